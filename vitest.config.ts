@@ -1,0 +1,68 @@
+import react from '@vitejs/plugin-react';
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One vitest run for the whole workspace (`pnpm test`), split into projects by environment:
+ * - node: protocol, sandbox, headless core (machines, transport, storage, logger);
+ * - jsdom: React hooks, themes, UI components (Testing Library + axe);
+ * - storybook: every story rendered as a test in Chromium (see .storybook/);
+ * - e2e: the demo in Chromium via playwright-core against a sandbox the setup starts.
+ * Workspace packages resolve to their sources through the `source` export condition.
+ */
+const conditions = ['source', 'module', 'browser', 'development|production'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { conditions: ['source'] },
+        ssr: { resolve: { conditions: ['source'] } },
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: [
+            'packages/protocol/src/**/*.test.ts',
+            'packages/sandbox/src/**/*.test.ts',
+            'packages/headless/src/core/**/*.test.ts',
+            'packages/headless/src/testing/**/*.test.ts',
+            'packages/headless/src/*.test.ts',
+          ],
+          globalSetup: ['test/setup/sandbox.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [react(), vanillaExtractPlugin()],
+        resolve: { conditions },
+        test: {
+          name: 'jsdom',
+          environment: 'jsdom',
+          include: [
+            'packages/headless/src/react/**/*.test.{ts,tsx}',
+            'packages/themes/src/**/*.test.{ts,tsx}',
+            'packages/ui/src/**/*.test.{ts,tsx}',
+          ],
+          setupFiles: ['test/setup/jsdom.ts'],
+          globalSetup: ['test/setup/sandbox.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { conditions: ['source'] },
+        ssr: { resolve: { conditions: ['source'] } },
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/e2e/setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
