@@ -1,0 +1,117 @@
+#!/usr/bin/env node
+// `pnpm bench:size`: what Latchkey costs a host, measured like ../shared/bench/peers (same esbuild options:
+// minified, esm, browser, es2020, production). Bundles the BUILT packages (run `pnpm build` first; the script
+// does it) — each entry point of @latchkey/headless and @latchkey/ui with React external (a library's own
+// weight), and the minimal host entry (LatchkeyProvider + SignInButton + React 19) with code splitting:
+// "initial" is what the page downloads before the button can render, "total" adds every lazy chunk.
+// Prints raw, gzip and brotli KiB per entry. A report, not a test: it never fails on a budget.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import * as esbuild from 'esbuild';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const out = path.join(here, '.out');
+
+const ESBUILD_OPTIONS = {
+  bundle: true,
+  minify: true,
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2020',
+  jsx: 'automatic',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  legalComments: 'none',
+  metafile: true,
+  logLevel: 'silent',
+  write: true,
+};
+const SPLIT_EXTRA = { splitting: true, chunkNames: 'chunks/[name]-[hash]' };
+
+if (!process.argv.includes('--no-build')) {
+  const build = spawnSync('corepack', ['pnpm', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+for (const pkg of ['protocol', 'headless', 'themes', 'ui']) {
+  if (!existsSync(path.join(root, 'packages', pkg, 'dist'))) throw new Error(`packages/${pkg}/dist is missing: run pnpm build`);
+}
+
+const sizes = (files) => {
+  let raw = 0;
+  let gzip = 0;
+  let brotli = 0;
+  for (const file of files) {
+    const bytes = readFileSync(file);
+    raw += bytes.length;
+    gzip += zlib.gzipSync(bytes, { level: 9 }).length;
+    brotli += zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  }
+  return { raw, gzip, brotli };
+};
+
+/** Bundles one entry with splitting on; returns initial (static closure) and total (plus reachable import()). */
+async function measure(name, entry, { external = [] } = {}) {
+  const outdir = path.join(out, name);
+  rmSync(outdir, { recursive: true, force: true });
+  const result = await esbuild.build({
+    ...ESBUILD_OPTIONS,
+    ...SPLIT_EXTRA,
+    absWorkingDir: root,
+    entryPoints: { entry },
+    outdir,
+    external,
+    loader: { '.css': 'css' },
+  });
+  const outputs = result.metafile.outputs;
+  const entryOut = Object.keys(outputs).find((f) => f.endsWith('.js') && outputs[f].entryPoint);
+  const closure = (kinds) => {
+    const seen = new Set();
+    const stack = [entryOut];
+    while (stack.length) {
+      const f = stack.pop();
+      if (seen.has(f)) continue;
+      seen.add(f);
+      for (const imp of outputs[f].imports ?? []) if (kinds.includes(imp.kind) && imp.path.endsWith('.js')) stack.push(imp.path);
+    }
+    return [...seen].map((f) => path.resolve(root, f));
+  };
+  const css = Object.keys(outputs).filter((f) => f.endsWith('.css')).map((f) => path.resolve(root, f));
+  return {
+    name,
+    initial: sizes(closure(['import-statement'])),
+    total: sizes(closure(['import-statement', 'dynamic-import'])),
+    css: css.length ? sizes(css) : null,
+    chunks: closure(['import-statement', 'dynamic-import']).length,
+  };
+}
+
+const reactExternal = ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client'];
+const rows = [
+  await measure('baseline: react + react-dom', path.join(here, 'host/baseline.tsx')),
+  await measure('host: Provider + SignInButton', path.join(here, 'host/entry.tsx')),
+  await measure('@latchkey/headless', '@latchkey/headless', { external: reactExternal }),
+  await measure('@latchkey/headless/react', '@latchkey/headless/react', { external: reactExternal }),
+  await measure('@latchkey/headless/solana', '@latchkey/headless/solana', { external: reactExternal }),
+  await measure('@latchkey/headless/testing', '@latchkey/headless/testing', { external: reactExternal }),
+  await measure('@latchkey/ui', '@latchkey/ui', { external: reactExternal }),
+];
+
+const kib = (n) => (n / 1024).toFixed(1);
+console.log(`\nLatchkey bundle sizes (KiB; esbuild ${esbuild.version}, minified esm es2020 production; gzip 9, brotli 11)\n`);
+console.log('| entry | initial raw | initial gzip | initial brotli | total raw | total gzip | total brotli | JS files | CSS raw | CSS gzip |');
+console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
+for (const r of rows) {
+  console.log(
+    `| ${r.name} | ${kib(r.initial.raw)} | ${kib(r.initial.gzip)} | ${kib(r.initial.brotli)} | ${kib(r.total.raw)} | ${kib(r.total.gzip)} | ${kib(r.total.brotli)} | ${r.chunks} | ${r.css ? kib(r.css.raw) : '-'} | ${r.css ? kib(r.css.gzip) : '-'} |`,
+  );
+}
+const host = rows[1];
+const headlessCore = rows[3];
+console.log(`
+Goals (reported, not enforced): host initial load ≤ 100 KiB gzip including React → ${kib(host.initial.gzip)} KiB;
+headless core + hooks (@latchkey/headless/react, React external) ≤ 25 KiB gzip → ${kib(headlessCore.total.gzip)} KiB.
+Peers' initial loads (../shared/bench/peers/RESULTS.md): 223.9 (wallet-adapter) to 1042.9 (Dynamic) KiB gzip.
+Library rows keep React external; the host and baseline rows include it.`);

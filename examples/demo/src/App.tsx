@@ -1,0 +1,28 @@
+import { useSession } from '@latchkey/headless/react';
+import { SignInButton } from '@latchkey/ui';
+
+/** A host page: its own header and content, with the kit's button in the corner. */
+export function App() {
+  const session = useSession();
+  return (
+    <div className="demo">
+      <header className="demo-header">
+        <span className="demo-brand">Acme Rewards</span>
+        <SignInButton />
+      </header>
+      <main className="demo-main">
+        <h1>Welcome to Acme Rewards</h1>
+        {session.status === 'signedIn' ? (
+          <p data-testid="host-status">
+            Signed in as <strong>{session.user?.email ?? session.user?.id}</strong>. This line is the host's own markup,
+            reading <code>useSession()</code>.
+          </p>
+        ) : (
+          <p data-testid="host-status">
+            {session.status === 'restoring' ? 'Checking your session…' : 'Sign in to see your rewards.'}
+          </p>
+        )}
+      </main>
+    </div>
+  );
+}

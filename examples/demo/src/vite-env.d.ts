@@ -1,0 +1,4 @@
+interface ImportMetaEnv {
+  readonly LATCHKEY_SANDBOX_URL?: string;
+  readonly LATCHKEY_ENVIRONMENT_ID?: string;
+}

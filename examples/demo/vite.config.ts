@@ -1,0 +1,43 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
+
+/**
+ * The demo is a host app: it uses the built packages (`dist/` and `@latchkey/ui/styles.css`), exactly as
+ * a host installing them would, so it needs no vanilla-extract plugin.
+ * Where the sandbox lives comes from LATCHKEY_SANDBOX_URL / LATCHKEY_ENVIRONMENT_ID (set by `pnpm dev`
+ * and by the e2e setup).
+ */
+export default defineConfig(({ mode }) => {
+  const env = loadEnv(mode, process.cwd(), 'LATCHKEY_');
+  const sandboxUrl = env.LATCHKEY_SANDBOX_URL ?? process.env.LATCHKEY_SANDBOX_URL ?? 'http://127.0.0.1:4010';
+  return {
+    plugins: [react(), strictCsp(new URL(sandboxUrl).origin)],
+    envPrefix: 'LATCHKEY_',
+    server: { host: '127.0.0.1' },
+    preview: { host: '127.0.0.1' },
+    build: { target: 'es2020', sourcemap: true },
+  };
+});
+
+/**
+ * The kit must run under a strict CSP (DESIGN.md "Security rules"): no inline scripts, no eval. The built
+ * demo carries one, so the e2e run proves it. (Vite's dev server needs an inline preamble, so dev has none.)
+ */
+function strictCsp(apiOrigin: string): Plugin {
+  const policy = [
+    "default-src 'self'",
+    "script-src 'self'",
+    // inline style attributes carry the runtime theme variables
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' https: data:",
+    `connect-src 'self' ${apiOrigin}`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ');
+  return {
+    name: 'latchkey-demo-csp',
+    apply: 'build',
+    transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: policy }, injectTo: 'head-prepend' }],
+  };
+}

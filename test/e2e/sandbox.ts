@@ -1,0 +1,36 @@
+import { inject } from 'vitest';
+
+/** Small clients of the sandbox-only routes the e2e tests use. */
+
+export async function latestCode(to: string): Promise<string> {
+  const response = await fetch(`${inject('e2eSandboxUrl')}/sandbox/inbox?to=${encodeURIComponent(to)}`, {
+    headers: { accept: 'application/json' },
+  });
+  if (!response.ok) throw new Error(`inbox answered ${response.status}`);
+  const messages = (await response.json()) as Array<{ code: string | null; to: string }>;
+  const code = messages[0]?.code;
+  if (!code) throw new Error(`no code in the inbox for ${to}`);
+  return code;
+}
+
+export async function patchSettings(partial: unknown): Promise<void> {
+  const response = await fetch(`${inject('e2eSandboxUrl')}/sandbox/admin/settings`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(partial),
+  });
+  if (!response.ok) throw new Error(`admin settings answered ${response.status}: ${await response.text()}`);
+}
+
+let counter = 0;
+/** A fresh address per test so inbox lookups and attempt limits never cross. */
+export function uniqueEmail(label: string): string {
+  counter += 1;
+  return `${label}-${Date.now().toString(36)}-${counter}@example.test`;
+}
+
+/** A code that is certainly wrong: the right one with its last digit changed. */
+export function wrongCode(code: string): string {
+  const last = Number(code.at(-1));
+  return code.slice(0, -1) + String((last + 1) % 10);
+}

@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startSandbox } from '@latchkey/sandbox';
+import type { TestProject } from 'vitest/node';
+import { build, preview } from 'vite';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    demoUrl: string;
+    e2eSandboxUrl: string;
+    e2eEnvironmentId: string;
+  }
+}
+
+const demoRoot = fileURLToPath(new URL('../../examples/demo/', import.meta.url));
+
+/**
+ * Starts a fresh in-memory sandbox, builds the demo against it (the built packages, as a host gets them) and
+ * serves the build on a free loopback port. Requires `pnpm build` to have run (the test command does it).
+ */
+export default async function setup(project: TestProject) {
+  const sandbox = await startSandbox({ port: 0, dataDir: 'memory', quiet: true });
+  const outDir = mkdtempSync(join(tmpdir(), 'latchkey-demo-'));
+  process.env.LATCHKEY_SANDBOX_URL = sandbox.info.apiBaseUrl;
+  process.env.LATCHKEY_ENVIRONMENT_ID = sandbox.info.environmentId;
+  await build({ root: demoRoot, configFile: join(demoRoot, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  const server = await preview({
+    root: demoRoot,
+    configFile: join(demoRoot, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir },
+    preview: { port: 0, host: '127.0.0.1', strictPort: false },
+  });
+  const demoUrl = server.resolvedUrls?.local[0];
+  if (!demoUrl) throw new Error('vite preview did not report a URL for the demo');
+  project.provide('demoUrl', demoUrl);
+  project.provide('e2eSandboxUrl', sandbox.url);
+  project.provide('e2eEnvironmentId', sandbox.info.environmentId);
+  return async () => {
+    await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+    await sandbox.close();
+    rmSync(outDir, { recursive: true, force: true });
+  };
+}
