@@ -50,3 +50,15 @@ export const VERSION_CHECK_DELAY_MS = 100;
 
 /** One-time codes sent by e-mail or SMS: 6 random digits. */
 export const VERIFICATION_CODE_LENGTH = 6;
+
+/** Custody protocol (SPEC §7, DESIGN.md "Wire contract"): stamp headers and scheme. */
+export const CUSTODY_STAMP_HEADER = 'X-Stamp';
+/** Passkey stamps: a WebAuthn assertion whose challenge is the hash of the body. */
+export const CUSTODY_WEBAUTHN_STAMP_HEADER = 'X-Stamp-WebAuthn';
+export const CUSTODY_CLIENT_VERSION_HEADER = 'X-Client-Version';
+export const CUSTODY_STAMP_SCHEME = 'SIGNATURE_SCHEME_TK_API_P256';
+/** Passkey stamps sign the SHA-256 of the request body (the "hashed-challenge stamp" of SPEC §9). */
+export const PASSKEY_STAMP_CHALLENGE_HASH = 'SHA-256';
+
+/** Window locators that every EVM extension injects; catalogue entries must not claim them (SPEC §5). */
+export const DEFAULT_ETHEREUM_LOCATORS = ['ethereum', 'window.ethereum'] as const;

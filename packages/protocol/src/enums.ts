@@ -89,3 +89,91 @@ export const keyDerivationVersionSchema = z.enum(['v6', 'v7']);
 export const environmentNameSchema = z.enum(['sandbox', 'live']);
 export const themeModeSchema = z.enum(['light', 'dark', 'auto']);
 export type ThemeMode = z.infer<typeof themeModeSchema>;
+
+// ---- passkeys (SPEC §3) ---------------------------------------------------------------------
+
+export const passkeyTransportSchema = z.enum(['internal', 'usb', 'nfc', 'ble', 'hybrid']);
+export type PasskeyTransport = z.infer<typeof passkeyTransportSchema>;
+
+export const authenticatorAttachmentSchema = z.enum(['cross-platform', 'platform']);
+export type AuthenticatorAttachment = z.infer<typeof authenticatorAttachmentSchema>;
+
+/** Credential type of SPEC §3: a passkey or a passphrase. */
+export const credentialTypeSchema = z.enum(['passkey', 'passphrase']);
+export type CredentialType = z.infer<typeof credentialTypeSchema>;
+
+export const userVerificationRequirementSchema = z.enum(['discouraged', 'preferred', 'required']);
+export type UserVerificationRequirement = z.infer<typeof userVerificationRequirementSchema>;
+
+// ---- embedded wallets, MPC (SPEC §3) ------------------------------------------------------------
+
+/** Who created an embedded wallet: the product on the user's behalf, or the user. */
+export const embeddedWalletSourceSchema = z.enum(['dynamic', 'user']);
+export const hardwareWalletSchema = z.enum(['ledger']);
+export type HardwareWallet = z.infer<typeof hardwareWalletSchema>;
+
+export const keyShareBackupLocationSchema = z.enum(['googleDrive', 'icloud']);
+export type KeyShareBackupLocation = z.infer<typeof keyShareBackupLocationSchema>;
+
+/** Wallet type of SPEC §3 (MPC wallets). */
+export const walletTypeSchema = z.enum(['mpc']);
+
+/** Security methods of an embedded wallet; also the keys of the MFA method settings. */
+export const securityMethodSchema = z.enum(['passkey', 'email', 'password']);
+export type SecurityMethod = z.infer<typeof securityMethodSchema>;
+
+export const walletAccountTypeSchema = z.enum(['ordinals', 'payment', 'cosmos', 'evm']);
+export type WalletAccountType = z.infer<typeof walletAccountTypeSchema>;
+
+export const durationUnitSchema = z.enum(['days', 'hours', 'minutes']);
+export type DurationUnit = z.infer<typeof durationUnitSchema>;
+
+// ---- account abstraction (SPEC §3 Provider) --------------------------------------------------------
+
+export const kernelVersionSchema = z.enum(['v2_4', 'v3_0', 'v3_1']);
+export type KernelVersion = z.infer<typeof kernelVersionSchema>;
+
+/** ERC-4337 entry point versions (kernel v2.4 runs on v6, kernel v3.x on v7). */
+export const entryPointVersionSchema = z.enum(['v6', 'v7']);
+export type EntryPointVersion = z.infer<typeof entryPointVersionSchema>;
+
+/** Smart-account kinds of SPEC §9: a signer-to-ecdsa kind and a multi-chain kind. */
+export const smartAccountKindSchema = z.enum(['zerodev_signer_to_ecdsa', 'zerodev_multi_chain']);
+export type SmartAccountKind = z.infer<typeof smartAccountKindSchema>;
+
+// ---- networks, money (SPEC §3/§9) ------------------------------------------------------------------
+
+export const networkTypeSchema = z.enum(['custom', 'default']);
+/** Fiat/crypto kinds of SPEC §9 (a currency's `type`). */
+export const currencyKindSchema = z.enum(['fiat', 'crypto']);
+export type CurrencyKind = z.infer<typeof currencyKindSchema>;
+
+/** Transaction validation verdicts of a simulation. */
+export const validationResultSchema = z.enum(['benign', 'warning', 'malicious']);
+
+// ---- wallet catalogue (SPEC §5) -----------------------------------------------------------------
+
+export const mobileExperienceSchema = z.enum(['in-app-browser', 'redirect']);
+export type MobileExperience = z.infer<typeof mobileExperienceSchema>;
+
+// ---- statuses of SPEC §4 ---------------------------------------------------------------------
+
+/** Custody activity statuses: an activity must end as completed. */
+export const custodyActivityStatusSchema = z.enum([
+  'ACTIVITY_STATUS_CREATED',
+  'ACTIVITY_STATUS_PENDING',
+  'ACTIVITY_STATUS_COMPLETED',
+  'ACTIVITY_STATUS_FAILED',
+  'ACTIVITY_STATUS_CONSENSUS_NEEDED',
+  'ACTIVITY_STATUS_REJECTED',
+]);
+export type CustodyActivityStatus = z.infer<typeof custodyActivityStatusSchema>;
+
+/** Verification or export status: pending, then completed. */
+export const exportStatusSchema = z.enum(['pending', 'completed']);
+/** Request status: pending or complete. */
+export const requestStatusSchema = z.enum(['pending', 'complete']);
+export const serviceHealthSchema = z.enum(['healthy', 'unhealthy']);
+
+/** Analytics event type (SPEC §3). */
+export const analyticsEventTypeSchema = z.enum(['track']);

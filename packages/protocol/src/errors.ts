@@ -139,3 +139,33 @@ export const errorBodySchema = z.object({
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Client wallet error codes of SPEC §8; the index is the numeric code (0 to 11). */
+export const clientWalletErrorCodes = [
+  'UNKNOWN',
+  'DEFAULT',
+  'USER_REJECTED',
+  'MESSAGE_SIGNATURE_DENIED',
+  'WALLET_LOCKED',
+  'INVALID_PARAMETERS',
+  'INTERNAL_ERROR',
+  'ACCOUNT_ALREADY_LINKED_TO_DIFFERENT_PROFILE',
+  'CONNECTION_REJECTED',
+  'MISSING_PUBLIC_ADDRESS',
+  'CONNECTION_PROPOSAL_EXPIRED',
+  'SEI_NOT_ENABLED_IN_KEPLR_WALLET',
+] as const;
+export const clientWalletErrorCodeSchema = z.enum(clientWalletErrorCodes);
+export type ClientWalletErrorCode = z.infer<typeof clientWalletErrorCodeSchema>;
+
+/** Social-linking codes of SPEC §8 (the spec's list is partial; these are the named ones). */
+export const socialLinkingErrorCodes = [
+  'account_already_linked',
+  'oauth_window_blocked',
+  'oauth_window_closed',
+  'oauth_window_timeout',
+  'session_timeout',
+  'user_cancelled',
+] as const;
+export const socialLinkingErrorCodeSchema = z.enum(socialLinkingErrorCodes);
+export type SocialLinkingErrorCode = z.infer<typeof socialLinkingErrorCodeSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema } from './common.js';
+import { embeddedWalletPropertiesSchema } from './embeddedWallet.js';
 import { chainSchema, credentialKindSchema } from './enums.js';
 
 /** Verified credential of SPEC §3 (field names as on the wire, snake_case included). */
@@ -15,7 +16,8 @@ export const verifiedCredentialSchema = z.object({
   public_identifier: z.string().optional(),
   wallet_name: z.string().optional(),
   wallet_provider: z.string().optional(),
-  wallet_properties: z.record(z.string(), z.unknown()).optional(),
+  /** Embedded-wallet properties when the credential is an embedded wallet; other keys pass through. */
+  wallet_properties: z.looseObject(embeddedWalletPropertiesSchema.shape).optional(),
   oauth_provider: z.string().optional(),
   oauth_username: z.string().optional(),
   oauth_display_name: z.string().optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { sessionPublicKeySchema } from './common.js';
 
-/** Verification records of SPEC §3 (e-mail part; SMS joins with its issue). */
+/** Verification records of SPEC §3: e-mail and phone (SMS) codes. */
 
 export const emailSchema = z.email({ message: 'must be a valid e-mail address' });
 
@@ -29,6 +30,31 @@ export const verificationDataSchema = z.object({
   verificationUUID: z.uuid(),
   verificationToken: z.string().min(1),
   captchaToken: z.string().optional(),
-  sessionPublicKey: z.string().optional(),
+  sessionPublicKey: sessionPublicKeySchema.optional(),
 });
 export type VerificationData = z.infer<typeof verificationDataSchema>;
+
+// ---- phone (SMS) ------------------------------------------------------------------------------
+
+/** Message of SPEC §8 for a phone number that cannot be right. */
+export const INVALID_PHONE_NUMBER_MESSAGE = 'Invalid phone number.';
+
+/** National significant number: 4 to 14 digits, no spaces, no leading `+`. */
+export const phoneNumberSchema = z.string().regex(/^\d{4,14}$/, { message: INVALID_PHONE_NUMBER_MESSAGE });
+/** Country calling code without `+`, e.g. `1` or `44`. */
+export const phoneCountryCodeSchema = z.string().regex(/^[1-9]\d{0,2}$/, { message: 'must be a country calling code of 1 to 3 digits, without +' });
+/** ISO 3166-1 alpha-2 country code, e.g. `US`. */
+export const isoCountryCodeSchema = z.string().regex(/^[A-Z]{2}$/, { message: 'must be an ISO 3166-1 alpha-2 country code such as US' });
+
+/** Phone sign-in: the body of `smsVerifications/create`. */
+export const phoneSignInSchema = z.object({
+  phoneCountryCode: phoneCountryCodeSchema,
+  phoneNumber: phoneNumberSchema,
+  isoCountryCode: isoCountryCodeSchema,
+  captchaToken: z.string().optional(),
+});
+export type PhoneSignIn = z.infer<typeof phoneSignInSchema>;
+
+/** Phone verification: the body of `smsVerifications/retry` (and the verification record). */
+export const phoneVerificationSchema = phoneSignInSchema.extend({ verificationUUID: z.uuid() });
+export type PhoneVerification = z.infer<typeof phoneVerificationSchema>;

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { hexColorSchema, secureUrlSchema } from './common.js';
+import { DEFAULT_ETHEREUM_LOCATORS } from './constants.js';
+import { chainSchema, hardwareWalletSchema, mobileExperienceSchema } from './enums.js';
+
+/** Wallet catalogue entry of SPEC §3 with the catalogue rules of SPEC §5. */
+
+const EXTENSION_ID = /^[a-z]{32}$/;
+
+/** Store hosts an extension id may be extracted from, per browser. */
+export const EXTENSION_STORE_HOSTS = {
+  chrome: ['chromewebstore.google.com', 'chrome.google.com'],
+  edge: ['microsoftedge.microsoft.com'],
+} as const;
+
+/**
+ * The extension id in a store URL such as `https://chromewebstore.google.com/detail/name/<id>`,
+ * or undefined when the URL is not a store URL of that browser or holds no id.
+ */
+export function extensionIdFromStoreUrl(browser: keyof typeof EXTENSION_STORE_HOSTS, value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
+  const hosts: readonly string[] = EXTENSION_STORE_HOSTS[browser];
+  if (url.protocol !== 'https:' || !hosts.includes(url.hostname)) return undefined;
+  return url.pathname.split('/').find((segment) => EXTENSION_ID.test(segment));
+}
+
+/** A Chrome or Edge extension id: 32 lowercase letters, or extracted from a store URL (SPEC §5). */
+function extensionIdSchema(browser: keyof typeof EXTENSION_STORE_HOSTS) {
+  return z.string().transform((value, ctx) => {
+    if (EXTENSION_ID.test(value)) return value;
+    const extracted = extensionIdFromStoreUrl(browser, value);
+    if (extracted !== undefined) return extracted;
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be a ${browser === 'chrome' ? 'Chrome' : 'Edge'} extension id (32 lowercase letters) or its store URL`,
+    });
+    return z.NEVER;
+  });
+}
+
+export const chromeExtensionIdSchema = extensionIdSchema('chrome');
+export const edgeExtensionIdSchema = extensionIdSchema('edge');
+
+/** An App Store id: `id` followed by 1 to 36 digits (SPEC §5). */
+export const iosAppIdSchema = z.string().regex(/^id\d{1,36}$/, { message: 'must be id followed by 1 to 36 digits' });
+
+/** An Android application id (reverse domain), e.g. `app.phantom`. */
+export const androidAppIdSchema = z
+  .string()
+  .regex(/^[a-zA-Z][\w]*(?:\.[a-zA-Z][\w]*)+$/, { message: 'must be an Android application id such as app.phantom' });
+
+/** A CAIP-2 chain identifier such as `eip155:1` or `solana:101`. */
+export const chainIdentifierSchema = z
+  .string()
+  .regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, { message: 'must be a chain identifier such as eip155:1' });
+
+/** A native deep-link prefix such as `phantom://`. */
+export const deepLinkSchema = z
+  .string()
+  .regex(/^[a-z][a-z0-9+.-]*:\/\/[^\s]*$/, { message: 'must be a deep link such as wallet://' });
+
+export const injectedLocatorSchema = z.object({ flag: z.string().min(1), value: z.boolean() });
+
+export const injectedConfigSchema = z.object({
+  chain: chainSchema,
+  extensionLocators: z.array(injectedLocatorSchema),
+  providerInterface: z.string().optional(),
+  walletStandard: z.object({ features: z.array(z.string()), providerId: z.string().optional() }).optional(),
+  windowLocations: z
+    .array(z.string().min(1))
+    .refine((locations) => !locations.some((location) => (DEFAULT_ETHEREUM_LOCATORS as readonly string[]).includes(location)), {
+      message: `must not include the default ethereum locators (${DEFAULT_ETHEREUM_LOCATORS.join(', ')})`,
+    })
+    .optional(),
+});
+export type InjectedConfig = z.infer<typeof injectedConfigSchema>;
+
+const limitationsSchema = z.object({
+  unsupportedEvents: z.array(z.string()).optional(),
+  unsupportedMethods: z.array(z.string()).optional(),
+});
+
+export const walletCatalogueEntrySchema = z.object({
+  name: z.string().trim().min(1),
+  shortName: z.string().trim().min(1).optional(),
+  brand: z
+    .object({ alt: z.string().optional(), primaryColor: hexColorSchema.optional(), spriteId: z.string().min(1).optional() })
+    .optional(),
+  /** The chain group the wallet belongs to (a key of the catalogue's `groups`). */
+  group: z.string().min(1).optional(),
+  chains: z.array(chainIdentifierSchema).optional(),
+  desktop: z
+    .object({
+      chromeId: chromeExtensionIdSchema.optional(),
+      edgeId: edgeExtensionIdSchema.optional(),
+      firefoxId: z.string().min(1).optional(),
+      safariId: z.string().min(1).optional(),
+      native: deepLinkSchema.optional(),
+      universal: secureUrlSchema.optional(),
+    })
+    .optional(),
+  mobile: z
+    .object({
+      androidId: androidAppIdSchema.optional(),
+      iosId: iosAppIdSchema.optional(),
+      android: secureUrlSchema.optional(),
+      ios: secureUrlSchema.optional(),
+      native: deepLinkSchema.optional(),
+      universal: secureUrlSchema.optional(),
+      /** URL template for opening the dapp in the wallet's browser; `{url}` is replaced. */
+      inAppBrowser: z.string().min(1).optional(),
+      experience: mobileExperienceSchema.optional(),
+    })
+    .optional(),
+  injectedConfig: z.array(injectedConfigSchema).optional(),
+  hardwareWallets: z.array(hardwareWalletSchema).optional(),
+  walletConnect: z.object({ sdks: z.array(z.string().min(1)).optional() }).optional(),
+  walletLimitations: z.object({ browserExtension: limitationsSchema.optional(), mobile: limitationsSchema.optional() }).optional(),
+});
+export type WalletCatalogueEntry = z.output<typeof walletCatalogueEntrySchema>;
+
+export const walletGroupSchema = z.object({
+  key: z.string().min(1),
+  name: z.string().min(1),
+  brand: z.object({ alt: z.string().optional(), spriteId: z.string().min(1).optional() }).optional(),
+});
+
+/** The catalogue document (SPEC §7: the kit reads groups and wallets), keyed by wallet key. */
+export const walletCatalogueSchema = z
+  .object({
+    groups: z.record(z.string(), walletGroupSchema),
+    wallets: z.record(z.string().regex(/^[a-z0-9]+$/, { message: 'wallet keys are lowercase letters and digits' }), walletCatalogueEntrySchema),
+  })
+  .superRefine((catalogue, ctx) => {
+    for (const [key, wallet] of Object.entries(catalogue.wallets)) {
+      if (wallet.group !== undefined && !(wallet.group in catalogue.groups)) {
+        ctx.addIssue({ code: 'custom', path: ['wallets', key, 'group'], message: `unknown group "${wallet.group}"` });
+      }
+    }
+  });
+export type WalletCatalogue = z.output<typeof walletCatalogueSchema>;

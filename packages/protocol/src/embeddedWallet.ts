@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { emailSchema } from './verification.js';
+import { isoDateSchema, secureUrlSchema, sessionPublicKeySchema } from './common.js';
+import {
+  chainSchema,
+  embeddedWalletSourceSchema,
+  exportStatusSchema,
+  hardwareWalletSchema,
+  keyShareBackupLocationSchema,
+  thresholdSignatureSchemeSchema,
+  tokenWalletProviderSchema,
+  walletVersionSchema,
+} from './enums.js';
+
+/**
+ * Embedded-wallet records of SPEC §3: credential properties, creation, session keys, signed
+ * (stamped) custody requests, deletion, wallet accounts, export.
+ */
+
+/** A BIP-32 derivation path such as `m/44'/501'/0'/0'`. */
+export const derivationPathSchema = z
+  .string()
+  .regex(/^m(?:\/\d{1,10}'?)+$/, { message: "must be a derivation path such as m/44'/501'/0'/0'" });
+
+/** One backed-up key share of an MPC wallet. */
+export const keyShareRecordSchema = z.object({
+  id: z.string().min(1),
+  backupLocation: keyShareBackupLocationSchema.nullable().optional(),
+  passwordEncrypted: z.boolean(),
+});
+export type KeyShareRecord = z.infer<typeof keyShareRecordSchema>;
+
+/**
+ * Embedded-wallet credential properties of SPEC §3. Custody field names begin with the custody
+ * provider's name (`turnkey…`). Travels in a verified credential's `wallet_properties`.
+ */
+export const embeddedWalletPropertiesSchema = z.object({
+  turnkeySubOrganizationId: z.string().min(1).optional(),
+  turnkeyPrivateKeyId: z.string().min(1).optional(),
+  turnkeyHDWalletId: z.string().min(1).optional(),
+  turnkeyUserId: z.string().min(1).optional(),
+  isAuthenticatorAttached: z.boolean().optional(),
+  isSessionKeyCompatible: z.boolean().optional(),
+  version: walletVersionSchema.optional(),
+  claimed: z.boolean().optional(),
+  source: embeddedWalletSourceSchema.optional(),
+  keyShares: z.array(keyShareRecordSchema).optional(),
+  thresholdSignatureScheme: thresholdSignatureSchemeSchema.optional(),
+  derivationPath: derivationPathSchema.optional(),
+  hardwareWallet: hardwareWalletSchema.optional(),
+});
+export type EmbeddedWalletProperties = z.infer<typeof embeddedWalletPropertiesSchema>;
+
+/** Credential as seen by the wallet layer (SPEC §3). */
+export const walletCredentialSchema = z.object({
+  id: z.string().min(1),
+  address: z.string().min(1),
+  walletName: z.string().min(1),
+  chain: chainSchema,
+  walletProperties: z
+    .object({ turnkeySubOrganizationId: z.string().min(1).optional(), isSessionKeyCompatible: z.boolean().optional() })
+    .optional(),
+});
+export type WalletCredential = z.infer<typeof walletCredentialSchema>;
+
+/** Session key of SPEC §3. */
+export const sessionKeySchema = z.object({ sessionPublicKey: sessionPublicKeySchema });
+export type SessionKey = z.infer<typeof sessionKeySchema>;
+
+/**
+ * Session key registration of SPEC §3 (POST /users/embeddedWallets/sessionKey). When a session
+ * key is replaced, the previous key signs the new one (hex DER ECDSA over the new key's hex).
+ */
+export const sessionKeyRegistrationSchema = z.object({
+  publicKey: sessionPublicKeySchema,
+  prevSessionKeySignature: z.string().regex(/^[0-9a-fA-F]+$/, { message: 'must be a hex signature' }).optional(),
+});
+export type SessionKeyRegistration = z.infer<typeof sessionKeyRegistrationSchema>;
+
+/** POST /users/embeddedWallets/sessionKey answer: the registered key and when it lapses. */
+export const sessionKeyResponseSchema = z.object({ publicKey: sessionPublicKeySchema, expiresAt: isoDateSchema });
+export type SessionKeyResponse = z.infer<typeof sessionKeyResponseSchema>;
+
+/** Stamp of a signed custody request. */
+export const stampSchema = z.object({
+  stampHeaderName: z.enum(['X-Stamp', 'X-Stamp-WebAuthn']),
+  stampHeaderValue: z.string().min(1),
+});
+export type Stamp = z.infer<typeof stampSchema>;
+
+/** Signed request of SPEC §3: a custody request stamped by the client, for the server to forward. */
+export const signedRequestSchema = z.object({
+  /** The exact JSON body bytes the stamp signs. */
+  body: z.string().min(2),
+  url: secureUrlSchema,
+  stamp: stampSchema,
+});
+export type SignedRequest = z.infer<typeof signedRequestSchema>;
+
+/** The custody signed-request field some embedded-wallet requests carry. */
+export const custodySignedRequestFields = { turnkeySignedRequest: signedRequestSchema.optional() };
+
+/** Embedded-wallet creation request of SPEC §3 (POST /users/embeddedWallets). */
+export const embeddedWalletCreationSchema = z.object({
+  chains: z
+    .array(chainSchema)
+    .min(1)
+    .refine((chains) => new Set(chains).size === chains.length, { message: 'must not repeat a chain' }),
+  embeddedWalletProvider: tokenWalletProviderSchema,
+  isAuthenticatorAttached: z.boolean().optional(),
+  passkeyAlias: z.string().trim().min(1).max(64).optional(),
+  sessionPublicKey: sessionPublicKeySchema.optional(),
+  ...custodySignedRequestFields,
+});
+export type EmbeddedWalletCreation = z.infer<typeof embeddedWalletCreationSchema>;
+
+/** Wallet deletion of SPEC §3 (DELETE /users/embeddedWallets). */
+export const walletDeletionSchema = z.object({
+  walletIds: z
+    .array(z.string().min(1))
+    .min(1)
+    .refine((ids) => new Set(ids).size === ids.length, { message: 'must not repeat a wallet id' }),
+  deleteWithoutExport: z.boolean().optional(),
+});
+export type WalletDeletion = z.infer<typeof walletDeletionSchema>;
+
+/** Wallet chain entry of SPEC §3 (POST /users/embeddedWallets/walletAccounts). */
+export const walletChainEntrySchema = z.object({ chain: chainSchema, publicWalletAddress: z.string().min(1) });
+export type WalletChainEntry = z.infer<typeof walletChainEntrySchema>;
+
+/** POST /users/embeddedWallets/emailAuth: start e-mail recovery; the bundle goes to the e-mail. */
+export const embeddedWalletEmailAuthSchema = z.object({
+  email: emailSchema,
+  /** The session key the recovery credential is encrypted to. */
+  sessionPublicKey: sessionPublicKeySchema,
+});
+export type EmbeddedWalletEmailAuth = z.infer<typeof embeddedWalletEmailAuthSchema>;
+
+/** PUT /users/embeddedWallets/recoveryEmail body. */
+export const recoveryEmailUpdateSchema = z.object({ email: emailSchema, ...custodySignedRequestFields });
+
+/** GET /users/embeddedWallets/{walletId}/activities/{activityId}/export answer. */
+export const walletExportSchema = z
+  .object({
+    status: exportStatusSchema,
+    /** The key material encrypted to the target key; present once completed. */
+    exportBundle: z.string().min(1).optional(),
+  })
+  .refine((result) => result.status !== 'completed' || result.exportBundle !== undefined, {
+    path: ['exportBundle'],
+    message: 'is required once the export is completed',
+  });
+export type WalletExport = z.infer<typeof walletExportSchema>;

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { accessListActionSchema, analyticsEventTypeSchema } from './enums.js';
+import { tokenDescriptionSchema } from './tokens.js';
+
+/** The small records of SPEC §3: analytics events, access lists, labels, flags, wrappers. */
+
+/** Analytics event of SPEC §3 (POST /events). */
+export const analyticsEventSchema = z.object({
+  anonymousId: z.string().min(1).max(128),
+  event: z.string().min(1).max(128),
+  properties: z.record(z.string(), z.unknown()).optional(),
+  type: analyticsEventTypeSchema,
+});
+export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
+
+/** Access-list entry: an address or e-mail allowed or blocked (SPEC §3/§6). */
+export const accessListEntrySchema = z.object({
+  value: z.string().trim().min(1),
+  action: accessListActionSchema,
+});
+export type AccessListEntry = z.infer<typeof accessListEntrySchema>;
+
+export const accessListSchema = z.object({ name: z.string().min(1), entries: z.array(accessListEntrySchema) });
+export type AccessList = z.infer<typeof accessListSchema>;
+
+/** Key label with an optional key. */
+export const keyLabelSchema = z.object({ label: z.string().min(1), key: z.string().min(1).optional() });
+export type KeyLabel = z.infer<typeof keyLabelSchema>;
+
+/** Malicious flag (e.g. on a simulated counterparty or token). */
+export const maliciousFlagSchema = z.object({ isMalicious: z.boolean() });
+
+/** Token wrapper. */
+export const tokenWrapperSchema = z.object({ token: tokenDescriptionSchema });
+
+/** Single-use flag (a signed request or code valid once). */
+export const singleUseFlagSchema = z.object({ singleUse: z.boolean() });
+
+/** Field/value/available triple: GET /users/check answer. */
+export const fieldAvailabilitySchema = z.object({ field: z.string().min(1), value: z.string(), available: z.boolean() });
+export type FieldAvailability = z.infer<typeof fieldAvailabilitySchema>;
+
+/** GET /users/check query: is this value free for that profile field? */
+export const fieldCheckQuerySchema = z.object({ field: z.string().min(1).max(64), value: z.string().max(320) });

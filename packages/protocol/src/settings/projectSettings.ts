@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { environmentNameSchema } from '../enums.js';
+import { chainSettingsSchema, networkGroupSchema } from '../networks.js';
+import { customFieldSchema } from './customFields.js';
+import { designSettingsSchema } from './design.js';
+import { displaySettingsSchema } from './display.js';
+import { providerSchema } from './providers.js';
+import { sdkSettingsSchema } from './sdk.js';
+import { securitySettingsSchema } from './security.js';
+
+/** Project settings of SPEC §2/§3: what GET /settings returns and what configures the kit. */
+export const projectSettingsSchema = z.object({
+  environmentName: environmentNameSchema,
+  design: designSettingsSchema,
+  general: displaySettingsSchema,
+  kyc: z.array(customFieldSchema),
+  customFields: z.array(customFieldSchema),
+  privacy: z.object({ collectIp: z.boolean() }),
+  providers: z.array(providerSchema),
+  security: securitySettingsSchema,
+  sdk: sdkSettingsSchema,
+  /** Chains and their networks as the project enables them. */
+  chains: z.array(networkGroupSchema).optional(),
+  /** Networks per chain name. */
+  networks: z.array(chainSettingsSchema).optional(),
+});
+export type ProjectSettings = z.infer<typeof projectSettingsSchema>;

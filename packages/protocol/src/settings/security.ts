@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { secureUrlSchema } from '../common.js';
+import { chainSchema, durationUnitSchema, mfaTypeSchema, storageModeSchema, walletVersionSchema } from '../enums.js';
+import { mfaMethodSettingsSchema } from '../mfa.js';
+
+/** Security settings of SPEC §3, and the embedded-wallet security settings (`sdk.embeddedWallets`). */
+
+export const durationSchema = z.object({
+  amount: z.number().int().positive(),
+  unit: durationUnitSchema,
+});
+export type Duration = z.infer<typeof durationSchema>;
+
+/** Wallet options of SPEC §3 (on security settings, and as `sdk.accountAbstraction`). */
+export const walletOptionsFields = {
+  allWallets: z.boolean().optional(),
+  allUsers: z.boolean().optional(),
+  separateSmartWalletAndSigner: z.boolean().optional(),
+};
+
+export const securitySettingsSchema = z.object({
+  jwtDuration: durationSchema.optional(),
+  hCaptcha: z.object({ enabled: z.boolean(), siteKey: z.string().optional() }).optional(),
+  mfa: z
+    .object({
+      enabled: z.boolean(),
+      required: z.boolean().optional(),
+      methods: z.array(mfaTypeSchema).optional(),
+    })
+    .optional(),
+  auth: z.object({ storage: z.array(storageModeSchema).min(1) }).optional(),
+  externalAuth: z
+    .object({ enabled: z.boolean(), iss: z.string().optional(), aud: z.string().optional(), jwksUrl: secureUrlSchema.optional() })
+    .optional(),
+  ...walletOptionsFields,
+  enablePasskeys: z.boolean().optional(),
+});
+export type SecuritySettings = z.infer<typeof securitySettingsSchema>;
+
+/** An embedded-wallet chain: which chains get wallets, and the primary one. */
+export const chainConfigurationSchema = z.object({ name: chainSchema, enabled: z.boolean(), primary: z.boolean().optional() });
+
+/** Embedded-wallet security settings of SPEC §3. */
+export const embeddedWalletSecuritySettingsSchema = z.object({
+  automaticEmbeddedWalletCreation: z.boolean().optional(),
+  automaticEmbeddedWalletCreationForExternal: z.boolean().optional(),
+  showEmbeddedWalletActionsUI: z.boolean().optional(),
+  emailRecoveryEnabled: z.boolean().optional(),
+  forceAuthenticatorAtSignup: z.boolean().optional(),
+  allowSkippingAuthenticatorAtSignup: z.boolean().optional(),
+  sessionKeyDuration: durationSchema.optional(),
+  supportedSecurityMethods: mfaMethodSettingsSchema.optional(),
+  chainConfigurations: z
+    .array(chainConfigurationSchema)
+    .superRefine((chains, ctx) => {
+      const names = chains.map((chain) => chain.name);
+      if (new Set(names).size !== names.length) ctx.addIssue({ code: 'custom', message: 'must not repeat a chain' });
+      chains.forEach((chain, index) => {
+        if (chain.primary && !chain.enabled) {
+          ctx.addIssue({ code: 'custom', path: [index, 'primary'], message: 'a disabled chain cannot be primary' });
+        }
+      });
+      if (chains.filter((chain) => chain.primary).length > 1) {
+        ctx.addIssue({ code: 'custom', message: 'at most one chain can be primary' });
+      }
+    })
+    .optional(),
+  domainEnabledByProvider: z.boolean().optional(),
+  defaultWalletVersion: walletVersionSchema.optional(),
+  promptForKeyExport: z.boolean().optional(),
+  transactionSimulation: z.boolean().optional(),
+});
+export type EmbeddedWalletSecuritySettings = z.infer<typeof embeddedWalletSecuritySettingsSchema>;

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { secureUrlSchema, sessionPublicKeySchema } from './common.js';
+
+/** Social (OAuth) and Telegram sign-in records of SPEC §3/§4. */
+
+/** An OAuth `state`: opaque, at least 16 characters (it must be unguessable). */
+export const oauthStateValueSchema = z
+  .string()
+  .min(16, { message: 'must be at least 16 characters' })
+  .max(512)
+  .regex(/^[\x21-\x7e]+$/, { message: 'must be printable ASCII without spaces' });
+
+/** PKCE code verifier (RFC 7636): 43 to 128 unreserved characters. */
+export const codeVerifierSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9._~-]{43,128}$/, { message: 'must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~' });
+
+/** PKCE S256 challenge: base64url of a SHA-256 digest (43 characters). */
+export const codeChallengeSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{43}$/, { message: 'must be the base64url SHA-256 of the code verifier (43 characters)' });
+
+/** OAuth state record of SPEC §3: the state sent and where the provider returns to. */
+export const oauthStateSchema = z.object({ state: oauthStateValueSchema, redirectUrl: secureUrlSchema });
+export type OAuthState = z.infer<typeof oauthStateSchema>;
+
+/** POST /providers/{provider}/initAuth body. */
+export const oauthInitAuthSchema = z.object({
+  codeChallenge: codeChallengeSchema,
+  codeChallengeMethod: z.literal('S256').default('S256'),
+  /** Where the provider returns to; the sandbox's redirect page when omitted. */
+  redirectUrl: secureUrlSchema.optional(),
+});
+export type OAuthInitAuth = z.input<typeof oauthInitAuthSchema>;
+
+/** POST /providers/{provider}/initAuth answer: the provider login URL and the state it carries. */
+export const oauthInitAuthResponseSchema = oauthStateSchema.extend({ authorizationUrl: secureUrlSchema });
+export type OAuthInitAuthResponse = z.infer<typeof oauthInitAuthResponseSchema>;
+
+/** OAuth code exchange of SPEC §3: POST /providers/{provider}/signIn and /verify. */
+export const oauthCodeExchangeSchema = z.object({
+  code: z.string().min(1).max(2048),
+  codeVerifier: codeVerifierSchema,
+  state: oauthStateValueSchema,
+  captchaToken: z.string().optional(),
+  sessionPublicKey: sessionPublicKeySchema.optional(),
+});
+export type OAuthCodeExchange = z.infer<typeof oauthCodeExchangeSchema>;
+
+/** GET /providers/{provider}/redirect query: what the provider appends to the redirect URL. */
+export const oauthRedirectQuerySchema = z.object({
+  code: z.string().min(1).optional(),
+  state: z.string().optional(),
+  error: z.string().optional(),
+  error_description: z.string().optional(),
+});
+
+/** The message the redirect page posts to its opener (SPEC §7: type, provider, code, error, state). */
+export const oauthPopupMessageSchema = z.object({
+  type: z.literal('authorization_response'),
+  provider: z.string().min(1),
+  code: z.string().optional(),
+  error: z.string().optional(),
+  state: z.string().optional(),
+});
+export type OAuthPopupMessage = z.infer<typeof oauthPopupMessageSchema>;
+
+/** Telegram auth of SPEC §3: the data the Telegram login widget returns, camel-cased. */
+export const telegramAuthSchema = z.object({
+  id: z.number().int().positive(),
+  firstName: z.string().min(1),
+  lastName: z.string().optional(),
+  username: z.string().optional(),
+  photoURL: secureUrlSchema.optional(),
+  /** Unix seconds. */
+  authDate: z.number().int().positive(),
+  /** HMAC-SHA-256 of the data-check string, hex. */
+  hash: z.string().regex(/^[0-9a-f]{64}$/, { message: 'must be 64 lowercase hex digits' }),
+});
+export type TelegramAuth = z.infer<typeof telegramAuthSchema>;
+
+/** GET /telegram/auth query. */
+export const telegramAuthQuerySchema = z.object({ state: oauthStateValueSchema });
+
+/** POST /telegram/signin and /telegram/verify: the widget data plus the state the kit sent. */
+export const telegramSignInSchema = z.object({
+  telegramAuth: telegramAuthSchema,
+  state: oauthStateValueSchema,
+  captchaToken: z.string().optional(),
+  sessionPublicKey: sessionPublicKeySchema.optional(),
+});
+export type TelegramSignIn = z.infer<typeof telegramSignInSchema>;
+
+/** An HTML page (routes that answer a browser, not the kit). */
+export const htmlPageSchema = z.string();
