@@ -1,0 +1,46 @@
+import { warn } from '../log.js';
+import { safeExternalUrl } from './safeExternalUrl.js';
+
+/** The parts of project settings that brand the sign-in dialog (all optional). */
+export interface BrandingSettings {
+  general?: { displayName?: string | undefined; appLogo?: string | undefined } | undefined;
+  design?: {
+    branding?: { termsOfServiceUrl?: string | undefined; privacyPolicyUrl?: string | undefined } | undefined;
+  } | undefined;
+}
+
+/** Branding ready to render: every URL checked (see `safeExternalUrl`). */
+export interface Branding {
+  displayName: string | undefined;
+  logoUrl: string | undefined;
+  termsUrl: string | undefined;
+  privacyUrl: string | undefined;
+  /** Settings whose URL was refused, by setting name; for a warning, never rendered. */
+  rejected: string[];
+}
+
+/** Reads the organisation branding out of project settings, dropping every unsafe URL. */
+export function brandingFrom(settings: BrandingSettings | undefined): Branding {
+  const rejected: string[] = [];
+  const checked = (setting: string, value: string | undefined): string | undefined => {
+    if (value === undefined || value === '') return undefined;
+    const url = safeExternalUrl(value);
+    if (!url) rejected.push(setting);
+    return url;
+  };
+  const displayName = settings?.general?.displayName?.trim();
+  return {
+    displayName: displayName ? displayName : undefined,
+    logoUrl: checked('general.appLogo', settings?.general?.appLogo),
+    termsUrl: checked('design.branding.termsOfServiceUrl', settings?.design?.branding?.termsOfServiceUrl),
+    privacyUrl: checked('design.branding.privacyPolicyUrl', settings?.design?.branding?.privacyPolicyUrl),
+    rejected,
+  };
+}
+
+/** Logs one warning per refused URL setting. */
+export function warnRejectedBranding(branding: Branding): void {
+  for (const setting of branding.rejected) {
+    warn(`${setting} is not an https URL, so it is not shown.`);
+  }
+}

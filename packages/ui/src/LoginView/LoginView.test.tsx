@@ -1,0 +1,92 @@
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { expectNoAxeViolations } from '../test/axe.js';
+import { renderInKit } from '../test/renderInKit.js';
+import { LoginView, type LoginViewSection } from './LoginView.js';
+
+const emailBlock = <p data-testid="email-block">email step</p>;
+
+describe('LoginView', () => {
+  let warnSpy: MockInstance<typeof console.warn>;
+  beforeEach(() => {
+    warnSpy = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    warnSpy.mockRestore();
+  });
+
+  it('default: renders the blocks in the order of the settings', async () => {
+    const sections: LoginViewSection[] = [
+      { type: 'text', label: 'Welcome back' },
+      { type: 'email' },
+      { type: 'separator', label: 'or' },
+      { type: 'text', label: 'Need help? Write to support.' },
+    ];
+    const { container } = renderInKit(<LoginView sections={sections} email={emailBlock} />);
+    const view = container.querySelector('[data-latchkey-view="login"]');
+    const order = [...(view?.children ?? [])].map((child) => child.getAttribute('role') ?? child.textContent);
+    expect(order).toEqual(['Welcome back', 'email step', 'separator', 'Need help? Write to support.']);
+    expect(screen.getByRole('separator', { name: 'or' })).toBeInTheDocument();
+    expect(warnSpy).not.toHaveBeenCalled();
+    await expectNoAxeViolations(container);
+  });
+
+  it('default: without sections, the e-mail block alone', () => {
+    renderInKit(<LoginView sections={undefined} email={emailBlock} />);
+    expect(screen.getByTestId('email-block')).toBeInTheDocument();
+    renderInKit(<LoginView sections={[]} email={emailBlock} />);
+    expect(screen.getAllByTestId('email-block')).toHaveLength(2);
+  });
+
+  it('behavior: blocks not built yet and unknown blocks are skipped with a warning, not a crash', () => {
+    const sections = [
+      { type: 'social' },
+      { type: 'email' },
+      { type: 'hologram' },
+      { type: 'wallet' },
+      { type: 'separator' },
+    ] as LoginViewSection[];
+    const { container } = renderInKit(<LoginView sections={sections} email={emailBlock} />);
+    const view = container.querySelector('[data-latchkey-view="login"]');
+    expect(view?.children).toHaveLength(2);
+    expect(screen.getByTestId('email-block')).toBeInTheDocument();
+    expect(screen.getByRole('separator')).toBeInTheDocument();
+    const messages = warnSpy.mock.calls.map((call) => String(call[0]));
+    expect(messages).toEqual([
+      '[latchkey] login view: the "social" block is not available in this version and is skipped.',
+      '[latchkey] login view: unknown block "hologram" is skipped.',
+      '[latchkey] login view: the "wallet" block is not available in this version and is skipped.',
+    ]);
+  });
+
+  it('behavior: warns once, not on every render', () => {
+    const sections = [{ type: 'phone' }, { type: 'email' }] as LoginViewSection[];
+    const { rerender } = renderInKit(<LoginView sections={sections} email={emailBlock} />);
+    rerender(<LoginView sections={[...sections]} email={emailBlock} />);
+    expect(warnSpy).toHaveBeenCalledTimes(1);
+  });
+
+  it('behavior: a second email block and a text block without a label are skipped', () => {
+    renderInKit(
+      <LoginView sections={[{ type: 'email' }, { type: 'text' }, { type: 'email' }]} email={emailBlock} />,
+    );
+    expect(screen.getAllByTestId('email-block')).toHaveLength(1);
+    expect(warnSpy.mock.calls.map((call) => String(call[0]))).toEqual([
+      '[latchkey] login view: a "text" block without a label is skipped.',
+      '[latchkey] login view: a second "email" block is skipped.',
+    ]);
+  });
+
+  it('behavior: malformed entries are skipped too', () => {
+    const sections = [null, { type: 7 }, { type: 'email' }] as unknown as LoginViewSection[];
+    renderInKit(<LoginView sections={sections} email={emailBlock} />);
+    expect(screen.getByTestId('email-block')).toBeInTheDocument();
+    expect(warnSpy).toHaveBeenCalledTimes(2);
+  });
+
+  it('behavior: nothing renderable says so', () => {
+    renderInKit(<LoginView sections={[{ type: 'wallet' }]} email={emailBlock} />);
+    expect(screen.getByText('No sign-in method is available for this project.')).toBeInTheDocument();
+    expect(screen.queryByTestId('email-block')).toBeNull();
+  });
+});

@@ -1,0 +1,83 @@
+import { Fragment, useEffect, type ReactNode } from 'react';
+import { warn } from '../log.js';
+import { mutedText } from '../styles/shared.css.js';
+import { separator, view } from './LoginView.css.js';
+
+/** One block of the login view (`settings.sdk.views[type=login].sections`, SPEC §2). */
+export interface LoginViewSection {
+  type: string;
+  label?: string | undefined;
+}
+
+export interface LoginViewProps {
+  /** The ordered blocks; without any, the e-mail block alone. */
+  sections: readonly LoginViewSection[] | undefined;
+  /** What the `email` block shows (the e-mail step). */
+  email: ReactNode;
+}
+
+/** Block types the spec names that this kit does not render yet. */
+const NOT_YET_BUILT = new Set(['emailAndPhone', 'phone', 'social', 'wallet']);
+
+const DEFAULT_SECTIONS: readonly LoginViewSection[] = [{ type: 'email' }];
+
+interface Plan {
+  blocks: { key: string; node: ReactNode }[];
+  warnings: string[];
+}
+
+/** Decides what each block becomes; unknown or unavailable ones are skipped with a reason. */
+export function planLoginView(sections: readonly LoginViewSection[] | undefined, email: ReactNode): Plan {
+  const list = Array.isArray(sections) && sections.length > 0 ? sections : DEFAULT_SECTIONS;
+  const blocks: Plan['blocks'] = [];
+  const warnings: string[] = [];
+  let emailShown = false;
+  list.forEach((section, index) => {
+    const type: unknown = section?.type;
+    const key = `${index}-${String(type)}`;
+    if (type === 'email') {
+      if (emailShown) warnings.push('login view: a second "email" block is skipped.');
+      else blocks.push({ key, node: email });
+      emailShown = true;
+    } else if (type === 'text') {
+      if (section.label) blocks.push({ key, node: <p className={mutedText}>{section.label}</p> });
+      else warnings.push('login view: a "text" block without a label is skipped.');
+    } else if (type === 'separator') {
+      blocks.push({
+        key,
+        node: (
+          <div role="separator" aria-label={section.label || undefined} className={separator}>
+            {section.label ? <span aria-hidden="true">{section.label}</span> : null}
+          </div>
+        ),
+      });
+    } else if (typeof type === 'string' && NOT_YET_BUILT.has(type)) {
+      warnings.push(`login view: the "${type}" block is not available in this version and is skipped.`);
+    } else {
+      warnings.push(`login view: unknown block ${JSON.stringify(type)} is skipped.`);
+    }
+  });
+  return { blocks, warnings };
+}
+
+/**
+ * The login view: the project's ordered list of blocks (`email`, `text`, `separator` here). A block
+ * the kit does not know or does not have yet is skipped with a logged warning — never a crash.
+ */
+export function LoginView({ sections, email }: LoginViewProps) {
+  const { blocks, warnings } = planLoginView(sections, email);
+  const warningKey = warnings.join('\n');
+  useEffect(() => {
+    if (warningKey) for (const message of warningKey.split('\n')) warn(message);
+  }, [warningKey]);
+
+  return (
+    <div className={view} data-latchkey-view="login">
+      {blocks.length > 0 ? (
+        blocks.map((block) => <Fragment key={block.key}>{block.node}</Fragment>)
+      ) : (
+        <p className={mutedText}>No sign-in method is available for this project.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { brandingFrom, warnRejectedBranding, type BrandingSettings } from '../Branding/branding.js';
+import { LegalFooter } from '../Branding/LegalFooter.js';
+import { ErrorMessage } from '../ErrorMessage.js';
+import { EmailFlowView } from '../flows/EmailSignIn/EmailFlowView.js';
+import type { EmailFlowModel, FlowError } from '../flows/EmailSignIn/types.js';
+import { LoginView, type LoginViewSection } from '../LoginView/LoginView.js';
+import { Spinner } from '../Spinner.js';
+import { KitLayer } from '../theme/ThemeRoot.js';
+import * as styles from './SignInDialog.css.js';
+
+/** The settings the dialog reads: branding, and the login view's blocks. `ProjectSettings` fits. */
+export interface SignInDialogSettings extends BrandingSettings {
+  sdk?: { views?: readonly { type: string; sections: readonly LoginViewSection[] }[] | undefined } | undefined;
+}
+
+export interface SignInDialogOpenProps {
+  open?: boolean;
+  defaultOpen?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /** An element that opens the dialog (rendered through Radix `Dialog.Trigger asChild`). */
+  trigger?: ReactNode;
+  /** Where focus goes when the dialog closes, for a dialog opened without `trigger`. */
+  onCloseAutoFocus?: (event: Event) => void;
+}
+
+export interface SignInDialogViewProps extends SignInDialogOpenProps {
+  settings: SignInDialogSettings | undefined;
+  settingsStatus: 'loading' | 'ready' | 'failed';
+  settingsError?: FlowError | { message: string } | undefined;
+  emailFlow: EmailFlowModel;
+}
+
+/** The login view's blocks from settings: `sdk.views[type=login].sections`. */
+export function loginSections(settings: SignInDialogSettings | undefined): readonly LoginViewSection[] | undefined {
+  const views = settings?.sdk?.views;
+  return Array.isArray(views) ? views.find((view) => view?.type === 'login')?.sections : undefined;
+}
+
+/**
+ * The sign-in dialog's markup (Radix Dialog: focus trap, Escape, title and description wiring),
+ * fed entirely by props: organisation branding in the header and footer, the login view's blocks,
+ * and the e-mail flow's steps.
+ */
+export function SignInDialogView({
+  open,
+  defaultOpen,
+  onOpenChange,
+  trigger,
+  onCloseAutoFocus,
+  settings,
+  settingsStatus,
+  settingsError,
+  emailFlow,
+}: SignInDialogViewProps) {
+  const branding = useMemo(() => brandingFrom(settings), [settings]);
+  const rejectedKey = branding.rejected.join(',');
+  useEffect(() => {
+    if (rejectedKey) warnRejectedBranding(branding);
+    // Keyed on the refused settings, so it warns once per distinct set rather than on every render.
+  }, [rejectedKey]);
+  const sections = loginSections(settings);
+
+  return (
+    <Dialog.Root
+      {...(open === undefined ? {} : { open })}
+      {...(defaultOpen === undefined ? {} : { defaultOpen })}
+      {...(onOpenChange ? { onOpenChange } : {})}
+    >
+      {trigger ? <Dialog.Trigger asChild>{trigger}</Dialog.Trigger> : null}
+      <Dialog.Portal>
+        <KitLayer>
+          <Dialog.Overlay className={styles.overlay} />
+          <Dialog.Content
+            className={styles.content}
+            data-latchkey-dialog="sign-in"
+            {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}
+          >
+            <header className={styles.header}>
+              {branding.logoUrl ? (
+                <img className={styles.logo} src={branding.logoUrl} alt="" width={48} height={48} />
+              ) : null}
+              <Dialog.Title className={styles.title}>
+                {branding.displayName ? `Sign in to ${branding.displayName}` : 'Sign in'}
+              </Dialog.Title>
+              <Dialog.Description className={styles.description}>
+                Sign in or create an account with your email.
+              </Dialog.Description>
+            </header>
+            {settingsStatus === 'loading' ? (
+              <p role="status" className={styles.loading}>
+                <Spinner />
+                Loading sign-in options…
+              </p>
+            ) : settingsStatus === 'failed' ? (
+              <ErrorMessage>{settingsError?.message ?? 'The sign-in options could not be loaded.'}</ErrorMessage>
+            ) : (
+              <EmailFlowView
+                flow={emailFlow}
+                renderEmailStep={(emailStep) => <LoginView sections={sections} email={emailStep} />}
+              />
+            )}
+            {branding.termsUrl || branding.privacyUrl ? (
+              <footer className={styles.footer}>
+                <LegalFooter termsUrl={branding.termsUrl} privacyUrl={branding.privacyUrl} />
+              </footer>
+            ) : null}
+            <Dialog.Close className={styles.close} aria-label="Close">
+              <span aria-hidden="true">×</span>
+            </Dialog.Close>
+          </Dialog.Content>
+        </KitLayer>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,43 @@
+import { themeContract as vars } from '@latchkey/themes/contract.css';
+import { style } from '@vanilla-extract/css';
+
+export const trigger = style({ maxWidth: '240px' });
+
+export const triggerLabel = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+
+export const avatar = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  flex: 'none',
+  width: '24px',
+  height: '24px',
+  borderRadius: vars.radii.full,
+  background: vars.colors.accent,
+  color: vars.colors.accentForeground,
+  fontSize: '12px',
+  fontWeight: 700,
+  textTransform: 'uppercase',
+});
+
+export const content = style({
+  zIndex: 2147483000,
+  boxSizing: 'border-box',
+  minWidth: '240px',
+  maxWidth: 'calc(100vw - 16px)',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '12px',
+  padding: '16px',
+  background: vars.colors.surface,
+  color: vars.colors.text,
+  fontFamily: vars.fonts.body,
+  borderStyle: 'solid',
+  borderWidth: vars.borderWidths.control,
+  borderColor: vars.colors.border,
+  borderRadius: vars.radii.panel,
+  boxShadow: vars.shadows.menu,
+  ':focus': { outline: 'none' },
+});
+
+export const email = style({ fontWeight: 600, overflowWrap: 'anywhere' });

@@ -1,0 +1,55 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { expectNoAxeViolations } from '../test/axe.js';
+import { renderInKit } from '../test/renderInKit.js';
+import { UserMenuView } from './UserMenuView.js';
+
+describe('UserMenuView', () => {
+  it('default: closed, a trigger naming the account', async () => {
+    const { container } = renderInKit(<UserMenuView email="ada@example.com" onSignOut={vi.fn()} />);
+    const trigger = screen.getByRole('button', { name: 'Account: ada@example.com' });
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await expectNoAxeViolations(container);
+  });
+
+  it('behavior: opens on click with the e-mail and Sign out; Escape closes back to the trigger', async () => {
+    const user = userEvent.setup();
+    const onSignOut = vi.fn();
+    renderInKit(<UserMenuView email="ada@example.com" onSignOut={onSignOut} />);
+    const trigger = screen.getByRole('button', { name: 'Account: ada@example.com' });
+    await user.click(trigger);
+    const menu = screen.getByRole('dialog', { name: 'Signed in as' });
+    expect(menu).toHaveTextContent('ada@example.com');
+    expect(menu.closest('[data-latchkey-root]')).not.toBeNull();
+    await expectNoAxeViolations();
+    await user.click(within(menu).getByRole('button', { name: 'Sign out' }));
+    expect(onSignOut).toHaveBeenCalledTimes(1);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(trigger).toHaveFocus();
+  });
+
+  it('behavior: while signing out it does not sign out twice', async () => {
+    const user = userEvent.setup();
+    const onSignOut = vi.fn();
+    renderInKit(<UserMenuView email="ada@example.com" onSignOut={onSignOut} isSigningOut defaultOpen />);
+    const button = screen.getByRole('button', { name: 'Sign out' });
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    await user.click(button);
+    expect(onSignOut).not.toHaveBeenCalled();
+  });
+
+  it('error: a sign-out failure is shown with its message', () => {
+    renderInKit(
+      <UserMenuView email="ada@example.com" onSignOut={vi.fn()} defaultOpen error={{ message: 'Rate limit reached' }} />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Rate limit reached');
+  });
+
+  it('default: without an e-mail it says Account', () => {
+    renderInKit(<UserMenuView email={undefined} onSignOut={vi.fn()} />);
+    expect(screen.getByRole('button', { name: 'Account' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,3 @@
+import { style } from '@vanilla-extract/css';
+
+export const flowRoot = style({ display: 'flex', flexDirection: 'column', gap: '16px' });

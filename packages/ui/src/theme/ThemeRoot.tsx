@@ -1,0 +1,58 @@
+import { isThemePair, readableForeground, selectTheme, themeToCssVars, type Theme, type ThemeSetting } from '@latchkey/themes';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { kitRoot } from './ThemeRoot.css.js';
+import { usePrefersDark } from './usePrefersDark.js';
+
+interface KitTheme {
+  colorScheme: 'light' | 'dark';
+  vars: Record<string, string>;
+}
+
+const KitThemeContext = createContext<KitTheme | undefined>(undefined);
+
+export interface ThemeRootProps {
+  /** A theme, or a light/dark pair that follows `prefers-color-scheme`. */
+  theme: ThemeSetting;
+  children?: ReactNode;
+}
+
+/**
+ * The kit root: an element (`data-latchkey-root`, no box of its own) carrying the theme as CSS
+ * variables, plus a context so that content portalled out of it (dialog, menu) can carry the same
+ * variables through `KitLayer`. The theme never leaks onto the host's own elements' styles: it only
+ * sets `--lk-*` variables, which only the kit's classes read.
+ */
+export function ThemeRoot({ theme, children }: ThemeRootProps) {
+  const prefersDark = usePrefersDark(isThemePair(theme));
+  const colorScheme = isThemePair(theme) ? (prefersDark ? 'dark' : 'light') : schemeOf(theme);
+  const resolved = selectTheme(theme, colorScheme);
+  const vars = useMemo(() => themeToCssVars(resolved), [resolved]);
+  const value = useMemo<KitTheme>(() => ({ colorScheme, vars }), [colorScheme, vars]);
+  return (
+    <KitThemeContext.Provider value={value}>
+      <div data-latchkey-root="" data-theme={colorScheme} className={kitRoot} style={vars}>
+        {children}
+      </div>
+    </KitThemeContext.Provider>
+  );
+}
+
+/**
+ * Re-applies the enclosing kit root's theme on content that a portal moved elsewhere in the
+ * document (Radix portals render into `document.body`, outside the kit root).
+ */
+export function KitLayer({ children }: { children?: ReactNode }) {
+  const theme = useContext(KitThemeContext);
+  return (
+    <div data-latchkey-root="" data-theme={theme?.colorScheme} className={kitRoot} style={theme?.vars}>
+      {children}
+    </div>
+  );
+}
+
+/** A single theme's scheme, read from its surface: a surface that wants white text is dark. */
+function schemeOf(theme: Theme): 'light' | 'dark' {
+  const surface = theme.colors.surface;
+  if (!/^#[0-9a-fA-F]{6}$/.test(surface)) return 'light';
+  return readableForeground(surface.toLowerCase()) === '#ffffff' ? 'dark' : 'light';
+}
