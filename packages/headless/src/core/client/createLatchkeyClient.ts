@@ -1,0 +1,150 @@
+import { routes, type LogLevel } from '@latchkey/protocol';
+import { createActor } from 'xstate';
+import { getSettings } from '../actions/getSettings.js';
+import { LatchkeyError } from '../errors/LatchkeyError.js';
+import { createEmitter, type Emitter, type LatchkeyEvents } from '../events/createEmitter.js';
+import { createLogger, type ConsoleSink, type Logger, type Timers } from '../logger/createLogger.js';
+import { resolveLogLevel } from '../logger/resolveLogLevel.js';
+import { sessionMachine, type SessionActorRef } from '../machines/session/sessionMachine.js';
+import { createSettingsStore, type SettingsStore } from '../settings/createSettingsStore.js';
+import { createStore, resolveStorageAdapter, type StorageOption, type Store } from '../storage/createStore.js';
+import { createApi, type Api } from '../transport/createApi.js';
+import { createTransport } from '../transport/createTransport.js';
+
+/** A clock for the session's timers, shaped like xstate's (its `SimulatedClock` fits). */
+export interface SessionClock {
+  setTimeout(callback: (...args: unknown[]) => void, ms: number): unknown;
+  clearTimeout(id: unknown): void;
+  now?(): number;
+}
+
+export interface LatchkeyClientConfig {
+  environmentId: string;
+  /** The API origin, without the `/api/v0` suffix, e.g. `https://api.example.com`. */
+  apiBaseUrl: string;
+  /** Where the session is kept: local storage (default), a cookie (requests then send credentials), or an adapter. */
+  storage?: StorageOption;
+  /** A fixed log level. Without it: WARN in production, DEBUG outside (see `production`). */
+  logLevel?: LogLevel;
+  /** Whether this is production. Without it, the loaded settings decide (`environmentName === 'live'`). */
+  production?: boolean;
+  fetch?: typeof fetch;
+  /** Current time in ms; the session uses it for expiry. Default `clock.now()` when a clock with `now` is given, else `Date.now`. */
+  now?: () => number;
+  /** Clock for the session's timers (refresh, expiry), e.g. xstate's `SimulatedClock` in tests. */
+  clock?: SessionClock;
+  /** Timers for the log batching. */
+  timers?: Timers;
+  /** Log records per batch sent to POST /logs (default 20) and how long a partial batch waits (default 5000 ms). */
+  logBatchSize?: number;
+  logFlushIntervalMs?: number;
+  /** Send log records to the logging endpoint. Default true. */
+  sendLogs?: boolean;
+  /** Where log records are printed; `false` for nowhere. Default the global console. */
+  console?: ConsoleSink | false;
+}
+
+export interface LatchkeyClient {
+  readonly environmentId: string;
+  readonly apiBaseUrl: string;
+  readonly api: Api;
+  /** JSON values under this client's namespace (`latchkey:<environmentId>:`). */
+  readonly storage: Store;
+  readonly logger: Logger;
+  readonly events: Emitter<LatchkeyEvents>;
+  readonly settings: SettingsStore;
+  /** The root auth actor (`sessionMachine`), started. */
+  readonly session: SessionActorRef;
+  /** Stops the session actor and sends the queued log records. */
+  destroy(): Promise<void>;
+}
+
+function checkConfig(config: LatchkeyClientConfig): void {
+  if (typeof config.environmentId !== 'string' || config.environmentId.trim() === '') {
+    throw new LatchkeyError('missing_environment_id');
+  }
+  let url: URL | undefined;
+  try {
+    url = new URL(config.apiBaseUrl);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    throw new LatchkeyError('invalid_config', { params: { reason: 'apiBaseUrl must be an http(s) URL' } });
+  }
+}
+
+/**
+ * Builds one client: API, storage, logger, events, settings and the session. Nothing is shared
+ * between clients, and nothing touches a browser global until it is used.
+ */
+export function createLatchkeyClient(config: LatchkeyClientConfig): LatchkeyClient {
+  checkConfig(config);
+  const { environmentId, apiBaseUrl } = config;
+  const { clock } = config;
+  const now = config.now ?? (clock?.now ? () => (clock.now as () => number).call(clock) : Date.now);
+  let session: SessionActorRef | undefined;
+
+  const events = createEmitter<LatchkeyEvents>({
+    onListenerError: (error, type) => logger.error(`A listener of ${String(type)} threw`, { error }),
+  });
+  const transport = createTransport({
+    apiBaseUrl,
+    environmentId,
+    fetch: config.fetch,
+    getJwt: () => session?.getSnapshot().context.jwt,
+    includeCredentials: config.storage === 'cookie',
+  });
+  const logger = createLogger({
+    level: resolveLogLevel({ logLevel: config.logLevel, production: config.production }),
+    // The raw transport: the API layer logs its requests, and must not log the log delivery.
+    send: config.sendLogs === false ? undefined : (logs) => transport('postLogs', { body: { logs } }),
+    batchSize: config.logBatchSize,
+    flushIntervalMs: config.logFlushIntervalMs,
+    timers: config.timers,
+    console: config.console,
+    now,
+  });
+  const api = createApi({
+    transport,
+    logger,
+    onError: (error, route) => {
+      // A bearer request answered 401: the session's token is no longer good.
+      if (routes[route].bearer && error.status === 401) session?.send({ type: 'server.sessionRejected' });
+    },
+  });
+  const storage = createStore({
+    adapter: resolveStorageAdapter(config.storage),
+    namespace: `latchkey:${environmentId}:`,
+    events,
+  });
+  events.on('storage.parseFailed', ({ key }) => logger.warn(`Dropped a stored value that failed to parse: ${key}`));
+
+  const settings = createSettingsStore({ fetchSettings: () => getSettings({ api }) });
+  settings.watch((state) => {
+    if (state.status === 'ready' && state.settings && !config.logLevel) {
+      logger.setLevel(resolveLogLevel({ production: config.production, environmentName: state.settings.environmentName }));
+    }
+  });
+
+  session = createActor(sessionMachine, {
+    input: { deps: { api, store: storage, events, logger, now } },
+    ...(clock ? { clock } : {}),
+  });
+  session.start();
+
+  return {
+    environmentId,
+    apiBaseUrl,
+    api,
+    storage,
+    logger,
+    events,
+    settings,
+    session,
+    destroy() {
+      session?.stop();
+      return logger.dispose();
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { errorBodySchema, type ServerErrorCode } from '@latchkey/protocol';
+import { LatchkeyError } from './LatchkeyError.js';
+
+interface ValidationIssue {
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+}
+
+function isValidationError(error: unknown): error is Error & { issues: readonly ValidationIssue[] } {
+  return error instanceof Error && error.name === 'ZodError' && Array.isArray((error as { issues?: unknown }).issues);
+}
+
+/** `email: must be a valid e-mail address` for the first issue of a schema failure. */
+export function describeIssues(issues: readonly ValidationIssue[]): { message: string; path: string | undefined } {
+  const issue = issues[0];
+  if (!issue) return { message: 'invalid value', path: undefined };
+  const path = issue.path.map(String).join('.');
+  return { message: path ? `${path}: ${issue.message}` : issue.message, path: path || undefined };
+}
+
+function codeForStatus(status: number): ServerErrorCode {
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not_found';
+  if (status === 405) return 'method_not_allowed';
+  if (status === 429) return 'too_many_requests';
+  if (status >= 500) return 'internal_error';
+  return 'invalid_request';
+}
+
+async function fromResponse(response: Response): Promise<LatchkeyError> {
+  let body: unknown;
+  try {
+    body = JSON.parse(await response.text());
+  } catch {
+    body = undefined;
+  }
+  const parsed = errorBodySchema.safeParse(body);
+  if (parsed.success) {
+    const { code, message, path } = parsed.data.error;
+    return new LatchkeyError(code, { message, path, status: response.status, cause: response });
+  }
+  // A body outside the contract (another server, a proxy page): fall back on the status.
+  const serverMessage = (body as { error?: { message?: unknown } } | undefined)?.error?.message;
+  return new LatchkeyError(codeForStatus(response.status), {
+    message: typeof serverMessage === 'string' ? serverMessage : `Request failed with status ${response.status}`,
+    status: response.status,
+    cause: response,
+  });
+}
+
+/** Converts anything thrown (except a `Response`, which needs its body read) to a `LatchkeyError`. */
+export function toLatchkeyErrorSync(error: unknown): LatchkeyError {
+  if (error instanceof LatchkeyError) return error;
+  if (isValidationError(error)) {
+    const { message, path } = describeIssues(error.issues);
+    return new LatchkeyError('invalid_request', { message, path, cause: error });
+  }
+  if (error instanceof Error || (typeof DOMException !== 'undefined' && error instanceof DOMException)) {
+    const { name, message } = error as Error;
+    if (name === 'AbortError') return new LatchkeyError('aborted', { cause: error });
+    if (name === 'TimeoutError') return new LatchkeyError('timeout', { cause: error });
+    // fetch rejects with a TypeError when the network (or CORS) fails.
+    if (error instanceof TypeError) return new LatchkeyError('network_error', { cause: error });
+    return new LatchkeyError('UNKNOWN', { message, cause: error });
+  }
+  return new LatchkeyError('UNKNOWN', { message: String(error), cause: error });
+}
+
+/**
+ * Converts anything thrown by the transport or a flow to a `LatchkeyError`: a non-2xx `Response`
+ * (its `{ error: { code, message } }` body), a network `TypeError`, an abort, a schema failure…
+ */
+export async function toLatchkeyError(error: unknown): Promise<LatchkeyError> {
+  if (typeof Response !== 'undefined' && error instanceof Response) return fromResponse(error);
+  return toLatchkeyErrorSync(error);
+}

@@ -1,0 +1,310 @@
+import type { SignInResponse, User } from '@latchkey/protocol';
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { getUser } from '../../actions/getUser.js';
+import { refreshSession } from '../../actions/refreshSession.js';
+import { revokeSession } from '../../actions/revokeSession.js';
+import { LatchkeyError } from '../../errors/LatchkeyError.js';
+import { toLatchkeyErrorSync } from '../../errors/toLatchkeyError.js';
+import type { Emitter, LatchkeyEvents } from '../../events/createEmitter.js';
+import type { Logger } from '../../logger/createLogger.js';
+import { expiryDelayMs, refreshDelayMs, REFRESH_RETRY_MS, toEpochMs } from '../../session/sessionTiming.js';
+import { authFromResponse, AUTH_STORAGE_KEY, storedAuthSchema, type StoredAuth } from '../../session/storedAuth.js';
+import type { Store } from '../../storage/createStore.js';
+import type { Api } from '../../transport/createApi.js';
+
+/** What the session needs from its client. */
+export interface SessionDeps {
+  api: Api;
+  store: Store;
+  events: Pick<Emitter<LatchkeyEvents>, 'emit'>;
+  logger: Pick<Logger, 'debug' | 'info' | 'warn' | 'error'>;
+  now: () => number;
+}
+
+export interface SessionInput {
+  deps: SessionDeps;
+}
+
+export interface SessionContext {
+  deps: SessionDeps;
+  jwt: string | undefined;
+  expiresAt: string | undefined;
+  user: User | undefined;
+  /** Set while a second factor is pending (the `mfa` state). */
+  mfaToken: string | undefined;
+  error: LatchkeyError | undefined;
+}
+
+export type SessionEvent =
+  /** A flow sent its final request (e.g. the code is being verified). */
+  | { type: 'user.startSignIn' }
+  /** That request failed or the flow was left. */
+  | { type: 'user.cancelSignIn' }
+  /** A flow finished: the sign-in response of the server. */
+  | { type: 'server.signedIn'; response: SignInResponse }
+  | { type: 'server.userUpdated'; user: User }
+  /** A bearer request was answered 401: the token is no longer good. */
+  | { type: 'server.sessionRejected' }
+  | { type: 'user.signOut' };
+
+interface RestoredSession extends StoredAuth {
+  user: User;
+}
+
+const REJECTION_CODES: ReadonlySet<string> = new Set(['unauthorized', 'session_expired', 'forbidden']);
+
+const EMPTY_SESSION = { jwt: undefined, expiresAt: undefined, user: undefined, mfaToken: undefined } as const;
+
+const responseParams = ({ event }: { event: { response: SignInResponse } }) => ({ response: event.response });
+const sessionParams = ({ event }: { event: { response: SignInResponse } }) => ({
+  auth: authFromResponse(event.response) as StoredAuth,
+  user: event.response.user,
+});
+const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+
+/**
+ * The root auth machine: restoring → signedOut → signingIn → (mfa) → signedIn → expired
+ * (`signedOut`, `signingIn` and `expired` are the states of `anonymous`: no session).
+ * Restores the stored JWT (expiry checked, user loaded with GET /users), refreshes it before it
+ * expires (POST /refresh, timed with `after` so a simulated clock drives it), signs out
+ * (POST /revoke, storage cleared) and emits the `auth.*` events.
+ */
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as SessionInput,
+  },
+  actors: {
+    restoreSession: fromPromise<RestoredSession | undefined, SessionInput>(async ({ input: { deps } }) => {
+      const stored = deps.store.get(AUTH_STORAGE_KEY, storedAuthSchema);
+      if (!stored) return undefined;
+      if (!(toEpochMs(stored.expiresAt) > deps.now())) {
+        deps.store.remove(AUTH_STORAGE_KEY);
+        return undefined;
+      }
+      const user = await getUser(deps, { jwt: stored.jwt });
+      return { ...stored, user };
+    }),
+    refreshSession: fromPromise<SignInResponse, { deps: SessionDeps; jwt: string }>(({ input }) =>
+      refreshSession(input.deps, { jwt: input.jwt }),
+    ),
+    revokeSession: fromPromise<void, { deps: SessionDeps; jwt: string }>(({ input }) =>
+      revokeSession(input.deps, { jwt: input.jwt }),
+    ),
+  },
+  actions: {
+    assignSession: assign((_, params: { auth: StoredAuth; user: User }) => ({
+      ...params.auth,
+      user: params.user,
+      mfaToken: undefined,
+      error: undefined,
+    })),
+    persistSession: ({ context }) => {
+      if (context.jwt && context.expiresAt) {
+        context.deps.store.set(AUTH_STORAGE_KEY, { jwt: context.jwt, expiresAt: context.expiresAt });
+      }
+    },
+    removeStoredSession: ({ context }) => context.deps.store.remove(AUTH_STORAGE_KEY),
+    clearSession: assign(({ context }) => {
+      context.deps.store.remove(AUTH_STORAGE_KEY);
+      return EMPTY_SESSION;
+    }),
+    assignMfa: assign((_, params: { response: SignInResponse }) => ({
+      ...EMPTY_SESSION,
+      user: params.response.user,
+      mfaToken: params.response.mfaToken,
+      error: undefined,
+    })),
+    assignUser: assign((_, params: { user: User }) => ({ user: params.user })),
+    assignError: assign((_, params: { error: unknown }) => ({ error: toLatchkeyErrorSync(params.error) })),
+    assignInvalidSignIn: assign(() => ({
+      error: new LatchkeyError('invalid_response', { message: 'The sign-in response carries neither a session nor a second factor.' }),
+    })),
+    emitSignedIn: ({ context }) => {
+      if (context.user && context.expiresAt) {
+        context.deps.events.emit('auth.signedIn', { user: context.user, expiresAt: context.expiresAt });
+      }
+    },
+    emitSignedOut: ({ context }) => context.deps.events.emit('auth.signedOut', { reason: 'user' }),
+    emitExpired: ({ context }) => context.deps.events.emit('auth.expired', { expiresAt: context.expiresAt }),
+    logRefreshFailure: ({ context }, params: { error: unknown }) =>
+      context.deps.logger.warn('Session refresh failed; retrying', { error: params.error }),
+  },
+  guards: {
+    hasSession: (_, params: { response: SignInResponse }) => authFromResponse(params.response) !== undefined,
+    isMfaRequired: (_, params: { response: SignInResponse }) => !params.response.jwt && Boolean(params.response.mfaToken),
+    isRestored: (_, params: { output: RestoredSession | undefined }) => params.output !== undefined,
+    isRejection: (_, params: { error: unknown }) =>
+      params.error instanceof LatchkeyError && REJECTION_CODES.has(params.error.code),
+  },
+  delays: {
+    refreshDelay: ({ context }) => refreshDelayMs(toEpochMs(context.expiresAt), context.deps.now()),
+    expiryDelay: ({ context }) => expiryDelayMs(toEpochMs(context.expiresAt), context.deps.now()),
+    retryDelay: REFRESH_RETRY_MS,
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({ deps: input.deps, ...EMPTY_SESSION, error: undefined }),
+  initial: 'restoring',
+  states: {
+    restoring: {
+      tags: ['busy'],
+      invoke: {
+        src: 'restoreSession',
+        input: ({ context }) => ({ deps: context.deps }),
+        onDone: [
+          {
+            guard: { type: 'isRestored', params: ({ event }) => ({ output: event.output }) },
+            target: 'signedIn',
+            actions: [
+              {
+                type: 'assignSession',
+                params: ({ event }) => {
+                  const { user, ...auth } = event.output as RestoredSession;
+                  return { auth, user };
+                },
+              },
+              'emitSignedIn',
+            ],
+          },
+          { target: 'anonymous' },
+        ],
+        onError: [
+          {
+            // The stored token was refused: forget it.
+            guard: { type: 'isRejection', params: errorParams },
+            target: 'anonymous',
+            actions: 'clearSession',
+          },
+          // Anything else (network…): signed out for now; the token stays for the next load.
+          { target: 'anonymous', actions: { type: 'assignError', params: errorParams } },
+        ],
+      },
+    },
+    // No session: `signedOut`, `signingIn` (a flow's final request is in flight) or `expired`.
+    anonymous: {
+      initial: 'signedOut',
+      on: {
+        'server.signedIn': [
+          {
+            guard: { type: 'hasSession', params: responseParams },
+            target: 'signedIn',
+            actions: [{ type: 'assignSession', params: sessionParams }, 'persistSession', 'emitSignedIn'],
+          },
+          {
+            guard: { type: 'isMfaRequired', params: responseParams },
+            target: 'mfa',
+            actions: { type: 'assignMfa', params: responseParams },
+          },
+          { target: '.signedOut', actions: 'assignInvalidSignIn' },
+        ],
+      },
+      states: {
+        signedOut: {
+          on: { 'user.startSignIn': 'signingIn' },
+        },
+        signingIn: {
+          tags: ['busy'],
+          on: { 'user.cancelSignIn': 'signedOut' },
+        },
+        expired: {
+          entry: ['emitExpired', 'clearSession'],
+          on: { 'user.startSignIn': 'signingIn' },
+        },
+      },
+    },
+    // Placeholder for the MFA issue: a second factor is pending; its flow finishes with `server.signedIn`.
+    mfa: {
+      on: {
+        'user.cancelSignIn': { target: 'anonymous', actions: 'clearSession' },
+        'server.signedIn': {
+          guard: { type: 'hasSession', params: responseParams },
+          target: 'signedIn',
+          actions: [{ type: 'assignSession', params: sessionParams }, 'persistSession', 'emitSignedIn'],
+        },
+      },
+    },
+    signedIn: {
+      initial: 'live',
+      on: {
+        'server.userUpdated': { actions: { type: 'assignUser', params: ({ event }) => ({ user: event.user }) } },
+      },
+      states: {
+        live: {
+          initial: 'active',
+          after: { expiryDelay: '#session.anonymous.expired' },
+          on: {
+            'user.signOut': 'signingOut',
+            'server.sessionRejected': '#session.anonymous.expired',
+            // Signing in again replaces the session and restarts its timers.
+            'server.signedIn': {
+              guard: { type: 'hasSession', params: responseParams },
+              target: 'live',
+              reenter: true,
+              actions: [{ type: 'assignSession', params: sessionParams }, 'persistSession', 'emitSignedIn'],
+            },
+          },
+          states: {
+            active: {
+              after: { refreshDelay: 'refreshing' },
+            },
+            refreshing: {
+              invoke: {
+                src: 'refreshSession',
+                input: ({ context }) => ({ deps: context.deps, jwt: context.jwt as string }),
+                onDone: [
+                  {
+                    guard: { type: 'hasSession', params: ({ event }) => ({ response: event.output }) },
+                    // Re-enter `live` so the expiry timer follows the new expiry.
+                    target: '#session.signedIn.live',
+                    reenter: true,
+                    actions: [
+                      { type: 'assignSession', params: ({ event }) => sessionParams({ event: { response: event.output } }) },
+                      'persistSession',
+                    ],
+                  },
+                  { target: 'retrying', actions: 'assignInvalidSignIn' },
+                ],
+                onError: [
+                  { guard: { type: 'isRejection', params: errorParams }, target: '#session.anonymous.expired' },
+                  { target: 'retrying', actions: { type: 'logRefreshFailure', params: errorParams } },
+                ],
+              },
+            },
+            // Bounded: the expiry timer of `live` ends the retries.
+            retrying: {
+              after: { retryDelay: 'refreshing' },
+            },
+          },
+        },
+        signingOut: {
+          tags: ['busy'],
+          // Forget the token at once so a reload during the request does not restore it.
+          entry: 'removeStoredSession',
+          invoke: {
+            src: 'revokeSession',
+            input: ({ context }) => ({ deps: context.deps, jwt: context.jwt as string }),
+            // Signed out locally whatever the server answers.
+            onDone: { target: '#session.anonymous', actions: ['clearSession', 'emitSignedOut'] },
+            onError: { target: '#session.anonymous', actions: ['clearSession', 'emitSignedOut'] },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type SessionMachine = typeof sessionMachine;
+export type SessionActorRef = ActorRefFrom<typeof sessionMachine>;
+export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+
+/** The session status: the top-level state (`restoring`, `signedOut`, `signingIn`, `mfa`, `signedIn`, `expired`). */
+export type SessionStatus = 'restoring' | 'signedOut' | 'signingIn' | 'mfa' | 'signedIn' | 'expired';
+
+export function getSessionStatus(snapshot: Pick<SessionSnapshot, 'value'>): SessionStatus {
+  const { value } = snapshot;
+  if (typeof value === 'string') return value as SessionStatus;
+  if ('anonymous' in value) return value.anonymous as SessionStatus;
+  return Object.keys(value)[0] as SessionStatus;
+}

@@ -1,0 +1,7 @@
+// @latchkey/headless/react — the provider and the hooks (view models; no xstate in sight).
+
+export { LatchkeyProvider, type LatchkeyProviderProps } from './LatchkeyProvider.js';
+export { useEmailSignIn, type UseEmailSignInReturnType } from './useEmailSignIn.js';
+export { useLatchkey, type UseLatchkeyReturnType } from './useLatchkey.js';
+export { useSession, type UseSessionReturnType } from './useSession.js';
+export { useUser, type UserStatus, type UseUserReturnType } from './useUser.js';

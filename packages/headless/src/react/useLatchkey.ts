@@ -1,0 +1,28 @@
+import type { ProjectSettings } from '@latchkey/protocol';
+import { useMemo, useSyncExternalStore } from 'react';
+import type { LatchkeyClient } from '../core/client/createLatchkeyClient.js';
+import type { LatchkeyError } from '../core/errors/LatchkeyError.js';
+import { useLatchkeyClient } from './LatchkeyContext.js';
+
+export interface UseLatchkeyReturnType {
+  client: LatchkeyClient;
+  settings: ProjectSettings | undefined;
+  settingsStatus: 'loading' | 'ready' | 'failed';
+  settingsError: LatchkeyError | undefined;
+}
+
+/** The client and its project settings (loaded by the provider). */
+export function useLatchkey(): UseLatchkeyReturnType {
+  const client = useLatchkeyClient();
+  const { settings } = client;
+  const state = useSyncExternalStore(settings.watch, settings.get, settings.get);
+  return useMemo(
+    () => ({
+      client,
+      settings: state.settings,
+      settingsStatus: state.status === 'ready' || state.status === 'failed' ? state.status : 'loading',
+      settingsError: state.error,
+    }),
+    [client, state],
+  );
+}

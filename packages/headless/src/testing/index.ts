@@ -1,0 +1,14 @@
+// @latchkey/headless/testing — helpers for host developers' own tests.
+
+export { createMemoryStorage } from '../core/storage/createMemoryStorage.js';
+export {
+  createTestClient,
+  getInboxMessages,
+  getLatestCode,
+  getSandboxInfo,
+  inboxMessageSchema,
+  sandboxInfoSchema,
+  type CreateTestClientOptions,
+  type InboxMessage,
+  type SandboxInfo,
+} from './sandbox.js';
