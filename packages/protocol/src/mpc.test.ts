@@ -1,0 +1,46 @@
+import { describe, it } from 'vitest';
+import {
+  keyGenerationSchema,
+  keyShareBackupSchema,
+  keyShareListSchema,
+  mpcRoomSchema,
+  recoveredKeySharesSchema,
+  thresholdSchemeChangeSchema,
+} from './mpc.js';
+import { expectParses, expectRejectedAt } from './test/expectIssues.js';
+
+describe('MPC records', () => {
+  it('default: key generation for each scheme, scheme change, room, backups', () => {
+    expectParses(keyGenerationSchema, { chain: 'SOL', clientKeygenIds: ['k1'], thresholdSignatureScheme: 'TWO_OF_TWO' });
+    expectParses(keyGenerationSchema, { chain: 'EVM', clientKeygenIds: ['k1', 'k2'], thresholdSignatureScheme: 'TWO_OF_THREE' });
+    expectParses(keyGenerationSchema, { chain: 'EVM', clientKeygenIds: ['k1', 'k2', 'k3'], thresholdSignatureScheme: 'THREE_OF_FIVE' });
+    expectParses(thresholdSchemeChangeSchema, { clientKeygenIds: ['k1', 'k2'], oldThresholdSignatureScheme: 'TWO_OF_TWO', newThresholdSignatureScheme: 'TWO_OF_THREE' });
+    expectParses(mpcRoomSchema, { roomId: 'room-1', serverKeygenIds: ['s1'] });
+    expectParses(keyShareBackupSchema, { walletId: 'w1', secret: 'enc', source: 'user', passwordEncrypted: true });
+    expectParses(keyShareListSchema, { keyShares: [{ id: 'share-1', backupLocation: 'icloud', passwordEncrypted: false }] });
+    expectParses(recoveredKeySharesSchema, { keyShares: [{ id: 'share-1', passwordEncrypted: false, secret: 'enc' }] });
+  });
+
+  it('error: a threshold scheme outside the three', () => {
+    expectRejectedAt(keyGenerationSchema, { chain: 'SOL', clientKeygenIds: ['k1'], thresholdSignatureScheme: 'THREE_OF_THREE' }, 'thresholdSignatureScheme');
+  });
+
+  it('error: a keygen id count that does not fit the scheme, or repeated ids', () => {
+    expectRejectedAt(keyGenerationSchema, { chain: 'SOL', clientKeygenIds: ['k1', 'k2'], thresholdSignatureScheme: 'TWO_OF_TWO' }, 'clientKeygenIds', 'needs 1 client keygen id');
+    expectRejectedAt(keyGenerationSchema, { chain: 'SOL', clientKeygenIds: ['k1', 'k1'], thresholdSignatureScheme: 'TWO_OF_THREE' }, 'clientKeygenIds', 'must not repeat');
+  });
+
+  it('error: a scheme change to the same scheme', () => {
+    expectRejectedAt(
+      thresholdSchemeChangeSchema,
+      { clientKeygenIds: ['k1'], oldThresholdSignatureScheme: 'TWO_OF_TWO', newThresholdSignatureScheme: 'TWO_OF_TWO' },
+      'newThresholdSignatureScheme',
+      'must differ',
+    );
+  });
+
+  it('error: a backup without a secret, or with an unknown source', () => {
+    expectRejectedAt(keyShareBackupSchema, { walletId: 'w1', secret: '', source: 'user' }, 'secret');
+    expectRejectedAt(keyShareBackupSchema, { walletId: 'w1', secret: 's', source: 'googleDrive' }, 'source');
+  });
+});
