@@ -17,9 +17,9 @@ import {
 import type { ZodType } from 'zod';
 import { LatchkeyError } from '../errors/LatchkeyError.js';
 import { describeIssues } from '../errors/toLatchkeyError.js';
+import { toQueryString } from './toQueryString.js';
 
-export type QueryValue = string | number | boolean | Date | null | undefined;
-export type Query = Readonly<Record<string, QueryValue | readonly QueryValue[]>>;
+export type { Query, QueryValue } from './toQueryString.js';
 
 interface CommonRequestOptions {
   /** The bearer token to send instead of the current session's (used while a session is restored). */
@@ -64,20 +64,6 @@ export interface TransportConfig {
   getJwt?: () => string | undefined;
   /** Send cookies cross-origin (`credentials: 'include'`): set when cookie storage is used. */
   includeCredentials?: boolean;
-}
-
-function toQueryString(query: unknown): string {
-  if (query === undefined || query === null) return '';
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query as Query)) {
-    const values: readonly QueryValue[] = Array.isArray(value) ? value : [value as QueryValue];
-    for (const item of values) {
-      if (item === undefined || item === null) continue;
-      search.append(key, item instanceof Date ? item.toISOString() : String(item));
-    }
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
 }
 
 /**

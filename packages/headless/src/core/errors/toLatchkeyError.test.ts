@@ -1,0 +1,72 @@
+import { emailSignInSchema } from '@latchkey/protocol';
+import { describe, expect, it } from 'vitest';
+import { LatchkeyError } from './LatchkeyError.js';
+import { toLatchkeyError } from './toLatchkeyError.js';
+
+const errorResponse = (status: number, body: unknown) =>
+  new Response(typeof body === 'string' ? body : JSON.stringify(body), { status });
+
+describe('toLatchkeyError', () => {
+  it('default: a contract error body becomes its code, with the SPEC wording', async () => {
+    const response = errorResponse(400, {
+      error: { code: 'wrong_email_verification_token', message: 'Nope', path: 'verificationToken' },
+    });
+    const error = await toLatchkeyError(response);
+    expect(error).toMatchObject({
+      code: 'wrong_email_verification_token',
+      message: 'The code is invalid or expired.',
+      status: 400,
+      path: 'verificationToken',
+    });
+    expect(error.cause).toBe(response);
+  });
+
+  it('behavior: keeps the server message when SPEC gives none', async () => {
+    const error = await toLatchkeyError(errorResponse(409, { error: { code: 'email_already_exists', message: 'Taken.' } }));
+    expect(error).toMatchObject({ code: 'email_already_exists', message: 'Taken.', status: 409 });
+  });
+
+  it.each([
+    [401, 'unauthorized'],
+    [403, 'forbidden'],
+    [404, 'not_found'],
+    [405, 'method_not_allowed'],
+    [429, 'too_many_requests'],
+    [502, 'internal_error'],
+    [418, 'invalid_request'],
+  ] as const)('error: a %i without a contract body falls back to %s', async (status, code) => {
+    const error = await toLatchkeyError(errorResponse(status, '<html>proxy error</html>'));
+    expect(error.code).toBe(code);
+    expect(error.status).toBe(status);
+  });
+
+  it('error: an unknown server code keeps the server message', async () => {
+    const error = await toLatchkeyError(errorResponse(400, { error: { code: 'brand_new_code', message: 'Something new.' } }));
+    expect(error).toMatchObject({ code: 'invalid_request', message: 'Something new.' });
+  });
+
+  it('error: a network TypeError is network_error', async () => {
+    const error = await toLatchkeyError(new TypeError('fetch failed'));
+    expect(error).toMatchObject({ code: 'network_error', message: 'The network request failed.' });
+  });
+
+  it('error: an abort is aborted, a timeout is timeout', async () => {
+    expect((await toLatchkeyError(new DOMException('stop', 'AbortError'))).code).toBe('aborted');
+    expect((await toLatchkeyError(new DOMException('slow', 'TimeoutError'))).message).toBe('Timeout');
+  });
+
+  it('error: a schema failure is invalid_request with the path', async () => {
+    const parsed = emailSignInSchema.safeParse({ email: 'not an address' });
+    expect(parsed.success).toBe(false);
+    const error = await toLatchkeyError(parsed.error);
+    expect(error).toMatchObject({ code: 'invalid_request', path: 'email' });
+    expect(error.message).toMatch(/^email: /);
+  });
+
+  it('behavior: a LatchkeyError passes through; anything else is UNKNOWN', async () => {
+    const original = new LatchkeyError('timeout');
+    expect(await toLatchkeyError(original)).toBe(original);
+    expect(await toLatchkeyError(new Error('odd'))).toMatchObject({ code: 'UNKNOWN', message: 'odd' });
+    expect(await toLatchkeyError('text')).toMatchObject({ code: 'UNKNOWN', message: 'text' });
+  });
+});

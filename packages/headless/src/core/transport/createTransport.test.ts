@@ -1,0 +1,122 @@
+import { API_VERSION, API_VERSION_HEADER, KIT_VERSION, KIT_VERSION_HEADER } from '@latchkey/protocol';
+import { describe, expect, it } from 'vitest';
+import { API_BASE_URL, createFakeFetch, ENVIRONMENT_ID, errorBody, json } from '../../test/fakeFetch.js';
+import { LatchkeyError } from '../errors/LatchkeyError.js';
+import { createTransport } from './createTransport.js';
+
+const UUID = '0b7e9a52-3c41-4d7a-9f6e-2a8b1c5d7e90';
+
+function setup(handler = () => json(200, { verificationUUID: UUID }), extra: { jwt?: string; includeCredentials?: boolean } = {}) {
+  const fake = createFakeFetch(handler);
+  const transport = createTransport({
+    apiBaseUrl: `${API_BASE_URL}/`,
+    environmentId: ENVIRONMENT_ID,
+    fetch: fake.fetch,
+    getJwt: () => extra.jwt,
+    includeCredentials: extra.includeCredentials,
+  });
+  return { transport, requests: fake.requests };
+}
+
+describe('createTransport', () => {
+  it('default: POSTs the validated JSON body to {apiBaseUrl}/api/v0/sdk/{environmentId}{path} with the version headers', async () => {
+    const { transport, requests } = setup();
+    const result = await transport('createEmailVerification', { body: { email: 'ada@example.com' } });
+    expect(result).toEqual({ verificationUUID: UUID });
+    expect(requests).toHaveLength(1);
+    const [request] = requests;
+    expect(request?.url.href).toBe(`${API_BASE_URL}/api/v0/sdk/${ENVIRONMENT_ID}/emailVerifications/create`);
+    expect(request?.method).toBe('POST');
+    expect(request?.body).toEqual({ email: 'ada@example.com' });
+    expect(request?.headers.get(KIT_VERSION_HEADER)).toBe(KIT_VERSION);
+    expect(request?.headers.get(API_VERSION_HEADER)).toBe(API_VERSION);
+    expect(request?.headers.get('content-type')).toBe('application/json');
+    expect(request?.headers.get('authorization')).toBeNull();
+    expect(request?.credentials).toBeUndefined();
+  });
+
+  it('behavior: bearer routes send the session JWT, or the one given', async () => {
+    const user = { id: 'u', projectEnvironmentId: ENVIRONMENT_ID, verifiedCredentials: [] };
+    const { transport, requests } = setup(() => json(200, { user }), { jwt: 'session.jwt.value' });
+    await transport('getUser');
+    await transport('getUser', { jwt: 'explicit.jwt.value' });
+    expect(requests.map((request) => request.headers.get('authorization'))).toEqual([
+      'Bearer session.jwt.value',
+      'Bearer explicit.jwt.value',
+    ]);
+    expect(requests[0]?.method).toBe('GET');
+    expect(requests[0]?.body).toBeUndefined();
+  });
+
+  it('error: a bearer route without a session fails with unauthorized and sends nothing', async () => {
+    const { transport, requests } = setup();
+    await expect(transport('getUser')).rejects.toMatchObject({ code: 'unauthorized' });
+    expect(requests).toHaveLength(0);
+  });
+
+  it("behavior: cookie storage sends credentials: 'include'", async () => {
+    const { transport, requests } = setup(undefined, { includeCredentials: true });
+    await transport('createEmailVerification', { body: { email: 'ada@example.com' } });
+    expect(requests[0]?.credentials).toBe('include');
+  });
+
+  it('error: a body that fails the route schema is invalid_request and is not sent', async () => {
+    const { transport, requests } = setup();
+    const error = await transport('createEmailVerification', { body: { email: 'nope' } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LatchkeyError);
+    expect(error).toMatchObject({ code: 'invalid_request', path: 'email' });
+    expect(requests).toHaveLength(0);
+  });
+
+  it('error: unknown keys of a strict body are refused', async () => {
+    const { transport, requests } = setup();
+    await expect(
+      transport('updateUser', { body: { firstName: 'Ada', isAdmin: true } as never }),
+    ).rejects.toMatchObject({ code: 'invalid_request' });
+    expect(requests).toHaveLength(0);
+  });
+
+  it('error: a 2xx answer that fails the response schema is invalid_response', async () => {
+    const { transport } = setup(() => json(200, { verificationUUID: 'not-a-uuid' }));
+    await expect(transport('createEmailVerification', { body: { email: 'ada@example.com' } })).rejects.toMatchObject({
+      code: 'invalid_response',
+      path: 'verificationUUID',
+      status: 200,
+    });
+  });
+
+  it('error: a 2xx answer that is not JSON is invalid_response', async () => {
+    const { transport } = setup(() => new Response('<html>', { status: 200 }));
+    await expect(transport('createEmailVerification', { body: { email: 'ada@example.com' } })).rejects.toMatchObject({
+      code: 'invalid_response',
+    });
+  });
+
+  it('error: a non-2xx is thrown as the raw Response', async () => {
+    const { transport } = setup(() => errorBody(429, 'too_many_requests', 'Slow down'));
+    const thrown = await transport('createEmailVerification', { body: { email: 'ada@example.com' } }).catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(429);
+  });
+
+  it('behavior: path parameters are validated and filled; GET queries are validated and sent', async () => {
+    const { transport, requests } = setup(() => json(200, []));
+    const balances = await transport('getBalances', {
+      params: { chainName: 'SOL' },
+      query: { accountAddress: 'So11111111111111111111111111111111111111112', networkId: 101 },
+    });
+    expect(balances).toEqual([]);
+    expect(requests[0]?.url.pathname).toBe(`/api/v0/sdk/${ENVIRONMENT_ID}/chains/SOL/balances`);
+    expect(requests[0]?.url.search).toBe('?accountAddress=So11111111111111111111111111111111111111112&networkId=101');
+
+    const badParam = await transport('getBalances', { params: { chainName: 'DOGE' as 'SOL' }, query: { accountAddress: 'x' } }).catch(
+      (e: unknown) => e,
+    );
+    expect(badParam).toMatchObject({ code: 'invalid_request', path: 'chainName' });
+    const badQuery = await transport('getBalances', { params: { chainName: 'SOL' }, query: { accountAddress: '' } }).catch(
+      (e: unknown) => e,
+    );
+    expect(badQuery).toMatchObject({ code: 'invalid_request', path: 'accountAddress' });
+    expect(requests).toHaveLength(1);
+  });
+});
