@@ -1,0 +1,79 @@
+import { API_VERSION_HEADER, isLoopbackHost, KIT_VERSION_HEADER } from '@latchkey/protocol';
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { HTTPException } from 'hono/http-exception';
+import { methodNotAllowed } from 'hono/method-not-allowed';
+import type { SandboxContext } from './context.js';
+import { ApiError, messages } from './http/ApiError.js';
+import { SDK_ROUTE_PREFIX } from './http/mountRoute.js';
+import { mountProductRoutes } from './routes/productRoutes.js';
+import { mountSandboxRoutes } from './routes/sandboxRoutes.js';
+import type { SandboxInfo } from './sandboxInfo.js';
+
+/** `http://localhost:5173`, `http://127.0.0.1:6006`, `http://[::1]:3000` … and nothing else. */
+export function isLoopbackOrigin(origin: string): boolean {
+  try {
+    const url = new URL(origin);
+    return url.protocol === 'http:' && isLoopbackHost(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+function fromHttpException(error: HTTPException): ApiError {
+  const status = error.status;
+  if (status === 401) return new ApiError(401, 'unauthorized', messages.invalidToken);
+  if (status === 404) return new ApiError(404, 'not_found', messages.notFound);
+  if (status === 413) return new ApiError(413, 'invalid_request', messages.bodyTooLarge);
+  if (status >= 400 && status < 500) return new ApiError(status, 'invalid_request', error.message || 'Bad request.');
+  return new ApiError(500, 'internal_error', messages.internal);
+}
+
+export interface CreateAppOptions {
+  readonly ctx: SandboxContext;
+  readonly info: () => SandboxInfo;
+  /** Called with every unexpected error (a bug) before it becomes a 500. */
+  readonly onInternalError: (error: unknown) => void;
+}
+
+/** The sandbox's HTTP surface: CORS, limits, error mapping, product and sandbox-only routes. */
+export function createApp({ ctx, info, onInternalError }: CreateAppOptions): Hono {
+  const app = new Hono();
+
+  app.use(
+    '*',
+    cors({
+      origin: (origin) => (isLoopbackOrigin(origin) ? origin : null),
+      credentials: true,
+      allowHeaders: ['Authorization', 'Content-Type', KIT_VERSION_HEADER, API_VERSION_HEADER],
+      allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+      maxAge: 600,
+    }),
+  );
+  app.use(
+    methodNotAllowed({
+      app,
+      onMethodNotAllowed: (c, allowed) =>
+        c.json(new ApiError(405, 'method_not_allowed', `Method ${c.req.method} is not allowed here; use ${allowed.join(', ')}.`).toBody(), 405, {
+          Allow: allowed.join(', '),
+        }),
+    }),
+  );
+  app.use(`${SDK_ROUTE_PREFIX}/*`, async (c, next) => {
+    if (c.req.param('environmentId') !== ctx.environmentId) throw new ApiError(404, 'not_found', messages.unknownEnvironment);
+    await next();
+  });
+
+  mountProductRoutes(app, ctx);
+  mountSandboxRoutes(app, ctx, info);
+
+  app.notFound((c) => c.json(new ApiError(404, 'not_found', messages.notFound).toBody(), 404));
+  app.onError((error, c) => {
+    const apiError = error instanceof ApiError ? error : error instanceof HTTPException ? fromHttpException(error) : undefined;
+    // A refused oversized body may be unread: do not let the client reuse the connection.
+    if (apiError) return c.json(apiError.toBody(), apiError.status, apiError.status === 413 ? { Connection: 'close' } : {});
+    onInternalError(error);
+    return c.json(new ApiError(500, 'internal_error', messages.internal).toBody(), 500);
+  });
+  return app;
+}

@@ -1,0 +1,15 @@
+import type { Database } from './db/database.js';
+import type { SessionTokens } from './services/sessionTokens.js';
+import type { SettingsStore } from './services/settingsStore.js';
+import type { SigningKey } from './services/signingKey.js';
+
+/** Everything a handler needs; built once per sandbox by `startSandbox`. */
+export interface SandboxContext {
+  readonly db: Database;
+  readonly environmentId: string;
+  /** The clock: every expiry and timestamp reads it (tests inject their own). */
+  readonly now: () => Date;
+  readonly settings: SettingsStore;
+  readonly signingKey: SigningKey;
+  readonly tokens: SessionTokens;
+}

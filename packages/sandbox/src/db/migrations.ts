@@ -1,0 +1,102 @@
+/**
+ * The sandbox schema, as versioned plain-SQL migrations. Each runs once, in its own transaction,
+ * and is recorded in `schema_migrations`. Never edit a released migration: append a new one.
+ * Every table carries `environment_id`, so several sandboxes may share one PostgreSQL database.
+ */
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  readonly sql: string;
+}
+
+export const migrations: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'settings, keys, users, sessions, e-mail verifications, inbox, logs',
+    sql: `
+      CREATE TABLE project_settings (
+        environment_id text PRIMARY KEY,
+        settings jsonb NOT NULL,
+        seed_hash text NOT NULL,
+        updated_at timestamptz NOT NULL
+      );
+
+      CREATE TABLE signing_keys (
+        kid text PRIMARY KEY,
+        algorithm text NOT NULL,
+        private_jwk jsonb NOT NULL,
+        public_jwk jsonb NOT NULL,
+        created_at timestamptz NOT NULL
+      );
+
+      CREATE TABLE users (
+        id uuid PRIMARY KEY,
+        environment_id text NOT NULL,
+        profile jsonb NOT NULL DEFAULT '{}'::jsonb,
+        metadata jsonb NOT NULL DEFAULT '{}'::jsonb,
+        first_visit timestamptz NOT NULL,
+        last_visit timestamptz NOT NULL,
+        last_verified_credential_id uuid
+      );
+      CREATE UNIQUE INDEX users_username_unique ON users (environment_id, lower(profile->>'username'))
+        WHERE coalesce(profile->>'username', '') <> '';
+      CREATE INDEX users_email ON users (environment_id, lower(profile->>'email'));
+
+      CREATE TABLE verified_credentials (
+        id uuid PRIMARY KEY,
+        user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        environment_id text NOT NULL,
+        format text NOT NULL,
+        identifier text NOT NULL,
+        created_at timestamptz NOT NULL,
+        last_selected_at timestamptz,
+        UNIQUE (environment_id, format, identifier)
+      );
+      CREATE INDEX verified_credentials_user ON verified_credentials (user_id);
+
+      CREATE TABLE sessions (
+        id uuid PRIMARY KEY,
+        user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        environment_id text NOT NULL,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        revoked_at timestamptz
+      );
+
+      CREATE TABLE email_verifications (
+        id uuid PRIMARY KEY,
+        environment_id text NOT NULL,
+        email text NOT NULL,
+        code_hash text NOT NULL,
+        status text NOT NULL CHECK (status IN ('pending', 'used', 'burnt')),
+        failed_attempts integer NOT NULL DEFAULT 0,
+        sends integer NOT NULL DEFAULT 1,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+
+      CREATE TABLE inbox_messages (
+        seq bigint GENERATED ALWAYS AS IDENTITY,
+        id uuid PRIMARY KEY,
+        environment_id text NOT NULL,
+        channel text NOT NULL CHECK (channel IN ('email', 'sms')),
+        recipient text NOT NULL,
+        subject text NOT NULL,
+        body text NOT NULL,
+        code text,
+        sent_at timestamptz NOT NULL
+      );
+      CREATE INDEX inbox_messages_recipient ON inbox_messages (environment_id, recipient, seq DESC);
+
+      CREATE TABLE log_records (
+        seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        environment_id text NOT NULL,
+        level text NOT NULL,
+        message text NOT NULL,
+        record jsonb NOT NULL,
+        received_at timestamptz NOT NULL
+      );
+    `,
+  },
+];

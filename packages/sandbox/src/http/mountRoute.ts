@@ -1,0 +1,61 @@
+import { API_PATH_PREFIX, noBodySchema, type RouteDefinition } from '@latchkey/protocol';
+import type { Context, Hono } from 'hono';
+import type { z } from 'zod';
+import type { SandboxContext } from '../context.js';
+import { authenticate, type Auth } from '../services/authenticate.js';
+import { readBody, readQuery } from './readBody.js';
+import { formatIssuePath } from './zodIssue.js';
+
+/** Product routes live under `{apiBaseUrl}/api/v0/sdk/{environmentId}`. */
+export const SDK_ROUTE_PREFIX = `${API_PATH_PREFIX}/sdk/:environmentId`;
+
+type Handler<Req extends z.ZodType, Res extends z.ZodType, A> = (input: { body: z.output<Req>; auth: A; c: Context }) => Promise<z.input<Res>>;
+
+function register<Req extends z.ZodType, Res extends z.ZodType>(
+  app: Hono,
+  ctx: SandboxContext,
+  route: RouteDefinition<Req, Res>,
+  handler: Handler<Req, Res, Auth | undefined>,
+): void {
+  app.on(route.method, `${SDK_ROUTE_PREFIX}${route.path}`, async (c) => {
+    const auth = route.bearer ? await authenticate(ctx, c.req.header('authorization')) : undefined;
+    const ignoresBody = (route.request as z.ZodType) === noBodySchema;
+    const body = ignoresBody ? undefined : route.method === 'GET' ? readQuery(c, route.request) : await readBody(c, route.request);
+    const result = await handler({ body: body as z.output<Req>, auth, c });
+    const parsed = route.response.safeParse(result);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new Error(`Response of ${route.method} ${route.path} breaks its schema at ${formatIssuePath(issue?.path ?? [])}: ${issue?.message}`);
+    }
+    return c.json(parsed.data as object, 200);
+  });
+}
+
+/**
+ * Registers a public route of the protocol table: request validated with the route's schema (JSON
+ * body, or query for GET), response parsed with its response schema — a handler that breaks the
+ * contract is a 500, not a lie on the wire.
+ */
+export function mountRoute<Req extends z.ZodType, Res extends z.ZodType>(
+  app: Hono,
+  ctx: SandboxContext,
+  route: RouteDefinition<Req, Res>,
+  handler: Handler<Req, Res, undefined>,
+): void {
+  if (route.bearer) throw new Error(`${route.path} is a bearer route: use mountBearerRoute.`);
+  register(app, ctx, route, (input) => handler({ ...input, auth: undefined }));
+}
+
+/** As `mountRoute`, for bearer routes: the session is checked before the body is read. */
+export function mountBearerRoute<Req extends z.ZodType, Res extends z.ZodType>(
+  app: Hono,
+  ctx: SandboxContext,
+  route: RouteDefinition<Req, Res>,
+  handler: Handler<Req, Res, Auth>,
+): void {
+  if (!route.bearer) throw new Error(`${route.path} is not a bearer route: use mountRoute.`);
+  register(app, ctx, route, ({ auth, ...rest }) => {
+    if (!auth) throw new Error('Bearer route reached without a session.');
+    return handler({ ...rest, auth });
+  });
+}

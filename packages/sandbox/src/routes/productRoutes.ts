@@ -1,0 +1,55 @@
+import { routes } from '@latchkey/protocol';
+import type { Hono } from 'hono';
+import type { SandboxContext } from '../context.js';
+import { ApiError, messages } from '../http/ApiError.js';
+import { mountBearerRoute, mountRoute } from '../http/mountRoute.js';
+import {
+  createEmailVerification,
+  retryEmailVerification,
+  signInWithEmailVerification,
+  verifyEmailForUser,
+} from '../services/emailVerification.js';
+import { storeLogs } from '../services/logs.js';
+import { extendSession, revokeSession, toSessionInfo } from '../services/sessionRepository.js';
+import { sessionExpiresAt, signInResponse } from '../services/signIn.js';
+import { updateUser } from '../services/updateUser.js';
+import { loadUser, toWireUser } from '../services/userRepository.js';
+
+/** The product routes of the protocol table that the sandbox serves so far. */
+export function mountProductRoutes(app: Hono, ctx: SandboxContext): void {
+  // bootstrap
+  mountRoute(app, ctx, routes.getSettings, () => ctx.settings.get());
+  mountRoute(app, ctx, routes.getJwks, async () => ({ keys: [ctx.signingKey.publicJwk] }));
+  mountRoute(app, ctx, routes.postLogs, async ({ body }) => {
+    await storeLogs(ctx, body.logs);
+    return { ok: true as const };
+  });
+
+  // e-mail code
+  mountRoute(app, ctx, routes.createEmailVerification, ({ body }) => createEmailVerification(ctx, body));
+  mountRoute(app, ctx, routes.retryEmailVerification, ({ body }) => retryEmailVerification(ctx, body));
+  mountRoute(app, ctx, routes.signInWithEmailVerification, ({ body }) => signInWithEmailVerification(ctx, body));
+  mountBearerRoute(app, ctx, routes.verifyEmailVerification, ({ auth, body }) => verifyEmailForUser(ctx, auth, body));
+
+  // session
+  mountBearerRoute(app, ctx, routes.refresh, async ({ auth }) => {
+    const settings = await ctx.settings.get();
+    return ctx.db.transaction(async (tx) => {
+      const session = await extendSession(tx, auth.session.id, sessionExpiresAt(ctx.now(), settings));
+      return signInResponse(ctx, tx, settings, auth.userId, session);
+    });
+  });
+  mountBearerRoute(app, ctx, routes.revoke, async ({ auth }) => {
+    await revokeSession(ctx.db, auth.session.id, ctx.now());
+    return { ok: true as const };
+  });
+  mountBearerRoute(app, ctx, routes.getSession, async ({ auth }) => toSessionInfo(auth.session));
+
+  // user
+  mountBearerRoute(app, ctx, routes.getUser, async ({ auth }) => {
+    const record = await loadUser(ctx.db, ctx.environmentId, auth.userId);
+    if (!record) throw new ApiError(401, 'unauthorized', messages.invalidToken);
+    return { user: toWireUser(record, await ctx.settings.get(), { sessionId: auth.session.id }) };
+  });
+  mountBearerRoute(app, ctx, routes.updateUser, async ({ auth, body }) => ({ user: await updateUser(ctx, auth, body) }));
+}

@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { userProfileFields, type ProjectSettings, type User } from '@latchkey/protocol';
+import type { Queryable } from '../db/database.js';
+import { allFields } from './settingsRules.js';
+
+/** Profile values as stored: the user update payload's fields, minus `metadata`. */
+export type Profile = Record<string, unknown>;
+
+export interface UserRow {
+  id: string;
+  environment_id: string;
+  profile: Profile;
+  metadata: Record<string, unknown>;
+  first_visit: Date;
+  last_visit: Date;
+  last_verified_credential_id: string | null;
+}
+
+export interface CredentialRow {
+  id: string;
+  user_id: string;
+  format: string;
+  identifier: string;
+  created_at: Date;
+  last_selected_at: Date | null;
+}
+
+export interface UserRecord {
+  readonly row: UserRow;
+  readonly credentials: readonly CredentialRow[];
+}
+
+const USER_COLUMNS = 'id, environment_id, profile, metadata, first_visit, last_visit, last_verified_credential_id';
+const CREDENTIAL_COLUMNS = 'id, user_id, format, identifier, created_at, last_selected_at';
+
+export async function findCredential(q: Queryable, environmentId: string, format: string, identifier: string): Promise<CredentialRow | undefined> {
+  const rows = await q.query<CredentialRow>(
+    `SELECT ${CREDENTIAL_COLUMNS} FROM verified_credentials WHERE environment_id = $1 AND format = $2 AND identifier = $3`,
+    [environmentId, format, identifier],
+  );
+  return rows[0];
+}
+
+export async function insertUser(q: Queryable, environmentId: string, profile: Profile, now: Date): Promise<UserRow> {
+  const rows = await q.query<UserRow>(
+    `INSERT INTO users (id, environment_id, profile, metadata, first_visit, last_visit) VALUES ($1, $2, $3::jsonb, '{}'::jsonb, $4, $4)
+     RETURNING ${USER_COLUMNS}`,
+    [randomUUID(), environmentId, JSON.stringify(profile), now.toISOString()],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('INSERT INTO users returned no row.');
+  return row;
+}
+
+export async function insertCredential(
+  q: Queryable,
+  values: { userId: string; environmentId: string; format: string; identifier: string; now: Date },
+): Promise<CredentialRow> {
+  const rows = await q.query<CredentialRow>(
+    `INSERT INTO verified_credentials (id, user_id, environment_id, format, identifier, created_at, last_selected_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING ${CREDENTIAL_COLUMNS}`,
+    [randomUUID(), values.userId, values.environmentId, values.format, values.identifier, values.now.toISOString()],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('INSERT INTO verified_credentials returned no row.');
+  return row;
+}
+
+export async function loadUser(q: Queryable, environmentId: string, userId: string): Promise<UserRecord | undefined> {
+  const users = await q.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE environment_id = $1 AND id = $2`, [environmentId, userId]);
+  const row = users[0];
+  if (!row) return undefined;
+  const credentials = await q.query<CredentialRow>(
+    `SELECT ${CREDENTIAL_COLUMNS} FROM verified_credentials WHERE user_id = $1 ORDER BY created_at ASC, id ASC`,
+    [userId],
+  );
+  return { row, credentials };
+}
+
+/** Records a sign-in with `credentialId`: last visit, last verified credential, last selected. */
+export async function markSignIn(q: Queryable, userId: string, credentialId: string, now: Date): Promise<void> {
+  await q.query('UPDATE users SET last_visit = $2, last_verified_credential_id = $3 WHERE id = $1', [userId, now.toISOString(), credentialId]);
+  await q.query('UPDATE verified_credentials SET last_selected_at = $2 WHERE id = $1', [credentialId, now.toISOString()]);
+}
+
+export async function saveUserData(q: Queryable, userId: string, profile: Profile, metadata: Record<string, unknown>): Promise<void> {
+  await q.query('UPDATE users SET profile = $2::jsonb, metadata = $3::jsonb WHERE id = $1', [userId, JSON.stringify(profile), JSON.stringify(metadata)]);
+}
+
+const profileKeys = Object.keys(userProfileFields).filter((key) => key !== 'metadata');
+
+/** True when a custom-field value counts as filled in. */
+export function hasValue(value: unknown): boolean {
+  if (value === undefined || value === null || value === false) return false;
+  return typeof value !== 'string' || value.trim() !== '';
+}
+
+/** Value of a kyc/custom field for a user: standard fields live in the profile, custom ones in metadata. */
+export function fieldValue(field: { name: string; type: 'standard' | 'custom' }, profile: Profile, metadata: Record<string, unknown>): unknown {
+  return field.type === 'standard' ? profile[field.name] : metadata[field.name];
+}
+
+/** The user as the wire sees it (SPEC §3). */
+export function toWireUser(
+  record: UserRecord,
+  settings: ProjectSettings,
+  extra: { sessionId?: string | undefined; newUser?: boolean | undefined } = {},
+): User {
+  const { row, credentials } = record;
+  const profile: Record<string, unknown> = {};
+  for (const key of profileKeys) {
+    if (row.profile[key] !== undefined && row.profile[key] !== null) profile[key] = row.profile[key];
+  }
+  const missingFields = allFields(settings)
+    .filter(({ field }) => field.enabled && !hasValue(fieldValue(field, row.profile, row.metadata)))
+    .map(({ field }) => ({ name: field.name, required: field.required }));
+  return {
+    id: row.id,
+    projectEnvironmentId: row.environment_id,
+    verifiedCredentials: credentials.map((credential) => ({
+      id: credential.id,
+      format: credential.format as User['verifiedCredentials'][number]['format'],
+      public_identifier: credential.identifier,
+      ...(credential.format === 'email' ? { email: credential.identifier } : {}),
+      lastSelectedAt: credential.last_selected_at ? credential.last_selected_at.toISOString() : null,
+      signInEnabled: true,
+    })),
+    ...(row.last_verified_credential_id ? { lastVerifiedCredentialId: row.last_verified_credential_id } : {}),
+    ...(extra.sessionId ? { sessionId: extra.sessionId } : {}),
+    ...profile,
+    metadata: row.metadata,
+    firstVisit: row.first_visit.toISOString(),
+    lastVisit: row.last_visit.toISOString(),
+    newUser: extra.newUser ?? false,
+    missingFields,
+  };
+}

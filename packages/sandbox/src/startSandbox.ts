@@ -1,0 +1,121 @@
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createAdaptorServer } from '@hono/node-server';
+import { createApp } from './app.js';
+import type { SandboxContext } from './context.js';
+import { openDatabase } from './db/openDatabase.js';
+import { sandboxInfo, type SandboxInfo } from './sandboxInfo.js';
+import { createSessionTokens } from './services/sessionTokens.js';
+import { createSettingsStore, loadSeedSettings } from './services/settingsStore.js';
+import { loadOrCreateSigningKey } from './services/signingKey.js';
+
+/** The fixed environment id of the sandbox unless `environmentId` says otherwise. */
+export const DEFAULT_ENVIRONMENT_ID = '2b1f6c1e-6a4d-4c8e-9f3a-5d7e8a9b0c1d';
+export const DEFAULT_PORT = 4010;
+/** `.sandbox-data/` at the repository root. */
+export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../.sandbox-data/', import.meta.url));
+export const DEFAULT_SEED_FILE = fileURLToPath(new URL('../seed/settings.json', import.meta.url));
+
+export interface SandboxOptions {
+  /** Default 4010; `0` picks a free port. */
+  port?: number;
+  /** Loopback only. */
+  host?: '127.0.0.1';
+  environmentId?: string;
+  /** PGlite folder (default `.sandbox-data/` at the repo root), or `'memory'`. Ignored with `databaseUrl`. */
+  dataDir?: string | 'memory';
+  /** PostgreSQL connection string: real PostgreSQL instead of PGlite. */
+  databaseUrl?: string;
+  /** Project settings seed (default `packages/sandbox/seed/settings.json`). */
+  seedFile?: string;
+  /** No start-up banner. */
+  quiet?: boolean;
+  /** The clock (tests move it forward to expire codes and tokens). Default: the system clock. */
+  now?: () => Date;
+}
+
+export interface Sandbox {
+  /** The API origin, e.g. `http://127.0.0.1:4010` (the product API is under `/api/v0`). */
+  url: string;
+  info: SandboxInfo;
+  /** Stops the server and closes the database. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+function listen(server: ReturnType<typeof createAdaptorServer>, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+function closeServer(server: ReturnType<typeof createAdaptorServer>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()));
+    if ('closeAllConnections' in server) server.closeAllConnections();
+  });
+}
+
+/** Starts the sandbox: database (migrated), settings (seeded), signing key, HTTP server. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const host = options.host ?? '127.0.0.1';
+  if (host !== '127.0.0.1') throw new Error('The sandbox listens on 127.0.0.1 only.');
+  const environmentId = options.environmentId ?? DEFAULT_ENVIRONMENT_ID;
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(environmentId)) throw new Error(`Invalid environment id "${environmentId}".`);
+  const now = options.now ?? (() => new Date());
+  const seedFile = options.seedFile ?? DEFAULT_SEED_FILE;
+  const dataDir = options.dataDir === 'memory' ? 'memory' : path.resolve(options.dataDir ?? DEFAULT_DATA_DIR);
+
+  const seed = await loadSeedSettings(seedFile);
+  const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir });
+  let info: SandboxInfo | undefined;
+  try {
+    const settings = await createSettingsStore({ db, environmentId, seed, now });
+    const signingKey = await loadOrCreateSigningKey(db, now);
+    const tokens = createSessionTokens({ key: signingKey, environmentId, now });
+    const ctx: SandboxContext = { db, environmentId, now, settings, signingKey, tokens };
+    const app = createApp({
+      ctx,
+      info: () => {
+        if (!info) throw new Error('The sandbox is not listening yet.');
+        return info;
+      },
+      onInternalError: (error) => console.error('[sandbox] internal error:', error),
+    });
+    const server = createAdaptorServer({ fetch: app.fetch, overrideGlobalObjects: false });
+    const port = await listen(server, options.port ?? DEFAULT_PORT, host);
+    info = sandboxInfo(host, port, environmentId);
+    const url = info.apiBaseUrl;
+
+    if (!options.quiet) {
+      const storage = options.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : dataDir === 'memory' ? 'PGlite in memory' : `PGlite in ${dataDir}`;
+      console.log(
+        [
+          'Latchkey sandbox is running',
+          `  API base:       ${url}/api/v0   (apiBaseUrl: ${url})`,
+          `  environment id: ${environmentId}`,
+          `  info:           ${url}/sandbox/info`,
+          `  inbox:          ${info.inboxUrl}`,
+          `  storage:        ${storage}`,
+        ].join('\n'),
+      );
+    }
+
+    let closing: Promise<void> | undefined;
+    return {
+      url,
+      info,
+      close() {
+        closing ??= closeServer(server).finally(() => db.close());
+        return closing;
+      },
+    };
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,86 @@
+import type { SignInResponse } from '@latchkey/protocol';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../startSandbox.js';
+import type { InboxMessage } from '../services/inbox.js';
+
+/** A clock tests move by hand; starts at the real time. */
+export interface TestClock {
+  now: () => Date;
+  advance(ms: number): void;
+}
+
+export function createTestClock(): TestClock {
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    advance(ms) {
+      offset += ms;
+    },
+  };
+}
+
+export interface HttpResult<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface TestSandbox {
+  sandbox: Sandbox;
+  clock: TestClock;
+  /** `{url}/api/v0/sdk/{environmentId}` */
+  sdk: string;
+  /** A request to a product route (path relative to `sdk`) or, with a leading `/sandbox`, a sandbox route. */
+  call<T = any>(method: string, path: string, options?: { body?: unknown; rawBody?: string; token?: string; headers?: Record<string, string> }): Promise<HttpResult<T>>;
+  inbox(to: string): Promise<InboxMessage[]>;
+  /** create → read the code from the inbox → signin. */
+  signIn(email: string): Promise<SignInResponse & { jwt: string }>;
+  close(): Promise<void>;
+}
+
+/** An in-memory sandbox on a free port with a hand-driven clock (one per test file). */
+export async function startTestSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
+  const clock = createTestClock();
+  const sandbox = await startSandbox({ port: 0, dataDir: 'memory', quiet: true, now: clock.now, ...options });
+  const sdk = `${sandbox.url}/api/v0/sdk/${sandbox.info.environmentId}`;
+
+  const call: TestSandbox['call'] = async (method, path, options = {}) => {
+    const url = path.startsWith('/sandbox') || path.startsWith('/api') ? `${sandbox.url}${path}` : `${sdk}${path}`;
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    if (options.token) headers['authorization'] = `Bearer ${options.token}`;
+    let body: string | undefined = options.rawBody;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] = 'application/json';
+    }
+    const response = await fetch(url, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body: parsed as any, headers: response.headers };
+  };
+
+  const inbox = async (to: string) => (await call<InboxMessage[]>('GET', `/sandbox/inbox?to=${encodeURIComponent(to)}`)).body;
+
+  return {
+    sandbox,
+    clock,
+    sdk,
+    call,
+    inbox,
+    async signIn(email) {
+      const created = await call('POST', '/emailVerifications/create', { body: { email } });
+      if (created.status !== 200) throw new Error(`create failed: ${JSON.stringify(created.body)}`);
+      const [message] = await inbox(email);
+      const signedIn = await call('POST', '/emailVerifications/signin', {
+        body: { verificationUUID: created.body.verificationUUID, verificationToken: message?.code },
+      });
+      if (signedIn.status !== 200) throw new Error(`signin failed: ${JSON.stringify(signedIn.body)}`);
+      return signedIn.body;
+    },
+    close: () => sandbox.close(),
+  };
+}
