@@ -1,4 +1,4 @@
-import { warn } from '../log.js';
+import type { Warn } from '../warn.js';
 import { safeExternalUrl } from './safeExternalUrl.js';
 
 /** The parts of project settings that brand the sign-in dialog (all optional). */
@@ -39,7 +39,7 @@ export function brandingFrom(settings: BrandingSettings | undefined): Branding {
 }
 
 /** Logs one warning per refused URL setting. */
-export function warnRejectedBranding(branding: Branding): void {
+export function warnRejectedBranding(branding: Branding, warn: Warn): void {
   for (const setting of branding.rejected) {
     warn(`${setting} is not an https URL, so it is not shown.`);
   }

@@ -45,10 +45,11 @@ describe('LoginView', () => {
       { type: 'hologram' },
       { type: 'wallet' },
       { type: 'separator' },
+      { type: 'text', label: 'Help' },
     ] as LoginViewSection[];
     const { container } = renderInKit(<LoginView sections={sections} email={emailBlock} />);
     const view = container.querySelector('[data-latchkey-view="login"]');
-    expect(view?.children).toHaveLength(2);
+    expect(view?.children).toHaveLength(3);
     expect(screen.getByTestId('email-block')).toBeInTheDocument();
     expect(screen.getByRole('separator')).toBeInTheDocument();
     const messages = warnSpy.mock.calls.map((call) => String(call[0]));
@@ -82,6 +83,26 @@ describe('LoginView', () => {
     renderInKit(<LoginView sections={sections} email={emailBlock} />);
     expect(screen.getByTestId('email-block')).toBeInTheDocument();
     expect(warnSpy).toHaveBeenCalledTimes(2);
+  });
+
+  it('behavior: separators left at an end or doubled by skipped blocks are dropped', () => {
+    const sections = [
+      { type: 'separator', label: 'first' },
+      { type: 'social' },
+      { type: 'email' },
+      { type: 'separator', label: 'or' },
+      { type: 'wallet' },
+      { type: 'separator', label: 'again' },
+      { type: 'text', label: 'Help' },
+      { type: 'separator', label: 'last' },
+    ] as LoginViewSection[];
+    const { container } = renderInKit(<LoginView sections={sections} email={emailBlock} />);
+    const view = container.querySelector('[data-latchkey-view="login"]');
+    expect([...(view?.children ?? [])].map((child) => child.getAttribute('aria-label') ?? child.textContent)).toEqual([
+      'email step',
+      'again',
+      'Help',
+    ]);
   });
 
   it('behavior: nothing renderable says so', () => {

@@ -1,5 +1,5 @@
 import { Fragment, useEffect, type ReactNode } from 'react';
-import { warn } from '../log.js';
+import { useWarn } from '../warn.js';
 import { mutedText } from '../styles/shared.css.js';
 import { separator, view } from './LoginView.css.js';
 
@@ -22,7 +22,7 @@ const NOT_YET_BUILT = new Set(['emailAndPhone', 'phone', 'social', 'wallet']);
 const DEFAULT_SECTIONS: readonly LoginViewSection[] = [{ type: 'email' }];
 
 interface Plan {
-  blocks: { key: string; node: ReactNode }[];
+  blocks: { key: string; node: ReactNode; separator?: true }[];
   warnings: string[];
 }
 
@@ -45,6 +45,7 @@ export function planLoginView(sections: readonly LoginViewSection[] | undefined,
     } else if (type === 'separator') {
       blocks.push({
         key,
+        separator: true,
         node: (
           <div role="separator" aria-label={section.label || undefined} className={separator}>
             {section.label ? <span aria-hidden="true">{section.label}</span> : null}
@@ -57,7 +58,15 @@ export function planLoginView(sections: readonly LoginViewSection[] | undefined,
       warnings.push(`login view: unknown block ${JSON.stringify(type)} is skipped.`);
     }
   });
-  return { blocks, warnings };
+  return { blocks: withoutStraySeparators(blocks), warnings };
+}
+
+/** A separator separates: none at either end, none twice in a row (e.g. once blocks around it were skipped). */
+function withoutStraySeparators(blocks: Plan['blocks']): Plan['blocks'] {
+  const kept = blocks.filter((block, index) => !(block.separator && blocks[index + 1]?.separator));
+  while (kept[0]?.separator) kept.shift();
+  while (kept.at(-1)?.separator) kept.pop();
+  return kept;
 }
 
 /**
@@ -65,11 +74,12 @@ export function planLoginView(sections: readonly LoginViewSection[] | undefined,
  * the kit does not know or does not have yet is skipped with a logged warning — never a crash.
  */
 export function LoginView({ sections, email }: LoginViewProps) {
+  const warn = useWarn();
   const { blocks, warnings } = planLoginView(sections, email);
   const warningKey = warnings.join('\n');
   useEffect(() => {
     if (warningKey) for (const message of warningKey.split('\n')) warn(message);
-  }, [warningKey]);
+  }, [warningKey, warn]);
 
   return (
     <div className={view} data-latchkey-view="login">

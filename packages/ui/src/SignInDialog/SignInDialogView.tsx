@@ -8,6 +8,7 @@ import type { EmailFlowModel, FlowError } from '../flows/EmailSignIn/types.js';
 import { LoginView, type LoginViewSection } from '../LoginView/LoginView.js';
 import { Spinner } from '../Spinner.js';
 import { KitLayer } from '../theme/ThemeRoot.js';
+import { useWarn } from '../warn.js';
 import * as styles from './SignInDialog.css.js';
 
 /** The settings the dialog reads: branding, and the login view's blocks. `ProjectSettings` fits. */
@@ -54,12 +55,13 @@ export function SignInDialogView({
   settingsError,
   emailFlow,
 }: SignInDialogViewProps) {
+  const warn = useWarn();
   const branding = useMemo(() => brandingFrom(settings), [settings]);
   const rejectedKey = branding.rejected.join(',');
   useEffect(() => {
-    if (rejectedKey) warnRejectedBranding(branding);
+    if (rejectedKey) warnRejectedBranding(branding, warn);
     // Keyed on the refused settings, so it warns once per distinct set rather than on every render.
-  }, [rejectedKey]);
+  }, [rejectedKey, warn]);
   const sections = loginSections(settings);
 
   return (

@@ -77,4 +77,33 @@ describe('EmailFlowView', () => {
     rerender(<EmailFlowView flow={fakeEmailFlow({ status: 'awaitingCode' })} renderEmailStep={around} />);
     expect(screen.queryByRole('region', { name: 'blocks' })).toBeNull();
   });
+
+  it('behavior: a resend (awaitingCode → sendingCode → awaitingCode) stays on the code step and announces the new code', async () => {
+    const user = userEvent.setup();
+    const flow = fakeEmailFlow({ status: 'awaitingCode', email: 'ada@example.com' });
+    const { rerender } = renderInKit(<EmailFlowView flow={flow} />);
+    await user.click(screen.getByRole('button', { name: 'Resend code' }));
+    expect(flow.resendCode).toHaveBeenCalledTimes(1);
+    rerender(<EmailFlowView flow={{ ...flow, status: 'sendingCode', isBusy: true }} />);
+    expect(screen.getByLabelText('Verification code')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Email')).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent('Sending a new code…');
+    rerender(<EmailFlowView flow={{ ...flow, status: 'awaitingCode' }} />);
+    expect(screen.getByRole('status')).toHaveTextContent('We sent a new code to ada@example.com.');
+  });
+
+  it('behavior: a first send (idle → sendingCode) stays on the e-mail step', () => {
+    const flow = fakeEmailFlow({ status: 'idle' });
+    const { rerender } = renderInKit(<EmailFlowView flow={flow} />);
+    rerender(<EmailFlowView flow={{ ...flow, status: 'sendingCode', email: 'ada@example.com', isBusy: true }} />);
+    expect(screen.getByLabelText('Email')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Sending a code…');
+  });
+
+  it('behavior: back to the e-mail step keeps the address typed before', () => {
+    const flow = fakeEmailFlow({ status: 'awaitingCode', email: 'ada@example.com' });
+    const { rerender } = renderInKit(<EmailFlowView flow={flow} />);
+    rerender(<EmailFlowView flow={{ ...flow, status: 'idle', email: undefined }} />);
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+  });
 });

@@ -5,6 +5,7 @@ import { EmailStep } from './EmailStep.js';
 import { flowRoot } from './EmailFlowView.css.js';
 import { FailedStep } from './FailedStep.js';
 import type { EmailFlowModel } from './types.js';
+import { useStepMemory, type StepMemory } from './useStepMemory.js';
 
 export interface EmailFlowViewProps {
   /** The flow's view model: `useEmailSignIn()`'s return value, or a fixed one in stories. */
@@ -18,41 +19,48 @@ export interface EmailFlowViewProps {
  * step; the root carries `data-state` (the status) for styling and tests.
  */
 export function EmailFlowView({ flow, renderEmailStep = (step) => step }: EmailFlowViewProps) {
+  const memory = useStepMemory(flow.status, flow.email);
   return (
     <div className={flowRoot} data-flow="email" data-state={flow.status}>
-      {renderStep(flow, renderEmailStep)}
+      {renderStep(flow, memory, renderEmailStep)}
     </div>
   );
 }
 
-function renderStep(flow: EmailFlowModel, renderEmailStep: (emailStep: ReactNode) => ReactNode): ReactNode {
+function renderStep(
+  flow: EmailFlowModel,
+  memory: StepMemory,
+  renderEmailStep: (emailStep: ReactNode) => ReactNode,
+): ReactNode {
+  // A resend passes through `sendingCode` too, but stays on the code step.
+  const onCodeStep =
+    flow.status === 'awaitingCode' || flow.status === 'verifying' || (flow.status === 'sendingCode' && memory.resending);
+  if (onCodeStep) {
+    return (
+      <CodeStep
+        email={flow.email}
+        isVerifying={flow.status === 'verifying'}
+        isResending={flow.status === 'sendingCode'}
+        error={flow.error}
+        onSubmit={(code) => void flow.submitCode(code)}
+        onResend={() => void flow.resendCode()}
+        onBack={() => void flow.reset()}
+      />
+    );
+  }
   switch (flow.status) {
-    case 'idle':
-    case 'sendingCode':
+    case 'done':
+      return <DoneStep email={flow.email} />;
+    case 'failed':
+      return <FailedStep error={flow.error} onRestart={() => void flow.reset()} />;
+    default:
       return renderEmailStep(
         <EmailStep
-          defaultEmail={flow.email}
+          defaultEmail={flow.email ?? memory.lastEmail}
           isSending={flow.status === 'sendingCode'}
           error={flow.error}
           onSubmit={(email) => void flow.sendCode(email)}
         />,
       );
-    case 'awaitingCode':
-    case 'verifying':
-      return (
-        <CodeStep
-          email={flow.email}
-          isVerifying={flow.status === 'verifying'}
-          isResending={flow.status === 'awaitingCode' && flow.isBusy}
-          error={flow.error}
-          onSubmit={(code) => void flow.submitCode(code)}
-          onResend={() => void flow.resendCode()}
-          onBack={() => void flow.reset()}
-        />
-      );
-    case 'done':
-      return <DoneStep email={flow.email} />;
-    case 'failed':
-      return <FailedStep error={flow.error} onRestart={() => void flow.reset()} />;
   }
 }

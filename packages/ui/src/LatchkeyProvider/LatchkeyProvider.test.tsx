@@ -1,0 +1,86 @@
+import { darkTheme } from '@latchkey/themes';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createSandboxClient } from '../test/sandboxClient.js';
+import { LatchkeyProvider } from './LatchkeyProvider.js';
+
+const rootOf = (element: HTMLElement) => element.closest('[data-latchkey-root]') as HTMLElement;
+
+function withModal(modal: Record<string, unknown>) {
+  return (settings: Record<string, unknown>) => {
+    const design = (settings['design'] ?? {}) as Record<string, unknown>;
+    return { ...settings, design: { ...design, modal: { ...(design['modal'] as object), ...modal } } };
+  };
+}
+
+describe('LatchkeyProvider', () => {
+  it('default: applies the project look settings as CSS variables on the kit root', async () => {
+    const { client } = await createSandboxClient({ patchSettings: withModal({ primaryColor: '#FACC15', radius: 4, theme: 'dark' }) });
+    render(
+      <LatchkeyProvider client={client}>
+        <p>host content</p>
+      </LatchkeyProvider>,
+    );
+    const root = rootOf(screen.getByText('host content'));
+    await waitFor(() => expect(root.style.getPropertyValue('--lk-colors-accent')).toBe('#facc15'));
+    expect(root.style.getPropertyValue('--lk-colors-accentForeground')).toBe('#111114');
+    expect(root.style.getPropertyValue('--lk-radii-control')).toBe('4px');
+    expect(root.style.getPropertyValue('--lk-colors-surface')).toBe(darkTheme().colors.surface);
+    expect(root).toHaveAttribute('data-theme', 'dark');
+  });
+
+  it('default: before settings arrive, the default light theme', async () => {
+    const { client } = await createSandboxClient();
+    render(
+      <LatchkeyProvider client={client}>
+        <p>host content</p>
+      </LatchkeyProvider>,
+    );
+    const root = rootOf(screen.getByText('host content'));
+    expect(root).toHaveAttribute('data-theme', 'light');
+    expect(root.style.getPropertyValue('--lk-colors-accent')).toBe('#4f46e5');
+  });
+
+  it('behavior: a theme prop wins over the settings', async () => {
+    const { client } = await createSandboxClient({ patchSettings: withModal({ primaryColor: '#facc15' }) });
+    render(
+      <LatchkeyProvider client={client} theme={darkTheme({ accentColor: '#0e7490' })}>
+        <p>host content</p>
+      </LatchkeyProvider>,
+    );
+    const root = rootOf(screen.getByText('host content'));
+    await waitFor(() => expect(client.settings.get().status).toBe('ready'));
+    expect(root.style.getPropertyValue('--lk-colors-accent')).toBe('#0e7490');
+    expect(root).toHaveAttribute('data-theme', 'dark');
+  });
+
+  it('behavior: auto follows prefers-color-scheme', async () => {
+    const listeners = new Set<() => void>();
+    let dark = true;
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      get matches() {
+        return query === '(prefers-color-scheme: dark)' && dark;
+      },
+      media: query,
+      addEventListener: (_: string, listener: () => void) => listeners.add(listener),
+      removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
+    })) as unknown as typeof window.matchMedia;
+    try {
+      const { client } = await createSandboxClient({ patchSettings: withModal({ theme: 'auto' }) });
+      render(
+        <LatchkeyProvider client={client}>
+          <p>host content</p>
+        </LatchkeyProvider>,
+      );
+      const root = rootOf(screen.getByText('host content'));
+      await waitFor(() => expect(root).toHaveAttribute('data-theme', 'dark'));
+      expect(root.style.getPropertyValue('--lk-colors-surface')).toBe(darkTheme().colors.surface);
+      dark = false;
+      act(() => listeners.forEach((listener) => listener()));
+      expect(root).toHaveAttribute('data-theme', 'light');
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+});

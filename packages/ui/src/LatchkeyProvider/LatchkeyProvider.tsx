@@ -1,0 +1,57 @@
+import { LatchkeyProvider as HeadlessProvider, useLatchkey } from '@latchkey/headless/react';
+import { lightTheme, themeFromSettings, ThemeError, type ThemeSetting } from '@latchkey/themes';
+import { useEffect, useMemo, type ComponentProps, type ReactNode } from 'react';
+import { WarnProvider, type Warn } from '../warn.js';
+import { ThemeRoot } from '../theme/ThemeRoot.js';
+
+export interface LatchkeyProviderProps {
+  /** The client from `createLatchkeyClient(...)`, built once outside React. */
+  client: ComponentProps<typeof HeadlessProvider>['client'];
+  /**
+   * The kit's theme: `lightTheme(...)`, `darkTheme(...)` or a `{ lightMode, darkMode }` pair.
+   * Default: the project's look settings (`themeFromSettings(settings.design)`).
+   */
+  theme?: ThemeSetting | undefined;
+  children?: ReactNode;
+}
+
+/**
+ * The kit's provider: the headless `LatchkeyProvider` (client, settings, session) plus the theme,
+ * applied as CSS variables on a kit root element around `children`.
+ */
+export function LatchkeyProvider({ client, theme, children }: LatchkeyProviderProps) {
+  const warn = useMemo<Warn>(() => (message) => client.logger.warn(message), [client]);
+  return (
+    <HeadlessProvider client={client}>
+      <WarnProvider value={warn}>
+        <SettingsThemeRoot theme={theme} warn={warn}>
+          {children}
+        </SettingsThemeRoot>
+      </WarnProvider>
+    </HeadlessProvider>
+  );
+}
+
+function SettingsThemeRoot({ theme, warn, children }: { theme: ThemeSetting | undefined; warn: Warn; children?: ReactNode }) {
+  const { settings } = useLatchkey();
+  const design = settings?.design;
+  const resolved = useMemo(() => (theme ? { theme } : themeFromDesign(design)), [theme, design]);
+  const problem = resolved.problem;
+  useEffect(() => {
+    if (problem) warn(`the project's look settings cannot be used (${problem}); the default theme is shown.`);
+  }, [problem, warn]);
+  return <ThemeRoot theme={resolved.theme}>{children}</ThemeRoot>;
+}
+
+/**
+ * The project's theme. Bad look settings (say, a brand colour that is not hex) must not take the
+ * host page down: the default theme is used and the `ThemeError` message is logged.
+ */
+function themeFromDesign(design: Parameters<typeof themeFromSettings>[0]): { theme: ThemeSetting; problem?: string } {
+  try {
+    return { theme: themeFromSettings(design) };
+  } catch (error) {
+    if (error instanceof ThemeError) return { theme: lightTheme(), problem: error.message };
+    throw error;
+  }
+}

@@ -1,0 +1,106 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { LatchkeyProvider } from '../LatchkeyProvider/LatchkeyProvider.js';
+import { expectNoAxeViolations } from '../test/axe.js';
+import { createSandboxClient, latestCode, uniqueEmail } from '../test/sandboxClient.js';
+import { SignInButton } from './SignInButton.js';
+
+/** The whole e-mail flow through the kit against the real sandbox: codes come from its inbox. */
+async function renderKit() {
+  const { client, sink, sandboxUrl } = await createSandboxClient();
+  const view = render(
+    <LatchkeyProvider client={client}>
+      <SignInButton />
+    </LatchkeyProvider>,
+  );
+  const user = userEvent.setup();
+  const signInButton = await screen.findByRole('button', { name: 'Sign in' });
+  await waitFor(() => expect(signInButton).not.toHaveAttribute('aria-busy'));
+  return { ...view, client, sink, sandboxUrl, user, signInButton };
+}
+
+async function openAndSendCode(kit: Awaited<ReturnType<typeof renderKit>>, email: string) {
+  await kit.user.click(kit.signInButton);
+  const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
+  await kit.user.type(await within(dialog).findByLabelText('Email'), email);
+  await kit.user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+  await within(dialog).findByLabelText('Verification code', {}, { timeout: 10_000 });
+  return dialog;
+}
+
+describe('SignInButton (against the sandbox)', () => {
+  it('default: signs in with the inbox code, shows the user menu, signs out', async () => {
+    const kit = await renderKit();
+    const email = uniqueEmail('flow');
+    const dialog = await openAndSendCode(kit, email);
+    expect(dialog).toHaveAccessibleName('Sign in to Latchkey Demo');
+    await expectNoAxeViolations();
+
+    await kit.user.type(within(dialog).getByLabelText('Verification code'), await latestCode(kit.sandboxUrl, email));
+
+    const menuTrigger = await screen.findByRole('button', { name: `Account: ${email}` }, { timeout: 10_000 });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(menuTrigger).toHaveFocus());
+
+    await kit.user.click(menuTrigger);
+    const menu = await screen.findByRole('dialog', { name: 'Signed in as' });
+    expect(menu).toHaveTextContent(email);
+    await kit.user.click(within(menu).getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('button', { name: 'Sign in' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("error: a wrong code shows 'The code is invalid or expired.' and the field is ready again", async () => {
+    const kit = await renderKit();
+    const email = uniqueEmail('wrong');
+    const dialog = await openAndSendCode(kit, email);
+    const code = await latestCode(kit.sandboxUrl, email);
+    const wrong = code.slice(0, -1) + String((Number(code.at(-1)) + 1) % 10);
+    await kit.user.type(within(dialog).getByLabelText('Verification code'), wrong);
+    expect(await within(dialog).findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(
+      'The code is invalid or expired.',
+    );
+    expect(within(dialog).getByLabelText('Verification code')).toHaveValue('');
+    expect(within(dialog).getByLabelText('Verification code')).toHaveFocus();
+    // Still signed out (the button is behind the modal, hidden from the accessibility tree).
+    expect(screen.getByRole('button', { name: 'Sign in', hidden: true })).toBeInTheDocument();
+  });
+
+  it('error: an invalid address stays on the e-mail step with the flow’s message', async () => {
+    const kit = await renderKit();
+    await kit.user.click(kit.signInButton);
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    await kit.user.type(await within(dialog).findByLabelText('Email'), 'not-an-address');
+    await kit.user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Enter a valid e-mail address.');
+    expect(within(dialog).queryByLabelText('Verification code')).toBeNull();
+  });
+
+  it('behavior: closing the dialog returns focus to Sign in; reopening keeps the step', async () => {
+    const kit = await renderKit();
+    const email = uniqueEmail('reopen');
+    await openAndSendCode(kit, email);
+    await kit.user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(kit.signInButton).toHaveFocus());
+    await kit.user.click(kit.signInButton);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Verification code')).toBeInTheDocument();
+  });
+
+  it('behavior: the seed login view skips the blocks not built yet, with warnings through the client logger', async () => {
+    const kit = await renderKit();
+    await kit.user.click(kit.signInButton);
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    expect(within(dialog).getByLabelText('Email')).toBeInTheDocument();
+    expect(within(dialog).getByRole('separator', { name: 'or' })).toBeInTheDocument();
+    const warnings = kit.sink.warn.mock.calls.map((call) => call.slice(0, 2).join(' '));
+    expect(warnings).toEqual(
+      expect.arrayContaining([
+        '[latchkey] login view: the "social" block is not available in this version and is skipped.',
+        '[latchkey] login view: the "wallet" block is not available in this version and is skipped.',
+      ]),
+    );
+  });
+});

@@ -1,0 +1,94 @@
+import { useSession } from '@latchkey/headless/react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { button } from '../styles/shared.css.js';
+
+// The dialog and the menu load on demand, so a host's first paint only pays for this button.
+const loadDialog = () => import('../SignInDialog/SignInDialog.js');
+const loadUserMenu = () => import('../UserMenu/UserMenu.js');
+const SignInDialog = lazy(() => loadDialog().then((module) => ({ default: module.SignInDialog })));
+const UserMenu = lazy(() => loadUserMenu().then((module) => ({ default: module.UserMenu })));
+
+export interface SignInButtonProps {
+  /** The button's text. Default "Sign in". */
+  label?: string;
+}
+
+/**
+ * "Sign in" — opens the sign-in dialog; once the user is signed in, the user menu takes its place.
+ * The dialog's code is fetched on first hover, focus or click.
+ */
+export function SignInButton({ label = 'Sign in' }: SignInButtonProps) {
+  const session = useSession();
+  const [open, setOpen] = useState(false);
+  const [mounted, setMounted] = useState(false);
+  const [focusMenu, setFocusMenu] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const signedIn = session.status === 'signedIn';
+
+  const preload = useCallback(() => {
+    void loadDialog();
+  }, []);
+
+  // Signing in inside the dialog swaps this button for the user menu: the dialog is gone and focus
+  // moves to the menu's trigger. Signing out brings back a closed dialog.
+  useEffect(() => {
+    if (signedIn) {
+      setFocusMenu(open);
+      setOpen(false);
+      setMounted(false);
+    } else {
+      setFocusMenu(false);
+    }
+    // Keyed on the sign-in transition only, not on every open/close of the dialog.
+  }, [signedIn]);
+
+  if (signedIn) {
+    return (
+      <Suspense fallback={<MenuPlaceholder email={session.user?.email ?? undefined} />}>
+        <UserMenu autoFocus={focusMenu || open} />
+      </Suspense>
+    );
+  }
+
+  return (
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={button.primary}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-busy={session.status === 'restoring' || undefined}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => {
+          setMounted(true);
+          setOpen(true);
+        }}
+      >
+        {label}
+      </button>
+      {mounted ? (
+        <Suspense fallback={null}>
+          <SignInDialog
+            open={open}
+            onOpenChange={setOpen}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              buttonRef.current?.focus();
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+/** Stands in for the user menu's trigger while its code loads (a moment, once). */
+function MenuPlaceholder({ email }: { email: string | undefined }) {
+  return (
+    <button type="button" className={button.secondary} aria-disabled="true">
+      {email ?? 'Account'}
+    </button>
+  );
+}

@@ -1,0 +1,52 @@
+import { useSession } from '@latchkey/headless/react';
+import { useEffect, useRef, useState } from 'react';
+import { UserMenuView } from './UserMenuView.js';
+
+export interface UserMenuProps {
+  open?: boolean;
+  defaultOpen?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /** Focus the trigger when the menu appears (used right after signing in from the dialog). */
+  autoFocus?: boolean | undefined;
+}
+
+/** The signed-in user's menu: their e-mail and "Sign out". Renders nothing when signed out. */
+export function UserMenu({ open, defaultOpen, onOpenChange, autoFocus = false }: UserMenuProps) {
+  const session = useSession();
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const [signingOut, setSigningOut] = useState(false);
+  const [error, setError] = useState<{ message: string }>();
+  const signedIn = session.status === 'signedIn';
+
+  useEffect(() => {
+    if (autoFocus && signedIn) triggerRef.current?.focus();
+    // Keyed on appearing signed in only: later renders must not steal focus back.
+  }, [signedIn]);
+
+  if (!signedIn) return null;
+
+  const signOut = async () => {
+    setSigningOut(true);
+    setError(undefined);
+    try {
+      await session.signOut();
+    } catch (cause) {
+      setError({ message: cause instanceof Error ? cause.message : String(cause) });
+    } finally {
+      setSigningOut(false);
+    }
+  };
+
+  return (
+    <UserMenuView
+      email={session.user?.email ?? undefined}
+      onSignOut={() => void signOut()}
+      isSigningOut={signingOut}
+      error={error}
+      triggerRef={triggerRef}
+      {...(open === undefined ? {} : { open })}
+      {...(defaultOpen === undefined ? {} : { defaultOpen })}
+      {...(onOpenChange ? { onOpenChange } : {})}
+    />
+  );
+}

@@ -1,0 +1,36 @@
+import type { LatchkeyClient } from '@latchkey/headless';
+import { createTestClient, getLatestCode } from '@latchkey/headless/testing';
+import { inject, vi } from 'vitest';
+
+/** A fresh address per test, so inbox lookups and attempt limits never cross between tests. */
+export function uniqueEmail(label: string): string {
+  return `ui-${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+}
+
+export interface SandboxClientOptions {
+  /** Rewrites the project settings as the client receives them (this client only; the sandbox is shared). */
+  patchSettings?: (settings: Record<string, unknown>) => Record<string, unknown>;
+}
+
+/**
+ * A real client against the sandbox the globalSetup started, with its logger's console replaced by
+ * spies (so tests can read the kit's warnings). Settings can be adjusted for this client alone.
+ */
+export async function createSandboxClient(options: SandboxClientOptions = {}) {
+  const sandboxUrl = inject('sandboxUrl');
+  const sink = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+  const patch = options.patchSettings;
+  const fetchWithPatch: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (!patch || !response.ok || !new URL(url).pathname.endsWith('/settings')) return response;
+    const settings = (await response.json()) as Record<string, unknown>;
+    return new Response(JSON.stringify(patch(settings)), { status: 200, headers: { 'content-type': 'application/json' } });
+  };
+  const client: LatchkeyClient = await createTestClient({ sandboxUrl, fetch: fetchWithPatch, console: sink, logLevel: 'WARN' });
+  return { client, sink, sandboxUrl };
+}
+
+export function latestCode(sandboxUrl: string, to: string): Promise<string> {
+  return getLatestCode({ sandboxUrl, to });
+}
