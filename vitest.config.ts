@@ -1,5 +1,8 @@
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import { playwright } from '@vitest/browser-playwright';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -48,6 +51,34 @@ export default defineConfig({
           globalSetup: ['test/setup/sandbox.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // Storybook's own Vite config (.storybook/main.ts viteFinal: vanilla-extract, `source`
+        // condition) is applied by the plugin; every story is a test, its play function the body.
+        plugins: [storybookTest({ configDir: fileURLToPath(new URL('.storybook', import.meta.url)) })],
+        test: {
+          name: 'storybook',
+          browser: {
+            enabled: true,
+            headless: true,
+            // Debian's Chromium, never a downloaded one (FACTS.md).
+            provider: playwright({
+              launchOptions: {
+                executablePath: '/usr/bin/chromium',
+                args: [
+                  '--no-sandbox',
+                  '--disable-gpu',
+                  '--disable-background-networking',
+                  '--disable-component-update',
+                  '--disable-sync',
+                  '--no-first-run',
+                ],
+              },
+            }),
+            instances: [{ browser: 'chromium' }],
+          },
+          testTimeout: 30_000,
         },
       },
       {

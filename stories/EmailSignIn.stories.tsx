@@ -1,0 +1,92 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { EmailFlowView } from '../packages/ui/src/index.js';
+import { expectAccessible } from './a11y.js';
+import { emailFlow, tooManyAttemptsError, wrongCodeError } from './fixtures.js';
+
+/** The e-mail code flow, one story per state of `useEmailSignIn().status`. */
+const meta = {
+  title: 'Flows/Email sign-in',
+  component: EmailFlowView,
+  args: { flow: emailFlow() },
+} satisfies Meta<typeof EmailFlowView>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Idle: Story = {
+  args: { flow: emailFlow({ status: 'idle' }) },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvasElement.querySelector('[data-flow="email"]')).toHaveAttribute('data-state', 'idle');
+    await expectAccessible();
+    await userEvent.type(canvas.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
+    await expect(args.flow.sendCode).toHaveBeenCalledWith('ada@example.com');
+  },
+};
+
+export const SendingCode: Story = {
+  args: { flow: emailFlow({ status: 'sendingCode', email: 'ada@example.com', isBusy: true }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('button', { name: 'Continue' })).toHaveAttribute('aria-disabled', 'true');
+    await expect(canvas.getByRole('status')).toHaveTextContent('Sending a code…');
+    await expectAccessible();
+  },
+};
+
+export const AwaitingCode: Story = {
+  args: { flow: emailFlow({ status: 'awaitingCode', email: 'ada@example.com' }) },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const field = canvas.getByLabelText('Verification code');
+    await expect(field).toHaveAttribute('autocomplete', 'one-time-code');
+    await expectAccessible();
+    await userEvent.click(field);
+    await userEvent.paste('424 242');
+    await expect(field).toHaveValue('424242');
+    await expect(args.flow.submitCode).toHaveBeenCalledWith('424242');
+  },
+};
+
+export const Verifying: Story = {
+  args: { flow: emailFlow({ status: 'verifying', email: 'ada@example.com', isBusy: true }) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Checking the code…');
+    await expectAccessible();
+  },
+};
+
+export const WrongCode: Story = {
+  args: { flow: emailFlow({ status: 'awaitingCode', email: 'ada@example.com', error: wrongCodeError }) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('The code is invalid or expired.');
+    await expectAccessible();
+  },
+};
+
+export const WrongCodeDark: Story = {
+  ...WrongCode,
+  globals: { theme: 'dark' },
+};
+
+export const TooManyAttempts: Story = {
+  args: { flow: emailFlow({ status: 'failed', email: 'ada@example.com', error: tooManyAttemptsError }) },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvasElement.querySelector('[data-flow="email"]')).toHaveAttribute('data-state', 'failed');
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Too many email verification attempts.');
+    await expectAccessible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Start over' }));
+    await expect(args.flow.reset).toHaveBeenCalled();
+  },
+};
+
+export const Done: Story = {
+  args: { flow: emailFlow({ status: 'done', email: 'ada@example.com' }) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent("You're signed in as ada@example.com.");
+    await expectAccessible();
+  },
+};

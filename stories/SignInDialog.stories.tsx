@@ -1,0 +1,93 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, within } from 'storybook/test';
+import { SignInDialogView } from '../packages/ui/src/index.js';
+import { expectAccessible } from './a11y.js';
+import { brandedSettings, emailFlow, loginView, wrongCodeError } from './fixtures.js';
+
+/** The sign-in dialog (Radix Dialog) from props: login view blocks, branding, settings states. */
+const meta = {
+  title: 'Sign-in dialog',
+  component: SignInDialogView,
+  args: {
+    open: true,
+    onOpenChange: fn(),
+    settings: { sdk: loginView },
+    settingsStatus: 'ready',
+    emailFlow: emailFlow(),
+  },
+} satisfies Meta<typeof SignInDialogView>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const LoginView: Story = {
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in' });
+    await expect(within(dialog).getByLabelText('Email')).toHaveFocus();
+    await expect(within(dialog).getByRole('separator', { name: 'or' })).toBeVisible();
+    await expectAccessible();
+  },
+};
+
+export const WithBranding: Story = {
+  args: { settings: brandedSettings },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in to Acme Rewards' });
+    await expect(dialog.querySelector('img')).toHaveAttribute('src', brandedSettings.general?.appLogo);
+    await expect(within(dialog).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+      'href',
+      'https://acme.example/terms',
+    );
+    await expect(within(dialog).getByRole('link', { name: 'Privacy Policy' })).toBeVisible();
+    await expectAccessible();
+  },
+};
+
+export const WithBrandingDark: Story = {
+  ...WithBranding,
+  globals: { theme: 'dark', accent: 'teal' },
+};
+
+export const UnknownBlockSkipped: Story = {
+  args: {
+    settings: {
+      sdk: {
+        views: [{ type: 'login', sections: [{ type: 'wallet' }, { type: 'email' }, { type: 'crystalBall' }, { type: 'text', label: 'Only email is on offer here.' }] }],
+      },
+    },
+  },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog');
+    await expect(within(dialog).getByLabelText('Email')).toBeVisible();
+    await expect(within(dialog).getByText('Only email is on offer here.')).toBeVisible();
+    await expect(dialog.querySelector('[data-latchkey-view="login"]')?.children).toHaveLength(2);
+  },
+};
+
+export const CodeStepInDialog: Story = {
+  args: {
+    settings: brandedSettings,
+    emailFlow: emailFlow({ status: 'awaitingCode', email: 'ada@example.com', error: wrongCodeError }),
+  },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog');
+    await expect(within(dialog).getByRole('alert')).toHaveTextContent('The code is invalid or expired.');
+    await expectAccessible();
+  },
+};
+
+export const LoadingSettings: Story = {
+  args: { settings: undefined, settingsStatus: 'loading' },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog');
+    await expect(within(dialog).getByRole('status')).toHaveTextContent('Loading sign-in options…');
+  },
+};
+
+export const SettingsFailed: Story = {
+  args: { settings: undefined, settingsStatus: 'failed', settingsError: { code: 'internal_error', message: 'Internal error.' } },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog');
+    await expect(within(dialog).getByRole('alert')).toHaveTextContent('Internal error.');
+  },
+};

@@ -1,0 +1,51 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, userEvent, within } from 'storybook/test';
+import { UserMenuView } from '../packages/ui/src/index.js';
+import { expectAccessible } from './a11y.js';
+
+/** The signed-in user's menu (Radix Popover). */
+const meta = {
+  title: 'User menu',
+  component: UserMenuView,
+  args: { email: 'ada@example.com', onSignOut: fn() },
+} satisfies Meta<typeof UserMenuView>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Closed: Story = {
+  play: async ({ canvasElement, args }) => {
+    const trigger = within(canvasElement).getByRole('button', { name: 'Account: ada@example.com' });
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    await expectAccessible();
+    await userEvent.click(trigger);
+    const menu = await screen.findByRole('dialog', { name: 'Signed in as' });
+    await userEvent.click(within(menu).getByRole('button', { name: 'Sign out' }));
+    await expect(args.onSignOut).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const Open: Story = {
+  args: { defaultOpen: true },
+  play: async () => {
+    const menu = await screen.findByRole('dialog', { name: 'Signed in as' });
+    await expect(menu).toHaveTextContent('ada@example.com');
+    await expectAccessible();
+  },
+};
+
+export const OpenDark: Story = {
+  ...Open,
+  globals: { theme: 'dark' },
+};
+
+export const SigningOut: Story = {
+  args: { defaultOpen: true, isSigningOut: true },
+};
+
+export const SignOutFailed: Story = {
+  args: { defaultOpen: true, error: { message: 'Rate limit reached' } },
+  play: async () => {
+    await expect(await screen.findByRole('alert')).toHaveTextContent('Rate limit reached');
+  },
+};
