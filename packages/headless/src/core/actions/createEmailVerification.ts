@@ -9,7 +9,7 @@ export interface CreateEmailVerificationParameters {
 export type CreateEmailVerificationReturnType = VerificationCreated;
 
 /** POST /emailVerifications/create: sends a one-time code to `email`. A malformed address fails before any request. */
-export function createEmailVerification(
+export async function createEmailVerification(
   client: ApiClient,
   parameters: CreateEmailVerificationParameters,
 ): Promise<CreateEmailVerificationReturnType> {

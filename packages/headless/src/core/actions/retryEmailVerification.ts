@@ -10,7 +10,7 @@ export interface RetryEmailVerificationParameters {
 export type RetryEmailVerificationReturnType = VerificationCreated;
 
 /** POST /emailVerifications/retry: sends a new code for an existing verification. */
-export function retryEmailVerification(
+export async function retryEmailVerification(
   client: ApiClient,
   parameters: RetryEmailVerificationParameters,
 ): Promise<RetryEmailVerificationReturnType> {
