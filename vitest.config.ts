@@ -78,7 +78,11 @@ export default defineConfig({
             }),
             instances: [{ browser: 'chromium' }],
           },
+          // The live story signs in against a sandbox; the setup file hands its URL to the browser.
+          globalSetup: ['test/setup/sandbox.ts'],
+          setupFiles: ['.storybook/sandboxUrl.ts'],
           testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {

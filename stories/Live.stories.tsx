@@ -1,0 +1,78 @@
+import type { LatchkeyClient } from '../packages/headless/src/index.js';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { createTestClient, getLatestCode } from '../packages/headless/src/testing/index.js';
+import { LatchkeyProvider, SignInButton } from '../packages/ui/src/index.js';
+
+/**
+ * The real thing: the kit wired to a client of a running sandbox. Under `vitest --project
+ * storybook` the project's globalSetup starts one; in Storybook itself, run `pnpm sandbox`
+ * (or set STORYBOOK_SANDBOX_URL). Codes come from the sandbox inbox.
+ */
+function sandboxUrl(): string {
+  return (
+    globalThis.__LATCHKEY_SANDBOX_URL__ ??
+    (import.meta.env['STORYBOOK_SANDBOX_URL'] as string | undefined) ??
+    'http://127.0.0.1:4010'
+  );
+}
+
+type Loaded = { client: LatchkeyClient; sandboxUrl: string } | { problem: string; sandboxUrl: string };
+
+const meta = {
+  title: 'Live/Sign in against the sandbox',
+  loaders: [
+    async (): Promise<Loaded> => {
+      const url = sandboxUrl();
+      try {
+        return { client: await createTestClient({ sandboxUrl: url }), sandboxUrl: url };
+      } catch (error) {
+        return { problem: error instanceof Error ? error.message : String(error), sandboxUrl: url };
+      }
+    },
+  ],
+  render: (_args, { loaded }) => {
+    const live = loaded as Loaded;
+    if ('problem' in live) {
+      return (
+        <p role="alert">
+          No sandbox at {live.sandboxUrl} ({live.problem}). Start one with <code>pnpm sandbox</code>.
+        </p>
+      );
+    }
+    return (
+      <LatchkeyProvider client={live.client}>
+        <SignInButton />
+      </LatchkeyProvider>
+    );
+  },
+} satisfies Meta;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const EmailSignIn: Story = {
+  play: async ({ canvasElement, loaded }) => {
+    const live = loaded as Loaded;
+    if ('problem' in live) throw new Error(`the live story needs a sandbox: ${live.problem}`);
+    const email = `storybook-${Date.now().toString(36)}@example.test`;
+    const canvas = within(canvasElement);
+
+    await userEvent.click(await canvas.findByRole('button', { name: 'Sign in' }));
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    await userEvent.type(await within(dialog).findByLabelText('Email', {}, { timeout: 10_000 }), email);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    const codeField = await within(dialog).findByLabelText('Verification code', {}, { timeout: 10_000 });
+
+    const code = await getLatestCode({ sandboxUrl: live.sandboxUrl, to: email });
+    await userEvent.click(codeField);
+    await userEvent.paste(code);
+
+    const menuTrigger = await canvas.findByRole('button', { name: `Account: ${email}` }, { timeout: 10_000 });
+    await waitFor(() => expect(menuTrigger).toHaveFocus());
+    await userEvent.click(menuTrigger);
+    const menu = await screen.findByRole('dialog', { name: 'Signed in as' });
+    await userEvent.click(within(menu).getByRole('button', { name: 'Sign out' }));
+    await expect(await canvas.findByRole('button', { name: 'Sign in' }, { timeout: 10_000 })).toBeVisible();
+  },
+};
