@@ -67,7 +67,8 @@ export function fakeUser(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** A sign-in response with a token valid until `expiresAtMs`. */
+/** A sign-in response with a token valid until `expiresAtMs` (whole seconds, like the token's `exp`). */
 export function fakeSignIn(expiresAtMs: number, userOverrides: Record<string, unknown> = {}) {
-  return { jwt: fakeJwt(expiresAtMs), expiresAt: new Date(expiresAtMs).toISOString(), user: fakeUser(userOverrides) };
+  const seconds = Math.floor(expiresAtMs / 1000) * 1000;
+  return { jwt: fakeJwt(seconds), expiresAt: new Date(seconds).toISOString(), user: fakeUser(userOverrides) };
 }
