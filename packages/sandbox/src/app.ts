@@ -31,7 +31,7 @@ function fromHttpException(error: HTTPException): ApiError {
 
 export interface CreateAppOptions {
   readonly ctx: SandboxContext;
-  readonly info: () => SandboxInfo;
+  readonly info: SandboxInfo;
   /** Called with every unexpected error (a bug) before it becomes a 500. */
   readonly onInternalError: (error: unknown) => void;
 }

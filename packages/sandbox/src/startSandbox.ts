@@ -2,8 +2,10 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAdaptorServer } from '@hono/node-server';
+import type { Hono } from 'hono';
 import { createApp } from './app.js';
 import type { SandboxContext } from './context.js';
+import type { Database } from './db/database.js';
 import { openDatabase } from './db/openDatabase.js';
 import { sandboxInfo, type SandboxInfo } from './sandboxInfo.js';
 import { createSessionTokens } from './services/sessionTokens.js';
@@ -71,25 +73,26 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const dataDir = options.dataDir === 'memory' ? 'memory' : path.resolve(options.dataDir ?? DEFAULT_DATA_DIR);
 
   const seed = await loadSeedSettings(seedFile);
-  const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir });
-  let info: SandboxInfo | undefined;
+
+  // Bind first: a taken port fails in milliseconds, not after the database has opened.
+  let app: Hono | undefined;
+  const server = createAdaptorServer({
+    fetch: (request: Request) => app?.fetch(request) ?? Response.json({ error: { code: 'internal_error', message: 'The sandbox is starting.' } }, { status: 503 }),
+    overrideGlobalObjects: false,
+  });
+  const port = await listen(server, options.port ?? DEFAULT_PORT, host);
+  const info = sandboxInfo(host, port, environmentId);
+  const url = info.apiBaseUrl;
+
+  let opened: Database | undefined;
   try {
+    const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir });
+    opened = db;
     const settings = await createSettingsStore({ db, environmentId, seed, now });
     const signingKey = await loadOrCreateSigningKey(db, now);
     const tokens = createSessionTokens({ key: signingKey, environmentId, now });
     const ctx: SandboxContext = { db, environmentId, now, settings, signingKey, tokens };
-    const app = createApp({
-      ctx,
-      info: () => {
-        if (!info) throw new Error('The sandbox is not listening yet.');
-        return info;
-      },
-      onInternalError: (error) => console.error('[sandbox] internal error:', error),
-    });
-    const server = createAdaptorServer({ fetch: app.fetch, overrideGlobalObjects: false });
-    const port = await listen(server, options.port ?? DEFAULT_PORT, host);
-    info = sandboxInfo(host, port, environmentId);
-    const url = info.apiBaseUrl;
+    app = createApp({ ctx, info, onInternalError: (error) => console.error('[sandbox] internal error:', error) });
 
     if (!options.quiet) {
       const storage = options.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : dataDir === 'memory' ? 'PGlite in memory' : `PGlite in ${dataDir}`;
@@ -115,7 +118,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       },
     };
   } catch (error) {
-    await db.close().catch(() => undefined);
+    await closeServer(server).catch(() => undefined);
+    await opened?.close().catch(() => undefined);
     throw error;
   }
 }

@@ -11,6 +11,7 @@ import {
 } from '../services/emailVerification.js';
 import { storeLogs } from '../services/logs.js';
 import { extendSession, revokeSession, toSessionInfo } from '../services/sessionRepository.js';
+import { toPublicSettings } from '../services/settingsRules.js';
 import { sessionExpiresAt, signInResponse } from '../services/signIn.js';
 import { updateUser } from '../services/updateUser.js';
 import { loadUser, toWireUser } from '../services/userRepository.js';
@@ -18,7 +19,7 @@ import { loadUser, toWireUser } from '../services/userRepository.js';
 /** The product routes of the protocol table that the sandbox serves so far. */
 export function mountProductRoutes(app: Hono, ctx: SandboxContext): void {
   // bootstrap
-  mountRoute(app, ctx, routes.getSettings, () => ctx.settings.get());
+  mountRoute(app, ctx, routes.getSettings, async () => toPublicSettings(await ctx.settings.get()));
   mountRoute(app, ctx, routes.getJwks, async () => ({ keys: [ctx.signingKey.publicJwk] }));
   mountRoute(app, ctx, routes.postLogs, async ({ body }) => {
     await storeLogs(ctx, body.logs);
@@ -35,8 +36,9 @@ export function mountProductRoutes(app: Hono, ctx: SandboxContext): void {
   mountBearerRoute(app, ctx, routes.refresh, async ({ auth }) => {
     const settings = await ctx.settings.get();
     return ctx.db.transaction(async (tx) => {
-      const session = await extendSession(tx, auth.session.id, sessionExpiresAt(ctx.now(), settings));
-      return signInResponse(ctx, tx, settings, auth.userId, session);
+      const now = ctx.now();
+      const session = await extendSession(tx, auth.session.id, sessionExpiresAt(now, settings));
+      return signInResponse(ctx, tx, settings, auth.userId, session, { issuedAt: now });
     });
   });
   mountBearerRoute(app, ctx, routes.revoke, async ({ auth }) => {

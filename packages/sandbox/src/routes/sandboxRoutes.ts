@@ -7,8 +7,8 @@ import { listLogs } from '../services/logs.js';
 import { renderInboxPage } from './inboxPage.js';
 
 /** Sandbox-only routes (never called by the kit): info, inbox, stored logs, admin settings. */
-export function mountSandboxRoutes(app: Hono, ctx: SandboxContext, info: () => SandboxInfo): void {
-  app.get('/sandbox/info', (c) => c.json(info()));
+export function mountSandboxRoutes(app: Hono, ctx: SandboxContext, info: SandboxInfo): void {
+  app.get('/sandbox/info', (c) => c.json(info));
 
   app.get('/sandbox/inbox', async (c) => {
     const to = c.req.query('to')?.trim() || undefined;

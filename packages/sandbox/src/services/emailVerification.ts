@@ -185,6 +185,6 @@ export async function verifyEmailForUser(
     const record = await loadUser(tx, ctx.environmentId, auth.userId);
     if (record && !record.row.profile['email']) await saveUserData(tx, auth.userId, { ...record.row.profile, email }, record.row.metadata);
     const session = (await findSession(tx, ctx.environmentId, auth.session.id)) ?? auth.session;
-    return signInResponse(ctx, tx, settings, auth.userId, session);
+    return signInResponse(ctx, tx, settings, auth.userId, session, { issuedAt: now });
   });
 }

@@ -53,7 +53,8 @@ export function credentialHashes(credentials: readonly CredentialForToken[]): Cr
 }
 
 export interface SessionTokens {
-  issue(subject: TokenSubject, expiresAt: Date): Promise<IssuedTokens>;
+  /** Signs the session's tokens: `iat` = `issuedAt`, `exp` = `expiresAt` (whole seconds). */
+  issue(subject: TokenSubject, times: { issuedAt: Date; expiresAt: Date }): Promise<IssuedTokens>;
   /** Checks signature, issuer, audience and expiry; 401 `session_expired` / `unauthorized`. */
   verify(token: string): Promise<{ userId: string; sessionId: string }>;
 }
@@ -63,19 +64,19 @@ export function createSessionTokens(options: { key: SigningKey; environmentId: s
   const iss = tokenIssuer(environmentId);
   const aud = tokenAudience(environmentId);
 
-  function sign(claims: Record<string, unknown>, subject: TokenSubject, expiresAt: Date): Promise<string> {
+  function sign(claims: Record<string, unknown>, subject: TokenSubject, { issuedAt, expiresAt }: { issuedAt: Date; expiresAt: Date }): Promise<string> {
     return new SignJWT({ ...claims, kid: key.kid, sid: subject.sessionId, environmentId })
       .setProtectedHeader({ alg: JWT_ALGORITHM, typ: 'JWT', kid: key.kid })
       .setIssuer(iss)
       .setAudience(aud)
       .setSubject(subject.userId)
-      .setIssuedAt(Math.floor(now().getTime() / 1000))
+      .setIssuedAt(Math.floor(issuedAt.getTime() / 1000))
       .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
       .sign(key.privateKey);
   }
 
   return {
-    async issue(subject, expiresAt) {
+    async issue(subject, times) {
       const full = {
         scope: 'user',
         ...(subject.email === undefined ? {} : { email: subject.email }),
@@ -83,8 +84,8 @@ export function createSessionTokens(options: { key: SigningKey; environmentId: s
         ...(subject.lastVerifiedCredentialId === undefined ? {} : { lastVerifiedCredentialId: subject.lastVerifiedCredentialId }),
         verifiedCredentialsHashes: credentialHashes(subject.credentials),
       };
-      const [jwt, minifiedJwt] = await Promise.all([sign(full, subject, expiresAt), sign({}, subject, expiresAt)]);
-      return { jwt, minifiedJwt, expiresAt };
+      const [jwt, minifiedJwt] = await Promise.all([sign(full, subject, times), sign({}, subject, times)]);
+      return { jwt, minifiedJwt, expiresAt: times.expiresAt };
     },
     async verify(token) {
       let payload;

@@ -51,8 +51,40 @@ export function allFields(settings: ProjectSettings): { field: CustomField; path
 
 const profileFieldNames = new Set(Object.keys(userProfileFields).filter((name) => name !== 'metadata'));
 
-/** Rules the schema cannot express; each failure is a SPEC §8 code. */
-function checkFieldRules(settings: ProjectSettings): void {
+/**
+ * Regex and option rules, checked on the raw candidate before the schema so that they fail with
+ * their own SPEC §8 codes (`invalid_regex`, `repeated_options`) rather than a generic one.
+ */
+function checkRuleCodes(candidate: Json): void {
+  if (!isPlainObject(candidate)) return;
+  for (const list of ['kyc', 'customFields'] as const) {
+    const fields = candidate[list];
+    if (!Array.isArray(fields)) continue;
+    fields.forEach((field: Json, index) => {
+      const rules = isPlainObject(field) ? field['validationRules'] : undefined;
+      if (!isPlainObject(rules)) return;
+      const name = isPlainObject(field) ? String(field['name']) : '?';
+      const path = `${list}[${index}].validationRules`;
+      if (typeof rules['regex'] === 'string') {
+        try {
+          new RegExp(rules['regex']);
+        } catch {
+          throw new ApiError(400, 'invalid_regex', `Custom field "${name}" has an invalid regex.`, `${path}.regex`);
+        }
+      }
+      const options = rules['validOptions'];
+      if (Array.isArray(options)) {
+        const labels = options.map((option: Json) => (isPlainObject(option) ? option['label'] : undefined));
+        if (new Set(labels).size !== labels.length) {
+          throw new ApiError(400, 'repeated_options', `Custom field "${name}" repeats an option.`, `${path}.validOptions`);
+        }
+      }
+    });
+  }
+}
+
+/** Rules across fields that the schema cannot express. */
+function checkFieldNames(settings: ProjectSettings): void {
   const seen = new Set<string>();
   for (const { field, path } of allFields(settings)) {
     if (seen.has(field.name)) {
@@ -62,31 +94,17 @@ function checkFieldRules(settings: ProjectSettings): void {
     if (field.type === 'standard' && !profileFieldNames.has(field.name)) {
       throw new ApiError(400, 'invalid_request', `Standard field "${field.name}" is not a user profile field.`, `${path}.name`);
     }
-    const regex = field.validationRules?.regex;
-    if (regex !== undefined) {
-      try {
-        new RegExp(regex);
-      } catch {
-        throw new ApiError(400, 'invalid_regex', `Custom field "${field.name}" has an invalid regex.`, `${path}.validationRules.regex`);
-      }
-    }
-    const labels = (field.validationRules?.validOptions ?? []).map((option) => option.label);
-    if (new Set(labels).size !== labels.length) {
-      throw new ApiError(400, 'repeated_options', `Custom field "${field.name}" repeats an option.`, `${path}.validationRules.validOptions`);
-    }
-    if (field.validationType === 'select' && labels.length === 0) {
-      throw new ApiError(400, 'invalid_request', `Select field "${field.name}" needs validOptions.`, `${path}.validationRules.validOptions`);
-    }
   }
 }
 
 /** Parses candidate settings: schema, no unknown keys, field rules. Throws `ApiError` (400). */
 export function validateSettings(candidate: Json): ProjectSettings {
+  checkRuleCodes(candidate);
   const parsed = projectSettingsSchema.safeParse(candidate);
   if (!parsed.success) throw invalidRequestFromZod(parsed.error, 'Settings');
   const unknownKey = findUnknownKey(candidate, parsed.data, '');
   if (unknownKey) throw new ApiError(400, 'invalid_request', `${unknownKey}: unknown settings key.`, unknownKey);
-  checkFieldRules(parsed.data);
+  checkFieldNames(parsed.data);
   return parsed.data;
 }
 
@@ -97,4 +115,9 @@ export const DEFAULT_JWT_DURATION_S = 2 * 3600;
 export function jwtDurationSeconds(settings: ProjectSettings): number {
   const duration = settings.security.jwtDuration;
   return duration ? duration.amount * SECONDS_PER_UNIT[duration.unit] : DEFAULT_JWT_DURATION_S;
+}
+
+/** Settings as the kit receives them: server-side secrets (provider `clientSecret`) removed. */
+export function toPublicSettings(settings: ProjectSettings): ProjectSettings {
+  return { ...settings, providers: settings.providers.map(({ clientSecret: _secret, ...provider }) => provider) };
 }

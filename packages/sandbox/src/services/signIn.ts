@@ -33,11 +33,12 @@ export async function signInResponse(
   settings: ProjectSettings,
   userId: string,
   session: SessionRow,
-  newUser = false,
+  options: { issuedAt: Date; newUser?: boolean },
 ): Promise<SignInResponse> {
+  const { issuedAt, newUser = false } = options;
   const record = await loadUser(q, ctx.environmentId, userId);
   if (!record) throw new Error(`User ${userId} vanished during sign-in.`);
-  const tokens = await ctx.tokens.issue(tokenSubject(record, session.id), session.expires_at);
+  const tokens = await ctx.tokens.issue(tokenSubject(record, session.id), { issuedAt, expiresAt: session.expires_at });
   return {
     jwt: tokens.jwt,
     minifiedJwt: tokens.minifiedJwt,
@@ -57,5 +58,5 @@ export async function signInWithEmail(ctx: SandboxContext, q: Queryable, setting
   }
   await markSignIn(q, credential.user_id, credential.id, now);
   const session = await insertSession(q, { userId: credential.user_id, environmentId: ctx.environmentId, now, expiresAt: sessionExpiresAt(now, settings) });
-  return signInResponse(ctx, q, settings, credential.user_id, session, newUser);
+  return signInResponse(ctx, q, settings, credential.user_id, session, { issuedAt: now, newUser });
 }
