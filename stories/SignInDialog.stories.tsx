@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, within } from 'storybook/test';
-import { SignInDialogView } from '../packages/ui/src/index.js';
+import { SignInDialogView } from '../packages/ui/src/SignInDialog/SignInDialogView.js';
 import { expectAccessible } from './a11y.js';
 import { brandedSettings, emailFlow, loginView, wrongCodeError } from './fixtures.js';
 

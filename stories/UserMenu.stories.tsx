@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
-import { UserMenuView } from '../packages/ui/src/index.js';
+import { UserMenuView } from '../packages/ui/src/UserMenu/UserMenuView.js';
 import { expectAccessible } from './a11y.js';
 
 /** The signed-in user's menu (Radix Popover). */

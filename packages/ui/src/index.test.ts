@@ -12,12 +12,12 @@ it('default: the public exports', () => {
       "LoginView",
       "SignInButton",
       "SignInDialog",
-      "SignInDialogView",
       "ThemeRoot",
       "UserMenu",
-      "UserMenuView",
       "darkTheme",
       "lightTheme",
+      "loadSignInDialog",
+      "loadUserMenu",
     ]
   `);
 });

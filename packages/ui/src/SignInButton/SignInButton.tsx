@@ -1,12 +1,8 @@
 import { useSession } from '@latchkey/headless/react';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { loadSignInDialog, SignInDialog } from '../SignInDialog/SignInDialog.js';
 import { button } from '../styles/shared.css.js';
-
-// The dialog and the menu load on demand, so a host's first paint only pays for this button.
-const loadDialog = () => import('../SignInDialog/SignInDialog.js');
-const loadUserMenu = () => import('../UserMenu/UserMenu.js');
-const SignInDialog = lazy(() => loadDialog().then((module) => ({ default: module.SignInDialog })));
-const UserMenu = lazy(() => loadUserMenu().then((module) => ({ default: module.UserMenu })));
+import { UserMenu } from '../UserMenu/UserMenu.js';
 
 export interface SignInButtonProps {
   /** The button's text. Default "Sign in". */
@@ -26,7 +22,7 @@ export function SignInButton({ label = 'Sign in' }: SignInButtonProps) {
   const signedIn = session.status === 'signedIn';
 
   const preload = useCallback(() => {
-    void loadDialog();
+    void loadSignInDialog();
   }, []);
 
   // Signing in inside the dialog swaps this button for the user menu: the dialog is gone and focus
@@ -43,11 +39,7 @@ export function SignInButton({ label = 'Sign in' }: SignInButtonProps) {
   }, [signedIn]);
 
   if (signedIn) {
-    return (
-      <Suspense fallback={<MenuPlaceholder email={session.user?.email ?? undefined} />}>
-        <UserMenu autoFocus={focusMenu || open} />
-      </Suspense>
-    );
+    return <UserMenu autoFocus={focusMenu || open} />;
   }
 
   return (
@@ -69,26 +61,15 @@ export function SignInButton({ label = 'Sign in' }: SignInButtonProps) {
         {label}
       </button>
       {mounted ? (
-        <Suspense fallback={null}>
-          <SignInDialog
-            open={open}
-            onOpenChange={setOpen}
-            onCloseAutoFocus={(event) => {
-              event.preventDefault();
-              buttonRef.current?.focus();
-            }}
-          />
-        </Suspense>
+        <SignInDialog
+          open={open}
+          onOpenChange={setOpen}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            buttonRef.current?.focus();
+          }}
+        />
       ) : null}
     </>
-  );
-}
-
-/** Stands in for the user menu's trigger while its code loads (a moment, once). */
-function MenuPlaceholder({ email }: { email: string | undefined }) {
-  return (
-    <button type="button" className={button.secondary} aria-disabled="true">
-      {email ?? 'Account'}
-    </button>
   );
 }

@@ -1,14 +1,11 @@
 import { useEmailSignIn, useLatchkey } from '@latchkey/headless/react';
 import { SignInDialogView, type SignInDialogOpenProps } from './SignInDialogView.js';
 
-export type SignInDialogProps = SignInDialogOpenProps;
-
 /**
  * The sign-in dialog wired to the client: project settings (branding, login view) from
- * `useLatchkey()`, the e-mail flow from `useEmailSignIn()`. Controlled (`open`/`onOpenChange`) or
- * with a `trigger` element.
+ * `useLatchkey()`, the e-mail flow from `useEmailSignIn()`. Loaded on demand by `SignInDialog`.
  */
-export function SignInDialog(props: SignInDialogProps) {
+export function ConnectedSignInDialog(props: SignInDialogOpenProps) {
   const { settings, settingsStatus, settingsError } = useLatchkey();
   const emailFlow = useEmailSignIn();
   return (

@@ -10,8 +10,11 @@ export interface UserMenuProps {
   autoFocus?: boolean | undefined;
 }
 
-/** The signed-in user's menu: their e-mail and "Sign out". Renders nothing when signed out. */
-export function UserMenu({ open, defaultOpen, onOpenChange, autoFocus = false }: UserMenuProps) {
+/**
+ * The signed-in user's menu wired to the session: their e-mail and "Sign out". Renders nothing
+ * when signed out. Loaded on demand by `UserMenu`.
+ */
+export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus = false }: UserMenuProps) {
   const session = useSession();
   const triggerRef = useRef<HTMLButtonElement>(null);
   const [signingOut, setSigningOut] = useState(false);

@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, it } from 'vitest';
+
+/**
+ * The size budget rests on this: what `@latchkey/ui` imports statically (what a host's first chunk
+ * holds) never reaches Radix; the dialog and the menu come in through `import()` only.
+ */
+const here = dirname(fileURLToPath(import.meta.url));
+const STATIC_IMPORT = /^\s*(?:import|export)\s+(?!type\b)[^'";]*?from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]/gm;
+
+function staticGraph(entry: string): { files: Set<string>; packages: Set<string> } {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const queue = [entry];
+  for (let i = 0; i < queue.length && i < 500; i++) {
+    const file = queue[i] as string;
+    if (files.has(file)) continue;
+    files.add(file);
+    for (const match of readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)) {
+      const specifier = (match[1] ?? match[2]) as string;
+      if (!specifier.startsWith('.')) {
+        packages.add(specifier);
+        continue;
+      }
+      const base = resolve(dirname(file), specifier).replace(/\.js$/, '');
+      const candidates = [`${base}.ts`, `${base}.tsx`];
+      const found = candidates.find((candidate) => {
+        try {
+          readFileSync(candidate);
+          return true;
+        } catch {
+          return false;
+        }
+      });
+      if (!found) throw new Error(`cannot resolve ${specifier} from ${file}`);
+      queue.push(found);
+    }
+  }
+  return { files, packages };
+}
+
+it('behavior: the static import graph of the entry point has no Radix', () => {
+  const { files, packages } = staticGraph(resolve(here, 'index.ts'));
+  expect([...packages].filter((name) => name.startsWith('@radix-ui/'))).toEqual([]);
+  const relative = [...files].map((file) => file.slice(here.length + 1));
+  expect(relative).not.toContain('SignInDialog/SignInDialogView.tsx');
+  expect(relative).not.toContain('UserMenu/UserMenuView.tsx');
+  expect(relative).toContain('SignInButton/SignInButton.tsx');
+});
+
+it('behavior: the dialog module itself does use Radix (so the check above can fail)', () => {
+  const { packages } = staticGraph(resolve(here, 'SignInDialog/ConnectedSignInDialog.tsx'));
+  expect(packages).toContain('@radix-ui/react-dialog');
+});

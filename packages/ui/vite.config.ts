@@ -1,0 +1,30 @@
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import { defineConfig } from 'vite';
+
+/**
+ * Library build of @latchkey/ui: one ES module per source file in dist/ (so the host's bundler
+ * keeps the lazily imported dialog and menu in their own chunks), and every `.css.ts` compiled by
+ * vanilla-extract into ONE stylesheet, dist/styles.css (`@latchkey/ui/styles.css`): a host needs
+ * no vanilla-extract plugin. React, Radix, vanilla-extract's runtime and the other Latchkey
+ * packages stay external. Declarations come from `tsc -p tsconfig.build.json` (emitDeclarationOnly).
+ */
+export default defineConfig({
+  plugins: [vanillaExtractPlugin()],
+  build: {
+    target: 'es2020',
+    outDir: 'dist',
+    emptyOutDir: true,
+    minify: false,
+    sourcemap: true,
+    cssCodeSplit: false,
+    lib: {
+      entry: { index: 'src/index.ts' },
+      formats: ['es'],
+      cssFileName: 'styles',
+    },
+    rollupOptions: {
+      external: [/^react($|\/)/, /^react-dom($|\/)/, /^@radix-ui\//, /^@vanilla-extract\//, /^@latchkey\//],
+      output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js' },
+    },
+  },
+});
