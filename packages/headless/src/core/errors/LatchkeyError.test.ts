@@ -1,4 +1,4 @@
-import { serverErrorCodes, transportErrorCodes } from '@latchkey/protocol';
+import { serverErrorCodes, socialLinkingErrorCodes, transportErrorCodes } from '@latchkey/protocol';
 import { describe, expect, it } from 'vitest';
 import { clientErrorMessages, getWalletErrorNumber, walletErrorCodes } from './errorCodes.js';
 import { isLatchkeyError, LatchkeyError } from './LatchkeyError.js';
@@ -50,10 +50,12 @@ describe('LatchkeyError', () => {
     expect(getWalletErrorNumber('USER_REJECTED')).toBe(2);
     expect(getWalletErrorNumber('SEI_NOT_ENABLED_IN_KEPLR_WALLET')).toBe(11);
     expect(getWalletErrorNumber('invalid_phone')).toBeUndefined();
+    expect(new LatchkeyError('USER_REJECTED', { message: 'The wallet refused.' }).message).toBe('The wallet refused.');
+    expect(new LatchkeyError('oauth_window_closed').code).toBe('oauth_window_closed');
   });
 
   it('behavior: client codes never collide with server or wallet codes', () => {
-    const server = new Set<string>([...serverErrorCodes, ...transportErrorCodes, ...walletErrorCodes]);
+    const server = new Set<string>([...serverErrorCodes, ...transportErrorCodes, ...walletErrorCodes, ...socialLinkingErrorCodes]);
     expect(Object.keys(clientErrorMessages).filter((code) => server.has(code))).toEqual([]);
   });
 

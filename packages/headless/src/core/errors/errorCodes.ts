@@ -1,4 +1,4 @@
-import type { ServerErrorCode } from '@latchkey/protocol';
+import { clientWalletErrorCodes, type ServerErrorCode, type SocialLinkingErrorCode } from '@latchkey/protocol';
 
 /**
  * Client messages of SPEC §8, each with a code. `{name}` marks a parameter filled from
@@ -93,26 +93,13 @@ export const clientErrorMessages = {
 
 export type ClientErrorCode = keyof typeof clientErrorMessages;
 
-/** Client wallet error codes 0–11 of SPEC §8; the index is the numeric code. */
-export const walletErrorCodes = [
-  'UNKNOWN',
-  'DEFAULT',
-  'USER_REJECTED',
-  'MESSAGE_SIGNATURE_DENIED',
-  'WALLET_LOCKED',
-  'INVALID_PARAMETERS',
-  'INTERNAL_ERROR',
-  'ACCOUNT_ALREADY_LINKED_TO_DIFFERENT_PROFILE',
-  'CONNECTION_REJECTED',
-  'MISSING_PUBLIC_ADDRESS',
-  'CONNECTION_PROPOSAL_EXPIRED',
-  'SEI_NOT_ENABLED_IN_KEPLR_WALLET',
-] as const;
+/** Client wallet error codes 0–11 of SPEC §8 (from the protocol); the index is the numeric code. */
+export const walletErrorCodes = clientWalletErrorCodes;
 
 export type WalletErrorCode = (typeof walletErrorCodes)[number];
 
-/** Every code a `LatchkeyError` can carry. */
-export type LatchkeyErrorCode = ClientErrorCode | WalletErrorCode | ServerErrorCode;
+/** Every code a `LatchkeyError` can carry (social-linking codes of SPEC §8 included). */
+export type LatchkeyErrorCode = ClientErrorCode | WalletErrorCode | ServerErrorCode | SocialLinkingErrorCode;
 
 const CODE_INVALID_OR_EXPIRED = 'The code is invalid or expired.';
 

@@ -111,6 +111,20 @@ describe('sessionMachine: restoring', () => {
     expect(actor.getSnapshot().context.error?.code).toBe('network_error');
   });
 
+  it('behavior: a sign-in that arrives while restoring wins over the restore', async () => {
+    const { actor, until, emitted } = setup({
+      stored: stored(T0 + HOUR),
+      handlers: { 'GET /users': () => json(200, { user: fakeUser({ firstName: 'Stored' }) }) },
+    });
+    const response = fakeSignIn(T0 + 2 * HOUR, { firstName: 'Fresh' });
+    actor.send({ type: 'server.signedIn', response });
+    await until('signedIn');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(actor.getSnapshot().context.jwt).toBe(response.jwt);
+    expect(actor.getSnapshot().context.user?.firstName).toBe('Fresh');
+    expect(emitted.map(([type]) => type)).toEqual(['auth.signedIn']);
+  });
+
   it('error: a stored value that fails to parse is deleted, parse failure emitted → signedOut', async () => {
     const { until, adapter, emitted } = setup({ stored: '{"jwt":' });
     await until('signedOut');

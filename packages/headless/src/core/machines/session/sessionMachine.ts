@@ -150,6 +150,14 @@ export const sessionMachine = setup({
   states: {
     restoring: {
       tags: ['busy'],
+      on: {
+        // A flow that finishes before the restore does wins.
+        'server.signedIn': {
+          guard: { type: 'hasSession', params: responseParams },
+          target: 'signedIn',
+          actions: [{ type: 'assignSession', params: sessionParams }, 'persistSession', 'emitSignedIn'],
+        },
+      },
       invoke: {
         src: 'restoreSession',
         input: ({ context }) => ({ deps: context.deps }),
