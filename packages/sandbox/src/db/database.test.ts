@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSettingsStore, loadSeedSettings } from '../services/settingsStore.js';
+import { DEFAULT_SEED_FILE } from '../startSandbox.js';
 import { startTestSandbox } from '../test/testSandbox.js';
 import { findPostgresBin, startPostgresCluster, type PostgresCluster } from '../test/postgresCluster.js';
 import { isUniqueViolation, type Database } from './database.js';
@@ -73,6 +75,23 @@ describe.each(engines)('$name', ({ available, open }) => {
       }),
     ).rejects.toThrow('abort');
     expect(await db.query('SELECT id, note FROM tx_probe ORDER BY id')).toEqual([{ id: 1, note: 'kept' }]);
+  });
+
+  it.runIf(available)('behavior: settings store — seeded once, admin changes kept while the seed is the same, replaced when it changes', async () => {
+    const seed = await loadSeedSettings(DEFAULT_SEED_FILE);
+    const now = () => new Date();
+    const environmentId = `store-${Math.random().toString(36).slice(2)}`;
+    const first = await createSettingsStore({ db, environmentId, seed, now });
+    expect(await first.get()).toEqual(seed.settings);
+    await first.merge({ general: { supportText: 'changed' } });
+    // A restart with the same seed keeps the change.
+    const second = await createSettingsStore({ db, environmentId, seed, now });
+    expect((await second.get()).general.supportText).toBe('changed');
+    // A restart with an edited seed file takes the new seed.
+    const edited = { hash: `${seed.hash}-edited`, settings: { ...seed.settings, general: { displayName: 'Edited seed' } } };
+    const third = await createSettingsStore({ db, environmentId, seed: edited, now });
+    expect((await third.get()).general).toEqual({ displayName: 'Edited seed' });
+    expect((await third.reset()).general).toEqual({ displayName: 'Edited seed' });
   });
 
   it.runIf(available)('behavior: both engines read timestamps as Date, jsonb parsed, and flag unique violations', async () => {
