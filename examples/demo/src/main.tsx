@@ -7,7 +7,7 @@ import { App } from './App.js';
 import './demo.css';
 
 const client = createLatchkeyClient({
-  environmentId: import.meta.env.LATCHKEY_ENVIRONMENT_ID ?? '8c4b1e2a-5f0d-4c7e-9a3b-2d6f1e0c9b71',
+  environmentId: import.meta.env.LATCHKEY_ENVIRONMENT_ID ?? '2b1f6c1e-6a4d-4c8e-9f3a-5d7e8a9b0c1d',
   apiBaseUrl: import.meta.env.LATCHKEY_SANDBOX_URL ?? 'http://127.0.0.1:4010',
 });
 
