@@ -2,7 +2,7 @@ import { useSession } from '@latchkey/headless/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { loadSignInDialog, SignInDialog } from '../SignInDialog/SignInDialog.js';
 import { button } from '../styles/shared.css.js';
-import { UserMenu } from '../UserMenu/UserMenu.js';
+import { loadUserMenu, UserMenu } from '../UserMenu/UserMenu.js';
 
 export interface SignInButtonProps {
   /** The button's text. Default "Sign in". */
@@ -24,6 +24,12 @@ export function SignInButton({ label = 'Sign in' }: SignInButtonProps) {
   const preload = useCallback(() => {
     void loadSignInDialog();
   }, []);
+
+  // Someone who opened the dialog, or is being signed in, will likely need the menu next.
+  const likelySigningIn = open || session.status === 'signingIn';
+  useEffect(() => {
+    if (likelySigningIn) void loadUserMenu();
+  }, [likelySigningIn]);
 
   // Signing in inside the dialog swaps this button for the user menu: the dialog is gone and focus
   // moves to the menu's trigger. Signing out brings back a closed dialog.

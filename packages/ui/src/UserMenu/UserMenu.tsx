@@ -1,33 +1,51 @@
 import { useSession } from '@latchkey/headless/react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { button } from '../styles/shared.css.js';
 import type { UserMenuProps } from './ConnectedUserMenu.js';
 
 export type { UserMenuProps } from './ConnectedUserMenu.js';
 
-/** Fetches the menu's code (Radix Popover). */
+/** Fetches the menu's code (Radix Popover); call it to warm up before the user signs in. */
 export const loadUserMenu = () => import('./ConnectedUserMenu.js');
 
 const ConnectedUserMenu = lazy(() => loadUserMenu().then((module) => ({ default: module.ConnectedUserMenu })));
 
 /**
  * The signed-in user's menu (Radix Popover): their e-mail and "Sign out"; nothing when signed out.
- * Its code loads on demand; a look-alike, inert trigger stands in for that moment.
+ * Its code loads on demand. Meanwhile a look-alike trigger stands in; a click on it opens the menu
+ * as soon as the code arrives, so no click is lost.
  */
 export function UserMenu(props: UserMenuProps) {
+  const [openRequested, setOpenRequested] = useState(false);
+  const opening = openRequested && props.open === undefined ? { defaultOpen: true } : {};
   return (
-    <Suspense fallback={<MenuPlaceholder />}>
-      <ConnectedUserMenu {...props} />
+    <Suspense fallback={<MenuPlaceholder autoFocus={props.autoFocus} onRequestOpen={() => setOpenRequested(true)} />}>
+      <ConnectedUserMenu {...props} {...opening} />
     </Suspense>
   );
 }
 
-function MenuPlaceholder() {
+function MenuPlaceholder({ autoFocus, onRequestOpen }: { autoFocus: boolean | undefined; onRequestOpen: () => void }) {
   const { status, user } = useSession();
-  if (status !== 'signedIn') return null;
+  const ref = useRef<HTMLButtonElement>(null);
+  const signedIn = status === 'signedIn';
+  useEffect(() => {
+    if (autoFocus && signedIn) ref.current?.focus();
+  }, [autoFocus, signedIn]);
+  if (!signedIn) return null;
+  const email = user?.email ?? undefined;
   return (
-    <button type="button" className={button.secondary} aria-disabled="true">
-      {user?.email ?? 'Account'}
+    <button
+      ref={ref}
+      type="button"
+      className={button.secondary}
+      aria-haspopup="dialog"
+      aria-expanded="false"
+      aria-busy="true"
+      aria-label={email ? `Account: ${email}` : 'Account'}
+      onClick={onRequestOpen}
+    >
+      {email ?? 'Account'}
     </button>
   );
 }

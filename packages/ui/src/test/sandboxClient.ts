@@ -1,6 +1,7 @@
-import type { LatchkeyClient } from '@latchkey/headless';
+import { createEmailVerification, signInWithEmailVerification, type LatchkeyClient } from '@latchkey/headless';
 import { createTestClient, getLatestCode } from '@latchkey/headless/testing';
-import { inject, vi } from 'vitest';
+import { waitFor } from '@testing-library/react';
+import { expect, inject, vi } from 'vitest';
 
 /** A fresh address per test, so inbox lookups and attempt limits never cross between tests. */
 export function uniqueEmail(label: string): string {
@@ -33,4 +34,14 @@ export async function createSandboxClient(options: SandboxClientOptions = {}) {
 
 export function latestCode(sandboxUrl: string, to: string): Promise<string> {
   return getLatestCode({ sandboxUrl, to });
+}
+
+/** Signs `client` in as a fresh user through the API (e-mail code from the sandbox inbox). */
+export async function signInThroughApi(client: LatchkeyClient, sandboxUrl: string, email: string): Promise<void> {
+  const { verificationUUID } = await createEmailVerification(client, { email });
+  const verificationToken = await latestCode(sandboxUrl, email);
+  const response = await signInWithEmailVerification(client, { verificationUUID, verificationToken });
+  // What the e-mail flow does on success: hand the sign-in response to the session.
+  client.session.send({ type: 'server.signedIn', response });
+  await waitFor(() => expect(client.session.getSnapshot().matches('signedIn')).toBe(true), { timeout: 10_000 });
 }
