@@ -31,7 +31,6 @@ function strictCsp(apiOrigin: string): Plugin {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' https: data:",
     `connect-src 'self' ${apiOrigin}`,
-    "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",
   ].join('; ');

@@ -34,8 +34,15 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 export function watchConsole(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
+    // resource failures are reported with their URL by the response listener below
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
+  page.on('response', (response) => {
+    // expected API refusals (a wrong code is a 400) are the flow's business, not a page problem
+    if (response.status() >= 400 && response.request().resourceType() !== 'fetch') {
+      problems.push(`${response.status()} ${response.url()}`);
+    }
+  });
   return problems;
 }
