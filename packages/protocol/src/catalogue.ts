@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { hexColorSchema, secureUrlSchema } from './common.js';
 import { DEFAULT_ETHEREUM_LOCATORS } from './constants.js';
 import { chainSchema, hardwareWalletSchema, mobileExperienceSchema } from './enums.js';

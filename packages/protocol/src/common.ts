@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A 3- or 6-digit hex colour such as `#4f46e5` or `#fff`. */
 export const hexColorSchema = z

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { emailSchema } from './verification.js';
 import { isoDateSchema, secureUrlSchema, sessionPublicKeySchema } from './common.js';
 import {

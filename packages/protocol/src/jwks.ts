@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Public key set entry of SPEC §3. */
 export const jwkSchema = z.object({

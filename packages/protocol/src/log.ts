@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { logLevelSchema } from './enums.js';
 
 /** Log record of SPEC §3, as batched to POST /logs. */

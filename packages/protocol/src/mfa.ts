@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isoDateSchema } from './common.js';
 import { VERIFICATION_CODE_LENGTH } from './constants.js';
 import { mfaTypeSchema } from './enums.js';

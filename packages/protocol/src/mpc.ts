@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { chainSchema, embeddedWalletSourceSchema, thresholdSignatureSchemeSchema } from './enums.js';
 import { keyShareRecordSchema } from './embeddedWallet.js';
 

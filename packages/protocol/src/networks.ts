@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { secureUrlSchema } from './common.js';
 import { chainSchema, networkTypeSchema } from './enums.js';
 

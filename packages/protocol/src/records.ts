@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { accessListActionSchema, analyticsEventTypeSchema } from './enums.js';
 import { tokenDescriptionSchema } from './tokens.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { secureUrlSchema, sessionPublicKeySchema } from './common.js';
 
 /** Social (OAuth) and Telegram sign-in records of SPEC §3/§4. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { secureUrlSchema } from './common.js';
 import { chainSchema, currencyKindSchema, onrampProviderSchema } from './enums.js';
 import { networkIdSchema } from './networks.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { domainSchema } from './common.js';
 import { chainSchema, validationResultSchema } from './enums.js';
 import { tokenDescriptionSchema } from './tokens.js';

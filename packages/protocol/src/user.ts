@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isoDateSchema } from './common.js';
 import { embeddedWalletPropertiesSchema } from './embeddedWallet.js';
 import { chainSchema, credentialKindSchema } from './enums.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { domainSchema, evmAddressSchema, isSolanaAddress, sessionPublicKeySchema } from './common.js';
 import { chainSchema, walletAccountTypeSchema, walletProviderTypeSchema } from './enums.js';
 import { oauthCodeExchangeSchema } from './social.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Custom field of SPEC §3 and its rules (`kyc` and `customFields` in project settings). */
 

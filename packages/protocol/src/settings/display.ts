@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { secureUrlSchema } from '../common.js';
 
 /** Display settings of SPEC §3 (`general` in project settings); all optional. */

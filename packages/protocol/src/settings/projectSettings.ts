@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { environmentNameSchema } from '../enums.js';
 import { chainSettingsSchema, networkGroupSchema } from '../networks.js';
 import { customFieldSchema } from './customFields.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { evmAddressSchema, hexStringSchema, secureUrlSchema } from '../common.js';
 import {
   embeddedWalletProviderSchema,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { secureUrlSchema } from '../common.js';
 import { chainSchema, durationUnitSchema, mfaTypeSchema, storageModeSchema, walletVersionSchema } from '../enums.js';
 import { mfaMethodSettingsSchema } from '../mfa.js';

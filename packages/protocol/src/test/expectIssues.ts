@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Test helpers: parse and report the readable issue paths. */
 
