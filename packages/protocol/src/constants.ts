@@ -48,6 +48,13 @@ export const DEFAULT_LOG_LEVEL_OUTSIDE_PRODUCTION = 'DEBUG';
 
 export const VERSION_CHECK_DELAY_MS = 100;
 
+/**
+ * What counts as an e-mail address: zod's default e-mail pattern (`emailSchema` checks with it),
+ * kept here as plain data so a client can check an address before the schemas have loaded.
+ */
+export const EMAIL_PATTERN =
+  /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+
 /** One-time codes sent by e-mail or SMS: 6 random digits. */
 export const VERIFICATION_CODE_LENGTH = 6;
 

@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import * as constants from './constants.js';
 import { chainSchema, custodyActivityStatusSchema, socialProviderSchema, thresholdSignatureSchemeSchema } from './enums.js';
-import {
-  clientWalletErrorCodes,
-  errorBodySchema,
-  serverErrorCodes,
-  serverErrorCodeSchema,
-  socialLinkingErrorCodes,
-  transportErrorCodes,
-} from './errors.js';
+import { clientWalletErrorCodes, socialLinkingErrorCodes } from './clientErrorCodes.js';
+import { serverErrorCodes, transportErrorCodes } from './errorCodes.js';
+import { errorBodySchema, serverErrorCodeSchema } from './errors.js';
 import { expectParses, expectRejectedAt } from './test/expectIssues.js';
 
 describe('error codes (SPEC §8)', () => {

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import * as z from 'zod';
+import type { RouteInfo } from './routeInfo.js';
 
 /**
  * What a product route is: method, path (relative to `{apiBaseUrl}/api/v0/sdk/{environmentId}`,
@@ -7,18 +8,11 @@ import { z } from 'zod';
  * session JWT. Where a static path and a `{param}` path could both match (e.g. `/users/mfa/methods`
  * and `/users/mfa/{mfaDeviceId}`), the static path wins.
  */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-export interface RouteDefinition<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
-  readonly method: HttpMethod;
-  readonly path: string;
+export interface RouteDefinition<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> extends RouteInfo {
   readonly request: Req;
   readonly response: Res;
-  readonly bearer: boolean;
   /** The path parameters, one key per `{name}` segment; absent when the path has none. */
   readonly params?: z.ZodObject;
-  /** `html` for pages a browser opens (redirect pages); the answer is then not JSON. Default `json`. */
-  readonly responseFormat?: 'json' | 'html';
 }
 
 /** Defines a route, keeping its literal method and path and its exact schemas in the type. */
@@ -33,33 +27,3 @@ export const okSchema = z.object({ ok: z.literal(true) });
 
 /** A path parameter value: one non-empty URL segment. */
 export const pathParamSchema = z.string().min(1).max(256);
-
-/** The `{name}` parameters of a route path, in order. */
-export function pathParamNames(path: string): string[] {
-  return [...path.matchAll(/\{([^{}/]*)\}/g)].map((match) => match[1] ?? '');
-}
-
-/** Thrown by `buildRoutePath` when a `{name}` segment has no value. */
-export class RoutePathError extends Error {
-  override readonly name = 'RoutePathError';
-  constructor(
-    readonly path: string,
-    readonly param: string,
-  ) {
-    super(`Missing path parameter "${param}" for ${path}`);
-  }
-}
-
-/** Fills `{name}` segments of a route path; throws `RoutePathError` on a missing or empty parameter. */
-export function buildRoutePath(path: string, params: Readonly<Record<string, string>> = {}): string {
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined || value === '') throw new RoutePathError(path, name);
-    return encodeURIComponent(value);
-  });
-}
-
-/** `{apiBaseUrl}/api/v0/sdk/{environmentId}` */
-export function sdkBasePath(environmentId: string): string {
-  return `/sdk/${encodeURIComponent(environmentId)}`;
-}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { buildRoutePath, pathParamNames, RoutePathError, sdkBasePath } from './routeDefinition.js';
+import * as z from 'zod';
+import { routeInfo } from './routeInfo.js';
+import { buildRoutePath, pathParamNames, RoutePathError, sdkBasePath } from './routePath.js';
 import { type RouteParams, type RouteRequest, routes } from './routes.js';
 
 const entries = Object.entries(routes);
@@ -45,6 +46,16 @@ describe('routes', () => {
       expect(definition.response, name).toBeInstanceOf(z.ZodType);
       expect(typeof definition.bearer, name).toBe('boolean');
       expect(name, 'camelCase route names').toMatch(/^[a-z][a-zA-Z]*$/);
+    }
+  });
+
+  it('default: routes and the plain routeInfo table name the same routes with the same method, path, bearer and format', () => {
+    expect(Object.keys(routes).sort()).toEqual(Object.keys(routeInfo).sort());
+    for (const [name, definition] of entries) {
+      const { method, path, bearer } = definition;
+      const responseFormat = 'responseFormat' in definition ? definition.responseFormat : undefined;
+      const info: Record<string, unknown> = routeInfo[name as keyof typeof routeInfo];
+      expect({ method, path, bearer, responseFormat }, name).toEqual({ responseFormat: undefined, ...info });
     }
   });
 

@@ -1,4 +1,6 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { EMAIL_PATTERN } from './constants.js';
 import { expectParses, expectRejectedAt } from './test/expectIssues.js';
 import { P256_KEY, UUID } from './test/fixtures.js';
 import {
@@ -19,6 +21,14 @@ describe('verification records', () => {
     expectParses(phoneSignInSchema, phone);
     expectParses(phoneVerificationSchema, { ...phone, verificationUUID: UUID, captchaToken: 't' });
     expectParses(verificationDataSchema, { verificationUUID: UUID, verificationToken: '123456', sessionPublicKey: P256_KEY });
+  });
+
+  it('default: EMAIL_PATTERN is the pattern emailSchema checks with (zod\'s default e-mail pattern)', () => {
+    expect(EMAIL_PATTERN.source).toBe(z.regexes.email.source);
+    expect(EMAIL_PATTERN.flags).toBe('');
+    for (const address of ['ada@example.com', 'a.b+tag@sub.example.org', 'nope', 'a@b', 'a..b@example.com', ' ada@example.com']) {
+      expect(emailSignInSchema.safeParse({ email: address }).success, address).toBe(EMAIL_PATTERN.test(address));
+    }
   });
 
   it("error: a bad phone number carries the spec's wording", () => {

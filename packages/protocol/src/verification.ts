@@ -1,9 +1,10 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { sessionPublicKeySchema } from './common.js';
+import { EMAIL_PATTERN } from './constants.js';
 
 /** Verification records of SPEC §3: e-mail and phone (SMS) codes. */
 
-export const emailSchema = z.email({ message: 'must be a valid e-mail address' });
+export const emailSchema = z.email({ pattern: EMAIL_PATTERN, message: 'must be a valid e-mail address' });
 
 /** Email sign-in: the body of `emailVerifications/create`. */
 export const emailSignInSchema = z.object({
