@@ -1,5 +1,5 @@
-import { isoDateSchema, type SignInResponse } from '@latchkey/protocol';
-import * as z from 'zod';
+import type { SignInResponse } from '@latchkey/protocol';
+import type { ValueParser } from '../storage/createStore.js';
 import { decodeJwtExpiry } from './decodeJwtExpiry.js';
 import { toEpochMs } from './sessionTiming.js';
 
@@ -7,8 +7,30 @@ import { toEpochMs } from './sessionTiming.js';
 export const AUTH_STORAGE_KEY = 'auth';
 
 /** What survives a reload: the token and its expiry; the user is loaded again (GET /users). */
-export const storedAuthSchema = z.object({ jwt: z.string().min(1), expiresAt: isoDateSchema });
-export type StoredAuth = z.infer<typeof storedAuthSchema>;
+export interface StoredAuth {
+  jwt: string;
+  /** ISO-8601 date-time with `Z` or an offset, as `Date#toISOString` writes it. */
+  expiresAt: string;
+}
+
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * Reads the stored session: `{ jwt, expiresAt }` with a non-empty token and an ISO date-time.
+ * Hand-written rather than a zod schema so a reload can read it before the schemas have loaded.
+ */
+export const storedAuthParser: ValueParser<StoredAuth> = {
+  safeParse(value) {
+    const { jwt, expiresAt } = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+    if (typeof jwt !== 'string' || jwt === '') {
+      return { success: false, error: new TypeError('The stored session has no token (jwt).') };
+    }
+    if (typeof expiresAt !== 'string' || !ISO_DATE_TIME.test(expiresAt) || Number.isNaN(Date.parse(expiresAt))) {
+      return { success: false, error: new TypeError('The stored session has no ISO date-time expiresAt.') };
+    }
+    return { success: true, data: { jwt, expiresAt } };
+  },
+};
 
 /**
  * The session a sign-in response carries: its JWT and the earlier of `expiresAt` and the token's

@@ -1,4 +1,3 @@
-import type { ZodType } from 'zod';
 import type { Emitter, LatchkeyEvents } from '../events/createEmitter.js';
 import { createCookieStorage } from './createCookieStorage.js';
 import { createLocalStorage } from './createLocalStorage.js';
@@ -6,10 +5,15 @@ import type { StorageAdapter } from './StorageAdapter.js';
 
 export type StorageOption = 'localstorage' | 'cookie' | StorageAdapter;
 
+/** How a stored value is checked: a zod schema fits, and so does a small hand-written guard. */
+export interface ValueParser<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: unknown };
+}
+
 /** JSON values under the client's namespace, each read through a schema. */
 export interface Store {
   /** The value, or undefined when absent; a value that fails to parse or to validate is deleted. */
-  get<T>(key: string, schema: ZodType<T>): T | undefined;
+  get<T>(key: string, parser: ValueParser<T>): T | undefined;
   set(key: string, value: unknown): void;
   remove(key: string): void;
   /** The adapter's key for `key` (with the namespace). */
@@ -36,13 +40,13 @@ export function createStore(config: StoreConfig): Store {
 
   return {
     keyFor,
-    get(key, schema) {
+    get(key, parser) {
       const fullKey = keyFor(key);
       const raw = config.adapter.getItem(fullKey);
       if (raw === null) return undefined;
       let error: unknown;
       try {
-        const parsed = schema.safeParse(JSON.parse(raw));
+        const parsed = parser.safeParse(JSON.parse(raw));
         if (parsed.success) return parsed.data;
         error = parsed.error;
       } catch (jsonError) {

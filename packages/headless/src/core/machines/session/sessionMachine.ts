@@ -8,7 +8,7 @@ import { toLatchkeyErrorSync } from '../../errors/toLatchkeyError.js';
 import type { Emitter, LatchkeyEvents } from '../../events/createEmitter.js';
 import type { Logger } from '../../logger/createLogger.js';
 import { expiryDelayMs, refreshDelayMs, REFRESH_RETRY_MS, toEpochMs } from '../../session/sessionTiming.js';
-import { authFromResponse, AUTH_STORAGE_KEY, storedAuthSchema, type StoredAuth } from '../../session/storedAuth.js';
+import { authFromResponse, AUTH_STORAGE_KEY, storedAuthParser, type StoredAuth } from '../../session/storedAuth.js';
 import type { Store } from '../../storage/createStore.js';
 import type { Api } from '../../transport/createApi.js';
 
@@ -77,7 +77,7 @@ export const sessionMachine = setup({
   },
   actors: {
     restoreSession: fromPromise<RestoredSession | undefined, SessionInput>(async ({ input: { deps } }) => {
-      const stored = deps.store.get(AUTH_STORAGE_KEY, storedAuthSchema);
+      const stored = deps.store.get(AUTH_STORAGE_KEY, storedAuthParser);
       if (!stored) return undefined;
       if (!(toEpochMs(stored.expiresAt) > deps.now())) {
         deps.store.remove(AUTH_STORAGE_KEY);
