@@ -1,4 +1,4 @@
-import { LAMPORTS_PER_SOL } from '@latchkey/protocol';
+import { LAMPORTS_PER_SOL } from '@latchkey/protocol/constants';
 import { LatchkeyError } from '../errors/LatchkeyError.js';
 import { formatScaled, parseDecimal } from './formatAmount.js';
 

@@ -1,4 +1,5 @@
-import { routes, type LogLevel } from '@latchkey/protocol';
+import type { LogLevel } from '@latchkey/protocol';
+import { routeInfo } from '@latchkey/protocol/routeInfo';
 import { createActor } from 'xstate';
 import { getSettings } from '../actions/getSettings.js';
 import { LatchkeyError } from '../errors/LatchkeyError.js';
@@ -110,7 +111,7 @@ export function createLatchkeyClient(config: LatchkeyClientConfig): LatchkeyClie
     logger,
     onError: (error, route) => {
       // A bearer request answered 401: the session's token is no longer good.
-      if (routes[route].bearer && error.status === 401) session?.send({ type: 'server.sessionRejected' });
+      if (routeInfo[route].bearer && error.status === 401) session?.send({ type: 'server.sessionRejected' });
     },
   });
   const storage = createStore({

@@ -1,4 +1,5 @@
-import { clientWalletErrorCodes, type ServerErrorCode, type SocialLinkingErrorCode } from '@latchkey/protocol';
+import type { ServerErrorCode } from '@latchkey/protocol/errorCodes';
+import { clientWalletErrorCodes, type SocialLinkingErrorCode } from '@latchkey/protocol/clientErrorCodes';
 
 /**
  * Client messages of SPEC §8, each with a code. `{name}` marks a parameter filled from

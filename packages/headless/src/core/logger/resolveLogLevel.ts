@@ -1,4 +1,5 @@
-import { DEFAULT_LOG_LEVEL, DEFAULT_LOG_LEVEL_OUTSIDE_PRODUCTION, type LogLevel } from '@latchkey/protocol';
+import type { LogLevel } from '@latchkey/protocol';
+import { DEFAULT_LOG_LEVEL, DEFAULT_LOG_LEVEL_OUTSIDE_PRODUCTION } from '@latchkey/protocol/constants';
 
 export interface LogLevelInputs {
   /** An explicit level always wins. */

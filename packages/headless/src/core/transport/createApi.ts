@@ -1,4 +1,5 @@
-import { routes, type RouteName } from '@latchkey/protocol';
+import type { RouteName } from '@latchkey/protocol';
+import { routeInfo } from '@latchkey/protocol/routeInfo';
 import type { LatchkeyError } from '../errors/LatchkeyError.js';
 import { toLatchkeyError } from '../errors/toLatchkeyError.js';
 import type { Logger } from '../logger/createLogger.js';
@@ -19,7 +20,7 @@ export interface ApiConfig {
 /** The error layer over the transport: a thrown `Response`, network or validation failure becomes a `LatchkeyError`. */
 export function createApi(config: ApiConfig): Api {
   const request = (async (name: RouteName, ...args: [never]) => {
-    const { method, path } = routes[name];
+    const { method, path } = routeInfo[name];
     try {
       const result: unknown = await config.transport(name, ...args);
       config.logger?.debug(`${method} ${path} ok`);

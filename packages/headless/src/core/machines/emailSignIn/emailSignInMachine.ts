@@ -1,4 +1,5 @@
-import { VERIFICATION_CODE_LENGTH, type SignInResponse, type VerificationCreated } from '@latchkey/protocol';
+import type { SignInResponse, VerificationCreated } from '@latchkey/protocol';
+import { VERIFICATION_CODE_LENGTH } from '@latchkey/protocol/constants';
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { createEmailVerification } from '../../actions/createEmailVerification.js';
 import { retryEmailVerification } from '../../actions/retryEmailVerification.js';
