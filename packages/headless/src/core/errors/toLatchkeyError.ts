@@ -1,4 +1,5 @@
-import { errorBodySchema, type ServerErrorCode } from '@latchkey/protocol';
+import type { ServerErrorCode } from '@latchkey/protocol/errorCodes';
+import { loadContract } from '../contract/loadContract.js';
 import { LatchkeyError } from './LatchkeyError.js';
 
 interface ValidationIssue {
@@ -35,8 +36,11 @@ async function fromResponse(response: Response): Promise<LatchkeyError> {
   } catch {
     body = undefined;
   }
-  const parsed = errorBodySchema.safeParse(body);
-  if (parsed.success) {
+  // The schemas are loaded by now (the request was checked with them); if they cannot load, the
+  // body is treated as outside the contract below.
+  const contract = await loadContract().catch(() => undefined);
+  const parsed = contract?.errorBodySchema.safeParse(body);
+  if (parsed?.success) {
     const { code, message, path } = parsed.data.error;
     return new LatchkeyError(code, { message, path, status: response.status, cause: response });
   }

@@ -1,10 +1,13 @@
 import { API_VERSION, API_VERSION_HEADER, KIT_VERSION, KIT_VERSION_HEADER } from '@latchkey/protocol';
 import { describe, expect, it } from 'vitest';
 import { API_BASE_URL, createFakeFetch, ENVIRONMENT_ID, errorBody, json } from '../../test/fakeFetch.js';
+import { loadContract, type Contract } from '../contract/loadContract.js';
 import { LatchkeyError } from '../errors/LatchkeyError.js';
+import { createApi } from './createApi.js';
 import { createTransport } from './createTransport.js';
 
 const UUID = '0b7e9a52-3c41-4d7a-9f6e-2a8b1c5d7e90';
+const contract = await loadContract();
 
 function setup(handler = () => json(200, { verificationUUID: UUID }), extra: { jwt?: string; includeCredentials?: boolean } = {}) {
   const fake = createFakeFetch(handler);
@@ -117,6 +120,68 @@ describe('createTransport', () => {
       (e: unknown) => e,
     );
     expect(badQuery).toMatchObject({ code: 'invalid_request', path: 'accountAddress' });
+    expect(requests).toHaveLength(1);
+  });
+});
+
+describe('createTransport: the schemas load on demand', () => {
+  /** A loader the test resolves or rejects by hand, counting its calls. */
+  function gatedLoader() {
+    const calls: Array<{ resolve: (value: Contract) => void; reject: (error: unknown) => void }> = [];
+    const load = () => new Promise<Contract>((resolve, reject) => calls.push({ resolve, reject }));
+    return { load, calls };
+  }
+
+  function setupGated(handler = () => json(200, { verificationUUID: UUID })) {
+    const fake = createFakeFetch(handler);
+    const gate = gatedLoader();
+    const transport = createTransport({ apiBaseUrl: API_BASE_URL, environmentId: ENVIRONMENT_ID, fetch: fake.fetch, loadContract: gate.load });
+    return { transport, requests: fake.requests, calls: gate.calls };
+  }
+
+  it('default: the load starts when the transport is created, once, before any request', () => {
+    const { calls, requests } = setupGated();
+    expect(calls).toHaveLength(1);
+    expect(requests).toHaveLength(0);
+  });
+
+  it('behavior: a request waits for the schemas, then is validated and sent; later ones go out at once', async () => {
+    const { transport, requests, calls } = setupGated();
+    const first = transport('createEmailVerification', { body: { email: 'ada@example.com' } });
+    const refused = transport('createEmailVerification', { body: { email: 'nope' } }).catch((e: unknown) => e);
+    await Promise.resolve();
+    expect(requests).toHaveLength(0);
+    calls[0]?.resolve(contract);
+    await expect(first).resolves.toEqual({ verificationUUID: UUID });
+    // Validated once the schemas are in: the bad address is refused and never sent.
+    await expect(refused).resolves.toMatchObject({ code: 'invalid_request', path: 'email' });
+    expect(requests).toHaveLength(1);
+    void transport('createEmailVerification', { body: { email: 'ada@example.com' } });
+    expect(requests).toHaveLength(2);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('behavior: a 2xx answer is checked against the lazily loaded schema', async () => {
+    const { transport, calls } = setupGated(() => json(200, { verificationUUID: 'not-a-uuid' }));
+    calls[0]?.resolve(contract);
+    await expect(transport('createEmailVerification', { body: { email: 'ada@example.com' } })).rejects.toMatchObject({
+      code: 'invalid_response',
+      path: 'verificationUUID',
+    });
+  });
+
+  it('error: when the schemas fail to load, the request fails without being sent and the next request loads them again', async () => {
+    const { transport, requests, calls } = setupGated();
+    const api = createApi({ transport });
+    calls[0]?.reject(new TypeError('Failed to fetch dynamically imported module'));
+    await expect(api.request('createEmailVerification', { body: { email: 'ada@example.com' } })).rejects.toMatchObject({
+      code: 'network_error',
+    });
+    expect(requests).toHaveLength(0);
+    const retried = api.request('createEmailVerification', { body: { email: 'ada@example.com' } });
+    expect(calls).toHaveLength(2);
+    calls[1]?.resolve(contract);
+    await expect(retried).resolves.toEqual({ verificationUUID: UUID });
     expect(requests).toHaveLength(1);
   });
 });

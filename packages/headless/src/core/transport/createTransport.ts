@@ -1,20 +1,8 @@
-import {
-  API_PATH_PREFIX,
-  API_VERSION,
-  API_VERSION_HEADER,
-  KIT_VERSION,
-  KIT_VERSION_HEADER,
-  buildRoutePath,
-  routes,
-  sdkBasePath,
-  type RouteDefinition,
-  type RouteName,
-  type RouteParams,
-  type RouteRequest,
-  type RouteResponse,
-  type Routes,
-} from '@latchkey/protocol';
+import type { RouteDefinition, RouteName, RouteParams, RouteRequest, RouteResponse, Routes } from '@latchkey/protocol';
+import { API_PATH_PREFIX, API_VERSION, API_VERSION_HEADER, KIT_VERSION, KIT_VERSION_HEADER } from '@latchkey/protocol/constants';
+import { buildRoutePath, sdkBasePath } from '@latchkey/protocol/routePath';
 import type { ZodType } from 'zod';
+import { loadContract, type Contract } from '../contract/loadContract.js';
 import { LatchkeyError } from '../errors/LatchkeyError.js';
 import { describeIssues } from '../errors/toLatchkeyError.js';
 import { toQueryString } from './toQueryString.js';
@@ -64,17 +52,38 @@ export interface TransportConfig {
   getJwt?: () => string | undefined;
   /** Send cookies cross-origin (`credentials: 'include'`): set when cookie storage is used. */
   includeCredentials?: boolean;
+  /** Where the route schemas come from; default `loadContract` (an `import()`: a lazy chunk when bundled). */
+  loadContract?: () => Promise<Contract>;
 }
 
 /**
  * The product API transport of DESIGN.md "Wire contract", driven by the protocol `routes` table.
  * Validates the request before sending and every 2xx response after; a non-2xx response is thrown
  * as the raw `Response` (the error layer, `createApi`, turns it into a `LatchkeyError`).
+ *
+ * The table and its zod schemas load on their own (`loadContract`): the load starts when the
+ * transport is created, so it runs alongside the page and the first request; a request made
+ * before it is done waits for it, and one made after goes out at once. A failed load is retried
+ * by the next request.
  */
 export function createTransport(config: TransportConfig): Transport {
   const base = `${config.apiBaseUrl.replace(/\/+$/, '')}${API_PATH_PREFIX}${sdkBasePath(config.environmentId)}`;
+  const load = config.loadContract ?? loadContract;
+  let loaded: Contract | undefined;
+  let loading: Promise<Contract> | undefined;
+  const contract = (): Promise<Contract> =>
+    (loading ??= load().then(
+      (value) => (loaded = value),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  // Start now; a failure shows (and is retried) when a request needs the schemas.
+  contract().catch(() => undefined);
 
   async function send(name: RouteName, options: UntypedOptions = {}): Promise<unknown> {
+    const { routes } = loaded ?? (await contract());
     const route: RouteDefinition = routes[name];
     const isGet = route.method === 'GET';
     const payload = isGet ? options.query : options.body;

@@ -11,6 +11,7 @@ import {
   routeTable,
   type FakeHandler,
 } from '../../../test/fakeFetch.js';
+import { loadContract } from '../../contract/loadContract.js';
 import { createEmitter, type LatchkeyEvents } from '../../events/createEmitter.js';
 import { createLogger } from '../../logger/createLogger.js';
 import { createMemoryStorage } from '../../storage/createMemoryStorage.js';
@@ -22,6 +23,9 @@ import { getSessionStatus, sessionMachine, type SessionActorRef } from './sessio
 const T0 = Date.UTC(2026, 10, 21, 12, 0, 0);
 const HOUR = 60 * 60_000;
 const AUTH_KEY = 'latchkey:test:auth';
+// The schemas are in before the session starts, as in a page whose schema chunk has arrived: a
+// request then goes out as soon as its timer fires (the clock tests check that synchronously).
+const contract = await loadContract();
 
 function setup(options: { handlers?: Record<string, FakeHandler>; stored?: string } = {}) {
   const clock = new SimulatedClock();
@@ -33,6 +37,7 @@ function setup(options: { handlers?: Record<string, FakeHandler>; stored?: strin
     environmentId: ENVIRONMENT_ID,
     fetch: fake.fetch,
     getJwt: () => actor?.getSnapshot().context.jwt,
+    loadContract: () => Promise.resolve(contract),
   });
   const adapter = createMemoryStorage(options.stored === undefined ? {} : { [AUTH_KEY]: options.stored });
   const events = createEmitter<LatchkeyEvents>();

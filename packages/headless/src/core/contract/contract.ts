@@ -1,0 +1,4 @@
+// The protocol's zod schemas: the route table and the error body. Only `loadContract` imports
+// this module, with `import()`, so a bundler puts it (and zod) in a chunk of its own that the
+// first paint does not wait for.
+export { errorBodySchema, routes } from '@latchkey/protocol';
