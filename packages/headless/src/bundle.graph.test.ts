@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The size budget rests on this: what a host downloads before its first paint (the static import
+ * closure of an entry, bundled with code splitting the way `bench/size.mjs` does) carries no zod
+ * and no protocol schema; those arrive in the chunk `loadContract()` imports.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../../..');
+
+/** The protocol modules that are plain data (its zod-free subpaths). */
+const PLAIN_PROTOCOL = ['constants', 'errorCodes', 'clientErrorCodes', 'routeInfo', 'routePath'].map((name) => `packages/protocol/src/${name}.ts`);
+
+async function bundle(entry: string) {
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: { entry: path.join(here, entry) },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2020',
+    conditions: ['source'],
+    external: ['react', 'react-dom', 'react/jsx-runtime'],
+    outdir: path.join(root, 'bench/.out/graph-test'),
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const outputs = result.metafile.outputs;
+  const entryOut = Object.keys(outputs).find((file) => outputs[file]?.entryPoint) as string;
+  /** Input files of the chunks reachable from the entry through the given import kinds. */
+  const inputs = (kinds: string[]): string[] => {
+    const seen = new Set<string>();
+    const queue = [entryOut];
+    for (let i = 0; i < queue.length && i < 200; i++) {
+      const file = queue[i] as string;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      for (const imported of outputs[file]?.imports ?? []) if (kinds.includes(imported.kind)) queue.push(imported.path);
+    }
+    return [...seen].flatMap((file) => Object.keys(outputs[file]?.inputs ?? {}));
+  };
+  return { initial: inputs(['import-statement']), all: inputs(['import-statement', 'dynamic-import']) };
+}
+
+const isZod = (input: string) => /(^|\/)node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?zod\//.test(input);
+const protocolInputs = (inputs: string[]) => inputs.filter((input) => input.startsWith('packages/protocol/'));
+
+describe('what the first paint loads', () => {
+  it('behavior: @latchkey/headless — the initial load has no zod and no protocol schema; they come lazily', async () => {
+    const { initial, all } = await bundle('index.ts');
+    expect(initial.filter(isZod)).toEqual([]);
+    expect(protocolInputs(initial).filter((input) => !PLAIN_PROTOCOL.includes(input))).toEqual([]);
+    expect(initial).not.toContain('packages/headless/src/core/contract/contract.ts');
+    expect(initial).toContain('packages/headless/src/core/transport/createTransport.ts');
+    // The lazy part holds them (so the checks above can fail).
+    expect(all.some(isZod)).toBe(true);
+    expect(all).toContain('packages/protocol/src/routes.ts');
+    expect(all).toContain('packages/headless/src/core/contract/contract.ts');
+  });
+
+  it('behavior: @latchkey/headless/react — no zod and no protocol schema at all', async () => {
+    const { initial, all } = await bundle('react/index.ts');
+    expect(all.filter(isZod)).toEqual([]);
+    expect(protocolInputs(all).filter((input) => !PLAIN_PROTOCOL.includes(input))).toEqual([]);
+    expect(initial).toContain('packages/headless/src/react/useSession.ts');
+  });
+});
