@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { EmailFlowView } from '../packages/ui/src/index.js';
+import { EmailFlowView } from '../packages/ui/src/flows/index.js';
 import { expectAccessible } from './a11y.js';
 import { emailFlow, tooManyAttemptsError, wrongCodeError } from './fixtures.js';
 

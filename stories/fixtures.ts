@@ -1,5 +1,6 @@
 import { fn } from 'storybook/test';
-import type { EmailFlowModel, SignInDialogSettings } from '../packages/ui/src/index.js';
+import type { EmailFlowModel } from '../packages/ui/src/flows/index.js';
+import type { SignInDialogSettings } from '../packages/ui/src/index.js';
 import logoPath from './assets/acme-logo.svg?no-inline';
 
 /** A fixed e-mail flow view model in one state, with spy commands. */

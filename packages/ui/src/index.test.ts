@@ -1,15 +1,11 @@
 import { expect, it } from 'vitest';
+import * as flows from './flows/index.js';
 import * as ui from './index.js';
 
-it('default: the public exports', () => {
+it('default: the public exports of the main entry (first paint only)', () => {
   expect(Object.keys(ui).sort()).toMatchInlineSnapshot(`
     [
-      "CodeStep",
-      "EmailFlowView",
-      "EmailSignIn",
-      "EmailStep",
       "LatchkeyProvider",
-      "LoginView",
       "SignInButton",
       "SignInDialog",
       "ThemeRoot",
@@ -18,6 +14,18 @@ it('default: the public exports', () => {
       "lightTheme",
       "loadSignInDialog",
       "loadUserMenu",
+    ]
+  `);
+});
+
+it('default: the public exports of @latchkey/ui/flows', () => {
+  expect(Object.keys(flows).sort()).toMatchInlineSnapshot(`
+    [
+      "CodeStep",
+      "EmailFlowView",
+      "EmailSignIn",
+      "EmailStep",
+      "LoginView",
     ]
   `);
 });

@@ -1,0 +1,10 @@
+// `@latchkey/ui/flows`: the flow components and their presentational steps (props in, callbacks out) for
+// hosts that wire or arrange them themselves, and for stories. They live on their own entry point because
+// the dialog loads them lazily: re-exported from the main entry, a bundler that assigns whole modules to
+// chunks (esbuild) would pull them into the host's first chunk even when only the button is rendered.
+export { EmailSignIn, type EmailSignInCustomProps } from './EmailSignIn/EmailSignIn.js';
+export { EmailStep, type EmailStepProps } from './EmailSignIn/EmailStep.js';
+export { CodeStep, type CodeStepProps } from './EmailSignIn/CodeStep.js';
+export { EmailFlowView, type EmailFlowViewProps } from './EmailSignIn/EmailFlowView.js';
+export type { EmailFlowModel, EmailFlowStatus, FlowError } from './EmailSignIn/types.js';
+export { LoginView, type LoginViewProps, type LoginViewSection } from '../LoginView/LoginView.js';
