@@ -1,7 +1,8 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createLatchkeyClient, type LatchkeyClient } from '../core/client/createLatchkeyClient.js';
+import { loadContract } from '../core/contract/loadContract.js';
 import { createMemoryStorage } from '../core/storage/createMemoryStorage.js';
 import {
   API_BASE_URL,
@@ -32,6 +33,12 @@ const settingsBody = {
   security: {},
   sdk: {},
 };
+
+// The schemas arrive through a lazy import(); the first one in a cold test worker can take longer than
+// waitFor's 1 s while vite transforms zod. Warm the module once so these tests time the hooks, not that.
+beforeAll(async () => {
+  await loadContract();
+});
 
 const clients: LatchkeyClient[] = [];
 afterEach(async () => {
