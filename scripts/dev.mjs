@@ -11,7 +11,8 @@ const demoPort = Number(process.env.DEMO_PORT ?? 5173);
 const children = [];
 
 function run(command, args, options = {}) {
-  const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
+  // Each child leads its own process group, so stopping reaches the whole chain (corepack → pnpm → tsx → node).
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit', detached: true, ...options });
   children.push(child);
   child.on('exit', (code, signal) => {
     if (!stopping) {
@@ -25,7 +26,13 @@ function run(command, args, options = {}) {
 let stopping = false;
 function stop(code = 0) {
   stopping = true;
-  for (const child of children) child.kill('SIGTERM');
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
   setTimeout(() => process.exit(code), 500).unref();
 }
 process.on('SIGINT', () => stop(0));
@@ -39,16 +46,19 @@ run('corepack', ['pnpm', 'sandbox'], { env: { ...process.env, SANDBOX_PORT: Stri
 
 const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
 let info;
-for (let attempt = 0; attempt < 120 && !info; attempt++) {
+// A first start creates the PGlite data folder (a few seconds; longer on a busy machine).
+const deadline = Date.now() + 180_000;
+while (!info && !stopping && Date.now() < deadline) {
   try {
     const response = await fetch(`${sandboxUrl}/sandbox/info`);
     if (response.ok) info = await response.json();
   } catch {
-    await sleep(500);
+    // not listening yet
   }
+  if (!info) await sleep(500);
 }
 if (!info) {
-  console.error(`[dev] the sandbox did not answer on ${sandboxUrl} within 60 s`);
+  console.error(`[dev] the sandbox did not answer on ${sandboxUrl} within 180 s`);
   stop(1);
 } else {
   run('corepack', ['pnpm', '--filter', 'latchkey-demo', 'exec', 'vite', '--port', String(demoPort), '--strictPort'], {

@@ -24,7 +24,8 @@ export const LoginView: Story = {
   play: async () => {
     const dialog = await screen.findByRole('dialog', { name: 'Sign in' });
     await expect(within(dialog).getByLabelText('Email')).toHaveFocus();
-    await expect(within(dialog).getByRole('separator', { name: 'or' })).toBeVisible();
+    // the settings' "or" has no second method to separate yet, so the dialog leaves it out
+    await expect(within(dialog).queryByRole('separator')).toBeNull();
     await expectAccessible();
   },
 };

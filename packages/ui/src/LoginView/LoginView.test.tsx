@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { expectNoAxeViolations } from '../test/axe.js';
 import { renderInKit } from '../test/renderInKit.js';
-import { LoginView, type LoginViewSection } from './LoginView.js';
+import { LoginView, withoutStraySeparators, type LoginViewSection, type PlannedBlock } from './LoginView.js';
 
 const emailBlock = <p data-testid="email-block">email step</p>;
 
@@ -25,8 +25,9 @@ describe('LoginView', () => {
     const { container } = renderInKit(<LoginView sections={sections} email={emailBlock} />);
     const view = container.querySelector('[data-latchkey-view="login"]');
     const order = [...(view?.children ?? [])].map((child) => child.getAttribute('role') ?? child.textContent);
-    expect(order).toEqual(['Welcome back', 'email step', 'separator', 'Need help? Write to support.']);
-    expect(screen.getByRole('separator', { name: 'or' })).toBeInTheDocument();
+    // the "or" has no second method to offer, so it is not shown
+    expect(order).toEqual(['Welcome back', 'email step', 'Need help? Write to support.']);
+    expect(screen.queryByRole('separator')).not.toBeInTheDocument();
     expect(warnSpy).not.toHaveBeenCalled();
     await expectNoAxeViolations(container);
   });
@@ -49,9 +50,9 @@ describe('LoginView', () => {
     ] as LoginViewSection[];
     const { container } = renderInKit(<LoginView sections={sections} email={emailBlock} />);
     const view = container.querySelector('[data-latchkey-view="login"]');
-    expect(view?.children).toHaveLength(3);
+    expect(view?.children).toHaveLength(2);
     expect(screen.getByTestId('email-block')).toBeInTheDocument();
-    expect(screen.getByRole('separator')).toBeInTheDocument();
+    expect(screen.queryByRole('separator')).not.toBeInTheDocument();
     const messages = warnSpy.mock.calls.map((call) => String(call[0]));
     expect(messages).toEqual([
       '[latchkey] login view: the "social" block is not available in this version and is skipped.',
@@ -85,6 +86,35 @@ describe('LoginView', () => {
     expect(warnSpy).toHaveBeenCalledTimes(2);
   });
 
+  it('behavior: a separator stays only between two sign-in methods, once', () => {
+    const block = (key: string, kind?: 'method' | 'separator'): PlannedBlock => ({
+      key,
+      node: key,
+      ...(kind === 'method' ? { method: true as const } : kind === 'separator' ? { separator: true as const } : {}),
+    });
+    const keys = (blocks: PlannedBlock[]) => blocks.map((b) => b.key);
+    expect(keys(withoutStraySeparators([block('email', 'method'), block('or', 'separator'), block('social', 'method')]))).toEqual([
+      'email',
+      'or',
+      'social',
+    ]);
+    expect(
+      keys(
+        withoutStraySeparators([
+          block('lead', 'separator'),
+          block('email', 'method'),
+          block('or', 'separator'),
+          block('again', 'separator'),
+          block('text'),
+          block('phone', 'method'),
+          block('trail', 'separator'),
+        ]),
+      ),
+    ).toEqual(['email', 'again', 'text', 'phone']);
+    expect(keys(withoutStraySeparators([block('email', 'method'), block('or', 'separator'), block('text')]))).toEqual(['email', 'text']);
+    expect(keys(withoutStraySeparators([block('or', 'separator'), block('text')]))).toEqual(['text']);
+  });
+
   it('behavior: separators left at an end or doubled by skipped blocks are dropped', () => {
     const sections = [
       { type: 'separator', label: 'first' },
@@ -100,7 +130,6 @@ describe('LoginView', () => {
     const view = container.querySelector('[data-latchkey-view="login"]');
     expect([...(view?.children ?? [])].map((child) => child.getAttribute('aria-label') ?? child.textContent)).toEqual([
       'email step',
-      'again',
       'Help',
     ]);
   });

@@ -21,8 +21,16 @@ const NOT_YET_BUILT = new Set(['emailAndPhone', 'phone', 'social', 'wallet']);
 
 const DEFAULT_SECTIONS: readonly LoginViewSection[] = [{ type: 'email' }];
 
+export interface PlannedBlock {
+  key: string;
+  node: ReactNode;
+  separator?: true;
+  /** A sign-in method (e-mail, phone, social, wallet), as opposed to text or a separator. */
+  method?: true;
+}
+
 interface Plan {
-  blocks: { key: string; node: ReactNode; separator?: true }[];
+  blocks: PlannedBlock[];
   warnings: string[];
 }
 
@@ -37,7 +45,7 @@ export function planLoginView(sections: readonly LoginViewSection[] | undefined,
     const key = `${index}-${String(type)}`;
     if (type === 'email') {
       if (emailShown) warnings.push('login view: a second "email" block is skipped.');
-      else blocks.push({ key, node: email });
+      else blocks.push({ key, node: email, method: true });
       emailShown = true;
     } else if (type === 'text') {
       if (section.label) blocks.push({ key, node: <p className={mutedText}>{section.label}</p> });
@@ -61,12 +69,16 @@ export function planLoginView(sections: readonly LoginViewSection[] | undefined,
   return { blocks: withoutStraySeparators(blocks), warnings };
 }
 
-/** A separator separates: none at either end, none twice in a row (e.g. once blocks around it were skipped). */
-function withoutStraySeparators(blocks: Plan['blocks']): Plan['blocks'] {
-  const kept = blocks.filter((block, index) => !(block.separator && blocks[index + 1]?.separator));
-  while (kept[0]?.separator) kept.shift();
-  while (kept.at(-1)?.separator) kept.pop();
-  return kept;
+/**
+ * A separator ("or") separates sign-in methods: it stays only with a method somewhere before it and after it,
+ * and never twice in a row — so skipping a block never leaves an "or" that offers nothing.
+ */
+export function withoutStraySeparators(blocks: readonly PlannedBlock[]): PlannedBlock[] {
+  const methods = blocks.flatMap((block, index) => (block.method ? [index] : []));
+  const first = methods[0] ?? -1;
+  const last = methods.at(-1) ?? -1;
+  const between = blocks.filter((block, index) => !block.separator || (first !== -1 && index > first && index < last));
+  return between.filter((block, index) => !(block.separator && between[index + 1]?.separator));
 }
 
 /**
