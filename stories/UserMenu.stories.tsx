@@ -39,6 +39,21 @@ export const OpenDark: Story = {
   globals: { theme: 'dark' },
 };
 
+export const OpenWithLinks: Story = {
+  args: {
+    defaultOpen: true,
+    links: [
+      { label: 'Help centre', url: 'https://acme.example/help' },
+      { label: 'Rewards terms', url: 'https://acme.example/rewards-terms' },
+    ],
+  },
+  play: async () => {
+    const menu = await screen.findByRole('dialog', { name: 'Signed in as' });
+    await expect(within(menu).getByRole('link', { name: 'Help centre' })).toHaveAttribute('target', '_blank');
+    await expectAccessible();
+  },
+};
+
 export const SigningOut: Story = {
   args: { defaultOpen: true, isSigningOut: true },
 };

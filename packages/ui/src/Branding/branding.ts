@@ -5,7 +5,13 @@ import { safeExternalUrl } from './safeExternalUrl.js';
 export interface BrandingSettings {
   general?: { displayName?: string | undefined; appLogo?: string | undefined } | undefined;
   design?: {
-    branding?: { termsOfServiceUrl?: string | undefined; privacyPolicyUrl?: string | undefined } | undefined;
+    branding?:
+      | {
+          termsOfServiceUrl?: string | undefined;
+          privacyPolicyUrl?: string | undefined;
+          customMenuLinks?: readonly { label: string; url: string }[] | undefined;
+        }
+      | undefined;
   } | undefined;
 }
 
@@ -15,6 +21,8 @@ export interface Branding {
   logoUrl: string | undefined;
   termsUrl: string | undefined;
   privacyUrl: string | undefined;
+  /** The organisation's own links for the user menu (`design.branding.customMenuLinks`), URLs checked. */
+  menuLinks: { label: string; url: string }[];
   /** Settings whose URL was refused, by setting name; for a warning, never rendered. */
   rejected: string[];
 }
@@ -34,6 +42,11 @@ export function brandingFrom(settings: BrandingSettings | undefined): Branding {
     logoUrl: checked('general.appLogo', settings?.general?.appLogo),
     termsUrl: checked('design.branding.termsOfServiceUrl', settings?.design?.branding?.termsOfServiceUrl),
     privacyUrl: checked('design.branding.privacyPolicyUrl', settings?.design?.branding?.privacyPolicyUrl),
+    menuLinks: (settings?.design?.branding?.customMenuLinks ?? []).flatMap((link, index) => {
+      const url = checked(`design.branding.customMenuLinks[${index}].url`, link.url);
+      const label = link.label?.trim();
+      return url && label ? [{ label, url }] : [];
+    }),
     rejected,
   };
 }

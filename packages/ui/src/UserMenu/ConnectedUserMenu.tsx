@@ -1,5 +1,6 @@
-import { useSession } from '@latchkey/headless/react';
-import { useEffect, useRef, useState } from 'react';
+import { useLatchkey, useSession } from '@latchkey/headless/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { brandingFrom } from '../Branding/branding.js';
 import { UserMenuView } from './UserMenuView.js';
 
 export interface UserMenuProps {
@@ -11,11 +12,13 @@ export interface UserMenuProps {
 }
 
 /**
- * The signed-in user's menu wired to the session: their e-mail and "Sign out". Renders nothing
+ * The signed-in user's menu wired to the session: their e-mail, the organisation's menu links and "Sign out". Renders nothing
  * when signed out. Loaded on demand by `UserMenu`.
  */
 export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus = false }: UserMenuProps) {
   const session = useSession();
+  const { settings } = useLatchkey();
+  const links = useMemo(() => brandingFrom(settings).menuLinks, [settings]);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const [signingOut, setSigningOut] = useState(false);
   const [error, setError] = useState<{ message: string }>();
@@ -44,6 +47,7 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
     <UserMenuView
       email={session.user?.email ?? undefined}
       onSignOut={() => void signOut()}
+      links={links}
       isSigningOut={signingOut}
       error={error}
       triggerRef={triggerRef}

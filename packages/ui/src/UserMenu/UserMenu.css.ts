@@ -41,3 +41,5 @@ export const content = style({
 });
 
 export const email = style({ fontWeight: 600, overflowWrap: 'anywhere' });
+
+export const links = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '8px', fontSize: '14px' });

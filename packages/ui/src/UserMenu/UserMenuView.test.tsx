@@ -48,6 +48,23 @@ describe('UserMenuView', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Rate limit reached');
   });
 
+  it('default: the organisation links open in a new tab, before Sign out', async () => {
+    const links = [
+      { label: 'Help centre', url: 'https://acme.example/help' },
+      { label: 'Status', url: 'https://status.acme.example/' },
+    ];
+    renderInKit(<UserMenuView email="ada@example.com" onSignOut={vi.fn()} links={links} defaultOpen />);
+    const nav = screen.getByRole('navigation', { name: 'Links' });
+    const anchors = within(nav).getAllByRole('link');
+    expect(anchors.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('target'), a.getAttribute('rel')])).toEqual([
+      ['Help centre', 'https://acme.example/help', '_blank', 'noopener noreferrer'],
+      ['Status', 'https://status.acme.example/', '_blank', 'noopener noreferrer'],
+    ]);
+    const order = [...screen.getByRole('dialog').querySelectorAll('nav, button')].map((el) => el.tagName);
+    expect(order).toEqual(['NAV', 'BUTTON']);
+    await expectNoAxeViolations();
+  });
+
   it('default: without an e-mail it says Account', () => {
     renderInKit(<UserMenuView email={undefined} onSignOut={vi.fn()} />);
     expect(screen.getByRole('button', { name: 'Account' })).toBeInTheDocument();

@@ -2,7 +2,7 @@ import * as Popover from '@radix-ui/react-popover';
 import { useId, type Ref } from 'react';
 import { ErrorMessage } from '../ErrorMessage.js';
 import { Spinner } from '../Spinner.js';
-import { button, mutedText, text } from '../styles/shared.css.js';
+import { button, link, mutedText, text } from '../styles/shared.css.js';
 import { KitLayer } from '../theme/ThemeRoot.js';
 import * as styles from './UserMenu.css.js';
 
@@ -10,6 +10,8 @@ export interface UserMenuViewProps {
   /** The signed-in user's e-mail; the menu says "Account" without one. */
   email: string | undefined;
   onSignOut: () => void;
+  /** The organisation's links (branding `customMenuLinks`), already checked to be https. */
+  links?: readonly { label: string; url: string }[] | undefined;
   isSigningOut?: boolean;
   /** Sign-out failure, shown in the menu (its `message` is the spec's wording). */
   error?: { message: string } | undefined;
@@ -23,6 +25,7 @@ export interface UserMenuViewProps {
 export function UserMenuView({
   email,
   onSignOut,
+  links = [],
   isSigningOut = false,
   error,
   open,
@@ -59,6 +62,19 @@ export function UserMenuView({
               </p>
               <p className={`${text} ${styles.email}`}>{email ?? 'your account'}</p>
             </div>
+            {links.length > 0 ? (
+              <nav aria-label="Links">
+                <ul className={styles.links}>
+                  {links.map((item) => (
+                    <li key={`${item.label}-${item.url}`}>
+                      <a className={link} href={item.url} target="_blank" rel="noopener noreferrer">
+                        {item.label}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            ) : null}
             <ErrorMessage>{isSigningOut ? undefined : error?.message}</ErrorMessage>
             <button
               type="button"
