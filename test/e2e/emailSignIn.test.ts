@@ -68,6 +68,8 @@ describe.each(['light', 'dark'] as const)('e-mail code sign-in (%s)', (theme) =>
 
     await menuButton.click();
     await expect.poll(() => page.getByRole('button', { name: 'Sign out' }).isVisible()).toBe(true);
+    // the seed's branding menu link, next to sign-out
+    expect(await page.getByRole('link', { name: 'Help centre' }).getAttribute('href')).toBe('https://latchkey.example/help');
     await screenshot(page, `05-user-menu-${theme}`);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible(), { timeout: 10_000 }).toBe(true);
