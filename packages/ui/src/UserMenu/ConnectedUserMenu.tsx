@@ -42,7 +42,8 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
 
   return (
     <UserMenuView
-      email={session.user?.email ?? undefined}
+      email={session.user?.email || undefined}
+      phoneNumber={session.user?.phoneNumber || undefined}
       onSignOut={() => void signOut()}
       isSigningOut={signingOut}
       error={error}

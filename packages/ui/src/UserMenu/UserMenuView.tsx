@@ -7,8 +7,10 @@ import { KitLayer } from '../theme/ThemeRoot.js';
 import * as styles from './UserMenu.css.js';
 
 export interface UserMenuViewProps {
-  /** The signed-in user's e-mail; the menu says "Account" without one. */
+  /** The signed-in user's e-mail; the menu says "Account" without one (or the phone number). */
   email: string | undefined;
+  /** The user's phone number (international format), shown when there is no e-mail. */
+  phoneNumber?: string | undefined;
   onSignOut: () => void;
   isSigningOut?: boolean;
   /** Sign-out failure, shown in the menu (its `message` is the spec's wording). */
@@ -21,7 +23,8 @@ export interface UserMenuViewProps {
 
 /** The signed-in user's menu (Radix Popover): who is signed in, and "Sign out". Presentational. */
 export function UserMenuView({
-  email,
+  email: emailAddress,
+  phoneNumber,
   onSignOut,
   isSigningOut = false,
   error,
@@ -31,6 +34,7 @@ export function UserMenuView({
   triggerRef,
 }: UserMenuViewProps) {
   const headingId = useId();
+  const email = emailAddress ?? phoneNumber;
   return (
     <Popover.Root
       {...(open === undefined ? {} : { open })}
