@@ -1,6 +1,11 @@
-import { useSession } from '@latchkey/headless/react';
-import { useEffect, useRef, useState } from 'react';
+import { useLatchkey, useSession } from '@latchkey/headless/react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { smsCountries } from '../flows/PhoneSignIn/countries.js';
+import { Spinner } from '../Spinner.js';
+import { AccountSection, type CredentialKind } from './AccountSection.js';
 import { UserMenuView } from './UserMenuView.js';
+
+const AddCredential = lazy(() => import('./AddCredential.js').then((module) => ({ default: module.AddCredential })));
 
 export interface UserMenuProps {
   open?: boolean;
@@ -11,7 +16,8 @@ export interface UserMenuProps {
 }
 
 /**
- * The signed-in user's menu wired to the session: their e-mail and "Sign out". Renders nothing
+ * The signed-in user's menu wired to the session: their e-mail (or number), "Add email" / "Add phone
+ * number" when they have none and the project allows it, and "Sign out". Renders nothing
  * when signed out. Loaded on demand by `UserMenu`.
  */
 export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus = false }: UserMenuProps) {
@@ -19,6 +25,8 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
   const triggerRef = useRef<HTMLButtonElement>(null);
   const [signingOut, setSigningOut] = useState(false);
   const [error, setError] = useState<{ message: string }>();
+  const [adding, setAdding] = useState<CredentialKind>();
+  const { settings } = useLatchkey();
   const signedIn = session.status === 'signedIn';
 
   useEffect(() => {
@@ -27,6 +35,11 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
   }, [signedIn]);
 
   if (!signedIn) return null;
+
+  const formats = new Set((session.user?.verifiedCredentials ?? []).map((credential) => credential.format));
+  const countries = smsCountries(settings);
+  const canAddEmail = !formats.has('email') && Boolean(settings?.sdk?.emailSignIn);
+  const canAddPhone = !formats.has('phoneNumber') && countries.length > 0;
 
   const signOut = async () => {
     setSigningOut(true);
@@ -50,7 +63,19 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
       triggerRef={triggerRef}
       {...(open === undefined ? {} : { open })}
       {...(defaultOpen === undefined ? {} : { defaultOpen })}
-      {...(onOpenChange ? { onOpenChange } : {})}
-    />
+      onOpenChange={(next) => {
+        // Closing the menu ends an unfinished "add" flow.
+        if (!next) setAdding(undefined);
+        onOpenChange?.(next);
+      }}
+    >
+      {adding ? (
+        <Suspense fallback={<Spinner />}>
+          <AddCredential kind={adding} countries={countries} onClose={() => setAdding(undefined)} />
+        </Suspense>
+      ) : (
+        <AccountSection canAddEmail={canAddEmail} canAddPhone={canAddPhone} onAdd={setAdding} />
+      )}
+    </UserMenuView>
   );
 }

@@ -1,5 +1,5 @@
 import * as Popover from '@radix-ui/react-popover';
-import { useId, type Ref } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 import { ErrorMessage } from '../ErrorMessage.js';
 import { Spinner } from '../Spinner.js';
 import { button, mutedText, text } from '../styles/shared.css.js';
@@ -19,6 +19,8 @@ export interface UserMenuViewProps {
   defaultOpen?: boolean;
   onOpenChange?: (open: boolean) => void;
   triggerRef?: Ref<HTMLButtonElement>;
+  /** More of the menu between who is signed in and "Sign out" (the connected menu's "Add email / phone"). */
+  children?: ReactNode;
 }
 
 /** The signed-in user's menu (Radix Popover): who is signed in, and "Sign out". Presentational. */
@@ -32,6 +34,7 @@ export function UserMenuView({
   defaultOpen,
   onOpenChange,
   triggerRef,
+  children,
 }: UserMenuViewProps) {
   const headingId = useId();
   const email = emailAddress ?? phoneNumber;
@@ -63,6 +66,7 @@ export function UserMenuView({
               </p>
               <p className={`${text} ${styles.email}`}>{email ?? 'your account'}</p>
             </div>
+            {children}
             <ErrorMessage>{isSigningOut ? undefined : error?.message}</ErrorMessage>
             <button
               type="button"

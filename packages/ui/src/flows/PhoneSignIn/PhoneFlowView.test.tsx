@@ -49,6 +49,14 @@ describe('PhoneFlowView', () => {
     expect(waiting.reset).toHaveBeenCalledTimes(1);
   });
 
+  it('behavior: back to the phone step keeps the number and country used before', () => {
+    const flow = fakeSmsFlow({ status: 'awaitingCode', sentTo: sentToUk, phone: { phoneNumber: '07400 123456', isoCountryCode: 'GB' } });
+    const { rerender } = renderInKit(<PhoneFlowView flow={flow} countries={testCountries} />);
+    rerender(<PhoneFlowView flow={{ ...flow, status: 'idle', phone: undefined, sentTo: undefined }} countries={testCountries} />);
+    expect(screen.getByLabelText('Phone number')).toHaveValue('07400 123456');
+    expect(screen.getByLabelText('Country')).toHaveValue('GB');
+  });
+
   it("error: 'Invalid phone number.' on the phone step, keeping the number typed", () => {
     renderInKit(
       <PhoneFlowView flow={fakeSmsFlow({ error: invalidPhoneError, phone: { phoneNumber: '12', isoCountryCode: 'DE' } })} countries={testCountries} />,

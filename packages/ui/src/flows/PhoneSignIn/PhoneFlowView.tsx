@@ -38,6 +38,9 @@ function useResending(status: SmsFlowStatus): boolean {
 export function PhoneFlowView({ flow, countries, defaultCountry, renderPhoneStep = (step) => step, purpose = 'signIn' }: PhoneFlowViewProps) {
   const resending = useResending(flow.status);
   const [initialCountry] = useState(() => defaultCountry ?? pickDefaultCountry(countries));
+  // The number used last, to pre-fill the phone step after "Use a different number" (which resets the flow).
+  const [lastPhone, setLastPhone] = useState(flow.phone);
+  if (flow.phone && flow.phone !== lastPhone) setLastPhone(flow.phone);
   const destination = flow.sentTo?.international;
   let step: ReactNode;
   if (flow.status === 'awaitingCode' || flow.status === 'verifying' || (flow.status === 'sendingCode' && resending)) {
@@ -63,7 +66,7 @@ export function PhoneFlowView({ flow, countries, defaultCountry, renderPhoneStep
       <PhoneStep
         countries={countries}
         defaultCountry={initialCountry}
-        defaultPhone={flow.phone}
+        defaultPhone={flow.phone ?? lastPhone}
         isSending={flow.status === 'sendingCode'}
         error={flow.error}
         onSubmit={(phone) => void flow.sendCode(phone)}
