@@ -18,12 +18,6 @@ export function smsCountries(settings: SmsProviderSettings | undefined): readonl
   return Array.isArray(provider?.enabledCountries) ? provider.enabledCountries : [];
 }
 
-/** The flag emoji of an ISO 3166-1 alpha-2 code (regional indicator symbols; no table). */
-export function flagOf(isoCountryCode: string): string {
-  if (!/^[A-Z]{2}$/.test(isoCountryCode)) return '';
-  return String.fromCodePoint(...[...isoCountryCode].map((letter) => 0x1f1e6 + letter.charCodeAt(0) - 65));
-}
-
 let regionNames: Intl.DisplayNames | undefined | null;
 
 /** The country's name in English from the platform (`Intl.DisplayNames`), or its code. */
@@ -42,10 +36,12 @@ export function countryName(isoCountryCode: string): string {
   }
 }
 
-/** `🇬🇧 United Kingdom (+44)` */
+/**
+ * `United Kingdom (+44)`. No flag: many systems (Windows among them) have no flag glyphs and would
+ * show two boxes or two letters in front of every name.
+ */
 export function countryLabel(country: SmsCountry): string {
-  const flag = flagOf(country.isoCountryCode);
-  return `${flag ? `${flag} ` : ''}${countryName(country.isoCountryCode)} (+${country.phoneCountryCode})`;
+  return `${countryName(country.isoCountryCode)} (+${country.phoneCountryCode})`;
 }
 
 /** The region a language tag implies: `en-GB` → `GB`, `de` → `DE` (likely subtags), or undefined. */
