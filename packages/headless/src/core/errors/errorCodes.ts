@@ -115,7 +115,6 @@ export const serverErrorMessages: Partial<Record<ServerErrorCode, string>> = {
   // conflicts when adding an e-mail or phone number to a signed-in user (SPEC §8), as sentences
   user_has_already_account_with_email: 'Another account already uses this email address.',
   user_has_already_account_with_phone_number: 'Another account already uses this phone number.',
-  email_already_exists: 'This email address is already in use.',
   invalid_phone: 'Invalid phone number.',
   too_many_requests: 'Rate limit reached',
   wallet_not_deployed: 'Wallet has not been deployed',
