@@ -60,7 +60,7 @@ export const EmailSignIn: Story = {
 
     await userEvent.click(await canvas.findByRole('button', { name: 'Sign in' }));
     const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
-    await userEvent.type(await within(dialog).findByLabelText('Email', {}, { timeout: 10_000 }), email);
+    await userEvent.type(await within(dialog).findByLabelText('Email or phone number', {}, { timeout: 10_000 }), email);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
     const codeField = await within(dialog).findByLabelText('Verification code', {}, { timeout: 10_000 });
 
@@ -72,6 +72,32 @@ export const EmailSignIn: Story = {
     await waitFor(() => expect(menuTrigger).toHaveFocus());
     await userEvent.click(menuTrigger);
     const menu = await screen.findByRole('dialog', { name: 'Signed in as' });
+    await userEvent.click(within(menu).getByRole('button', { name: 'Sign out' }));
+    await expect(await canvas.findByRole('button', { name: 'Sign in' }, { timeout: 10_000 })).toBeVisible();
+  },
+};
+
+export const SmsSignIn: Story = {
+  play: async ({ canvasElement, loaded }) => {
+    const live = loaded as Loaded;
+    if ('problem' in live) throw new Error(`the live story needs a sandbox: ${live.problem}`);
+    const national = `7400${String(100000 + Math.floor(Math.random() * 899999))}`;
+    const canvas = within(canvasElement);
+
+    await userEvent.click(await canvas.findByRole('button', { name: 'Sign in' }));
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    await userEvent.type(await within(dialog).findByLabelText('Email or phone number', {}, { timeout: 10_000 }), `+44 ${national}`);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    const codeField = await within(dialog).findByLabelText('Verification code', {}, { timeout: 10_000 });
+
+    const code = await getLatestCode({ sandboxUrl: live.sandboxUrl, to: `+44${national}` });
+    await userEvent.click(codeField);
+    await userEvent.paste(code);
+
+    const menuTrigger = await canvas.findByRole('button', { name: `Account: +44${national}` }, { timeout: 10_000 });
+    await userEvent.click(menuTrigger);
+    const menu = await screen.findByRole('dialog', { name: 'Signed in as' });
+    await expect(within(menu).getByRole('button', { name: 'Add email' })).toBeVisible();
     await userEvent.click(within(menu).getByRole('button', { name: 'Sign out' }));
     await expect(await canvas.findByRole('button', { name: 'Sign in' }, { timeout: 10_000 })).toBeVisible();
   },

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, within } from 'storybook/test';
 import { SignInDialogView } from '../packages/ui/src/SignInDialog/SignInDialogView.js';
 import { expectAccessible } from './a11y.js';
-import { brandedSettings, emailFlow, loginView, wrongCodeError } from './fixtures.js';
+import { brandedSettings, emailFlow, invalidPhoneError, loginView, phoneSettings, sentToUk, smsFlow, ukPhone, wrongCodeError, wrongSmsCodeError } from './fixtures.js';
 
 /** The sign-in dialog (Radix Dialog) from props: login view blocks, branding, settings states. */
 const meta = {
@@ -92,3 +92,48 @@ export const SettingsFailed: Story = {
     await expect(within(dialog).getByRole('alert')).toHaveTextContent('Internal error.');
   },
 };
+
+export const EmailOrPhoneBlock: Story = {
+  args: { settings: phoneSettings, smsFlow: smsFlow() },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in' });
+    await expect(dialog).toHaveAccessibleDescription('Sign in or create an account with your email or phone number.');
+    await expect(within(dialog).getByLabelText('Email or phone number')).toBeVisible();
+    await expectAccessible();
+  },
+};
+
+export const EmailOrPhoneInvalidPhone: Story = {
+  args: { settings: phoneSettings, smsFlow: smsFlow({ phone: { phoneNumber: '12', isoCountryCode: 'US' }, error: invalidPhoneError }) },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in' });
+    await expect(within(dialog).getByRole('alert')).toHaveTextContent('Invalid phone number.');
+    await expect(within(dialog).getByLabelText('Country')).toHaveValue('US');
+    await expectAccessible();
+  },
+};
+
+export const PhoneBlock: Story = {
+  args: {
+    settings: { ...phoneSettings, sdk: { views: [{ type: 'login', sections: [{ type: 'phone' }, { type: 'separator', label: 'or' }, { type: 'email' }] }] } },
+    smsFlow: smsFlow(),
+  },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in' });
+    await expect(within(dialog).getByLabelText('Phone number')).toBeVisible();
+    await expect(within(dialog).getByLabelText('Email')).toBeVisible();
+    await expectAccessible();
+  },
+};
+
+export const SmsCodeStepInDialog: Story = {
+  args: { settings: phoneSettings, smsFlow: smsFlow({ status: 'awaitingCode', phone: ukPhone, sentTo: sentToUk, error: wrongSmsCodeError }) },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog');
+    await expect(dialog.querySelector('[data-flow="sms"]')).toHaveAttribute('data-state', 'awaitingCode');
+    await expect(within(dialog).getByRole('alert')).toHaveTextContent('The code is invalid or expired.');
+    await expectAccessible();
+  },
+};
+
+export const SmsCodeStepInDialogDark: Story = { ...SmsCodeStepInDialog, globals: { theme: 'dark' } };

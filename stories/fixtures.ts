@@ -1,5 +1,5 @@
 import { fn } from 'storybook/test';
-import type { EmailFlowModel } from '../packages/ui/src/flows/index.js';
+import type { EmailFlowModel, SmsFlowModel } from '../packages/ui/src/flows/index.js';
 import type { SignInDialogSettings } from '../packages/ui/src/index.js';
 import logoPath from './assets/acme-logo.svg?no-inline';
 
@@ -54,4 +54,58 @@ export const brandedSettings: SignInDialogSettings = {
     },
   },
   sdk: loginView,
+};
+
+/** A fixed SMS flow view model in one state, with spy commands. */
+export function smsFlow(overrides: Partial<SmsFlowModel> = {}): SmsFlowModel {
+  return {
+    status: 'idle',
+    phone: undefined,
+    sentTo: undefined,
+    error: undefined,
+    isBusy: false,
+    sendCode: fn().mockName('sendCode'),
+    resendCode: fn().mockName('resendCode'),
+    submitCode: fn().mockName('submitCode'),
+    cancel: fn().mockName('cancel'),
+    reset: fn().mockName('reset'),
+    ...overrides,
+  };
+}
+
+/** Countries an SMS provider sends to (`enabledCountries`). */
+export const smsCountryList = [
+  { isoCountryCode: 'US', phoneCountryCode: '1' },
+  { isoCountryCode: 'GB', phoneCountryCode: '44' },
+  { isoCountryCode: 'DE', phoneCountryCode: '49' },
+  { isoCountryCode: 'FR', phoneCountryCode: '33' },
+];
+
+export const ukPhone = { phoneNumber: '07400 123456', isoCountryCode: 'GB' };
+export const sentToUk = { e164: '+447400123456', international: '+44 7400 123456' };
+
+/** The errors of SPEC §8 the SMS flow shows, with their exact wording. */
+export const invalidPhoneError = { code: 'invalid_phone', message: 'Invalid phone number.' };
+export const invalidCodeError = { code: 'invalid_code', message: 'Invalid code' };
+export const wrongSmsCodeError = { code: 'wrong_sms_verification_token', message: 'The code is invalid or expired.' };
+export const rateLimitError = { code: 'too_many_requests', message: 'Rate limit reached' };
+export const tooManySmsAttemptsError = { code: 'too_many_sms_verification_attempts', message: 'Too many SMS verification attempts.' };
+export const phoneTakenError = { code: 'user_has_already_account_with_phone_number', message: 'Another account already uses this phone number.' };
+export const emailTakenError = { code: 'user_has_already_account_with_email', message: 'Another account already uses this email address.' };
+
+/** Settings with an SMS provider and one field for e-mail or phone. */
+export const phoneSettings: SignInDialogSettings = {
+  providers: [{ provider: 'twilio', enabledAt: '2026-01-01T00:00:00.000Z', enabledCountries: smsCountryList }],
+  sdk: {
+    views: [
+      {
+        type: 'login',
+        sections: [
+          { type: 'emailAndPhone' },
+          { type: 'separator', label: 'or' },
+          { type: 'text', label: 'New here? Signing in creates your account.' },
+        ],
+      },
+    ],
+  },
 };

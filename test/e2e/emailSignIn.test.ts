@@ -30,7 +30,7 @@ async function openDemo(theme: 'light' | 'dark'): Promise<{ page: Page; problems
 async function startEmailSignIn(page: Page, email: string): Promise<void> {
   await page.getByRole('button', { name: 'Sign in' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Email or phone number').fill(email);
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await expect.poll(() => dialog.getByLabel('Verification code').isVisible(), { timeout: 10_000 }).toBe(true);
 }

@@ -34,3 +34,11 @@ export function wrongCode(code: string): string {
   const last = Number(code.at(-1));
   return code.slice(0, -1) + String((last + 1) % 10);
 }
+
+let phoneCounter = 0;
+/** A fresh valid UK mobile number per test: national digits (`7400…`, no leading 0) and its E.164. */
+export function uniquePhone(): { national: string; e164: string; spaced: string } {
+  phoneCounter += 1;
+  const national = `7400${String((Date.now() % 900_000) + 100_000 + phoneCounter).slice(-6)}`;
+  return { national, e164: `+44${national}`, spaced: `${national.slice(0, 4)} ${national.slice(4)}` };
+}

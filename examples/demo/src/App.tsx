@@ -14,7 +14,7 @@ export function App() {
         <h1>Welcome to Acme Rewards</h1>
         {session.status === 'signedIn' ? (
           <p data-testid="host-status">
-            Signed in as <strong>{session.user?.email ?? session.user?.id}</strong>. This line is the host's own markup,
+            Signed in as <strong>{session.user?.email || session.user?.phoneNumber || session.user?.id}</strong>. This line is the host's own markup,
             reading <code>useSession()</code>.
           </p>
         ) : (

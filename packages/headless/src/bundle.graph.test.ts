@@ -48,6 +48,7 @@ async function bundle(entry: string) {
 }
 
 const isZod = (input: string) => /(^|\/)node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?zod\//.test(input);
+const isPhoneLibrary = (input: string) => input.includes('node_modules/libphonenumber-js/') || input.includes('/libphonenumber-js@');
 const protocolInputs = (inputs: string[]) => inputs.filter((input) => input.startsWith('packages/protocol/'));
 
 describe('what the first paint loads', () => {
@@ -61,6 +62,14 @@ describe('what the first paint loads', () => {
     expect(all.some(isZod)).toBe(true);
     expect(all).toContain('packages/protocol/src/routes.ts');
     expect(all).toContain('packages/headless/src/core/contract/contract.ts');
+  });
+
+  it('behavior: the phone-number library is loaded by the SMS flow only, never in the first paint', async () => {
+    for (const entry of ['index.ts', 'react/index.ts']) {
+      const { initial, all } = await bundle(entry);
+      expect(initial.filter(isPhoneLibrary)).toEqual([]);
+      expect(all.some(isPhoneLibrary)).toBe(true);
+    }
   });
 
   it('behavior: @latchkey/headless/react — no zod and no protocol schema at all', async () => {

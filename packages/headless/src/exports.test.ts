@@ -20,6 +20,7 @@ describe('entry points', () => {
         "createLogger",
         "createMemoryStorage",
         "createSettingsStore",
+        "createSmsVerification",
         "createTransport",
         "emailSignInMachine",
         "getSession",
@@ -28,14 +29,20 @@ describe('entry points', () => {
         "getUser",
         "getWalletErrorNumber",
         "isLatchkeyError",
+        "looksLikePhone",
+        "parsePhone",
         "refreshSession",
         "retryEmailVerification",
+        "retrySmsVerification",
         "revokeSession",
         "sessionMachine",
         "signInWithEmailVerification",
+        "signInWithSmsVerification",
+        "smsSignInMachine",
         "toLatchkeyError",
         "updateUser",
         "verifyEmailVerification",
+        "verifySmsVerification",
         "walletErrorCodes",
       ]
     `);
@@ -48,6 +55,7 @@ describe('entry points', () => {
         "useEmailSignIn",
         "useLatchkey",
         "useSession",
+        "useSmsSignIn",
         "useUser",
       ]
     `);

@@ -4,15 +4,19 @@ export { createLatchkeyClient, type LatchkeyClient, type LatchkeyClientConfig, t
 
 // actions (one per file, `verbNoun(client, parameters)`)
 export { createEmailVerification, type CreateEmailVerificationParameters, type CreateEmailVerificationReturnType } from './core/actions/createEmailVerification.js';
+export { createSmsVerification, type CreateSmsVerificationParameters, type CreateSmsVerificationReturnType } from './core/actions/createSmsVerification.js';
 export { getSession, type GetSessionReturnType } from './core/actions/getSession.js';
 export { getSettings, type GetSettingsReturnType } from './core/actions/getSettings.js';
 export { getUser, type GetUserParameters, type GetUserReturnType } from './core/actions/getUser.js';
 export { refreshSession, type RefreshSessionParameters, type RefreshSessionReturnType } from './core/actions/refreshSession.js';
 export { retryEmailVerification, type RetryEmailVerificationParameters, type RetryEmailVerificationReturnType } from './core/actions/retryEmailVerification.js';
+export { retrySmsVerification, type RetrySmsVerificationParameters, type RetrySmsVerificationReturnType } from './core/actions/retrySmsVerification.js';
 export { revokeSession, type RevokeSessionParameters } from './core/actions/revokeSession.js';
 export { signInWithEmailVerification, type SignInWithEmailVerificationParameters, type SignInWithEmailVerificationReturnType } from './core/actions/signInWithEmailVerification.js';
+export { signInWithSmsVerification, type SignInWithSmsVerificationParameters, type SignInWithSmsVerificationReturnType } from './core/actions/signInWithSmsVerification.js';
 export { updateUser, type UpdateUserParameters, type UpdateUserReturnType } from './core/actions/updateUser.js';
 export { verifyEmailVerification, type VerifyEmailVerificationParameters, type VerifyEmailVerificationReturnType } from './core/actions/verifyEmailVerification.js';
+export { verifySmsVerification, type VerifySmsVerificationParameters, type VerifySmsVerificationReturnType } from './core/actions/verifySmsVerification.js';
 
 // machines
 export {
@@ -26,6 +30,18 @@ export {
   type EmailSignInSnapshot,
   type EmailSignInStatus,
 } from './core/machines/emailSignIn/emailSignInMachine.js';
+export {
+  smsSignInMachine,
+  type SmsSignInActorRef,
+  type SmsSignInClient,
+  type SmsSignInContext,
+  type SmsSignInEvent,
+  type SmsSignInInput,
+  type SmsSignInMachine,
+  type SmsSignInSnapshot,
+  type SmsSignInStatus,
+} from './core/machines/smsSignIn/smsSignInMachine.js';
+export type { VerificationPurpose } from './core/machines/verificationPurpose.js';
 export {
   getSessionStatus,
   sessionMachine,
@@ -43,6 +59,9 @@ export {
 export { clientErrorMessages, getWalletErrorNumber, walletErrorCodes, type ClientErrorCode, type LatchkeyErrorCode, type WalletErrorCode } from './core/errors/errorCodes.js';
 export { isLatchkeyError, LatchkeyError, type LatchkeyErrorOptions } from './core/errors/LatchkeyError.js';
 export { toLatchkeyError } from './core/errors/toLatchkeyError.js';
+
+// validation
+export { looksLikePhone, parsePhone, type ParsedPhone, type PhoneInput } from './core/validation/parsePhone.js';
 
 // building blocks
 export { createEmitter, type Emitter, type LatchkeyEvents, type Listener } from './core/events/createEmitter.js';

@@ -26,7 +26,10 @@ describe('HTTP surface', () => {
     const settings = projectSettingsSchema.parse(response.body);
     expect(settings.general.displayName).toBe('Latchkey Demo');
     const blocks = settings.sdk.views?.[0]?.sections.map((section) => section.type);
-    expect(blocks).toEqual(expect.arrayContaining(['email', 'separator', 'text']));
+    expect(blocks).toEqual(expect.arrayContaining(['emailAndPhone', 'separator', 'text']));
+    const sms = settings.providers?.find((provider) => provider.provider === 'twilio');
+    expect(sms?.enabledAt).toBeTruthy();
+    expect(sms?.enabledCountries).toEqual(expect.arrayContaining([{ isoCountryCode: 'GB', phoneCountryCode: '44' }]));
     expect(settings.design.branding?.termsOfServiceUrl).toMatch(/^https:/);
     expect(settings.design.modal).toMatchObject({ primaryColor: expect.any(String), radius: expect.any(Number), theme: 'light' });
   });

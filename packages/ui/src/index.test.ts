@@ -22,10 +22,18 @@ it('default: the public exports of @latchkey/ui/flows', () => {
   expect(Object.keys(flows).sort()).toMatchInlineSnapshot(`
     [
       "CodeStep",
+      "CountrySelect",
       "EmailFlowView",
+      "EmailOrPhoneStep",
       "EmailSignIn",
       "EmailStep",
       "LoginView",
+      "PhoneFlowView",
+      "PhoneSignIn",
+      "PhoneStep",
+      "countryLabel",
+      "pickDefaultCountry",
+      "smsCountries",
     ]
   `);
 });

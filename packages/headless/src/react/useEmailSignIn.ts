@@ -6,7 +6,13 @@ import {
   type EmailSignInSnapshot,
   type EmailSignInStatus,
 } from '../core/machines/emailSignIn/emailSignInMachine.js';
+import type { VerificationPurpose } from '../core/machines/verificationPurpose.js';
 import { useLatchkeyClient } from './LatchkeyContext.js';
+
+export interface UseEmailSignInParameters {
+  /** `signIn` (default), or `verify`: the code adds the e-mail to the signed-in user (POST /emailVerifications/verify). */
+  purpose?: VerificationPurpose;
+}
 
 export interface UseEmailSignInReturnType {
   status: EmailSignInStatus;
@@ -28,10 +34,14 @@ const selectEmail = (snapshot: EmailSignInSnapshot) => snapshot.context.email;
 const selectError = (snapshot: EmailSignInSnapshot) => snapshot.context.error;
 const selectBusy = (snapshot: EmailSignInSnapshot) => snapshot.hasTag('busy');
 
-/** The e-mail code sign-in flow, one per component that calls it; success signs the session in. */
-export function useEmailSignIn(): UseEmailSignInReturnType {
+/**
+ * The e-mail code sign-in flow, one per component that calls it; success signs the session in. With
+ * `{ purpose: 'verify' }` it adds a verified e-mail to the signed-in user instead (conflicts such as
+ * `user_has_already_account_with_email` come back in `awaitingCode` as `error`).
+ */
+export function useEmailSignIn(parameters: UseEmailSignInParameters = {}): UseEmailSignInReturnType {
   const client = useLatchkeyClient();
-  const actor = useActorRef(emailSignInMachine, { input: { client } });
+  const actor = useActorRef(emailSignInMachine, { input: { client, purpose: parameters.purpose ?? 'signIn' } });
   const status = useSelector(actor, selectStatus);
   const email = useSelector(actor, selectEmail);
   const error = useSelector(actor, selectError);

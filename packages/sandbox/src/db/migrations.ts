@@ -99,4 +99,23 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'SMS verifications',
+    sql: `
+      CREATE TABLE sms_verifications (
+        id uuid PRIMARY KEY,
+        environment_id text NOT NULL,
+        phone_e164 text NOT NULL,
+        iso_country_code text NOT NULL,
+        code_hash text NOT NULL,
+        status text NOT NULL CHECK (status IN ('pending', 'used', 'burnt')),
+        failed_attempts integer NOT NULL DEFAULT 0,
+        sends integer NOT NULL DEFAULT 1,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+    `,
+  },
 ];

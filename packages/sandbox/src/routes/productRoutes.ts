@@ -9,6 +9,7 @@ import {
   signInWithEmailVerification,
   verifyEmailForUser,
 } from '../services/emailVerification.js';
+import { createSmsVerification, retrySmsVerification, signInWithSmsVerification, verifyPhoneForUser } from '../services/smsVerification.js';
 import { storeLogs } from '../services/logs.js';
 import { extendSession, revokeSession, toSessionInfo } from '../services/sessionRepository.js';
 import { toPublicSettings } from '../services/settingsRules.js';
@@ -31,6 +32,12 @@ export function mountProductRoutes(app: Hono, ctx: SandboxContext): void {
   mountRoute(app, ctx, routes.retryEmailVerification, ({ body }) => retryEmailVerification(ctx, body));
   mountRoute(app, ctx, routes.signInWithEmailVerification, ({ body }) => signInWithEmailVerification(ctx, body));
   mountBearerRoute(app, ctx, routes.verifyEmailVerification, ({ auth, body }) => verifyEmailForUser(ctx, auth, body));
+
+  // SMS code
+  mountRoute(app, ctx, routes.createSmsVerification, ({ body }) => createSmsVerification(ctx, body));
+  mountRoute(app, ctx, routes.retrySmsVerification, ({ body }) => retrySmsVerification(ctx, body));
+  mountRoute(app, ctx, routes.signInWithSmsVerification, ({ body }) => signInWithSmsVerification(ctx, body));
+  mountBearerRoute(app, ctx, routes.verifySmsVerification, ({ auth, body }) => verifyPhoneForUser(ctx, auth, body));
 
   // session
   mountBearerRoute(app, ctx, routes.refresh, async ({ auth }) => {

@@ -246,6 +246,21 @@ describe('e-mail sign-in', () => {
     expect(me.body.user.verifiedCredentials).toHaveLength(1);
   });
 
+  it("error: verify with an address another user's profile names → email_already_exists; nothing changes", async () => {
+    const claimed = freshEmail('claimed');
+    const owner = await t.signIn(freshEmail('profile-owner'));
+    expect((await t.call('PUT', '/users', { token: owner.jwt, body: { email: claimed } })).status).toBe(200);
+    const session = await t.signIn(freshEmail());
+    const id = await create(claimed);
+    const code = await latestCode(claimed);
+    const response = await t.call('POST', '/emailVerifications/verify', { token: session.jwt, body: { verificationUUID: id, verificationToken: code } });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatchObject({ code: 'email_already_exists', message: 'Email already exists.', path: 'email' });
+    const me = await t.call('GET', '/users', { token: session.jwt });
+    expect(me.body.user.verifiedCredentials).toHaveLength(1);
+    expect(me.body.user.email).not.toBe(claimed);
+  });
+
   it('error: verify needs a session', async () => {
     const response = await t.call('POST', '/emailVerifications/verify', {
       body: { verificationUUID: '00000000-0000-4000-8000-000000000000', verificationToken: '123456' },

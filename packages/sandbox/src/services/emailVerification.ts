@@ -180,6 +180,12 @@ export async function verifyEmailForUser(
       // Thrown inside the transaction: the code is not consumed, nothing changes.
       throw new ApiError(400, 'user_has_already_account_with_email', 'Another user already has an account with this email.', 'email');
     }
+    // Another user's profile names the address (set through PUT /users, never verified): it is theirs.
+    const claimed = await tx.query(
+      `SELECT 1 FROM users WHERE environment_id = $1 AND id <> $2 AND lower(profile->>'email') = $3 LIMIT 1`,
+      [ctx.environmentId, auth.userId, email],
+    );
+    if (claimed.length > 0) throw new ApiError(400, 'email_already_exists', messages.emailExists, 'email');
     credential ??= await insertCredential(tx, { userId: auth.userId, environmentId: ctx.environmentId, format: 'email', identifier: email, now });
     await markSignIn(tx, auth.userId, credential.id, now);
     const record = await loadUser(tx, ctx.environmentId, auth.userId);

@@ -43,12 +43,21 @@ export async function deliver(
   );
 }
 
+/**
+ * The recipient as stored: e-mail addresses in lower case; a phone number whose `+` arrived as a
+ * space in an unencoded query (`?to=+1415…`) gets it back.
+ */
+export function normalizeRecipient(to: string): string {
+  const trimmed = to.trim().toLowerCase();
+  return /^\d{5,15}$/.test(trimmed) ? `+${trimmed}` : trimmed;
+}
+
 /** Newest first; all recipients when `to` is undefined. */
 export async function listInbox(q: Queryable, environmentId: string, to?: string): Promise<InboxMessage[]> {
   const rows = to
     ? await q.query<InboxRow>(
         'SELECT id, channel, recipient, subject, body, code, sent_at FROM inbox_messages WHERE environment_id = $1 AND recipient = $2 ORDER BY seq DESC LIMIT $3',
-        [environmentId, to.trim().toLowerCase(), INBOX_PAGE_SIZE],
+        [environmentId, normalizeRecipient(to), INBOX_PAGE_SIZE],
       )
     : await q.query<InboxRow>('SELECT id, channel, recipient, subject, body, code, sent_at FROM inbox_messages WHERE environment_id = $1 ORDER BY seq DESC LIMIT $2', [environmentId, INBOX_PAGE_SIZE]);
   return rows.map((row) => ({

@@ -48,13 +48,28 @@ export async function signInResponse(
 }
 
 /** Finds (or creates) the user owning the e-mail credential, and opens a session for them. */
-export async function signInWithEmail(ctx: SandboxContext, q: Queryable, settings: ProjectSettings, email: string): Promise<SignInResponse> {
+export function signInWithEmail(ctx: SandboxContext, q: Queryable, settings: ProjectSettings, email: string): Promise<SignInResponse> {
+  return signInWithCredential(ctx, q, settings, 'email', email, { email });
+}
+
+/**
+ * Finds (or creates, with `profile`) the user owning the credential `format`/`identifier` (an
+ * e-mail address, an E.164 phone number), and opens a session for them.
+ */
+export async function signInWithCredential(
+  ctx: SandboxContext,
+  q: Queryable,
+  settings: ProjectSettings,
+  format: string,
+  identifier: string,
+  profile: Record<string, unknown>,
+): Promise<SignInResponse> {
   const now = ctx.now();
-  let credential = await findCredential(q, ctx.environmentId, 'email', email);
+  let credential = await findCredential(q, ctx.environmentId, format, identifier);
   const newUser = credential === undefined;
   if (!credential) {
-    const user = await insertUser(q, ctx.environmentId, { email }, now);
-    credential = await insertCredential(q, { userId: user.id, environmentId: ctx.environmentId, format: 'email', identifier: email, now });
+    const user = await insertUser(q, ctx.environmentId, profile, now);
+    credential = await insertCredential(q, { userId: user.id, environmentId: ctx.environmentId, format, identifier, now });
   }
   await markSignIn(q, credential.user_id, credential.id, now);
   const session = await insertSession(q, { userId: credential.user_id, environmentId: ctx.environmentId, now, expiresAt: sessionExpiresAt(now, settings) });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { userProfileFields, type ProjectSettings, type User } from '@latchkey/protocol';
 import type { Queryable } from '../db/database.js';
+import { splitE164 } from './phoneNumber.js';
 import { allFields } from './settingsRules.js';
 
 /** Profile values as stored: the user update payload's fields, minus `metadata`. */
@@ -122,6 +123,7 @@ export function toWireUser(
       format: credential.format as User['verifiedCredentials'][number]['format'],
       public_identifier: credential.identifier,
       ...(credential.format === 'email' ? { email: credential.identifier } : {}),
+      ...(credential.format === 'phoneNumber' ? splitE164(credential.identifier) : {}),
       lastSelectedAt: credential.last_selected_at ? credential.last_selected_at.toISOString() : null,
       signInEnabled: true,
     })),

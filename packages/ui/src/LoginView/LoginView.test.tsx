@@ -5,6 +5,8 @@ import { renderInKit } from '../test/renderInKit.js';
 import { LoginView, withoutStraySeparators, type LoginViewSection, type PlannedBlock } from './LoginView.js';
 
 const emailBlock = <p data-testid="email-block">email step</p>;
+const phoneBlock = <p data-testid="phone-block">phone step</p>;
+const bothBlock = <p data-testid="both-block">email or phone step</p>;
 
 describe('LoginView', () => {
   let warnSpy: MockInstance<typeof console.warn>;
@@ -66,6 +68,45 @@ describe('LoginView', () => {
     const { rerender } = renderInKit(<LoginView sections={sections} email={emailBlock} />);
     rerender(<LoginView sections={[...sections]} email={emailBlock} />);
     expect(warnSpy).toHaveBeenCalledTimes(1);
+  });
+
+  it('default: the phone and emailAndPhone blocks show their steps in order', () => {
+    const { container } = renderInKit(
+      <LoginView sections={[{ type: 'phone' }, { type: 'separator', label: 'or' }, { type: 'email' }]} email={emailBlock} phone={phoneBlock} />,
+    );
+    const order = [...(container.querySelector('[data-latchkey-view="login"]')?.children ?? [])].map((child) => child.getAttribute('data-testid') ?? child.getAttribute('role'));
+    expect(order).toEqual(['phone-block', 'separator', 'email-block']);
+    renderInKit(<LoginView sections={[{ type: 'emailAndPhone' }]} email={emailBlock} phone={phoneBlock} emailAndPhone={bothBlock} />);
+    expect(screen.getByTestId('both-block')).toBeInTheDocument();
+    expect(warnSpy).not.toHaveBeenCalled();
+  });
+
+  it('behavior: without an SMS provider, phone is skipped and emailAndPhone takes e-mail only, with warnings', () => {
+    renderInKit(<LoginView sections={[{ type: 'phone' }, { type: 'emailAndPhone' }]} email={emailBlock} />);
+    expect(screen.queryByTestId('phone-block')).toBeNull();
+    expect(screen.getByTestId('email-block')).toBeInTheDocument();
+    expect(warnSpy.mock.calls.map((call) => String(call[0]))).toEqual([
+      '[latchkey] login view: the "phone" block needs an enabled SMS provider with enabledCountries; skipped.',
+      '[latchkey] login view: the "emailAndPhone" block takes e-mail only (no SMS provider, or a phone field already shown).',
+    ]);
+  });
+
+  it('behavior: one e-mail field and one phone field at most', () => {
+    renderInKit(
+      <LoginView
+        sections={[{ type: 'emailAndPhone' }, { type: 'email' }, { type: 'phone' }]}
+        email={emailBlock}
+        phone={phoneBlock}
+        emailAndPhone={bothBlock}
+      />,
+    );
+    expect(screen.getByTestId('both-block')).toBeInTheDocument();
+    expect(screen.queryByTestId('email-block')).toBeNull();
+    expect(screen.queryByTestId('phone-block')).toBeNull();
+    expect(warnSpy.mock.calls.map((call) => String(call[0]))).toEqual([
+      '[latchkey] login view: a second "email" block is skipped.',
+      '[latchkey] login view: a "phone" block after a phone field is skipped.',
+    ]);
   });
 
   it('behavior: a second email block and a text block without a label are skipped', () => {

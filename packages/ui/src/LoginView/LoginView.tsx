@@ -14,10 +14,14 @@ export interface LoginViewProps {
   sections: readonly LoginViewSection[] | undefined;
   /** What the `email` block shows (the e-mail step). */
   email: ReactNode;
+  /** What the `phone` block shows (the phone step); without it (no SMS provider) the block is skipped. */
+  phone?: ReactNode;
+  /** What the `emailAndPhone` block shows (one field for either); without it, the e-mail step. */
+  emailAndPhone?: ReactNode;
 }
 
 /** Block types the spec names that this kit does not render yet. */
-const NOT_YET_BUILT = new Set(['emailAndPhone', 'phone', 'social', 'wallet']);
+const NOT_YET_BUILT = new Set(['social', 'wallet']);
 
 const DEFAULT_SECTIONS: readonly LoginViewSection[] = [{ type: 'email' }];
 
@@ -35,11 +39,18 @@ interface Plan {
 }
 
 /** Decides what each block becomes; unknown or unavailable ones are skipped with a reason. */
-export function planLoginView(sections: readonly LoginViewSection[] | undefined, email: ReactNode): Plan {
+export function planLoginView(
+  sections: readonly LoginViewSection[] | undefined,
+  email: ReactNode,
+  phone?: ReactNode,
+  emailAndPhone?: ReactNode,
+): Plan {
   const list = Array.isArray(sections) && sections.length > 0 ? sections : DEFAULT_SECTIONS;
   const blocks: Plan['blocks'] = [];
   const warnings: string[] = [];
+  // One e-mail field and one phone field at most: `emailAndPhone` counts as both.
   let emailShown = false;
+  let phoneShown = false;
   list.forEach((section, index) => {
     const type: unknown = section?.type;
     const key = `${index}-${String(type)}`;
@@ -47,6 +58,18 @@ export function planLoginView(sections: readonly LoginViewSection[] | undefined,
       if (emailShown) warnings.push('login view: a second "email" block is skipped.');
       else blocks.push({ key, node: email, method: true });
       emailShown = true;
+    } else if (type === 'phone') {
+      if (phone === undefined) warnings.push('login view: the "phone" block needs an enabled SMS provider with enabledCountries; skipped.');
+      else if (phoneShown) warnings.push('login view: a "phone" block after a phone field is skipped.');
+      else blocks.push({ key, node: phone });
+      phoneShown ||= phone !== undefined;
+    } else if (type === 'emailAndPhone') {
+      const canPhone = emailAndPhone !== undefined && !phoneShown;
+      if (emailShown) warnings.push('login view: an "emailAndPhone" block after an e-mail field is skipped.');
+      else blocks.push({ key, node: canPhone ? emailAndPhone : email });
+      if (!emailShown && !canPhone) warnings.push('login view: the "emailAndPhone" block takes e-mail only (no SMS provider, or a phone field already shown).');
+      emailShown = true;
+      phoneShown ||= canPhone;
     } else if (type === 'text') {
       if (section.label) blocks.push({ key, node: <p className={mutedText}>{section.label}</p> });
       else warnings.push('login view: a "text" block without a label is skipped.');
@@ -82,12 +105,12 @@ export function withoutStraySeparators(blocks: readonly PlannedBlock[]): Planned
 }
 
 /**
- * The login view: the project's ordered list of blocks (`email`, `text`, `separator` here). A block
+ * The login view: the project's ordered list of blocks (`email`, `phone`, `emailAndPhone`, `text`, `separator` here). A block
  * the kit does not know or does not have yet is skipped with a logged warning — never a crash.
  */
-export function LoginView({ sections, email }: LoginViewProps) {
+export function LoginView({ sections, email, phone, emailAndPhone }: LoginViewProps) {
   const warn = useWarn();
-  const { blocks, warnings } = planLoginView(sections, email);
+  const { blocks, warnings } = planLoginView(sections, email, phone, emailAndPhone);
   const warningKey = warnings.join('\n');
   useEffect(() => {
     if (warningKey) for (const message of warningKey.split('\n')) warn(message);

@@ -23,7 +23,7 @@ async function renderKit() {
 async function openAndSendCode(kit: Awaited<ReturnType<typeof renderKit>>, email: string) {
   await kit.user.click(kit.signInButton);
   const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
-  await kit.user.type(await within(dialog).findByLabelText('Email'), email);
+  await kit.user.type(await within(dialog).findByLabelText('Email or phone number'), email);
   await kit.user.click(within(dialog).getByRole('button', { name: 'Continue' }));
   await within(dialog).findByLabelText('Verification code', {}, { timeout: 10_000 });
   return dialog;
@@ -71,7 +71,7 @@ describe('SignInButton (against the sandbox)', () => {
     const kit = await renderKit();
     await kit.user.click(kit.signInButton);
     const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
-    await kit.user.type(await within(dialog).findByLabelText('Email'), 'not-an-address');
+    await kit.user.type(await within(dialog).findByLabelText('Email or phone number'), 'not-an-address');
     await kit.user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Enter a valid e-mail address.');
     expect(within(dialog).queryByLabelText('Verification code')).toBeNull();
@@ -89,13 +89,42 @@ describe('SignInButton (against the sandbox)', () => {
     expect(within(dialog).getByLabelText('Verification code')).toBeInTheDocument();
   });
 
+  it('default: a phone number in the same field picks the SMS flow: country picker, code from the inbox, signed in', async () => {
+    const kit = await renderKit();
+    await kit.user.click(kit.signInButton);
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    expect(dialog).toHaveAccessibleDescription('Sign in or create an account with your email or phone number.');
+    const field = await within(dialog).findByLabelText('Email or phone number');
+    expect(within(dialog).queryByLabelText('Country')).toBeNull();
+    const national = `7400${String(100000 + Math.floor(Math.random() * 899999))}`;
+    await kit.user.type(field, national);
+    await kit.user.selectOptions(within(dialog).getByLabelText('Country'), 'GB');
+    await kit.user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    const codeField = await within(dialog).findByLabelText('Verification code', {}, { timeout: 10_000 });
+    expect(dialog.querySelector('[data-flow="sms"]')).toHaveAttribute('data-state', 'awaitingCode');
+    expect(within(dialog).getByText(`+44 ${national.slice(0, 4)} ${national.slice(4)}`)).toBeInTheDocument();
+    await kit.user.type(codeField, await latestCode(kit.sandboxUrl, `+44${national}`));
+    expect(await screen.findByRole('button', { name: `Account: +44${national}` }, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
+  it("error: a number that cannot be right says 'Invalid phone number.' and stays on the first step", async () => {
+    const kit = await renderKit();
+    await kit.user.click(kit.signInButton);
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    await kit.user.type(await within(dialog).findByLabelText('Email or phone number'), '12');
+    await kit.user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(await within(dialog).findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent('Invalid phone number.');
+    expect(within(dialog).queryByLabelText('Verification code')).toBeNull();
+  });
+
   it('behavior: the seed login view skips the blocks not built yet, with warnings through the client logger', async () => {
     const kit = await renderKit();
     await kit.user.click(kit.signInButton);
     const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
-    expect(within(dialog).getByLabelText('Email')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Email or phone number')).toBeInTheDocument();
     // the seed's "or" stands before the skipped social and wallet blocks: nothing to separate, so it is left out
     expect(within(dialog).queryByRole('separator')).toBeNull();
+    expect(dialog.querySelector('[data-flow="sms"]')).toHaveAttribute('data-state', 'idle');
     const warnings = kit.sink.warn.mock.calls.map((call) => call.slice(0, 2).join(' '));
     expect(warnings).toEqual(
       expect.arrayContaining([

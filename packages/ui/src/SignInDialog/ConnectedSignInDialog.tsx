@@ -1,13 +1,14 @@
-import { useEmailSignIn, useLatchkey } from '@latchkey/headless/react';
+import { useEmailSignIn, useLatchkey, useSmsSignIn } from '@latchkey/headless/react';
 import { SignInDialogView, type SignInDialogOpenProps } from './SignInDialogView.js';
 
 /**
  * The sign-in dialog wired to the client: project settings (branding, login view) from
- * `useLatchkey()`, the e-mail flow from `useEmailSignIn()`. Loaded on demand by `SignInDialog`.
+ * `useLatchkey()`, the e-mail flow from `useEmailSignIn()`, the SMS flow from `useSmsSignIn()`. Loaded on demand by `SignInDialog`.
  */
 export function ConnectedSignInDialog(props: SignInDialogOpenProps) {
   const { settings, settingsStatus, settingsError } = useLatchkey();
   const emailFlow = useEmailSignIn();
+  const smsFlow = useSmsSignIn();
   return (
     <SignInDialogView
       {...props}
@@ -15,6 +16,7 @@ export function ConnectedSignInDialog(props: SignInDialogOpenProps) {
       settingsStatus={settingsStatus}
       settingsError={settingsError}
       emailFlow={emailFlow}
+      smsFlow={smsFlow}
     />
   );
 }

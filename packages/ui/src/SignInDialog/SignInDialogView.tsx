@@ -5,14 +5,18 @@ import { LegalFooter } from '../Branding/LegalFooter.js';
 import { ErrorMessage } from '../ErrorMessage.js';
 import { EmailFlowView } from '../flows/EmailSignIn/EmailFlowView.js';
 import type { EmailFlowModel, FlowError } from '../flows/EmailSignIn/types.js';
+import { EmailOrPhoneStep } from '../flows/EmailOrPhone/EmailOrPhoneStep.js';
+import { pickDefaultCountry, smsCountries, type SmsProviderSettings } from '../flows/PhoneSignIn/countries.js';
+import { PhoneFlowView } from '../flows/PhoneSignIn/PhoneFlowView.js';
+import type { SmsFlowModel } from '../flows/PhoneSignIn/types.js';
 import { LoginView, type LoginViewSection } from '../LoginView/LoginView.js';
 import { Spinner } from '../Spinner.js';
 import { KitLayer } from '../theme/ThemeRoot.js';
 import { useWarn } from '../warn.js';
 import * as styles from './SignInDialog.css.js';
 
-/** The settings the dialog reads: branding, and the login view's blocks. `ProjectSettings` fits. */
-export interface SignInDialogSettings extends BrandingSettings {
+/** The settings the dialog reads: branding, the login view's blocks, the SMS provider. `ProjectSettings` fits. */
+export interface SignInDialogSettings extends BrandingSettings, SmsProviderSettings {
   sdk?: { views?: readonly { type: string; sections: readonly LoginViewSection[] }[] | undefined } | undefined;
 }
 
@@ -31,6 +35,8 @@ export interface SignInDialogViewProps extends SignInDialogOpenProps {
   settingsStatus: 'loading' | 'ready' | 'failed';
   settingsError?: FlowError | { message: string } | undefined;
   emailFlow: EmailFlowModel;
+  /** The SMS flow, for the `phone` and `emailAndPhone` blocks (shown when settings enable an SMS provider). */
+  smsFlow?: SmsFlowModel | undefined;
 }
 
 /** The login view's blocks from settings: `sdk.views[type=login].sections`. */
@@ -54,6 +60,7 @@ export function SignInDialogView({
   settingsStatus,
   settingsError,
   emailFlow,
+  smsFlow,
 }: SignInDialogViewProps) {
   const warn = useWarn();
   const branding = useMemo(() => brandingFrom(settings), [settings]);
@@ -63,6 +70,9 @@ export function SignInDialogView({
     // Keyed on the refused settings, so it warns once per distinct set rather than on every render.
   }, [rejectedKey, warn]);
   const sections = loginSections(settings);
+  const countries = useMemo(() => (smsFlow ? smsCountries(settings) : []), [smsFlow !== undefined, settings]);
+  const phoneEnabled = smsFlow !== undefined && countries.length > 0;
+  const country = useMemo(() => pickDefaultCountry(countries), [countries]);
 
   return (
     <Dialog.Root
@@ -87,7 +97,9 @@ export function SignInDialogView({
                 {branding.displayName ? `Sign in to ${branding.displayName}` : 'Sign in'}
               </Dialog.Title>
               <Dialog.Description className={styles.description}>
-                Sign in or create an account with your email.
+                {phoneEnabled
+                  ? 'Sign in or create an account with your email or phone number.'
+                  : 'Sign in or create an account with your email.'}
               </Dialog.Description>
             </header>
             {settingsStatus === 'loading' ? (
@@ -100,7 +112,43 @@ export function SignInDialogView({
             ) : (
               <EmailFlowView
                 flow={emailFlow}
-                renderEmailStep={(emailStep) => <LoginView sections={sections} email={emailStep} />}
+                renderEmailStep={(emailStep, memory) =>
+                  smsFlow && phoneEnabled ? (
+                    // The e-mail flow is idle: the SMS flow decides between its own steps and the login view.
+                    <PhoneFlowView
+                      flow={smsFlow}
+                      countries={countries}
+                      defaultCountry={country}
+                      renderPhoneStep={(phoneStep) => (
+                        <LoginView
+                          sections={sections}
+                          email={emailStep}
+                          phone={phoneStep}
+                          emailAndPhone={
+                            <EmailOrPhoneStep
+                              countries={countries}
+                              defaultCountry={smsFlow.phone?.isoCountryCode ?? country}
+                              defaultValue={memory.lastEmail ?? smsFlow.phone?.phoneNumber}
+                              isSending={emailFlow.status === 'sendingCode' || smsFlow.status === 'sendingCode'}
+                              emailError={emailFlow.error}
+                              phoneError={smsFlow.error}
+                              onSubmitEmail={(email) => {
+                                void smsFlow.reset();
+                                void emailFlow.sendCode(email);
+                              }}
+                              onSubmitPhone={(phone) => {
+                                void emailFlow.reset();
+                                void smsFlow.sendCode(phone);
+                              }}
+                            />
+                          }
+                        />
+                      )}
+                    />
+                  ) : (
+                    <LoginView sections={sections} email={emailStep} />
+                  )
+                }
               />
             )}
             {branding.termsUrl || branding.privacyUrl ? (

@@ -24,7 +24,8 @@ export const content = style({
   zIndex: 2147483000,
   boxSizing: 'border-box',
   minWidth: '240px',
-  maxWidth: 'calc(100vw - 16px)',
+  // Wide enough for a code step ("Add email"), never wider than the screen.
+  maxWidth: 'min(360px, calc(100vw - 16px))',
   display: 'flex',
   flexDirection: 'column',
   gap: '12px',

@@ -33,7 +33,7 @@ function MenuPlaceholder({ autoFocus, onRequestOpen }: { autoFocus: boolean | un
     if (autoFocus && signedIn) ref.current?.focus();
   }, [autoFocus, signedIn]);
   if (!signedIn) return null;
-  const email = user?.email ?? undefined;
+  const email = user?.email || user?.phoneNumber || undefined;
   return (
     <button
       ref={ref}

@@ -1,5 +1,5 @@
 import * as Popover from '@radix-ui/react-popover';
-import { useId, type Ref } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 import { ErrorMessage } from '../ErrorMessage.js';
 import { Spinner } from '../Spinner.js';
 import { button, link, mutedText, text } from '../styles/shared.css.js';
@@ -7,8 +7,10 @@ import { KitLayer } from '../theme/ThemeRoot.js';
 import * as styles from './UserMenu.css.js';
 
 export interface UserMenuViewProps {
-  /** The signed-in user's e-mail; the menu says "Account" without one. */
+  /** The signed-in user's e-mail; the menu says "Account" without one (or the phone number). */
   email: string | undefined;
+  /** The user's phone number (international format), shown when there is no e-mail. */
+  phoneNumber?: string | undefined;
   onSignOut: () => void;
   /** The organisation's links (branding `customMenuLinks`), already checked to be https. */
   links?: readonly { label: string; url: string }[] | undefined;
@@ -19,11 +21,14 @@ export interface UserMenuViewProps {
   defaultOpen?: boolean;
   onOpenChange?: (open: boolean) => void;
   triggerRef?: Ref<HTMLButtonElement>;
+  /** More of the menu between who is signed in and "Sign out" (the connected menu's "Add email / phone"). */
+  children?: ReactNode;
 }
 
 /** The signed-in user's menu (Radix Popover): who is signed in, and "Sign out". Presentational. */
 export function UserMenuView({
-  email,
+  email: emailAddress,
+  phoneNumber,
   onSignOut,
   links = [],
   isSigningOut = false,
@@ -32,8 +37,10 @@ export function UserMenuView({
   defaultOpen,
   onOpenChange,
   triggerRef,
+  children,
 }: UserMenuViewProps) {
   const headingId = useId();
+  const email = emailAddress ?? phoneNumber;
   return (
     <Popover.Root
       {...(open === undefined ? {} : { open })}
@@ -62,6 +69,7 @@ export function UserMenuView({
               </p>
               <p className={`${text} ${styles.email}`}>{email ?? 'your account'}</p>
             </div>
+            {children}
             {links.length > 0 ? (
               <nav aria-label="Links">
                 <ul className={styles.links}>

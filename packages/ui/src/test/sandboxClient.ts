@@ -45,3 +45,22 @@ export async function signInThroughApi(client: LatchkeyClient, sandboxUrl: strin
   client.session.send({ type: 'server.signedIn', response });
   await waitFor(() => expect(client.session.getSnapshot().matches('signedIn')).toBe(true), { timeout: 10_000 });
 }
+
+/** A fresh valid UK mobile number, national digits without the leading 0 (e.g. `7400123456`) and its E.164. */
+export function uniquePhone(): { national: string; e164: string } {
+  const national = `7400${String(100000 + Math.floor(Math.random() * 899999))}`;
+  return { national, e164: `+44${national}` };
+}
+
+/** Signs a separate, throwaway client in by SMS as the owner of `phone` (so the number belongs to someone). */
+export async function ownPhoneThroughApi(sandboxUrl: string, national: string): Promise<void> {
+  const { createSmsVerification, signInWithSmsVerification } = await import('@latchkey/headless');
+  const { client } = await createSandboxClient();
+  try {
+    const { verificationUUID } = await createSmsVerification(client, { phoneCountryCode: '44', phoneNumber: national, isoCountryCode: 'GB' });
+    const verificationToken = await latestCode(sandboxUrl, `+44${national}`);
+    await signInWithSmsVerification(client, { verificationUUID, verificationToken });
+  } finally {
+    await client.destroy();
+  }
+}

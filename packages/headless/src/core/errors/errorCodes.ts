@@ -111,6 +111,10 @@ export const serverErrorMessages: Partial<Record<ServerErrorCode, string>> = {
   wrong_sms_verification_token: CODE_INVALID_OR_EXPIRED,
   invalid_sms_verification: CODE_INVALID_OR_EXPIRED,
   too_many_email_verification_attempts: 'Too many email verification attempts.',
+  too_many_sms_verification_attempts: 'Too many SMS verification attempts.',
+  // conflicts when adding an e-mail or phone number to a signed-in user (SPEC §8), as sentences
+  user_has_already_account_with_email: 'Another account already uses this email address.',
+  user_has_already_account_with_phone_number: 'Another account already uses this phone number.',
   invalid_phone: 'Invalid phone number.',
   too_many_requests: 'Rate limit reached',
   wallet_not_deployed: 'Wallet has not been deployed',

@@ -5,8 +5,12 @@ import { button, codeInput, label, mutedText, row, stack, text } from '../../sty
 import type { FlowError } from './types.js';
 
 export interface CodeStepProps {
-  /** Where the code was sent. */
+  /** Where the code was sent: an e-mail address, or a phone number for the SMS flow. */
   email: string | undefined;
+  /** Said when `email` is unknown. Default 'your email'. */
+  fallbackDestination?: string;
+  /** The back button's words. Default 'Use a different email'. */
+  backLabel?: string;
   /** Digits in a code. Default 6. */
   length?: number;
   /** The code is being checked. */
@@ -34,6 +38,8 @@ export function codeDigits(value: string, length: number): string {
  */
 export function CodeStep({
   email,
+  fallbackDestination = 'your email',
+  backLabel = 'Use a different email',
   length = 6,
   isVerifying = false,
   isResending = false,
@@ -107,13 +113,13 @@ export function CodeStep({
     : isResending
       ? 'Sending a new code…'
       : resentCount > 0 && !error
-        ? `We sent a new code to ${email ?? 'your email'}.`
+        ? `We sent a new code to ${email ?? fallbackDestination}.`
         : '';
 
   return (
     <form className={stack} noValidate onSubmit={submitForm} aria-busy={busy}>
       <p id={hintId} className={text}>
-        We sent a {length}-digit code to {email ? <strong>{email}</strong> : 'your email'}. It expires soon.
+        We sent a {length}-digit code to {email ? <strong>{email}</strong> : fallbackDestination}. It expires soon.
       </p>
       <label htmlFor={inputId} className={label}>
         Verification code
@@ -147,7 +153,7 @@ export function CodeStep({
           Resend code
         </button>
         <button type="button" className={button.quiet} onClick={onBack}>
-          Use a different email
+          {backLabel}
         </button>
       </div>
       <p role="status" className={mutedText}>

@@ -10,19 +10,21 @@ import { useStepMemory, type StepMemory } from './useStepMemory.js';
 export interface EmailFlowViewProps {
   /** The flow's view model: `useEmailSignIn()`'s return value, or a fixed one in stories. */
   flow: EmailFlowModel;
-  /** Places the e-mail step among other blocks (the dialog's login view); default: alone. */
-  renderEmailStep?: (emailStep: ReactNode) => ReactNode;
+  /** Places the e-mail step among other blocks (the dialog's login view); default: alone. Gets the address used last, too. */
+  renderEmailStep?: (emailStep: ReactNode, memory: { lastEmail: string | undefined }) => ReactNode;
+  /** `verify`: the flow adds the e-mail to the signed-in user (changes the closing words). Default `signIn`. */
+  purpose?: 'signIn' | 'verify';
 }
 
 /**
  * The e-mail flow's markup: switches on `flow.status` and renders the matching presentational
  * step; the root carries `data-state` (the status) for styling and tests.
  */
-export function EmailFlowView({ flow, renderEmailStep = (step) => step }: EmailFlowViewProps) {
+export function EmailFlowView({ flow, renderEmailStep = (step) => step, purpose = 'signIn' }: EmailFlowViewProps) {
   const memory = useStepMemory(flow.status, flow.email);
   return (
     <div className={flowRoot} data-flow="email" data-state={flow.status}>
-      {renderStep(flow, memory, renderEmailStep)}
+      {renderStep(flow, memory, renderEmailStep, purpose)}
     </div>
   );
 }
@@ -30,7 +32,8 @@ export function EmailFlowView({ flow, renderEmailStep = (step) => step }: EmailF
 function renderStep(
   flow: EmailFlowModel,
   memory: StepMemory,
-  renderEmailStep: (emailStep: ReactNode) => ReactNode,
+  renderEmailStep: NonNullable<EmailFlowViewProps['renderEmailStep']>,
+  purpose: 'signIn' | 'verify',
 ): ReactNode {
   // A resend passes through `sendingCode` too, but stays on the code step.
   const onCodeStep =
@@ -50,7 +53,7 @@ function renderStep(
   }
   switch (flow.status) {
     case 'done':
-      return <DoneStep email={flow.email} />;
+      return <DoneStep email={flow.email} purpose={purpose} />;
     case 'failed':
       return <FailedStep error={flow.error} onRestart={() => void flow.reset()} />;
     default:
@@ -61,6 +64,7 @@ function renderStep(
           error={flow.error}
           onSubmit={(email) => void flow.sendCode(email)}
         />,
+        { lastEmail: flow.email ?? memory.lastEmail },
       );
   }
 }

@@ -294,6 +294,38 @@ describe('emailSignInMachine: its own actors', () => {
   });
 });
 
+describe('emailSignInMachine: adding an e-mail to the signed-in user', () => {
+  it("behavior: purpose verify calls /emailVerifications/verify with the session's token; the session stays signed in; a conflict is a sentence", async () => {
+    let verifies = 0;
+    const { client, requests } = await makeClient({
+      'POST /emailVerifications/create': () => json(200, { verificationUUID: UUID }),
+      'POST /emailVerifications/verify': () => {
+        verifies += 1;
+        return verifies === 1
+          ? errorBody(400, 'user_has_already_account_with_email', 'server words', 'email')
+          : json(200, fakeSignIn(Date.now() + 3_600_000, { email: 'bo@example.com' }));
+      },
+    });
+    client.session.send({ type: 'server.signedIn', response: fakeSignIn(Date.now() + 3_600_000, { email: undefined }) });
+    const actor = createActor(emailSignInMachine, { input: { client, purpose: 'verify' } }).start();
+    actor.send({ type: 'user.submitEmail', email: 'bo@example.com' });
+    await waitFor(actor, (snapshot) => snapshot.value === 'awaitingCode');
+    actor.send({ type: 'user.submitCode', code: '123456' });
+    expect(getSessionStatus(client.session.getSnapshot())).toBe('signedIn');
+    await waitFor(actor, (snapshot) => snapshot.value === 'awaitingCode' && snapshot.context.error !== undefined);
+    expect(actor.getSnapshot().context.error).toMatchObject({
+      code: 'user_has_already_account_with_email',
+      message: 'Another account already uses this email address.',
+    });
+    expect(getSessionStatus(client.session.getSnapshot())).toBe('signedIn');
+    actor.send({ type: 'user.submitCode', code: '654321' });
+    await waitFor(actor, (snapshot) => snapshot.value === 'done');
+    expect(client.session.getSnapshot().context.user?.email).toBe('bo@example.com');
+    expect(requests.at(-1)?.url.pathname).toMatch(/emailVerifications\/verify$/);
+    expect(requests.at(-1)?.headers.get('authorization')).toMatch(/^Bearer /);
+  });
+});
+
 describe('normalizeCode', () => {
   it('default: strips spaces and dashes', () => {
     expect(normalizeCode(' 123-456 ')).toBe('123456');

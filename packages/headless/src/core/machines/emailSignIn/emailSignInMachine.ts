@@ -4,11 +4,13 @@ import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from
 import { createEmailVerification } from '../../actions/createEmailVerification.js';
 import { retryEmailVerification } from '../../actions/retryEmailVerification.js';
 import { signInWithEmailVerification } from '../../actions/signInWithEmailVerification.js';
+import { verifyEmailVerification } from '../../actions/verifyEmailVerification.js';
 import { LatchkeyError } from '../../errors/LatchkeyError.js';
 import { toLatchkeyErrorSync } from '../../errors/toLatchkeyError.js';
 import type { ApiClient } from '../../transport/createApi.js';
 import { validateEmail } from '../../validation/validateEmail.js';
 import type { SessionActorRef } from '../session/sessionMachine.js';
+import type { VerificationPurpose } from '../verificationPurpose.js';
 
 /** What the e-mail flow needs from its client: the API, and the session it hands the sign-in to. */
 export interface EmailSignInClient extends ApiClient {
@@ -17,10 +19,13 @@ export interface EmailSignInClient extends ApiClient {
 
 export interface EmailSignInInput {
   client: EmailSignInClient;
+  /** `signIn` (default), or `verify`: add the e-mail to the signed-in user. */
+  purpose?: VerificationPurpose;
 }
 
 export interface EmailSignInContext {
   client: EmailSignInClient;
+  purpose: VerificationPurpose;
   /** The address as the user entered it (trimmed once valid). */
   email: string | undefined;
   verificationUUID: string | undefined;
@@ -70,8 +75,11 @@ export const emailSignInMachine = setup({
           ? retryEmailVerification(input.client, { verificationUUID: input.verificationUUID, email: input.email })
           : createEmailVerification(input.client, { email: input.email }),
     ),
-    verifyCode: fromPromise<SignInResponse, { client: EmailSignInClient; verificationUUID: string; code: string }>(({ input }) =>
-      signInWithEmailVerification(input.client, { verificationUUID: input.verificationUUID, verificationToken: input.code }),
+    verifyCode: fromPromise<SignInResponse, { client: EmailSignInClient; purpose: VerificationPurpose; verificationUUID: string; code: string }>(
+      ({ input }) => {
+        const body = { verificationUUID: input.verificationUUID, verificationToken: input.code };
+        return input.purpose === 'verify' ? verifyEmailVerification(input.client, body) : signInWithEmailVerification(input.client, body);
+      },
     ),
   },
   actions: {
@@ -88,8 +96,13 @@ export const emailSignInMachine = setup({
     assignInvalidCode: assign(() => ({ error: new LatchkeyError('invalid_code', { path: 'code' }) })),
     clearError: assign({ error: undefined }),
     reset: assign(RESET),
-    notifySignInStarted: ({ context }) => context.client.session.send({ type: 'user.startSignIn' }),
-    notifySignInEnded: ({ context }) => context.client.session.send({ type: 'user.cancelSignIn' }),
+    // A verification for a signed-in user leaves the session as it is until the answer arrives.
+    notifySignInStarted: ({ context }) => {
+      if (context.purpose === 'signIn') context.client.session.send({ type: 'user.startSignIn' });
+    },
+    notifySignInEnded: ({ context }) => {
+      if (context.purpose === 'signIn') context.client.session.send({ type: 'user.cancelSignIn' });
+    },
     handOverSignIn: ({ context }, params: { response: SignInResponse }) =>
       context.client.session.send({ type: 'server.signedIn', response: params.response }),
   },
@@ -109,7 +122,7 @@ export const emailSignInMachine = setup({
   },
 }).createMachine({
   id: 'emailSignIn',
-  context: ({ input }) => ({ client: input.client, ...RESET }),
+  context: ({ input }) => ({ client: input.client, purpose: input.purpose ?? 'signIn', ...RESET }),
   initial: 'idle',
   on: { 'user.reset': { target: '.idle', actions: 'reset' } },
   states: {
@@ -169,6 +182,7 @@ export const emailSignInMachine = setup({
         // The code travels in the event only; it is never kept in context.
         input: ({ context, event }) => ({
           client: context.client,
+          purpose: context.purpose,
           verificationUUID: context.verificationUUID as string,
           code: event.type === 'user.submitCode' ? normalizeCode(event.code) : '',
         }),

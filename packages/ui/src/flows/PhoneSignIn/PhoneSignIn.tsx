@@ -1,0 +1,26 @@
+import { useLatchkey, useSmsSignIn } from '@latchkey/headless/react';
+import type { ReactNode } from 'react';
+import { smsCountries } from './countries.js';
+import { PhoneFlowView } from './PhoneFlowView.js';
+
+/**
+ * The SMS code flow on its own (no dialog): country and number, code, done or failed, switched on
+ * `useSmsSignIn().status`, with the countries of the project's SMS provider; the root carries `data-state`.
+ */
+export function PhoneSignIn() {
+  const flow = useSmsSignIn();
+  const { settings } = useLatchkey();
+  return <PhoneFlowView flow={flow} countries={smsCountries(settings)} />;
+}
+
+export interface PhoneSignInCustomProps {
+  /** Your own markup for the flow, from the same view model the kit's steps use. */
+  children: (flow: ReturnType<typeof useSmsSignIn>) => ReactNode;
+}
+
+/** `<PhoneSignIn.Custom>{(flow) => …}</PhoneSignIn.Custom>`: the flow with your own markup. */
+function PhoneSignInCustom({ children }: PhoneSignInCustomProps) {
+  return <>{children(useSmsSignIn())}</>;
+}
+
+PhoneSignIn.Custom = PhoneSignInCustom;

@@ -1,0 +1,3 @@
+import { style } from '@vanilla-extract/css';
+
+export const countrySelect = style({ appearance: 'auto', cursor: 'pointer' });
