@@ -61,12 +61,12 @@ export function planLoginView(
     } else if (type === 'phone') {
       if (phone === undefined) warnings.push('login view: the "phone" block needs an enabled SMS provider with enabledCountries; skipped.');
       else if (phoneShown) warnings.push('login view: a "phone" block after a phone field is skipped.');
-      else blocks.push({ key, node: phone });
+      else blocks.push({ key, node: phone, method: true });
       phoneShown ||= phone !== undefined;
     } else if (type === 'emailAndPhone') {
       const canPhone = emailAndPhone !== undefined && !phoneShown;
       if (emailShown) warnings.push('login view: an "emailAndPhone" block after an e-mail field is skipped.');
-      else blocks.push({ key, node: canPhone ? emailAndPhone : email });
+      else blocks.push({ key, node: canPhone ? emailAndPhone : email, method: true });
       if (!emailShown && !canPhone) warnings.push('login view: the "emailAndPhone" block takes e-mail only (no SMS provider, or a phone field already shown).');
       emailShown = true;
       phoneShown ||= canPhone;
