@@ -9,6 +9,7 @@ import {
   signInWithEmailVerification,
   verifyEmailForUser,
 } from '../services/emailVerification.js';
+import { mountSocialRoutes } from './socialRoutes.js';
 import { storeLogs } from '../services/logs.js';
 import { extendSession, revokeSession, toSessionInfo } from '../services/sessionRepository.js';
 import { toPublicSettings } from '../services/settingsRules.js';
@@ -31,6 +32,9 @@ export function mountProductRoutes(app: Hono, ctx: SandboxContext): void {
   mountRoute(app, ctx, routes.retryEmailVerification, ({ body }) => retryEmailVerification(ctx, body));
   mountRoute(app, ctx, routes.signInWithEmailVerification, ({ body }) => signInWithEmailVerification(ctx, body));
   mountBearerRoute(app, ctx, routes.verifyEmailVerification, ({ auth, body }) => verifyEmailForUser(ctx, auth, body));
+
+  // social
+  mountSocialRoutes(app, ctx);
 
   // session
   mountBearerRoute(app, ctx, routes.refresh, async ({ auth }) => {
