@@ -26,6 +26,11 @@ it('default: the public exports of @latchkey/ui/flows', () => {
       "EmailSignIn",
       "EmailStep",
       "LoginView",
+      "SocialButtons",
+      "SocialSignIn",
+      "providerLabel",
+      "socialLayoutFrom",
+      "socialProvidersFrom",
     ]
   `);
 });

@@ -5,3 +5,4 @@ export { useEmailSignIn, type UseEmailSignInReturnType } from './useEmailSignIn.
 export { useLatchkey, type UseLatchkeyReturnType } from './useLatchkey.js';
 export { useSession, type UseSessionReturnType } from './useSession.js';
 export { useUser, type UserStatus, type UseUserReturnType } from './useUser.js';
+// Social sign-in hooks live on `@latchkey/headless/react/social`: the sign-in dialog loads them lazily.

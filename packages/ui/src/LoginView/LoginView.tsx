@@ -7,6 +7,8 @@ import { separator, view } from './LoginView.css.js';
 export interface LoginViewSection {
   type: string;
   label?: string | undefined;
+  /** `social`: how many providers show before "More options". */
+  numOfItemsToDisplay?: number | undefined;
 }
 
 export interface LoginViewProps {
@@ -14,21 +16,34 @@ export interface LoginViewProps {
   sections: readonly LoginViewSection[] | undefined;
   /** What the `email` block shows (the e-mail step). */
   email: ReactNode;
+  /** What the `social` block shows (a function of the section, for its item count); without it the block is skipped. */
+  social?: ((section: LoginViewSection) => ReactNode) | undefined;
+  /** Design settings: the social block goes before the e-mail block. */
+  socialAboveEmail?: boolean | undefined;
+  /** Design settings: a separator between the e-mail and social blocks when they are neighbours. */
+  splitEmailAndSocial?: boolean | undefined;
+}
+
+export interface LoginViewOptions {
+  social?: LoginViewProps['social'];
+  socialAboveEmail?: boolean | undefined;
+  splitEmailAndSocial?: boolean | undefined;
 }
 
 /** Block types the spec names that this kit does not render yet. */
-const NOT_YET_BUILT = new Set(['emailAndPhone', 'phone', 'social', 'wallet']);
+const NOT_YET_BUILT = new Set(['emailAndPhone', 'phone', 'wallet']);
 
 const DEFAULT_SECTIONS: readonly LoginViewSection[] = [{ type: 'email' }];
 
 interface Plan {
-  blocks: { key: string; node: ReactNode; separator?: true }[];
+  blocks: { key: string; node: ReactNode; separator?: true; kind?: 'email' | 'social' }[];
   warnings: string[];
 }
 
 /** Decides what each block becomes; unknown or unavailable ones are skipped with a reason. */
-export function planLoginView(sections: readonly LoginViewSection[] | undefined, email: ReactNode): Plan {
-  const list = Array.isArray(sections) && sections.length > 0 ? sections : DEFAULT_SECTIONS;
+export function planLoginView(sections: readonly LoginViewSection[] | undefined, email: ReactNode, options: LoginViewOptions = {}): Plan {
+  const given = Array.isArray(sections) && sections.length > 0 ? sections : DEFAULT_SECTIONS;
+  const list = options.socialAboveEmail ? socialFirst(given) : given;
   const blocks: Plan['blocks'] = [];
   const warnings: string[] = [];
   let emailShown = false;
@@ -37,7 +52,7 @@ export function planLoginView(sections: readonly LoginViewSection[] | undefined,
     const key = `${index}-${String(type)}`;
     if (type === 'email') {
       if (emailShown) warnings.push('login view: a second "email" block is skipped.');
-      else blocks.push({ key, node: email });
+      else blocks.push({ key, node: email, kind: 'email' });
       emailShown = true;
     } else if (type === 'text') {
       if (section.label) blocks.push({ key, node: <p className={mutedText}>{section.label}</p> });
@@ -52,13 +67,43 @@ export function planLoginView(sections: readonly LoginViewSection[] | undefined,
           </div>
         ),
       });
+    } else if (type === 'social') {
+      if (!options.social) warnings.push('login view: the "social" block has no social flow here and is skipped.');
+      else {
+        const node = options.social(section);
+        if (node) blocks.push({ key, node, kind: 'social' });
+      }
     } else if (typeof type === 'string' && NOT_YET_BUILT.has(type)) {
       warnings.push(`login view: the "${type}" block is not available in this version and is skipped.`);
     } else {
       warnings.push(`login view: unknown block ${JSON.stringify(type)} is skipped.`);
     }
   });
-  return { blocks: withoutStraySeparators(blocks), warnings };
+  const kept = withoutStraySeparators(blocks);
+  return { blocks: options.splitEmailAndSocial ? splitEmailAndSocial(kept) : kept, warnings };
+}
+
+/** `socialAboveEmail`: the first social block moves to just before the first e-mail block. */
+function socialFirst(sections: readonly LoginViewSection[]): readonly LoginViewSection[] {
+  const emailIndex = sections.findIndex((section) => section?.type === 'email');
+  const socialIndex = sections.findIndex((section) => section?.type === 'social');
+  if (emailIndex === -1 || socialIndex === -1 || socialIndex < emailIndex) return sections;
+  const rest = sections.filter((_, index) => index !== socialIndex);
+  return [...rest.slice(0, emailIndex), sections[socialIndex]!, ...rest.slice(emailIndex)];
+}
+
+/** `splitEmailAndSocial`: a separator between e-mail and social blocks that sit side by side. */
+function splitEmailAndSocial(blocks: Plan['blocks']): Plan['blocks'] {
+  const out: Plan['blocks'] = [];
+  blocks.forEach((block, index) => {
+    const previous = blocks[index - 1];
+    const pair = new Set([previous?.kind, block.kind]);
+    if (previous && pair.has('email') && pair.has('social')) {
+      out.push({ key: `split-${index}`, separator: true, node: <div role="separator" className={separator} /> });
+    }
+    out.push(block);
+  });
+  return out;
 }
 
 /** A separator separates: none at either end, none twice in a row (e.g. once blocks around it were skipped). */
@@ -73,9 +118,9 @@ function withoutStraySeparators(blocks: Plan['blocks']): Plan['blocks'] {
  * The login view: the project's ordered list of blocks (`email`, `text`, `separator` here). A block
  * the kit does not know or does not have yet is skipped with a logged warning — never a crash.
  */
-export function LoginView({ sections, email }: LoginViewProps) {
+export function LoginView({ sections, email, social, socialAboveEmail, splitEmailAndSocial }: LoginViewProps) {
   const warn = useWarn();
-  const { blocks, warnings } = planLoginView(sections, email);
+  const { blocks, warnings } = planLoginView(sections, email, { social, socialAboveEmail, splitEmailAndSocial });
   const warningKey = warnings.join('\n');
   useEffect(() => {
     if (warningKey) for (const message of warningKey.split('\n')) warn(message);

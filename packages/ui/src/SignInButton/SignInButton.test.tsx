@@ -89,18 +89,20 @@ describe('SignInButton (against the sandbox)', () => {
     expect(within(dialog).getByLabelText('Verification code')).toBeInTheDocument();
   });
 
-  it('behavior: the seed login view skips the blocks not built yet, with warnings through the client logger', async () => {
+  it('behavior: the seed login view shows the social block and skips the blocks not built yet, with warnings through the client logger', async () => {
     const kit = await renderKit();
     await kit.user.click(kit.signInButton);
     const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
-    expect(within(dialog).getByLabelText('Email')).toBeInTheDocument();
+    expect(await within(dialog).findByLabelText('Email', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(within(dialog).getByRole('separator', { name: 'or' })).toBeInTheDocument();
+    // The seed enables five OAuth providers and shows four before "More options" (Telegram has its own flow).
+    const social = within(dialog).getByRole('list', { name: 'Sign in with a social account' });
+    expect(within(social).getAllByRole('button').map((button) => button.textContent)).toEqual(['GGoogle', 'GGitHub', 'AApple', 'DDiscord']);
+    await kit.user.click(within(dialog).getByRole('button', { name: 'More options (1)' }));
+    expect(within(social).getAllByRole('button')).toHaveLength(5);
+    expect(within(dialog).getByRole('button', { name: 'Fewer options' })).toHaveAttribute('aria-expanded', 'true');
     const warnings = kit.sink.warn.mock.calls.map((call) => call.slice(0, 2).join(' '));
-    expect(warnings).toEqual(
-      expect.arrayContaining([
-        '[latchkey] login view: the "social" block is not available in this version and is skipped.',
-        '[latchkey] login view: the "wallet" block is not available in this version and is skipped.',
-      ]),
-    );
+    expect(warnings).toEqual(expect.arrayContaining(['[latchkey] login view: the "wallet" block is not available in this version and is skipped.']));
+    expect(warnings.join('\n')).not.toContain('"social"');
   });
 });

@@ -1,4 +1,7 @@
 import { useEmailSignIn, useLatchkey } from '@latchkey/headless/react';
+import { useSocialSignIn } from '@latchkey/headless/react/social';
+import type { SocialProvider } from '@latchkey/protocol';
+import { useMemo } from 'react';
 import { SignInDialogView, type SignInDialogOpenProps } from './SignInDialogView.js';
 
 /**
@@ -8,6 +11,18 @@ import { SignInDialogView, type SignInDialogOpenProps } from './SignInDialogView
 export function ConnectedSignInDialog(props: SignInDialogOpenProps) {
   const { settings, settingsStatus, settingsError } = useLatchkey();
   const emailFlow = useEmailSignIn();
+  const social = useSocialSignIn();
+  const socialFlow = useMemo(
+    () => ({
+      ...social,
+      // A provider whose settings entry names a `redirectUrl` asks for the redirect strategy (Apple, Safari and iOS use it anyway).
+      signIn: (provider: string) => {
+        const entry = settings?.providers.find((candidate) => candidate.provider === provider);
+        social.signIn(provider as SocialProvider, entry?.redirectUrl ? { strategy: 'redirect' } : {});
+      },
+    }),
+    [social, settings],
+  );
   return (
     <SignInDialogView
       {...props}
@@ -15,6 +30,7 @@ export function ConnectedSignInDialog(props: SignInDialogOpenProps) {
       settingsStatus={settingsStatus}
       settingsError={settingsError}
       emailFlow={emailFlow}
+      socialFlow={socialFlow}
     />
   );
 }

@@ -6,14 +6,18 @@ import { ErrorMessage } from '../ErrorMessage.js';
 import { EmailFlowView } from '../flows/EmailSignIn/EmailFlowView.js';
 import type { EmailFlowModel, FlowError } from '../flows/EmailSignIn/types.js';
 import { LoginView, type LoginViewSection } from '../LoginView/LoginView.js';
+import { SocialButtons } from '../flows/SocialSignIn/SocialButtons.js';
+import { socialLayoutFrom, socialProvidersFrom, type SocialSettings } from '../flows/SocialSignIn/socialSettings.js';
+import type { SocialFlowModel } from '../flows/SocialSignIn/types.js';
 import { Spinner } from '../Spinner.js';
 import { KitLayer } from '../theme/ThemeRoot.js';
 import { useWarn } from '../warn.js';
 import * as styles from './SignInDialog.css.js';
 
 /** The settings the dialog reads: branding, and the login view's blocks. `ProjectSettings` fits. */
-export interface SignInDialogSettings extends BrandingSettings {
-  sdk?: { views?: readonly { type: string; sections: readonly LoginViewSection[] }[] | undefined } | undefined;
+export interface SignInDialogSettings extends BrandingSettings, SocialSettings {
+  sdk?: ({ views?: readonly { type: string; sections: readonly LoginViewSection[] }[] | undefined } & NonNullable<SocialSettings['sdk']>) | undefined;
+  design?: (NonNullable<BrandingSettings['design']> & NonNullable<SocialSettings['design']>) | undefined;
 }
 
 export interface SignInDialogOpenProps {
@@ -31,6 +35,8 @@ export interface SignInDialogViewProps extends SignInDialogOpenProps {
   settingsStatus: 'loading' | 'ready' | 'failed';
   settingsError?: FlowError | { message: string } | undefined;
   emailFlow: EmailFlowModel;
+  /** The social block's flow (`useSocialSignIn()`); without it the block is skipped. */
+  socialFlow?: SocialFlowModel | undefined;
 }
 
 /** The login view's blocks from settings: `sdk.views[type=login].sections`. */
@@ -54,6 +60,7 @@ export function SignInDialogView({
   settingsStatus,
   settingsError,
   emailFlow,
+  socialFlow,
 }: SignInDialogViewProps) {
   const warn = useWarn();
   const branding = useMemo(() => brandingFrom(settings), [settings]);
@@ -63,6 +70,21 @@ export function SignInDialogView({
     // Keyed on the refused settings, so it warns once per distinct set rather than on every render.
   }, [rejectedKey, warn]);
   const sections = loginSections(settings);
+  const providers = useMemo(() => socialProvidersFrom(settings), [settings]);
+  const layout = socialLayoutFrom(settings);
+  const social = socialFlow
+    ? (section: LoginViewSection) => (
+        <SocialButtons
+          providers={providers}
+          numOfItemsToDisplay={section.numOfItemsToDisplay ?? layout.numOfItemsToDisplay}
+          status={socialFlow.status}
+          activeProvider={socialFlow.provider}
+          error={socialFlow.error}
+          onSelect={(provider) => socialFlow.signIn(provider)}
+          onCancel={() => socialFlow.cancel()}
+        />
+      )
+    : undefined;
 
   return (
     <Dialog.Root
@@ -100,7 +122,15 @@ export function SignInDialogView({
             ) : (
               <EmailFlowView
                 flow={emailFlow}
-                renderEmailStep={(emailStep) => <LoginView sections={sections} email={emailStep} />}
+                renderEmailStep={(emailStep) => (
+                  <LoginView
+                    sections={sections}
+                    email={emailStep}
+                    social={social}
+                    socialAboveEmail={layout.socialAboveEmail}
+                    splitEmailAndSocial={layout.splitEmailAndSocial}
+                  />
+                )}
               />
             )}
             {branding.termsUrl || branding.privacyUrl ? (

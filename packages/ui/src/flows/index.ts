@@ -7,4 +7,8 @@ export { EmailStep, type EmailStepProps } from './EmailSignIn/EmailStep.js';
 export { CodeStep, type CodeStepProps } from './EmailSignIn/CodeStep.js';
 export { EmailFlowView, type EmailFlowViewProps } from './EmailSignIn/EmailFlowView.js';
 export type { EmailFlowModel, EmailFlowStatus, FlowError } from './EmailSignIn/types.js';
+export { SocialSignIn, type SocialSignInCustomProps, type SocialSignInProps } from './SocialSignIn/SocialSignIn.js';
+export { SocialButtons, type SocialButtonsProps } from './SocialSignIn/SocialButtons.js';
+export { socialLayoutFrom, socialProvidersFrom, type SocialSettings } from './SocialSignIn/socialSettings.js';
+export { providerLabel, type SocialFlowModel, type SocialFlowStatus } from './SocialSignIn/types.js';
 export { LoginView, type LoginViewProps, type LoginViewSection } from '../LoginView/LoginView.js';
