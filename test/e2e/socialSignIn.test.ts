@@ -159,3 +159,41 @@ describe('social sign-in by redirect', () => {
     await context.close();
   });
 });
+
+describe('linking social accounts', () => {
+  test('a second social account linked to the same user shows in the user menu; the last one cannot be unlinked', async () => {
+    const { context, page, problems } = await openDemo('light');
+    await openSocial(page);
+    const email = uniqueEmail('linker');
+    const popup = await clickForPopup(context, page, 'Continue with Google');
+    await popup.getByLabel('Email').fill(email);
+    await popup.getByRole('button', { name: 'Continue', exact: true }).click();
+    const menuButton = page.getByRole('button', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) });
+    await expect.poll(() => menuButton.isVisible(), { timeout: 10_000 }).toBe(true);
+
+    await menuButton.click();
+    const menu = page.locator('[data-latchkey-menu="user"]');
+    await expect.poll(() => menu.getByRole('button', { name: 'Link GitHub' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    const githubEmail = uniqueEmail('linked-gh');
+    const linkPopupPromise = context.waitForEvent('page');
+    await menu.getByRole('button', { name: 'Link GitHub' }).click();
+    const linkPopup = await linkPopupPromise;
+    await linkPopup.waitForURL(/\/signin\?/, { timeout: 10_000 });
+    await linkPopup.getByLabel('Email').fill(githubEmail);
+    await linkPopup.getByRole('button', { name: 'Continue', exact: true }).click();
+    if (!(await menu.isVisible())) await menuButton.click();
+    await expect.poll(() => menu.getByText(`GitHub · ${githubEmail}`).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await menu.getByText(`Google · ${email}`).isVisible()).toBe(true);
+    await screenshot(page, 'social-08-linked-accounts-light');
+
+    // Unlink GitHub, then try the last social credential: the server refuses (forbidden_unlink_request).
+    await menu.getByRole('button', { name: `Unlink GitHub ${githubEmail}` }).click();
+    await expect.poll(() => menu.getByText(`GitHub · ${githubEmail}`).count(), { timeout: 10_000 }).toBe(0);
+    await menu.getByRole('button', { name: `Unlink Google ${email}` }).click();
+    await expect.poll(() => menu.getByRole('alert').textContent(), { timeout: 10_000 }).toBe('You cannot unlink your only sign-in method.');
+    await screenshot(page, 'social-09-unlink-refused-light');
+    expect(await menu.getByText(`Google · ${email}`).isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,6 +1,10 @@
-import { useSession } from '@latchkey/headless/react';
-import { useEffect, useRef, useState } from 'react';
-import { UserMenuView } from './UserMenuView.js';
+import { useLatchkey, useSession } from '@latchkey/headless/react';
+import { useSocialSignIn } from '@latchkey/headless/react/social';
+import { unlinkCredential } from '@latchkey/headless/social';
+import type { SocialProvider } from '@latchkey/protocol';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { socialProvidersFrom } from '../flows/SocialSignIn/socialSettings.js';
+import { UserMenuView, type LinkedAccount } from './UserMenuView.js';
 
 export interface UserMenuProps {
   open?: boolean;
@@ -20,6 +24,26 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
   const [signingOut, setSigningOut] = useState(false);
   const [error, setError] = useState<{ message: string }>();
   const signedIn = session.status === 'signedIn';
+  const { client, settings } = useLatchkey();
+  // Linking opens a popup from the menu; a redirect return is finished by the sign-in dialog.
+  const social = useSocialSignIn({ completeRedirectOnMount: false });
+  const [unlinking, setUnlinking] = useState(false);
+  const [unlinkError, setUnlinkError] = useState<{ message: string }>();
+  const linkedAccounts = useMemo<LinkedAccount[]>(
+    () =>
+      (session.user?.verifiedCredentials ?? [])
+        .filter((credential) => credential.format === 'oauth' && credential.oauth_provider)
+        .map((credential) => ({
+          id: credential.id,
+          provider: credential.oauth_provider as string,
+          label: credential.oauth_emails?.[0] ?? credential.oauth_username ?? credential.oauth_display_name ?? credential.public_identifier ?? credential.id,
+        })),
+    [session.user],
+  );
+  const linkableProviders = useMemo(
+    () => socialProvidersFrom(settings).filter((provider) => !linkedAccounts.some((account) => account.provider === provider)),
+    [settings, linkedAccounts],
+  );
 
   useEffect(() => {
     if (autoFocus && signedIn) triggerRef.current?.focus();
@@ -40,8 +64,31 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
     }
   };
 
+  const unlink = async (credentialId: string) => {
+    setUnlinking(true);
+    setUnlinkError(undefined);
+    social.reset();
+    try {
+      const response = await unlinkCredential(client, { verifiedCredentialId: credentialId });
+      client.session.send({ type: 'server.signedIn', response });
+    } catch (cause) {
+      setUnlinkError({ message: cause instanceof Error ? cause.message : String(cause) });
+    } finally {
+      setUnlinking(false);
+    }
+  };
+
   return (
     <UserMenuView
+      linkedAccounts={linkedAccounts}
+      linkableProviders={linkableProviders}
+      onLink={(provider) => {
+        setUnlinkError(undefined);
+        social.link(provider as SocialProvider, { strategy: 'popup' });
+      }}
+      onUnlink={(credentialId) => void unlink(credentialId)}
+      isLinking={unlinking || social.isBusy}
+      linkError={unlinkError ?? (social.status === 'failed' ? social.error : undefined)}
       email={session.user?.email ?? undefined}
       onSignOut={() => void signOut()}
       isSigningOut={signingOut}
