@@ -11,6 +11,8 @@ export interface SandboxContext {
   readonly apiBaseUrl: string;
   /** The OIDC provider behind every social provider. */
   readonly oauthProvider: OAuthProvider;
+  /** The Telegram bot the login simulator signs for, and the simulator's origin. */
+  readonly telegram: { readonly botId: string; readonly botToken: string; readonly loginOrigin: string };
   readonly environmentId: string;
   /** The clock: every expiry and timestamp reads it (tests inject their own). */
   readonly now: () => Date;

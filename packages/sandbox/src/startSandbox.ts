@@ -9,6 +9,8 @@ import type { Database } from './db/database.js';
 import { openDatabase } from './db/openDatabase.js';
 import { sandboxInfo, type SandboxInfo } from './sandboxInfo.js';
 import { startOAuthProvider, type OAuthProvider } from './services/oauthProvider.js';
+import { startTelegramSimulator, type TelegramSimulator } from './services/telegramLogin.js';
+import { newBotToken } from './services/telegramSignIn.js';
 import { createSessionTokens } from './services/sessionTokens.js';
 import { createSettingsStore, loadSeedSettings } from './services/settingsStore.js';
 import { loadOrCreateSigningKey } from './services/signingKey.js';
@@ -87,16 +89,21 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   let opened: Database | undefined;
   let oauthProvider: OAuthProvider | undefined;
+  let telegramSimulator: TelegramSimulator | undefined;
   try {
     // The OIDC provider on its own origin: API port + 4 (another free port if that one is taken).
     oauthProvider = await startOAuthProvider({ host, port: port + 4 });
     const info = { ...planned, oauthIssuer: oauthProvider.issuer };
+    // The Telegram login simulator on its own origin: API port + 5 (another free port if taken).
+    const bot = newBotToken();
+    telegramSimulator = await startTelegramSimulator({ host, port: port + 5, botToken: bot.botToken, now });
+    const telegram = { ...bot, loginOrigin: telegramSimulator.origin };
     const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir });
     opened = db;
     const settings = await createSettingsStore({ db, environmentId, seed, now });
     const signingKey = await loadOrCreateSigningKey(db, now);
     const tokens = createSessionTokens({ key: signingKey, environmentId, now });
-    const ctx: SandboxContext = { db, apiBaseUrl: url, oauthProvider, environmentId, now, settings, signingKey, tokens };
+    const ctx: SandboxContext = { db, apiBaseUrl: url, oauthProvider, telegram, environmentId, now, settings, signingKey, tokens };
     app = createApp({ ctx, info, onInternalError: (error) => console.error('[sandbox] internal error:', error) });
 
     if (!options.quiet) {
@@ -121,6 +128,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       close() {
         closing ??= closeServer(server)
           .finally(() => oauthProvider?.close())
+          .finally(() => telegramSimulator?.close())
           .finally(() => db.close());
         return closing;
       },
@@ -128,6 +136,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   } catch (error) {
     await closeServer(server).catch(() => undefined);
     await oauthProvider?.close().catch(() => undefined);
+    await telegramSimulator?.close().catch(() => undefined);
     await opened?.close().catch(() => undefined);
     throw error;
   }

@@ -129,4 +129,19 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 3,
+    name: 'telegram sign-in: login states',
+    sql: `
+      CREATE TABLE telegram_states (
+        state text PRIMARY KEY,
+        environment_id text NOT NULL,
+        app_origin text,
+        status text NOT NULL CHECK (status IN ('pending', 'used')),
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+    `,
+  },
 ];

@@ -1,11 +1,13 @@
-import { oauthRedirectQuerySchema, routes, socialProviderSchema, type SocialProvider } from '@latchkey/protocol';
+import { oauthRedirectQuerySchema, routes, socialProviderSchema, telegramAuthQuerySchema, type SocialProvider } from '@latchkey/protocol';
 import type { Context, Hono } from 'hono';
 import type { SandboxContext } from '../context.js';
 import { ApiError } from '../http/ApiError.js';
 import { mountBearerRoute, mountRoute, sdkRoutePattern } from '../http/mountRoute.js';
 import { findOAuthState, initSocialAuth, linkSocialAccount, signInWithSocial } from '../services/socialSignIn.js';
 import { unlinkCredential } from '../services/unlinkCredential.js';
-import { oauthRedirectPage, OAUTH_REDIRECT_SCRIPT, OAUTH_REDIRECT_SCRIPT_PATH } from './oauthRedirectPage.js';
+import { beginTelegramAuth, findTelegramState, linkTelegram, signInWithTelegram } from '../services/telegramSignIn.js';
+import { invalidRequestFromZod } from '../http/zodIssue.js';
+import { oauthRedirectPage, OAUTH_REDIRECT_SCRIPT, OAUTH_REDIRECT_SCRIPT_PATH, TELEGRAM_RETURN_SCRIPT, TELEGRAM_RETURN_SCRIPT_PATH, telegramReturnPage } from './oauthRedirectPage.js';
 
 function providerParam(c: Context): SocialProvider {
   const parsed = socialProviderSchema.safeParse(c.req.param('provider'));
@@ -13,7 +15,7 @@ function providerParam(c: Context): SocialProvider {
   return parsed.data;
 }
 
-/** Social sign-in: initAuth, the redirect page, signIn, verify (link), and unlinking a credential. */
+/** Social sign-in (initAuth, the redirect page, signIn, verify = link), Telegram, and unlinking a credential. */
 export function mountSocialRoutes(app: Hono, ctx: SandboxContext): void {
   mountRoute(app, ctx, routes.initSocialAuth, ({ body, c }) => initSocialAuth(ctx, providerParam(c), body, c.req.header('origin')));
   mountRoute(app, ctx, routes.signInWithSocial, ({ body, c }) => signInWithSocial(ctx, providerParam(c), body));
@@ -40,5 +42,21 @@ export function mountSocialRoutes(app: Hono, ctx: SandboxContext): void {
       'referrer-policy': 'no-referrer',
     });
   });
+  // Telegram: the page the kit opens (first visit: to the login simulator; back with `returned=1`: hands the data to the opener).
+  mountRoute(app, ctx, routes.signInWithTelegram, ({ body }) => signInWithTelegram(ctx, body));
+  mountBearerRoute(app, ctx, routes.verifyTelegram, ({ auth, body }) => linkTelegram(ctx, auth, body));
+  app.get(sdkRoutePattern(routes.getTelegramAuth.path), async (c) => {
+    const query = telegramAuthQuerySchema.safeParse({ state: c.req.query('state') });
+    if (!query.success) throw invalidRequestFromZod(query.error, 'Query');
+    if (c.req.query('returned') === undefined) return c.redirect(await beginTelegramAuth(ctx, query.data.state, c.req.header('referer')), 302);
+    const row = await findTelegramState(ctx, ctx.db, query.data.state);
+    const page = telegramReturnPage({ state: query.data.state, targetOrigin: row?.app_origin ?? undefined });
+    return c.html(page.html, page.status, {
+      'content-security-policy': `default-src 'none'; script-src 'self'; style-src 'unsafe-inline'`,
+      'cache-control': 'no-store',
+      'referrer-policy': 'no-referrer',
+    });
+  });
+  app.get(TELEGRAM_RETURN_SCRIPT_PATH, (c) => c.body(TELEGRAM_RETURN_SCRIPT, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }));
   app.get(OAUTH_REDIRECT_SCRIPT_PATH, (c) => c.body(OAUTH_REDIRECT_SCRIPT, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }));
 }
