@@ -197,3 +197,32 @@ describe('linking social accounts', () => {
     await context.close();
   });
 });
+
+describe('Telegram sign-in', () => {
+  test('the Telegram button opens the login simulator on its own origin; the signed data signs in', async () => {
+    const { context, page, problems } = await openDemo('light');
+    await openSocial(page);
+    await page.getByRole('button', { name: 'More options (2)' }).click();
+    const popupPromise = context.waitForEvent('page');
+    await page.getByRole('button', { name: 'Continue with Telegram' }).click();
+    const popup = await popupPromise;
+    await popup.waitForURL(/\/auth\?bot_id=/, { timeout: 10_000 });
+    const origin = new URL(popup.url()).origin;
+    expect(origin).not.toBe(inject('e2eSandboxUrl'));
+    expect(origin).not.toBe(new URL(inject('demoUrl')).origin);
+    const telegramId = String(900_000_000 + Math.floor(Math.random() * 90_000_000));
+    await popup.getByLabel('Telegram user id').fill(telegramId);
+    await popup.getByLabel('First name').fill('Grace');
+    await popup.getByLabel('Username').fill(`grace_${telegramId}`);
+    await screenshot(popup, 'social-10-telegram-login-light');
+    await popup.getByRole('button', { name: 'Log in' }).click();
+    await expect.poll(() => page.getByTestId('host-status').textContent(), { timeout: 10_000 }).toContain('Signed in as');
+    const menuButton = page.getByRole('button', { name: /^Account/ });
+    await expect.poll(() => menuButton.isVisible(), { timeout: 10_000 }).toBe(true);
+    await menuButton.click();
+    await expect.poll(() => page.locator('[data-latchkey-menu="user"]').getByText(`Telegram · grace_${telegramId}`).isVisible(), { timeout: 10_000 }).toBe(true);
+    await screenshot(page, 'social-11-telegram-signed-in-light');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -21,15 +21,18 @@ describe('entry points', () => {
         "isSafariOrIos",
         "readRedirectReturn",
         "signInWithSocial",
+        "signInWithTelegram",
         "socialSignInMachine",
         "socialSignInStatus",
         "unlinkCredential",
         "verifySocial",
+        "verifyTelegram",
       ]
     `);
     expect(Object.keys(reactSocial).sort()).toMatchInlineSnapshot(`
       [
         "useSocialSignIn",
+        "useTelegramSignIn",
       ]
     `);
   });

@@ -4,6 +4,8 @@
 export { initSocialAuth, type InitSocialAuthParameters, type InitSocialAuthReturnType } from './core/actions/initSocialAuth.js';
 export { signInWithSocial, type SignInWithSocialParameters, type SignInWithSocialReturnType } from './core/actions/signInWithSocial.js';
 export { unlinkCredential, type UnlinkCredentialParameters, type UnlinkCredentialReturnType } from './core/actions/unlinkCredential.js';
+export { signInWithTelegram, type SignInWithTelegramParameters, type SignInWithTelegramReturnType } from './core/actions/signInWithTelegram.js';
+export { verifyTelegram, type VerifyTelegramParameters, type VerifyTelegramReturnType } from './core/actions/verifyTelegram.js';
 export { verifySocial, type VerifySocialParameters, type VerifySocialReturnType } from './core/actions/verifySocial.js';
 
 export {

@@ -2,3 +2,4 @@
 // (the provider, the session, the button) does not carry them; the sign-in dialog loads them lazily.
 
 export { useSocialSignIn, type UseSocialSignInParameters, type UseSocialSignInReturnType } from './useSocialSignIn.js';
+export { useTelegramSignIn, type UseTelegramSignInReturnType } from './useTelegramSignIn.js';

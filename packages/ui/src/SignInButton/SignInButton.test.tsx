@@ -95,11 +95,11 @@ describe('SignInButton (against the sandbox)', () => {
     const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
     expect(await within(dialog).findByLabelText('Email', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(within(dialog).getByRole('separator', { name: 'or' })).toBeInTheDocument();
-    // The seed enables five OAuth providers and shows four before "More options" (Telegram has its own flow).
+    // The seed enables six social providers and shows four before "More options".
     const social = within(dialog).getByRole('list', { name: 'Sign in with a social account' });
     expect(within(social).getAllByRole('button').map((button) => button.textContent)).toEqual(['GGoogle', 'GGitHub', 'AApple', 'DDiscord']);
-    await kit.user.click(within(dialog).getByRole('button', { name: 'More options (1)' }));
-    expect(within(social).getAllByRole('button')).toHaveLength(5);
+    await kit.user.click(within(dialog).getByRole('button', { name: 'More options (2)' }));
+    expect(within(social).getAllByRole('button')).toHaveLength(6);
     expect(within(dialog).getByRole('button', { name: 'Fewer options' })).toHaveAttribute('aria-expanded', 'true');
     const warnings = kit.sink.warn.mock.calls.map((call) => call.slice(0, 2).join(' '));
     expect(warnings).toEqual(expect.arrayContaining(['[latchkey] login view: the "wallet" block is not available in this version and is skipped.']));

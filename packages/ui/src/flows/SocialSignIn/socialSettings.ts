@@ -7,10 +7,10 @@ export interface SocialSettings {
   } | undefined;
 }
 
-/** Providers that sign in through OAuth (Telegram has its own flow). */
-const OAUTH_EXCLUDED: ReadonlySet<string> = new Set(['telegram']);
+/** Providers the kit has no flow for. */
+const OAUTH_EXCLUDED: ReadonlySet<string> = new Set([]);
 
-/** The enabled OAuth social providers, in the settings' order, each once. */
+/** The enabled social providers (Telegram included: its popup flow), in the settings' order, each once. */
 export function socialProvidersFrom(settings: SocialSettings | undefined): string[] {
   const seen = new Set<string>();
   for (const toggle of settings?.sdk?.socialSignIn?.providers ?? []) {

@@ -229,3 +229,43 @@ describe('socialSignInMachine: redirect', () => {
     expect(noCode.actor.getSnapshot().context.error?.message).toBe('Failed to connect github social account: no authorization code');
   });
 });
+
+describe('socialSignInMachine: telegram', () => {
+  async function telegramSetup() {
+    const fake = createFakeFetch(routeTable({}));
+    const client = createLatchkeyClient({ environmentId: ENVIRONMENT_ID, apiBaseUrl: API_BASE_URL, fetch: fake.fetch, storage: createMemoryStorage(), console: false, sendLogs: false });
+    clients.push(client);
+    await waitFor(client.session, (snapshot) => getSessionStatus(snapshot) === 'signedOut');
+    const b = fakeBrowser();
+    const exchangeSpy = vi.fn(async (_input: unknown) => fakeSignIn(Date.now() + 3_600_000));
+    const machine = socialSignInMachine.provide({ actors: { exchangeCode: fromPromise(({ input }) => exchangeSpy(input)) } });
+    const actor = createActor(machine, { input: { client, browser: b.browser }, clock: new SimulatedClock() }).start();
+    return { actor, exchangeSpy, ...b };
+  }
+  const telegramAuth = { id: 42, firstName: 'Ada', authDate: 1_800_000_000, hash: 'a'.repeat(64) };
+
+  it('default: the popup opens on /telegram/auth with a fresh state; the matching message signs in', async () => {
+    const t = await telegramSetup();
+    t.actor.send({ type: 'user.start', provider: 'telegram', strategy: 'redirect' });
+    expect(t.browser.openPopup).toHaveBeenCalledTimes(1); // Telegram never leaves the page
+    await waitFor(t.actor, (snapshot) => socialSignInStatus(snapshot) === 'awaitingAuthorization');
+    const url = new URL(t.popup.navigatedTo[0]!);
+    expect(url.pathname).toBe(`/api/v0/sdk/${ENVIRONMENT_ID}/telegram/auth`);
+    const state = url.searchParams.get('state')!;
+    expect(state).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    t.post(REDIRECT_ORIGIN, { type: 'authorization_response', provider: 'telegram', code: 'x', state });
+    expect(socialSignInStatus(t.actor.getSnapshot())).toBe('awaitingAuthorization');
+    t.post(REDIRECT_ORIGIN, { type: 'telegram_auth_response', state, telegramAuth });
+    await waitFor(t.actor, (snapshot) => socialSignInStatus(snapshot) === 'done');
+    expect(t.exchangeSpy).toHaveBeenCalledWith(expect.objectContaining({ provider: 'telegram', state, telegramAuth }));
+  });
+
+  it('error: another state → "Failed to connect telegram account: Invalid random state"', async () => {
+    const t = await telegramSetup();
+    t.actor.send({ type: 'user.start', provider: 'telegram' });
+    await waitFor(t.actor, (snapshot) => socialSignInStatus(snapshot) === 'awaitingAuthorization');
+    t.post(REDIRECT_ORIGIN, { type: 'telegram_auth_response', state: 'o'.repeat(43), telegramAuth });
+    expect(t.actor.getSnapshot().context.error?.message).toBe('Failed to connect telegram account: Invalid random state');
+    expect(t.exchangeSpy).not.toHaveBeenCalled();
+  });
+});

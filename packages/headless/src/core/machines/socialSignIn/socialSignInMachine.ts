@@ -1,9 +1,12 @@
-import type { OAuthInitAuthResponse, SignInResponse, SocialProvider } from '@latchkey/protocol';
+import type { OAuthInitAuthResponse, SignInResponse, SocialProvider, TelegramAuth } from '@latchkey/protocol';
 import { SOCIAL_POPUP_POLL_MS } from '@latchkey/protocol/constants';
 import { assign, fromCallback, fromPromise, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { initSocialAuth } from '../../actions/initSocialAuth.js';
 import { signInWithSocial } from '../../actions/signInWithSocial.js';
 import { verifySocial } from '../../actions/verifySocial.js';
+import { signInWithTelegram } from '../../actions/signInWithTelegram.js';
+import { verifyTelegram } from '../../actions/verifyTelegram.js';
+import { API_PATH_PREFIX } from '@latchkey/protocol/constants';
 import { LatchkeyError } from '../../errors/LatchkeyError.js';
 import { toLatchkeyErrorSync } from '../../errors/toLatchkeyError.js';
 import { createPkce } from '../../oauth/pkce.js';
@@ -22,6 +25,7 @@ export const REDIRECT_ATTEMPT_KEY = 'socialRedirect';
 
 export interface SocialSignInClient extends ApiClient {
   apiBaseUrl: string;
+  environmentId: string;
   storage: Store;
   session: Pick<SessionActorRef, 'send'>;
 }
@@ -56,6 +60,8 @@ export interface AuthorizationMessage {
   code?: string | undefined;
   state?: string | undefined;
   error?: string | undefined;
+  /** Telegram: the login widget's data (instead of a code). */
+  telegramAuth?: TelegramAuth | undefined;
 }
 
 export type SocialSignInEvent =
@@ -76,10 +82,33 @@ function exchange(client: SocialSignInClient, mode: SocialMode, parameters: { pr
   return mode === 'link' ? verifySocial(client, parameters) : signInWithSocial(client, parameters);
 }
 
+function randomState(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(32));
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** Telegram has no code exchange: the kit makes the state and opens the product's /telegram/auth page. */
+function telegramAttempt(client: SocialSignInClient): PreparedAttempt {
+  const state = randomState();
+  const base = `${client.apiBaseUrl.replace(/\/+$/, '')}${API_PATH_PREFIX}/sdk/${encodeURIComponent(client.environmentId)}`;
+  return { state, verifier: '', redirectUrl: `${base}/telegram/auth`, authorizationUrl: `${base}/telegram/auth?state=${encodeURIComponent(state)}` };
+}
+
 /** The message the redirect page posts (SPEC §7): only from `origin`, only this provider's. */
 function asAuthorizationMessage(data: unknown, provider: string): AuthorizationMessage | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
   const record = data as Record<string, unknown>;
+  if (provider === 'telegram') {
+    if (record['type'] !== 'telegram_auth_response') return undefined;
+    const auth = record['telegramAuth'];
+    return {
+      provider,
+      state: typeof record['state'] === 'string' ? record['state'] : undefined,
+      telegramAuth: typeof auth === 'object' && auth !== null ? (auth as TelegramAuth) : undefined,
+    };
+  }
   if (record['type'] !== 'authorization_response' || record['provider'] !== provider) return undefined;
   const text = (key: string) => (typeof record[key] === 'string' ? (record[key] as string) : undefined);
   return { provider, code: text('code'), state: text('state'), error: text('error') };
@@ -110,6 +139,7 @@ export const socialSignInMachine = setup({
   },
   actors: {
     prepareAttempt: fromPromise<PreparedAttempt, { client: SocialSignInClient; provider: SocialProvider; redirectUrl?: string }>(async ({ input }) => {
+      if (input.provider === 'telegram') return telegramAttempt(input.client);
       const pkce = await createPkce();
       const response = await initSocialAuth(input.client, {
         provider: input.provider,
@@ -140,9 +170,13 @@ export const socialSignInMachine = setup({
       if (returned) input.browser.replaceUrl(returned.cleanUrl);
       return checkRedirectReturn(input, returned, stored);
     }),
-    exchangeCode: fromPromise<SignInResponse, { client: SocialSignInClient; mode: SocialMode; provider: SocialProvider; code: string; verifier: string; state: string }>(({ input }) =>
-      exchange(input.client, input.mode, { provider: input.provider, code: input.code, codeVerifier: input.verifier, state: input.state }),
-    ),
+    exchangeCode: fromPromise<SignInResponse, { client: SocialSignInClient; mode: SocialMode; provider: SocialProvider; code: string; verifier: string; state: string; telegramAuth?: TelegramAuth | undefined }>(({ input }) => {
+      if (input.provider === 'telegram' && input.telegramAuth) {
+        const parameters = { telegramAuth: input.telegramAuth, state: input.state };
+        return input.mode === 'link' ? verifyTelegram(input.client, parameters) : signInWithTelegram(input.client, parameters);
+      }
+      return exchange(input.client, input.mode, { provider: input.provider, code: input.code, codeVerifier: input.verifier, state: input.state });
+    }),
     listenForAuthorization: fromCallback<SocialSignInEvent, { browser: SocialBrowser; origin: string; provider: string }>(({ input, sendBack }) =>
       input.browser.onMessage((received) => {
         // Anything not from the redirect origin is ignored, whatever it says.
@@ -167,7 +201,9 @@ export const socialSignInMachine = setup({
     assignProviderError: assign(({ context }, params: { message: AuthorizationMessage }) => ({
       error: new LatchkeyError('social_oauth_error', { params: { provider: context.provider ?? '', error: params.message.error ?? '' } }),
     })),
-    assignInvalidState: assign(({ context }) => ({ error: new LatchkeyError('social_invalid_state', { params: { provider: context.provider ?? '' } }) })),
+    assignInvalidState: assign(({ context }) => ({
+      error: context.provider === 'telegram' ? new LatchkeyError('telegram_invalid_state') : new LatchkeyError('social_invalid_state', { params: { provider: context.provider ?? '' } }),
+    })),
     assignNoCode: assign(({ context }) => ({ error: new LatchkeyError('social_no_authorization_code', { params: { provider: context.provider ?? '' } }) })),
     assignRedirectResult: assign((_, params: CheckedReturn) => ({ mode: params.mode, provider: params.provider, attempt: { state: params.state, verifier: params.verifier } })),
     forgetAttempt: assign({ attempt: undefined, popup: null }),
@@ -182,12 +218,13 @@ export const socialSignInMachine = setup({
   },
   guards: {
     usesRedirect: ({ context }, params: { provider: SocialProvider; strategy: SocialStrategy | undefined }) =>
-      params.strategy === 'redirect' || (params.strategy !== 'popup' && (params.provider === 'apple' || context.browser.prefersRedirect())),
+      params.provider !== 'telegram' &&
+      (params.strategy === 'redirect' || (params.strategy !== 'popup' && (params.provider === 'apple' || context.browser.prefersRedirect()))),
     isPopupBlocked: ({ context }) => context.popup === null,
     isPopupClosed: ({ context }) => context.popup === null || context.popup.closed,
     hasProviderError: (_, params: { message: AuthorizationMessage }) => params.message.error !== undefined,
     isStateMismatch: ({ context }, params: { message: AuthorizationMessage }) => context.attempt === undefined || params.message.state !== context.attempt.state,
-    hasNoCode: (_, params: { message: AuthorizationMessage }) => !params.message.code,
+    hasNoCode: (_, params: { message: AuthorizationMessage }) => (params.message.provider === 'telegram' ? !params.message.telegramAuth : !params.message.code),
   },
 }).createMachine({
   id: 'socialSignIn',
@@ -286,6 +323,7 @@ export const socialSignInMachine = setup({
           code: event.type === 'server.authorization' ? (event.message.code ?? '') : ((event as { output?: CheckedReturn }).output?.code ?? ''),
           verifier: context.attempt?.verifier ?? '',
           state: context.attempt?.state ?? '',
+          telegramAuth: event.type === 'server.authorization' ? event.message.telegramAuth : undefined,
         }),
         onDone: { target: 'done', actions: ['forgetAttempt', { type: 'handOverSignIn', params: ({ event }) => ({ response: event.output }) }] },
         onError: { target: 'failed', actions: ['forgetAttempt', 'notifySignInEnded', { type: 'assignError', params: errorParams }] },
