@@ -11,6 +11,8 @@ describe('entry points', () => {
   it('default: @latchkey/headless/social and @latchkey/headless/react/social', () => {
     expect(Object.keys(social).sort()).toMatchInlineSnapshot(`
       [
+        "APPLE_SDK_TIMEOUT_MS",
+        "APPLE_SDK_URL",
         "REDIRECT_ATTEMPT_KEY",
         "SOCIAL_REDIRECT_MAX_AGE_MS",
         "SOCIAL_SESSION_TIMEOUT_MS",
@@ -19,6 +21,7 @@ describe('entry points', () => {
         "hasRedirectReturn",
         "initSocialAuth",
         "isSafariOrIos",
+        "loadAppleSdk",
         "readRedirectReturn",
         "signInWithSocial",
         "signInWithTelegram",

@@ -26,6 +26,7 @@ export {
   type SocialSignInStatus,
   type SocialStrategy,
 } from './core/machines/socialSignIn/socialSignInMachine.js';
+export { APPLE_SDK_TIMEOUT_MS, APPLE_SDK_URL, loadAppleSdk, type LoadAppleSdkParameters, type ScriptHost } from './core/oauth/loadAppleSdk.js';
 export { createPkce, type Pkce } from './core/oauth/pkce.js';
 export { hasRedirectReturn, readRedirectReturn, type RedirectReturn, type StoredRedirectAttempt } from './core/oauth/redirectAttempt.js';
 export { createSocialBrowser, isSafariOrIos, type PopupHandle, type ReceivedMessage, type SocialBrowser } from './core/oauth/socialBrowser.js';
