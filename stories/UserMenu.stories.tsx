@@ -64,3 +64,37 @@ export const SignOutFailed: Story = {
     await expect(await screen.findByRole('alert')).toHaveTextContent('Rate limit reached');
   },
 };
+
+export const LinkedAccounts: Story = {
+  args: {
+    defaultOpen: true,
+    linkedAccounts: [
+      { id: 'cred-google', provider: 'google', label: 'ada@example.com' },
+      { id: 'cred-github', provider: 'github', label: 'ada-gh@example.com' },
+    ],
+    linkableProviders: ['apple', 'discord'],
+    onLink: fn(),
+    onUnlink: fn(),
+  },
+  play: async ({ args }) => {
+    const menu = await screen.findByRole('dialog', { name: 'Signed in as' });
+    await expect(within(menu).getByText('GitHub · ada-gh@example.com')).toBeInTheDocument();
+    await expectAccessible();
+    await userEvent.click(within(menu).getByRole('button', { name: 'Link Apple' }));
+    await expect(args.onLink).toHaveBeenCalledWith('apple');
+  },
+};
+
+export const UnlinkRefused: Story = {
+  args: {
+    defaultOpen: true,
+    linkedAccounts: [{ id: 'cred-google', provider: 'google', label: 'ada@example.com' }],
+    onUnlink: fn(),
+    linkError: { message: 'You cannot unlink your only sign-in method.' },
+  },
+  play: async () => {
+    const menu = await screen.findByRole('dialog', { name: 'Signed in as' });
+    await expect(within(menu).getByRole('alert')).toHaveTextContent('You cannot unlink your only sign-in method.');
+    await expectAccessible();
+  },
+};

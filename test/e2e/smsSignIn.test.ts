@@ -36,7 +36,7 @@ async function startSmsSignIn(page: Page, theme: string, national: string, shoot
   await dialog.getByLabel('Email or phone number').fill(`0${national}`);
   await expect.poll(() => dialog.getByLabel('Country').inputValue()).toBe('GB');
   if (shoot) await screenshot(page, `sms-01-phone-typed-${theme}`);
-  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect.poll(() => dialog.getByLabel('Verification code').isVisible(), { timeout: 10_000 }).toBe(true);
 }
 
@@ -72,7 +72,7 @@ describe.each(['light', 'dark'] as const)('SMS code sign-in (%s)', (theme) => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Email or phone number').fill('0740');
-    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
     const alert = dialog.getByRole('alert');
     await expect.poll(() => alert.textContent(), { timeout: 10_000 }).toContain('Invalid phone number.');
     await screenshot(page, `sms-04-invalid-phone-${theme}`);
@@ -98,7 +98,7 @@ describe.each(['light', 'dark'] as const)('adding an e-mail to a phone-signed-in
       const { page } = await openDemo(theme);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByRole('dialog').getByLabel('Email or phone number').fill(taken);
-      await page.getByRole('dialog').getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Continue', exact: true }).click();
       await expect.poll(() => page.getByRole('dialog').getByLabel('Verification code').isVisible(), { timeout: 10_000 }).toBe(true);
       await typeCode(page, await latestCode(taken));
       await expect.poll(() => page.getByRole('button', { name: `Account: ${taken}` }).isVisible(), { timeout: 10_000 }).toBe(true);
@@ -118,7 +118,7 @@ describe.each(['light', 'dark'] as const)('adding an e-mail to a phone-signed-in
     await menu.getByRole('button', { name: 'Add email' }).click();
 
     await menu.getByLabel('Email').fill(taken);
-    await menu.getByRole('button', { name: 'Continue' }).click();
+    await menu.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect.poll(() => menu.getByLabel('Verification code').isVisible(), { timeout: 10_000 }).toBe(true);
     await menu.getByLabel('Verification code').pressSequentially(await latestCode(taken));
     await expect.poll(() => menu.getByRole('alert').textContent(), { timeout: 10_000 }).toContain('Another account already uses this email address.');
@@ -127,7 +127,7 @@ describe.each(['light', 'dark'] as const)('adding an e-mail to a phone-signed-in
     const mine = uniqueEmail(`e2e-mine-${theme}`);
     await menu.getByRole('button', { name: 'Use a different email' }).click();
     await menu.getByLabel('Email').fill(mine);
-    await menu.getByRole('button', { name: 'Continue' }).click();
+    await menu.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect.poll(() => menu.getByLabel('Verification code').isVisible(), { timeout: 10_000 }).toBe(true);
     await menu.getByLabel('Verification code').pressSequentially(await latestCode(mine));
     await expect.poll(() => menu.getByRole('status').first().textContent(), { timeout: 10_000 }).toContain(`${mine} was added to your account.`);

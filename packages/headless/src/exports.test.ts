@@ -1,11 +1,45 @@
 import { describe, expect, it } from 'vitest';
 import * as core from './index.js';
 import * as react from './react/index.js';
+import * as social from './social.js';
+import * as reactSocial from './react/social.js';
 import * as solana from './solana/index.js';
 import * as testing from './testing/index.js';
 
 // Changing what an entry point exports is a deliberate act: update these snapshots with it.
 describe('entry points', () => {
+  it('default: @latchkey/headless/social and @latchkey/headless/react/social', () => {
+    expect(Object.keys(social).sort()).toMatchInlineSnapshot(`
+      [
+        "APPLE_SDK_TIMEOUT_MS",
+        "APPLE_SDK_URL",
+        "REDIRECT_ATTEMPT_KEY",
+        "SOCIAL_REDIRECT_MAX_AGE_MS",
+        "SOCIAL_SESSION_TIMEOUT_MS",
+        "createPkce",
+        "createSocialBrowser",
+        "hasRedirectReturn",
+        "initSocialAuth",
+        "isSafariOrIos",
+        "loadAppleSdk",
+        "readRedirectReturn",
+        "signInWithSocial",
+        "signInWithTelegram",
+        "socialSignInMachine",
+        "socialSignInStatus",
+        "unlinkCredential",
+        "verifySocial",
+        "verifyTelegram",
+      ]
+    `);
+    expect(Object.keys(reactSocial).sort()).toMatchInlineSnapshot(`
+      [
+        "useSocialSignIn",
+        "useTelegramSignIn",
+      ]
+    `);
+  });
+
   it('default: @latchkey/headless', () => {
     expect(Object.keys(core).sort()).toMatchInlineSnapshot(`
       [

@@ -74,3 +74,5 @@ export { type StorageOption, type Store } from './core/storage/createStore.js';
 export type { StorageAdapter } from './core/storage/StorageAdapter.js';
 export { createApi, type Api, type ApiClient } from './core/transport/createApi.js';
 export { createTransport, type Query, type RequestArgs, type RequestOptions, type Transport, type TransportConfig } from './core/transport/createTransport.js';
+
+// Social sign-in (actions, machine, browser helpers) lives on `@latchkey/headless/social`: off the first chunk.

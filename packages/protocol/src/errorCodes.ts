@@ -126,5 +126,11 @@ export const transportErrorCodes = [
   'internal_error',
 ] as const;
 
-/** A code of an error body: a server code of SPEC §8 or a transport code. */
-export type ServerErrorCode = (typeof serverErrorCodes)[number] | (typeof transportErrorCodes)[number];
+/** Social-linking codes of SPEC §8 a backend answers with (the others are the kit's own). */
+export const socialLinkingServerErrorCodes = ['account_already_linked'] as const;
+
+/** A code of an error body: a server code of SPEC §8, a social-linking code a server sends, or a transport code. */
+export type ServerErrorCode =
+  | (typeof serverErrorCodes)[number]
+  | (typeof socialLinkingServerErrorCodes)[number]
+  | (typeof transportErrorCodes)[number];

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as constants from './constants.js';
 import { chainSchema, custodyActivityStatusSchema, socialProviderSchema, thresholdSignatureSchemeSchema } from './enums.js';
 import { clientWalletErrorCodes, socialLinkingErrorCodes } from './clientErrorCodes.js';
-import { serverErrorCodes, transportErrorCodes } from './errorCodes.js';
+import { serverErrorCodes, transportErrorCodes, socialLinkingServerErrorCodes } from './errorCodes.js';
 import { errorBodySchema, serverErrorCodeSchema } from './errors.js';
 import { expectParses, expectRejectedAt } from './test/expectIssues.js';
 
@@ -27,7 +27,8 @@ describe('error codes (SPEC §8)', () => {
     expectParses(errorBodySchema, { error: { code: 'wrong_email_verification_token', message: 'The code is invalid or expired.' } });
     expectParses(errorBodySchema, { error: { code: 'invalid_request', message: 'Invalid body', path: 'email' } });
     expectRejectedAt(errorBodySchema, { error: { code: 'teapot', message: 'x' } }, 'error.code');
-    expect(serverErrorCodeSchema.options).toHaveLength(serverErrorCodes.length + transportErrorCodes.length);
+    expectParses(errorBodySchema, { error: { code: 'account_already_linked', message: 'This social account is already linked to your account.' } });
+    expect(serverErrorCodeSchema.options).toHaveLength(serverErrorCodes.length + socialLinkingServerErrorCodes.length + transportErrorCodes.length);
   });
 });
 

@@ -252,6 +252,7 @@ it('default: the export names of @latchkey/protocol (change deliberately)', () =
       "smartAccountKindSchema",
       "socialLinkingErrorCodeSchema",
       "socialLinkingErrorCodes",
+      "socialLinkingServerErrorCodes",
       "socialProviderSchema",
       "solanaAddressSchema",
       "solanaNetworkSchema",

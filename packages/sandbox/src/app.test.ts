@@ -137,10 +137,15 @@ describe('sandbox routes', () => {
       custodyBaseUrl: `http://127.0.0.1:${port + 1}`,
       solanaRpcUrl: `http://127.0.0.1:${port + 2}`,
       solanaWsUrl: `ws://127.0.0.1:${port + 3}`,
-      oauthIssuer: `http://127.0.0.1:${port + 4}`,
+      // +4 unless that port was taken (then any free one): the OIDC provider's own origin.
+      oauthIssuer: t.sandbox.info.oauthIssuer,
       inboxUrl: `${t.sandbox.url}/sandbox/inbox`,
     });
     expect(info.apiBaseUrl).not.toContain('/api/v0');
+    expect(info.oauthIssuer).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(info.oauthIssuer).not.toBe(info.apiBaseUrl);
+    const discovery = await fetch(`${info.oauthIssuer}/.well-known/openid-configuration`);
+    expect(((await discovery.json()) as { issuer: string }).issuer).toBe(info.oauthIssuer);
   });
 
   it('behavior: the inbox is JSON with Accept: application/json, else an HTML page with everything escaped', async () => {

@@ -1,24 +1,17 @@
-import { API_VERSION_HEADER, isLoopbackHost, KIT_VERSION_HEADER } from '@latchkey/protocol';
+import { API_VERSION_HEADER, KIT_VERSION_HEADER } from '@latchkey/protocol';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import type { SandboxContext } from './context.js';
 import { ApiError, messages } from './http/ApiError.js';
+import { isLoopbackOrigin } from './http/loopbackOrigin.js';
 import { SDK_ROUTE_PREFIX } from './http/mountRoute.js';
 import { mountProductRoutes } from './routes/productRoutes.js';
 import { mountSandboxRoutes } from './routes/sandboxRoutes.js';
 import type { SandboxInfo } from './sandboxInfo.js';
 
-/** `http://localhost:5173`, `http://127.0.0.1:6006`, `http://[::1]:3000` … and nothing else. */
-export function isLoopbackOrigin(origin: string): boolean {
-  try {
-    const url = new URL(origin);
-    return url.protocol === 'http:' && isLoopbackHost(url.hostname);
-  } catch {
-    return false;
-  }
-}
+export { isLoopbackOrigin } from './http/loopbackOrigin.js';
 
 function fromHttpException(error: HTTPException): ApiError {
   const status = error.status;

@@ -1,4 +1,5 @@
 import type { Database } from './db/database.js';
+import type { OAuthProvider } from './services/oauthProvider.js';
 import type { SessionTokens } from './services/sessionTokens.js';
 import type { SettingsStore } from './services/settingsStore.js';
 import type { SigningKey } from './services/signingKey.js';
@@ -6,6 +7,12 @@ import type { SigningKey } from './services/signingKey.js';
 /** Everything a handler needs; built once per sandbox by `startSandbox`. */
 export interface SandboxContext {
   readonly db: Database;
+  /** The API origin (no `/api/v0`), e.g. `http://127.0.0.1:4010`. */
+  readonly apiBaseUrl: string;
+  /** The OIDC provider behind every social provider. */
+  readonly oauthProvider: OAuthProvider;
+  /** The Telegram bot the login simulator signs for, and the simulator's origin. */
+  readonly telegram: { readonly botId: string; readonly botToken: string; readonly loginOrigin: string };
   readonly environmentId: string;
   /** The clock: every expiry and timestamp reads it (tests inject their own). */
   readonly now: () => Date;

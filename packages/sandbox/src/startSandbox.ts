@@ -8,6 +8,9 @@ import type { SandboxContext } from './context.js';
 import type { Database } from './db/database.js';
 import { openDatabase } from './db/openDatabase.js';
 import { sandboxInfo, type SandboxInfo } from './sandboxInfo.js';
+import { startOAuthProvider, type OAuthProvider } from './services/oauthProvider.js';
+import { startTelegramSimulator, type TelegramSimulator } from './services/telegramLogin.js';
+import { newBotToken } from './services/telegramSignIn.js';
 import { createSessionTokens } from './services/sessionTokens.js';
 import { createSettingsStore, loadSeedSettings } from './services/settingsStore.js';
 import { loadOrCreateSigningKey } from './services/signingKey.js';
@@ -81,17 +84,26 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     overrideGlobalObjects: false,
   });
   const port = await listen(server, options.port ?? DEFAULT_PORT, host);
-  const info = sandboxInfo(host, port, environmentId);
-  const url = info.apiBaseUrl;
+  const planned = sandboxInfo(host, port, environmentId);
+  const url = planned.apiBaseUrl;
 
   let opened: Database | undefined;
+  let oauthProvider: OAuthProvider | undefined;
+  let telegramSimulator: TelegramSimulator | undefined;
   try {
+    // The OIDC provider on its own origin: API port + 4 (another free port if that one is taken).
+    oauthProvider = await startOAuthProvider({ host, port: port + 4 });
+    const info = { ...planned, oauthIssuer: oauthProvider.issuer };
+    // The Telegram login simulator on its own origin: API port + 5 (another free port if taken).
+    const bot = newBotToken();
+    telegramSimulator = await startTelegramSimulator({ host, port: port + 5, botToken: bot.botToken, now });
+    const telegram = { ...bot, loginOrigin: telegramSimulator.origin };
     const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir });
     opened = db;
     const settings = await createSettingsStore({ db, environmentId, seed, now });
     const signingKey = await loadOrCreateSigningKey(db, now);
     const tokens = createSessionTokens({ key: signingKey, environmentId, now });
-    const ctx: SandboxContext = { db, environmentId, now, settings, signingKey, tokens };
+    const ctx: SandboxContext = { db, apiBaseUrl: url, oauthProvider, telegram, environmentId, now, settings, signingKey, tokens };
     app = createApp({ ctx, info, onInternalError: (error) => console.error('[sandbox] internal error:', error) });
 
     if (!options.quiet) {
@@ -103,6 +115,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           `  environment id: ${environmentId}`,
           `  info:           ${url}/sandbox/info`,
           `  inbox:          ${info.inboxUrl}`,
+          `  OAuth issuer:   ${info.oauthIssuer}`,
           `  storage:        ${storage}`,
         ].join('\n'),
       );
@@ -113,12 +126,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       url,
       info,
       close() {
-        closing ??= closeServer(server).finally(() => db.close());
+        closing ??= closeServer(server)
+          .finally(() => oauthProvider?.close())
+          .finally(() => telegramSimulator?.close())
+          .finally(() => db.close());
         return closing;
       },
     };
   } catch (error) {
     await closeServer(server).catch(() => undefined);
+    await oauthProvider?.close().catch(() => undefined);
+    await telegramSimulator?.close().catch(() => undefined);
     await opened?.close().catch(() => undefined);
     throw error;
   }

@@ -34,6 +34,11 @@ it('default: the public exports of @latchkey/ui/flows', () => {
       "countryLabel",
       "pickDefaultCountry",
       "smsCountries",
+      "SocialButtons",
+      "SocialSignIn",
+      "providerLabel",
+      "socialLayoutFrom",
+      "socialProvidersFrom",
     ]
   `);
 });

@@ -6,3 +6,4 @@ export { useLatchkey, type UseLatchkeyReturnType } from './useLatchkey.js';
 export { useSmsSignIn, type UseSmsSignInParameters, type UseSmsSignInReturnType } from './useSmsSignIn.js';
 export { useSession, type UseSessionReturnType } from './useSession.js';
 export { useUser, type UserStatus, type UseUserReturnType } from './useUser.js';
+// Social sign-in hooks live on `@latchkey/headless/react/social`: the sign-in dialog loads them lazily.

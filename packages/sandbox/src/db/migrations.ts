@@ -118,4 +118,49 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 3,
+    name: 'social sign-in: OAuth states (PKCE, redirect URI) and linked social accounts',
+    sql: `
+      CREATE TABLE oauth_states (
+        state text PRIMARY KEY,
+        environment_id text NOT NULL,
+        provider text NOT NULL,
+        code_challenge text NOT NULL,
+        redirect_uri text NOT NULL,
+        app_origin text,
+        return_url text,
+        status text NOT NULL CHECK (status IN ('pending', 'used')),
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+
+      CREATE TABLE oauth_accounts (
+        credential_id uuid PRIMARY KEY REFERENCES verified_credentials (id) ON DELETE CASCADE,
+        environment_id text NOT NULL,
+        provider text NOT NULL,
+        account_id text NOT NULL,
+        username text,
+        display_name text,
+        emails jsonb NOT NULL DEFAULT '[]'::jsonb,
+        UNIQUE (environment_id, provider, account_id)
+      );
+    `,
+  },
+  {
+    version: 4,
+    name: 'telegram sign-in: login states',
+    sql: `
+      CREATE TABLE telegram_states (
+        state text PRIMARY KEY,
+        environment_id text NOT NULL,
+        app_origin text,
+        status text NOT NULL CHECK (status IN ('pending', 'used')),
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+    `,
+  },
 ];

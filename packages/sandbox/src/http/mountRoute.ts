@@ -9,6 +9,11 @@ import { formatIssuePath } from './zodIssue.js';
 /** Product routes live under `{apiBaseUrl}/api/v0/sdk/{environmentId}`. */
 export const SDK_ROUTE_PREFIX = `${API_PATH_PREFIX}/sdk/:environmentId`;
 
+/** The Hono pattern of a protocol path: `/providers/{provider}/signIn` → `…/providers/:provider/signIn`. */
+export function sdkRoutePattern(path: string): string {
+  return `${SDK_ROUTE_PREFIX}${path.replace(/\{(\w+)\}/g, ':$1')}`;
+}
+
 type Handler<Req extends z.ZodType, Res extends z.ZodType, A> = (input: { body: z.output<Req>; auth: A; c: Context }) => Promise<z.input<Res>>;
 
 function register<Req extends z.ZodType, Res extends z.ZodType>(
@@ -17,7 +22,7 @@ function register<Req extends z.ZodType, Res extends z.ZodType>(
   route: RouteDefinition<Req, Res>,
   handler: Handler<Req, Res, Auth | undefined>,
 ): void {
-  app.on(route.method, `${SDK_ROUTE_PREFIX}${route.path}`, async (c) => {
+  app.on(route.method, sdkRoutePattern(route.path), async (c) => {
     const auth = route.bearer ? await authenticate(ctx, c.req.header('authorization')) : undefined;
     const ignoresBody = (route.request as z.ZodType) === noBodySchema;
     const body = ignoresBody ? undefined : route.method === 'GET' ? readQuery(c, route.request) : await readBody(c, route.request);

@@ -10,6 +10,7 @@ import {
   verifyEmailForUser,
 } from '../services/emailVerification.js';
 import { createSmsVerification, retrySmsVerification, signInWithSmsVerification, verifyPhoneForUser } from '../services/smsVerification.js';
+import { mountSocialRoutes } from './socialRoutes.js';
 import { storeLogs } from '../services/logs.js';
 import { extendSession, revokeSession, toSessionInfo } from '../services/sessionRepository.js';
 import { toPublicSettings } from '../services/settingsRules.js';
@@ -38,6 +39,8 @@ export function mountProductRoutes(app: Hono, ctx: SandboxContext): void {
   mountRoute(app, ctx, routes.retrySmsVerification, ({ body }) => retrySmsVerification(ctx, body));
   mountRoute(app, ctx, routes.signInWithSmsVerification, ({ body }) => signInWithSmsVerification(ctx, body));
   mountBearerRoute(app, ctx, routes.verifySmsVerification, ({ auth, body }) => verifyPhoneForUser(ctx, auth, body));
+  // social
+  mountSocialRoutes(app, ctx);
 
   // session
   mountBearerRoute(app, ctx, routes.refresh, async ({ auth }) => {

@@ -24,6 +24,16 @@ export interface CredentialRow {
   identifier: string;
   created_at: Date;
   last_selected_at: Date | null;
+  /** Social accounts only (from `oauth_accounts`, filled by `loadUser`). */
+  oauth?: OAuthAccountRow | null;
+}
+
+export interface OAuthAccountRow {
+  provider: string;
+  account_id: string;
+  username: string | null;
+  display_name: string | null;
+  emails: string[];
 }
 
 export interface UserRecord {
@@ -71,10 +81,20 @@ export async function loadUser(q: Queryable, environmentId: string, userId: stri
   const users = await q.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE environment_id = $1 AND id = $2`, [environmentId, userId]);
   const row = users[0];
   if (!row) return undefined;
-  const credentials = await q.query<CredentialRow>(
-    `SELECT ${CREDENTIAL_COLUMNS} FROM verified_credentials WHERE user_id = $1 ORDER BY created_at ASC, id ASC`,
+  const rows = await q.query<CredentialRow & { oauth_provider: string | null; oauth_account_id: string | null; oauth_username: string | null; oauth_display_name: string | null; oauth_emails: string[] | null }>(
+    `SELECT ${CREDENTIAL_COLUMNS.split(', ').map((column) => `c.${column}`).join(', ')},
+            o.provider AS oauth_provider, o.account_id AS oauth_account_id, o.username AS oauth_username,
+            o.display_name AS oauth_display_name, o.emails AS oauth_emails
+     FROM verified_credentials c LEFT JOIN oauth_accounts o ON o.credential_id = c.id
+     WHERE c.user_id = $1 ORDER BY c.created_at ASC, c.id ASC`,
     [userId],
   );
+  const credentials = rows.map(({ oauth_provider, oauth_account_id, oauth_username, oauth_display_name, oauth_emails, ...credential }): CredentialRow => ({
+    ...credential,
+    oauth: oauth_provider && oauth_account_id
+      ? { provider: oauth_provider, account_id: oauth_account_id, username: oauth_username, display_name: oauth_display_name, emails: oauth_emails ?? [] }
+      : null,
+  }));
   return { row, credentials };
 }
 
@@ -101,6 +121,16 @@ export function fieldValue(field: { name: string; type: 'standard' | 'custom' },
   return field.type === 'standard' ? profile[field.name] : metadata[field.name];
 }
 
+function oauthFields(account: OAuthAccountRow): Partial<User['verifiedCredentials'][number]> {
+  return {
+    oauth_provider: account.provider,
+    oauth_account_id: account.account_id,
+    ...(account.username ? { oauth_username: account.username } : {}),
+    ...(account.display_name ? { oauth_display_name: account.display_name } : {}),
+    oauth_emails: account.emails,
+  };
+}
+
 /** The user as the wire sees it (SPEC §3). */
 export function toWireUser(
   record: UserRecord,
@@ -124,6 +154,7 @@ export function toWireUser(
       public_identifier: credential.identifier,
       ...(credential.format === 'email' ? { email: credential.identifier } : {}),
       ...(credential.format === 'phoneNumber' ? splitE164(credential.identifier) : {}),
+      ...(credential.oauth ? oauthFields(credential.oauth) : {}),
       lastSelectedAt: credential.last_selected_at ? credential.last_selected_at.toISOString() : null,
       signInEnabled: true,
     })),

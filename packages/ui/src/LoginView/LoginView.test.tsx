@@ -57,10 +57,26 @@ describe('LoginView', () => {
     expect(screen.queryByRole('separator')).not.toBeInTheDocument();
     const messages = warnSpy.mock.calls.map((call) => String(call[0]));
     expect(messages).toEqual([
-      '[latchkey] login view: the "social" block is not available in this version and is skipped.',
+      '[latchkey] login view: the "social" block has no social flow here and is skipped.',
       '[latchkey] login view: unknown block "hologram" is skipped.',
       '[latchkey] login view: the "wallet" block is not available in this version and is skipped.',
     ]);
+  });
+
+  it('behavior: the social block renders where the settings put it; socialAboveEmail and splitEmailAndSocial move and split it', () => {
+    const social = () => <div data-testid="social-block">social</div>;
+    const sections = [{ type: 'email' }, { type: 'text', label: 'Help' }, { type: 'social' }] as LoginViewSection[];
+    const order = (container: HTMLElement) =>
+      [...container.querySelector('[data-latchkey-view="login"]')!.children].map((child) => child.getAttribute('data-testid') ?? child.getAttribute('role') ?? child.tagName.toLowerCase());
+    const plain = renderInKit(<LoginView sections={sections} email={emailBlock} social={social} />);
+    expect(order(plain.container)).toEqual(['email-block', 'p', 'social-block']);
+    plain.unmount();
+    const above = renderInKit(<LoginView sections={sections} email={emailBlock} social={social} socialAboveEmail />);
+    expect(order(above.container)).toEqual(['social-block', 'email-block', 'p']);
+    above.unmount();
+    const split = renderInKit(<LoginView sections={sections} email={emailBlock} social={social} socialAboveEmail splitEmailAndSocial />);
+    expect(order(split.container)).toEqual(['social-block', 'separator', 'email-block', 'p']);
+    expect(warnSpy).not.toHaveBeenCalled();
   });
 
   it('behavior: warns once, not on every render', () => {

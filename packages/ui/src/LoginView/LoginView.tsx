@@ -7,6 +7,8 @@ import { separator, view } from './LoginView.css.js';
 export interface LoginViewSection {
   type: string;
   label?: string | undefined;
+  /** `social`: how many providers show before "More options". */
+  numOfItemsToDisplay?: number | undefined;
 }
 
 export interface LoginViewProps {
@@ -18,10 +20,24 @@ export interface LoginViewProps {
   phone?: ReactNode;
   /** What the `emailAndPhone` block shows (one field for either); without it, the e-mail step. */
   emailAndPhone?: ReactNode;
+  /** What the `social` block shows (a function of the section, for its item count); without it the block is skipped. */
+  social?: ((section: LoginViewSection) => ReactNode) | undefined;
+  /** Design settings: the social block goes before the e-mail block. */
+  socialAboveEmail?: boolean | undefined;
+  /** Design settings: a separator between the e-mail and social blocks when they are neighbours. */
+  splitEmailAndSocial?: boolean | undefined;
+}
+
+export interface LoginViewOptions {
+  phone?: ReactNode;
+  emailAndPhone?: ReactNode;
+  social?: LoginViewProps['social'];
+  socialAboveEmail?: boolean | undefined;
+  splitEmailAndSocial?: boolean | undefined;
 }
 
 /** Block types the spec names that this kit does not render yet. */
-const NOT_YET_BUILT = new Set(['social', 'wallet']);
+const NOT_YET_BUILT = new Set(['wallet']);
 
 const DEFAULT_SECTIONS: readonly LoginViewSection[] = [{ type: 'email' }];
 
@@ -31,6 +47,8 @@ export interface PlannedBlock {
   separator?: true;
   /** A sign-in method (e-mail, phone, social, wallet), as opposed to text or a separator. */
   method?: true;
+  /** For `splitEmailAndSocial`: the e-mail field (alone or with phone) and the social block. */
+  kind?: 'email' | 'social';
 }
 
 interface Plan {
@@ -39,13 +57,10 @@ interface Plan {
 }
 
 /** Decides what each block becomes; unknown or unavailable ones are skipped with a reason. */
-export function planLoginView(
-  sections: readonly LoginViewSection[] | undefined,
-  email: ReactNode,
-  phone?: ReactNode,
-  emailAndPhone?: ReactNode,
-): Plan {
-  const list = Array.isArray(sections) && sections.length > 0 ? sections : DEFAULT_SECTIONS;
+export function planLoginView(sections: readonly LoginViewSection[] | undefined, email: ReactNode, options: LoginViewOptions = {}): Plan {
+  const given = Array.isArray(sections) && sections.length > 0 ? sections : DEFAULT_SECTIONS;
+  const list = options.socialAboveEmail ? socialFirst(given) : given;
+  const { phone, emailAndPhone } = options;
   const blocks: Plan['blocks'] = [];
   const warnings: string[] = [];
   // One e-mail field and one phone field at most: `emailAndPhone` counts as both.
@@ -56,7 +71,7 @@ export function planLoginView(
     const key = `${index}-${String(type)}`;
     if (type === 'email') {
       if (emailShown) warnings.push('login view: a second "email" block is skipped.');
-      else blocks.push({ key, node: email, method: true });
+      else blocks.push({ key, node: email, kind: 'email', method: true });
       emailShown = true;
     } else if (type === 'phone') {
       if (phone === undefined) warnings.push('login view: the "phone" block needs an enabled SMS provider with enabledCountries; skipped.');
@@ -66,7 +81,7 @@ export function planLoginView(
     } else if (type === 'emailAndPhone') {
       const canPhone = emailAndPhone !== undefined && !phoneShown;
       if (emailShown) warnings.push('login view: an "emailAndPhone" block after an e-mail field is skipped.');
-      else blocks.push({ key, node: canPhone ? emailAndPhone : email, method: true });
+      else blocks.push({ key, node: canPhone ? emailAndPhone : email, kind: 'email', method: true });
       if (!emailShown && !canPhone) warnings.push('login view: the "emailAndPhone" block takes e-mail only (no SMS provider, or a phone field already shown).');
       emailShown = true;
       phoneShown ||= canPhone;
@@ -83,13 +98,43 @@ export function planLoginView(
           </div>
         ),
       });
+    } else if (type === 'social') {
+      if (!options.social) warnings.push('login view: the "social" block has no social flow here and is skipped.');
+      else {
+        const node = options.social(section);
+        if (node) blocks.push({ key, node, kind: 'social', method: true });
+      }
     } else if (typeof type === 'string' && NOT_YET_BUILT.has(type)) {
       warnings.push(`login view: the "${type}" block is not available in this version and is skipped.`);
     } else {
       warnings.push(`login view: unknown block ${JSON.stringify(type)} is skipped.`);
     }
   });
-  return { blocks: withoutStraySeparators(blocks), warnings };
+  const kept = withoutStraySeparators(blocks);
+  return { blocks: options.splitEmailAndSocial ? splitEmailAndSocial(kept) : kept, warnings };
+}
+
+/** `socialAboveEmail`: the first social block moves to just before the first e-mail (or e-mail-or-phone) block. */
+function socialFirst(sections: readonly LoginViewSection[]): readonly LoginViewSection[] {
+  const emailIndex = sections.findIndex((section) => section?.type === 'email' || section?.type === 'emailAndPhone');
+  const socialIndex = sections.findIndex((section) => section?.type === 'social');
+  if (emailIndex === -1 || socialIndex === -1 || socialIndex < emailIndex) return sections;
+  const rest = sections.filter((_, index) => index !== socialIndex);
+  return [...rest.slice(0, emailIndex), sections[socialIndex]!, ...rest.slice(emailIndex)];
+}
+
+/** `splitEmailAndSocial`: a separator between e-mail and social blocks that sit side by side. */
+function splitEmailAndSocial(blocks: Plan['blocks']): Plan['blocks'] {
+  const out: Plan['blocks'] = [];
+  blocks.forEach((block, index) => {
+    const previous = blocks[index - 1];
+    const pair = new Set([previous?.kind, block.kind]);
+    if (previous && pair.has('email') && pair.has('social')) {
+      out.push({ key: `split-${index}`, separator: true, node: <div role="separator" className={separator} /> });
+    }
+    out.push(block);
+  });
+  return out;
 }
 
 /**
@@ -105,12 +150,12 @@ export function withoutStraySeparators(blocks: readonly PlannedBlock[]): Planned
 }
 
 /**
- * The login view: the project's ordered list of blocks (`email`, `phone`, `emailAndPhone`, `text`, `separator` here). A block
+ * The login view: the project's ordered list of blocks (`email`, `phone`, `emailAndPhone`, `social`, `text`, `separator`). A block
  * the kit does not know or does not have yet is skipped with a logged warning — never a crash.
  */
-export function LoginView({ sections, email, phone, emailAndPhone }: LoginViewProps) {
+export function LoginView({ sections, email, phone, emailAndPhone, social, socialAboveEmail, splitEmailAndSocial }: LoginViewProps) {
   const warn = useWarn();
-  const { blocks, warnings } = planLoginView(sections, email, phone, emailAndPhone);
+  const { blocks, warnings } = planLoginView(sections, email, { phone, emailAndPhone, social, socialAboveEmail, splitEmailAndSocial });
   const warningKey = warnings.join('\n');
   useEffect(() => {
     if (warningKey) for (const message of warningKey.split('\n')) warn(message);

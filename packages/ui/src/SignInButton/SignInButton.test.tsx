@@ -117,20 +117,21 @@ describe('SignInButton (against the sandbox)', () => {
     expect(within(dialog).queryByLabelText('Verification code')).toBeNull();
   });
 
-  it('behavior: the seed login view skips the blocks not built yet, with warnings through the client logger', async () => {
+  it('behavior: the seed login view shows the social block and skips the blocks not built yet, with warnings through the client logger', async () => {
     const kit = await renderKit();
     await kit.user.click(kit.signInButton);
     const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
-    expect(within(dialog).getByLabelText('Email or phone number')).toBeInTheDocument();
-    // the seed's "or" stands before the skipped social and wallet blocks: nothing to separate, so it is left out
-    expect(within(dialog).queryByRole('separator')).toBeNull();
+    expect(await within(dialog).findByLabelText('Email or phone number', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(dialog.querySelector('[data-flow="sms"]')).toHaveAttribute('data-state', 'idle');
+    expect(within(dialog).getByRole('separator', { name: 'or' })).toBeInTheDocument();
+    // The seed enables six social providers and shows four before "More options".
+    const social = within(dialog).getByRole('list', { name: 'Sign in with a social account' });
+    expect(within(social).getAllByRole('button').map((button) => button.textContent)).toEqual(['GGoogle', 'GGitHub', 'AApple', 'DDiscord']);
+    await kit.user.click(within(dialog).getByRole('button', { name: 'More options (2)' }));
+    expect(within(social).getAllByRole('button')).toHaveLength(6);
+    expect(within(dialog).getByRole('button', { name: 'Fewer options' })).toHaveAttribute('aria-expanded', 'true');
     const warnings = kit.sink.warn.mock.calls.map((call) => call.slice(0, 2).join(' '));
-    expect(warnings).toEqual(
-      expect.arrayContaining([
-        '[latchkey] login view: the "social" block is not available in this version and is skipped.',
-        '[latchkey] login view: the "wallet" block is not available in this version and is skipped.',
-      ]),
-    );
+    expect(warnings).toEqual(expect.arrayContaining(['[latchkey] login view: the "wallet" block is not available in this version and is skipped.']));
+    expect(warnings.join('\n')).not.toContain('"social"');
   });
 });

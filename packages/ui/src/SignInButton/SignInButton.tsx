@@ -13,10 +13,24 @@ export interface SignInButtonProps {
  * "Sign in" — opens the sign-in dialog; once the user is signed in, the user menu takes its place.
  * The dialog's code is fetched on first hover, focus or click.
  */
+/** The page was opened by a social sign-in redirect return (`provider` and `state` in the query). */
+function isSocialRedirectReturn(): boolean {
+  if (typeof window === 'undefined') return false;
+  const params = new URLSearchParams(window.location.search);
+  return params.has('provider') && params.has('state');
+}
+
 export function SignInButton({ label = 'Sign in' }: SignInButtonProps) {
   const session = useSession();
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
+  // Back from a social provider (redirect strategy): the dialog opens and its social flow finishes the sign-in.
+  useEffect(() => {
+    if (isSocialRedirectReturn()) {
+      setMounted(true);
+      setOpen(true);
+    }
+  }, []);
   const [focusMenu, setFocusMenu] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const signedIn = session.status === 'signedIn';

@@ -1,4 +1,7 @@
 import { useEmailSignIn, useLatchkey, useSmsSignIn } from '@latchkey/headless/react';
+import { useSocialSignIn } from '@latchkey/headless/react/social';
+import type { SocialProvider } from '@latchkey/protocol';
+import { useMemo } from 'react';
 import { SignInDialogView, type SignInDialogOpenProps } from './SignInDialogView.js';
 
 /**
@@ -9,6 +12,18 @@ export function ConnectedSignInDialog(props: SignInDialogOpenProps) {
   const { settings, settingsStatus, settingsError } = useLatchkey();
   const emailFlow = useEmailSignIn();
   const smsFlow = useSmsSignIn();
+  const social = useSocialSignIn();
+  const socialFlow = useMemo(
+    () => ({
+      ...social,
+      // A provider whose settings entry names a `redirectUrl` asks for the redirect strategy (Apple, Safari and iOS use it anyway).
+      signIn: (provider: string) => {
+        const entry = settings?.providers.find((candidate) => candidate.provider === provider);
+        social.signIn(provider as SocialProvider, entry?.redirectUrl ? { strategy: 'redirect' } : {});
+      },
+    }),
+    [social, settings],
+  );
   return (
     <SignInDialogView
       {...props}
@@ -17,6 +32,7 @@ export function ConnectedSignInDialog(props: SignInDialogOpenProps) {
       settingsError={settingsError}
       emailFlow={emailFlow}
       smsFlow={smsFlow}
+      socialFlow={socialFlow}
     />
   );
 }

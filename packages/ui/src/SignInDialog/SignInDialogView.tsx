@@ -10,14 +10,18 @@ import { pickDefaultCountry, smsCountries, type SmsProviderSettings } from '../f
 import { PhoneFlowView } from '../flows/PhoneSignIn/PhoneFlowView.js';
 import type { SmsFlowModel } from '../flows/PhoneSignIn/types.js';
 import { LoginView, type LoginViewSection } from '../LoginView/LoginView.js';
+import { SocialButtons } from '../flows/SocialSignIn/SocialButtons.js';
+import { socialLayoutFrom, socialProvidersFrom, type SocialSettings } from '../flows/SocialSignIn/socialSettings.js';
+import type { SocialFlowModel } from '../flows/SocialSignIn/types.js';
 import { Spinner } from '../Spinner.js';
 import { KitLayer } from '../theme/ThemeRoot.js';
 import { useWarn } from '../warn.js';
 import * as styles from './SignInDialog.css.js';
 
-/** The settings the dialog reads: branding, the login view's blocks, the SMS provider. `ProjectSettings` fits. */
-export interface SignInDialogSettings extends BrandingSettings, SmsProviderSettings {
-  sdk?: { views?: readonly { type: string; sections: readonly LoginViewSection[] }[] | undefined } | undefined;
+/** The settings the dialog reads: branding, the login view's blocks, the SMS provider, social. `ProjectSettings` fits. */
+export interface SignInDialogSettings extends BrandingSettings, SmsProviderSettings, SocialSettings {
+  sdk?: ({ views?: readonly { type: string; sections: readonly LoginViewSection[] }[] | undefined } & NonNullable<SocialSettings['sdk']>) | undefined;
+  design?: (NonNullable<BrandingSettings['design']> & NonNullable<SocialSettings['design']>) | undefined;
 }
 
 export interface SignInDialogOpenProps {
@@ -37,6 +41,8 @@ export interface SignInDialogViewProps extends SignInDialogOpenProps {
   emailFlow: EmailFlowModel;
   /** The SMS flow, for the `phone` and `emailAndPhone` blocks (shown when settings enable an SMS provider). */
   smsFlow?: SmsFlowModel | undefined;
+  /** The social block's flow (`useSocialSignIn()`); without it the block is skipped. */
+  socialFlow?: SocialFlowModel | undefined;
 }
 
 /** The login view's blocks from settings: `sdk.views[type=login].sections`. */
@@ -61,6 +67,7 @@ export function SignInDialogView({
   settingsError,
   emailFlow,
   smsFlow,
+  socialFlow,
 }: SignInDialogViewProps) {
   const warn = useWarn();
   const branding = useMemo(() => brandingFrom(settings), [settings]);
@@ -73,6 +80,21 @@ export function SignInDialogView({
   const countries = useMemo(() => (smsFlow ? smsCountries(settings) : []), [smsFlow !== undefined, settings]);
   const phoneEnabled = smsFlow !== undefined && countries.length > 0;
   const country = useMemo(() => pickDefaultCountry(countries), [countries]);
+  const providers = useMemo(() => socialProvidersFrom(settings), [settings]);
+  const layout = socialLayoutFrom(settings);
+  const social = socialFlow
+    ? (section: LoginViewSection) => (
+        <SocialButtons
+          providers={providers}
+          numOfItemsToDisplay={section.numOfItemsToDisplay ?? layout.numOfItemsToDisplay}
+          status={socialFlow.status}
+          activeProvider={socialFlow.provider}
+          error={socialFlow.error}
+          onSelect={(provider) => socialFlow.signIn(provider)}
+          onCancel={() => socialFlow.cancel()}
+        />
+      )
+    : undefined;
 
   return (
     <Dialog.Root
@@ -123,6 +145,9 @@ export function SignInDialogView({
                         <LoginView
                           sections={sections}
                           email={emailStep}
+                          social={social}
+                          socialAboveEmail={layout.socialAboveEmail}
+                          splitEmailAndSocial={layout.splitEmailAndSocial}
                           phone={phoneStep}
                           emailAndPhone={
                             <EmailOrPhoneStep
@@ -146,7 +171,13 @@ export function SignInDialogView({
                       )}
                     />
                   ) : (
-                    <LoginView sections={sections} email={emailStep} />
+                    <LoginView
+                      sections={sections}
+                      email={emailStep}
+                      social={social}
+                      socialAboveEmail={layout.socialAboveEmail}
+                      splitEmailAndSocial={layout.splitEmailAndSocial}
+                    />
                   )
                 }
               />

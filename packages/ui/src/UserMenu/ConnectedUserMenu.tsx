@@ -1,10 +1,14 @@
 import { useLatchkey, useSession } from '@latchkey/headless/react';
+import { useSocialSignIn } from '@latchkey/headless/react/social';
+import { unlinkCredential } from '@latchkey/headless/social';
+import type { SocialProvider } from '@latchkey/protocol';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { brandingFrom } from '../Branding/branding.js';
 import { smsCountries } from '../flows/PhoneSignIn/countries.js';
+import { socialProvidersFrom } from '../flows/SocialSignIn/socialSettings.js';
 import { Spinner } from '../Spinner.js';
 import { AccountSection, type CredentialKind } from './AccountSection.js';
-import { UserMenuView } from './UserMenuView.js';
+import { UserMenuView, type LinkedAccount } from './UserMenuView.js';
 
 const AddCredential = lazy(() => import('./AddCredential.js').then((module) => ({ default: module.AddCredential })));
 
@@ -18,18 +22,38 @@ export interface UserMenuProps {
 
 /**
  * The signed-in user's menu wired to the session: their e-mail (or number), "Add email" / "Add phone
- * number" when they have none and the project allows it, the organisation's menu links and "Sign out". Renders nothing
+ * number" when they have none and the project allows it, linked social accounts (link / unlink), the organisation's
+ * menu links and "Sign out". Renders nothing
  * when signed out. Loaded on demand by `UserMenu`.
  */
 export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus = false }: UserMenuProps) {
   const session = useSession();
-  const { settings } = useLatchkey();
+  const { client, settings } = useLatchkey();
   const links = useMemo(() => brandingFrom(settings).menuLinks, [settings]);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const [signingOut, setSigningOut] = useState(false);
   const [error, setError] = useState<{ message: string }>();
   const [adding, setAdding] = useState<CredentialKind>();
   const signedIn = session.status === 'signedIn';
+  // Linking opens a popup from the menu; a redirect return is finished by the sign-in dialog.
+  const social = useSocialSignIn({ completeRedirectOnMount: false });
+  const [unlinking, setUnlinking] = useState(false);
+  const [unlinkError, setUnlinkError] = useState<{ message: string }>();
+  const linkedAccounts = useMemo<LinkedAccount[]>(
+    () =>
+      (session.user?.verifiedCredentials ?? [])
+        .filter((credential) => credential.format === 'oauth' && credential.oauth_provider)
+        .map((credential) => ({
+          id: credential.id,
+          provider: credential.oauth_provider as string,
+          label: credential.oauth_emails?.[0] ?? credential.oauth_username ?? credential.oauth_display_name ?? credential.public_identifier ?? credential.id,
+        })),
+    [session.user],
+  );
+  const linkableProviders = useMemo(
+    () => socialProvidersFrom(settings).filter((provider) => !linkedAccounts.some((account) => account.provider === provider)),
+    [settings, linkedAccounts],
+  );
 
   useEffect(() => {
     if (autoFocus && signedIn) triggerRef.current?.focus();
@@ -55,10 +79,33 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
     }
   };
 
+  const unlink = async (credentialId: string) => {
+    setUnlinking(true);
+    setUnlinkError(undefined);
+    social.reset();
+    try {
+      const response = await unlinkCredential(client, { verifiedCredentialId: credentialId });
+      client.session.send({ type: 'server.signedIn', response });
+    } catch (cause) {
+      setUnlinkError({ message: cause instanceof Error ? cause.message : String(cause) });
+    } finally {
+      setUnlinking(false);
+    }
+  };
+
   return (
     <UserMenuView
       email={session.user?.email || undefined}
       phoneNumber={session.user?.phoneNumber || undefined}
+      linkedAccounts={linkedAccounts}
+      linkableProviders={linkableProviders}
+      onLink={(provider) => {
+        setUnlinkError(undefined);
+        social.link(provider as SocialProvider, { strategy: 'popup' });
+      }}
+      onUnlink={(credentialId) => void unlink(credentialId)}
+      isLinking={unlinking || social.isBusy}
+      linkError={unlinkError ?? (social.status === 'failed' ? social.error : undefined)}
       onSignOut={() => void signOut()}
       links={links}
       isSigningOut={signingOut}

@@ -44,3 +44,9 @@ export const content = style({
 export const email = style({ fontWeight: 600, overflowWrap: 'anywhere' });
 
 export const links = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '8px', fontSize: '14px' });
+
+export const accounts = style({ display: 'flex', flexDirection: 'column', gap: '8px' });
+
+export const accountList = style({ margin: 0, padding: 0, listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '4px' });
+
+export const accountRow = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '8px', overflowWrap: 'anywhere' });

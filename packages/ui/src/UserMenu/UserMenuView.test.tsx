@@ -70,3 +70,41 @@ describe('UserMenuView', () => {
     expect(screen.getByRole('button', { name: 'Account' })).toBeInTheDocument();
   });
 });
+
+describe('UserMenuView: linked accounts', () => {
+  it('behavior: lists linked social accounts with Unlink, offers Link for the others, shows the refusal as a sentence', async () => {
+    const user = userEvent.setup();
+    const onLink = vi.fn();
+    const onUnlink = vi.fn();
+    renderInKit(
+      <UserMenuView
+        email="ada@example.com"
+        onSignOut={vi.fn()}
+        defaultOpen
+        linkedAccounts={[{ id: 'cred-1', provider: 'google', label: 'ada@example.com' }]}
+        linkableProviders={['github']}
+        onLink={onLink}
+        onUnlink={onUnlink}
+        linkError={{ message: 'This social account belongs to another user.' }}
+      />,
+    );
+    const menu = screen.getByRole('dialog', { name: 'Signed in as' });
+    expect(within(menu).getByText('Google · ada@example.com')).toBeInTheDocument();
+    await user.click(within(menu).getByRole('button', { name: 'Link GitHub' }));
+    expect(onLink).toHaveBeenCalledWith('github');
+    await user.click(within(menu).getByRole('button', { name: 'Unlink Google ada@example.com' }));
+    expect(onUnlink).toHaveBeenCalledWith('cred-1');
+    expect(within(menu).getByRole('alert')).toHaveTextContent('This social account belongs to another user.');
+    await expectNoAxeViolations();
+  });
+
+  it('behavior: while linking, the buttons are disabled', async () => {
+    const user = userEvent.setup();
+    const onLink = vi.fn();
+    renderInKit(<UserMenuView email="ada@example.com" onSignOut={vi.fn()} defaultOpen linkableProviders={['github']} onLink={onLink} isLinking />);
+    const link = screen.getByRole('button', { name: 'Link GitHub' });
+    expect(link).toHaveAttribute('aria-disabled', 'true');
+    await user.click(link);
+    expect(onLink).not.toHaveBeenCalled();
+  });
+});

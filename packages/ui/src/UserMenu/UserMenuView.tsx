@@ -4,6 +4,7 @@ import { ErrorMessage } from '../ErrorMessage.js';
 import { Spinner } from '../Spinner.js';
 import { button, link, mutedText, text } from '../styles/shared.css.js';
 import { KitLayer } from '../theme/ThemeRoot.js';
+import { providerLabel } from '../flows/SocialSignIn/types.js';
 import * as styles from './UserMenu.css.js';
 
 export interface UserMenuViewProps {
@@ -23,6 +24,24 @@ export interface UserMenuViewProps {
   triggerRef?: Ref<HTMLButtonElement>;
   /** More of the menu between who is signed in and "Sign out" (the connected menu's "Add email / phone"). */
   children?: ReactNode;
+  /** The user's social accounts (verified credentials of format `oauth`). */
+  linkedAccounts?: readonly LinkedAccount[] | undefined;
+  /** Enabled providers the user may link (those not linked yet). */
+  linkableProviders?: readonly string[] | undefined;
+  /** Called inside the click handler (a popup opens there). */
+  onLink?: ((provider: string) => void) | undefined;
+  onUnlink?: ((credentialId: string) => void) | undefined;
+  /** A link or unlink under way. */
+  isLinking?: boolean | undefined;
+  /** Linking or unlinking failure, as a sentence (e.g. 'This social account belongs to another user.'). */
+  linkError?: { message: string } | undefined;
+}
+
+export interface LinkedAccount {
+  id: string;
+  provider: string;
+  /** e.g. the account's e-mail or user name. */
+  label: string;
 }
 
 /** The signed-in user's menu (Radix Popover): who is signed in, and "Sign out". Presentational. */
@@ -38,8 +57,15 @@ export function UserMenuView({
   onOpenChange,
   triggerRef,
   children,
+  linkedAccounts = [],
+  linkableProviders = [],
+  onLink,
+  onUnlink,
+  isLinking = false,
+  linkError,
 }: UserMenuViewProps) {
   const headingId = useId();
+  const accountsId = useId();
   const email = emailAddress ?? phoneNumber;
   return (
     <Popover.Root
@@ -70,6 +96,53 @@ export function UserMenuView({
               <p className={`${text} ${styles.email}`}>{email ?? 'your account'}</p>
             </div>
             {children}
+            {linkedAccounts.length > 0 || (onLink && linkableProviders.length > 0) ? (
+              <section aria-labelledby={accountsId} className={styles.accounts}>
+                <p id={accountsId} className={mutedText}>
+                  Linked accounts
+                </p>
+                {linkedAccounts.length > 0 ? (
+                  <ul className={styles.accountList}>
+                    {linkedAccounts.map((account) => (
+                      <li key={account.id} className={styles.accountRow}>
+                        <span className={text}>
+                          {providerLabel(account.provider)} · {account.label}
+                        </span>
+                        {onUnlink ? (
+                          <button
+                            type="button"
+                            className={button.quiet}
+                            aria-label={`Unlink ${providerLabel(account.provider)} ${account.label}`}
+                            aria-disabled={isLinking ? true : undefined}
+                            onClick={() => {
+                              if (!isLinking) onUnlink(account.id);
+                            }}
+                          >
+                            Unlink
+                          </button>
+                        ) : null}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+                {onLink
+                  ? linkableProviders.map((provider) => (
+                      <button
+                        key={provider}
+                        type="button"
+                        className={button.secondary}
+                        aria-disabled={isLinking ? true : undefined}
+                        onClick={() => {
+                          if (!isLinking) onLink(provider);
+                        }}
+                      >
+                        Link {providerLabel(provider)}
+                      </button>
+                    ))
+                  : null}
+                <ErrorMessage>{linkError?.message}</ErrorMessage>
+              </section>
+            ) : null}
             {links.length > 0 ? (
               <nav aria-label="Links">
                 <ul className={styles.links}>

@@ -14,4 +14,8 @@ export { CountrySelect, type CountrySelectProps } from './PhoneSignIn/CountrySel
 export { countryLabel, pickDefaultCountry, smsCountries, type SmsProviderSettings } from './PhoneSignIn/countries.js';
 export type { PhoneValue, SmsCountry, SmsFlowModel, SmsFlowStatus } from './PhoneSignIn/types.js';
 export { EmailOrPhoneStep, type EmailOrPhoneStepProps } from './EmailOrPhone/EmailOrPhoneStep.js';
+export { SocialSignIn, type SocialSignInCustomProps, type SocialSignInProps } from './SocialSignIn/SocialSignIn.js';
+export { SocialButtons, type SocialButtonsProps } from './SocialSignIn/SocialButtons.js';
+export { socialLayoutFrom, socialProvidersFrom, type SocialSettings } from './SocialSignIn/socialSettings.js';
+export { providerLabel, type SocialFlowModel, type SocialFlowStatus } from './SocialSignIn/types.js';
 export { LoginView, type LoginViewProps, type LoginViewSection } from '../LoginView/LoginView.js';

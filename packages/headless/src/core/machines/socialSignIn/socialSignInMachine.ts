@@ -1,0 +1,396 @@
+import type { OAuthInitAuthResponse, SignInResponse, SocialProvider, TelegramAuth } from '@latchkey/protocol';
+import { SOCIAL_POPUP_POLL_MS } from '@latchkey/protocol/constants';
+import { assign, fromCallback, fromPromise, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { initSocialAuth } from '../../actions/initSocialAuth.js';
+import { signInWithSocial } from '../../actions/signInWithSocial.js';
+import { verifySocial } from '../../actions/verifySocial.js';
+import { signInWithTelegram } from '../../actions/signInWithTelegram.js';
+import { verifyTelegram } from '../../actions/verifyTelegram.js';
+import { API_PATH_PREFIX } from '@latchkey/protocol/constants';
+import { LatchkeyError } from '../../errors/LatchkeyError.js';
+import { toLatchkeyErrorSync } from '../../errors/toLatchkeyError.js';
+import { createPkce } from '../../oauth/pkce.js';
+import type { PopupHandle, SocialBrowser } from '../../oauth/socialBrowser.js';
+import { readRedirectReturn, storedRedirectAttempt, type RedirectReturn, type StoredRedirectAttempt } from '../../oauth/redirectAttempt.js';
+import type { Store } from '../../storage/createStore.js';
+import type { ApiClient } from '../../transport/createApi.js';
+import type { SessionActorRef } from '../session/sessionMachine.js';
+
+/** How long a popup attempt may take before it ends as a session timeout. */
+export const SOCIAL_SESSION_TIMEOUT_MS = 5 * 60_000;
+/** A redirect attempt older than this is stale when the browser comes back. */
+export const SOCIAL_REDIRECT_MAX_AGE_MS = 10 * 60_000;
+/** Storage key of the redirect attempt (state + verifier across the full-page round trip). */
+export const REDIRECT_ATTEMPT_KEY = 'socialRedirect';
+
+export interface SocialSignInClient extends ApiClient {
+  apiBaseUrl: string;
+  environmentId: string;
+  storage: Store;
+  session: Pick<SessionActorRef, 'send'>;
+}
+
+export interface SocialSignInInput {
+  client: SocialSignInClient;
+  browser: SocialBrowser;
+  /** Origin the authorization message must come from. Default: the origin of `client.apiBaseUrl` (the redirect page's). */
+  redirectOrigin?: string;
+  /** Current time in ms (stale redirect returns). Default `Date.now`. */
+  now?: () => number;
+}
+
+export type SocialMode = 'signIn' | 'link';
+export type SocialStrategy = 'popup' | 'redirect';
+
+export interface SocialSignInContext {
+  client: SocialSignInClient;
+  browser: SocialBrowser;
+  redirectOrigin: string;
+  now: () => number;
+  provider: SocialProvider | undefined;
+  mode: SocialMode;
+  popup: PopupHandle | null;
+  /** The state sent and the PKCE verifier, for the popup attempt under way (memory only). */
+  attempt: { state: string; verifier: string } | undefined;
+  error: LatchkeyError | undefined;
+}
+
+export interface AuthorizationMessage {
+  provider: string;
+  code?: string | undefined;
+  state?: string | undefined;
+  error?: string | undefined;
+  /** Telegram: the login widget's data (instead of a code). */
+  telegramAuth?: TelegramAuth | undefined;
+}
+
+export type SocialSignInEvent =
+  | { type: 'user.start'; provider: SocialProvider; mode?: SocialMode; strategy?: SocialStrategy }
+  | { type: 'user.completeRedirect' }
+  | { type: 'server.authorization'; message: AuthorizationMessage }
+  | { type: 'user.cancel' }
+  | { type: 'user.reset' };
+
+const RESET = { provider: undefined, mode: 'signIn', popup: null, attempt: undefined, error: undefined } as const;
+const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+
+interface PreparedAttempt extends OAuthInitAuthResponse {
+  verifier: string;
+}
+
+function exchange(client: SocialSignInClient, mode: SocialMode, parameters: { provider: SocialProvider; code: string; codeVerifier: string; state: string }): Promise<SignInResponse> {
+  return mode === 'link' ? verifySocial(client, parameters) : signInWithSocial(client, parameters);
+}
+
+function randomState(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(32));
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** Telegram has no code exchange: the kit makes the state and opens the product's /telegram/auth page. */
+function telegramAttempt(client: SocialSignInClient): PreparedAttempt {
+  const state = randomState();
+  const base = `${client.apiBaseUrl.replace(/\/+$/, '')}${API_PATH_PREFIX}/sdk/${encodeURIComponent(client.environmentId)}`;
+  return { state, verifier: '', redirectUrl: `${base}/telegram/auth`, authorizationUrl: `${base}/telegram/auth?state=${encodeURIComponent(state)}` };
+}
+
+/** The message the redirect page posts (SPEC §7): only from `origin`, only this provider's. */
+function asAuthorizationMessage(data: unknown, provider: string): AuthorizationMessage | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const record = data as Record<string, unknown>;
+  if (provider === 'telegram') {
+    if (record['type'] !== 'telegram_auth_response') return undefined;
+    const auth = record['telegramAuth'];
+    return {
+      provider,
+      state: typeof record['state'] === 'string' ? record['state'] : undefined,
+      telegramAuth: typeof auth === 'object' && auth !== null ? (auth as TelegramAuth) : undefined,
+    };
+  }
+  if (record['type'] !== 'authorization_response' || record['provider'] !== provider) return undefined;
+  const text = (key: string) => (typeof record[key] === 'string' ? (record[key] as string) : undefined);
+  return { provider, code: text('code'), state: text('state'), error: text('error') };
+}
+
+/**
+ * Social sign-in (and linking) by popup or full-page redirect.
+ *
+ * Popup: `user.start` opens the popup synchronously (about:blank, in the click handler), then
+ * `opening` asks the server for the authorization URL and navigates the popup there. In
+ * `awaitingAuthorization` only a message from the redirect origin counts; its state must equal the
+ * state sent. The popup is polled every 2000 ms: closed → 'User cancelled connection'. The whole
+ * attempt times out after `SOCIAL_SESSION_TIMEOUT_MS`.
+ *
+ * Redirect (Apple, Safari, iOS, or `strategy: 'redirect'`): state and verifier go to storage and
+ * the page leaves; back on the app, `user.completeRedirect` checks the return against them.
+ */
+export const socialSignInMachine = setup({
+  types: {
+    context: {} as SocialSignInContext,
+    events: {} as SocialSignInEvent,
+    input: {} as SocialSignInInput,
+    tags: {} as 'busy' | 'error',
+  },
+  delays: {
+    pollInterval: SOCIAL_POPUP_POLL_MS,
+    sessionTimeout: SOCIAL_SESSION_TIMEOUT_MS,
+  },
+  actors: {
+    prepareAttempt: fromPromise<PreparedAttempt, { client: SocialSignInClient; provider: SocialProvider; redirectUrl?: string }>(async ({ input }) => {
+      if (input.provider === 'telegram') return telegramAttempt(input.client);
+      const pkce = await createPkce();
+      const response = await initSocialAuth(input.client, {
+        provider: input.provider,
+        codeChallenge: pkce.challenge,
+        ...(input.redirectUrl ? { redirectUrl: input.redirectUrl } : {}),
+      });
+      return { ...response, verifier: pkce.verifier };
+    }),
+    startRedirect: fromPromise<void, { client: SocialSignInClient; browser: SocialBrowser; provider: SocialProvider; mode: SocialMode; now: () => number }>(async ({ input }) => {
+      const pkce = await createPkce();
+      const returnUrl = new URL(input.browser.currentUrl());
+      returnUrl.hash = '';
+      const response = await initSocialAuth(input.client, { provider: input.provider, codeChallenge: pkce.challenge, redirectUrl: returnUrl.href });
+      input.client.storage.set(REDIRECT_ATTEMPT_KEY, {
+        provider: input.provider,
+        mode: input.mode,
+        state: response.state,
+        verifier: pkce.verifier,
+        createdAt: input.now(),
+      });
+      input.browser.redirect(response.authorizationUrl);
+    }),
+    completeRedirect: fromPromise<CheckedReturn, { client: SocialSignInClient; browser: SocialBrowser; now: () => number }>(async ({ input }) => {
+      const returned = readRedirectReturn(input.browser.currentUrl());
+      const stored = input.client.storage.get(REDIRECT_ATTEMPT_KEY, storedRedirectAttempt);
+      // Single use: whatever happens next, this attempt is over and the code leaves the address bar.
+      input.client.storage.remove(REDIRECT_ATTEMPT_KEY);
+      if (returned) input.browser.replaceUrl(returned.cleanUrl);
+      return checkRedirectReturn(input, returned, stored);
+    }),
+    exchangeCode: fromPromise<SignInResponse, { client: SocialSignInClient; mode: SocialMode; provider: SocialProvider; code: string; verifier: string; state: string; telegramAuth?: TelegramAuth | undefined }>(({ input }) => {
+      if (input.provider === 'telegram' && input.telegramAuth) {
+        const parameters = { telegramAuth: input.telegramAuth, state: input.state };
+        return input.mode === 'link' ? verifyTelegram(input.client, parameters) : signInWithTelegram(input.client, parameters);
+      }
+      return exchange(input.client, input.mode, { provider: input.provider, code: input.code, codeVerifier: input.verifier, state: input.state });
+    }),
+    listenForAuthorization: fromCallback<SocialSignInEvent, { browser: SocialBrowser; origin: string; provider: string }>(({ input, sendBack }) =>
+      input.browser.onMessage((received) => {
+        // Anything not from the redirect origin is ignored, whatever it says.
+        if (received.origin !== input.origin) return;
+        const message = asAuthorizationMessage(received.data, input.provider);
+        if (message) sendBack({ type: 'server.authorization', message });
+      }),
+    ),
+  },
+  actions: {
+    assignStart: assign((_, params: { provider: SocialProvider; mode: SocialMode }) => ({ ...RESET, provider: params.provider, mode: params.mode })),
+    openPopup: assign(({ context }) => ({ popup: context.browser.openPopup() })),
+    assignAttempt: assign((_, params: { attempt: PreparedAttempt }) => ({ attempt: { state: params.attempt.state, verifier: params.attempt.verifier } })),
+    navigatePopup: ({ context }, params: { url: string }) => context.popup?.navigate(params.url),
+    closePopup: ({ context }) => {
+      if (context.popup && !context.popup.closed) context.popup.close();
+    },
+    assignError: assign((_, params: { error: unknown }) => ({ error: toLatchkeyErrorSync(params.error) })),
+    assignPopupBlocked: assign(() => ({ error: new LatchkeyError('popup_blocked') })),
+    assignCancelled: assign(() => ({ error: new LatchkeyError('user_cancelled_connection') })),
+    assignSessionTimeout: assign(({ context }) => ({ error: new LatchkeyError('social_session_timeout', { params: { provider: context.provider ?? '' } }) })),
+    assignProviderError: assign(({ context }, params: { message: AuthorizationMessage }) => ({
+      error: new LatchkeyError('social_oauth_error', { params: { provider: context.provider ?? '', error: params.message.error ?? '' } }),
+    })),
+    assignInvalidState: assign(({ context }) => ({
+      error: context.provider === 'telegram' ? new LatchkeyError('telegram_invalid_state') : new LatchkeyError('social_invalid_state', { params: { provider: context.provider ?? '' } }),
+    })),
+    assignNoCode: assign(({ context }) => ({ error: new LatchkeyError('social_no_authorization_code', { params: { provider: context.provider ?? '' } }) })),
+    assignRedirectResult: assign((_, params: CheckedReturn) => ({ mode: params.mode, provider: params.provider, attempt: { state: params.state, verifier: params.verifier } })),
+    forgetAttempt: assign({ attempt: undefined, popup: null }),
+    reset: assign(RESET),
+    notifySignInStarted: ({ context }) => {
+      if (context.mode === 'signIn') context.client.session.send({ type: 'user.startSignIn' });
+    },
+    notifySignInEnded: ({ context }) => {
+      if (context.mode === 'signIn') context.client.session.send({ type: 'user.cancelSignIn' });
+    },
+    handOverSignIn: ({ context }, params: { response: SignInResponse }) => context.client.session.send({ type: 'server.signedIn', response: params.response }),
+  },
+  guards: {
+    usesRedirect: ({ context }, params: { provider: SocialProvider; strategy: SocialStrategy | undefined }) =>
+      params.provider !== 'telegram' &&
+      (params.strategy === 'redirect' || (params.strategy !== 'popup' && (params.provider === 'apple' || context.browser.prefersRedirect()))),
+    isPopupBlocked: ({ context }) => context.popup === null,
+    isPopupClosed: ({ context }) => context.popup === null || context.popup.closed,
+    hasProviderError: (_, params: { message: AuthorizationMessage }) => params.message.error !== undefined,
+    isStateMismatch: ({ context }, params: { message: AuthorizationMessage }) => context.attempt === undefined || params.message.state !== context.attempt.state,
+    hasNoCode: (_, params: { message: AuthorizationMessage }) => (params.message.provider === 'telegram' ? !params.message.telegramAuth : !params.message.code),
+  },
+}).createMachine({
+  id: 'socialSignIn',
+  context: ({ input }) => ({
+    client: input.client,
+    browser: input.browser,
+    redirectOrigin: input.redirectOrigin ?? new URL(input.client.apiBaseUrl).origin,
+    now: input.now ?? Date.now,
+    ...RESET,
+  }),
+  initial: 'idle',
+  on: { 'user.reset': { target: '.idle', actions: ['closePopup', 'reset'] } },
+  states: {
+    idle: {
+      on: {
+        'user.start': [
+          {
+            guard: { type: 'usesRedirect', params: ({ event }) => ({ provider: event.provider, strategy: event.strategy }) },
+            target: 'redirecting',
+            actions: { type: 'assignStart', params: ({ event }) => ({ provider: event.provider, mode: event.mode ?? 'signIn' }) },
+          },
+          {
+            // Opened here, synchronously inside the user's click: browsers block popups opened later.
+            target: 'popup',
+            actions: [{ type: 'assignStart', params: ({ event }) => ({ provider: event.provider, mode: event.mode ?? 'signIn' }) }, 'openPopup'],
+          },
+        ],
+        'user.completeRedirect': 'completingRedirect',
+      },
+    },
+    popup: {
+      initial: 'opening',
+      tags: ['busy'],
+      invoke: {
+        src: 'listenForAuthorization',
+        input: ({ context }) => ({ browser: context.browser, origin: context.redirectOrigin, provider: context.provider as string }),
+      },
+      after: { sessionTimeout: { target: 'failed', actions: ['closePopup', 'assignSessionTimeout'] } },
+      on: { 'user.cancel': { target: 'idle', actions: ['closePopup', 'reset'] } },
+      states: {
+        opening: {
+          always: { guard: 'isPopupBlocked', target: '#socialSignIn.failed', actions: 'assignPopupBlocked' },
+          invoke: {
+            src: 'prepareAttempt',
+            input: ({ context }) => ({ client: context.client, provider: context.provider as SocialProvider }),
+            onDone: {
+              target: 'awaitingAuthorization',
+              actions: [
+                { type: 'assignAttempt', params: ({ event }) => ({ attempt: event.output }) },
+                { type: 'navigatePopup', params: ({ event }) => ({ url: event.output.authorizationUrl }) },
+              ],
+            },
+            onError: { target: '#socialSignIn.failed', actions: ['closePopup', { type: 'assignError', params: errorParams }] },
+          },
+        },
+        awaitingAuthorization: {
+          after: {
+            pollInterval: [
+              { guard: 'isPopupClosed', target: '#socialSignIn.failed', actions: 'assignCancelled' },
+              { target: 'awaitingAuthorization', reenter: true },
+            ],
+          },
+          on: {
+            'server.authorization': [
+              {
+                guard: { type: 'hasProviderError', params: ({ event }) => ({ message: event.message }) },
+                target: '#socialSignIn.failed',
+                actions: ['closePopup', { type: 'assignProviderError', params: ({ event }) => ({ message: event.message }) }],
+              },
+              {
+                guard: { type: 'isStateMismatch', params: ({ event }) => ({ message: event.message }) },
+                target: '#socialSignIn.failed',
+                actions: ['closePopup', 'assignInvalidState'],
+              },
+              {
+                guard: { type: 'hasNoCode', params: ({ event }) => ({ message: event.message }) },
+                target: '#socialSignIn.failed',
+                actions: ['closePopup', 'assignNoCode'],
+              },
+              { target: '#socialSignIn.exchanging', actions: 'closePopup' },
+            ],
+          },
+        },
+      },
+    },
+    exchanging: {
+      tags: ['busy'],
+      entry: 'notifySignInStarted',
+      invoke: {
+        src: 'exchangeCode',
+        // The code travels in the event only.
+        input: ({ context, event }) => ({
+          client: context.client,
+          mode: context.mode,
+          provider: context.provider as SocialProvider,
+          code: event.type === 'server.authorization' ? (event.message.code ?? '') : ((event as { output?: CheckedReturn }).output?.code ?? ''),
+          verifier: context.attempt?.verifier ?? '',
+          state: context.attempt?.state ?? '',
+          telegramAuth: event.type === 'server.authorization' ? event.message.telegramAuth : undefined,
+        }),
+        onDone: { target: 'done', actions: ['forgetAttempt', { type: 'handOverSignIn', params: ({ event }) => ({ response: event.output }) }] },
+        onError: { target: 'failed', actions: ['forgetAttempt', 'notifySignInEnded', { type: 'assignError', params: errorParams }] },
+      },
+    },
+    redirecting: {
+      tags: ['busy'],
+      invoke: {
+        src: 'startRedirect',
+        input: ({ context }) => ({ client: context.client, browser: context.browser, provider: context.provider as SocialProvider, mode: context.mode, now: context.now }),
+        // On success the page is leaving: stay here.
+        onError: { target: 'failed', actions: { type: 'assignError', params: errorParams } },
+      },
+    },
+    completingRedirect: {
+      tags: ['busy'],
+      invoke: {
+        id: 'completeRedirect',
+        src: 'completeRedirect',
+        input: ({ context }) => ({ client: context.client, browser: context.browser, now: context.now }),
+        onDone: {
+          target: 'exchanging',
+          actions: { type: 'assignRedirectResult', params: ({ event }) => event.output },
+        },
+        onError: { target: 'failed', actions: { type: 'assignError', params: errorParams } },
+      },
+    },
+    // Left with `user.reset`.
+    done: {},
+    failed: {
+      tags: ['error'],
+      // A new attempt straight from here, in the same macrostep: the popup still opens inside the click.
+      on: { 'user.start': { target: 'idle', actions: ['reset', raise(({ event }) => event)] } },
+    },
+  },
+});
+
+/** A redirect return that passed the checks: what the exchange needs. */
+interface CheckedReturn {
+  provider: SocialProvider;
+  mode: SocialMode;
+  state: string;
+  verifier: string;
+  code: string;
+}
+
+/** The checks of a redirect return against the stored attempt (SPEC §4). */
+function checkRedirectReturn(input: { now: () => number }, returned: RedirectReturn | undefined, stored: StoredRedirectAttempt | undefined): CheckedReturn {
+  const provider = (stored?.provider ?? returned?.provider ?? 'oauth') as SocialProvider;
+  // Nothing stored, another provider, or another state: a foreign return.
+  if (!returned || !stored || returned.provider !== stored.provider || returned.state !== stored.state) {
+    throw new LatchkeyError('social_invalid_state', { params: { provider } });
+  }
+  if (input.now() - stored.createdAt > SOCIAL_REDIRECT_MAX_AGE_MS) throw new LatchkeyError('social_session_timeout', { params: { provider } });
+  if (returned.error) throw new LatchkeyError('social_oauth_error', { params: { provider, error: returned.error } });
+  if (!returned.code) throw new LatchkeyError('social_no_authorization_code', { params: { provider } });
+  return { provider: stored.provider, mode: stored.mode, state: stored.state, verifier: stored.verifier, code: returned.code };
+}
+
+export type SocialSignInMachine = typeof socialSignInMachine;
+export type SocialSignInActorRef = ActorRefFrom<typeof socialSignInMachine>;
+export type SocialSignInSnapshot = SnapshotFrom<typeof socialSignInMachine>;
+export type SocialSignInStatus = 'idle' | 'opening' | 'awaitingAuthorization' | 'exchanging' | 'redirecting' | 'completingRedirect' | 'done' | 'failed';
+
+/** The flat status of a snapshot (`popup.opening` → `opening`). */
+export function socialSignInStatus(snapshot: SocialSignInSnapshot): SocialSignInStatus {
+  const value = snapshot.value;
+  if (typeof value === 'string') return value as SocialSignInStatus;
+  return (value as { popup: SocialSignInStatus }).popup;
+}

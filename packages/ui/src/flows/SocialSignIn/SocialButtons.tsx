@@ -1,0 +1,88 @@
+import { useId, useState } from 'react';
+import { ErrorMessage } from '../../ErrorMessage.js';
+import { Spinner } from '../../Spinner.js';
+import { button, stack, visuallyHidden } from '../../styles/shared.css.js';
+import * as styles from './SocialSignIn.css.js';
+import { providerLabel, type SocialFlowStatus } from './types.js';
+import type { FlowError } from '../EmailSignIn/types.js';
+
+export interface SocialButtonsProps {
+  /** Enabled providers, in the settings' order. */
+  providers: readonly string[];
+  /** How many buttons show before "More options" (selector settings, SPEC §2). Default 4. */
+  numOfItemsToDisplay?: number | undefined;
+  status?: SocialFlowStatus;
+  /** The provider of the attempt under way (its button shows a spinner). */
+  activeProvider?: string | undefined;
+  error?: FlowError | undefined;
+  /** Called inside the click handler (the popup must open there). */
+  onSelect: (provider: string) => void;
+  onCancel?: (() => void) | undefined;
+  /** Start expanded (stories). */
+  defaultExpanded?: boolean;
+}
+
+const WAITING: ReadonlySet<SocialFlowStatus> = new Set(['opening', 'awaitingAuthorization', 'exchanging', 'redirecting', 'completingRedirect']);
+
+function statusText(status: SocialFlowStatus, provider: string): string {
+  if (status === 'opening') return `Opening ${provider}…`;
+  if (status === 'awaitingAuthorization') return `Continue in the ${provider} window…`;
+  if (status === 'exchanging' || status === 'completingRedirect') return `Signing in with ${provider}…`;
+  if (status === 'redirecting') return `Taking you to ${provider}…`;
+  if (status === 'done') return `Signed in with ${provider}.`;
+  return '';
+}
+
+/** The `social` block: one button per provider, the first few shown and a "More options" toggle. Presentational. */
+export function SocialButtons({ providers, numOfItemsToDisplay = 4, status = 'idle', activeProvider, error, onSelect, onCancel, defaultExpanded = false }: SocialButtonsProps) {
+  const id = useId();
+  const [expanded, setExpanded] = useState(defaultExpanded);
+  const limit = Math.max(1, numOfItemsToDisplay);
+  const hasMore = providers.length > limit;
+  const shown = expanded || !hasMore ? providers : providers.slice(0, limit);
+  const waiting = WAITING.has(status);
+  const activeLabel = activeProvider ? providerLabel(activeProvider) : '';
+  if (providers.length === 0) return null;
+
+  return (
+    <div className={stack} data-latchkey-block="social" data-state={status} aria-busy={waiting || undefined}>
+      <ul className={styles.grid} id={`${id}-list`} aria-label="Sign in with a social account">
+        {shown.map((provider) => {
+          const label = providerLabel(provider);
+          const busy = waiting && activeProvider === provider;
+          return (
+            <li key={provider}>
+              <button
+                type="button"
+                className={`${button.secondary} ${styles.fullWidthButton}`}
+                aria-disabled={waiting ? true : undefined}
+                aria-label={`Continue with ${label}`}
+                data-provider={provider}
+                onClick={() => {
+                  if (!waiting) onSelect(provider);
+                }}
+              >
+                {busy ? <Spinner /> : <span className={styles.providerIcon} aria-hidden="true">{label.charAt(0)}</span>}
+                {label}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {hasMore ? (
+        <button type="button" className={button.quiet} aria-expanded={expanded} aria-controls={`${id}-list`} onClick={() => setExpanded((value) => !value)}>
+          {expanded ? 'Fewer options' : `More options (${providers.length - limit})`}
+        </button>
+      ) : null}
+      {waiting && status === 'awaitingAuthorization' && onCancel ? (
+        <button type="button" className={button.quiet} onClick={onCancel}>
+          Cancel
+        </button>
+      ) : null}
+      <ErrorMessage>{status === 'failed' ? error?.message : undefined}</ErrorMessage>
+      <p role="status" className={visuallyHidden}>
+        {activeLabel ? statusText(status, activeLabel) : ''}
+      </p>
+    </div>
+  );
+}
