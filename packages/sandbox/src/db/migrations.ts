@@ -99,4 +99,38 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'passkeys: credentials and ceremony challenges',
+    sql: `
+      CREATE TABLE passkeys (
+        id uuid PRIMARY KEY,
+        environment_id text NOT NULL,
+        user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        verified_credential_id uuid REFERENCES verified_credentials (id) ON DELETE SET NULL,
+        credential_id text NOT NULL,
+        public_key text NOT NULL,
+        counter bigint NOT NULL DEFAULT 0,
+        transports jsonb NOT NULL DEFAULT '[]'::jsonb,
+        alias text,
+        user_agent text,
+        origin text NOT NULL,
+        storage text CHECK (storage IN ('platform', 'cross-platform')),
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz,
+        UNIQUE (environment_id, credential_id)
+      );
+      CREATE INDEX passkeys_user ON passkeys (user_id);
+
+      CREATE TABLE passkey_challenges (
+        challenge text PRIMARY KEY,
+        environment_id text NOT NULL,
+        purpose text NOT NULL CHECK (purpose IN ('register', 'signin', 'mfa-register', 'mfa-auth')),
+        user_id uuid REFERENCES users (id) ON DELETE CASCADE,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+    `,
+  },
 ];

@@ -10,6 +10,15 @@ import {
   verifyEmailForUser,
 } from '../services/emailVerification.js';
 import { storeLogs } from '../services/logs.js';
+import {
+  deletePasskey,
+  listPasskeys,
+  passkeyRegistrationOptions,
+  passkeySignInOptions,
+  registerPasskey,
+  renamePasskey,
+  signInWithPasskey,
+} from '../services/passkeys.js';
 import { extendSession, revokeSession, toSessionInfo } from '../services/sessionRepository.js';
 import { toPublicSettings } from '../services/settingsRules.js';
 import { sessionExpiresAt, signInResponse } from '../services/signIn.js';
@@ -31,6 +40,17 @@ export function mountProductRoutes(app: Hono, ctx: SandboxContext): void {
   mountRoute(app, ctx, routes.retryEmailVerification, ({ body }) => retryEmailVerification(ctx, body));
   mountRoute(app, ctx, routes.signInWithEmailVerification, ({ body }) => signInWithEmailVerification(ctx, body));
   mountBearerRoute(app, ctx, routes.verifyEmailVerification, ({ auth, body }) => verifyEmailForUser(ctx, auth, body));
+
+  // passkeys
+  mountBearerRoute(app, ctx, routes.getPasskeyRegistrationOptions, ({ auth }) => passkeyRegistrationOptions(ctx, auth));
+  mountBearerRoute(app, ctx, routes.registerPasskey, ({ auth, body, c }) =>
+    registerPasskey(ctx, auth, { ...body, userAgent: c.req.header('user-agent') }),
+  );
+  mountRoute(app, ctx, routes.getPasskeySignInOptions, () => passkeySignInOptions(ctx));
+  mountRoute(app, ctx, routes.signInWithPasskey, ({ body }) => signInWithPasskey(ctx, body));
+  mountBearerRoute(app, ctx, routes.getPasskeys, ({ auth }) => listPasskeys(ctx, auth));
+  mountBearerRoute(app, ctx, routes.updatePasskey, ({ auth, body }) => renamePasskey(ctx, auth, body));
+  mountBearerRoute(app, ctx, routes.deletePasskey, ({ auth, body }) => deletePasskey(ctx, auth, body));
 
   // session
   mountBearerRoute(app, ctx, routes.refresh, async ({ auth }) => {
