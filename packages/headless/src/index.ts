@@ -4,13 +4,20 @@ export { createLatchkeyClient, type LatchkeyClient, type LatchkeyClientConfig, t
 
 // actions (one per file, `verbNoun(client, parameters)`)
 export { createEmailVerification, type CreateEmailVerificationParameters, type CreateEmailVerificationReturnType } from './core/actions/createEmailVerification.js';
+export { deletePasskey, type DeletePasskeyParameters } from './core/actions/deletePasskey.js';
+export { getPasskeyRegistrationOptions, type GetPasskeyRegistrationOptionsReturnType } from './core/actions/getPasskeyRegistrationOptions.js';
+export { getPasskeys, type GetPasskeysReturnType } from './core/actions/getPasskeys.js';
+export { getPasskeySignInOptions, type GetPasskeySignInOptionsReturnType } from './core/actions/getPasskeySignInOptions.js';
 export { getSession, type GetSessionReturnType } from './core/actions/getSession.js';
 export { getSettings, type GetSettingsReturnType } from './core/actions/getSettings.js';
 export { getUser, type GetUserParameters, type GetUserReturnType } from './core/actions/getUser.js';
 export { refreshSession, type RefreshSessionParameters, type RefreshSessionReturnType } from './core/actions/refreshSession.js';
 export { retryEmailVerification, type RetryEmailVerificationParameters, type RetryEmailVerificationReturnType } from './core/actions/retryEmailVerification.js';
 export { revokeSession, type RevokeSessionParameters } from './core/actions/revokeSession.js';
+export { registerPasskey, type RegisterPasskeyParameters, type RegisterPasskeyReturnType } from './core/actions/registerPasskey.js';
 export { signInWithEmailVerification, type SignInWithEmailVerificationParameters, type SignInWithEmailVerificationReturnType } from './core/actions/signInWithEmailVerification.js';
+export { signInWithPasskey, type SignInWithPasskeyParameters, type SignInWithPasskeyReturnType } from './core/actions/signInWithPasskey.js';
+export { updatePasskey, type UpdatePasskeyParameters, type UpdatePasskeyReturnType } from './core/actions/updatePasskey.js';
 export { updateUser, type UpdateUserParameters, type UpdateUserReturnType } from './core/actions/updateUser.js';
 export { verifyEmailVerification, type VerifyEmailVerificationParameters, type VerifyEmailVerificationReturnType } from './core/actions/verifyEmailVerification.js';
 
@@ -26,6 +33,17 @@ export {
   type EmailSignInSnapshot,
   type EmailSignInStatus,
 } from './core/machines/emailSignIn/emailSignInMachine.js';
+export {
+  passkeyMachine,
+  type PasskeyActorRef,
+  type PasskeyClient,
+  type PasskeyContext,
+  type PasskeyEvent,
+  type PasskeyInput,
+  type PasskeyMachine,
+  type PasskeySnapshot,
+  type PasskeyStatus,
+} from './core/machines/passkey/passkeyMachine.js';
 export {
   getSessionStatus,
   sessionMachine,
@@ -43,6 +61,12 @@ export {
 export { clientErrorMessages, getWalletErrorNumber, walletErrorCodes, type ClientErrorCode, type LatchkeyErrorCode, type WalletErrorCode } from './core/errors/errorCodes.js';
 export { isLatchkeyError, LatchkeyError, type LatchkeyErrorOptions } from './core/errors/LatchkeyError.js';
 export { toLatchkeyError } from './core/errors/toLatchkeyError.js';
+
+// passkeys (WebAuthn)
+export { loadBrowserWebAuthn } from './core/webauthn/loadBrowserWebAuthn.js';
+export { isWarnOnlyPasskeyError, toPasskeyError } from './core/webauthn/toPasskeyError.js';
+export { validateAuthenticationOptions, validateRegistrationOptions } from './core/webauthn/validatePasskeyOptions.js';
+export type { WebAuthnCeremonies, WebAuthnLoader } from './core/webauthn/WebAuthnCeremonies.js';
 
 // building blocks
 export { createEmitter, type Emitter, type LatchkeyEvents, type Listener } from './core/events/createEmitter.js';
