@@ -26,6 +26,8 @@ it('default: the public exports of @latchkey/ui/flows', () => {
       "EmailSignIn",
       "EmailStep",
       "LoginView",
+      "PasskeyManager",
+      "PasskeySignIn",
     ]
   `);
 });

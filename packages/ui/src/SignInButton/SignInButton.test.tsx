@@ -95,6 +95,8 @@ describe('SignInButton (against the sandbox)', () => {
     const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
     expect(within(dialog).getByLabelText('Email')).toBeInTheDocument();
     expect(within(dialog).getByRole('separator', { name: 'or' })).toBeInTheDocument();
+    // The seed enables passkeys: the e-mail block offers one too.
+    expect(within(dialog).getByRole('button', { name: 'Sign in with a passkey' })).toBeInTheDocument();
     const warnings = kit.sink.warn.mock.calls.map((call) => call.slice(0, 2).join(' '));
     expect(warnings).toEqual(
       expect.arrayContaining([

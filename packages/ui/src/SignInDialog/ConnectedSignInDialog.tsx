@@ -1,4 +1,4 @@
-import { useEmailSignIn, useLatchkey } from '@latchkey/headless/react';
+import { useEmailSignIn, useLatchkey, usePasskey } from '@latchkey/headless/react';
 import { SignInDialogView, type SignInDialogOpenProps } from './SignInDialogView.js';
 
 /**
@@ -8,6 +8,7 @@ import { SignInDialogView, type SignInDialogOpenProps } from './SignInDialogView
 export function ConnectedSignInDialog(props: SignInDialogOpenProps) {
   const { settings, settingsStatus, settingsError } = useLatchkey();
   const emailFlow = useEmailSignIn();
+  const passkeyFlow = usePasskey();
   return (
     <SignInDialogView
       {...props}
@@ -15,6 +16,7 @@ export function ConnectedSignInDialog(props: SignInDialogOpenProps) {
       settingsStatus={settingsStatus}
       settingsError={settingsError}
       emailFlow={emailFlow}
+      passkeyFlow={passkeyFlow}
     />
   );
 }

@@ -5,6 +5,8 @@ import { LegalFooter } from '../Branding/LegalFooter.js';
 import { ErrorMessage } from '../ErrorMessage.js';
 import { EmailFlowView } from '../flows/EmailSignIn/EmailFlowView.js';
 import type { EmailFlowModel, FlowError } from '../flows/EmailSignIn/types.js';
+import { PasskeySignIn } from '../flows/Passkey/PasskeySignIn.js';
+import type { PasskeyFlowModel } from '../flows/Passkey/types.js';
 import { LoginView, type LoginViewSection } from '../LoginView/LoginView.js';
 import { Spinner } from '../Spinner.js';
 import { KitLayer } from '../theme/ThemeRoot.js';
@@ -14,6 +16,8 @@ import * as styles from './SignInDialog.css.js';
 /** The settings the dialog reads: branding, and the login view's blocks. `ProjectSettings` fits. */
 export interface SignInDialogSettings extends BrandingSettings {
   sdk?: { views?: readonly { type: string; sections: readonly LoginViewSection[] }[] | undefined } | undefined;
+  /** `enablePasskeys` shows "Sign in with a passkey". */
+  security?: { enablePasskeys?: boolean | undefined } | undefined;
 }
 
 export interface SignInDialogOpenProps {
@@ -31,6 +35,8 @@ export interface SignInDialogViewProps extends SignInDialogOpenProps {
   settingsStatus: 'loading' | 'ready' | 'failed';
   settingsError?: FlowError | { message: string } | undefined;
   emailFlow: EmailFlowModel;
+  /** The passkey flow (`usePasskey()`); its button shows when the settings enable passkeys. */
+  passkeyFlow?: Pick<PasskeyFlowModel, 'status' | 'error' | 'signIn' | 'cancel'> | undefined;
 }
 
 /** The login view's blocks from settings: `sdk.views[type=login].sections`. */
@@ -54,6 +60,7 @@ export function SignInDialogView({
   settingsStatus,
   settingsError,
   emailFlow,
+  passkeyFlow,
 }: SignInDialogViewProps) {
   const warn = useWarn();
   const branding = useMemo(() => brandingFrom(settings), [settings]);
@@ -63,6 +70,7 @@ export function SignInDialogView({
     // Keyed on the refused settings, so it warns once per distinct set rather than on every render.
   }, [rejectedKey, warn]);
   const sections = loginSections(settings);
+  const showPasskey = passkeyFlow !== undefined && settings?.security?.enablePasskeys === true;
 
   return (
     <Dialog.Root
@@ -100,7 +108,21 @@ export function SignInDialogView({
             ) : (
               <EmailFlowView
                 flow={emailFlow}
-                renderEmailStep={(emailStep) => <LoginView sections={sections} email={emailStep} />}
+                renderEmailStep={(emailStep) => (
+                  <LoginView
+                    sections={sections}
+                    email={
+                      showPasskey ? (
+                        <>
+                          {emailStep}
+                          <PasskeySignIn flow={passkeyFlow} />
+                        </>
+                      ) : (
+                        emailStep
+                      )
+                    }
+                  />
+                )}
               />
             )}
             {branding.termsUrl || branding.privacyUrl ? (

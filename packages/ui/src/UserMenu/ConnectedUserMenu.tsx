@@ -1,4 +1,5 @@
-import { useSession } from '@latchkey/headless/react';
+import { useLatchkey, usePasskey, useSession } from '@latchkey/headless/react';
+import { PasskeyManager } from '../flows/Passkey/PasskeyManager.js';
 import { useEffect, useRef, useState } from 'react';
 import { UserMenuView } from './UserMenuView.js';
 
@@ -16,6 +17,8 @@ export interface UserMenuProps {
  */
 export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus = false }: UserMenuProps) {
   const session = useSession();
+  const { settings } = useLatchkey();
+  const passkeyFlow = usePasskey();
   const triggerRef = useRef<HTMLButtonElement>(null);
   const [signingOut, setSigningOut] = useState(false);
   const [error, setError] = useState<{ message: string }>();
@@ -50,6 +53,8 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
       {...(open === undefined ? {} : { open })}
       {...(defaultOpen === undefined ? {} : { defaultOpen })}
       {...(onOpenChange ? { onOpenChange } : {})}
-    />
+    >
+      {settings?.security?.enablePasskeys ? <PasskeyManager flow={passkeyFlow} /> : null}
+    </UserMenuView>
   );
 }

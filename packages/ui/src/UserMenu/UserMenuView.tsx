@@ -1,5 +1,5 @@
 import * as Popover from '@radix-ui/react-popover';
-import { useId, type Ref } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 import { ErrorMessage } from '../ErrorMessage.js';
 import { Spinner } from '../Spinner.js';
 import { button, mutedText, text } from '../styles/shared.css.js';
@@ -17,6 +17,8 @@ export interface UserMenuViewProps {
   defaultOpen?: boolean;
   onOpenChange?: (open: boolean) => void;
   triggerRef?: Ref<HTMLButtonElement>;
+  /** Account management shown above "Sign out" (the passkey list when passkeys are enabled). */
+  children?: ReactNode;
 }
 
 /** The signed-in user's menu (Radix Popover): who is signed in, and "Sign out". Presentational. */
@@ -29,6 +31,7 @@ export function UserMenuView({
   defaultOpen,
   onOpenChange,
   triggerRef,
+  children,
 }: UserMenuViewProps) {
   const headingId = useId();
   return (
@@ -59,6 +62,7 @@ export function UserMenuView({
               </p>
               <p className={`${text} ${styles.email}`}>{email ?? 'your account'}</p>
             </div>
+            {children}
             <ErrorMessage>{isSigningOut ? undefined : error?.message}</ErrorMessage>
             <button
               type="button"

@@ -8,3 +8,6 @@ export { CodeStep, type CodeStepProps } from './EmailSignIn/CodeStep.js';
 export { EmailFlowView, type EmailFlowViewProps } from './EmailSignIn/EmailFlowView.js';
 export type { EmailFlowModel, EmailFlowStatus, FlowError } from './EmailSignIn/types.js';
 export { LoginView, type LoginViewProps, type LoginViewSection } from '../LoginView/LoginView.js';
+export { PasskeySignIn, type PasskeySignInProps } from './Passkey/PasskeySignIn.js';
+export { PasskeyManager, type PasskeyManagerProps } from './Passkey/PasskeyManager.js';
+export type { PasskeyFlowModel, PasskeyFlowStatus, PasskeyItem } from './Passkey/types.js';
