@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, within } from 'storybook/test';
 import { SignInDialogView } from '../packages/ui/src/SignInDialog/SignInDialogView.js';
 import { expectAccessible } from './a11y.js';
-import { brandedSettings, emailFlow, loginView, wrongCodeError } from './fixtures.js';
+import { brandedSettings, emailFlow, loginView, passkeyFlow, wrongCodeError } from './fixtures.js';
 
 /** The sign-in dialog (Radix Dialog) from props: login view blocks, branding, settings states. */
 const meta = {
@@ -90,4 +90,18 @@ export const SettingsFailed: Story = {
     const dialog = await screen.findByRole('dialog');
     await expect(within(dialog).getByRole('alert')).toHaveTextContent('Internal error.');
   },
+};
+
+export const WithPasskey: Story = {
+  args: { settings: { sdk: loginView, security: { enablePasskeys: true } }, passkeyFlow: passkeyFlow() },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in' });
+    await expect(within(dialog).getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible();
+    await expectAccessible();
+  },
+};
+
+export const WithPasskeyDark: Story = {
+  ...WithPasskey,
+  globals: { theme: 'dark' },
 };

@@ -1,5 +1,5 @@
 import { fn } from 'storybook/test';
-import type { EmailFlowModel } from '../packages/ui/src/flows/index.js';
+import type { EmailFlowModel, PasskeyFlowModel, PasskeyItem } from '../packages/ui/src/flows/index.js';
 import type { SignInDialogSettings } from '../packages/ui/src/index.js';
 import logoPath from './assets/acme-logo.svg?no-inline';
 
@@ -55,3 +55,33 @@ export const brandedSettings: SignInDialogSettings = {
   },
   sdk: loginView,
 };
+
+/** A fixed passkey flow view model in one state, with spy commands. */
+export function passkeyFlow(overrides: Partial<PasskeyFlowModel> = {}): PasskeyFlowModel {
+  return {
+    status: 'idle',
+    passkeys: undefined,
+    registered: undefined,
+    error: undefined,
+    isBusy: false,
+    isCeremony: false,
+    register: fn().mockName('register'),
+    signIn: fn().mockName('signIn'),
+    load: fn().mockName('load'),
+    rename: fn().mockName('rename'),
+    remove: fn().mockName('remove'),
+    cancel: fn().mockName('cancel'),
+    reset: fn().mockName('reset'),
+    ...overrides,
+  };
+}
+
+/** Two passkeys as GET /users/passkeys lists them (SPEC §3 records). */
+export const samplePasskeys: PasskeyItem[] = [
+  { id: 'pk-1', alias: 'MacBook', createdAt: '2026-03-02T10:00:00.000Z', storage: 'platform' },
+  { id: 'pk-2', alias: null, createdAt: '2026-04-11T08:30:00.000Z', storage: 'cross-platform' },
+];
+
+/** Passkey errors of SPEC §8, with their wording. */
+export const notSupportedError = { code: 'webauthn_not_supported', message: 'Webauthn is not supported on this device.' };
+export const previouslyRegisteredError = { code: 'passkey_previously_registered', message: 'This authenticator was already registered.' };

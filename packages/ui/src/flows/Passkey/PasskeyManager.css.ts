@@ -14,4 +14,4 @@ export const item = style({
 
 export const name = style({ fontWeight: 600, overflowWrap: 'anywhere' });
 
-export const actions = style({ display: 'flex', gap: '12px' });
+export const actions = style({ display: 'flex', gap: '4px' });

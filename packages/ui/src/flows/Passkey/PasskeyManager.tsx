@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
-import { button, input, label, link, mutedText, row, stack, text, visuallyHidden } from '../../styles/shared.css.js';
+import { button, input, label, mutedText, row, stack, text, visuallyHidden } from '../../styles/shared.css.js';
 import * as styles from './PasskeyManager.css.js';
 import { PasskeyIcon } from './PasskeySignIn.js';
 import type { PasskeyFlowModel, PasskeyItem } from './types.js';
@@ -73,12 +73,12 @@ export function PasskeyManager({ flow, loadOnMount = true }: PasskeyManagerProps
                     </p>
                   </div>
                   <div className={styles.actions}>
-                    <button type="button" className={link} aria-label={`Rename ${passkeyName(passkey)}`} onClick={() => setEditing(passkey.id)}>
+                    <button type="button" className={button.quiet} aria-label={`Rename ${passkeyName(passkey)}`} onClick={() => setEditing(passkey.id)}>
                       Rename
                     </button>
                     <button
                       type="button"
-                      className={link}
+                      className={button.quiet}
                       aria-label={`Remove ${passkeyName(passkey)}`}
                       aria-disabled={busy ? true : undefined}
                       onClick={() => {
@@ -107,7 +107,7 @@ export function PasskeyManager({ flow, loadOnMount = true }: PasskeyManagerProps
         Add a passkey
       </button>
       {flow.status === 'registering' ? (
-        <button type="button" className={link} onClick={() => flow.cancel()}>
+        <button type="button" className={button.quiet} onClick={() => flow.cancel()}>
           Cancel
         </button>
       ) : null}
@@ -154,7 +154,7 @@ function RenameForm({ passkey, onSubmit, onCancel }: { passkey: PasskeyItem; onS
         <button type="submit" className={button.primary}>
           Save
         </button>
-        <button type="button" className={link} onClick={onCancel}>
+        <button type="button" className={button.quiet} onClick={onCancel}>
           Cancel
         </button>
       </div>

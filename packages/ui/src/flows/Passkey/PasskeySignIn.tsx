@@ -1,6 +1,6 @@
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
-import { button, link, stack, visuallyHidden } from '../../styles/shared.css.js';
+import { button, stack, visuallyHidden } from '../../styles/shared.css.js';
 import type { PasskeyFlowModel } from './types.js';
 
 export interface PasskeySignInProps {
@@ -28,7 +28,7 @@ export function PasskeySignIn({ flow }: PasskeySignInProps) {
         Sign in with a passkey
       </button>
       {signingIn ? (
-        <button type="button" className={link} onClick={() => flow.cancel()}>
+        <button type="button" className={button.quiet} onClick={() => flow.cancel()}>
           Cancel
         </button>
       ) : null}
