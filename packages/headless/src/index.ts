@@ -3,15 +3,20 @@
 export { createLatchkeyClient, type LatchkeyClient, type LatchkeyClientConfig, type SessionClock } from './core/client/createLatchkeyClient.js';
 
 // actions (one per file, `verbNoun(client, parameters)`)
+export { authenticateMfaTotp, type AuthenticateMfaTotpParameters, type AuthenticateMfaTotpReturnType } from './core/actions/authenticateMfaTotp.js';
 export { createEmailVerification, type CreateEmailVerificationParameters, type CreateEmailVerificationReturnType } from './core/actions/createEmailVerification.js';
+export { deleteMfaDevice, type DeleteMfaDeviceParameters } from './core/actions/deleteMfaDevice.js';
 export { deletePasskey, type DeletePasskeyParameters } from './core/actions/deletePasskey.js';
+export { getMfaDevices, type GetMfaDevicesReturnType } from './core/actions/getMfaDevices.js';
 export { getPasskeyRegistrationOptions, type GetPasskeyRegistrationOptionsReturnType } from './core/actions/getPasskeyRegistrationOptions.js';
 export { getPasskeys, type GetPasskeysReturnType } from './core/actions/getPasskeys.js';
 export { getPasskeySignInOptions, type GetPasskeySignInOptionsReturnType } from './core/actions/getPasskeySignInOptions.js';
 export { getSession, type GetSessionReturnType } from './core/actions/getSession.js';
 export { getSettings, type GetSettingsReturnType } from './core/actions/getSettings.js';
 export { getUser, type GetUserParameters, type GetUserReturnType } from './core/actions/getUser.js';
+export { getTotpRegistration, type GetTotpRegistrationReturnType } from './core/actions/getTotpRegistration.js';
 export { refreshSession, type RefreshSessionParameters, type RefreshSessionReturnType } from './core/actions/refreshSession.js';
+export { registerTotp, type RegisterTotpParameters, type RegisterTotpReturnType } from './core/actions/registerTotp.js';
 export { retryEmailVerification, type RetryEmailVerificationParameters, type RetryEmailVerificationReturnType } from './core/actions/retryEmailVerification.js';
 export { revokeSession, type RevokeSessionParameters } from './core/actions/revokeSession.js';
 export { registerPasskey, type RegisterPasskeyParameters, type RegisterPasskeyReturnType } from './core/actions/registerPasskey.js';
@@ -33,6 +38,17 @@ export {
   type EmailSignInSnapshot,
   type EmailSignInStatus,
 } from './core/machines/emailSignIn/emailSignInMachine.js';
+export {
+  mfaMachine,
+  type MfaActorRef,
+  type MfaClient,
+  type MfaContext,
+  type MfaEvent,
+  type MfaInput,
+  type MfaMachine,
+  type MfaSnapshot,
+  type MfaStatus,
+} from './core/machines/mfa/mfaMachine.js';
 export {
   passkeyMachine,
   type PasskeyActorRef,

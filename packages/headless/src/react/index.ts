@@ -2,6 +2,7 @@
 
 export { LatchkeyProvider, type LatchkeyProviderProps } from './LatchkeyProvider.js';
 export { useEmailSignIn, type UseEmailSignInReturnType } from './useEmailSignIn.js';
+export { useMfa, type UseMfaReturnType } from './useMfa.js';
 export { usePasskey, type UsePasskeyReturnType } from './usePasskey.js';
 export { useLatchkey, type UseLatchkeyReturnType } from './useLatchkey.js';
 export { useSession, type UseSessionReturnType } from './useSession.js';

@@ -133,4 +133,35 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 3,
+    name: 'mfa: devices and pending second-factor challenges',
+    sql: `
+      CREATE TABLE mfa_devices (
+        id uuid PRIMARY KEY,
+        environment_id text NOT NULL,
+        user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        type text NOT NULL CHECK (type IN ('totp', 'passkey')),
+        secret text,
+        alias text,
+        is_default boolean NOT NULL DEFAULT false,
+        verified boolean NOT NULL DEFAULT false,
+        last_used_step bigint,
+        created_at timestamptz NOT NULL,
+        verified_at timestamptz
+      );
+      CREATE INDEX mfa_devices_user ON mfa_devices (user_id);
+
+      CREATE TABLE mfa_challenges (
+        token_hash text PRIMARY KEY,
+        environment_id text NOT NULL,
+        user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        new_user boolean NOT NULL DEFAULT false,
+        status text NOT NULL CHECK (status IN ('pending', 'used', 'burnt')),
+        failed_attempts integer NOT NULL DEFAULT 0,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL
+      );
+    `,
+  },
 ];

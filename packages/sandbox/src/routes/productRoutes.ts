@@ -2,7 +2,7 @@ import { routes } from '@latchkey/protocol';
 import type { Hono } from 'hono';
 import type { SandboxContext } from '../context.js';
 import { ApiError, messages } from '../http/ApiError.js';
-import { mountBearerRoute, mountRoute } from '../http/mountRoute.js';
+import { mountBearerRoute, mountMfaTokenRoute, mountRoute } from '../http/mountRoute.js';
 import {
   createEmailVerification,
   retryEmailVerification,
@@ -10,6 +10,7 @@ import {
   verifyEmailForUser,
 } from '../services/emailVerification.js';
 import { storeLogs } from '../services/logs.js';
+import { authenticateTotp, deleteMfaDevice, listMfaDevices, startTotpRegistration, verifyTotpRegistration } from '../services/mfa.js';
 import {
   deletePasskey,
   listPasskeys,
@@ -51,6 +52,13 @@ export function mountProductRoutes(app: Hono, ctx: SandboxContext): void {
   mountBearerRoute(app, ctx, routes.getPasskeys, ({ auth }) => listPasskeys(ctx, auth));
   mountBearerRoute(app, ctx, routes.updatePasskey, ({ auth, body }) => renamePasskey(ctx, auth, body));
   mountBearerRoute(app, ctx, routes.deletePasskey, ({ auth, body }) => deletePasskey(ctx, auth, body));
+
+  // MFA
+  mountBearerRoute(app, ctx, routes.getMfaDevices, ({ auth }) => listMfaDevices(ctx, auth));
+  mountBearerRoute(app, ctx, routes.getTotpRegistration, ({ auth }) => startTotpRegistration(ctx, auth));
+  mountBearerRoute(app, ctx, routes.registerTotp, ({ auth, body }) => verifyTotpRegistration(ctx, auth, body));
+  mountMfaTokenRoute(app, ctx, routes.authenticateMfaTotp, ({ auth, body }) => authenticateTotp(ctx, auth, body));
+  mountBearerRoute(app, ctx, routes.deleteMfaDevice, ({ auth, c }) => deleteMfaDevice(ctx, auth, c.req.param('mfaDeviceId') ?? ''));
 
   // session
   mountBearerRoute(app, ctx, routes.refresh, async ({ auth }) => {

@@ -21,8 +21,7 @@ import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
 import { ApiError } from '../http/ApiError.js';
 import type { Auth } from './authenticate.js';
-import { insertSession } from './sessionRepository.js';
-import { sessionExpiresAt, signInResponse } from './signIn.js';
+import { completePrimarySignIn } from './mfa.js';
 import { insertCredential, loadUser, markSignIn, toWireUser } from './userRepository.js';
 
 export type ChallengePurpose = 'register' | 'signin';
@@ -277,8 +276,7 @@ export async function signInWithPasskey(ctx: SandboxContext, input: { credential
     await tx.query('UPDATE passkeys SET counter = $2 WHERE id = $1', [row.id, verification.authenticationInfo.newCounter]);
     await useChallenge(ctx, tx, challenge);
     if (row.verified_credential_id) await markSignIn(tx, row.user_id, row.verified_credential_id, now);
-    const session = await insertSession(tx, { userId: row.user_id, environmentId: ctx.environmentId, now, expiresAt: sessionExpiresAt(now, settings) });
-    return signInResponse(ctx, tx, settings, row.user_id, session, { issuedAt: now });
+    return completePrimarySignIn(ctx, tx, settings, row.user_id);
   });
 }
 

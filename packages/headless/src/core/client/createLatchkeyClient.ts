@@ -99,7 +99,11 @@ export function createLatchkeyClient(config: LatchkeyClientConfig): LatchkeyClie
     apiBaseUrl,
     environmentId,
     fetch: config.fetch,
-    getJwt: () => session?.getSnapshot().context.jwt,
+    // While a second factor is pending there is no session token: the MFA routes take the MFA token.
+    getJwt: () => {
+      const context = session?.getSnapshot().context;
+      return context?.jwt ?? context?.mfaToken;
+    },
     includeCredentials: config.storage === 'cookie',
   });
   const logger = createLogger({
