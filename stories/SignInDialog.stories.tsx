@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, within } from 'storybook/test';
 import { SignInDialogView } from '../packages/ui/src/SignInDialog/SignInDialogView.js';
 import { expectAccessible } from './a11y.js';
-import { brandedSettings, emailFlow, loginView, passkeyFlow, wrongCodeError } from './fixtures.js';
+import { brandedSettings, emailFlow, loginView, mfaFlow, passkeyFlow, wrongCodeError } from './fixtures.js';
 
 /** The sign-in dialog (Radix Dialog) from props: login view blocks, branding, settings states. */
 const meta = {
@@ -104,4 +104,14 @@ export const WithPasskey: Story = {
 export const WithPasskeyDark: Story = {
   ...WithPasskey,
   globals: { theme: 'dark' },
+};
+
+export const MfaChallengeInDialog: Story = {
+  args: { sessionStatus: 'mfa', mfaFlow: mfaFlow() },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in' });
+    await expect(within(dialog).getByLabelText('Authentication code')).toBeVisible();
+    await expect(within(dialog).queryByLabelText('Email')).toBeNull();
+    await expectAccessible();
+  },
 };

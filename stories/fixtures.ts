@@ -1,5 +1,5 @@
 import { fn } from 'storybook/test';
-import type { EmailFlowModel, PasskeyFlowModel, PasskeyItem } from '../packages/ui/src/flows/index.js';
+import type { EmailFlowModel, MfaFlowModel, PasskeyFlowModel, PasskeyItem } from '../packages/ui/src/flows/index.js';
 import type { SignInDialogSettings } from '../packages/ui/src/index.js';
 import logoPath from './assets/acme-logo.svg?no-inline';
 
@@ -85,3 +85,29 @@ export const samplePasskeys: PasskeyItem[] = [
 /** Passkey errors of SPEC §8, with their wording. */
 export const notSupportedError = { code: 'webauthn_not_supported', message: 'Webauthn is not supported on this device.' };
 export const previouslyRegisteredError = { code: 'passkey_previously_registered', message: 'This authenticator was already registered.' };
+
+/** A fixed MFA flow view model in one state, with spy commands. */
+export function mfaFlow(overrides: Partial<MfaFlowModel> = {}): MfaFlowModel {
+  return {
+    status: 'idle',
+    registration: undefined,
+    device: undefined,
+    error: undefined,
+    isBusy: false,
+    startEnrolment: fn().mockName('startEnrolment'),
+    submitEnrolmentCode: fn().mockName('submitEnrolmentCode'),
+    submitCode: fn().mockName('submitCode'),
+    cancel: fn().mockName('cancel'),
+    reset: fn().mockName('reset'),
+    ...overrides,
+  };
+}
+
+/** A TOTP registration as GET /users/mfa/register/totp answers it. */
+export const totpRegistration = {
+  id: 'dev-1',
+  secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+  uri: 'otpauth://totp/Acme%20Rewards:ada%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Acme+Rewards&algorithm=SHA1&digits=6&period=30',
+};
+export const mfaInvalidCodeError = { code: 'mfa_invalid_code', message: 'Invalid code' };
+export const mfaTooManyError = { code: 'too_many_verification_attempts', message: 'Too many verification attempts. Sign in again.' };

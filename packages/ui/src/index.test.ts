@@ -26,8 +26,11 @@ it('default: the public exports of @latchkey/ui/flows', () => {
       "EmailSignIn",
       "EmailStep",
       "LoginView",
+      "MfaChallenge",
       "PasskeyManager",
       "PasskeySignIn",
+      "TotpCodeForm",
+      "TotpEnrolment",
     ]
   `);
 });

@@ -176,4 +176,15 @@ describe('SignInDialogView', () => {
     });
     expect(within(onCodeStep.dialog).queryByRole('button', { name: 'Sign in with a passkey' })).toBeNull();
   });
+
+  it('behavior: with the session in mfa the dialog asks for the authenticator code instead of the e-mail', async () => {
+    const user = userEvent.setup();
+    const mfaFlow = { status: 'idle' as const, error: undefined, submitCode: vi.fn(), cancel: vi.fn() };
+    const { dialog } = renderDialog({ sessionStatus: 'mfa', mfaFlow });
+    expect(within(dialog).queryByLabelText('Email')).toBeNull();
+    expect(within(dialog).getByText('Two-step verification')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Authentication code'), '123456{Enter}');
+    expect(mfaFlow.submitCode).toHaveBeenCalledWith('123456');
+    await expectNoAxeViolations();
+  });
 });

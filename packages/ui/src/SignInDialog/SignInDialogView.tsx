@@ -5,6 +5,8 @@ import { LegalFooter } from '../Branding/LegalFooter.js';
 import { ErrorMessage } from '../ErrorMessage.js';
 import { EmailFlowView } from '../flows/EmailSignIn/EmailFlowView.js';
 import type { EmailFlowModel, FlowError } from '../flows/EmailSignIn/types.js';
+import { MfaChallenge } from '../flows/Mfa/MfaChallenge.js';
+import type { MfaFlowModel } from '../flows/Mfa/types.js';
 import { PasskeySignIn } from '../flows/Passkey/PasskeySignIn.js';
 import type { PasskeyFlowModel } from '../flows/Passkey/types.js';
 import { LoginView, type LoginViewSection } from '../LoginView/LoginView.js';
@@ -37,6 +39,10 @@ export interface SignInDialogViewProps extends SignInDialogOpenProps {
   emailFlow: EmailFlowModel;
   /** The passkey flow (`usePasskey()`); its button shows when the settings enable passkeys. */
   passkeyFlow?: Pick<PasskeyFlowModel, 'status' | 'error' | 'signIn' | 'cancel'> | undefined;
+  /** The session's status (`useSession().status`): in `mfa` the dialog asks for the second factor. */
+  sessionStatus?: string | undefined;
+  /** The MFA flow (`useMfa()`), for the challenge after sign-in. */
+  mfaFlow?: Pick<MfaFlowModel, 'status' | 'error' | 'submitCode' | 'cancel'> | undefined;
 }
 
 /** The login view's blocks from settings: `sdk.views[type=login].sections`. */
@@ -61,6 +67,8 @@ export function SignInDialogView({
   settingsError,
   emailFlow,
   passkeyFlow,
+  sessionStatus,
+  mfaFlow,
 }: SignInDialogViewProps) {
   const warn = useWarn();
   const branding = useMemo(() => brandingFrom(settings), [settings]);
@@ -71,6 +79,7 @@ export function SignInDialogView({
   }, [rejectedKey, warn]);
   const sections = loginSections(settings);
   const showPasskey = passkeyFlow !== undefined && settings?.security?.enablePasskeys === true;
+  const secondFactor = sessionStatus === 'mfa' && mfaFlow !== undefined;
 
   return (
     <Dialog.Root
@@ -95,7 +104,7 @@ export function SignInDialogView({
                 {branding.displayName ? `Sign in to ${branding.displayName}` : 'Sign in'}
               </Dialog.Title>
               <Dialog.Description className={styles.description}>
-                Sign in or create an account with your email.
+                {secondFactor ? 'Two-step verification' : 'Sign in or create an account with your email.'}
               </Dialog.Description>
             </header>
             {settingsStatus === 'loading' ? (
@@ -105,6 +114,8 @@ export function SignInDialogView({
               </p>
             ) : settingsStatus === 'failed' ? (
               <ErrorMessage>{settingsError?.message ?? 'The sign-in options could not be loaded.'}</ErrorMessage>
+            ) : secondFactor ? (
+              <MfaChallenge flow={mfaFlow} />
             ) : (
               <EmailFlowView
                 flow={emailFlow}

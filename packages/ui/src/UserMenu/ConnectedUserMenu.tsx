@@ -1,4 +1,5 @@
-import { useLatchkey, usePasskey, useSession } from '@latchkey/headless/react';
+import { useLatchkey, useMfa, usePasskey, useSession } from '@latchkey/headless/react';
+import { TotpEnrolment } from '../flows/Mfa/TotpEnrolment.js';
 import { PasskeyManager } from '../flows/Passkey/PasskeyManager.js';
 import { useEffect, useRef, useState } from 'react';
 import { UserMenuView } from './UserMenuView.js';
@@ -19,6 +20,7 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
   const session = useSession();
   const { settings } = useLatchkey();
   const passkeyFlow = usePasskey();
+  const mfaFlow = useMfa();
   const triggerRef = useRef<HTMLButtonElement>(null);
   const [signingOut, setSigningOut] = useState(false);
   const [error, setError] = useState<{ message: string }>();
@@ -55,6 +57,7 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
       {...(onOpenChange ? { onOpenChange } : {})}
     >
       {settings?.security?.enablePasskeys ? <PasskeyManager flow={passkeyFlow} /> : null}
+      {settings?.security?.mfa?.enabled ? <TotpEnrolment flow={mfaFlow} /> : null}
     </UserMenuView>
   );
 }

@@ -11,3 +11,7 @@ export { LoginView, type LoginViewProps, type LoginViewSection } from '../LoginV
 export { PasskeySignIn, type PasskeySignInProps } from './Passkey/PasskeySignIn.js';
 export { PasskeyManager, type PasskeyManagerProps } from './Passkey/PasskeyManager.js';
 export type { PasskeyFlowModel, PasskeyFlowStatus, PasskeyItem } from './Passkey/types.js';
+export { MfaChallenge, type MfaChallengeProps } from './Mfa/MfaChallenge.js';
+export { TotpEnrolment, type TotpEnrolmentProps } from './Mfa/TotpEnrolment.js';
+export { TotpCodeForm, type TotpCodeFormProps } from './Mfa/TotpCodeForm.js';
+export type { MfaFlowModel, MfaFlowStatus } from './Mfa/types.js';
