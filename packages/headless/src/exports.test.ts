@@ -10,6 +10,7 @@ describe('entry points', () => {
     expect(Object.keys(core).sort()).toMatchInlineSnapshot(`
       [
         "LatchkeyError",
+        "authenticateMfaRecoveryCode",
         "authenticateMfaTotp",
         "clientErrorMessages",
         "createApi",
@@ -29,6 +30,7 @@ describe('entry points', () => {
         "getPasskeyRegistrationOptions",
         "getPasskeySignInOptions",
         "getPasskeys",
+        "getRecoveryCodes",
         "getSession",
         "getSessionStatus",
         "getSettings",
@@ -41,6 +43,7 @@ describe('entry points', () => {
         "mfaMachine",
         "passkeyMachine",
         "refreshSession",
+        "regenerateRecoveryCodes",
         "registerPasskey",
         "registerTotp",
         "retryEmailVerification",

@@ -3,6 +3,7 @@
 export { createLatchkeyClient, type LatchkeyClient, type LatchkeyClientConfig, type SessionClock } from './core/client/createLatchkeyClient.js';
 
 // actions (one per file, `verbNoun(client, parameters)`)
+export { authenticateMfaRecoveryCode, type AuthenticateMfaRecoveryCodeParameters, type AuthenticateMfaRecoveryCodeReturnType } from './core/actions/authenticateMfaRecoveryCode.js';
 export { authenticateMfaTotp, type AuthenticateMfaTotpParameters, type AuthenticateMfaTotpReturnType } from './core/actions/authenticateMfaTotp.js';
 export { createEmailVerification, type CreateEmailVerificationParameters, type CreateEmailVerificationReturnType } from './core/actions/createEmailVerification.js';
 export { deleteMfaDevice, type DeleteMfaDeviceParameters } from './core/actions/deleteMfaDevice.js';
@@ -11,6 +12,7 @@ export { getMfaDevices, type GetMfaDevicesReturnType } from './core/actions/getM
 export { getPasskeyRegistrationOptions, type GetPasskeyRegistrationOptionsReturnType } from './core/actions/getPasskeyRegistrationOptions.js';
 export { getPasskeys, type GetPasskeysReturnType } from './core/actions/getPasskeys.js';
 export { getPasskeySignInOptions, type GetPasskeySignInOptionsReturnType } from './core/actions/getPasskeySignInOptions.js';
+export { getRecoveryCodes, type GetRecoveryCodesReturnType } from './core/actions/getRecoveryCodes.js';
 export { getSession, type GetSessionReturnType } from './core/actions/getSession.js';
 export { getSettings, type GetSettingsReturnType } from './core/actions/getSettings.js';
 export { getUser, type GetUserParameters, type GetUserReturnType } from './core/actions/getUser.js';
@@ -19,6 +21,7 @@ export { refreshSession, type RefreshSessionParameters, type RefreshSessionRetur
 export { registerTotp, type RegisterTotpParameters, type RegisterTotpReturnType } from './core/actions/registerTotp.js';
 export { retryEmailVerification, type RetryEmailVerificationParameters, type RetryEmailVerificationReturnType } from './core/actions/retryEmailVerification.js';
 export { revokeSession, type RevokeSessionParameters } from './core/actions/revokeSession.js';
+export { regenerateRecoveryCodes, type RegenerateRecoveryCodesReturnType } from './core/actions/regenerateRecoveryCodes.js';
 export { registerPasskey, type RegisterPasskeyParameters, type RegisterPasskeyReturnType } from './core/actions/registerPasskey.js';
 export { signInWithEmailVerification, type SignInWithEmailVerificationParameters, type SignInWithEmailVerificationReturnType } from './core/actions/signInWithEmailVerification.js';
 export { signInWithPasskey, type SignInWithPasskeyParameters, type SignInWithPasskeyReturnType } from './core/actions/signInWithPasskey.js';

@@ -164,4 +164,19 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 4,
+    name: 'mfa: recovery codes',
+    sql: `
+      CREATE TABLE mfa_recovery_codes (
+        id uuid PRIMARY KEY,
+        environment_id text NOT NULL,
+        user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        code_hash text NOT NULL,
+        created_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+      CREATE INDEX mfa_recovery_codes_user ON mfa_recovery_codes (user_id);
+    `,
+  },
 ];

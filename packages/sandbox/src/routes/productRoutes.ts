@@ -11,6 +11,7 @@ import {
 } from '../services/emailVerification.js';
 import { storeLogs } from '../services/logs.js';
 import { authenticateTotp, deleteMfaDevice, listMfaDevices, startTotpRegistration, verifyTotpRegistration } from '../services/mfa.js';
+import { authenticateRecoveryCode, getRecoveryCodes, regenerateRecoveryCodes } from '../services/recoveryCodes.js';
 import {
   deletePasskey,
   listPasskeys,
@@ -58,6 +59,9 @@ export function mountProductRoutes(app: Hono, ctx: SandboxContext): void {
   mountBearerRoute(app, ctx, routes.getTotpRegistration, ({ auth }) => startTotpRegistration(ctx, auth));
   mountBearerRoute(app, ctx, routes.registerTotp, ({ auth, body }) => verifyTotpRegistration(ctx, auth, body));
   mountMfaTokenRoute(app, ctx, routes.authenticateMfaTotp, ({ auth, body }) => authenticateTotp(ctx, auth, body));
+  mountBearerRoute(app, ctx, routes.getRecoveryCodes, ({ auth }) => getRecoveryCodes(ctx, auth));
+  mountBearerRoute(app, ctx, routes.regenerateRecoveryCodes, ({ auth }) => regenerateRecoveryCodes(ctx, auth));
+  mountMfaTokenRoute(app, ctx, routes.authenticateMfaRecoveryCode, ({ auth, body }) => authenticateRecoveryCode(ctx, auth, body));
   mountBearerRoute(app, ctx, routes.deleteMfaDevice, ({ auth, c }) => deleteMfaDevice(ctx, auth, c.req.param('mfaDeviceId') ?? ''));
 
   // session

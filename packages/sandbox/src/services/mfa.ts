@@ -157,37 +157,55 @@ async function lockChallenge(ctx: SandboxContext, tx: Queryable, token: string |
 
 type Outcome = { ok: true; response: SignInResponse } | { ok: false; error: ApiError };
 
+/** What a second-factor check found: success, or an error that counts as a wrong attempt (or not). */
+export type FactorCheck = { ok: true } | { ok: false; error: ApiError; countsAsAttempt?: boolean };
+
 /**
- * POST /users/mfa/auth/totp with the MFA token as bearer: a right code of the user's device (the
- * default unless `id` names one) opens the session; a wrong one counts an attempt and the limit
- * burns the token. A code is good once (its step is remembered).
+ * Runs a second-factor check for the pending sign-in an MFA token stands for. Success spends the
+ * token and opens the session; a wrong answer counts an attempt and the limit burns the token
+ * (429 `too_many_verification_attempts`). The attempt count is committed before the error is sent.
  */
-export async function authenticateTotp(ctx: SandboxContext, mfaToken: string | undefined, input: { id?: string | undefined; code: string }): Promise<SignInResponse> {
+export async function consumeMfaChallenge(
+  ctx: SandboxContext,
+  mfaToken: string | undefined,
+  check: (tx: Queryable, userId: string) => Promise<FactorCheck>,
+): Promise<SignInResponse> {
   const settings = await ctx.settings.get();
   const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
     const challenge = await lockChallenge(ctx, tx, mfaToken);
-    const devices = (await verifiedDevices(ctx, tx, challenge.user_id)).filter((row) => row.type === 'totp');
-    const device = input.id ? devices.find((row) => row.id === input.id) : (devices.find((row) => row.is_default) ?? devices[0]);
-    if (!device?.secret) return { ok: false, error: new ApiError(404, 'mfa_device_not_found', mfaMessages.deviceNotFound, 'id') };
-    const now = ctx.now();
-    const step = matchTotpStep(device.secret, input.code, now);
-    const lastUsed = device.last_used_step === null ? -1 : Number(device.last_used_step);
-    if (step === undefined || step <= lastUsed) {
+    const result = await check(tx, challenge.user_id);
+    if (!result.ok) {
+      if (result.countsAsAttempt === false) return result;
       const failed = challenge.failed_attempts + 1;
       const burnt = failed >= MAX_WRONG_MFA_CODES;
       await tx.query('UPDATE mfa_challenges SET failed_attempts = $2, status = $3 WHERE token_hash = $1', [challenge.token_hash, failed, burnt ? 'burnt' : 'pending']);
-      return {
-        ok: false,
-        error: burnt ? new ApiError(429, 'too_many_verification_attempts', mfaMessages.tooMany) : new ApiError(400, 'mfa_invalid_code', mfaMessages.invalidCode, 'code'),
-      };
+      return { ok: false, error: burnt ? new ApiError(429, 'too_many_verification_attempts', mfaMessages.tooMany) : result.error };
     }
+    const now = ctx.now();
     await tx.query(`UPDATE mfa_challenges SET status = 'used' WHERE token_hash = $1`, [challenge.token_hash]);
-    await tx.query('UPDATE mfa_devices SET last_used_step = $2 WHERE id = $1', [device.id, step]);
     const session = await insertSession(tx, { userId: challenge.user_id, environmentId: ctx.environmentId, now, expiresAt: sessionExpiresAt(now, settings) });
     return { ok: true, response: await signInResponse(ctx, tx, settings, challenge.user_id, session, { issuedAt: now, newUser: challenge.new_user }) };
   });
   if (!outcome.ok) throw outcome.error;
   return outcome.response;
+}
+
+/**
+ * POST /users/mfa/auth/totp with the MFA token as bearer: a right code of the user's device (the
+ * default unless `id` names one) opens the session; a wrong one counts an attempt and the limit
+ * burns the token. A code is good once (its step is remembered).
+ */
+export function authenticateTotp(ctx: SandboxContext, mfaToken: string | undefined, input: { id?: string | undefined; code: string }): Promise<SignInResponse> {
+  return consumeMfaChallenge(ctx, mfaToken, async (tx, userId) => {
+    const devices = (await verifiedDevices(ctx, tx, userId)).filter((row) => row.type === 'totp');
+    const device = input.id ? devices.find((row) => row.id === input.id) : (devices.find((row) => row.is_default) ?? devices[0]);
+    if (!device?.secret) return { ok: false, error: new ApiError(404, 'mfa_device_not_found', mfaMessages.deviceNotFound, 'id'), countsAsAttempt: false };
+    const step = matchTotpStep(device.secret, input.code, ctx.now());
+    const lastUsed = device.last_used_step === null ? -1 : Number(device.last_used_step);
+    if (step === undefined || step <= lastUsed) return { ok: false, error: new ApiError(400, 'mfa_invalid_code', mfaMessages.invalidCode, 'code') };
+    await tx.query('UPDATE mfa_devices SET last_used_step = $2 WHERE id = $1', [device.id, step]);
+    return { ok: true };
+  });
 }
 
 /** GET /users/mfa: the user's verified devices, the default first. */

@@ -4,7 +4,16 @@ import type { FlowError } from '../EmailSignIn/types.js';
  * What the MFA components need from `useMfa()` of `@latchkey/headless/react`, declared structurally
  * so the presentational pieces (and their stories) need no client.
  */
-export type MfaFlowStatus = 'idle' | 'fetchingSecret' | 'awaitingEnrolmentCode' | 'verifyingEnrolment' | 'enrolled' | 'verifying' | 'done' | 'failed';
+export type MfaFlowStatus =
+  | 'idle'
+  | 'fetchingSecret'
+  | 'awaitingEnrolmentCode'
+  | 'verifyingEnrolment'
+  | 'enrolled'
+  | 'fetchingRecoveryCodes'
+  | 'verifying'
+  | 'done'
+  | 'failed';
 
 export interface MfaFlowModel {
   status: MfaFlowStatus;

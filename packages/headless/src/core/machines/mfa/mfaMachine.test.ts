@@ -124,3 +124,47 @@ describe('mfaMachine: challenge', () => {
     expect(flow.requests).toHaveLength(0);
   });
 });
+
+describe('mfaMachine: recovery codes', () => {
+  const CODES = { count: 10, recoveryCodes: ['7kq2-m9xd', 'abcd-efgh'] };
+
+  it('default: a recovery code (sent with the MFA token) finishes the sign-in', async () => {
+    const flow = await setup({ 'POST /users/mfa/auth/recovery': () => json(200, fakeSignIn(Date.now() + 3_600_000)) }, { pending: true });
+    flow.actor.send({ type: 'user.submitRecoveryCode', code: ' 7KQ2-M9XD ' });
+    await waitFor(flow.actor, (snapshot) => snapshot.value === 'done');
+    expect(flow.sessionStatus()).toBe('signedIn');
+    expect(flow.requests.at(-1)?.body).toEqual({ code: '7KQ2-M9XD' });
+    expect(flow.requests.at(-1)?.headers.get('authorization')).toBe(`Bearer ${MFA_TOKEN}`);
+  });
+
+  it('error: a malformed recovery code is refused before any request; a used one → mfa_invalid_code', async () => {
+    const flow = await setup({ 'POST /users/mfa/auth/recovery': () => errorBody(400, 'mfa_invalid_code', 'Invalid code', 'code') }, { pending: true });
+    flow.actor.send({ type: 'user.submitRecoveryCode', code: 'abc' });
+    expect(flow.actor.getSnapshot().context.error).toMatchObject({ code: 'invalid_code', message: 'Invalid code', path: 'code' });
+    expect(flow.requests).toHaveLength(0);
+    flow.actor.send({ type: 'user.submitRecoveryCode', code: '7kq2-m9xd' });
+    const snapshot = await flow.settled();
+    expect(snapshot.value).toBe('idle');
+    expect(snapshot.context.error).toMatchObject({ code: 'mfa_invalid_code', message: 'Invalid code' });
+    expect(flow.sessionStatus()).toBe('mfa');
+  });
+
+  it('default: load shows the codes once; regenerate asks for a new set', async () => {
+    const flow = await setup({
+      'GET /users/mfa/recovery': () => json(200, CODES),
+      'POST /users/mfa/recovery': () => json(200, { count: 10, recoveryCodes: ['new1-code', 'new2-code'] }),
+    });
+    flow.actor.send({ type: 'user.loadRecoveryCodes' });
+    expect(flow.actor.getSnapshot().value).toBe('fetchingRecoveryCodes');
+    expect((await flow.settled()).context.recoveryCodes).toEqual(CODES);
+    flow.actor.send({ type: 'user.regenerateRecoveryCodes' });
+    expect((await flow.settled()).context.recoveryCodes?.recoveryCodes).toEqual(['new1-code', 'new2-code']);
+    expect(flow.requests.map((request) => request.method)).toEqual(['GET', 'POST']);
+  });
+
+  it('error: recovery codes with MFA disabled → provider_not_available', async () => {
+    const flow = await setup({ 'GET /users/mfa/recovery': () => errorBody(400, 'provider_not_available', 'Multi-factor authentication is not enabled for this environment.') });
+    flow.actor.send({ type: 'user.loadRecoveryCodes' });
+    expect((await flow.settled()).context.error?.code).toBe('provider_not_available');
+  });
+});

@@ -1,6 +1,9 @@
-import type { MfaDevice, SignInResponse, TotpRegistration } from '@latchkey/protocol';
+import type { MfaDevice, RecoveryCodes, SignInResponse, TotpRegistration } from '@latchkey/protocol';
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { authenticateMfaRecoveryCode } from '../../actions/authenticateMfaRecoveryCode.js';
 import { authenticateMfaTotp } from '../../actions/authenticateMfaTotp.js';
+import { getRecoveryCodes } from '../../actions/getRecoveryCodes.js';
+import { regenerateRecoveryCodes } from '../../actions/regenerateRecoveryCodes.js';
 import { getTotpRegistration } from '../../actions/getTotpRegistration.js';
 import { registerTotp } from '../../actions/registerTotp.js';
 import { LatchkeyError } from '../../errors/LatchkeyError.js';
@@ -24,6 +27,8 @@ export interface MfaContext {
   registration: TotpRegistration | undefined;
   /** The device the enrolment verified. */
   device: MfaDevice | undefined;
+  /** Recovery codes as last fetched: the codes only right after they were generated. */
+  recoveryCodes: RecoveryCodes | undefined;
   error: LatchkeyError | undefined;
 }
 
@@ -31,6 +36,9 @@ export type MfaEvent =
   | { type: 'user.startEnrolment' }
   | { type: 'user.submitEnrolmentCode'; code: string }
   | { type: 'user.submitCode'; code: string }
+  | { type: 'user.submitRecoveryCode'; code: string }
+  | { type: 'user.loadRecoveryCodes' }
+  | { type: 'user.regenerateRecoveryCodes' }
   | { type: 'user.cancel' }
   | { type: 'user.reset' };
 
@@ -38,10 +46,11 @@ export type MfaEvent =
 const ENDING_CODES: ReadonlySet<string> = new Set(['too_many_verification_attempts', 'unauthorized']);
 
 const TOTP_PATTERN = /^\d{6}$/;
+const RECOVERY_PATTERN = /^[a-z0-9]{4}-?[a-z0-9]{4}$/i;
 
 const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 const codeParams = ({ event }: { event: { code: string } }) => ({ code: event.code });
-const RESET = { registration: undefined, device: undefined, error: undefined } as const;
+const RESET = { registration: undefined, device: undefined, recoveryCodes: undefined, error: undefined } as const;
 
 /**
  * Multi-factor authentication with TOTP. Enrolment (signed in): fetchingSecret → awaitingEnrolmentCode
@@ -61,11 +70,17 @@ export const mfaMachine = setup({
     verifyEnrolment: fromPromise<MfaDevice, { client: MfaClient; id: string; code: string }>(({ input }) =>
       registerTotp(input.client, { id: input.id, code: input.code }),
     ),
-    verifyCode: fromPromise<SignInResponse, { client: MfaClient; code: string }>(({ input }) => authenticateMfaTotp(input.client, { code: input.code })),
+    verifyCode: fromPromise<SignInResponse, { client: MfaClient; code: string; recovery: boolean }>(({ input }) =>
+      input.recovery ? authenticateMfaRecoveryCode(input.client, { code: input.code }) : authenticateMfaTotp(input.client, { code: input.code }),
+    ),
+    fetchRecoveryCodes: fromPromise<RecoveryCodes, { client: MfaClient; regenerate: boolean }>(({ input }) =>
+      input.regenerate ? regenerateRecoveryCodes(input.client) : getRecoveryCodes(input.client),
+    ),
   },
   actions: {
     assignRegistration: assign((_, params: { registration: TotpRegistration }) => ({ registration: params.registration, error: undefined })),
     assignDevice: assign((_, params: { device: MfaDevice }) => ({ device: params.device, error: undefined })),
+    assignRecoveryCodes: assign((_, params: { recoveryCodes: RecoveryCodes }) => ({ recoveryCodes: params.recoveryCodes, error: undefined })),
     assignError: assign((_, params: { error: unknown }) => ({ error: toLatchkeyErrorSync(params.error) })),
     assignInvalidCode: assign(() => ({ error: new LatchkeyError('invalid_code', { path: 'code' }) })),
     clearError: assign({ error: undefined }),
@@ -76,6 +91,7 @@ export const mfaMachine = setup({
   },
   guards: {
     isWellFormedCode: (_, params: { code: string }) => TOTP_PATTERN.test(normalizeCode(params.code)),
+    isWellFormedRecoveryCode: (_, params: { code: string }) => typeof params.code === 'string' && RECOVERY_PATTERN.test(params.code.trim()),
     isEnding: (_, params: { error: unknown }) => params.error instanceof LatchkeyError && ENDING_CODES.has(params.error.code),
   },
 }).createMachine({
@@ -91,6 +107,12 @@ export const mfaMachine = setup({
           { guard: { type: 'isWellFormedCode', params: codeParams }, target: 'verifying', actions: 'clearError' },
           { actions: 'assignInvalidCode' },
         ],
+        'user.submitRecoveryCode': [
+          { guard: { type: 'isWellFormedRecoveryCode', params: codeParams }, target: 'verifying', actions: 'clearError' },
+          { actions: 'assignInvalidCode' },
+        ],
+        'user.loadRecoveryCodes': { target: 'fetchingRecoveryCodes', actions: 'clearError' },
+        'user.regenerateRecoveryCodes': { target: 'fetchingRecoveryCodes', actions: 'clearError' },
         // Leave the pending second factor: the session goes back to signed out.
         'user.cancel': { actions: ['abandonSignIn', 'reset'] },
       },
@@ -127,13 +149,30 @@ export const mfaMachine = setup({
         onError: { target: 'awaitingEnrolmentCode', actions: { type: 'assignError', params: errorParams } },
       },
     },
-    // Left with `user.reset`.
-    enrolled: {},
+    // Left with `user.reset`; recovery codes can be fetched from here.
+    enrolled: {
+      on: {
+        'user.loadRecoveryCodes': { target: 'fetchingRecoveryCodes', actions: 'clearError' },
+        'user.regenerateRecoveryCodes': { target: 'fetchingRecoveryCodes', actions: 'clearError' },
+      },
+    },
+    fetchingRecoveryCodes: {
+      tags: ['busy'],
+      invoke: {
+        src: 'fetchRecoveryCodes',
+        input: ({ context, event }) => ({ client: context.client, regenerate: event.type === 'user.regenerateRecoveryCodes' }),
+        onDone: { target: 'idle', actions: { type: 'assignRecoveryCodes', params: ({ event }) => ({ recoveryCodes: event.output }) } },
+        onError: { target: 'idle', actions: { type: 'assignError', params: errorParams } },
+      },
+    },
     verifying: {
       tags: ['busy'],
       invoke: {
         src: 'verifyCode',
-        input: ({ context, event }) => ({ client: context.client, code: event.type === 'user.submitCode' ? normalizeCode(event.code) : '' }),
+        input: ({ context, event }) =>
+          event.type === 'user.submitRecoveryCode'
+            ? { client: context.client, code: event.code.trim(), recovery: true }
+            : { client: context.client, code: event.type === 'user.submitCode' ? normalizeCode(event.code) : '', recovery: false },
         onDone: { target: 'done', actions: { type: 'handOverSignIn', params: ({ event }) => ({ response: event.output }) } },
         onError: [
           { guard: { type: 'isEnding', params: errorParams }, target: 'failed', actions: { type: 'assignError', params: errorParams } },
@@ -151,4 +190,13 @@ export const mfaMachine = setup({
 export type MfaMachine = typeof mfaMachine;
 export type MfaActorRef = ActorRefFrom<typeof mfaMachine>;
 export type MfaSnapshot = SnapshotFrom<typeof mfaMachine>;
-export type MfaStatus = 'idle' | 'fetchingSecret' | 'awaitingEnrolmentCode' | 'verifyingEnrolment' | 'enrolled' | 'verifying' | 'done' | 'failed';
+export type MfaStatus =
+  | 'idle'
+  | 'fetchingSecret'
+  | 'awaitingEnrolmentCode'
+  | 'verifyingEnrolment'
+  | 'enrolled'
+  | 'fetchingRecoveryCodes'
+  | 'verifying'
+  | 'done'
+  | 'failed';
