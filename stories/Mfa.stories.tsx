@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { MfaChallenge, TotpEnrolment } from '../packages/ui/src/flows/index.js';
+import { fn } from 'storybook/test';
+import { MfaChallenge, RecoveryCodes, TotpEnrolment } from '../packages/ui/src/flows/index.js';
 import { expectAccessible } from './a11y.js';
 import { mfaFlow, mfaInvalidCodeError, mfaTooManyError, totpRegistration } from './fixtures.js';
 
@@ -109,5 +110,42 @@ export const ChallengeTooManyAttempts: Story = {
     await expect(canvas.getByRole('alert')).toHaveTextContent('Too many verification attempts. Sign in again.');
     await userEvent.click(canvas.getByRole('button', { name: 'Sign in again' }));
     await expect(args.flow.cancel).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const EnrolledWithRecoveryCodesButton: Story = {
+  args: { flow: mfaFlow({ status: 'enrolled', loadRecoveryCodes: fn().mockName('loadRecoveryCodes') }) },
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Show recovery codes' }));
+    await expect(args.flow.loadRecoveryCodes).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const RecoveryCodesShown: Story = {
+  render: () => <RecoveryCodes codes={['5zbq-5mts', 'mn6g-d8n4', 'mrvw-jvr3', 'pbeb-quwd', 'effs-423q', 'gmsx-2xyv']} onAcknowledge={fn()} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getAllByRole('listitem')).toHaveLength(6);
+    await expect(canvas.getByRole('button', { name: 'Done' })).toHaveAttribute('aria-disabled', 'true');
+    await expectAccessible();
+    await userEvent.click(canvas.getByLabelText('I have saved these codes'));
+    await expect(canvas.getByRole('button', { name: 'Done' })).not.toHaveAttribute('aria-disabled');
+  },
+};
+
+export const RecoveryCodesShownDark: Story = {
+  ...RecoveryCodesShown,
+  globals: { theme: 'dark' },
+};
+
+export const ChallengeWithRecoveryCode: Story = {
+  render: (args) => <MfaChallenge flow={args.flow} />,
+  args: { flow: mfaFlow({ submitRecoveryCode: fn().mockName('submitRecoveryCode') }) },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Use a recovery code' }));
+    await userEvent.type(canvas.getByLabelText('Recovery code'), '7kq2-m9xd{Enter}');
+    await expect(args.flow.submitRecoveryCode).toHaveBeenCalledWith('7kq2-m9xd');
+    await expectAccessible();
   },
 };

@@ -104,4 +104,54 @@ describe.each(['light', 'dark'] as const)('MFA with TOTP (%s)', (theme) => {
     expect(problems).toEqual([]);
     await page.context().close();
   });
+
+  test('recovery codes: shown once after enrolment, acknowledged; one signs in, and fails the second time', async () => {
+    const { page, problems } = await openDemo(theme);
+    const email = uniqueEmail(`e2e-recovery-${theme}`);
+    await signInByEmail(page, email);
+    const menuButton = page.getByRole('button', { name: new RegExp(escapeRegExp(email)) });
+    await expect.poll(() => menuButton.isVisible(), { timeout: 10_000 }).toBe(true);
+    await menuButton.click();
+    const enrolment = page.getByRole('region', { name: 'Authenticator app' });
+    await enrolment.getByRole('button', { name: 'Set up an authenticator app' }).click();
+    const secretText = enrolment.getByTestId('totp-secret');
+    await expect.poll(() => secretText.isVisible(), { timeout: 10_000 }).toBe(true);
+    const secret = ((await secretText.textContent()) ?? '').replace(/\s/g, '');
+    await enrolment.getByLabel('Authentication code').fill(totp(secret, Date.now()));
+    await enrolment.getByRole('button', { name: 'Verify' }).click();
+    await enrolment.getByRole('button', { name: 'Show recovery codes' }).click();
+
+    const codesRegion = page.getByRole('region', { name: 'Recovery codes' });
+    await expect.poll(() => codesRegion.getByRole('listitem').count(), { timeout: 10_000 }).toBe(10);
+    await screenshot(page, `mfa-06-recovery-codes-${theme}`);
+    const code = ((await codesRegion.getByRole('listitem').first().textContent()) ?? '').trim();
+    expect(code).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}$/);
+    await codesRegion.getByLabel('I have saved these codes').check();
+    await codesRegion.getByRole('button', { name: 'Done' }).click();
+    await expect.poll(() => codesRegion.count()).toBe(0);
+
+    const signInWithRecovery = async () => {
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible(), { timeout: 10_000 }).toBe(true);
+      await signInByEmail(page, email);
+      const dialog = page.getByRole('dialog');
+      await expect.poll(() => dialog.getByLabel('Authentication code').isVisible(), { timeout: 10_000 }).toBe(true);
+      await dialog.getByRole('button', { name: 'Use a recovery code' }).click();
+      await dialog.getByLabel('Recovery code').fill(code);
+      await dialog.getByRole('button', { name: 'Verify' }).click();
+      return dialog;
+    };
+
+    await signInWithRecovery();
+    await expect.poll(() => menuButton.isVisible(), { timeout: 10_000 }).toBe(true);
+    await menuButton.click();
+
+    const dialog = await signInWithRecovery();
+    await expect.poll(() => dialog.getByRole('alert').textContent(), { timeout: 10_000 }).toContain('Invalid code');
+    await screenshot(page, `mfa-07-recovery-code-used-${theme}`);
+    expect(await menuButton.count()).toBe(0);
+
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
 });

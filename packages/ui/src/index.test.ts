@@ -29,6 +29,7 @@ it('default: the public exports of @latchkey/ui/flows', () => {
       "MfaChallenge",
       "PasskeyManager",
       "PasskeySignIn",
+      "RecoveryCodes",
       "TotpCodeForm",
       "TotpEnrolment",
     ]

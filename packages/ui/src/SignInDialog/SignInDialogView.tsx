@@ -42,7 +42,7 @@ export interface SignInDialogViewProps extends SignInDialogOpenProps {
   /** The session's status (`useSession().status`): in `mfa` the dialog asks for the second factor. */
   sessionStatus?: string | undefined;
   /** The MFA flow (`useMfa()`), for the challenge after sign-in. */
-  mfaFlow?: Pick<MfaFlowModel, 'status' | 'error' | 'submitCode' | 'cancel'> | undefined;
+  mfaFlow?: Pick<MfaFlowModel, 'status' | 'error' | 'submitCode' | 'cancel' | 'submitRecoveryCode'> | undefined;
 }
 
 /** The login view's blocks from settings: `sdk.views[type=login].sections`. */

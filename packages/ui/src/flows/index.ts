@@ -15,3 +15,4 @@ export { MfaChallenge, type MfaChallengeProps } from './Mfa/MfaChallenge.js';
 export { TotpEnrolment, type TotpEnrolmentProps } from './Mfa/TotpEnrolment.js';
 export { TotpCodeForm, type TotpCodeFormProps } from './Mfa/TotpCodeForm.js';
 export type { MfaFlowModel, MfaFlowStatus } from './Mfa/types.js';
+export { RecoveryCodes, type RecoveryCodesProps } from './Mfa/RecoveryCodes.js';

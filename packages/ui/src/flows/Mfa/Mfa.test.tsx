@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../test/axe.js';
 import { renderInKit } from '../../test/renderInKit.js';
 import { MfaChallenge } from './MfaChallenge.js';
+import { RecoveryCodes } from './RecoveryCodes.js';
 import { EMPTY_TOTP_MESSAGE } from './TotpCodeForm.js';
 import { TotpEnrolment } from './TotpEnrolment.js';
 import type { MfaFlowModel } from './types.js';
@@ -86,5 +87,49 @@ describe('TotpEnrolment', () => {
     unmount();
     renderInKit(<TotpEnrolment flow={fakeMfaFlow({ status: 'enrolled' })} />);
     expect(screen.getByText(/Authenticator app added/)).toBeInTheDocument();
+  });
+});
+
+describe('recovery codes', () => {
+  it('default: the challenge offers a recovery code instead; it is submitted trimmed', async () => {
+    const flow = fakeMfaFlow({ submitRecoveryCode: vi.fn() });
+    const user = userEvent.setup();
+    const { container } = renderInKit(<MfaChallenge flow={flow} />);
+    await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    await user.type(screen.getByLabelText('Recovery code'), ' 7kq2-m9xd {Enter}');
+    expect(flow.submitRecoveryCode).toHaveBeenCalledWith('7kq2-m9xd');
+    await expectNoAxeViolations(container);
+    await user.clear(screen.getByLabelText('Recovery code'));
+    await user.type(screen.getByLabelText('Recovery code'), 'abc{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter a recovery code such as 7kq2-m9xd.');
+    await user.click(screen.getByRole('button', { name: 'Use your authenticator app' }));
+    expect(screen.getByLabelText('Authentication code')).toBeInTheDocument();
+  });
+
+  it('behavior: the codes are listed once; Done needs the acknowledgement; copy writes them all', async () => {
+    const onAcknowledge = vi.fn();
+    const user = userEvent.setup();
+    const codes = ['7kq2-m9xd', 'abcd-efgh'];
+    const { container } = renderInKit(<RecoveryCodes codes={codes} onAcknowledge={onAcknowledge} />);
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(codes);
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(onAcknowledge).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    // user-event's clipboard stands in for the browser's.
+    await vi.waitFor(async () => expect(await navigator.clipboard.readText()).toBe('7kq2-m9xd\nabcd-efgh\n'));
+    await user.click(screen.getByLabelText('I have saved these codes'));
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(onAcknowledge).toHaveBeenCalledTimes(1);
+    await expectNoAxeViolations(container);
+  });
+
+  it('behavior: after enrolment, Show recovery codes loads them; shown codes replace the enrolment view', () => {
+    const flow = fakeMfaFlow({ status: 'enrolled', loadRecoveryCodes: vi.fn() });
+    const { unmount } = renderInKit(<TotpEnrolment flow={flow} />);
+    screen.getByRole('button', { name: 'Show recovery codes' }).click();
+    expect(flow.loadRecoveryCodes).toHaveBeenCalledTimes(1);
+    unmount();
+    renderInKit(<TotpEnrolment flow={fakeMfaFlow({ recoveryCodes: { count: 2, recoveryCodes: ['7kq2-m9xd', 'abcd-efgh'] } })} />);
+    expect(screen.getByRole('region', { name: 'Recovery codes' })).toBeInTheDocument();
   });
 });

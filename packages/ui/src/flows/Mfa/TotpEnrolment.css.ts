@@ -18,3 +18,15 @@ export const qrFrame = style({
 export const qr = style({ display: 'block', width: '168px', height: '168px' });
 
 export const secret = style({ fontFamily: vars.fonts.mono, overflowWrap: 'anywhere', color: vars.colors.text });
+
+export const codes = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+  gap: '4px 16px',
+  fontSize: '14px',
+});
+
+export const checkboxLabel = style({ display: 'flex', alignItems: 'center', gap: '8px', fontFamily: vars.fonts.body, fontSize: '14px', color: vars.colors.text });

@@ -3,6 +3,7 @@ import { Spinner } from '../../Spinner.js';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { button, mutedText, stack, successText } from '../../styles/shared.css.js';
 import * as styles from './TotpEnrolment.css.js';
+import { RecoveryCodes } from './RecoveryCodes.js';
 import { TotpCodeForm } from './TotpCodeForm.js';
 import type { MfaFlowModel } from './types.js';
 
@@ -41,13 +42,22 @@ export function TotpEnrolment({ flow }: TotpEnrolmentProps) {
   const headingId = useId();
   const qr = useQrCode(flow.registration?.uri);
   const enrolling = flow.status === 'awaitingEnrolmentCode' || flow.status === 'verifyingEnrolment';
+  const shownCodes = flow.recoveryCodes?.recoveryCodes ?? [];
+  if (shownCodes.length > 0) return <RecoveryCodes codes={shownCodes} onAcknowledge={() => flow.reset()} />;
   return (
     <section className={stack} aria-labelledby={headingId} data-flow="mfa-enrolment" data-state={flow.status}>
       <h2 id={headingId} className={styles.heading}>
         Authenticator app
       </h2>
       {flow.status === 'enrolled' ? (
-        <p className={successText}>Authenticator app added. You will be asked for a code when you sign in.</p>
+        <>
+          <p className={successText}>Authenticator app added. You will be asked for a code when you sign in.</p>
+          {flow.loadRecoveryCodes ? (
+            <button type="button" className={button.secondary} onClick={() => flow.loadRecoveryCodes?.()}>
+              Show recovery codes
+            </button>
+          ) : null}
+        </>
       ) : enrolling && flow.registration ? (
         <>
           <p className={mutedText}>Scan the QR code with your authenticator app, or enter the key, then type the code it shows.</p>
@@ -74,7 +84,7 @@ export function TotpEnrolment({ flow }: TotpEnrolmentProps) {
               if (!flow.isBusy) flow.startEnrolment();
             }}
           >
-            {flow.status === 'fetchingSecret' ? <Spinner /> : null}
+            {flow.status === 'fetchingSecret' || flow.status === 'fetchingRecoveryCodes' ? <Spinner /> : null}
             Set up an authenticator app
           </button>
         </>

@@ -19,11 +19,15 @@ export interface MfaFlowModel {
   status: MfaFlowStatus;
   registration: { id: string; secret: string; uri: string } | undefined;
   device: { id: string; type: string } | undefined;
+  recoveryCodes?: { count: number; recoveryCodes: readonly string[] } | undefined;
   error: FlowError | undefined;
   isBusy: boolean;
   startEnrolment(): unknown;
   submitEnrolmentCode(code: string): unknown;
   submitCode(code: string): unknown;
+  submitRecoveryCode?(code: string): unknown;
+  loadRecoveryCodes?(): unknown;
+  regenerateRecoveryCodes?(): unknown;
   cancel(): unknown;
   reset(): unknown;
 }
