@@ -10,7 +10,7 @@ import {
   verifyEmailForUser,
 } from '../services/emailVerification.js';
 import { storeLogs } from '../services/logs.js';
-import { authenticateTotp, deleteMfaDevice, listMfaDevices, startTotpRegistration, verifyTotpRegistration } from '../services/mfa.js';
+import { authenticateTotp, deleteMfaDevice, getMfaDevice, listMfaDevices, startTotpRegistration, updateMfaDevice, verifyTotpRegistration } from '../services/mfa.js';
 import { authenticateRecoveryCode, getRecoveryCodes, regenerateRecoveryCodes } from '../services/recoveryCodes.js';
 import {
   deletePasskey,
@@ -62,6 +62,9 @@ export function mountProductRoutes(app: Hono, ctx: SandboxContext): void {
   mountBearerRoute(app, ctx, routes.getRecoveryCodes, ({ auth }) => getRecoveryCodes(ctx, auth));
   mountBearerRoute(app, ctx, routes.regenerateRecoveryCodes, ({ auth }) => regenerateRecoveryCodes(ctx, auth));
   mountMfaTokenRoute(app, ctx, routes.authenticateMfaRecoveryCode, ({ auth, body }) => authenticateRecoveryCode(ctx, auth, body));
+  // Registered after the static /users/mfa/* routes so that those win over {mfaDeviceId}.
+  mountBearerRoute(app, ctx, routes.getMfaDevice, ({ auth, c }) => getMfaDevice(ctx, auth, c.req.param('mfaDeviceId') ?? ''));
+  mountBearerRoute(app, ctx, routes.updateMfaDevice, ({ auth, body, c }) => updateMfaDevice(ctx, auth, c.req.param('mfaDeviceId') ?? '', body));
   mountBearerRoute(app, ctx, routes.deleteMfaDevice, ({ auth, c }) => deleteMfaDevice(ctx, auth, c.req.param('mfaDeviceId') ?? ''));
 
   // session

@@ -150,4 +150,36 @@ describe('MFA: TOTP', () => {
       await t.call('PUT', '/sandbox/admin/settings', { body: { security: { mfa: { enabled: true } } } });
     }
   });
+
+  it('behavior: device get/update (alias, default) and the default moves; bad input → 4xx and nothing changed', async () => {
+    const enrolled = await enrolTotp();
+    // A second device for the same user.
+    const registration = (await t.call('GET', '/users/mfa/register/totp', { token: enrolled.jwt })).body;
+    const second = await t.call('POST', '/users/mfa/register/totp', { token: enrolled.jwt, body: { id: registration.id, code: totpCode(registration.secret, t.clock.now()) } });
+    expect(second.body).toMatchObject({ id: registration.id, default: false });
+
+    const got = await t.call('GET', `/users/mfa/${registration.id}`, { token: enrolled.jwt });
+    expect(mfaDeviceSchema.parse(got.body)).toMatchObject({ id: registration.id, type: 'totp' });
+    const renamed = await t.call('PUT', `/users/mfa/${registration.id}`, { token: enrolled.jwt, body: { alias: ' Phone ', default: true } });
+    expect(renamed.body).toMatchObject({ alias: 'Phone', default: true });
+    const list = mfaDeviceListSchema.parse((await t.call('GET', '/users/mfa', { token: enrolled.jwt })).body);
+    expect(list.devices.map((device) => [device.id, device.default])).toEqual([
+      [registration.id, true],
+      [enrolled.deviceId, false],
+    ]);
+
+    for (const body of [{}, { alias: '' }, { default: false }, { alias: 'x'.repeat(65) }]) {
+      const response = await t.call('PUT', `/users/mfa/${enrolled.deviceId}`, { token: enrolled.jwt, body });
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body.error.code).toBe('invalid_request');
+    }
+    for (const [method, path] of [['GET', '/users/mfa/nope'], ['PUT', '/users/mfa/nope']] as const) {
+      const response = await t.call(method, path, { token: enrolled.jwt, ...(method === 'PUT' ? { body: { alias: 'x' } } : {}) });
+      expect(response.status).toBe(404);
+      expect(response.body.error.code).toBe('mfa_device_not_found');
+    }
+    // /users/mfa/register/totp is still the registration route, not a device id.
+    expect((await t.call('GET', '/users/mfa/register/totp', { token: enrolled.jwt })).body.secret).toMatch(/^[A-Z2-7]+$/);
+    expect(mfaDeviceListSchema.parse((await t.call('GET', '/users/mfa', { token: enrolled.jwt })).body)).toEqual(list);
+  });
 });

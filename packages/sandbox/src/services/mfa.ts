@@ -214,6 +214,40 @@ export async function listMfaDevices(ctx: SandboxContext, auth: Auth): Promise<{
   return { count: rows.length, devices: rows.map(toWireDevice) };
 }
 
+async function findDevice(ctx: SandboxContext, q: Queryable, userId: string, deviceId: string, lock = false): Promise<DeviceRow> {
+  const rows = await q.query<DeviceRow>(
+    `SELECT ${DEVICE_COLUMNS} FROM mfa_devices WHERE environment_id = $1 AND user_id = $2 AND id::text = $3 AND verified${lock ? ' FOR UPDATE' : ''}`,
+    [ctx.environmentId, userId, deviceId],
+  );
+  if (!rows[0]) throw new ApiError(404, 'mfa_device_not_found', mfaMessages.deviceNotFound, 'mfaDeviceId');
+  return rows[0];
+}
+
+/** GET /users/mfa/{mfaDeviceId}: one of the user's verified devices. */
+export async function getMfaDevice(ctx: SandboxContext, auth: Auth, deviceId: string): Promise<MfaDevice> {
+  return toWireDevice(await findDevice(ctx, ctx.db, auth.userId, deviceId));
+}
+
+/** PUT /users/mfa/{mfaDeviceId}: renames a device and/or makes it the default (the previous default stops being one). */
+export async function updateMfaDevice(
+  ctx: SandboxContext,
+  auth: Auth,
+  deviceId: string,
+  input: { alias?: string | undefined; default?: true | undefined },
+): Promise<MfaDevice> {
+  return ctx.db.transaction(async (tx) => {
+    const device = await findDevice(ctx, tx, auth.userId, deviceId, true);
+    if (input.default) {
+      await tx.query('UPDATE mfa_devices SET is_default = false WHERE environment_id = $1 AND user_id = $2 AND id <> $3', [ctx.environmentId, auth.userId, device.id]);
+    }
+    const rows = await tx.query<DeviceRow>(
+      `UPDATE mfa_devices SET alias = coalesce($2, alias), is_default = is_default OR $3 WHERE id = $1 RETURNING ${DEVICE_COLUMNS}`,
+      [device.id, input.alias?.trim() ?? null, input.default === true],
+    );
+    return toWireDevice(rows[0] as DeviceRow);
+  });
+}
+
 /** DELETE /users/mfa/{mfaDeviceId}: 404 `mfa_device_not_found` for a device that is not the user's. */
 export async function deleteMfaDevice(ctx: SandboxContext, auth: Auth, deviceId: string): Promise<{ ok: true }> {
   const rows = await ctx.db.query<{ id: string }>(
