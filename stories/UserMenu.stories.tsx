@@ -2,6 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { UserMenuView } from '../packages/ui/src/UserMenu/UserMenuView.js';
 import { expectAccessible } from './a11y.js';
+import { PasskeyManager } from '../packages/ui/src/flows/index.js';
+import { passkeyFlow, samplePasskeys } from './fixtures.js';
 
 /** The signed-in user's menu (Radix Popover). */
 const meta = {
@@ -97,4 +99,18 @@ export const UnlinkRefused: Story = {
     await expect(within(menu).getByRole('alert')).toHaveTextContent('You cannot unlink your only sign-in method.');
     await expectAccessible();
   },
+};
+
+export const WithPasskeys: Story = {
+  args: { defaultOpen: true, children: <PasskeyManager flow={passkeyFlow({ passkeys: samplePasskeys })} /> },
+  play: async () => {
+    const menu = await screen.findByRole('dialog', { name: 'Signed in as' });
+    await expect(within(menu).getByRole('region', { name: 'Passkeys' })).toBeVisible();
+    await expectAccessible();
+  },
+};
+
+export const WithPasskeysDark: Story = {
+  ...WithPasskeys,
+  globals: { theme: 'dark' },
 };

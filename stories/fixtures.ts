@@ -1,5 +1,5 @@
 import { fn } from 'storybook/test';
-import type { EmailFlowModel, SmsFlowModel } from '../packages/ui/src/flows/index.js';
+import type { EmailFlowModel, MfaFlowModel, PasskeyFlowModel, PasskeyItem, SmsFlowModel } from '../packages/ui/src/flows/index.js';
 import type { SignInDialogSettings } from '../packages/ui/src/index.js';
 import logoPath from './assets/acme-logo.svg?no-inline';
 
@@ -109,3 +109,57 @@ export const phoneSettings: SignInDialogSettings = {
     ],
   },
 };
+
+export function passkeyFlow(overrides: Partial<PasskeyFlowModel> = {}): PasskeyFlowModel {
+  return {
+    status: 'idle',
+    passkeys: undefined,
+    registered: undefined,
+    error: undefined,
+    isBusy: false,
+    isCeremony: false,
+    register: fn().mockName('register'),
+    signIn: fn().mockName('signIn'),
+    load: fn().mockName('load'),
+    rename: fn().mockName('rename'),
+    remove: fn().mockName('remove'),
+    cancel: fn().mockName('cancel'),
+    reset: fn().mockName('reset'),
+    ...overrides,
+  };
+}
+
+export const samplePasskeys: PasskeyItem[] = [
+  { id: 'pk-1', alias: 'MacBook', createdAt: '2026-03-02T10:00:00.000Z', storage: 'platform' },
+  { id: 'pk-2', alias: null, createdAt: '2026-04-11T08:30:00.000Z', storage: 'cross-platform' },
+];
+
+export const notSupportedError = { code: 'webauthn_not_supported', message: 'Webauthn is not supported on this device.' };
+
+export const previouslyRegisteredError = { code: 'passkey_previously_registered', message: 'This authenticator was already registered.' };
+
+export function mfaFlow(overrides: Partial<MfaFlowModel> = {}): MfaFlowModel {
+  return {
+    status: 'idle',
+    registration: undefined,
+    device: undefined,
+    error: undefined,
+    isBusy: false,
+    startEnrolment: fn().mockName('startEnrolment'),
+    submitEnrolmentCode: fn().mockName('submitEnrolmentCode'),
+    submitCode: fn().mockName('submitCode'),
+    cancel: fn().mockName('cancel'),
+    reset: fn().mockName('reset'),
+    ...overrides,
+  };
+}
+
+export const totpRegistration = {
+  id: 'dev-1',
+  secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+  uri: 'otpauth://totp/Acme%20Rewards:ada%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Acme+Rewards&algorithm=SHA1&digits=6&period=30',
+};
+
+export const mfaInvalidCodeError = { code: 'mfa_invalid_code', message: 'Invalid code' };
+
+export const mfaTooManyError = { code: 'too_many_verification_attempts', message: 'Too many verification attempts. Sign in again.' };

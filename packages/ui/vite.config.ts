@@ -5,7 +5,7 @@ import { defineConfig } from 'vite';
  * Library build of @latchkey/ui: one ES module per source file in dist/ (so the host's bundler
  * keeps the lazily imported dialog and menu in their own chunks), and every `.css.ts` compiled by
  * vanilla-extract into ONE stylesheet, dist/styles.css (`@latchkey/ui/styles.css`): a host needs
- * no vanilla-extract plugin. React, Radix, vanilla-extract's runtime and the other Latchkey
+ * no vanilla-extract plugin. React, Radix, vanilla-extract's runtime, qrcode and the other Latchkey
  * packages stay external. Declarations come from `tsc -p tsconfig.build.json` (emitDeclarationOnly).
  */
 export default defineConfig({
@@ -23,7 +23,7 @@ export default defineConfig({
       cssFileName: 'styles',
     },
     rollupOptions: {
-      external: [/^react($|\/)/, /^react-dom($|\/)/, /^@radix-ui\//, /^@vanilla-extract\//, /^@latchkey\//],
+      external: [/^qrcode($|\/)/, /^react($|\/)/, /^react-dom($|\/)/, /^@radix-ui\//, /^@vanilla-extract\//, /^@latchkey\//],
       output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js' },
     },
   },

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { secureUrlSchema } from '../common.js';
+import { hostNameSchema, secureUrlSchema } from '../common.js';
 import { chainSchema, durationUnitSchema, mfaTypeSchema, storageModeSchema, walletVersionSchema } from '../enums.js';
 import { mfaMethodSettingsSchema } from '../mfa.js';
 
@@ -34,6 +34,8 @@ export const securitySettingsSchema = z.object({
     .optional(),
   ...walletOptionsFields,
   enablePasskeys: z.boolean().optional(),
+  /** Host names the project's pages are served from; the first is the passkey relying party id (SPEC §5). */
+  allowedDomains: z.array(hostNameSchema).min(1).optional(),
 });
 export type SecuritySettings = z.infer<typeof securitySettingsSchema>;
 

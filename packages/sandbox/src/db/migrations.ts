@@ -163,4 +163,84 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 5,
+    name: 'passkeys: credentials and ceremony challenges',
+    sql: `
+      CREATE TABLE passkeys (
+        id uuid PRIMARY KEY,
+        environment_id text NOT NULL,
+        user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        verified_credential_id uuid REFERENCES verified_credentials (id) ON DELETE SET NULL,
+        credential_id text NOT NULL,
+        public_key text NOT NULL,
+        counter bigint NOT NULL DEFAULT 0,
+        transports jsonb NOT NULL DEFAULT '[]'::jsonb,
+        alias text,
+        user_agent text,
+        origin text NOT NULL,
+        storage text CHECK (storage IN ('platform', 'cross-platform')),
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz,
+        UNIQUE (environment_id, credential_id)
+      );
+      CREATE INDEX passkeys_user ON passkeys (user_id);
+
+      CREATE TABLE passkey_challenges (
+        challenge text PRIMARY KEY,
+        environment_id text NOT NULL,
+        purpose text NOT NULL CHECK (purpose IN ('register', 'signin', 'mfa-register', 'mfa-auth')),
+        user_id uuid REFERENCES users (id) ON DELETE CASCADE,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+    `,
+  },
+  {
+    version: 6,
+    name: 'mfa: devices and pending second-factor challenges',
+    sql: `
+      CREATE TABLE mfa_devices (
+        id uuid PRIMARY KEY,
+        environment_id text NOT NULL,
+        user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        type text NOT NULL CHECK (type IN ('totp', 'passkey')),
+        secret text,
+        alias text,
+        is_default boolean NOT NULL DEFAULT false,
+        verified boolean NOT NULL DEFAULT false,
+        last_used_step bigint,
+        created_at timestamptz NOT NULL,
+        verified_at timestamptz
+      );
+      CREATE INDEX mfa_devices_user ON mfa_devices (user_id);
+
+      CREATE TABLE mfa_challenges (
+        token_hash text PRIMARY KEY,
+        environment_id text NOT NULL,
+        user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        new_user boolean NOT NULL DEFAULT false,
+        status text NOT NULL CHECK (status IN ('pending', 'used', 'burnt')),
+        failed_attempts integer NOT NULL DEFAULT 0,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL
+      );
+    `,
+  },
+  {
+    version: 7,
+    name: 'mfa: recovery codes',
+    sql: `
+      CREATE TABLE mfa_recovery_codes (
+        id uuid PRIMARY KEY,
+        environment_id text NOT NULL,
+        user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        code_hash text NOT NULL,
+        created_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+      CREATE INDEX mfa_recovery_codes_user ON mfa_recovery_codes (user_id);
+    `,
+  },
 ];

@@ -9,21 +9,22 @@ import { formatIssuePath } from './zodIssue.js';
 /** Product routes live under `{apiBaseUrl}/api/v0/sdk/{environmentId}`. */
 export const SDK_ROUTE_PREFIX = `${API_PATH_PREFIX}/sdk/:environmentId`;
 
-/** The Hono pattern of a protocol path: `/providers/{provider}/signIn` → `…/providers/:provider/signIn`. */
+type Handler<Req extends z.ZodType, Res extends z.ZodType, A> = (input: { body: z.output<Req>; auth: A; c: Context }) => Promise<z.input<Res>>;
+
+/** The Hono pattern of a protocol path: `/users/mfa/{mfaDeviceId}` → `…/users/mfa/:mfaDeviceId`. */
 export function sdkRoutePattern(path: string): string {
   return `${SDK_ROUTE_PREFIX}${path.replace(/\{(\w+)\}/g, ':$1')}`;
 }
 
-type Handler<Req extends z.ZodType, Res extends z.ZodType, A> = (input: { body: z.output<Req>; auth: A; c: Context }) => Promise<z.input<Res>>;
-
-function register<Req extends z.ZodType, Res extends z.ZodType>(
+function register<Req extends z.ZodType, Res extends z.ZodType, A>(
   app: Hono,
   ctx: SandboxContext,
   route: RouteDefinition<Req, Res>,
-  handler: Handler<Req, Res, Auth | undefined>,
+  handler: Handler<Req, Res, A>,
+  resolveAuth: (c: Context) => Promise<A>,
 ): void {
   app.on(route.method, sdkRoutePattern(route.path), async (c) => {
-    const auth = route.bearer ? await authenticate(ctx, c.req.header('authorization')) : undefined;
+    const auth = await resolveAuth(c);
     const ignoresBody = (route.request as z.ZodType) === noBodySchema;
     const body = ignoresBody ? undefined : route.method === 'GET' ? readQuery(c, route.request) : await readBody(c, route.request);
     const result = await handler({ body: body as z.output<Req>, auth, c });
@@ -48,7 +49,7 @@ export function mountRoute<Req extends z.ZodType, Res extends z.ZodType>(
   handler: Handler<Req, Res, undefined>,
 ): void {
   if (route.bearer) throw new Error(`${route.path} is a bearer route: use mountBearerRoute.`);
-  register(app, ctx, route, (input) => handler({ ...input, auth: undefined }));
+  register(app, ctx, route, handler, async () => undefined);
 }
 
 /** As `mountRoute`, for bearer routes: the session is checked before the body is read. */
@@ -59,8 +60,20 @@ export function mountBearerRoute<Req extends z.ZodType, Res extends z.ZodType>(
   handler: Handler<Req, Res, Auth>,
 ): void {
   if (!route.bearer) throw new Error(`${route.path} is not a bearer route: use mountRoute.`);
-  register(app, ctx, route, ({ auth, ...rest }) => {
-    if (!auth) throw new Error('Bearer route reached without a session.');
-    return handler({ ...rest, auth });
-  });
+  register(app, ctx, route, handler, (c) => authenticate(ctx, c.req.header('authorization')));
+}
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/**
+ * As `mountRoute`, for the bearer routes that finish a pending second factor: the bearer is the
+ * sign-in's MFA token (not a session token); the handler checks it.
+ */
+export function mountMfaTokenRoute<Req extends z.ZodType, Res extends z.ZodType>(
+  app: Hono,
+  ctx: SandboxContext,
+  route: RouteDefinition<Req, Res>,
+  handler: Handler<Req, Res, string | undefined>,
+): void {
+  register(app, ctx, route, handler, async (c) => c.req.header('authorization')?.match(BEARER)?.[1]);
 }

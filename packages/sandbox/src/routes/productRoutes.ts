@@ -2,7 +2,7 @@ import { routes } from '@latchkey/protocol';
 import type { Hono } from 'hono';
 import type { SandboxContext } from '../context.js';
 import { ApiError, messages } from '../http/ApiError.js';
-import { mountBearerRoute, mountRoute } from '../http/mountRoute.js';
+import { mountBearerRoute, mountMfaTokenRoute, mountRoute } from '../http/mountRoute.js';
 import {
   createEmailVerification,
   retryEmailVerification,
@@ -12,6 +12,17 @@ import {
 import { createSmsVerification, retrySmsVerification, signInWithSmsVerification, verifyPhoneForUser } from '../services/smsVerification.js';
 import { mountSocialRoutes } from './socialRoutes.js';
 import { storeLogs } from '../services/logs.js';
+import { authenticateTotp, deleteMfaDevice, getMfaDevice, listMfaDevices, startTotpRegistration, updateMfaDevice, verifyTotpRegistration } from '../services/mfa.js';
+import { authenticateRecoveryCode, getRecoveryCodes, regenerateRecoveryCodes } from '../services/recoveryCodes.js';
+import {
+  deletePasskey,
+  listPasskeys,
+  passkeyRegistrationOptions,
+  passkeySignInOptions,
+  registerPasskey,
+  renamePasskey,
+  signInWithPasskey,
+} from '../services/passkeys.js';
 import { extendSession, revokeSession, toSessionInfo } from '../services/sessionRepository.js';
 import { toPublicSettings } from '../services/settingsRules.js';
 import { sessionExpiresAt, signInResponse } from '../services/signIn.js';
@@ -41,6 +52,30 @@ export function mountProductRoutes(app: Hono, ctx: SandboxContext): void {
   mountBearerRoute(app, ctx, routes.verifySmsVerification, ({ auth, body }) => verifyPhoneForUser(ctx, auth, body));
   // social
   mountSocialRoutes(app, ctx);
+
+  // passkeys
+  mountBearerRoute(app, ctx, routes.getPasskeyRegistrationOptions, ({ auth }) => passkeyRegistrationOptions(ctx, auth));
+  mountBearerRoute(app, ctx, routes.registerPasskey, ({ auth, body, c }) =>
+    registerPasskey(ctx, auth, { ...body, userAgent: c.req.header('user-agent') }),
+  );
+  mountRoute(app, ctx, routes.getPasskeySignInOptions, () => passkeySignInOptions(ctx));
+  mountRoute(app, ctx, routes.signInWithPasskey, ({ body }) => signInWithPasskey(ctx, body));
+  mountBearerRoute(app, ctx, routes.getPasskeys, ({ auth }) => listPasskeys(ctx, auth));
+  mountBearerRoute(app, ctx, routes.updatePasskey, ({ auth, body }) => renamePasskey(ctx, auth, body));
+  mountBearerRoute(app, ctx, routes.deletePasskey, ({ auth, body }) => deletePasskey(ctx, auth, body));
+
+  // MFA
+  mountBearerRoute(app, ctx, routes.getMfaDevices, ({ auth }) => listMfaDevices(ctx, auth));
+  mountBearerRoute(app, ctx, routes.getTotpRegistration, ({ auth }) => startTotpRegistration(ctx, auth));
+  mountBearerRoute(app, ctx, routes.registerTotp, ({ auth, body }) => verifyTotpRegistration(ctx, auth, body));
+  mountMfaTokenRoute(app, ctx, routes.authenticateMfaTotp, ({ auth, body }) => authenticateTotp(ctx, auth, body));
+  mountBearerRoute(app, ctx, routes.getRecoveryCodes, ({ auth }) => getRecoveryCodes(ctx, auth));
+  mountBearerRoute(app, ctx, routes.regenerateRecoveryCodes, ({ auth }) => regenerateRecoveryCodes(ctx, auth));
+  mountMfaTokenRoute(app, ctx, routes.authenticateMfaRecoveryCode, ({ auth, body }) => authenticateRecoveryCode(ctx, auth, body));
+  // Registered after the static /users/mfa/* routes so that those win over {mfaDeviceId}.
+  mountBearerRoute(app, ctx, routes.getMfaDevice, ({ auth, c }) => getMfaDevice(ctx, auth, c.req.param('mfaDeviceId') ?? ''));
+  mountBearerRoute(app, ctx, routes.updateMfaDevice, ({ auth, body, c }) => updateMfaDevice(ctx, auth, c.req.param('mfaDeviceId') ?? '', body));
+  mountBearerRoute(app, ctx, routes.deleteMfaDevice, ({ auth, c }) => deleteMfaDevice(ctx, auth, c.req.param('mfaDeviceId') ?? ''));
 
   // session
   mountBearerRoute(app, ctx, routes.refresh, async ({ auth }) => {

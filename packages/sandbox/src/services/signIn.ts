@@ -2,7 +2,7 @@ import type { ProjectSettings, SignInResponse } from '@latchkey/protocol';
 import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
 import type { SessionRow } from './sessionRepository.js';
-import { insertSession } from './sessionRepository.js';
+import { completePrimarySignIn } from './mfa.js';
 import { jwtDurationSeconds } from './settingsRules.js';
 import { findCredential, insertCredential, insertUser, loadUser, markSignIn, toWireUser, type UserRecord } from './userRepository.js';
 import type { TokenSubject } from './sessionTokens.js';
@@ -72,6 +72,6 @@ export async function signInWithCredential(
     credential = await insertCredential(q, { userId: user.id, environmentId: ctx.environmentId, format, identifier, now });
   }
   await markSignIn(q, credential.user_id, credential.id, now);
-  const session = await insertSession(q, { userId: credential.user_id, environmentId: ctx.environmentId, now, expiresAt: sessionExpiresAt(now, settings) });
-  return signInResponse(ctx, q, settings, credential.user_id, session, { issuedAt: now, newUser });
+  // A session, or an MFA token when a second factor is due.
+  return completePrimarySignIn(ctx, q, settings, credential.user_id, { newUser });
 }

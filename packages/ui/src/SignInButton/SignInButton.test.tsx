@@ -130,6 +130,8 @@ describe('SignInButton (against the sandbox)', () => {
     await kit.user.click(within(dialog).getByRole('button', { name: 'More options (2)' }));
     expect(within(social).getAllByRole('button')).toHaveLength(6);
     expect(within(dialog).getByRole('button', { name: 'Fewer options' })).toHaveAttribute('aria-expanded', 'true');
+    // The seed enables passkeys: the e-mail block offers one too.
+    expect(within(dialog).getByRole('button', { name: 'Sign in with a passkey' })).toBeInTheDocument();
     const warnings = kit.sink.warn.mock.calls.map((call) => call.slice(0, 2).join(' '));
     expect(warnings).toEqual(expect.arrayContaining(['[latchkey] login view: the "wallet" block is not available in this version and is skipped.']));
     expect(warnings.join('\n')).not.toContain('"social"');

@@ -1,7 +1,7 @@
-import { useEmailSignIn, useLatchkey, useSmsSignIn } from '@latchkey/headless/react';
+import { useEmailSignIn, useLatchkey, useMfa, usePasskey, useSession, useSmsSignIn } from '@latchkey/headless/react';
 import { useSocialSignIn } from '@latchkey/headless/react/social';
 import type { SocialProvider } from '@latchkey/protocol';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { SignInDialogView, type SignInDialogOpenProps } from './SignInDialogView.js';
 
 /**
@@ -24,6 +24,19 @@ export function ConnectedSignInDialog(props: SignInDialogOpenProps) {
     }),
     [social, settings],
   );
+  const passkeyFlow = usePasskey();
+  const mfaFlow = useMfa();
+  const session = useSession();
+  // A second factor abandoned (or its token spent) brings the session back to signed out: start over.
+  const { reset: resetEmail } = emailFlow;
+  const { reset: resetPasskey } = passkeyFlow;
+  const { reset: resetMfa } = mfaFlow;
+  useEffect(() => {
+    if (session.status !== 'signedOut') return;
+    if (emailFlow.status === 'done') resetEmail();
+    if (passkeyFlow.status === 'done') resetPasskey();
+    if (mfaFlow.status !== 'idle') resetMfa();
+  }, [session.status]);
   return (
     <SignInDialogView
       {...props}
@@ -33,6 +46,9 @@ export function ConnectedSignInDialog(props: SignInDialogOpenProps) {
       emailFlow={emailFlow}
       smsFlow={smsFlow}
       socialFlow={socialFlow}
+      passkeyFlow={passkeyFlow}
+      sessionStatus={session.status}
+      mfaFlow={mfaFlow}
     />
   );
 }

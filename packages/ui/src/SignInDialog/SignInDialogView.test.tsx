@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { expectNoAxeViolations } from '../test/axe.js';
 import { fakeEmailFlow, wrongCodeError } from '../test/fakeEmailFlow.js';
+import { fakePasskeyFlow } from '../test/fakePasskeyFlow.js';
 import { renderInKit } from '../test/renderInKit.js';
 import { SignInDialogView, type SignInDialogSettings, type SignInDialogViewProps } from './SignInDialogView.js';
 
@@ -155,5 +156,35 @@ describe('SignInDialogView', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('button', { name: 'Log in' })).toHaveFocus();
+  });
+
+  it('behavior: the passkey button shows on the e-mail step when settings enable passkeys, and starts the sign-in', async () => {
+    const user = userEvent.setup();
+    const passkeyFlow = fakePasskeyFlow();
+    const { dialog, unmount } = renderDialog({ settings: { ...branded, security: { enablePasskeys: true } }, passkeyFlow });
+    await user.click(within(dialog).getByRole('button', { name: 'Sign in with a passkey' }));
+    expect(passkeyFlow.signIn).toHaveBeenCalledTimes(1);
+    await expectNoAxeViolations();
+    unmount();
+    const disabled = renderDialog({ settings: { ...branded, security: { enablePasskeys: false } }, passkeyFlow: fakePasskeyFlow() });
+    expect(within(disabled.dialog).queryByRole('button', { name: 'Sign in with a passkey' })).toBeNull();
+    disabled.unmount();
+    const onCodeStep = renderDialog({
+      settings: { ...branded, security: { enablePasskeys: true } },
+      passkeyFlow: fakePasskeyFlow(),
+      emailFlow: fakeEmailFlow({ status: 'awaitingCode', email: 'ada@example.com' }),
+    });
+    expect(within(onCodeStep.dialog).queryByRole('button', { name: 'Sign in with a passkey' })).toBeNull();
+  });
+
+  it('behavior: with the session in mfa the dialog asks for the authenticator code instead of the e-mail', async () => {
+    const user = userEvent.setup();
+    const mfaFlow = { status: 'idle' as const, error: undefined, submitCode: vi.fn(), cancel: vi.fn() };
+    const { dialog } = renderDialog({ sessionStatus: 'mfa', mfaFlow });
+    expect(within(dialog).queryByLabelText('Email')).toBeNull();
+    expect(within(dialog).getByText('Two-step verification')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Authentication code'), '123456{Enter}');
+    expect(mfaFlow.submitCode).toHaveBeenCalledWith('123456');
+    await expectNoAxeViolations();
   });
 });

@@ -9,6 +9,10 @@ import { EmailOrPhoneStep } from '../flows/EmailOrPhone/EmailOrPhoneStep.js';
 import { pickDefaultCountry, smsCountries, type SmsProviderSettings } from '../flows/PhoneSignIn/countries.js';
 import { PhoneFlowView } from '../flows/PhoneSignIn/PhoneFlowView.js';
 import type { SmsFlowModel } from '../flows/PhoneSignIn/types.js';
+import { MfaChallenge } from '../flows/Mfa/MfaChallenge.js';
+import type { MfaFlowModel } from '../flows/Mfa/types.js';
+import { PasskeySignIn } from '../flows/Passkey/PasskeySignIn.js';
+import type { PasskeyFlowModel } from '../flows/Passkey/types.js';
 import { LoginView, type LoginViewSection } from '../LoginView/LoginView.js';
 import { SocialButtons } from '../flows/SocialSignIn/SocialButtons.js';
 import { socialLayoutFrom, socialProvidersFrom, type SocialSettings } from '../flows/SocialSignIn/socialSettings.js';
@@ -22,6 +26,8 @@ import * as styles from './SignInDialog.css.js';
 export interface SignInDialogSettings extends BrandingSettings, SmsProviderSettings, SocialSettings {
   sdk?: ({ views?: readonly { type: string; sections: readonly LoginViewSection[] }[] | undefined } & NonNullable<SocialSettings['sdk']>) | undefined;
   design?: (NonNullable<BrandingSettings['design']> & NonNullable<SocialSettings['design']>) | undefined;
+  /** `enablePasskeys` shows "Sign in with a passkey". */
+  security?: { enablePasskeys?: boolean | undefined } | undefined;
 }
 
 export interface SignInDialogOpenProps {
@@ -43,6 +49,12 @@ export interface SignInDialogViewProps extends SignInDialogOpenProps {
   smsFlow?: SmsFlowModel | undefined;
   /** The social block's flow (`useSocialSignIn()`); without it the block is skipped. */
   socialFlow?: SocialFlowModel | undefined;
+  /** The passkey flow (`usePasskey()`); its button shows when the settings enable passkeys. */
+  passkeyFlow?: Pick<PasskeyFlowModel, 'status' | 'error' | 'signIn' | 'cancel'> | undefined;
+  /** The session's status (`useSession().status`): in `mfa` the dialog asks for the second factor. */
+  sessionStatus?: string | undefined;
+  /** The MFA flow (`useMfa()`), for the challenge after sign-in. */
+  mfaFlow?: Pick<MfaFlowModel, 'status' | 'error' | 'submitCode' | 'cancel' | 'submitRecoveryCode'> | undefined;
 }
 
 /** The login view's blocks from settings: `sdk.views[type=login].sections`. */
@@ -68,6 +80,9 @@ export function SignInDialogView({
   emailFlow,
   smsFlow,
   socialFlow,
+  passkeyFlow,
+  sessionStatus,
+  mfaFlow,
 }: SignInDialogViewProps) {
   const warn = useWarn();
   const branding = useMemo(() => brandingFrom(settings), [settings]);
@@ -95,6 +110,18 @@ export function SignInDialogView({
         />
       )
     : undefined;
+  const showPasskey = passkeyFlow !== undefined && settings?.security?.enablePasskeys === true;
+  const secondFactor = sessionStatus === 'mfa' && mfaFlow !== undefined;
+  // The passkey button sits under the e-mail (or e-mail-or-phone) field when the project enables passkeys.
+  const withPasskey = (step: ReactNode) =>
+    showPasskey && passkeyFlow ? (
+      <>
+        {step}
+        <PasskeySignIn flow={passkeyFlow} />
+      </>
+    ) : (
+      step
+    );
 
   return (
     <Dialog.Root
@@ -119,9 +146,11 @@ export function SignInDialogView({
                 {branding.displayName ? `Sign in to ${branding.displayName}` : 'Sign in'}
               </Dialog.Title>
               <Dialog.Description className={styles.description}>
-                {phoneEnabled
-                  ? 'Sign in or create an account with your email or phone number.'
-                  : 'Sign in or create an account with your email.'}
+                {secondFactor
+                  ? 'Two-step verification'
+                  : phoneEnabled
+                    ? 'Sign in or create an account with your email or phone number.'
+                    : 'Sign in or create an account with your email.'}
               </Dialog.Description>
             </header>
             {settingsStatus === 'loading' ? (
@@ -131,6 +160,8 @@ export function SignInDialogView({
               </p>
             ) : settingsStatus === 'failed' ? (
               <ErrorMessage>{settingsError?.message ?? 'The sign-in options could not be loaded.'}</ErrorMessage>
+            ) : secondFactor ? (
+              <MfaChallenge flow={mfaFlow} />
             ) : (
               <EmailFlowView
                 flow={emailFlow}
@@ -144,12 +175,12 @@ export function SignInDialogView({
                       renderPhoneStep={(phoneStep) => (
                         <LoginView
                           sections={sections}
-                          email={emailStep}
+                          email={withPasskey(emailStep)}
                           social={social}
                           socialAboveEmail={layout.socialAboveEmail}
                           splitEmailAndSocial={layout.splitEmailAndSocial}
                           phone={phoneStep}
-                          emailAndPhone={
+                          emailAndPhone={withPasskey(
                             <EmailOrPhoneStep
                               countries={countries}
                               defaultCountry={smsFlow.phone?.isoCountryCode ?? country}
@@ -165,15 +196,15 @@ export function SignInDialogView({
                                 void emailFlow.reset();
                                 void smsFlow.sendCode(phone);
                               }}
-                            />
-                          }
+                            />,
+                          )}
                         />
                       )}
                     />
                   ) : (
                     <LoginView
                       sections={sections}
-                      email={emailStep}
+                      email={withPasskey(emailStep)}
                       social={social}
                       socialAboveEmail={layout.socialAboveEmail}
                       splitEmailAndSocial={layout.splitEmailAndSocial}

@@ -1,4 +1,4 @@
-import { useLatchkey, useSession } from '@latchkey/headless/react';
+import { useLatchkey, useMfa, usePasskey, useSession } from '@latchkey/headless/react';
 import { useSocialSignIn } from '@latchkey/headless/react/social';
 import { unlinkCredential } from '@latchkey/headless/social';
 import type { SocialProvider } from '@latchkey/protocol';
@@ -7,6 +7,8 @@ import { brandingFrom } from '../Branding/branding.js';
 import { smsCountries } from '../flows/PhoneSignIn/countries.js';
 import { socialProvidersFrom } from '../flows/SocialSignIn/socialSettings.js';
 import { Spinner } from '../Spinner.js';
+import { TotpEnrolment } from '../flows/Mfa/TotpEnrolment.js';
+import { PasskeyManager } from '../flows/Passkey/PasskeyManager.js';
 import { AccountSection, type CredentialKind } from './AccountSection.js';
 import { UserMenuView, type LinkedAccount } from './UserMenuView.js';
 
@@ -30,6 +32,8 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
   const session = useSession();
   const { client, settings } = useLatchkey();
   const links = useMemo(() => brandingFrom(settings).menuLinks, [settings]);
+  const passkeyFlow = usePasskey();
+  const mfaFlow = useMfa();
   const triggerRef = useRef<HTMLButtonElement>(null);
   const [signingOut, setSigningOut] = useState(false);
   const [error, setError] = useState<{ message: string }>();
@@ -126,6 +130,8 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
       ) : (
         <AccountSection canAddEmail={canAddEmail} canAddPhone={canAddPhone} onAdd={setAdding} />
       )}
+      {settings?.security?.enablePasskeys ? <PasskeyManager flow={passkeyFlow} /> : null}
+      {settings?.security?.mfa?.enabled ? <TotpEnrolment flow={mfaFlow} /> : null}
     </UserMenuView>
   );
 }

@@ -2,7 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../test/axe.js';
+import { fakePasskeyFlow, samplePasskeys } from '../test/fakePasskeyFlow.js';
 import { renderInKit } from '../test/renderInKit.js';
+import { PasskeyManager } from '../flows/Passkey/PasskeyManager.js';
 import { UserMenuView } from './UserMenuView.js';
 
 describe('UserMenuView', () => {
@@ -68,6 +70,21 @@ describe('UserMenuView', () => {
   it('default: without an e-mail it says Account', () => {
     renderInKit(<UserMenuView email={undefined} onSignOut={vi.fn()} />);
     expect(screen.getByRole('button', { name: 'Account' })).toBeInTheDocument();
+  });
+
+  it('behavior: account management (the passkey list) sits above Sign out, accessible', async () => {
+    const user = userEvent.setup();
+    renderInKit(
+      <UserMenuView email="ada@example.com" onSignOut={vi.fn()}>
+        <PasskeyManager flow={fakePasskeyFlow({ passkeys: samplePasskeys })} />
+      </UserMenuView>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Account: ada@example.com' }));
+    const menu = screen.getByRole('dialog', { name: 'Signed in as' });
+    const passkeys = within(menu).getByRole('region', { name: 'Passkeys' });
+    expect(within(passkeys).getAllByRole('listitem')).toHaveLength(2);
+    expect(passkeys.compareDocumentPosition(within(menu).getByRole('button', { name: 'Sign out' }))).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    await expectNoAxeViolations();
   });
 });
 

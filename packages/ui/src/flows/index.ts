@@ -19,3 +19,11 @@ export { SocialButtons, type SocialButtonsProps } from './SocialSignIn/SocialBut
 export { socialLayoutFrom, socialProvidersFrom, type SocialSettings } from './SocialSignIn/socialSettings.js';
 export { providerLabel, type SocialFlowModel, type SocialFlowStatus } from './SocialSignIn/types.js';
 export { LoginView, type LoginViewProps, type LoginViewSection } from '../LoginView/LoginView.js';
+export { PasskeySignIn, type PasskeySignInProps } from './Passkey/PasskeySignIn.js';
+export { PasskeyManager, type PasskeyManagerProps } from './Passkey/PasskeyManager.js';
+export type { PasskeyFlowModel, PasskeyFlowStatus, PasskeyItem } from './Passkey/types.js';
+export { MfaChallenge, type MfaChallengeProps } from './Mfa/MfaChallenge.js';
+export { TotpEnrolment, type TotpEnrolmentProps } from './Mfa/TotpEnrolment.js';
+export { TotpCodeForm, type TotpCodeFormProps } from './Mfa/TotpCodeForm.js';
+export type { MfaFlowModel, MfaFlowStatus } from './Mfa/types.js';
+export { RecoveryCodes, type RecoveryCodesProps } from './Mfa/RecoveryCodes.js';

@@ -51,10 +51,10 @@ const settingsBody = (environmentName: 'sandbox' | 'live') => ({
 });
 
 describe('createLatchkeyClient', () => {
-  it('default: holds api, storage, logger, events, settings and a started session', async () => {
+  it('default: holds api, storage, logger, events, settings, a started session and the WebAuthn loader', async () => {
     const { client, until } = make();
     expect(Object.keys(client).sort()).toEqual(
-      ['api', 'apiBaseUrl', 'destroy', 'environmentId', 'events', 'logger', 'session', 'settings', 'storage'].sort(),
+      ['api', 'apiBaseUrl', 'destroy', 'environmentId', 'events', 'logger', 'session', 'settings', 'storage', 'webauthn'].sort(),
     );
     await until('signedOut');
   });

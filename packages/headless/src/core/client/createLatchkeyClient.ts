@@ -11,6 +11,8 @@ import { createSettingsStore, type SettingsStore } from '../settings/createSetti
 import { createStore, resolveStorageAdapter, type StorageOption, type Store } from '../storage/createStore.js';
 import { createApi, type Api } from '../transport/createApi.js';
 import { createTransport } from '../transport/createTransport.js';
+import { loadBrowserWebAuthn } from '../webauthn/loadBrowserWebAuthn.js';
+import type { WebAuthnLoader } from '../webauthn/WebAuthnCeremonies.js';
 
 /** A clock for the session's timers, shaped like xstate's (its `SimulatedClock` fits). */
 export interface SessionClock {
@@ -43,6 +45,8 @@ export interface LatchkeyClientConfig {
   sendLogs?: boolean;
   /** Where log records are printed; `false` for nowhere. Default the global console. */
   console?: ConsoleSink | false;
+  /** The browser's WebAuthn for passkeys. Default: `@simplewebauthn/browser`, loaded on first use. */
+  webauthn?: WebAuthnLoader;
 }
 
 export interface LatchkeyClient {
@@ -56,6 +60,8 @@ export interface LatchkeyClient {
   readonly settings: SettingsStore;
   /** The root auth actor (`sessionMachine`), started. */
   readonly session: SessionActorRef;
+  /** Loads the WebAuthn ceremonies the passkey flow runs. */
+  readonly webauthn: WebAuthnLoader;
   /** Stops the session actor and sends the queued log records. */
   destroy(): Promise<void>;
 }
@@ -93,7 +99,11 @@ export function createLatchkeyClient(config: LatchkeyClientConfig): LatchkeyClie
     apiBaseUrl,
     environmentId,
     fetch: config.fetch,
-    getJwt: () => session?.getSnapshot().context.jwt,
+    // While a second factor is pending there is no session token: the MFA routes take the MFA token.
+    getJwt: () => {
+      const context = session?.getSnapshot().context;
+      return context?.jwt ?? context?.mfaToken;
+    },
     includeCredentials: config.storage === 'cookie',
   });
   const logger = createLogger({
@@ -143,6 +153,7 @@ export function createLatchkeyClient(config: LatchkeyClientConfig): LatchkeyClie
     events,
     settings,
     session,
+    webauthn: config.webauthn ?? loadBrowserWebAuthn,
     destroy() {
       session?.stop();
       return logger.dispose();

@@ -1,0 +1,202 @@
+import type { MfaDevice, RecoveryCodes, SignInResponse, TotpRegistration } from '@latchkey/protocol';
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { authenticateMfaRecoveryCode } from '../../actions/authenticateMfaRecoveryCode.js';
+import { authenticateMfaTotp } from '../../actions/authenticateMfaTotp.js';
+import { getRecoveryCodes } from '../../actions/getRecoveryCodes.js';
+import { regenerateRecoveryCodes } from '../../actions/regenerateRecoveryCodes.js';
+import { getTotpRegistration } from '../../actions/getTotpRegistration.js';
+import { registerTotp } from '../../actions/registerTotp.js';
+import { LatchkeyError } from '../../errors/LatchkeyError.js';
+import { toLatchkeyErrorSync } from '../../errors/toLatchkeyError.js';
+import type { ApiClient } from '../../transport/createApi.js';
+import { normalizeCode } from '../emailSignIn/emailSignInMachine.js';
+import type { SessionActorRef } from '../session/sessionMachine.js';
+
+/** What the MFA flow needs from its client: the API (its bearer is the MFA token while one is pending) and the session. */
+export interface MfaClient extends ApiClient {
+  session: Pick<SessionActorRef, 'send'>;
+}
+
+export interface MfaInput {
+  client: MfaClient;
+}
+
+export interface MfaContext {
+  client: MfaClient;
+  /** The TOTP secret and otpauth URI while enrolling. */
+  registration: TotpRegistration | undefined;
+  /** The device the enrolment verified. */
+  device: MfaDevice | undefined;
+  /** Recovery codes as last fetched: the codes only right after they were generated. */
+  recoveryCodes: RecoveryCodes | undefined;
+  error: LatchkeyError | undefined;
+}
+
+export type MfaEvent =
+  | { type: 'user.startEnrolment' }
+  | { type: 'user.submitEnrolmentCode'; code: string }
+  | { type: 'user.submitCode'; code: string }
+  | { type: 'user.submitRecoveryCode'; code: string }
+  | { type: 'user.loadRecoveryCodes' }
+  | { type: 'user.regenerateRecoveryCodes' }
+  | { type: 'user.cancel' }
+  | { type: 'user.reset' };
+
+/** Server codes that end a challenge: sign in again. */
+const ENDING_CODES: ReadonlySet<string> = new Set(['too_many_verification_attempts', 'unauthorized']);
+
+const TOTP_PATTERN = /^\d{6}$/;
+const RECOVERY_PATTERN = /^[a-z0-9]{4}-?[a-z0-9]{4}$/i;
+
+const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+const codeParams = ({ event }: { event: { code: string } }) => ({ code: event.code });
+const RESET = { registration: undefined, device: undefined, recoveryCodes: undefined, error: undefined } as const;
+
+/**
+ * Multi-factor authentication with TOTP. Enrolment (signed in): fetchingSecret → awaitingEnrolmentCode
+ * (secret + otpauth URI for a QR code) → verifyingEnrolment → enrolled. Challenge (the session is in
+ * `mfa`): idle → verifying → done, the answer handed to the session. A wrong code comes back with
+ * `mfa_invalid_code` ('Invalid code'); the attempt limit (or a spent token) ends in `failed`.
+ */
+export const mfaMachine = setup({
+  types: {
+    context: {} as MfaContext,
+    events: {} as MfaEvent,
+    input: {} as MfaInput,
+    tags: {} as 'busy',
+  },
+  actors: {
+    fetchSecret: fromPromise<TotpRegistration, { client: MfaClient }>(({ input }) => getTotpRegistration(input.client)),
+    verifyEnrolment: fromPromise<MfaDevice, { client: MfaClient; id: string; code: string }>(({ input }) =>
+      registerTotp(input.client, { id: input.id, code: input.code }),
+    ),
+    verifyCode: fromPromise<SignInResponse, { client: MfaClient; code: string; recovery: boolean }>(({ input }) =>
+      input.recovery ? authenticateMfaRecoveryCode(input.client, { code: input.code }) : authenticateMfaTotp(input.client, { code: input.code }),
+    ),
+    fetchRecoveryCodes: fromPromise<RecoveryCodes, { client: MfaClient; regenerate: boolean }>(({ input }) =>
+      input.regenerate ? regenerateRecoveryCodes(input.client) : getRecoveryCodes(input.client),
+    ),
+  },
+  actions: {
+    assignRegistration: assign((_, params: { registration: TotpRegistration }) => ({ registration: params.registration, error: undefined })),
+    assignDevice: assign((_, params: { device: MfaDevice }) => ({ device: params.device, error: undefined })),
+    assignRecoveryCodes: assign((_, params: { recoveryCodes: RecoveryCodes }) => ({ recoveryCodes: params.recoveryCodes, error: undefined })),
+    assignError: assign((_, params: { error: unknown }) => ({ error: toLatchkeyErrorSync(params.error) })),
+    assignInvalidCode: assign(() => ({ error: new LatchkeyError('invalid_code', { path: 'code' }) })),
+    clearError: assign({ error: undefined }),
+    reset: assign(RESET),
+    handOverSignIn: ({ context }, params: { response: SignInResponse }) =>
+      context.client.session.send({ type: 'server.signedIn', response: params.response }),
+    abandonSignIn: ({ context }) => context.client.session.send({ type: 'user.cancelSignIn' }),
+  },
+  guards: {
+    isWellFormedCode: (_, params: { code: string }) => TOTP_PATTERN.test(normalizeCode(params.code)),
+    isWellFormedRecoveryCode: (_, params: { code: string }) => typeof params.code === 'string' && RECOVERY_PATTERN.test(params.code.trim()),
+    isEnding: (_, params: { error: unknown }) => params.error instanceof LatchkeyError && ENDING_CODES.has(params.error.code),
+  },
+}).createMachine({
+  id: 'mfa',
+  context: ({ input }) => ({ client: input.client, ...RESET }),
+  initial: 'idle',
+  on: { 'user.reset': { target: '.idle', actions: 'reset' } },
+  states: {
+    idle: {
+      on: {
+        'user.startEnrolment': { target: 'fetchingSecret', actions: 'clearError' },
+        'user.submitCode': [
+          { guard: { type: 'isWellFormedCode', params: codeParams }, target: 'verifying', actions: 'clearError' },
+          { actions: 'assignInvalidCode' },
+        ],
+        'user.submitRecoveryCode': [
+          { guard: { type: 'isWellFormedRecoveryCode', params: codeParams }, target: 'verifying', actions: 'clearError' },
+          { actions: 'assignInvalidCode' },
+        ],
+        'user.loadRecoveryCodes': { target: 'fetchingRecoveryCodes', actions: 'clearError' },
+        'user.regenerateRecoveryCodes': { target: 'fetchingRecoveryCodes', actions: 'clearError' },
+        // Leave the pending second factor: the session goes back to signed out.
+        'user.cancel': { actions: ['abandonSignIn', 'reset'] },
+      },
+    },
+    fetchingSecret: {
+      tags: ['busy'],
+      invoke: {
+        src: 'fetchSecret',
+        input: ({ context }) => ({ client: context.client }),
+        onDone: { target: 'awaitingEnrolmentCode', actions: { type: 'assignRegistration', params: ({ event }) => ({ registration: event.output }) } },
+        onError: { target: 'idle', actions: { type: 'assignError', params: errorParams } },
+      },
+    },
+    awaitingEnrolmentCode: {
+      on: {
+        'user.submitEnrolmentCode': [
+          { guard: { type: 'isWellFormedCode', params: codeParams }, target: 'verifyingEnrolment', actions: 'clearError' },
+          { actions: 'assignInvalidCode' },
+        ],
+        'user.cancel': { target: 'idle', actions: 'reset' },
+      },
+    },
+    verifyingEnrolment: {
+      tags: ['busy'],
+      invoke: {
+        src: 'verifyEnrolment',
+        // The code travels in the event only; it is never kept in context.
+        input: ({ context, event }) => ({
+          client: context.client,
+          id: context.registration?.id ?? '',
+          code: event.type === 'user.submitEnrolmentCode' ? normalizeCode(event.code) : '',
+        }),
+        onDone: { target: 'enrolled', actions: { type: 'assignDevice', params: ({ event }) => ({ device: event.output }) } },
+        onError: { target: 'awaitingEnrolmentCode', actions: { type: 'assignError', params: errorParams } },
+      },
+    },
+    // Left with `user.reset`; recovery codes can be fetched from here.
+    enrolled: {
+      on: {
+        'user.loadRecoveryCodes': { target: 'fetchingRecoveryCodes', actions: 'clearError' },
+        'user.regenerateRecoveryCodes': { target: 'fetchingRecoveryCodes', actions: 'clearError' },
+      },
+    },
+    fetchingRecoveryCodes: {
+      tags: ['busy'],
+      invoke: {
+        src: 'fetchRecoveryCodes',
+        input: ({ context, event }) => ({ client: context.client, regenerate: event.type === 'user.regenerateRecoveryCodes' }),
+        onDone: { target: 'idle', actions: { type: 'assignRecoveryCodes', params: ({ event }) => ({ recoveryCodes: event.output }) } },
+        onError: { target: 'idle', actions: { type: 'assignError', params: errorParams } },
+      },
+    },
+    verifying: {
+      tags: ['busy'],
+      invoke: {
+        src: 'verifyCode',
+        input: ({ context, event }) =>
+          event.type === 'user.submitRecoveryCode'
+            ? { client: context.client, code: event.code.trim(), recovery: true }
+            : { client: context.client, code: event.type === 'user.submitCode' ? normalizeCode(event.code) : '', recovery: false },
+        onDone: { target: 'done', actions: { type: 'handOverSignIn', params: ({ event }) => ({ response: event.output }) } },
+        onError: [
+          { guard: { type: 'isEnding', params: errorParams }, target: 'failed', actions: { type: 'assignError', params: errorParams } },
+          { target: 'idle', actions: { type: 'assignError', params: errorParams } },
+        ],
+      },
+    },
+    done: {},
+    failed: {
+      on: { 'user.cancel': { target: 'idle', actions: ['abandonSignIn', 'reset'] } },
+    },
+  },
+});
+
+export type MfaMachine = typeof mfaMachine;
+export type MfaActorRef = ActorRefFrom<typeof mfaMachine>;
+export type MfaSnapshot = SnapshotFrom<typeof mfaMachine>;
+export type MfaStatus =
+  | 'idle'
+  | 'fetchingSecret'
+  | 'awaitingEnrolmentCode'
+  | 'verifyingEnrolment'
+  | 'enrolled'
+  | 'fetchingRecoveryCodes'
+  | 'verifying'
+  | 'done'
+  | 'failed';

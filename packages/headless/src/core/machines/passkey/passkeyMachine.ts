@@ -1,0 +1,259 @@
+import type { PasskeyList, PasskeyRecord, PasskeyRegistered, SignInResponse } from '@latchkey/protocol';
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { deletePasskey } from '../../actions/deletePasskey.js';
+import { getPasskeyRegistrationOptions } from '../../actions/getPasskeyRegistrationOptions.js';
+import { getPasskeys } from '../../actions/getPasskeys.js';
+import { getPasskeySignInOptions } from '../../actions/getPasskeySignInOptions.js';
+import { registerPasskey } from '../../actions/registerPasskey.js';
+import { signInWithPasskey } from '../../actions/signInWithPasskey.js';
+import { updatePasskey } from '../../actions/updatePasskey.js';
+import { LatchkeyError } from '../../errors/LatchkeyError.js';
+import { toLatchkeyErrorSync } from '../../errors/toLatchkeyError.js';
+import type { Logger } from '../../logger/createLogger.js';
+import type { ApiClient } from '../../transport/createApi.js';
+import { isWarnOnlyPasskeyError, toPasskeyError } from '../../webauthn/toPasskeyError.js';
+import { validateAuthenticationOptions, validateRegistrationOptions } from '../../webauthn/validatePasskeyOptions.js';
+import type { WebAuthnCeremonies, WebAuthnLoader } from '../../webauthn/WebAuthnCeremonies.js';
+import type { SessionActorRef } from '../session/sessionMachine.js';
+
+/** What the passkey flow needs from its client: the API, the session, the logger and the browser's WebAuthn. */
+export interface PasskeyClient extends ApiClient {
+  session: Pick<SessionActorRef, 'send'>;
+  logger: Pick<Logger, 'warn'>;
+  webauthn: WebAuthnLoader;
+}
+
+export interface PasskeyInput {
+  client: PasskeyClient;
+}
+
+export interface PasskeyContext {
+  client: PasskeyClient;
+  /** The user's passkeys once loaded (`user.load`), kept in step with register, rename and delete. */
+  passkeys: PasskeyRecord[] | undefined;
+  /** The passkey the last registration added. */
+  registered: PasskeyRecord | undefined;
+  error: LatchkeyError | undefined;
+}
+
+export type PasskeyEvent =
+  | { type: 'user.register'; alias?: string | undefined }
+  | { type: 'user.signIn' }
+  | { type: 'user.load' }
+  | { type: 'user.rename'; id: string; alias: string }
+  | { type: 'user.delete'; id: string }
+  | { type: 'user.cancel' }
+  | { type: 'user.reset' };
+
+export const PASSKEY_ALIAS_MAX_LENGTH = 64;
+
+/** The WebAuthn of the client, or `webauthn_not_supported` ('Webauthn is not supported on this device.'). */
+async function supportedWebAuthn(client: PasskeyClient): Promise<WebAuthnCeremonies> {
+  let webauthn: WebAuthnCeremonies;
+  try {
+    webauthn = await client.webauthn();
+  } catch (error) {
+    throw new LatchkeyError('webauthn_not_supported', { cause: error });
+  }
+  if (!webauthn.isSupported()) throw new LatchkeyError('webauthn_not_supported');
+  return webauthn;
+}
+
+/** Runs a ceremony; stopping the actor (cancel, a new ceremony) aborts it in the browser. */
+async function ceremony<T>(webauthn: WebAuthnCeremonies, signal: AbortSignal, start: () => Promise<T>): Promise<T> {
+  if (signal.aborted) throw new LatchkeyError('passkey_ceremony_aborted');
+  const abort = () => webauthn.cancel();
+  signal.addEventListener('abort', abort, { once: true });
+  try {
+    return await start();
+  } catch (error) {
+    throw toPasskeyError(error);
+  } finally {
+    signal.removeEventListener('abort', abort);
+  }
+}
+
+const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+
+/**
+ * Passkeys: register one for the signed-in user, sign in with a discoverable credential, and
+ * list/rename/delete. Each ceremony is checked before it starts (SPEC §5), its browser failures
+ * become the passkey codes of SPEC §8, and the warn-only cases (cancelled, timed out or not
+ * allowed, no authenticator, permission denied) are logged and leave no error. Starting a new
+ * ceremony, or `user.cancel`, aborts the running one.
+ */
+export const passkeyMachine = setup({
+  types: {
+    context: {} as PasskeyContext,
+    events: {} as PasskeyEvent,
+    input: {} as PasskeyInput,
+    tags: {} as 'busy' | 'ceremony',
+  },
+  actors: {
+    register: fromPromise<PasskeyRegistered, { client: PasskeyClient; alias: string | undefined }>(async ({ input, signal }) => {
+      const webauthn = await supportedWebAuthn(input.client);
+      const options = await getPasskeyRegistrationOptions(input.client);
+      validateRegistrationOptions(options, webauthn.hostname());
+      const credential = await ceremony(webauthn, signal, () => webauthn.startRegistration(options));
+      return registerPasskey(input.client, { credential, ...(input.alias ? { alias: input.alias } : {}) });
+    }),
+    signIn: fromPromise<SignInResponse, { client: PasskeyClient }>(async ({ input, signal }) => {
+      const webauthn = await supportedWebAuthn(input.client);
+      const options = await getPasskeySignInOptions(input.client);
+      validateAuthenticationOptions(options, webauthn.hostname());
+      const credential = await ceremony(webauthn, signal, () => webauthn.startAuthentication(options));
+      return signInWithPasskey(input.client, { credential });
+    }),
+    loadPasskeys: fromPromise<PasskeyList, { client: PasskeyClient }>(({ input }) => getPasskeys(input.client)),
+    renamePasskey: fromPromise<PasskeyRecord, { client: PasskeyClient; id: string; alias: string }>(({ input }) =>
+      updatePasskey(input.client, { id: input.id, alias: input.alias }),
+    ),
+    deletePasskey: fromPromise<string, { client: PasskeyClient; id: string }>(async ({ input }) => {
+      await deletePasskey(input.client, { id: input.id });
+      return input.id;
+    }),
+  },
+  actions: {
+    assignError: assign((_, params: { error: unknown }) => ({ error: toLatchkeyErrorSync(params.error) })),
+    clearError: assign({ error: undefined }),
+    assignInvalidAlias: assign(() => ({
+      error: new LatchkeyError('invalid_request', { message: `Enter a name of 1 to ${PASSKEY_ALIAS_MAX_LENGTH} characters.`, path: 'alias' }),
+    })),
+    logWarning: ({ context }, params: { error: unknown }) =>
+      context.client.logger.warn((params.error as LatchkeyError).message, { code: (params.error as LatchkeyError).code }),
+    assignRegistered: assign(({ context }, params: { registered: PasskeyRegistered }) => ({
+      registered: params.registered.passkey,
+      passkeys: context.passkeys ? [...context.passkeys, params.registered.passkey] : undefined,
+      error: undefined,
+    })),
+    assignPasskeys: assign((_, params: { list: PasskeyList }) => ({ passkeys: params.list.passkeys, error: undefined })),
+    replacePasskey: assign(({ context }, params: { passkey: PasskeyRecord }) => ({
+      passkeys: context.passkeys?.map((passkey) => (passkey.id === params.passkey.id ? params.passkey : passkey)),
+      registered: context.registered?.id === params.passkey.id ? params.passkey : context.registered,
+      error: undefined,
+    })),
+    removePasskey: assign(({ context }, params: { id: string }) => ({
+      passkeys: context.passkeys?.filter((passkey) => passkey.id !== params.id),
+      registered: context.registered?.id === params.id ? undefined : context.registered,
+      error: undefined,
+    })),
+    reset: assign({ registered: undefined, error: undefined }),
+    notifySignInStarted: ({ context }) => context.client.session.send({ type: 'user.startSignIn' }),
+    notifySignInEnded: ({ context }) => context.client.session.send({ type: 'user.cancelSignIn' }),
+    handOverSignIn: ({ context }, params: { response: SignInResponse }) =>
+      context.client.session.send({ type: 'server.signedIn', response: params.response }),
+  },
+  guards: {
+    isWarnOnly: (_, params: { error: unknown }) => isWarnOnlyPasskeyError(params.error),
+    isValidAlias: (_, params: { alias: string }) => {
+      const alias = typeof params.alias === 'string' ? params.alias.trim() : '';
+      return alias.length >= 1 && alias.length <= PASSKEY_ALIAS_MAX_LENGTH;
+    },
+  },
+}).createMachine({
+  id: 'passkey',
+  context: ({ input }) => ({ client: input.client, passkeys: undefined, registered: undefined, error: undefined }),
+  initial: 'idle',
+  on: {
+    // A new ceremony from any state replaces the running one (its actor stops, the browser call is aborted).
+    'user.register': { target: '.registering', actions: 'clearError' },
+    'user.signIn': { target: '.signingIn', actions: 'clearError' },
+    'user.reset': { target: '.idle', actions: 'reset' },
+  },
+  states: {
+    idle: {
+      on: {
+        'user.load': { target: 'loading', actions: 'clearError' },
+        'user.rename': [
+          {
+            guard: { type: 'isValidAlias', params: ({ event }) => ({ alias: event.alias }) },
+            target: 'renaming',
+            actions: 'clearError',
+          },
+          { actions: 'assignInvalidAlias' },
+        ],
+        'user.delete': { target: 'deleting', actions: 'clearError' },
+      },
+    },
+    registering: {
+      tags: ['busy', 'ceremony'],
+      invoke: {
+        src: 'register',
+        input: ({ context, event }) => ({
+          client: context.client,
+          alias: event.type === 'user.register' && event.alias?.trim() ? event.alias.trim() : undefined,
+        }),
+        onDone: { target: 'idle', actions: { type: 'assignRegistered', params: ({ event }) => ({ registered: event.output }) } },
+        onError: [
+          { guard: { type: 'isWarnOnly', params: errorParams }, target: 'idle', actions: { type: 'logWarning', params: errorParams } },
+          { target: 'idle', actions: { type: 'assignError', params: errorParams } },
+        ],
+      },
+      on: {
+        'user.cancel': 'idle',
+        'user.register': { target: 'registering', reenter: true, actions: 'clearError' },
+      },
+    },
+    signingIn: {
+      tags: ['busy', 'ceremony'],
+      entry: 'notifySignInStarted',
+      invoke: {
+        src: 'signIn',
+        input: ({ context }) => ({ client: context.client }),
+        onDone: { target: 'done', actions: { type: 'handOverSignIn', params: ({ event }) => ({ response: event.output }) } },
+        onError: [
+          {
+            guard: { type: 'isWarnOnly', params: errorParams },
+            target: 'idle',
+            actions: ['notifySignInEnded', { type: 'logWarning', params: errorParams }],
+          },
+          { target: 'idle', actions: ['notifySignInEnded', { type: 'assignError', params: errorParams }] },
+        ],
+      },
+      on: {
+        'user.cancel': { target: 'idle', actions: 'notifySignInEnded' },
+        'user.reset': { target: 'idle', actions: ['notifySignInEnded', 'reset'] },
+        'user.register': { target: 'registering', actions: ['notifySignInEnded', 'clearError'] },
+        'user.signIn': { target: 'signingIn', reenter: true, actions: ['notifySignInEnded', 'clearError'] },
+      },
+    },
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        src: 'loadPasskeys',
+        input: ({ context }) => ({ client: context.client }),
+        onDone: { target: 'idle', actions: { type: 'assignPasskeys', params: ({ event }) => ({ list: event.output }) } },
+        onError: { target: 'idle', actions: { type: 'assignError', params: errorParams } },
+      },
+    },
+    renaming: {
+      tags: ['busy'],
+      invoke: {
+        src: 'renamePasskey',
+        input: ({ context, event }) => ({
+          client: context.client,
+          id: event.type === 'user.rename' ? event.id : '',
+          alias: event.type === 'user.rename' ? event.alias.trim() : '',
+        }),
+        onDone: { target: 'idle', actions: { type: 'replacePasskey', params: ({ event }) => ({ passkey: event.output }) } },
+        onError: { target: 'idle', actions: { type: 'assignError', params: errorParams } },
+      },
+    },
+    deleting: {
+      tags: ['busy'],
+      invoke: {
+        src: 'deletePasskey',
+        input: ({ context, event }) => ({ client: context.client, id: event.type === 'user.delete' ? event.id : '' }),
+        onDone: { target: 'idle', actions: { type: 'removePasskey', params: ({ event }) => ({ id: event.output }) } },
+        onError: { target: 'idle', actions: { type: 'assignError', params: errorParams } },
+      },
+    },
+    // Signed in with a passkey; left with `user.reset`.
+    done: {},
+  },
+});
+
+export type PasskeyMachine = typeof passkeyMachine;
+export type PasskeyActorRef = ActorRefFrom<typeof passkeyMachine>;
+export type PasskeySnapshot = SnapshotFrom<typeof passkeyMachine>;
+export type PasskeyStatus = 'idle' | 'registering' | 'signingIn' | 'loading' | 'renaming' | 'deleting' | 'done';

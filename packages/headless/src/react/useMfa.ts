@@ -1,0 +1,68 @@
+import type { MfaDevice, RecoveryCodes, TotpRegistration } from '@latchkey/protocol';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import type { LatchkeyError } from '../core/errors/LatchkeyError.js';
+import { mfaMachine, type MfaSnapshot, type MfaStatus } from '../core/machines/mfa/mfaMachine.js';
+import { useLatchkeyClient } from './LatchkeyContext.js';
+
+export interface UseMfaReturnType {
+  status: MfaStatus;
+  /** While enrolling: the TOTP `secret` and the otpauth `uri` (for a QR code). */
+  registration: TotpRegistration | undefined;
+  /** The device the enrolment verified. */
+  device: MfaDevice | undefined;
+  /** `{ count, recoveryCodes }`: the codes only right after they were generated (shown once). */
+  recoveryCodes: RecoveryCodes | undefined;
+  /** e.g. `mfa_invalid_code` ('Invalid code'); `too_many_verification_attempts` in `failed`. */
+  error: LatchkeyError | undefined;
+  isBusy: boolean;
+  /** Enrolment (signed in): fetch a secret, then confirm it with the first code. */
+  startEnrolment(): void;
+  submitEnrolmentCode(code: string): void;
+  /** Challenge (session status `mfa`): the authenticator app's code finishes the sign-in. */
+  submitCode(code: string): void;
+  /** Challenge with a recovery code instead (each works once). */
+  submitRecoveryCode(code: string): void;
+  /** Fetches the recovery codes (generated and shown on the first call), or a new set. */
+  loadRecoveryCodes(): void;
+  regenerateRecoveryCodes(): void;
+  /** Leaves enrolment, or abandons the pending sign-in. */
+  cancel(): void;
+  reset(): void;
+}
+
+const selectStatus = (snapshot: MfaSnapshot) => snapshot.value as MfaStatus;
+const selectRegistration = (snapshot: MfaSnapshot) => snapshot.context.registration;
+const selectDevice = (snapshot: MfaSnapshot) => snapshot.context.device;
+const selectRecoveryCodes = (snapshot: MfaSnapshot) => snapshot.context.recoveryCodes;
+const selectError = (snapshot: MfaSnapshot) => snapshot.context.error;
+const selectBusy = (snapshot: MfaSnapshot) => snapshot.hasTag('busy');
+
+/** TOTP enrolment and the MFA challenge after sign-in, one flow per component that calls it. */
+export function useMfa(): UseMfaReturnType {
+  const client = useLatchkeyClient();
+  const actor = useActorRef(mfaMachine, { input: { client } });
+  const status = useSelector(actor, selectStatus);
+  const registration = useSelector(actor, selectRegistration);
+  const device = useSelector(actor, selectDevice);
+  const recoveryCodes = useSelector(actor, selectRecoveryCodes);
+  const error = useSelector(actor, selectError);
+  const isBusy = useSelector(actor, selectBusy);
+  const commands = useMemo(
+    () => ({
+      startEnrolment: () => actor.send({ type: 'user.startEnrolment' }),
+      submitEnrolmentCode: (code: string) => actor.send({ type: 'user.submitEnrolmentCode', code }),
+      submitCode: (code: string) => actor.send({ type: 'user.submitCode', code }),
+      submitRecoveryCode: (code: string) => actor.send({ type: 'user.submitRecoveryCode', code }),
+      loadRecoveryCodes: () => actor.send({ type: 'user.loadRecoveryCodes' }),
+      regenerateRecoveryCodes: () => actor.send({ type: 'user.regenerateRecoveryCodes' }),
+      cancel: () => actor.send({ type: 'user.cancel' }),
+      reset: () => actor.send({ type: 'user.reset' }),
+    }),
+    [actor],
+  );
+  return useMemo(
+    () => ({ status, registration, device, recoveryCodes, error, isBusy, ...commands }),
+    [status, registration, device, recoveryCodes, error, isBusy, commands],
+  );
+}

@@ -1,0 +1,135 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { expectNoAxeViolations } from '../../test/axe.js';
+import { renderInKit } from '../../test/renderInKit.js';
+import { MfaChallenge } from './MfaChallenge.js';
+import { RecoveryCodes } from './RecoveryCodes.js';
+import { EMPTY_TOTP_MESSAGE } from './TotpCodeForm.js';
+import { TotpEnrolment } from './TotpEnrolment.js';
+import type { MfaFlowModel } from './types.js';
+
+function fakeMfaFlow(overrides: Partial<MfaFlowModel> = {}): MfaFlowModel {
+  return {
+    status: 'idle',
+    registration: undefined,
+    device: undefined,
+    error: undefined,
+    isBusy: false,
+    startEnrolment: vi.fn(),
+    submitEnrolmentCode: vi.fn(),
+    submitCode: vi.fn(),
+    cancel: vi.fn(),
+    reset: vi.fn(),
+    ...overrides,
+  };
+}
+
+const registration = { id: 'dev-1', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', uri: 'otpauth://totp/Demo:ada%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Demo' };
+
+describe('MfaChallenge', () => {
+  it('default: a labelled code field; Verify submits the code; accessible', async () => {
+    const flow = fakeMfaFlow();
+    const user = userEvent.setup();
+    const { container } = renderInKit(<MfaChallenge flow={flow} />);
+    expect(container.querySelector('[data-flow="mfa"]')).toHaveAttribute('data-state', 'idle');
+    await user.type(screen.getByLabelText('Authentication code'), '123 456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(flow.submitCode).toHaveBeenCalledWith('123456');
+    await expectNoAxeViolations(container);
+  });
+
+  it("error: a malformed code is refused locally; the flow's 'Invalid code' is shown; the limit offers Sign in again", async () => {
+    const user = userEvent.setup();
+    const flow = fakeMfaFlow();
+    const { unmount } = renderInKit(<MfaChallenge flow={flow} />);
+    await user.type(screen.getByLabelText('Authentication code'), '12');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(flow.submitCode).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert')).toHaveTextContent(EMPTY_TOTP_MESSAGE);
+    unmount();
+    const wrong = renderInKit(<MfaChallenge flow={fakeMfaFlow({ error: { code: 'mfa_invalid_code', message: 'Invalid code' } })} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Invalid code');
+    wrong.unmount();
+    const failed = fakeMfaFlow({ status: 'failed', error: { code: 'too_many_verification_attempts', message: 'Too many verification attempts. Sign in again.' } });
+    renderInKit(<MfaChallenge flow={failed} />);
+    await user.click(screen.getByRole('button', { name: 'Sign in again' }));
+    expect(failed.cancel).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('TotpEnrolment', () => {
+  it('default: Set up starts the enrolment', async () => {
+    const flow = fakeMfaFlow();
+    const user = userEvent.setup();
+    const { container } = renderInKit(<TotpEnrolment flow={flow} />);
+    await user.click(screen.getByRole('button', { name: 'Set up an authenticator app' }));
+    expect(flow.startEnrolment).toHaveBeenCalledTimes(1);
+    await expectNoAxeViolations(container);
+  });
+
+  it('behavior: the QR code of the otpauth URI (loaded lazily), the key in groups, and the first code', async () => {
+    const flow = fakeMfaFlow({ status: 'awaitingEnrolmentCode', registration });
+    const user = userEvent.setup();
+    const { container } = renderInKit(<TotpEnrolment flow={flow} />);
+    const qr = await screen.findByRole('img', { name: 'QR code for your authenticator app' });
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/);
+    expect(screen.getByTestId('totp-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
+    await user.type(screen.getByLabelText('Authentication code'), '654321{Enter}');
+    expect(flow.submitEnrolmentCode).toHaveBeenCalledWith('654321');
+    await waitFor(() => expect(container.querySelector('[data-flow="mfa-enrolment"]')).toHaveAttribute('data-state', 'awaitingEnrolmentCode'));
+    await expectNoAxeViolations(container);
+  });
+
+  it('error: a wrong first code shows Invalid code; enrolled says so', () => {
+    const { unmount } = renderInKit(<TotpEnrolment flow={fakeMfaFlow({ status: 'awaitingEnrolmentCode', registration, error: { code: 'mfa_invalid_code', message: 'Invalid code' } })} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Invalid code');
+    unmount();
+    renderInKit(<TotpEnrolment flow={fakeMfaFlow({ status: 'enrolled' })} />);
+    expect(screen.getByText(/Authenticator app added/)).toBeInTheDocument();
+  });
+});
+
+describe('recovery codes', () => {
+  it('default: the challenge offers a recovery code instead; it is submitted trimmed', async () => {
+    const flow = fakeMfaFlow({ submitRecoveryCode: vi.fn() });
+    const user = userEvent.setup();
+    const { container } = renderInKit(<MfaChallenge flow={flow} />);
+    await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    await user.type(screen.getByLabelText('Recovery code'), ' 7kq2-m9xd {Enter}');
+    expect(flow.submitRecoveryCode).toHaveBeenCalledWith('7kq2-m9xd');
+    await expectNoAxeViolations(container);
+    await user.clear(screen.getByLabelText('Recovery code'));
+    await user.type(screen.getByLabelText('Recovery code'), 'abc{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter a recovery code such as 7kq2-m9xd.');
+    await user.click(screen.getByRole('button', { name: 'Use your authenticator app' }));
+    expect(screen.getByLabelText('Authentication code')).toBeInTheDocument();
+  });
+
+  it('behavior: the codes are listed once; Done needs the acknowledgement; copy writes them all', async () => {
+    const onAcknowledge = vi.fn();
+    const user = userEvent.setup();
+    const codes = ['7kq2-m9xd', 'abcd-efgh'];
+    const { container } = renderInKit(<RecoveryCodes codes={codes} onAcknowledge={onAcknowledge} />);
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(codes);
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(onAcknowledge).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    // user-event's clipboard stands in for the browser's.
+    await vi.waitFor(async () => expect(await navigator.clipboard.readText()).toBe('7kq2-m9xd\nabcd-efgh\n'));
+    await user.click(screen.getByLabelText('I have saved these codes'));
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(onAcknowledge).toHaveBeenCalledTimes(1);
+    await expectNoAxeViolations(container);
+  });
+
+  it('behavior: after enrolment, Show recovery codes loads them; shown codes replace the enrolment view', () => {
+    const flow = fakeMfaFlow({ status: 'enrolled', loadRecoveryCodes: vi.fn() });
+    const { unmount } = renderInKit(<TotpEnrolment flow={flow} />);
+    screen.getByRole('button', { name: 'Show recovery codes' }).click();
+    expect(flow.loadRecoveryCodes).toHaveBeenCalledTimes(1);
+    unmount();
+    renderInKit(<TotpEnrolment flow={fakeMfaFlow({ recoveryCodes: { count: 2, recoveryCodes: ['7kq2-m9xd', 'abcd-efgh'] } })} />);
+    expect(screen.getByRole('region', { name: 'Recovery codes' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,95 @@
+import { useId, useState, type FormEvent } from 'react';
+import { ErrorMessage } from '../../ErrorMessage.js';
+import { button, input, label, mutedText, stack } from '../../styles/shared.css.js';
+import { TotpCodeForm } from './TotpCodeForm.js';
+import type { MfaFlowModel } from './types.js';
+
+export interface MfaChallengeProps {
+  flow: Pick<MfaFlowModel, 'status' | 'error' | 'submitCode' | 'cancel' | 'submitRecoveryCode'>;
+}
+
+/**
+ * The second factor after sign-in: the authenticator app's code. A wrong code shows 'Invalid code'
+ * and lets the user try again; the attempt limit ends it ("Sign in again"). The root carries `data-state`.
+ */
+export function MfaChallenge({ flow }: MfaChallengeProps) {
+  const [useRecovery, setUseRecovery] = useState(false);
+  const verifying = flow.status === 'verifying' || flow.status === 'done';
+  return (
+    <div className={stack} data-flow="mfa" data-state={flow.status}>
+      {flow.status === 'failed' ? (
+        <>
+          <ErrorMessage>{flow.error?.message}</ErrorMessage>
+          <button type="button" className={button.primary} onClick={() => flow.cancel()}>
+            Sign in again
+          </button>
+        </>
+      ) : (
+        <>
+          {useRecovery && flow.submitRecoveryCode ? (
+            <>
+              <p className={mutedText}>Enter one of your recovery codes. Each code works once.</p>
+              <RecoveryCodeForm isVerifying={verifying} error={flow.error?.message} onSubmit={(code) => flow.submitRecoveryCode?.(code)} />
+            </>
+          ) : (
+            <>
+              <p className={mutedText}>Enter the code from your authenticator app to finish signing in.</p>
+              <TotpCodeForm isVerifying={verifying} error={flow.error} onSubmit={(code) => flow.submitCode(code)} />
+            </>
+          )}
+          {flow.submitRecoveryCode ? (
+            <button type="button" className={button.quiet} onClick={() => setUseRecovery(!useRecovery)}>
+              {useRecovery ? 'Use your authenticator app' : 'Use a recovery code'}
+            </button>
+          ) : null}
+          <button type="button" className={button.quiet} onClick={() => flow.cancel()}>
+            Cancel
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
+
+function RecoveryCodeForm({ isVerifying, error, onSubmit }: { isVerifying: boolean; error: string | undefined; onSubmit: (code: string) => void }) {
+  const id = useId();
+  const [code, setCode] = useState('');
+  const [localError, setLocalError] = useState<string>();
+  const shown = localError ?? (isVerifying ? undefined : error);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isVerifying) return;
+    const value = code.trim();
+    if (!/^[a-z0-9]{4}-?[a-z0-9]{4}$/i.test(value)) {
+      setLocalError('Enter a recovery code such as 7kq2-m9xd.');
+      return;
+    }
+    onSubmit(value);
+  };
+  return (
+    <form className={stack} noValidate onSubmit={submit} aria-busy={isVerifying}>
+      <label htmlFor={`${id}-code`} className={label}>
+        Recovery code
+      </label>
+      <input
+        id={`${id}-code`}
+        className={input}
+        name="recoveryCode"
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={code}
+        onChange={(event) => {
+          setCode(event.target.value);
+          setLocalError(undefined);
+        }}
+        aria-invalid={shown ? true : undefined}
+        aria-describedby={shown ? `${id}-error` : undefined}
+      />
+      <ErrorMessage id={`${id}-error`}>{shown}</ErrorMessage>
+      <button type="submit" className={button.primary} aria-disabled={isVerifying ? true : undefined}>
+        Verify
+      </button>
+    </form>
+  );
+}

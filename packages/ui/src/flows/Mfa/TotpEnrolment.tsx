@@ -1,0 +1,94 @@
+import { useEffect, useId, useState } from 'react';
+import { Spinner } from '../../Spinner.js';
+import { ErrorMessage } from '../../ErrorMessage.js';
+import { button, mutedText, stack, successText } from '../../styles/shared.css.js';
+import * as styles from './TotpEnrolment.css.js';
+import { RecoveryCodes } from './RecoveryCodes.js';
+import { TotpCodeForm } from './TotpCodeForm.js';
+import type { MfaFlowModel } from './types.js';
+
+export interface TotpEnrolmentProps {
+  flow: MfaFlowModel;
+}
+
+/** The otpauth URI as an SVG QR code (a data URL), from the `qrcode` library loaded on demand. */
+function useQrCode(uri: string | undefined): string | undefined {
+  const [src, setSrc] = useState<string>();
+  useEffect(() => {
+    setSrc(undefined);
+    if (!uri) return undefined;
+    let live = true;
+    void import('qrcode')
+      .then((qrcode) => qrcode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }))
+      .then((svg) => {
+        if (live) setSrc(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [uri]);
+  return src;
+}
+
+/** Groups of four, as people copy secrets into an app. */
+const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
+
+/**
+ * Setting up an authenticator app: "Set up", then the QR code of the otpauth URI (and the secret to
+ * type in), then the first code. Presentational over `useMfa()`; the root carries `data-state`.
+ */
+export function TotpEnrolment({ flow }: TotpEnrolmentProps) {
+  const headingId = useId();
+  const qr = useQrCode(flow.registration?.uri);
+  const enrolling = flow.status === 'awaitingEnrolmentCode' || flow.status === 'verifyingEnrolment';
+  const shownCodes = flow.recoveryCodes?.recoveryCodes ?? [];
+  if (shownCodes.length > 0) return <RecoveryCodes codes={shownCodes} onAcknowledge={() => flow.reset()} />;
+  return (
+    <section className={stack} aria-labelledby={headingId} data-flow="mfa-enrolment" data-state={flow.status}>
+      <h2 id={headingId} className={styles.heading}>
+        Authenticator app
+      </h2>
+      {flow.status === 'enrolled' ? (
+        <>
+          <p className={successText}>Authenticator app added. You will be asked for a code when you sign in.</p>
+          {flow.loadRecoveryCodes ? (
+            <button type="button" className={button.secondary} onClick={() => flow.loadRecoveryCodes?.()}>
+              Show recovery codes
+            </button>
+          ) : null}
+        </>
+      ) : enrolling && flow.registration ? (
+        <>
+          <p className={mutedText}>Scan the QR code with your authenticator app, or enter the key, then type the code it shows.</p>
+          <div className={styles.qrFrame}>
+            {qr ? <img className={styles.qr} src={qr} width={168} height={168} alt="QR code for your authenticator app" /> : <Spinner />}
+          </div>
+          <p className={mutedText}>
+            Key: <code className={styles.secret} data-testid="totp-secret">{grouped(flow.registration.secret)}</code>
+          </p>
+          <TotpCodeForm isVerifying={flow.status === 'verifyingEnrolment'} error={flow.error} onSubmit={(code) => flow.submitEnrolmentCode(code)} />
+          <button type="button" className={button.quiet} onClick={() => flow.cancel()}>
+            Cancel
+          </button>
+        </>
+      ) : (
+        <>
+          <p className={mutedText}>Add a second step to sign-in with a code from an authenticator app.</p>
+          <ErrorMessage>{flow.isBusy ? undefined : flow.error?.message}</ErrorMessage>
+          <button
+            type="button"
+            className={button.secondary}
+            aria-disabled={flow.isBusy ? true : undefined}
+            onClick={() => {
+              if (!flow.isBusy) flow.startEnrolment();
+            }}
+          >
+            {flow.status === 'fetchingSecret' || flow.status === 'fetchingRecoveryCodes' ? <Spinner /> : null}
+            Set up an authenticator app
+          </button>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import type { FlowError } from '../EmailSignIn/types.js';
+
+/**
+ * What the MFA components need from `useMfa()` of `@latchkey/headless/react`, declared structurally
+ * so the presentational pieces (and their stories) need no client.
+ */
+export type MfaFlowStatus =
+  | 'idle'
+  | 'fetchingSecret'
+  | 'awaitingEnrolmentCode'
+  | 'verifyingEnrolment'
+  | 'enrolled'
+  | 'fetchingRecoveryCodes'
+  | 'verifying'
+  | 'done'
+  | 'failed';
+
+export interface MfaFlowModel {
+  status: MfaFlowStatus;
+  registration: { id: string; secret: string; uri: string } | undefined;
+  device: { id: string; type: string } | undefined;
+  recoveryCodes?: { count: number; recoveryCodes: readonly string[] } | undefined;
+  error: FlowError | undefined;
+  isBusy: boolean;
+  startEnrolment(): unknown;
+  submitEnrolmentCode(code: string): unknown;
+  submitCode(code: string): unknown;
+  submitRecoveryCode?(code: string): unknown;
+  loadRecoveryCodes?(): unknown;
+  regenerateRecoveryCodes?(): unknown;
+  cancel(): unknown;
+  reset(): unknown;
+}

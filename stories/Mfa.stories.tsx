@@ -1,0 +1,151 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { fn } from 'storybook/test';
+import { MfaChallenge, RecoveryCodes, TotpEnrolment } from '../packages/ui/src/flows/index.js';
+import { expectAccessible } from './a11y.js';
+import { mfaFlow, mfaInvalidCodeError, mfaTooManyError, totpRegistration } from './fixtures.js';
+
+/** MFA with TOTP: enrolment (QR code, key, first code) and the challenge after sign-in, one story per state of `useMfa().status`. */
+const meta = {
+  title: 'Flows/MFA',
+  component: TotpEnrolment,
+  args: { flow: mfaFlow() },
+} satisfies Meta<typeof TotpEnrolment>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const EnrolmentIdle: Story = {
+  play: async ({ canvasElement, args }) => {
+    await expectAccessible();
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Set up an authenticator app' }));
+    await expect(args.flow.startEnrolment).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const FetchingSecret: Story = {
+  args: { flow: mfaFlow({ status: 'fetchingSecret', isBusy: true }) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('button', { name: 'Set up an authenticator app' })).toHaveAttribute('aria-disabled', 'true');
+  },
+};
+
+export const AwaitingEnrolmentCode: Story = {
+  args: { flow: mfaFlow({ status: 'awaitingEnrolmentCode', registration: totpRegistration }) },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+    await expectAccessible();
+    await userEvent.type(canvas.getByLabelText('Authentication code'), '123456{Enter}');
+    await expect(args.flow.submitEnrolmentCode).toHaveBeenCalledWith('123456');
+  },
+};
+
+export const AwaitingEnrolmentCodeDark: Story = {
+  ...AwaitingEnrolmentCode,
+  globals: { theme: 'dark' },
+};
+
+export const EnrolmentWrongCode: Story = {
+  args: { flow: mfaFlow({ status: 'awaitingEnrolmentCode', registration: totpRegistration, error: mfaInvalidCodeError }) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('Invalid code');
+  },
+};
+
+export const VerifyingEnrolment: Story = {
+  args: { flow: mfaFlow({ status: 'verifyingEnrolment', registration: totpRegistration, isBusy: true }) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Checking the code…');
+  },
+};
+
+export const Enrolled: Story = {
+  args: { flow: mfaFlow({ status: 'enrolled' }) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/Authenticator app added/)).toBeVisible();
+    await expectAccessible();
+  },
+};
+
+export const Challenge: Story = {
+  render: (args) => <MfaChallenge flow={args.flow} />,
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvasElement.querySelector('[data-flow="mfa"]')).toHaveAttribute('data-state', 'idle');
+    await expectAccessible();
+    await userEvent.type(canvas.getByLabelText('Authentication code'), '654321');
+    await userEvent.click(canvas.getByRole('button', { name: 'Verify' }));
+    await expect(args.flow.submitCode).toHaveBeenCalledWith('654321');
+  },
+};
+
+export const ChallengeVerifying: Story = {
+  render: (args) => <MfaChallenge flow={args.flow} />,
+  args: { flow: mfaFlow({ status: 'verifying', isBusy: true }) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Checking the code…');
+  },
+};
+
+export const ChallengeWrongCode: Story = {
+  render: (args) => <MfaChallenge flow={args.flow} />,
+  args: { flow: mfaFlow({ error: mfaInvalidCodeError }) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('Invalid code');
+    await expectAccessible();
+  },
+};
+
+export const ChallengeWrongCodeDark: Story = {
+  ...ChallengeWrongCode,
+  globals: { theme: 'dark' },
+};
+
+export const ChallengeTooManyAttempts: Story = {
+  render: (args) => <MfaChallenge flow={args.flow} />,
+  args: { flow: mfaFlow({ status: 'failed', error: mfaTooManyError }) },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Too many verification attempts. Sign in again.');
+    await userEvent.click(canvas.getByRole('button', { name: 'Sign in again' }));
+    await expect(args.flow.cancel).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const EnrolledWithRecoveryCodesButton: Story = {
+  args: { flow: mfaFlow({ status: 'enrolled', loadRecoveryCodes: fn().mockName('loadRecoveryCodes') }) },
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Show recovery codes' }));
+    await expect(args.flow.loadRecoveryCodes).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const RecoveryCodesShown: Story = {
+  render: () => <RecoveryCodes codes={['5zbq-5mts', 'mn6g-d8n4', 'mrvw-jvr3', 'pbeb-quwd', 'effs-423q', 'gmsx-2xyv']} onAcknowledge={fn()} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getAllByRole('listitem')).toHaveLength(6);
+    await expect(canvas.getByRole('button', { name: 'Done' })).toHaveAttribute('aria-disabled', 'true');
+    await expectAccessible();
+    await userEvent.click(canvas.getByLabelText('I have saved these codes'));
+    await expect(canvas.getByRole('button', { name: 'Done' })).not.toHaveAttribute('aria-disabled');
+  },
+};
+
+export const RecoveryCodesShownDark: Story = {
+  ...RecoveryCodesShown,
+  globals: { theme: 'dark' },
+};
+
+export const ChallengeWithRecoveryCode: Story = {
+  render: (args) => <MfaChallenge flow={args.flow} />,
+  args: { flow: mfaFlow({ submitRecoveryCode: fn().mockName('submitRecoveryCode') }) },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Use a recovery code' }));
+    await userEvent.type(canvas.getByLabelText('Recovery code'), '7kq2-m9xd{Enter}');
+    await expect(args.flow.submitRecoveryCode).toHaveBeenCalledWith('7kq2-m9xd');
+    await expectAccessible();
+  },
+};

@@ -1,0 +1,117 @@
+import type { Browser, CDPSession, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { launchChromium, screenshot, watchConsole } from './browser.js';
+import { latestCode, patchSettings, uniqueEmail } from './sandbox.js';
+
+/**
+ * Passkeys in Chromium against the sandbox, through the built demo, with a CDP virtual authenticator
+ * (ctap2, internal, resident keys, user verification): sign in by e-mail, add a passkey from the user
+ * menu, sign out, sign in with the passkey alone. WebAuthn needs a secure context and a relying party id
+ * matching the page's host: the sandbox's rp id is `localhost`, so the demo is opened on
+ * http://localhost:<port> rather than 127.0.0.1.
+ */
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await patchSettings({ design: { modal: { theme: 'light' } } });
+});
+
+function localhostUrl(url: string): string {
+  const parsed = new URL(url);
+  parsed.hostname = 'localhost';
+  return parsed.toString();
+}
+
+async function openDemo(theme: 'light' | 'dark'): Promise<{ page: Page; cdp: CDPSession; authenticatorId: string; problems: string[] }> {
+  await patchSettings({ design: { modal: { theme } } });
+  const context = await browser.newContext({ colorScheme: theme, viewport: { width: 1024, height: 820 } });
+  const page = await context.newPage();
+  const problems = watchConsole(page);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  await page.goto(localhostUrl(inject('demoUrl')));
+  await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible(), { timeout: 15_000 }).toBe(true);
+  return { page, cdp, authenticatorId, problems };
+}
+
+async function signInByEmail(page: Page, email: string): Promise<void> {
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect.poll(() => dialog.getByLabel('Verification code').isVisible(), { timeout: 10_000 }).toBe(true);
+  await dialog.getByLabel('Verification code').pressSequentially(await latestCode(email));
+}
+
+const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+describe.each(['light', 'dark'] as const)('passkeys (%s)', (theme) => {
+  test('register a passkey after e-mail sign-in, sign out, sign in with the passkey alone', async () => {
+    const { page, cdp, authenticatorId, problems } = await openDemo(theme);
+    const email = uniqueEmail(`e2e-passkey-${theme}`);
+
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('dialog').getByRole('button', { name: 'Sign in with a passkey' }).isVisible()).toBe(true);
+    await screenshot(page, `passkey-01-dialog-${theme}`);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+
+    await signInByEmail(page, email);
+    const menuButton = page.getByRole('button', { name: new RegExp(escapeRegExp(email)) });
+    await expect.poll(() => menuButton.isVisible(), { timeout: 10_000 }).toBe(true);
+
+    await menuButton.click();
+    const passkeys = page.getByRole('region', { name: 'Passkeys' });
+    await expect.poll(() => passkeys.textContent(), { timeout: 10_000 }).toContain('No passkeys yet.');
+    await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
+    await expect.poll(() => passkeys.getByRole('listitem').count(), { timeout: 15_000 }).toBe(1);
+    expect(await passkeys.getByRole('listitem').textContent()).toContain('This device');
+    await screenshot(page, `passkey-02-registered-${theme}`);
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(credentials).toHaveLength(1);
+    expect(credentials[0]).toMatchObject({ isResidentCredential: true, rpId: 'localhost' });
+
+    await passkeys.getByRole('button', { name: 'Rename Passkey' }).click();
+    await passkeys.getByLabel('Passkey name').fill('Virtual key');
+    await passkeys.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => passkeys.getByRole('listitem').textContent(), { timeout: 10_000 }).toContain('Virtual key');
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible(), { timeout: 10_000 }).toBe(true);
+
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect.poll(() => menuButton.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId('host-status').textContent()).toContain(email);
+    // The assertion moved the authenticator's counter, and the server accepted it.
+    const after = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(after.credentials[0]?.signCount).toBeGreaterThan(credentials[0]?.signCount ?? 0);
+    await screenshot(page, `passkey-03-signed-in-with-passkey-${theme}`);
+
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  test('an authenticator without the passkey: the sign-in ends quietly (warn-only), no error shown', async () => {
+    const { page, cdp, authenticatorId } = await openDemo(theme);
+    // Nothing registered on this fresh authenticator; without user presence the browser refuses at once.
+    await cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled: false });
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect.poll(() => dialog.getByRole('button', { name: 'Cancel' }).isVisible(), { timeout: 5_000 }).toBe(true);
+    await screenshot(page, `passkey-04-waiting-${theme}`);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.locator('[data-flow="passkey"]').getAttribute('data-state')).toBe('idle');
+    expect(await dialog.getByRole('alert').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Sign in' }).count()).toBe(1);
+    await page.context().close();
+  });
+});
