@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { errorBodySchema, signInResponseSchema } from '@latchkey/protocol';
+import { errorBodySchema, signInResponseSchema, totpRegistrationSchema } from '@latchkey/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../test/testSandbox.js';
+import { MFA_NEXT_VIEW } from './mfa.js';
 import { OAUTH_STATE_TTL_MS } from './socialSignIn.js';
+import { totpCode } from './totp.js';
 
 let t: TestSandbox;
 beforeAll(async () => {
@@ -232,4 +234,31 @@ describe('linking and unlinking social accounts', () => {
     expect(response.status, JSON.stringify(response.body)).toBe(status);
     expect(errorBodySchema.parse(response.body).error.code).toBe(code);
   }
+});
+
+describe('social sign-in and MFA', () => {
+  it('behavior: with a verified TOTP device, a social sign-in answers an MFA challenge, not a session', async () => {
+    await t.call('PUT', '/sandbox/admin/settings', { body: { security: { mfa: { enabled: true } } } });
+    try {
+      const email = 'mfa-social@example.test';
+      const first = await fullSignIn('google', email);
+      expect(first.response.status, JSON.stringify(first.response.body)).toBe(200);
+      const jwt = signInResponseSchema.parse(first.response.body).jwt;
+      expect(jwt).toBeTruthy();
+      const registration = totpRegistrationSchema.parse((await t.call('GET', '/users/mfa/register/totp', { token: jwt })).body);
+      const verified = await t.call('POST', '/users/mfa/register/totp', {
+        token: jwt,
+        body: { id: registration.id, code: totpCode(registration.secret, t.clock.now()) },
+      });
+      expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+
+      const second = await fullSignIn('google', email);
+      expect(second.response.status, JSON.stringify(second.response.body)).toBe(200);
+      const body = signInResponseSchema.parse(second.response.body);
+      expect(body).toMatchObject({ mfaToken: expect.any(String), nextView: MFA_NEXT_VIEW });
+      expect(body.jwt).toBeUndefined();
+    } finally {
+      await t.call('PUT', '/sandbox/admin/settings', { body: { security: { mfa: { enabled: false } } } });
+    }
+  });
 });

@@ -8,6 +8,7 @@ import { isLoopbackOrigin } from '../http/loopbackOrigin.js';
 import type { Auth } from './authenticate.js';
 import { findSession, insertSession } from './sessionRepository.js';
 import { sessionExpiresAt, signInResponse } from './signIn.js';
+import { completePrimarySignIn } from './mfa.js';
 import { findCredential, insertCredential, insertUser, markSignIn } from './userRepository.js';
 
 /** An authorization attempt (its state) is good for this long. */
@@ -212,8 +213,8 @@ export async function signInWithSocial(ctx: SandboxContext, provider: SocialProv
     }
     await saveOAuthAccount(ctx, tx, credential.id, provider, identity);
     await markSignIn(tx, credential.user_id, credential.id, now);
-    const session = await insertSession(tx, { userId: credential.user_id, environmentId: ctx.environmentId, now, expiresAt: sessionExpiresAt(now, settings) });
-    return signInResponse(ctx, tx, settings, credential.user_id, session, { issuedAt: now, newUser });
+    // A primary sign-in like any other: with a verified second factor it answers an MFA challenge, not a session.
+    return completePrimarySignIn(ctx, tx, settings, credential.user_id, { newUser });
   });
 }
 

@@ -7,6 +7,7 @@ import { isLoopbackOrigin } from '../http/loopbackOrigin.js';
 import type { Auth } from './authenticate.js';
 import { findSession, insertSession } from './sessionRepository.js';
 import { sessionExpiresAt, signInResponse } from './signIn.js';
+import { completePrimarySignIn } from './mfa.js';
 import { isTelegramHashValid, type TelegramWidgetData } from './telegramLogin.js';
 import { findCredential, insertCredential, insertUser, markSignIn } from './userRepository.js';
 
@@ -128,8 +129,8 @@ export async function signInWithTelegram(ctx: SandboxContext, input: TelegramSig
     }
     await saveTelegramAccount(ctx, tx, credential.id, input.telegramAuth);
     await markSignIn(tx, credential.user_id, credential.id, now);
-    const session = await insertSession(tx, { userId: credential.user_id, environmentId: ctx.environmentId, now, expiresAt: sessionExpiresAt(now, settings) });
-    return signInResponse(ctx, tx, settings, credential.user_id, session, { issuedAt: now, newUser });
+    // A primary sign-in like any other: with a verified second factor it answers an MFA challenge, not a session.
+    return completePrimarySignIn(ctx, tx, settings, credential.user_id, { newUser });
   });
 }
 
