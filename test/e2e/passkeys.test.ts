@@ -45,7 +45,7 @@ async function signInByEmail(page: Page, email: string): Promise<void> {
   await page.getByRole('button', { name: 'Sign in' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Email').fill(email);
-  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect.poll(() => dialog.getByLabel('Verification code').isVisible(), { timeout: 10_000 }).toBe(true);
   await dialog.getByLabel('Verification code').pressSequentially(await latestCode(email));
 }
