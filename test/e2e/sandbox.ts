@@ -22,6 +22,12 @@ export async function patchSettings(partial: unknown): Promise<void> {
   if (!response.ok) throw new Error(`admin settings answered ${response.status}: ${await response.text()}`);
 }
 
+/** Puts the project settings back to the sandbox's seed, so one test file's changes never leak into the next. */
+export async function resetSettings(): Promise<void> {
+  const response = await fetch(`${inject('e2eSandboxUrl')}/sandbox/admin/reset-settings`, { method: 'POST' });
+  if (!response.ok) throw new Error(`reset settings answered ${response.status}: ${await response.text()}`);
+}
+
 let counter = 0;
 /** A fresh address per test so inbox lookups and attempt limits never cross. */
 export function uniqueEmail(label: string): string {

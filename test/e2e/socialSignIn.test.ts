@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchChromium, screenshot, watchConsole } from './browser.js';
-import { patchSettings, uniqueEmail } from './sandbox.js';
+import { patchSettings, resetSettings, uniqueEmail } from './sandbox.js';
 
 /**
  * Social sign-in in Chromium against the sandbox's OIDC provider (its own origin), through the built demo:
@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await patchSettings({ design: { modal: { theme: 'light' } }, providers: [EMAIL_ONLY, ...SEED_PROVIDERS] });
+  await resetSettings();
 });
 
 async function openDemo(theme: 'light' | 'dark'): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {

@@ -24,6 +24,10 @@ export const content = style({
   zIndex: 2147483000,
   boxSizing: 'border-box',
   minWidth: '240px',
+  // A long menu (linked accounts, passkeys, two-step setup) scrolls inside the space Radix measures, so
+  // "Sign out" stays reachable in a short window.
+  maxHeight: 'var(--radix-popover-content-available-height)',
+  overflowY: 'auto',
   // Wide enough for a code step ("Add email"), never wider than the screen.
   maxWidth: 'min(360px, calc(100vw - 16px))',
   display: 'flex',
