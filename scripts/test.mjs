@@ -39,12 +39,13 @@ function finish() {
   process.exit(stepFailures === 0 && passed > 0 ? 0 : 1);
 }
 
-const ok =
+// Each step runs only if the ones before it passed (&& short-circuits); finish() reports either way.
+void (
   step('build packages', 'corepack', ['pnpm', 'build']) &&
   step('typecheck', 'corepack', ['pnpm', 'typecheck']) &&
   step('vitest (node, jsdom, storybook, e2e)', 'corepack', [
     'pnpm', 'exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
   ]) &&
-  step('storybook build', 'corepack', ['pnpm', 'exec', 'storybook', 'build', '--quiet', '-o', 'storybook-static']);
-void ok;
+  step('storybook build', 'corepack', ['pnpm', 'exec', 'storybook', 'build', '--quiet', '-o', 'storybook-static'])
+);
 finish();
