@@ -2,3 +2,4 @@
 
 export { formatAmount } from '../core/amount/formatAmount.js';
 export { lamportsToSol, solToLamports } from '../core/amount/lamports.js';
+export type { SolanaSigner } from '../core/signer/SolanaSigner.js';
