@@ -94,9 +94,15 @@ const rows = [
   await measure('host: Provider + SignInButton', path.join(here, 'host/entry.tsx')),
   await measure('@latchkey/headless', '@latchkey/headless', { external: reactExternal }),
   await measure('@latchkey/headless/react', '@latchkey/headless/react', { external: reactExternal }),
+  await measure('@latchkey/headless/react/email', '@latchkey/headless/react/email', { external: reactExternal }),
+  await measure('@latchkey/headless/react/sms', '@latchkey/headless/react/sms', { external: reactExternal }),
+  await measure('@latchkey/headless/react/passkey', '@latchkey/headless/react/passkey', { external: reactExternal }),
+  await measure('@latchkey/headless/react/mfa', '@latchkey/headless/react/mfa', { external: reactExternal }),
+  await measure('@latchkey/headless/react/social', '@latchkey/headless/react/social', { external: reactExternal }),
   await measure('@latchkey/headless/solana', '@latchkey/headless/solana', { external: reactExternal }),
   await measure('@latchkey/headless/testing', '@latchkey/headless/testing', { external: reactExternal }),
   await measure('@latchkey/ui', '@latchkey/ui', { external: reactExternal }),
+  await measure('@latchkey/ui/flows', '@latchkey/ui/flows', { external: reactExternal }),
 ];
 
 const kib = (n) => (n / 1024).toFixed(1);

@@ -64,12 +64,36 @@ describe('what the first paint loads', () => {
     expect(all).toContain('packages/headless/src/core/contract/contract.ts');
   });
 
-  it('behavior: the phone-number library is loaded by the SMS flow only, never in the first paint', async () => {
+  it('behavior: the phone-number library is loaded by the SMS flow only, lazily, never in the first paint', async () => {
     for (const entry of ['index.ts', 'react/index.ts']) {
+      const { all } = await bundle(entry);
+      expect(all.filter(isPhoneLibrary)).toEqual([]);
+    }
+    for (const entry of ['sms.ts', 'react/sms.ts']) {
       const { initial, all } = await bundle(entry);
       expect(initial.filter(isPhoneLibrary)).toEqual([]);
       expect(all.some(isPhoneLibrary)).toBe(true);
     }
+  });
+
+  it('behavior: the root entries carry no flow — each flow and its hook come from their own entry', async () => {
+    const flowFiles = [
+      'core/machines/emailSignIn/emailSignInMachine.ts',
+      'core/machines/smsSignIn/smsSignInMachine.ts',
+      'core/machines/passkey/passkeyMachine.ts',
+      'core/machines/mfa/mfaMachine.ts',
+      'core/machines/socialSignIn/socialSignInMachine.ts',
+      'react/useEmailSignIn.ts',
+      'react/useSmsSignIn.ts',
+      'react/usePasskey.ts',
+      'react/useMfa.ts',
+    ].map((file) => `packages/headless/src/${file}`);
+    for (const entry of ['index.ts', 'react/index.ts']) {
+      const { all } = await bundle(entry);
+      expect(all.filter((input) => flowFiles.includes(input))).toEqual([]);
+    }
+    const { initial } = await bundle('react/mfa.ts');
+    expect(initial).toContain('packages/headless/src/core/machines/mfa/mfaMachine.ts');
   });
 
   it('behavior: @latchkey/headless/react — no zod and no protocol schema at all', async () => {

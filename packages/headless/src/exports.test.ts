@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import * as core from './index.js';
 import * as react from './react/index.js';
+import * as email from './email.js';
+import * as mfa from './mfa.js';
+import * as passkey from './passkey.js';
+import * as sms from './sms.js';
 import * as social from './social.js';
+import * as reactEmail from './react/email.js';
+import * as reactMfa from './react/mfa.js';
+import * as reactPasskey from './react/passkey.js';
+import * as reactSms from './react/sms.js';
 import * as reactSocial from './react/social.js';
 import * as solana from './solana/index.js';
 import * as testing from './testing/index.js';
@@ -40,65 +48,100 @@ describe('entry points', () => {
     `);
   });
 
+  it('default: the per-flow entries (@latchkey/headless/<flow> and @latchkey/headless/react/<flow>)', () => {
+    expect(Object.keys(email).sort()).toMatchInlineSnapshot(`
+      [
+        "createEmailVerification",
+        "emailSignInMachine",
+        "retryEmailVerification",
+        "signInWithEmailVerification",
+        "verifyEmailVerification",
+      ]
+    `);
+    expect(Object.keys(sms).sort()).toMatchInlineSnapshot(`
+      [
+        "createSmsVerification",
+        "looksLikePhone",
+        "parsePhone",
+        "retrySmsVerification",
+        "signInWithSmsVerification",
+        "smsSignInMachine",
+        "verifySmsVerification",
+      ]
+    `);
+    expect(Object.keys(passkey).sort()).toMatchInlineSnapshot(`
+      [
+        "deletePasskey",
+        "getPasskeyRegistrationOptions",
+        "getPasskeySignInOptions",
+        "getPasskeys",
+        "isWarnOnlyPasskeyError",
+        "loadBrowserWebAuthn",
+        "passkeyMachine",
+        "registerPasskey",
+        "signInWithPasskey",
+        "toPasskeyError",
+        "updatePasskey",
+        "validateAuthenticationOptions",
+        "validateRegistrationOptions",
+      ]
+    `);
+    expect(Object.keys(mfa).sort()).toMatchInlineSnapshot(`
+      [
+        "authenticateMfaRecoveryCode",
+        "authenticateMfaTotp",
+        "deleteMfaDevice",
+        "getMfaDevices",
+        "getRecoveryCodes",
+        "getTotpRegistration",
+        "mfaMachine",
+        "regenerateRecoveryCodes",
+        "registerTotp",
+      ]
+    `);
+    expect([reactEmail, reactSms, reactPasskey, reactMfa].map((entry) => Object.keys(entry).sort())).toMatchInlineSnapshot(`
+      [
+        [
+          "useEmailSignIn",
+        ],
+        [
+          "useSmsSignIn",
+        ],
+        [
+          "usePasskey",
+        ],
+        [
+          "useMfa",
+        ],
+      ]
+    `);
+  });
+
   it('default: @latchkey/headless', () => {
     expect(Object.keys(core).sort()).toMatchInlineSnapshot(`
       [
         "LatchkeyError",
-        "authenticateMfaRecoveryCode",
-        "authenticateMfaTotp",
         "clientErrorMessages",
         "createApi",
         "createCookieStorage",
-        "createEmailVerification",
         "createEmitter",
         "createLatchkeyClient",
         "createLocalStorage",
         "createLogger",
         "createMemoryStorage",
         "createSettingsStore",
-        "createSmsVerification",
         "createTransport",
-        "deleteMfaDevice",
-        "deletePasskey",
-        "emailSignInMachine",
-        "getMfaDevices",
-        "getPasskeyRegistrationOptions",
-        "getPasskeySignInOptions",
-        "getPasskeys",
-        "getRecoveryCodes",
         "getSession",
         "getSessionStatus",
         "getSettings",
-        "getTotpRegistration",
         "getUser",
         "getWalletErrorNumber",
         "isLatchkeyError",
-        "isWarnOnlyPasskeyError",
-        "loadBrowserWebAuthn",
-        "looksLikePhone",
-        "mfaMachine",
-        "parsePhone",
-        "passkeyMachine",
         "refreshSession",
-        "regenerateRecoveryCodes",
-        "registerPasskey",
-        "registerTotp",
-        "retryEmailVerification",
-        "retrySmsVerification",
         "revokeSession",
         "sessionMachine",
-        "signInWithEmailVerification",
-        "signInWithPasskey",
-        "signInWithSmsVerification",
-        "smsSignInMachine",
         "toLatchkeyError",
-        "toPasskeyError",
-        "updatePasskey",
         "updateUser",
-        "validateAuthenticationOptions",
-        "validateRegistrationOptions",
-        "verifyEmailVerification",
-        "verifySmsVerification",
         "walletErrorCodes",
       ]
     `);
@@ -108,12 +151,8 @@ describe('entry points', () => {
     expect(Object.keys(react).sort()).toMatchInlineSnapshot(`
       [
         "LatchkeyProvider",
-        "useEmailSignIn",
         "useLatchkey",
-        "useMfa",
-        "usePasskey",
         "useSession",
-        "useSmsSignIn",
         "useUser",
       ]
     `);

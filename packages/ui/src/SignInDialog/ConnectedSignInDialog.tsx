@@ -1,4 +1,8 @@
-import { useEmailSignIn, useLatchkey, useMfa, usePasskey, useSession, useSmsSignIn } from '@latchkey/headless/react';
+import { useLatchkey, useSession } from '@latchkey/headless/react';
+import { useEmailSignIn } from '@latchkey/headless/react/email';
+import { useMfa } from '@latchkey/headless/react/mfa';
+import { usePasskey } from '@latchkey/headless/react/passkey';
+import { useSmsSignIn } from '@latchkey/headless/react/sms';
 import { useSocialSignIn } from '@latchkey/headless/react/social';
 import type { SocialProvider } from '@latchkey/protocol';
 import { useEffect, useMemo } from 'react';

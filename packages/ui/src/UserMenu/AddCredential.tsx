@@ -1,4 +1,5 @@
-import { useEmailSignIn, useSmsSignIn } from '@latchkey/headless/react';
+import { useEmailSignIn } from '@latchkey/headless/react/email';
+import { useSmsSignIn } from '@latchkey/headless/react/sms';
 import { EmailFlowView } from '../flows/EmailSignIn/EmailFlowView.js';
 import { PhoneFlowView } from '../flows/PhoneSignIn/PhoneFlowView.js';
 import type { SmsCountry } from '../flows/PhoneSignIn/types.js';

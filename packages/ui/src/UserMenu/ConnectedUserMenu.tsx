@@ -1,4 +1,6 @@
-import { useLatchkey, useMfa, usePasskey, useSession } from '@latchkey/headless/react';
+import { useLatchkey, useSession } from '@latchkey/headless/react';
+import { useMfa } from '@latchkey/headless/react/mfa';
+import { usePasskey } from '@latchkey/headless/react/passkey';
 import { useSocialSignIn } from '@latchkey/headless/react/social';
 import { unlinkCredential } from '@latchkey/headless/social';
 import type { SocialProvider } from '@latchkey/protocol';

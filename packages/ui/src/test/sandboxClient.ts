@@ -1,4 +1,5 @@
-import { createEmailVerification, signInWithEmailVerification, type LatchkeyClient } from '@latchkey/headless';
+import type { LatchkeyClient } from '@latchkey/headless';
+import { createEmailVerification, signInWithEmailVerification } from '@latchkey/headless/email';
 import { createTestClient, getLatestCode } from '@latchkey/headless/testing';
 import { waitFor } from '@testing-library/react';
 import { expect, inject, vi } from 'vitest';
@@ -54,7 +55,7 @@ export function uniquePhone(): { national: string; e164: string } {
 
 /** Signs a separate, throwaway client in by SMS as the owner of `phone` (so the number belongs to someone). */
 export async function ownPhoneThroughApi(sandboxUrl: string, national: string): Promise<void> {
-  const { createSmsVerification, signInWithSmsVerification } = await import('@latchkey/headless');
+  const { createSmsVerification, signInWithSmsVerification } = await import('@latchkey/headless/sms');
   const { client } = await createSandboxClient();
   try {
     const { verificationUUID } = await createSmsVerification(client, { phoneCountryCode: '44', phoneNumber: national, isoCountryCode: 'GB' });

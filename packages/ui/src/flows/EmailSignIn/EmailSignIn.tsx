@@ -1,4 +1,4 @@
-import { useEmailSignIn } from '@latchkey/headless/react';
+import { useEmailSignIn } from '@latchkey/headless/react/email';
 import type { ReactNode } from 'react';
 import { EmailFlowView } from './EmailFlowView.js';
 

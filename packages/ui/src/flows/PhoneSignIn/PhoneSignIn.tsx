@@ -1,4 +1,5 @@
-import { useLatchkey, useSmsSignIn } from '@latchkey/headless/react';
+import { useLatchkey } from '@latchkey/headless/react';
+import { useSmsSignIn } from '@latchkey/headless/react/sms';
 import type { ReactNode } from 'react';
 import { smsCountries } from './countries.js';
 import { PhoneFlowView } from './PhoneFlowView.js';
