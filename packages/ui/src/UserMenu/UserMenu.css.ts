@@ -53,4 +53,13 @@ export const accounts = style({ display: 'flex', flexDirection: 'column', gap: '
 
 export const accountList = style({ margin: 0, padding: 0, listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '4px' });
 
-export const accountRow = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '8px', overflowWrap: 'anywhere' });
+export const accountRow = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '8px' });
+
+/** A long address wraps anywhere; the Unlink button beside it never breaks. */
+export const accountLabel = style({ minWidth: 0, overflowWrap: 'anywhere', fontSize: '14px' });
+
+export const unlink = style({ flex: 'none', whiteSpace: 'nowrap', fontSize: '14px' });
+
+export const linkRow = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '6px' });
+
+export const linkChip = style({ minHeight: '32px', padding: '4px 10px', fontSize: '13px', borderRadius: vars.radii.full });

@@ -105,13 +105,13 @@ export function UserMenuView({
                   <ul className={styles.accountList}>
                     {linkedAccounts.map((account) => (
                       <li key={account.id} className={styles.accountRow}>
-                        <span className={text}>
+                        <span className={`${text} ${styles.accountLabel}`}>
                           {providerLabel(account.provider)} · {account.label}
                         </span>
                         {onUnlink ? (
                           <button
                             type="button"
-                            className={button.quiet}
+                            className={`${button.quiet} ${styles.unlink}`}
                             aria-label={`Unlink ${providerLabel(account.provider)} ${account.label}`}
                             aria-disabled={isLinking ? true : undefined}
                             onClick={() => {
@@ -125,21 +125,27 @@ export function UserMenuView({
                     ))}
                   </ul>
                 ) : null}
-                {onLink
-                  ? linkableProviders.map((provider) => (
+                {onLink && linkableProviders.length > 0 ? (
+                  // Compact: one wrapping row of small buttons (visible name, accessible "Link {provider}"), not
+                  // a full-width button per provider.
+                  <div className={styles.linkRow} role="group" aria-label="Link another account">
+                    <span className={mutedText}>Link</span>
+                    {linkableProviders.map((provider) => (
                       <button
                         key={provider}
                         type="button"
-                        className={button.secondary}
+                        className={`${button.secondary} ${styles.linkChip}`}
+                        aria-label={`Link ${providerLabel(provider)}`}
                         aria-disabled={isLinking ? true : undefined}
                         onClick={() => {
                           if (!isLinking) onLink(provider);
                         }}
                       >
-                        Link {providerLabel(provider)}
+                        {providerLabel(provider)}
                       </button>
-                    ))
-                  : null}
+                    ))}
+                  </div>
+                ) : null}
                 <ErrorMessage>{linkError?.message}</ErrorMessage>
               </section>
             ) : null}
