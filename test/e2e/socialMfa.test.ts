@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchChromium, screenshot, watchConsole } from './browser.js';
 import { patchSettings, resetSettings, uniqueEmail } from './sandbox.js';
-import { totp } from './totp.js';
+import { enrolTotp, totp } from './totp.js';
 
 /**
  * Social sign-in meets MFA in Chromium: a user who signed in with Google sets up an authenticator app; the next
@@ -55,15 +55,7 @@ describe.each(['light', 'dark'] as const)('social sign-in with MFA (%s)', (theme
     await expect.poll(() => menuButton.isVisible(), { timeout: 10_000 }).toBe(true);
 
     await menuButton.click();
-    const enrolment = page.getByRole('region', { name: 'Authenticator app' });
-    await enrolment.getByRole('button', { name: 'Set up an authenticator app' }).click();
-    const secretText = enrolment.getByTestId('totp-secret');
-    await expect.poll(() => secretText.isVisible(), { timeout: 10_000 }).toBe(true);
-    const secret = ((await secretText.textContent()) ?? '').replace(/\s/g, '');
-    const enrolledAt = Date.now();
-    await enrolment.getByLabel('Authentication code').fill(totp(secret, enrolledAt));
-    await enrolment.getByRole('button', { name: 'Verify' }).click();
-    await expect.poll(() => enrolment.textContent(), { timeout: 10_000 }).toContain('Authenticator app added.');
+    const { secret, enrolledAt } = await enrolTotp(page);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible(), { timeout: 10_000 }).toBe(true);
 
