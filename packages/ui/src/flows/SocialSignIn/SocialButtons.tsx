@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
 import { button, stack, visuallyHidden } from '../../styles/shared.css.js';
+import { PROVIDER_ICON_PATHS } from './providerIcons.js';
 import * as styles from './SocialSignIn.css.js';
 import { providerLabel, type SocialFlowStatus } from './types.js';
 import type { FlowError } from '../EmailSignIn/types.js';
@@ -62,7 +63,7 @@ export function SocialButtons({ providers, numOfItemsToDisplay = 4, status = 'id
                   if (!waiting) onSelect(provider);
                 }}
               >
-                {busy ? <Spinner /> : <span className={styles.providerIcon} aria-hidden="true">{label.charAt(0)}</span>}
+                {busy ? <Spinner /> : <ProviderIcon provider={provider} label={label} />}
                 {label}
               </button>
             </li>
@@ -84,5 +85,22 @@ export function SocialButtons({ providers, numOfItemsToDisplay = 4, status = 'id
         {activeLabel ? statusText(status, activeLabel) : ''}
       </p>
     </div>
+  );
+}
+
+/** The provider's brand mark in the text colour, or its initial in a disc when the set has no mark for it. */
+function ProviderIcon({ provider, label }: { provider: string; label: string }) {
+  const path = PROVIDER_ICON_PATHS[provider];
+  if (path === undefined) {
+    return (
+      <span className={styles.providerInitial} aria-hidden="true">
+        {label.charAt(0)}
+      </span>
+    );
+  }
+  return (
+    <svg className={styles.providerMark} viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path fill="currentColor" d={path} />
+    </svg>
   );
 }

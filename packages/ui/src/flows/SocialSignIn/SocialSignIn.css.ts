@@ -10,7 +10,9 @@ export const grid = style({
   listStyle: 'none',
 });
 
-export const providerIcon = style({
+export const providerMark = style({ flexShrink: 0 });
+
+export const providerInitial = style({
   display: 'inline-flex',
   alignItems: 'center',
   justifyContent: 'center',
