@@ -66,7 +66,9 @@ async function measure(name, entry, { external = [] } = {}) {
     loader: { '.css': 'css' },
   });
   const outputs = result.metafile.outputs;
-  const entryOut = Object.keys(outputs).find((f) => f.endsWith('.js') && outputs[f].entryPoint);
+  // The output named after the entry (`entryNames` default `[name]` → entry.js); every import() target is an
+  // entry point in the metafile too, so `entryPoint` alone does not find it.
+  const entryOut = Object.keys(outputs).find((f) => path.basename(f) === 'entry.js' && outputs[f].entryPoint);
   const closure = (kinds) => {
     const seen = new Set();
     const stack = [entryOut];

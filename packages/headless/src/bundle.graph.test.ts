@@ -31,7 +31,8 @@ async function bundle(entry: string) {
     logLevel: 'silent',
   });
   const outputs = result.metafile.outputs;
-  const entryOut = Object.keys(outputs).find((file) => outputs[file]?.entryPoint) as string;
+  // Every import() target is an entry point in the metafile too: pick the output named after the entry.
+  const entryOut = Object.keys(outputs).find((file) => path.basename(file) === 'entry.js' && outputs[file]?.entryPoint) as string;
   /** Input files of the chunks reachable from the entry through the given import kinds. */
   const inputs = (kinds: string[]): string[] => {
     const seen = new Set<string>();

@@ -1,8 +1,7 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
 import { button, stack, visuallyHidden } from '../../styles/shared.css.js';
-import { PROVIDER_ICON_PATHS } from './providerIcons.js';
 import * as styles from './SocialSignIn.css.js';
 import { providerLabel, type SocialFlowStatus } from './types.js';
 import type { FlowError } from '../EmailSignIn/types.js';
@@ -88,9 +87,37 @@ export function SocialButtons({ providers, numOfItemsToDisplay = 4, status = 'id
   );
 }
 
+/**
+ * The brand marks (about 6 KiB gzip) are their own chunk, requested as soon as this module runs, so the dialog's
+ * chunk stays small and the marks are usually there by the first render. Until they arrive the slot is blank
+ * (same size, no layout shift); if the chunk fails to load, every provider shows its initial.
+ */
+let loadedMarks: Readonly<Record<string, string>> | null | undefined;
+const marksLoading: Promise<Readonly<Record<string, string>> | null> = import('./providerIcons.js').then(
+  (module) => (loadedMarks = module.PROVIDER_ICON_PATHS),
+  () => (loadedMarks = null),
+);
+
+function useProviderMarks(): Readonly<Record<string, string>> | null | undefined {
+  const [marks, setMarks] = useState(loadedMarks);
+  useEffect(() => {
+    if (marks !== undefined) return;
+    let live = true;
+    void marksLoading.then((value) => {
+      if (live) setMarks(value);
+    });
+    return () => {
+      live = false;
+    };
+  }, [marks]);
+  return marks;
+}
+
 /** The provider's brand mark in the text colour, or its initial in a disc when the set has no mark for it. */
 function ProviderIcon({ provider, label }: { provider: string; label: string }) {
-  const path = PROVIDER_ICON_PATHS[provider];
+  const marks = useProviderMarks();
+  if (marks === undefined) return <span className={styles.providerMark} aria-hidden="true" />;
+  const path = marks?.[provider];
   if (path === undefined) {
     return (
       <span className={styles.providerInitial} aria-hidden="true">

@@ -10,7 +10,7 @@ export const grid = style({
   listStyle: 'none',
 });
 
-export const providerMark = style({ flexShrink: 0 });
+export const providerMark = style({ flexShrink: 0, display: 'inline-block', width: '18px', height: '18px' });
 
 export const providerInitial = style({
   display: 'inline-flex',
