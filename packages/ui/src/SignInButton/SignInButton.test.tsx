@@ -126,7 +126,7 @@ describe('SignInButton (against the sandbox)', () => {
     expect(within(dialog).getByRole('separator', { name: 'or' })).toBeInTheDocument();
     // The seed enables six social providers and shows four before "More options".
     const social = within(dialog).getByRole('list', { name: 'Sign in with a social account' });
-    expect(within(social).getAllByRole('button').map((button) => button.textContent)).toEqual(['GGoogle', 'GGitHub', 'AApple', 'DDiscord']);
+    expect(within(social).getAllByRole('button').map((button) => button.textContent)).toEqual(['Google', 'GitHub', 'Apple', 'Discord']);
     await kit.user.click(within(dialog).getByRole('button', { name: 'More options (2)' }));
     expect(within(social).getAllByRole('button')).toHaveLength(6);
     expect(within(dialog).getByRole('button', { name: 'Fewer options' })).toHaveAttribute('aria-expanded', 'true');

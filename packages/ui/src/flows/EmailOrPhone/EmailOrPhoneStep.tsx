@@ -1,10 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
-import { ErrorMessage } from '../../ErrorMessage.js';
-import { Spinner } from '../../Spinner.js';
-import { button, input, label, stack, visuallyHidden } from '../../styles/shared.css.js';
+import { useId, useState } from 'react';
+import { input, label } from '../../styles/shared.css.js';
 import type { FlowError } from '../EmailSignIn/types.js';
 import { CountrySelect } from '../PhoneSignIn/CountrySelect.js';
 import type { PhoneValue, SmsCountry } from '../PhoneSignIn/types.js';
+import { SendCodeForm, useSendCodeField } from '../shared/SendCodeForm.js';
 import { looksLikePhone } from './looksLikePhone.js';
 
 export interface EmailOrPhoneStepProps {
@@ -41,60 +40,42 @@ export function EmailOrPhoneStep({
   onSubmitPhone,
 }: EmailOrPhoneStepProps) {
   const id = useId();
-  const [value, setValue] = useState(defaultValue ?? '');
   const [country, setCountry] = useState(defaultCountry ?? countries[0]?.isoCountryCode ?? '');
-  const [localError, setLocalError] = useState<string>();
-  const isPhone = looksLikePhone(value);
   // The error of the flow the text now points at (the other flow's error would be about other text).
-  const flowError = isPhone ? phoneError : emailError;
-  const shownError = localError ?? (isSending ? undefined : flowError?.message);
-  const inputId = `${id}-value`;
-  const errorId = `${id}-error`;
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isSending) return;
-    const trimmed = value.trim();
-    if (trimmed === '') {
-      setLocalError(EMPTY_EMAIL_OR_PHONE_MESSAGE);
-      return;
-    }
-    if (isPhone) onSubmitPhone({ phoneNumber: trimmed, isoCountryCode: country });
-    else onSubmitEmail(trimmed);
-  };
+  const field = useSendCodeField({
+    defaultValue,
+    isSending,
+    error: (value) => (looksLikePhone(value) ? phoneError : emailError),
+    emptyMessage: EMPTY_EMAIL_OR_PHONE_MESSAGE,
+  });
+  const pointsAtPhone = looksLikePhone(field.value);
 
   return (
-    <form className={stack} noValidate onSubmit={submit} aria-busy={isSending} data-channel={isPhone ? 'sms' : 'email'}>
-      <label htmlFor={inputId} className={label}>
+    <SendCodeForm
+      field={field}
+      isSending={isSending}
+      channel={pointsAtPhone ? 'sms' : 'email'}
+      onSubmit={() => {
+        const value = field.take();
+        if (value === undefined) return;
+        if (pointsAtPhone) onSubmitPhone({ phoneNumber: value, isoCountryCode: country });
+        else onSubmitEmail(value);
+      }}
+    >
+      <label htmlFor={field.inputProps.id} className={label}>
         Email or phone number
       </label>
       <input
-        id={inputId}
+        {...field.inputProps}
         className={input}
         type="text"
         name="username"
         autoComplete="username"
         placeholder="you@example.com or 201 555 0123"
-        readOnly={isSending}
-        value={value}
-        onChange={(event) => {
-          setValue(event.target.value);
-          setLocalError(undefined);
-        }}
-        aria-invalid={shownError ? true : undefined}
-        aria-describedby={shownError ? errorId : undefined}
       />
-      {isPhone && countries.length > 0 && !value.trim().startsWith('+') ? (
+      {pointsAtPhone && countries.length > 0 && !field.value.trim().startsWith('+') ? (
         <CountrySelect id={`${id}-country`} countries={countries} value={country} onChange={setCountry} disabled={isSending} />
       ) : null}
-      <ErrorMessage id={errorId}>{shownError}</ErrorMessage>
-      <button type="submit" className={button.primary} aria-disabled={isSending ? true : undefined}>
-        {isSending ? <Spinner /> : null}
-        Continue
-      </button>
-      <p role="status" className={visuallyHidden}>
-        {isSending ? 'Sending a code…' : ''}
-      </p>
-    </form>
+    </SendCodeForm>
   );
 }

@@ -1,7 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
-import { ErrorMessage } from '../../ErrorMessage.js';
-import { Spinner } from '../../Spinner.js';
-import { button, input, label, stack, visuallyHidden } from '../../styles/shared.css.js';
+import { input, label } from '../../styles/shared.css.js';
+import { SendCodeForm, useSendCodeField } from '../shared/SendCodeForm.js';
 import type { FlowError } from './types.js';
 
 export interface EmailStepProps {
@@ -19,31 +17,21 @@ export const EMPTY_EMAIL_MESSAGE = 'Enter your email address.';
 
 /** The e-mail step: one labelled field and "Continue". Presentational: props in, `onSubmit` out. */
 export function EmailStep({ defaultEmail, isSending = false, error, onSubmit }: EmailStepProps) {
-  const id = useId();
-  const [email, setEmail] = useState(defaultEmail ?? '');
-  const [localError, setLocalError] = useState<string>();
-  const shownError = localError ?? (isSending ? undefined : error?.message);
-  const inputId = `${id}-email`;
-  const errorId = `${id}-error`;
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isSending) return;
-    const value = email.trim();
-    if (value === '') {
-      setLocalError(EMPTY_EMAIL_MESSAGE);
-      return;
-    }
-    onSubmit(value);
-  };
-
+  const field = useSendCodeField({ defaultValue: defaultEmail, isSending, error, emptyMessage: EMPTY_EMAIL_MESSAGE });
   return (
-    <form className={stack} noValidate onSubmit={submit} aria-busy={isSending}>
-      <label htmlFor={inputId} className={label}>
+    <SendCodeForm
+      field={field}
+      isSending={isSending}
+      onSubmit={() => {
+        const email = field.take();
+        if (email !== undefined) onSubmit(email);
+      }}
+    >
+      <label htmlFor={field.inputProps.id} className={label}>
         Email
       </label>
       <input
-        id={inputId}
+        {...field.inputProps}
         className={input}
         type="email"
         name="email"
@@ -51,23 +39,7 @@ export function EmailStep({ defaultEmail, isSending = false, error, onSubmit }: 
         inputMode="email"
         placeholder="you@example.com"
         required
-        readOnly={isSending}
-        value={email}
-        onChange={(event) => {
-          setEmail(event.target.value);
-          setLocalError(undefined);
-        }}
-        aria-invalid={shownError ? true : undefined}
-        aria-describedby={shownError ? errorId : undefined}
       />
-      <ErrorMessage id={errorId}>{shownError}</ErrorMessage>
-      <button type="submit" className={button.primary} aria-disabled={isSending ? true : undefined}>
-        {isSending ? <Spinner /> : null}
-        Continue
-      </button>
-      <p role="status" className={visuallyHidden}>
-        {isSending ? 'Sending a code…' : ''}
-      </p>
-    </form>
+    </SendCodeForm>
   );
 }

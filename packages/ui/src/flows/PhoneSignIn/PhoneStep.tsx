@@ -1,8 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
-import { ErrorMessage } from '../../ErrorMessage.js';
-import { Spinner } from '../../Spinner.js';
-import { button, input, label, stack, visuallyHidden } from '../../styles/shared.css.js';
+import { useId, useState } from 'react';
+import { input, label } from '../../styles/shared.css.js';
 import type { FlowError } from '../EmailSignIn/types.js';
+import { SendCodeForm, useSendCodeField } from '../shared/SendCodeForm.js';
 import { CountrySelect } from './CountrySelect.js';
 import type { PhoneValue, SmsCountry } from './types.js';
 
@@ -25,54 +24,21 @@ export const EMPTY_PHONE_MESSAGE = 'Enter your phone number.';
 export function PhoneStep({ countries, defaultCountry, defaultPhone, isSending = false, error, onSubmit }: PhoneStepProps) {
   const id = useId();
   const [country, setCountry] = useState(defaultPhone?.isoCountryCode ?? defaultCountry ?? countries[0]?.isoCountryCode ?? '');
-  const [phone, setPhone] = useState(defaultPhone?.phoneNumber ?? '');
-  const [localError, setLocalError] = useState<string>();
-  const shownError = localError ?? (isSending ? undefined : error?.message);
-  const inputId = `${id}-phone`;
-  const errorId = `${id}-error`;
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isSending) return;
-    const value = phone.trim();
-    if (value === '') {
-      setLocalError(EMPTY_PHONE_MESSAGE);
-      return;
-    }
-    onSubmit({ phoneNumber: value, isoCountryCode: country });
-  };
-
+  const field = useSendCodeField({ defaultValue: defaultPhone?.phoneNumber, isSending, error, emptyMessage: EMPTY_PHONE_MESSAGE });
   return (
-    <form className={stack} noValidate onSubmit={submit} aria-busy={isSending}>
+    <SendCodeForm
+      field={field}
+      isSending={isSending}
+      onSubmit={() => {
+        const phoneNumber = field.take();
+        if (phoneNumber !== undefined) onSubmit({ phoneNumber, isoCountryCode: country });
+      }}
+    >
       <CountrySelect id={`${id}-country`} countries={countries} value={country} onChange={setCountry} disabled={isSending} />
-      <label htmlFor={inputId} className={label}>
+      <label htmlFor={field.inputProps.id} className={label}>
         Phone number
       </label>
-      <input
-        id={inputId}
-        className={input}
-        type="tel"
-        name="phone"
-        autoComplete="tel-national"
-        inputMode="tel"
-        placeholder="201 555 0123"
-        readOnly={isSending}
-        value={phone}
-        onChange={(event) => {
-          setPhone(event.target.value);
-          setLocalError(undefined);
-        }}
-        aria-invalid={shownError ? true : undefined}
-        aria-describedby={shownError ? errorId : undefined}
-      />
-      <ErrorMessage id={errorId}>{shownError}</ErrorMessage>
-      <button type="submit" className={button.primary} aria-disabled={isSending ? true : undefined}>
-        {isSending ? <Spinner /> : null}
-        Continue
-      </button>
-      <p role="status" className={visuallyHidden}>
-        {isSending ? 'Sending a code…' : ''}
-      </p>
-    </form>
+      <input {...field.inputProps} className={input} type="tel" name="phone" autoComplete="tel-national" inputMode="tel" placeholder="201 555 0123" />
+    </SendCodeForm>
   );
 }

@@ -1,0 +1,102 @@
+import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { ErrorMessage } from '../../ErrorMessage.js';
+import { Spinner } from '../../Spinner.js';
+import { button, stack, visuallyHidden } from '../../styles/shared.css.js';
+import type { FlowError } from '../EmailSignIn/types.js';
+
+export interface SendCodeFieldOptions {
+  /** Pre-fills the field, e.g. when coming back from the code step. */
+  defaultValue?: string | undefined;
+  /** A code is being sent: the field is read-only and the flow's error is not shown. */
+  isSending: boolean;
+  /**
+   * The flow's last error (its `message` is the spec's wording), tied to the field; or, for a field that serves
+   * two flows, the error of the flow the text points at.
+   */
+  error: FlowError | undefined | ((value: string) => FlowError | undefined);
+  /** Said under the field when "Continue" is pressed with nothing typed. */
+  emptyMessage: string;
+}
+
+export interface SendCodeField {
+  value: string;
+  /** The message under the field: the empty-field one, or the flow's. */
+  shownError: string | undefined;
+  errorId: string;
+  /** Spread on the `<input>`: id, value, read-only while sending, the error's ARIA wiring. */
+  inputProps: {
+    id: string;
+    value: string;
+    readOnly: boolean;
+    onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+    'aria-invalid': true | undefined;
+    'aria-describedby': string | undefined;
+  };
+}
+
+/** The one field of a step that sends a code (e-mail, phone, either): its value and the error shown under it. */
+export function useSendCodeField({ defaultValue, isSending, error, emptyMessage }: SendCodeFieldOptions): SendCodeField & {
+  /** The trimmed value, or `undefined` after saying `emptyMessage` (nothing typed). */
+  take(): string | undefined;
+} {
+  const id = useId();
+  const [value, setValue] = useState(defaultValue ?? '');
+  const [localError, setLocalError] = useState<string>();
+  const flowError = typeof error === 'function' ? error(value) : error;
+  const shownError = localError ?? (isSending ? undefined : flowError?.message);
+  const errorId = `${id}-error`;
+  return {
+    value,
+    shownError,
+    errorId,
+    inputProps: {
+      id: `${id}-field`,
+      value,
+      readOnly: isSending,
+      onChange: (event) => {
+        setValue(event.target.value);
+        setLocalError(undefined);
+      },
+      'aria-invalid': shownError ? true : undefined,
+      'aria-describedby': shownError ? errorId : undefined,
+    },
+    take: () => {
+      const trimmed = value.trim();
+      if (trimmed !== '') return trimmed;
+      setLocalError(emptyMessage);
+      return undefined;
+    },
+  };
+}
+
+export interface SendCodeFormProps {
+  field: SendCodeField;
+  isSending: boolean;
+  /** Called on "Continue" unless a code is already being sent. */
+  onSubmit: () => void;
+  /** The label, the input (with `field.inputProps`) and anything beside them (a country picker). */
+  children: ReactNode;
+  /** Which flow the text points at, for styling and tests (`data-channel`). */
+  channel?: 'email' | 'sms' | undefined;
+}
+
+/** The frame of a send-code step: the field(s), the error under them, "Continue", a status for screen readers. */
+export function SendCodeForm({ field, isSending, onSubmit, children, channel }: SendCodeFormProps) {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!isSending) onSubmit();
+  };
+  return (
+    <form className={stack} noValidate onSubmit={submit} aria-busy={isSending} data-channel={channel}>
+      {children}
+      <ErrorMessage id={field.errorId}>{field.shownError}</ErrorMessage>
+      <button type="submit" className={button.primary} aria-disabled={isSending ? true : undefined}>
+        {isSending ? <Spinner /> : null}
+        Continue
+      </button>
+      <p role="status" className={visuallyHidden}>
+        {isSending ? 'Sending a code…' : ''}
+      </p>
+    </form>
+  );
+}
