@@ -1,4 +1,5 @@
-import { button, mutedText, row, stack } from '../styles/shared.css.js';
+import { button, mutedText } from '../styles/shared.css.js';
+import * as styles from './UserMenu.css.js';
 
 export type CredentialKind = 'email' | 'phone';
 
@@ -14,16 +15,16 @@ export interface AccountSectionProps {
 export function AccountSection({ canAddEmail, canAddPhone, onAdd }: AccountSectionProps) {
   if (!canAddEmail && !canAddPhone) return null;
   return (
-    <div className={stack} data-latchkey-section="add-credential">
+    <div className={styles.accounts} data-latchkey-section="add-credential">
       <p className={mutedText}>Add another way to sign in</p>
-      <div className={row}>
+      <div className={styles.linkRow}>
         {canAddEmail ? (
-          <button type="button" className={button.quiet} onClick={() => onAdd('email')}>
+          <button type="button" className={`${button.secondary} ${styles.linkChip}`} onClick={() => onAdd('email')}>
             Add email
           </button>
         ) : null}
         {canAddPhone ? (
-          <button type="button" className={button.quiet} onClick={() => onAdd('phone')}>
+          <button type="button" className={`${button.secondary} ${styles.linkChip}`} onClick={() => onAdd('phone')}>
             Add phone number
           </button>
         ) : null}

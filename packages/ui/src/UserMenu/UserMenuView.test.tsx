@@ -16,6 +16,16 @@ describe('UserMenuView', () => {
     await expectNoAxeViolations(container);
   });
 
+  it("default: the avatar is the e-mail's initial; a phone-only account gets a person glyph, not the number's '+'", () => {
+    const { rerender } = renderInKit(<UserMenuView email="ada@example.com" onSignOut={vi.fn()} />);
+    const avatar = () => screen.getByRole('button', { name: /^Account: / }).querySelector('[aria-hidden="true"]');
+    expect(avatar()).toHaveTextContent('a');
+    rerender(<UserMenuView email={undefined} phoneNumber="+44 7400 123456" onSignOut={vi.fn()} />);
+    expect(screen.getByRole('button', { name: 'Account: +44 7400 123456' })).toBeInTheDocument();
+    expect(avatar()?.textContent).toBe('');
+    expect(avatar()?.querySelector('svg')).not.toBeNull();
+  });
+
   it('behavior: opens on click with the e-mail and Sign out; Escape closes back to the trigger', async () => {
     const user = userEvent.setup();
     const onSignOut = vi.fn();

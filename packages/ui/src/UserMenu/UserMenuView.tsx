@@ -75,7 +75,7 @@ export function UserMenuView({
     >
       <Popover.Trigger ref={triggerRef} className={`${button.secondary} ${styles.trigger}`} aria-label={email ? `Account: ${email}` : 'Account'}>
         <span aria-hidden="true" className={styles.avatar}>
-          {(email ?? '?').charAt(0)}
+          {emailAddress ? emailAddress.charAt(0) : <PersonGlyph />}
         </span>
         <span className={styles.triggerLabel}>{email ?? 'Account'}</span>
       </Popover.Trigger>
@@ -178,5 +178,15 @@ export function UserMenuView({
         </KitLayer>
       </Popover.Portal>
     </Popover.Root>
+  );
+}
+
+/** The avatar when there is no e-mail to take an initial from (a phone number's '+' says nothing). */
+function PersonGlyph() {
+  return (
+    <svg viewBox="0 0 16 16" width="14" height="14" focusable="false">
+      <circle cx="8" cy="5.5" r="3" fill="currentColor" />
+      <path d="M2.5 14.5c0-3 2.5-5 5.5-5s5.5 2 5.5 5z" fill="currentColor" />
+    </svg>
   );
 }
