@@ -1,30 +1,31 @@
 import { fn } from 'storybook/test';
-import type { EmailFlowModel, MfaFlowModel, PasskeyFlowModel, PasskeyItem, SmsFlowModel } from '../packages/ui/src/flows/index.js';
+import type { EmailFlowModel, MfaFlowModel, PasskeyFlowModel, SmsFlowModel } from '../packages/ui/src/flows/index.js';
 import type { SignInDialogSettings } from '../packages/ui/src/index.js';
+import {
+  emailFlowModel,
+  passkeyFlowModel,
+  smsFlowModel,
+  type SpyFactory,
+} from '../packages/ui/src/test/flowModels.js';
 import logoPath from './assets/acme-logo.svg?no-inline';
 
-/** A fixed e-mail flow view model in one state, with spy commands. */
-export function emailFlow(overrides: Partial<EmailFlowModel> = {}): EmailFlowModel {
-  return {
-    status: 'idle',
-    email: undefined,
-    error: undefined,
-    isBusy: false,
-    sendCode: fn().mockName('sendCode'),
-    resendCode: fn().mockName('resendCode'),
-    submitCode: fn().mockName('submitCode'),
-    cancel: fn().mockName('cancel'),
-    reset: fn().mockName('reset'),
-    ...overrides,
-  };
-}
+// The flow models and the spec's error sentences are shared with the jsdom tests (packages/ui/src/test/flowModels.ts).
+export {
+  invalidPhoneError,
+  rateLimitError,
+  samplePasskeys,
+  sentToUk,
+  tooManyAttemptsError,
+  tooManySmsAttemptsError,
+  wrongCodeError,
+  wrongSmsCodeError,
+} from '../packages/ui/src/test/flowModels.js';
 
-/** The errors of SPEC §8 the e-mail flow shows, with their exact wording. */
-export const wrongCodeError = { code: 'wrong_email_verification_token', message: 'The code is invalid or expired.' };
-export const tooManyAttemptsError = {
-  code: 'too_many_email_verification_attempts',
-  message: 'Too many email verification attempts.',
-};
+/** Spies that name themselves in Storybook's actions panel. */
+const spy: SpyFactory = (command) => fn().mockName(command);
+
+/** A fixed e-mail flow view model in one state, with spy commands. */
+export const emailFlow = (overrides: Partial<EmailFlowModel> = {}): EmailFlowModel => emailFlowModel(spy, overrides);
 
 /** A login view of SPEC §2: e-mail, a separator and a line of text. */
 export const loginView: SignInDialogSettings['sdk'] = {
@@ -57,21 +58,7 @@ export const brandedSettings: SignInDialogSettings = {
 };
 
 /** A fixed SMS flow view model in one state, with spy commands. */
-export function smsFlow(overrides: Partial<SmsFlowModel> = {}): SmsFlowModel {
-  return {
-    status: 'idle',
-    phone: undefined,
-    sentTo: undefined,
-    error: undefined,
-    isBusy: false,
-    sendCode: fn().mockName('sendCode'),
-    resendCode: fn().mockName('resendCode'),
-    submitCode: fn().mockName('submitCode'),
-    cancel: fn().mockName('cancel'),
-    reset: fn().mockName('reset'),
-    ...overrides,
-  };
-}
+export const smsFlow = (overrides: Partial<SmsFlowModel> = {}): SmsFlowModel => smsFlowModel(spy, overrides);
 
 /** Countries an SMS provider sends to (`enabledCountries`). */
 export const smsCountryList = [
@@ -82,14 +69,9 @@ export const smsCountryList = [
 ];
 
 export const ukPhone = { phoneNumber: '07400 123456', isoCountryCode: 'GB' };
-export const sentToUk = { e164: '+447400123456', international: '+44 7400 123456' };
 
-/** The errors of SPEC §8 the SMS flow shows, with their exact wording. */
-export const invalidPhoneError = { code: 'invalid_phone', message: 'Invalid phone number.' };
+/** The SMS flow's errors of SPEC §8 beyond those of flowModels.ts. */
 export const invalidCodeError = { code: 'invalid_code', message: 'Invalid code' };
-export const wrongSmsCodeError = { code: 'wrong_sms_verification_token', message: 'The code is invalid or expired.' };
-export const rateLimitError = { code: 'too_many_requests', message: 'Rate limit reached' };
-export const tooManySmsAttemptsError = { code: 'too_many_sms_verification_attempts', message: 'Too many SMS verification attempts.' };
 export const phoneTakenError = { code: 'user_has_already_account_with_phone_number', message: 'Another account already uses this phone number.' };
 export const emailTakenError = { code: 'user_has_already_account_with_email', message: 'Another account already uses this email address.' };
 
@@ -110,29 +92,7 @@ export const phoneSettings: SignInDialogSettings = {
   },
 };
 
-export function passkeyFlow(overrides: Partial<PasskeyFlowModel> = {}): PasskeyFlowModel {
-  return {
-    status: 'idle',
-    passkeys: undefined,
-    registered: undefined,
-    error: undefined,
-    isBusy: false,
-    isCeremony: false,
-    register: fn().mockName('register'),
-    signIn: fn().mockName('signIn'),
-    load: fn().mockName('load'),
-    rename: fn().mockName('rename'),
-    remove: fn().mockName('remove'),
-    cancel: fn().mockName('cancel'),
-    reset: fn().mockName('reset'),
-    ...overrides,
-  };
-}
-
-export const samplePasskeys: PasskeyItem[] = [
-  { id: 'pk-1', alias: 'MacBook', createdAt: '2026-03-02T10:00:00.000Z', storage: 'platform' },
-  { id: 'pk-2', alias: null, createdAt: '2026-04-11T08:30:00.000Z', storage: 'cross-platform' },
-];
+export const passkeyFlow = (overrides: Partial<PasskeyFlowModel> = {}): PasskeyFlowModel => passkeyFlowModel(spy, overrides);
 
 export const notSupportedError = { code: 'webauthn_not_supported', message: 'Webauthn is not supported on this device.' };
 
