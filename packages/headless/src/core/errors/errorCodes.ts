@@ -36,6 +36,10 @@ export const clientErrorMessages = {
   transaction_timed_out: 'Transaction timed out',
   source_token_account_not_found: 'Source token account not found',
   hardware_wallet_cannot_sign_message: 'Hardware wallets cannot sign messages directly.',
+  // mobile redirect wallets (SPEC §4; no SPEC wording)
+  mobile_wallet_not_connected: 'No mobile wallet is connected.',
+  mobile_wallet_return_tampered: "The wallet's reply could not be verified ({reason}); nothing was changed.",
+  mobile_wallet_return_replayed: 'This wallet reply was already used or never requested; nothing was changed.',
   // passkeys
   passkey_ceremony_aborted: 'The passkey ceremony was aborted.',
   passkey_previously_registered: 'This authenticator was already registered.',
