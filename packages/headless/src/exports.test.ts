@@ -3,6 +3,8 @@ import * as core from './index.js';
 import * as react from './react/index.js';
 import * as social from './social.js';
 import * as reactSocial from './react/social.js';
+import * as mobileWallets from './mobileWallets.js';
+import * as reactMobileWallets from './react/mobileWallets.js';
 import * as solana from './solana/index.js';
 import * as testing from './testing/index.js';
 
@@ -36,6 +38,34 @@ describe('entry points', () => {
       [
         "useSocialSignIn",
         "useTelegramSignIn",
+      ]
+    `);
+  });
+
+  it('default: @latchkey/headless/mobile-wallets and @latchkey/headless/react/mobile-wallets', () => {
+    expect(Object.keys(mobileWallets).sort()).toMatchInlineSnapshot(`
+      [
+        "MOBILE_WALLET_CONNECTION_KEY",
+        "MOBILE_WALLET_PENDING_KEY",
+        "MOBILE_WALLET_REQUEST_PARAM",
+        "MOBILE_WALLET_RESULT_KEY",
+        "createEncryptionKeyPair",
+        "createMobileWallet",
+        "createMobileWalletBrowser",
+        "createMobileWalletSigner",
+        "decryptPayload",
+        "deriveSharedSecret",
+        "encryptPayload",
+        "encryptionKeyParam",
+        "hasMobileWalletReturn",
+        "mobileWalletMachine",
+        "mobileWalletStatus",
+        "readMobileWalletReturn",
+      ]
+    `);
+    expect(Object.keys(reactMobileWallets).sort()).toMatchInlineSnapshot(`
+      [
+        "useMobileWallet",
       ]
     `);
   });

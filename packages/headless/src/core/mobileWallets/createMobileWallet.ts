@@ -178,7 +178,7 @@ export function createMobileWallet(options: CreateMobileWalletOptions): MobileWa
     const signer = decodeBase58(connection.address)!;
     if (request.kind === 'signMessage') {
       const signature = typeof payload['signature'] === 'string' ? decodeBase58(payload['signature']) : undefined;
-      if (!signature || signature.length !== 64 || !nacl.sign.detached.verify(input, signature, signer)) {
+      if (!signature || signature.length !== 64 || !nacl.sign.detached.verify(Uint8Array.from(input), Uint8Array.from(signature), Uint8Array.from(signer))) {
         throw tampered(`the signature does not verify for ${connection.address}`);
       }
       storage.set(MOBILE_WALLET_RESULT_KEY, { id: request.id, kind: 'signMessage', input: inputText, output: encodeBase58(signature) } satisfies MobileWalletStoredResult);

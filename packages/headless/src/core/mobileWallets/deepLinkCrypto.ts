@@ -21,7 +21,8 @@ export function deriveSharedSecret(walletEncryptionPublicKey: Uint8Array, dappSe
 /** Encrypts a JSON payload with a fresh 24-byte nonce (SPEC §9); both come back base58. */
 export function encryptPayload(payload: unknown, sharedSecret: Uint8Array): { nonce: string; payload: string } {
   const nonce = nacl.randomBytes(MOBILE_REDIRECT_NONCE_BYTES);
-  const box = nacl.box.after(new TextEncoder().encode(JSON.stringify(payload)), nonce, sharedSecret);
+  // Copied into this realm's Uint8Array: tweetnacl checks `instanceof Uint8Array` (TextEncoder may come from another realm).
+  const box = nacl.box.after(Uint8Array.from(new TextEncoder().encode(JSON.stringify(payload))), nonce, sharedSecret);
   return { nonce: bs58.encode(nonce), payload: bs58.encode(box) };
 }
 
