@@ -73,6 +73,7 @@ describe('useMobileWallet', () => {
     if (result?.kind !== 'signMessage') throw new Error('expected a message signature');
     expect(nacl.sign.detached.verify(Uint8Array.from(new TextEncoder().encode('Hello from the hook')), Uint8Array.from(result.signature), Uint8Array.from(bs58.decode(address)))).toBe(true);
     // The signer picks the same signature up for the same bytes.
+    expect(third.result.current.signature).toBe(bs58.encode(result.signature));
     const picked = await third.result.current.signer!.signMessage(new TextEncoder().encode('Hello from the hook'));
     expect(bs58.encode(picked)).toBe(bs58.encode(result.signature));
     act(() => third.result.current.reset());

@@ -10,6 +10,7 @@ import {
 } from '../core/machines/mobileWallet/mobileWalletMachine.js';
 import { createMobileWallet, createMobileWalletBrowser, type MobileWalletBrowser, type MobileWalletLinks } from '../core/mobileWallets/createMobileWallet.js';
 import { createMobileWalletSigner } from '../core/mobileWallets/createMobileWalletSigner.js';
+import { encodeBase58 } from '../core/mobileWallets/deepLinkCrypto.js';
 import { hasMobileWalletReturn } from '../core/mobileWallets/readMobileWalletReturn.js';
 import type { SolanaSigner } from '../core/signer/SolanaSigner.js';
 import { useLatchkeyClient } from './LatchkeyContext.js';
@@ -33,6 +34,8 @@ export interface UseMobileWalletReturnType {
   address: string | undefined;
   /** The verified signature the last return brought back (`status === 'signed'`). */
   result: MobileWalletSignature | undefined;
+  /** The message signature of `result`, base58 (how Solana writes signatures). */
+  signature: string | undefined;
   /** e.g. `user_rejected_request`, `mobile_wallet_return_tampered`, `mobile_wallet_return_replayed`. */
   error: LatchkeyError | undefined;
   isBusy: boolean;
@@ -82,6 +85,7 @@ export function useMobileWallet(parameters: UseMobileWalletParameters): UseMobil
   useEffect(() => {
     if (completeOnMount && hasMobileWalletReturn(browser.currentUrl())) actor.send({ type: 'user.completeReturn' });
   }, [actor, browser, completeOnMount]);
+  const signature = useMemo(() => (result?.kind === 'signMessage' ? encodeBase58(result.signature) : undefined), [result]);
   const signer = useMemo(() => (address ? createMobileWalletSigner(mobileWallet) : undefined), [address, mobileWallet]);
   const commands = useMemo(
     () => ({
@@ -96,7 +100,7 @@ export function useMobileWallet(parameters: UseMobileWalletParameters): UseMobil
     [actor, mobileWallet, browser],
   );
   return useMemo(
-    () => ({ status, walletName: wallet.name, address, result, error, isBusy, signer, ...commands }),
-    [status, wallet.name, address, result, error, isBusy, signer, commands],
+    () => ({ status, walletName: wallet.name, address, result, signature, error, isBusy, signer, ...commands }),
+    [status, wallet.name, address, result, signature, error, isBusy, signer, commands],
   );
 }
