@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import { ApiError } from '../http/ApiError.js';
+import { isLoopbackOrigin } from '../http/loopbackOrigin.js';
 import { createMobileWalletSimulator, SIMULATOR_WALLET_KEY, type MobileWalletSimulator, type SimulatorRequest } from '../services/mobileWalletSimulator.js';
 
 /** Where the simulator's universal links live: `{apiBaseUrl}/sandbox/mobile-wallet/ul/v1/{method}`. */
@@ -66,6 +67,22 @@ export function mountMobileWalletSimulatorRoutes(app: Hono, simulator: MobileWal
       universal: new URL(`${MOBILE_WALLET_SIMULATOR_PATH}/ul/`, c.req.url).href,
     }),
   );
+  // The in-app browser link: the wallet would open the dapp inside itself; the simulator offers the page (loopback only).
+  app.get(`${MOBILE_WALLET_SIMULATOR_PATH}/ul/browse/:target`, (c) => {
+    let target: URL | undefined;
+    try {
+      target = new URL(decodeURIComponent(c.req.param('target')));
+    } catch {
+      target = undefined;
+    }
+    if (!target || !isLoopbackOrigin(target.origin)) throw new ApiError(400, 'invalid_request', 'The browse link must name an http URL on a loopback host.', 'url');
+    return c.html(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sandbox mobile wallet</title></head>
+<body><main><p>Sandbox mobile wallet — in-app browser</p><p><a href="${escapeHtml(target.href)}">Open ${escapeHtml(target.href)}</a></p></main></body></html>`,
+      200,
+      headers,
+    );
+  });
   app.get(`${MOBILE_WALLET_SIMULATOR_PATH}/ul/v1/:method`, (c) => {
     const url = new URL(c.req.url);
     const request = simulator.describe(c.req.param('method'), url.searchParams);
