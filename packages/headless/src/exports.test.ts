@@ -5,6 +5,7 @@ import * as social from './social.js';
 import * as reactSocial from './react/social.js';
 import * as mobileWallets from './mobileWallets.js';
 import * as reactMobileWallets from './react/mobileWallets.js';
+import * as socket from './socket.js';
 import * as solana from './solana/index.js';
 import * as testing from './testing/index.js';
 
@@ -66,6 +67,16 @@ describe('entry points', () => {
     expect(Object.keys(reactMobileWallets).sort()).toMatchInlineSnapshot(`
       [
         "useMobileWallet",
+      ]
+    `);
+  });
+
+  it('default: @latchkey/headless/socket', () => {
+    expect(Object.keys(socket).sort()).toMatchInlineSnapshot(`
+      [
+        "createSocketClient",
+        "socketConnectionState",
+        "socketMachine",
       ]
     `);
   });

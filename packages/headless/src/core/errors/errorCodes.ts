@@ -57,6 +57,9 @@ export const clientErrorMessages = {
   socket_response_malformed: 'Server response malformed',
   socket_subscribe_failed: 'Failed subscribing to an event',
   socket_unsubscribe_failed: 'Failed unsubscribing from an event',
+  // the socket (no SPEC wording): a call the server answered with an error, a call cut off by a close
+  socket_call_failed: 'The socket call {method} failed: {reason}',
+  socket_closed_before_reply: 'The socket closed before {method} was answered.',
   connector_method_not_implemented: '{method} not implemented by wallet',
   // sign-in
   popup_blocked: 'Please allow popups and try again.',
