@@ -72,7 +72,6 @@ export function useMobileWallet(parameters: UseMobileWalletParameters): UseMobil
   const mobileWallet = useMemo(
     () => createMobileWallet({ wallet, storage: client.storage, browser, appUrl: parameters.appUrl, cluster: parameters.cluster }),
     // The links are data: a new object with the same values is the same wallet.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [client, browser, wallet.key, wallet.universal, wallet.inAppBrowser, wallet.name, parameters.appUrl, parameters.cluster],
   );
   const actor = useActorRef(mobileWalletMachine, { input: { mobileWallet } });
