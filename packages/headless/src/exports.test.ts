@@ -6,6 +6,7 @@ import * as reactSocial from './react/social.js';
 import * as mobileWallets from './mobileWallets.js';
 import * as reactMobileWallets from './react/mobileWallets.js';
 import * as socket from './socket.js';
+import * as reactSocket from './react/socket.js';
 import * as solana from './solana/index.js';
 import * as testing from './testing/index.js';
 
@@ -71,7 +72,12 @@ describe('entry points', () => {
     `);
   });
 
-  it('default: @latchkey/headless/socket', () => {
+  it('default: @latchkey/headless/socket and @latchkey/headless/react/socket', () => {
+    expect(Object.keys(reactSocket).sort()).toMatchInlineSnapshot(`
+      [
+        "useSocket",
+      ]
+    `);
     expect(Object.keys(socket).sort()).toMatchInlineSnapshot(`
       [
         "createSocketClient",
