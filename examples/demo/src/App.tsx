@@ -1,5 +1,9 @@
 import { useSession } from '@latchkey/headless/react';
 import { SignInButton } from '@latchkey/ui';
+import { lazy, Suspense } from 'react';
+
+// Loaded on its own: the deep-link crypto (tweetnacl, bs58) stays out of the host's first chunk.
+const MobileWalletCard = lazy(() => import('./MobileWalletCard.js'));
 
 /** A host page: its own header and content, with the kit's button in the corner. */
 export function App() {
@@ -22,6 +26,9 @@ export function App() {
             {session.status === 'restoring' ? 'Checking your session…' : 'Sign in to see your rewards.'}
           </p>
         )}
+        <Suspense fallback={null}>
+          <MobileWalletCard />
+        </Suspense>
       </main>
     </div>
   );

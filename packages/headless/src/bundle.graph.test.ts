@@ -103,4 +103,16 @@ describe('what the first paint loads', () => {
     expect(protocolInputs(all).filter((input) => !PLAIN_PROTOCOL.includes(input))).toEqual([]);
     expect(initial).toContain('packages/headless/src/react/useSession.ts');
   });
+
+  it('behavior: tweetnacl and bs58 (mobile deep-link wallets) are reachable only from the mobile-wallets entries', async () => {
+    const isDeepLinkCrypto = (input: string) => /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?(tweetnacl|bs58|base-x)\//.test(input);
+    for (const entry of ['index.ts', 'react/index.ts']) {
+      const { all } = await bundle(entry);
+      expect(all.filter(isDeepLinkCrypto)).toEqual([]);
+    }
+    for (const entry of ['mobileWallets.ts', 'react/mobileWallets.ts']) {
+      const { initial } = await bundle(entry);
+      expect(initial.some(isDeepLinkCrypto)).toBe(true);
+    }
+  });
 });

@@ -11,6 +11,10 @@ import * as reactMfa from './react/mfa.js';
 import * as reactPasskey from './react/passkey.js';
 import * as reactSms from './react/sms.js';
 import * as reactSocial from './react/social.js';
+import * as mobileWallets from './mobileWallets.js';
+import * as reactMobileWallets from './react/mobileWallets.js';
+import * as socket from './socket.js';
+import * as reactSocket from './react/socket.js';
 import * as solana from './solana/index.js';
 import * as testing from './testing/index.js';
 
@@ -113,6 +117,49 @@ describe('entry points', () => {
         [
           "useMfa",
         ],
+      ]
+    `);
+  });
+
+  it('default: @latchkey/headless/mobile-wallets and @latchkey/headless/react/mobile-wallets', () => {
+    expect(Object.keys(mobileWallets).sort()).toMatchInlineSnapshot(`
+      [
+        "MOBILE_WALLET_CONNECTION_KEY",
+        "MOBILE_WALLET_PENDING_KEY",
+        "MOBILE_WALLET_REQUEST_PARAM",
+        "MOBILE_WALLET_RESULT_KEY",
+        "createEncryptionKeyPair",
+        "createMobileWallet",
+        "createMobileWalletBrowser",
+        "createMobileWalletSigner",
+        "decryptPayload",
+        "deriveSharedSecret",
+        "encryptPayload",
+        "encryptionKeyParam",
+        "hasMobileWalletReturn",
+        "mobileWalletMachine",
+        "mobileWalletStatus",
+        "readMobileWalletReturn",
+      ]
+    `);
+    expect(Object.keys(reactMobileWallets).sort()).toMatchInlineSnapshot(`
+      [
+        "useMobileWallet",
+      ]
+    `);
+  });
+
+  it('default: @latchkey/headless/socket and @latchkey/headless/react/socket', () => {
+    expect(Object.keys(reactSocket).sort()).toMatchInlineSnapshot(`
+      [
+        "useSocket",
+      ]
+    `);
+    expect(Object.keys(socket).sort()).toMatchInlineSnapshot(`
+      [
+        "createSocketClient",
+        "socketConnectionState",
+        "socketMachine",
       ]
     `);
   });

@@ -9,6 +9,7 @@ import { isLoopbackOrigin } from './http/loopbackOrigin.js';
 import { SDK_ROUTE_PREFIX } from './http/mountRoute.js';
 import { mountProductRoutes } from './routes/productRoutes.js';
 import { mountSandboxRoutes } from './routes/sandboxRoutes.js';
+import { mountMobileWalletSimulatorRoutes } from './routes/mobileWalletSimulatorRoutes.js';
 import type { SandboxInfo } from './sandboxInfo.js';
 
 export { isLoopbackOrigin } from './http/loopbackOrigin.js';
@@ -59,6 +60,7 @@ export function createApp({ ctx, info, onInternalError }: CreateAppOptions): Hon
 
   mountProductRoutes(app, ctx);
   mountSandboxRoutes(app, ctx, info);
+  mountMobileWalletSimulatorRoutes(app);
 
   app.notFound((c) => c.json(new ApiError(404, 'not_found', messages.notFound).toBody(), 404));
   app.onError((error, c) => {

@@ -27,3 +27,6 @@ export { TotpEnrolment, type TotpEnrolmentProps } from './Mfa/TotpEnrolment.js';
 export { TotpCodeForm, type TotpCodeFormProps } from './Mfa/TotpCodeForm.js';
 export type { MfaFlowModel, MfaFlowStatus } from './Mfa/types.js';
 export { RecoveryCodes, type RecoveryCodesProps } from './Mfa/RecoveryCodes.js';
+export { MobileWalletConnect, type MobileWalletConnectCustomProps, type MobileWalletConnectProps } from './MobileWallet/MobileWalletConnect.js';
+export { DEFAULT_MOBILE_WALLET_MESSAGE, MobileWalletConnectView, type MobileWalletConnectViewProps } from './MobileWallet/MobileWalletConnectView.js';
+export type { MobileWalletFlowModel, MobileWalletFlowStatus } from './MobileWallet/types.js';

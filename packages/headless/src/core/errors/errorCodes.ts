@@ -36,6 +36,10 @@ export const clientErrorMessages = {
   transaction_timed_out: 'Transaction timed out',
   source_token_account_not_found: 'Source token account not found',
   hardware_wallet_cannot_sign_message: 'Hardware wallets cannot sign messages directly.',
+  // mobile redirect wallets (SPEC §4; no SPEC wording)
+  mobile_wallet_not_connected: 'No mobile wallet is connected.',
+  mobile_wallet_return_tampered: "The wallet's reply could not be verified ({reason}); nothing was changed.",
+  mobile_wallet_return_replayed: 'This wallet reply was already used or never requested; nothing was changed.',
   // passkeys
   passkey_ceremony_aborted: 'The passkey ceremony was aborted.',
   passkey_previously_registered: 'This authenticator was already registered.',
@@ -53,6 +57,9 @@ export const clientErrorMessages = {
   socket_response_malformed: 'Server response malformed',
   socket_subscribe_failed: 'Failed subscribing to an event',
   socket_unsubscribe_failed: 'Failed unsubscribing from an event',
+  // the socket (no SPEC wording): a call the server answered with an error, a call cut off by a close
+  socket_call_failed: 'The socket call {method} failed: {reason}',
+  socket_closed_before_reply: 'The socket closed before {method} was answered.',
   connector_method_not_implemented: '{method} not implemented by wallet',
   // sign-in
   popup_blocked: 'Please allow popups and try again.',

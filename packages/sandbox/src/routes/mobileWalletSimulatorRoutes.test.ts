@@ -1,0 +1,66 @@
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { mountMobileWalletSimulatorRoutes } from './mobileWalletSimulatorRoutes.js';
+import { ApiError } from '../http/ApiError.js';
+
+function createSimulatorApp() {
+  const app = new Hono();
+  const simulator = mountMobileWalletSimulatorRoutes(app);
+  app.onError((error, c) => (error instanceof ApiError ? c.json(error.toBody(), error.status) : c.json({ error: String(error) }, 500)));
+  return { app, simulator };
+}
+
+const connectQuery = (redirect: string) =>
+  new URLSearchParams({ dapp_encryption_public_key: '3ac4aZPnYcXWaXFi1VHX2BuFb6drzgAYGEZftx2k7cpt', redirect_link: redirect, app_url: 'http://localhost:5173' });
+
+describe('mobile-wallet simulator routes', () => {
+  it('default: the connect page asks to approve or reject, with the wallet address', async () => {
+    const { app, simulator } = createSimulatorApp();
+    const response = await app.request(`/sandbox/mobile-wallet/ul/v1/connect?${connectQuery('http://localhost:5173/?x=1')}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('Connect to this app?');
+    expect(html).toContain(simulator.address);
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+  });
+
+  it('behavior: reject goes back with errorCode 4001; approve with the encrypted reply and the wallet key', async () => {
+    const { app, simulator } = createSimulatorApp();
+    const url = `/sandbox/mobile-wallet/ul/v1/connect?${connectQuery('http://localhost:5173/?x=1')}`;
+    const rejected = await app.request(url, { method: 'POST', body: new URLSearchParams({ decision: 'reject' }) });
+    expect(rejected.status).toBe(303);
+    const back = new URL(rejected.headers.get('location')!);
+    expect([back.origin, back.searchParams.get('x'), back.searchParams.get('errorCode')]).toEqual(['http://localhost:5173', '1', '4001']);
+    const approved = new URL((await app.request(url, { method: 'POST', body: new URLSearchParams({ decision: 'approve' }) })).headers.get('location')!);
+    expect(approved.searchParams.get('simulator_encryption_public_key')).toBe(simulator.encryptionPublicKey);
+    expect(approved.searchParams.get('nonce')).toBeTruthy();
+    expect(approved.searchParams.get('data')).toBeTruthy();
+  });
+
+  it('error: a redirect link off loopback, a bad key, a forged session, an unknown method, an unknown decision', async () => {
+    const { app } = createSimulatorApp();
+    expect((await app.request(`/sandbox/mobile-wallet/ul/v1/connect?${connectQuery('https://evil.example/')}`)).status).toBe(400);
+    const badKey = new URLSearchParams({ dapp_encryption_public_key: 'abc', redirect_link: 'http://localhost:5173/' });
+    expect((await app.request(`/sandbox/mobile-wallet/ul/v1/connect?${badKey}`)).status).toBe(400);
+    const forged = new URLSearchParams({
+      dapp_encryption_public_key: '3ac4aZPnYcXWaXFi1VHX2BuFb6drzgAYGEZftx2k7cpt',
+      redirect_link: 'http://localhost:5173/',
+      nonce: 'MgfvS5zkZ9inhd3AubwT9KRZMrY3kahim',
+      payload: '5WXSkzL115in9mWVzvh7yfPBajtKeNLQHiuYxeawCBZBsjo8cfS4',
+    });
+    const refused = await app.request(`/sandbox/mobile-wallet/ul/v1/signMessage?${forged}`);
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe('The payload does not decrypt with this dapp key.');
+    expect((await app.request(`/sandbox/mobile-wallet/ul/v1/drainWallet?${connectQuery('http://localhost:5173/')}`)).status).toBe(404);
+    const odd = await app.request(`/sandbox/mobile-wallet/ul/v1/connect?${connectQuery('http://localhost:5173/')}`, { method: 'POST', body: new URLSearchParams({ decision: 'maybe' }) });
+    expect(odd.status).toBe(400);
+  });
+
+  it('behavior: the browse link offers the loopback page and refuses others', async () => {
+    const { app } = createSimulatorApp();
+    const ok = await app.request(`/sandbox/mobile-wallet/ul/browse/${encodeURIComponent('http://127.0.0.1:5173/')}?ref=x`);
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toContain('href="http://127.0.0.1:5173/"');
+    expect((await app.request(`/sandbox/mobile-wallet/ul/browse/${encodeURIComponent('https://evil.example/')}`)).status).toBe(400);
+  });
+});
