@@ -10,6 +10,7 @@ import { SDK_ROUTE_PREFIX } from './http/mountRoute.js';
 import { mountProductRoutes } from './routes/productRoutes.js';
 import { mountSandboxRoutes } from './routes/sandboxRoutes.js';
 import type { SandboxInfo } from './sandboxInfo.js';
+import { mountSolanaSandboxRoutes } from './solana/solanaRoutes.js';
 
 export { isLoopbackOrigin } from './http/loopbackOrigin.js';
 
@@ -59,6 +60,7 @@ export function createApp({ ctx, info, onInternalError }: CreateAppOptions): Hon
 
   mountProductRoutes(app, ctx);
   mountSandboxRoutes(app, ctx, info);
+  mountSolanaSandboxRoutes(app, ctx);
 
   app.notFound((c) => c.json(new ApiError(404, 'not_found', messages.notFound).toBody(), 404));
   app.onError((error, c) => {

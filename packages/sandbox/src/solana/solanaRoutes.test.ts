@@ -1,0 +1,52 @@
+import { Connection, Keypair, LAMPORTS_PER_SOL } from '@solana/web3.js';
+import { describe, expect, inject, it } from 'vitest';
+import { sandboxInfoSchema } from '../sandboxInfo.js';
+
+const sandboxUrl = inject('sandboxUrl');
+
+async function info() {
+  return sandboxInfoSchema.parse(await (await fetch(`${sandboxUrl}/sandbox/info`)).json());
+}
+
+function post(path: string, body: unknown): Promise<Response> {
+  return fetch(`${sandboxUrl}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+describe('sandbox Solana routes', () => {
+  it('default: /sandbox/info names the cluster; /sandbox/airdrop funds an address on it', async () => {
+    const { solanaRpcUrl, solanaWsUrl } = await info();
+    const connection = new Connection(solanaRpcUrl, { commitment: 'confirmed', wsEndpoint: solanaWsUrl });
+    const address = Keypair.generate().publicKey;
+    const response = await post('/sandbox/airdrop', { address: address.toBase58(), lamports: 2 * LAMPORTS_PER_SOL });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { signature: string; balance: string };
+    expect(body.balance).toBe(String(2 * LAMPORTS_PER_SOL));
+    expect(await connection.getBalance(address, 'processed')).toBe(2 * LAMPORTS_PER_SOL);
+    const latest = await connection.getLatestBlockhash();
+    await connection.confirmTransaction({ signature: body.signature, ...latest });
+  });
+
+  it('error: a bad airdrop is refused and credits nothing', async () => {
+    const { solanaRpcUrl } = await info();
+    const connection = new Connection(solanaRpcUrl, 'processed');
+    const address = Keypair.generate().publicKey.toBase58();
+    for (const body of [{ address: 'nope', lamports: 1 }, { address, lamports: 0 }, { address, lamports: 2_000_000_000_000 }, { address }]) {
+      const response = await post('/sandbox/airdrop', body);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('invalid_request');
+    }
+    expect(await connection.getBalance(Keypair.generate().publicKey)).toBe(0);
+    expect(await connection.getBalance(new (await import('@solana/web3.js')).PublicKey(address))).toBe(0);
+  });
+
+  it('behavior: /sandbox/solana/blocks produces blocks at once (expiring blockhashes in tests)', async () => {
+    const { solanaRpcUrl } = await info();
+    const connection = new Connection(solanaRpcUrl, 'confirmed');
+    const latest = await connection.getLatestBlockhash();
+    const response = await post('/sandbox/solana/blocks', { count: 151 });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { blockHeight: number }).blockHeight).toBeGreaterThan(latest.lastValidBlockHeight);
+    expect((await connection.isBlockhashValid(latest.blockhash)).value).toBe(false);
+    expect((await post('/sandbox/solana/blocks', { count: 100_000 })).status).toBe(400);
+  });
+});
