@@ -10,7 +10,7 @@ import { SDK_ROUTE_PREFIX } from './http/mountRoute.js';
 import { mountProductRoutes } from './routes/productRoutes.js';
 import { mountSandboxRoutes } from './routes/sandboxRoutes.js';
 import type { SandboxInfo } from './sandboxInfo.js';
-import { mountSolanaSandboxRoutes } from './solana/solanaRoutes.js';
+import { mountSolanaProductRoutes, mountSolanaSandboxRoutes } from './solana/solanaRoutes.js';
 
 export { isLoopbackOrigin } from './http/loopbackOrigin.js';
 
@@ -59,6 +59,7 @@ export function createApp({ ctx, info, onInternalError }: CreateAppOptions): Hon
   });
 
   mountProductRoutes(app, ctx);
+  mountSolanaProductRoutes(app, ctx);
   mountSandboxRoutes(app, ctx, info);
   mountSolanaSandboxRoutes(app, ctx);
 

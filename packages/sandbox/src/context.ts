@@ -22,4 +22,6 @@ export interface SandboxContext {
   readonly tokens: SessionTokens;
   /** The local Solana cluster (LiteSVM) behind the JSON-RPC endpoint. */
   readonly solana: LocalCluster;
+  /** The cluster's JSON-RPC URL (what the `localnet` network points at). */
+  readonly solanaRpcUrl: string;
 }

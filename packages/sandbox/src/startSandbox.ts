@@ -112,7 +112,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const settings = await createSettingsStore({ db, environmentId, seed, now });
     const signingKey = await loadOrCreateSigningKey(db, now);
     const tokens = createSessionTokens({ key: signingKey, environmentId, now });
-    const ctx: SandboxContext = { db, apiBaseUrl: url, oauthProvider, telegram, environmentId, now, settings, signingKey, tokens, solana };
+    const ctx: SandboxContext = { db, apiBaseUrl: url, oauthProvider, telegram, environmentId, now, settings, signingKey, tokens, solana, solanaRpcUrl: solanaRpc.rpcUrl };
     app = createApp({ ctx, info, onInternalError });
 
     if (!options.quiet) {

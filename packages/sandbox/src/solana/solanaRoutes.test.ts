@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { sandboxInfoSchema } from '../sandboxInfo.js';
 
 const sandboxUrl = inject('sandboxUrl');
+const environmentId = inject('sandboxEnvironmentId');
 
 async function info() {
   return sandboxInfoSchema.parse(await (await fetch(`${sandboxUrl}/sandbox/info`)).json());
@@ -48,5 +49,27 @@ describe('sandbox Solana routes', () => {
     expect(((await response.json()) as { blockHeight: number }).blockHeight).toBeGreaterThan(latest.lastValidBlockHeight);
     expect((await connection.isBlockhashValid(latest.blockhash)).value).toBe(false);
     expect((await post('/sandbox/solana/blocks', { count: 100_000 })).status).toBe(400);
+  });
+
+  it('default: GET /networks lists the enabled Solana networks; the seeded localnet points at this cluster', async () => {
+    const { solanaRpcUrl } = await info();
+    const response = await fetch(`${sandboxUrl}/api/v0/sdk/${environmentId}/networks`);
+    expect(response.status).toBe(200);
+    const [solana] = (await response.json()) as { key: string; networks: { networkId: number; cluster: string; rpcUrls: string[]; genesisHash: string }[] }[];
+    expect(solana?.key).toBe('solana');
+    expect(solana?.networks.map((network) => network.networkId)).toEqual([104]);
+    expect(solana?.networks[0]).toMatchObject({ cluster: 'localnet', rpcUrls: [solanaRpcUrl], nativeCurrency: { symbol: 'SOL', decimals: 9 } });
+    expect(solana?.networks[0]?.genesisHash).toBe(await new Connection(solanaRpcUrl).getGenesisHash());
+  });
+
+  it('behavior: with every Solana network disabled, GET /networks lists none', async () => {
+    const put = (body: unknown) => fetch(`${sandboxUrl}/sandbox/admin/settings`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    try {
+      expect((await put({ chains: [{ name: 'SOL', enabled: false, networks: [] }] })).status).toBe(200);
+      const [solana] = (await (await fetch(`${sandboxUrl}/api/v0/sdk/${environmentId}/networks`)).json()) as { networks: unknown[] }[];
+      expect(solana?.networks).toEqual([]);
+    } finally {
+      await fetch(`${sandboxUrl}/sandbox/admin/reset-settings`, { method: 'POST' });
+    }
   });
 });

@@ -1,9 +1,12 @@
 import { isAddress } from '@solana/kit';
+import { routes } from '@latchkey/protocol';
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
+import { mountRoute } from '../http/mountRoute.js';
 import { readBody } from '../http/readBody.js';
 import { MAX_AIRDROP_LAMPORTS } from './localCluster.js';
+import { solanaNetworkConfiguration } from './solanaNetworks.js';
 
 const airdropSchema = z.object({
   address: z.string().refine((value) => isAddress(value), { message: 'Must be a base58 Solana address.' }),
@@ -31,4 +34,11 @@ export function mountSolanaSandboxRoutes(app: Hono, ctx: SandboxContext): void {
     ctx.solana.produceBlocks(count);
     return c.json({ blockHeight: Number(ctx.solana.blockHeight('confirmed')) });
   });
+}
+
+/** Product routes for Solana: the enabled networks. */
+export function mountSolanaProductRoutes(app: Hono, ctx: SandboxContext): void {
+  mountRoute(app, ctx, routes.getNetworks, async () =>
+    solanaNetworkConfiguration(await ctx.settings.get(), { rpcUrl: ctx.solanaRpcUrl, genesisHash: ctx.solana.genesisHash }),
+  );
 }
