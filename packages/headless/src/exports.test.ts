@@ -122,9 +122,28 @@ describe('entry points', () => {
   it('default: @latchkey/headless/solana', () => {
     expect(Object.keys(solana).sort()).toMatchInlineSnapshot(`
       [
+        "FEE_RETRY_DELAY_MS",
+        "MULTIPLE_RECIPIENTS_PLACEHOLDER",
+        "NATIVE_SOL_ADDRESS",
+        "SELECTED_SOLANA_NETWORK_KEY",
+        "createKeypairSigner",
+        "createSolanaConnection",
+        "createSolanaNetworkSelection",
+        "createSolanaTransferPort",
+        "fiatValue",
         "formatAmount",
+        "getNetworks",
+        "getSolanaBalances",
+        "getSolanaNetworks",
+        "isSolanaAddress",
         "lamportsToSol",
+        "optimizeSolanaTransaction",
+        "rpcUrlOf",
+        "sendTransactionMachine",
+        "simulateSolanaTransaction",
         "solToLamports",
+        "solanaAddressProblem",
+        "validateSolanaAddress",
       ]
     `);
   });

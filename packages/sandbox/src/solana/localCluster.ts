@@ -65,6 +65,13 @@ export interface SendOptions {
   readonly skipPreflight?: boolean;
 }
 
+/** One account a simulated transaction wrote: its state before (null when new) and after. */
+export interface AccountChange {
+  readonly address: string;
+  readonly before: { lamports: bigint; data: Uint8Array; owner: string } | null;
+  readonly after: { lamports: bigint; data: Uint8Array; owner: string };
+}
+
 export type BlockListener = (block: { slot: bigint; confirmedSlot: bigint; finalizedSlot: bigint }) => void;
 export type SignatureListener = (signature: string, status: SignatureStatus) => void;
 
@@ -265,10 +272,10 @@ export class LocalCluster {
   }
 
   /** Runs a wire-format transaction against the current state without committing it. */
-  simulateTransaction(wire: Uint8Array, options: { replaceRecentBlockhash?: boolean } = {}): SimulationResult {
+  simulateTransaction(wire: Uint8Array, options: { replaceRecentBlockhash?: boolean; sigVerify?: boolean } = {}): SimulationResult {
     const { transaction, blockhash } = decodeTransaction(wire);
     if (!options.replaceRecentBlockhash && !this.isBlockhashValid(blockhash)) return failed(namedTransactionError('BlockhashNotFound'), [], 0n);
-    const result = this.svm.simulateTransaction(transaction);
+    const result = this.simulateRaw(transaction, options.sigVerify ?? false);
     if (result instanceof FailedTransactionMetadata) {
       const described = describeTransactionError(result.err());
       const meta = result.meta();
@@ -276,6 +283,30 @@ export class LocalCluster {
     }
     const meta = result.meta();
     return { err: null, errText: null, logs: meta.logs(), unitsConsumed: meta.computeUnitsConsumed() };
+  }
+
+  /**
+   * Simulates like `simulateTransaction` and also returns every account the transaction wrote, before and after (the
+   * product API's simulation turns them into asset movements).
+   */
+  simulateWithAccounts(wire: Uint8Array): { result: SimulationResult; accounts: AccountChange[] } {
+    const { transaction, blockhash } = decodeTransaction(wire);
+    if (!this.isBlockhashValid(blockhash)) return { result: failed(namedTransactionError('BlockhashNotFound'), [], 0n), accounts: [] };
+    const simulated = this.simulateRaw(transaction, false);
+    if (simulated instanceof FailedTransactionMetadata) {
+      const meta = simulated.meta();
+      return { result: failed(describeTransactionError(simulated.err()), meta.logs(), meta.computeUnitsConsumed()), accounts: [] };
+    }
+    const meta = simulated.meta();
+    const accounts = simulated.postAccounts().map((after): AccountChange => {
+      const before = this.getAccount(after.address);
+      return {
+        address: after.address,
+        before: before ? { lamports: before.lamports, data: before.data, owner: before.owner } : null,
+        after: { lamports: after.lamports, data: after.data as Uint8Array, owner: after.programAddress },
+      };
+    });
+    return { result: { err: null, errText: null, logs: meta.logs(), unitsConsumed: meta.computeUnitsConsumed() }, accounts };
   }
 
   /**
@@ -290,7 +321,7 @@ export class LocalCluster {
       if (this.landed.has(signature)) {
         throw new PreflightError(-32002, 'Transaction simulation failed: This transaction has already been processed', failed(namedTransactionError('AlreadyProcessed'), [], 0n));
       }
-      const simulation = this.simulateTransaction(wire);
+      const simulation = this.simulateTransaction(wire, { sigVerify: true });
       if (simulation.err === 'SignatureFailure') throw new PreflightError(-32003, 'Transaction signature verification failure', simulation);
       if (simulation.err !== null) throw new PreflightError(-32002, `Transaction simulation failed: ${simulation.errText}`, simulation);
     }
@@ -317,6 +348,17 @@ export class LocalCluster {
     const signature = base58.decode((result as TransactionMetadata).signature());
     this.land(signature, null);
     return signature;
+  }
+
+  /** LiteSVM's simulation, with signature verification on or off for this one call (unsigned transactions can be simulated). */
+  private simulateRaw(transaction: Transaction, sigVerify: boolean): ReturnType<LiteSVM['simulateTransaction']> {
+    if (sigVerify) return this.svm.simulateTransaction(transaction);
+    this.svm.withSigverify(false);
+    try {
+      return this.svm.simulateTransaction(transaction);
+    } finally {
+      this.svm.withSigverify(true);
+    }
   }
 
   private land(signature: string, err: RpcTransactionError | null): void {
@@ -378,8 +420,10 @@ function decodeTransaction(wire: Uint8Array): { transaction: Transaction; blockh
   try {
     const transaction = transactionDecoder.decode(wire);
     const message = messageDecoder.decode(transaction.messageBytes);
-    const first = Object.values(transaction.signatures)[0];
-    if (!first) throw new Error('no signature slot');
+    const slots = Object.values(transaction.signatures);
+    if (slots.length === 0) throw new Error('no signature slot');
+    // An unsigned fee payer slot (a transaction to simulate) reads as the all-zero signature, as the RPC shows it.
+    const first = slots[0] ?? new Uint8Array(64);
     return { transaction, blockhash: message.lifetimeToken, signature: base58.decode(first) };
   } catch (cause) {
     if (cause instanceof InvalidTransactionError) throw cause;

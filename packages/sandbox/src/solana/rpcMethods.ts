@@ -240,7 +240,7 @@ export function createRpcMethods(cluster: LocalCluster): MethodTable {
       const ctx = context(config);
       try {
         const replace = config?.replaceRecentBlockhash ?? false;
-        const result = cluster.simulateTransaction(wireTransaction(text, config?.encoding ?? 'base58'), { replaceRecentBlockhash: replace });
+        const result = cluster.simulateTransaction(wireTransaction(text, config?.encoding ?? 'base58'), { replaceRecentBlockhash: replace, sigVerify: config?.sigVerify ?? false });
         return {
           context: ctx,
           value: {

@@ -72,4 +72,22 @@ describe('sandbox Solana routes', () => {
       await fetch(`${sandboxUrl}/sandbox/admin/reset-settings`, { method: 'POST' });
     }
   });
+
+  it('default: /solana/optimizeTransaction returns a decodable transaction unchanged; bad input is refused', async () => {
+    const { Transaction, SystemProgram } = await import('@solana/web3.js');
+    const payer = Keypair.generate();
+    const transaction = new Transaction({ feePayer: payer.publicKey, blockhash: '11111111111111111111111111111111', lastValidBlockHeight: 1 }).add(
+      SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 1 }),
+    );
+    const base64 = transaction.serialize({ requireAllSignatures: false }).toString('base64');
+    const optimize = (body: unknown) => post(`/api/v0/sdk/${environmentId}/solana/optimizeTransaction`, body);
+    const ok = await optimize({ address: payer.publicKey.toBase58(), transaction: base64 });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ transaction: base64 });
+    expect((await optimize({ address: payer.publicKey.toBase58(), transaction: 'AAAA' })).status).toBe(400);
+    expect((await optimize({ address: payer.publicKey.toBase58(), transaction: 'not base64!' })).status).toBe(400);
+    const simulate = await post(`/api/v0/sdk/${environmentId}/solana/simulateTransaction`, { chain: 'SOL', transactions: ['AAAA'], accountAddress: payer.publicKey.toBase58() });
+    expect(simulate.status).toBe(400);
+    expect(((await simulate.json()) as { error: { path: string } }).error.path).toBe('transactions.0');
+  });
 });

@@ -7,6 +7,9 @@ import { mountRoute } from '../http/mountRoute.js';
 import { readBody } from '../http/readBody.js';
 import { MAX_AIRDROP_LAMPORTS } from './localCluster.js';
 import { solanaNetworkConfiguration } from './solanaNetworks.js';
+import { simulateTransfer } from './simulateTransfer.js';
+import { ApiError } from '../http/ApiError.js';
+import { getTransactionDecoder } from '@solana/kit';
 
 const airdropSchema = z.object({
   address: z.string().refine((value) => isAddress(value), { message: 'Must be a base58 Solana address.' }),
@@ -36,9 +39,19 @@ export function mountSolanaSandboxRoutes(app: Hono, ctx: SandboxContext): void {
   });
 }
 
-/** Product routes for Solana: the enabled networks. */
+/** Product routes for Solana: the enabled networks, transaction simulation and optimization. */
 export function mountSolanaProductRoutes(app: Hono, ctx: SandboxContext): void {
   mountRoute(app, ctx, routes.getNetworks, async () =>
     solanaNetworkConfiguration(await ctx.settings.get(), { rpcUrl: ctx.solanaRpcUrl, genesisHash: ctx.solana.genesisHash }),
   );
+  mountRoute(app, ctx, routes.simulateSolanaTransaction, async ({ body }) => simulateTransfer(ctx.solana, body));
+  // The sandbox has nothing to optimize: it checks the transaction decodes and returns it unchanged.
+  mountRoute(app, ctx, routes.optimizeSolanaTransaction, async ({ body }) => {
+    try {
+      getTransactionDecoder().decode(Buffer.from(body.transaction, 'base64'));
+    } catch {
+      throw new ApiError(400, 'invalid_request', 'The transaction could not be decoded.', 'transaction');
+    }
+    return { transaction: body.transaction };
+  });
 }
