@@ -3,6 +3,7 @@ import * as core from './index.js';
 import * as react from './react/index.js';
 import * as social from './social.js';
 import * as reactSocial from './react/social.js';
+import * as reactSolana from './react/solana.js';
 import * as solana from './solana/index.js';
 import * as testing from './testing/index.js';
 
@@ -115,6 +116,16 @@ describe('entry points', () => {
         "useSession",
         "useSmsSignIn",
         "useUser",
+      ]
+    `);
+  });
+
+  it('default: @latchkey/headless/react/solana', () => {
+    expect(Object.keys(reactSolana).sort()).toMatchInlineSnapshot(`
+      [
+        "useSendTransaction",
+        "useSolanaBalances",
+        "useSolanaNetworks",
       ]
     `);
   });
