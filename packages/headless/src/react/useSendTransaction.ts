@@ -8,6 +8,7 @@ import {
   type PreparedTransaction,
   type SendTransactionSnapshot,
   type SendTransactionStatus,
+  type SolanaTransferPort,
 } from '../core/machines/sendTransaction/sendTransactionMachine.js';
 import type { SolanaSigner } from '../core/signer/SolanaSigner.js';
 import { createSolanaTransferPort, type SolanaTransferRequest } from '../solana/transfer/createSolanaTransferPort.js';
