@@ -27,3 +27,18 @@ export { TotpEnrolment, type TotpEnrolmentProps } from './Mfa/TotpEnrolment.js';
 export { TotpCodeForm, type TotpCodeFormProps } from './Mfa/TotpCodeForm.js';
 export type { MfaFlowModel, MfaFlowStatus } from './Mfa/types.js';
 export { RecoveryCodes, type RecoveryCodesProps } from './Mfa/RecoveryCodes.js';
+export { SolanaBalances, type SolanaBalancesProps } from './Solana/SolanaBalances.js';
+export { SolanaSend, type SolanaSendProps } from './Solana/SolanaSend.js';
+export { SendForm, type SendFormProps } from './Solana/SendForm.js';
+export { TransferReview, type TransferReviewProps } from './Solana/TransferReview.js';
+export { TransferStatus, type TransferStatusProps } from './Solana/TransferStatus.js';
+export { NetworkPicker, type NetworkPickerProps } from './Solana/NetworkPicker.js';
+export type {
+  NetworkItem,
+  SelectorSettings,
+  SendFlowModel,
+  SendFlowStatus,
+  SimulationModel,
+  SolanaBalanceItem,
+  TransferRequestModel,
+} from './Solana/types.js';
