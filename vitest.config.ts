@@ -29,6 +29,7 @@ export default defineConfig({
             'packages/sandbox/src/**/*.test.ts',
             'packages/headless/src/core/**/*.test.ts',
             'packages/headless/src/testing/**/*.test.ts',
+            'packages/headless/src/solana/**/*.test.ts',
             'packages/headless/src/*.test.ts',
           ],
           globalSetup: ['test/setup/sandbox.ts'],

@@ -15,6 +15,7 @@ import * as mobileWallets from './mobileWallets.js';
 import * as reactMobileWallets from './react/mobileWallets.js';
 import * as socket from './socket.js';
 import * as reactSocket from './react/socket.js';
+import * as reactSolana from './react/solana.js';
 import * as solana from './solana/index.js';
 import * as testing from './testing/index.js';
 
@@ -205,12 +206,41 @@ describe('entry points', () => {
     `);
   });
 
+  it('default: @latchkey/headless/react/solana', () => {
+    expect(Object.keys(reactSolana).sort()).toMatchInlineSnapshot(`
+      [
+        "useSendTransaction",
+        "useSolanaBalances",
+        "useSolanaNetworks",
+      ]
+    `);
+  });
+
   it('default: @latchkey/headless/solana', () => {
     expect(Object.keys(solana).sort()).toMatchInlineSnapshot(`
       [
+        "FEE_RETRY_DELAY_MS",
+        "MULTIPLE_RECIPIENTS_PLACEHOLDER",
+        "NATIVE_SOL_ADDRESS",
+        "SELECTED_SOLANA_NETWORK_KEY",
+        "createKeypairSigner",
+        "createSolanaConnection",
+        "createSolanaNetworkSelection",
+        "createSolanaTransferPort",
+        "fiatValue",
         "formatAmount",
+        "getNetworks",
+        "getSolanaBalances",
+        "getSolanaNetworks",
+        "isSolanaAddress",
         "lamportsToSol",
+        "optimizeSolanaTransaction",
+        "rpcUrlOf",
+        "sendTransactionMachine",
+        "simulateSolanaTransaction",
         "solToLamports",
+        "solanaAddressProblem",
+        "validateSolanaAddress",
       ]
     `);
   });

@@ -11,6 +11,7 @@ import { mountProductRoutes } from './routes/productRoutes.js';
 import { mountSandboxRoutes } from './routes/sandboxRoutes.js';
 import { mountMobileWalletSimulatorRoutes } from './routes/mobileWalletSimulatorRoutes.js';
 import type { SandboxInfo } from './sandboxInfo.js';
+import { mountSolanaProductRoutes, mountSolanaSandboxRoutes } from './solana/solanaRoutes.js';
 
 export { isLoopbackOrigin } from './http/loopbackOrigin.js';
 
@@ -59,8 +60,10 @@ export function createApp({ ctx, info, onInternalError }: CreateAppOptions): Hon
   });
 
   mountProductRoutes(app, ctx);
+  mountSolanaProductRoutes(app, ctx);
   mountSandboxRoutes(app, ctx, info);
   mountMobileWalletSimulatorRoutes(app);
+  mountSolanaSandboxRoutes(app, ctx);
 
   app.notFound((c) => c.json(new ApiError(404, 'not_found', messages.notFound).toBody(), 404));
   app.onError((error, c) => {

@@ -3,6 +3,7 @@ import type { OAuthProvider } from './services/oauthProvider.js';
 import type { SessionTokens } from './services/sessionTokens.js';
 import type { SettingsStore } from './services/settingsStore.js';
 import type { SigningKey } from './services/signingKey.js';
+import type { LocalCluster } from './solana/localCluster.js';
 
 /** Everything a handler needs; built once per sandbox by `startSandbox`. */
 export interface SandboxContext {
@@ -19,4 +20,8 @@ export interface SandboxContext {
   readonly settings: SettingsStore;
   readonly signingKey: SigningKey;
   readonly tokens: SessionTokens;
+  /** The local Solana cluster (LiteSVM) behind the JSON-RPC endpoint. */
+  readonly solana: LocalCluster;
+  /** The cluster's JSON-RPC URL (what the `localnet` network points at). */
+  readonly solanaRpcUrl: string;
 }

@@ -14,6 +14,8 @@ import { newBotToken } from './services/telegramSignIn.js';
 import { createSessionTokens } from './services/sessionTokens.js';
 import { createSettingsStore, loadSeedSettings } from './services/settingsStore.js';
 import { loadOrCreateSigningKey } from './services/signingKey.js';
+import { LocalCluster } from './solana/localCluster.js';
+import { startSolanaRpc, type SolanaRpcServer } from './solana/rpcServer.js';
 
 /** The fixed environment id of the sandbox unless `environmentId` says otherwise. */
 export const DEFAULT_ENVIRONMENT_ID = '2b1f6c1e-6a4d-4c8e-9f3a-5d7e8a9b0c1d';
@@ -38,6 +40,8 @@ export interface SandboxOptions {
   quiet?: boolean;
   /** The clock (tests move it forward to expire codes and tokens). Default: the system clock. */
   now?: () => Date;
+  /** Milliseconds per block of the local Solana cluster (default 400); `0`: blocks only on POST /sandbox/solana/blocks. */
+  solanaSlotMs?: number;
 }
 
 export interface Sandbox {
@@ -90,10 +94,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let opened: Database | undefined;
   let oauthProvider: OAuthProvider | undefined;
   let telegramSimulator: TelegramSimulator | undefined;
+  let solanaRpc: SolanaRpcServer | undefined;
+  const solana = new LocalCluster({ slotMs: options.solanaSlotMs ?? 400, now });
   try {
     // The OIDC provider on its own origin: API port + 4 (another free port if that one is taken).
     oauthProvider = await startOAuthProvider({ host, port: port + 4 });
-    const info = { ...planned, oauthIssuer: oauthProvider.issuer };
+    // The Solana JSON-RPC on API port + 2 and its websocket on + 3 (other free ports if taken).
+    const onInternalError = (error: unknown) => console.error('[sandbox] internal error:', error);
+    solanaRpc = await startSolanaRpc({ cluster: solana, host, port: port + 2, wsPort: port + 3, onInternalError });
+    const info = { ...planned, oauthIssuer: oauthProvider.issuer, solanaRpcUrl: solanaRpc.rpcUrl, solanaWsUrl: solanaRpc.wsUrl };
     // The Telegram login simulator on its own origin: API port + 5 (another free port if taken).
     const bot = newBotToken();
     telegramSimulator = await startTelegramSimulator({ host, port: port + 5, botToken: bot.botToken, now });
@@ -103,8 +112,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const settings = await createSettingsStore({ db, environmentId, seed, now });
     const signingKey = await loadOrCreateSigningKey(db, now);
     const tokens = createSessionTokens({ key: signingKey, environmentId, now });
-    const ctx: SandboxContext = { db, apiBaseUrl: url, oauthProvider, telegram, environmentId, now, settings, signingKey, tokens };
-    app = createApp({ ctx, info, onInternalError: (error) => console.error('[sandbox] internal error:', error) });
+    const ctx: SandboxContext = { db, apiBaseUrl: url, oauthProvider, telegram, environmentId, now, settings, signingKey, tokens, solana, solanaRpcUrl: solanaRpc.rpcUrl };
+    app = createApp({ ctx, info, onInternalError });
 
     if (!options.quiet) {
       const storage = options.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : dataDir === 'memory' ? 'PGlite in memory' : `PGlite in ${dataDir}`;
@@ -116,6 +125,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           `  info:           ${url}/sandbox/info`,
           `  inbox:          ${info.inboxUrl}`,
           `  OAuth issuer:   ${info.oauthIssuer}`,
+          `  Solana RPC:     ${info.solanaRpcUrl}   (websocket ${info.solanaWsUrl})`,
           `  storage:        ${storage}`,
         ].join('\n'),
       );
@@ -129,6 +139,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         closing ??= closeServer(server)
           .finally(() => oauthProvider?.close())
           .finally(() => telegramSimulator?.close())
+          .finally(() => solanaRpc?.close())
+          .finally(() => solana.close())
           .finally(() => db.close());
         return closing;
       },
@@ -137,6 +149,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     await closeServer(server).catch(() => undefined);
     await oauthProvider?.close().catch(() => undefined);
     await telegramSimulator?.close().catch(() => undefined);
+    await solanaRpc?.close().catch(() => undefined);
+    solana.close();
     await opened?.close().catch(() => undefined);
     throw error;
   }

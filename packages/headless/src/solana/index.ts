@@ -1,5 +1,60 @@
-// @latchkey/headless/solana — Solana helpers. Pure for now: nothing here pulls @solana/web3.js yet.
+// @latchkey/headless/solana — everything that needs @solana/web3.js or @solana/spl-token: networks, balances,
+// transfers, the send-and-confirm machine and a keypair signer. Its own entry, so a host that never sends a
+// transaction does not pay for them.
 
 export { formatAmount } from '../core/amount/formatAmount.js';
 export { lamportsToSol, solToLamports } from '../core/amount/lamports.js';
 export type { SolanaSigner } from '../core/signer/SolanaSigner.js';
+export { getNetworks, type GetNetworksReturnType } from '../core/actions/getNetworks.js';
+export {
+  optimizeSolanaTransaction,
+  type OptimizeSolanaTransactionParameters,
+  type OptimizeSolanaTransactionReturnType,
+} from '../core/actions/optimizeSolanaTransaction.js';
+export {
+  simulateSolanaTransaction,
+  type SimulateSolanaTransactionParameters,
+  type SimulateSolanaTransactionReturnType,
+} from '../core/actions/simulateSolanaTransaction.js';
+export {
+  isSolanaAddress,
+  MULTIPLE_RECIPIENTS_PLACEHOLDER,
+  solanaAddressProblem,
+  validateSolanaAddress,
+} from '../core/validation/validateSolanaAddress.js';
+export {
+  FEE_RETRY_DELAY_MS,
+  sendTransactionMachine,
+  type PreparedTransaction,
+  type SendTransactionActorRef,
+  type SendTransactionContext,
+  type SendTransactionEvent,
+  type SendTransactionInput,
+  type SendTransactionMachine,
+  type SendTransactionSnapshot,
+  type SendTransactionStatus,
+  type SolanaTransferPort,
+} from '../core/machines/sendTransaction/sendTransactionMachine.js';
+export { createKeypairSigner } from './createKeypairSigner.js';
+export {
+  createSolanaConnection,
+  createSolanaNetworkSelection,
+  getSolanaNetworks,
+  rpcUrlOf,
+  SELECTED_SOLANA_NETWORK_KEY,
+  type CreateSolanaNetworkSelectionParameters,
+  type SolanaNetwork,
+  type SolanaNetworkSelection,
+} from './networks/solanaNetworks.js';
+export {
+  fiatValue,
+  getSolanaBalances,
+  NATIVE_SOL_ADDRESS,
+  type GetSolanaBalancesParameters,
+  type SolanaBalance,
+} from './balances/getSolanaBalances.js';
+export {
+  createSolanaTransferPort,
+  type CreateSolanaTransferPortParameters,
+  type SolanaTransferRequest,
+} from './transfer/createSolanaTransferPort.js';

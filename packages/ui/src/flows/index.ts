@@ -30,3 +30,18 @@ export { RecoveryCodes, type RecoveryCodesProps } from './Mfa/RecoveryCodes.js';
 export { MobileWalletConnect, type MobileWalletConnectCustomProps, type MobileWalletConnectProps } from './MobileWallet/MobileWalletConnect.js';
 export { DEFAULT_MOBILE_WALLET_MESSAGE, MobileWalletConnectView, type MobileWalletConnectViewProps } from './MobileWallet/MobileWalletConnectView.js';
 export type { MobileWalletFlowModel, MobileWalletFlowStatus } from './MobileWallet/types.js';
+export { SolanaBalances, type SolanaBalancesProps } from './Solana/SolanaBalances.js';
+export { SolanaSend, type SolanaSendProps } from './Solana/SolanaSend.js';
+export { SendForm, type SendFormProps } from './Solana/SendForm.js';
+export { TransferReview, type TransferReviewProps } from './Solana/TransferReview.js';
+export { TransferStatus, type TransferStatusProps } from './Solana/TransferStatus.js';
+export { NetworkPicker, type NetworkPickerProps } from './Solana/NetworkPicker.js';
+export type {
+  NetworkItem,
+  SelectorSettings,
+  SendFlowModel,
+  SendFlowStatus,
+  SimulationModel,
+  SolanaBalanceItem,
+  TransferRequestModel,
+} from './Solana/types.js';

@@ -97,6 +97,10 @@ export const clientErrorMessages = {
   aborted: 'The request was aborted.',
   missing_provider: 'Latchkey hooks must be used inside <LatchkeyProvider>.',
   invalid_amount: 'Invalid amount: {reason}',
+  // Solana transfers (SPEC §5 rules; the wording is ours)
+  invalid_solana_address: 'Invalid Solana address: {reason}',
+  destination_required: 'A destination is required to build a transfer.',
+  transaction_expired: 'The transaction expired before it was confirmed. Sign it again with a fresh blockhash.',
 } as const;
 
 export type ClientErrorCode = keyof typeof clientErrorMessages;

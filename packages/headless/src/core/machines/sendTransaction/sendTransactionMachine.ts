@@ -1,0 +1,264 @@
+import { FEE_LOOKUP_RETRIES, TRANSACTION_CONFIRMATION_TIMEOUT_MS } from '@latchkey/protocol/constants';
+import type { TransactionSimulation } from '@latchkey/protocol';
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { LatchkeyError } from '../../errors/LatchkeyError.js';
+import { toLatchkeyErrorSync } from '../../errors/toLatchkeyError.js';
+import type { SolanaSigner } from '../../signer/SolanaSigner.js';
+
+/** Waiting time between two fee lookups. */
+export const FEE_RETRY_DELAY_MS = 1000;
+
+/** A transaction built for one signer, not yet signed: wire bytes plus what the cluster needs to judge it. */
+export interface PreparedTransaction {
+  /** Serialized, unsigned (the signer's slot empty). */
+  readonly transaction: Uint8Array;
+  readonly blockhash: string;
+  /** The block height after which the blockhash is no longer accepted. */
+  readonly lastValidBlockHeight: number;
+  /** Lamports the transaction moves out of the fee payer besides the fee (the SOL amount, a new token account's rent). */
+  readonly lamportsNeeded: bigint;
+  /** The fee payer's balance when it was built. */
+  readonly lamportsAvailable: bigint;
+}
+
+/**
+ * What the machine needs from a cluster, byte-based so this file needs no @solana/web3.js: the real port lives behind
+ * `@latchkey/headless/solana` (`createSolanaTransferPort`), tests give their own.
+ */
+export interface SolanaTransferPort<Request> {
+  /** Builds the transaction for `request` with a fresh blockhash; throws typed errors for bad requests. */
+  prepare(request: Request, payer: string): Promise<PreparedTransaction>;
+  /** The fee of the prepared message, or null when the cluster cannot tell (retried up to 5 times). */
+  getFee(prepared: PreparedTransaction): Promise<bigint | null>;
+  /** The product API's simulation for the review screen; undefined when unavailable. */
+  simulate?(prepared: PreparedTransaction, payer: string): Promise<TransactionSimulation | undefined>;
+  /** The product API's optimizeTransaction (SPEC §7), when the project enables it. */
+  optimize?(signed: Uint8Array, payer: string): Promise<Uint8Array>;
+  /** Sends signed bytes; resolves to the signature. Rejects `transaction_failed` (preflight) or `transaction_expired`. */
+  sendRaw(signed: Uint8Array): Promise<string>;
+  /**
+   * Resolves when the signature is confirmed at `confirmed`; rejects `transaction_failed` (with the program error as
+   * cause) when it landed failed, `transaction_expired` when the block height passed `lastValidBlockHeight` first.
+   */
+  confirm(signature: string, prepared: PreparedTransaction, signal: AbortSignal): Promise<void>;
+}
+
+export interface SendTransactionInput<Request> {
+  port: SolanaTransferPort<Request>;
+  signer: SolanaSigner;
+  /** Call the port's `optimize` before sending. */
+  optimize?: boolean;
+}
+
+export interface SendTransactionContext<Request> {
+  port: SolanaTransferPort<Request>;
+  signer: SolanaSigner;
+  optimize: boolean;
+  request: Request | undefined;
+  prepared: PreparedTransaction | undefined;
+  fee: bigint | undefined;
+  feeAttempts: number;
+  simulation: TransactionSimulation | undefined;
+  signature: string | undefined;
+  error: LatchkeyError | undefined;
+}
+
+export type SendTransactionEvent<Request> =
+  | { type: 'user.prepare'; request: Request }
+  | { type: 'user.confirm' }
+  | { type: 'user.resign' }
+  | { type: 'user.cancel' }
+  | { type: 'user.reset' };
+
+const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+const RESET = { request: undefined, prepared: undefined, fee: undefined, feeAttempts: 0, simulation: undefined, signature: undefined, error: undefined } as const;
+
+type AnyRequest = unknown;
+type Port = SolanaTransferPort<AnyRequest>;
+
+/**
+ * Send and confirm one Solana transaction (SPEC §4): preparing (build with a fresh blockhash) → estimatingFee
+ * (getFeeForMessage, retried up to 5 times, FEE_RETRY_DELAY_MS apart) → the funds check ('Insufficient funds.' before
+ * anything is signed) → review (simulation shown; `user.confirm`) → signing (the SolanaSigner) → optimizing (when
+ * enabled) → sending (raw) → confirming at `confirmed` → done. A failed transaction is 'Transaction failed' (program
+ * error in `cause`); no confirmation within 60 s is 'Transaction timed out'; an expired blockhash is `expired`, from
+ * which `user.resign` builds again with a fresh blockhash. Timers use `after`, so a simulated clock drives them.
+ */
+export const sendTransactionMachine = setup({
+  types: {
+    context: {} as SendTransactionContext<AnyRequest>,
+    events: {} as SendTransactionEvent<AnyRequest>,
+    input: {} as SendTransactionInput<AnyRequest>,
+    tags: {} as 'busy' | 'error',
+  },
+  actors: {
+    prepare: fromPromise<PreparedTransaction, { port: Port; request: AnyRequest; payer: string }>(({ input }) => input.port.prepare(input.request, input.payer)),
+    getFee: fromPromise<bigint | null, { port: Port; prepared: PreparedTransaction }>(({ input }) => input.port.getFee(input.prepared)),
+    simulate: fromPromise<TransactionSimulation | undefined, { port: Port; prepared: PreparedTransaction; payer: string }>(async ({ input }) => {
+      // The review screen works without a simulation: its failure is not the transfer's.
+      try {
+        return await input.port.simulate?.(input.prepared, input.payer);
+      } catch {
+        return undefined;
+      }
+    }),
+    signAndSend: fromPromise<string, { port: Port; signer: SolanaSigner; prepared: PreparedTransaction; optimize: boolean }>(async ({ input }) => {
+      let signed = await input.signer.signTransaction(input.prepared.transaction);
+      if (input.optimize && input.port.optimize) signed = await input.port.optimize(signed, input.signer.address);
+      return input.port.sendRaw(signed);
+    }),
+    confirm: fromPromise<void, { port: Port; signature: string; prepared: PreparedTransaction }>(({ input, signal }) =>
+      input.port.confirm(input.signature, input.prepared, signal),
+    ),
+  },
+  actions: {
+    assignRequest: assign((_, params: { request: AnyRequest }) => ({ ...RESET, request: params.request })),
+    assignPrepared: assign((_, params: { prepared: PreparedTransaction }) => ({ prepared: params.prepared, fee: undefined, feeAttempts: 0, error: undefined })),
+    countFeeAttempt: assign(({ context }) => ({ feeAttempts: context.feeAttempts + 1 })),
+    assignFee: assign((_, params: { fee: bigint }) => ({ fee: params.fee })),
+    assignFeeUnavailable: assign((_, params: { error?: unknown }) => ({
+      error: new LatchkeyError('max_retries_reached', { cause: params.error }),
+    })),
+    assignInsufficientFunds: assign(() => ({ error: new LatchkeyError('insufficient_funds') })),
+    assignSimulation: assign((_, params: { simulation: TransactionSimulation | undefined }) => ({ simulation: params.simulation })),
+    assignSignature: assign((_, params: { signature: string }) => ({ signature: params.signature })),
+    assignError: assign((_, params: { error: unknown }) => ({ error: toLatchkeyErrorSync(params.error) })),
+    assignTimedOut: assign(() => ({ error: new LatchkeyError('transaction_timed_out') })),
+    assignExpired: assign((_, params: { error: unknown }) => ({ error: toLatchkeyErrorSync(params.error) })),
+    clearForResign: assign({ prepared: undefined, fee: undefined, feeAttempts: 0, signature: undefined, error: undefined }),
+    reset: assign(RESET),
+  },
+  guards: {
+    hasFee: (_, params: { fee: bigint | null }) => params.fee !== null,
+    canRetryFee: ({ context }) => context.feeAttempts < FEE_LOOKUP_RETRIES,
+    hasFunds: ({ context }) =>
+      context.prepared !== undefined && context.fee !== undefined && context.prepared.lamportsAvailable >= context.prepared.lamportsNeeded + context.fee,
+    isExpired: (_, params: { error: unknown }) => params.error instanceof LatchkeyError && params.error.code === 'transaction_expired',
+  },
+  delays: {
+    feeRetryDelay: FEE_RETRY_DELAY_MS,
+    confirmationTimeout: TRANSACTION_CONFIRMATION_TIMEOUT_MS,
+  },
+}).createMachine({
+  id: 'sendTransaction',
+  context: ({ input }) => ({ port: input.port, signer: input.signer, optimize: input.optimize ?? false, ...RESET }),
+  initial: 'idle',
+  on: { 'user.reset': { target: '.idle', actions: 'reset' } },
+  states: {
+    idle: {
+      on: { 'user.prepare': { target: 'preparing', actions: { type: 'assignRequest', params: ({ event }) => ({ request: event.request }) } } },
+    },
+    preparing: {
+      tags: ['busy'],
+      invoke: {
+        src: 'prepare',
+        input: ({ context }) => ({ port: context.port, request: context.request, payer: context.signer.address }),
+        onDone: { target: 'estimatingFee', actions: { type: 'assignPrepared', params: ({ event }) => ({ prepared: event.output }) } },
+        onError: { target: 'invalid', actions: { type: 'assignError', params: errorParams } },
+      },
+      on: { 'user.cancel': { target: 'idle', actions: 'reset' } },
+    },
+    estimatingFee: {
+      tags: ['busy'],
+      entry: 'countFeeAttempt',
+      invoke: {
+        src: 'getFee',
+        input: ({ context }) => ({ port: context.port, prepared: context.prepared as PreparedTransaction }),
+        onDone: [
+          {
+            guard: { type: 'hasFee', params: ({ event }) => ({ fee: event.output }) },
+            target: 'checkingFunds',
+            actions: { type: 'assignFee', params: ({ event }) => ({ fee: event.output as bigint }) },
+          },
+          { guard: 'canRetryFee', target: 'waitingToRetryFee' },
+          { target: 'invalid', actions: { type: 'assignFeeUnavailable', params: {} } },
+        ],
+        onError: [
+          { guard: 'canRetryFee', target: 'waitingToRetryFee' },
+          { target: 'invalid', actions: { type: 'assignFeeUnavailable', params: ({ event }) => ({ error: event.error }) } },
+        ],
+      },
+      on: { 'user.cancel': { target: 'idle', actions: 'reset' } },
+    },
+    waitingToRetryFee: {
+      tags: ['busy'],
+      after: { feeRetryDelay: 'estimatingFee' },
+      on: { 'user.cancel': { target: 'idle', actions: 'reset' } },
+    },
+    checkingFunds: {
+      always: [{ guard: 'hasFunds', target: 'simulating' }, { target: 'invalid', actions: 'assignInsufficientFunds' }],
+    },
+    simulating: {
+      tags: ['busy'],
+      invoke: {
+        src: 'simulate',
+        input: ({ context }) => ({ port: context.port, prepared: context.prepared as PreparedTransaction, payer: context.signer.address }),
+        onDone: { target: 'review', actions: { type: 'assignSimulation', params: ({ event }) => ({ simulation: event.output }) } },
+      },
+      on: { 'user.cancel': { target: 'idle', actions: 'reset' } },
+    },
+    review: {
+      on: {
+        'user.confirm': 'sending',
+        'user.cancel': { target: 'idle', actions: 'reset' },
+      },
+    },
+    sending: {
+      tags: ['busy'],
+      invoke: {
+        src: 'signAndSend',
+        input: ({ context }) => ({ port: context.port, signer: context.signer, prepared: context.prepared as PreparedTransaction, optimize: context.optimize }),
+        onDone: { target: 'confirming', actions: { type: 'assignSignature', params: ({ event }) => ({ signature: event.output }) } },
+        onError: [
+          { guard: { type: 'isExpired', params: errorParams }, target: 'expired', actions: { type: 'assignExpired', params: errorParams } },
+          { target: 'failed', actions: { type: 'assignError', params: errorParams } },
+        ],
+      },
+    },
+    confirming: {
+      tags: ['busy'],
+      invoke: {
+        src: 'confirm',
+        input: ({ context }) => ({ port: context.port, signature: context.signature as string, prepared: context.prepared as PreparedTransaction }),
+        onDone: 'done',
+        onError: [
+          { guard: { type: 'isExpired', params: errorParams }, target: 'expired', actions: { type: 'assignExpired', params: errorParams } },
+          { target: 'failed', actions: { type: 'assignError', params: errorParams } },
+        ],
+      },
+      after: { confirmationTimeout: { target: 'timedOut', actions: 'assignTimedOut' } },
+    },
+    // A bad request, a fee that could not be looked up, or 'Insufficient funds.': nothing was signed.
+    invalid: {
+      tags: ['error'],
+      on: { 'user.prepare': { target: 'preparing', actions: { type: 'assignRequest', params: ({ event }) => ({ request: event.request }) } } },
+    },
+    expired: {
+      tags: ['error'],
+      on: { 'user.resign': { target: 'preparing', actions: 'clearForResign' } },
+    },
+    // Left with `user.reset`.
+    done: {},
+    failed: { tags: ['error'] },
+    timedOut: { tags: ['error'] },
+  },
+});
+
+export type SendTransactionMachine = typeof sendTransactionMachine;
+export type SendTransactionActorRef = ActorRefFrom<typeof sendTransactionMachine>;
+export type SendTransactionSnapshot = SnapshotFrom<typeof sendTransactionMachine>;
+export type SendTransactionStatus =
+  | 'idle'
+  | 'preparing'
+  | 'estimatingFee'
+  | 'waitingToRetryFee'
+  | 'checkingFunds'
+  | 'simulating'
+  | 'review'
+  | 'sending'
+  | 'confirming'
+  | 'invalid'
+  | 'expired'
+  | 'done'
+  | 'failed'
+  | 'timedOut';

@@ -1,0 +1,114 @@
+import type { TokenDescription } from '@latchkey/protocol';
+import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from '@solana/spl-token';
+import { PublicKey, type Connection } from '@solana/web3.js';
+import { formatAmount, formatScaled, parseDecimal } from '../../core/amount/formatAmount.js';
+import { validateSolanaAddress } from '../../core/validation/validateSolanaAddress.js';
+
+/** The address a balance of native SOL carries (the wrapped-SOL mint, as token lists name SOL). */
+export const NATIVE_SOL_ADDRESS = 'So11111111111111111111111111111111111111112';
+const SOL_DESCRIPTION: TokenDescription = { decimals: 9, name: 'Solana', symbol: 'SOL', pricingProviderTokenId: 'solana' };
+
+/** A balance as the kit shows it (SPEC §3 token balance, with exact amounts). */
+export interface SolanaBalance {
+  networkId: string | number;
+  /** The mint, or NATIVE_SOL_ADDRESS for SOL. */
+  address: string;
+  isNative: boolean;
+  name: string;
+  symbol: string;
+  decimals: number;
+  logoURI?: string;
+  /** In base units (lamports for SOL), exact. */
+  rawBalance: bigint;
+  /** `rawBalance` in whole tokens, by the amount rule of SPEC §9 (rounded up to `displayDecimals`). */
+  balance: string;
+  /** USD per whole token, when known. */
+  price?: number;
+  /** USD value, 2 decimals by the amount rule, when `showFiat` and the price is known. */
+  marketValue?: string;
+}
+
+export interface GetSolanaBalancesParameters {
+  connection: Connection;
+  owner: string;
+  networkId: string | number;
+  /** Token descriptions by mint (name, symbol, decimals, icon); unknown mints show as 'Unknown token'. */
+  tokens?: Readonly<Record<string, TokenDescription>>;
+  /** USD prices per whole token by mint. */
+  tokenUsdPrices?: Readonly<Record<string, number>>;
+  /** SPEC §3 `nativeTokenUsdPrice`. */
+  nativeTokenUsdPrice?: number;
+  /** SPEC §3 project setting `showFiat`: fiat values only when true. */
+  showFiat?: boolean;
+  /** Decimals shown (default 4); exact amounts stay in `rawBalance`. */
+  displayDecimals?: number;
+}
+
+/** The USD value of `raw` base units at `price` per whole token, exact until the final rounding up to cents. */
+export function fiatValue(raw: bigint, decimals: number, price: number): string {
+  const { integer, fraction } = parseDecimal(price);
+  const priceScaled = BigInt(integer + fraction);
+  return formatAmount(formatScaled(raw * priceScaled, decimals + fraction.length), 2);
+}
+
+function display(raw: bigint, decimals: number, displayDecimals: number): string {
+  return formatAmount(formatScaled(raw, decimals), Math.min(decimals, displayDecimals));
+}
+
+/**
+ * SOL and SPL token balances of `owner` (getBalance and getParsedTokenAccountsByOwner for both token programs, at
+ * `confirmed`), several accounts of one mint summed; SOL first, then tokens by symbol.
+ */
+export async function getSolanaBalances(parameters: GetSolanaBalancesParameters): Promise<SolanaBalance[]> {
+  const { connection, networkId, tokens = {}, tokenUsdPrices = {}, showFiat = false, displayDecimals = 4 } = parameters;
+  const owner = new PublicKey(validateSolanaAddress(parameters.owner, 'owner'));
+  const [lamports, ...tokenAccounts] = await Promise.all([
+    connection.getBalance(owner, 'confirmed'),
+    connection.getParsedTokenAccountsByOwner(owner, { programId: TOKEN_PROGRAM_ID }, 'confirmed'),
+    connection.getParsedTokenAccountsByOwner(owner, { programId: TOKEN_2022_PROGRAM_ID }, 'confirmed'),
+  ]);
+
+  const withFiat = (raw: bigint, decimals: number, price: number | undefined) =>
+    price === undefined ? {} : { price, ...(showFiat ? { marketValue: fiatValue(raw, decimals, price) } : {}) };
+
+  const native: SolanaBalance = {
+    networkId,
+    address: NATIVE_SOL_ADDRESS,
+    isNative: true,
+    name: SOL_DESCRIPTION.name,
+    symbol: SOL_DESCRIPTION.symbol,
+    decimals: 9,
+    rawBalance: BigInt(lamports),
+    balance: display(BigInt(lamports), 9, displayDecimals),
+    ...withFiat(BigInt(lamports), 9, parameters.nativeTokenUsdPrice),
+  };
+
+  const byMint = new Map<string, { raw: bigint; decimals: number }>();
+  for (const { value } of tokenAccounts) {
+    for (const { account } of value) {
+      const parsed = (account.data as { parsed?: { info?: { mint?: string; tokenAmount?: { amount?: string; decimals?: number } } } }).parsed;
+      const mint = parsed?.info?.mint;
+      const amount = parsed?.info?.tokenAmount;
+      if (!mint || amount?.amount === undefined || amount.decimals === undefined) continue;
+      const previous = byMint.get(mint);
+      byMint.set(mint, { raw: (previous?.raw ?? 0n) + BigInt(amount.amount), decimals: amount.decimals });
+    }
+  }
+  const spl = [...byMint].map(([mint, { raw, decimals }]): SolanaBalance => {
+    const description = tokens[mint];
+    return {
+      networkId,
+      address: mint,
+      isNative: false,
+      name: description?.name ?? 'Unknown token',
+      symbol: description?.symbol ?? `${mint.slice(0, 4)}…`,
+      decimals,
+      ...(description?.iconUrl ? { logoURI: description.iconUrl } : {}),
+      rawBalance: raw,
+      balance: display(raw, decimals, displayDecimals),
+      ...withFiat(raw, decimals, tokenUsdPrices[mint]),
+    };
+  });
+  spl.sort((a, b) => a.symbol.localeCompare(b.symbol) || a.address.localeCompare(b.address));
+  return [native, ...spl];
+}

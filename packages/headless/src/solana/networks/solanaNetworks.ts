@@ -1,0 +1,85 @@
+import type { NetworkDescription } from '@latchkey/protocol';
+import { Connection } from '@solana/web3.js';
+import { DEFAULT_COMMITMENT } from '@latchkey/protocol/constants';
+import { getNetworks } from '../../core/actions/getNetworks.js';
+import { LatchkeyError } from '../../core/errors/LatchkeyError.js';
+import type { Emitter, LatchkeyEvents } from '../../core/events/createEmitter.js';
+import type { Store, ValueParser } from '../../core/storage/createStore.js';
+import type { ApiClient } from '../../core/transport/createApi.js';
+
+/** Where the selected Solana network id is kept (under the client's storage namespace). */
+export const SELECTED_SOLANA_NETWORK_KEY = 'solana.selectedNetworkId';
+
+export type SolanaNetwork = NetworkDescription;
+
+/** The RPC URL to use: the project's private customer URL when it has one (SPEC §3), else the public one. */
+export function rpcUrlOf(network: SolanaNetwork): string {
+  const url = network.privateCustomerRpcUrls?.[0] ?? network.rpcUrls[0];
+  if (!url) throw new LatchkeyError('no_enabled_networks');
+  return url;
+}
+
+/** The project's enabled Solana networks (GET /networks, key `solana`); 'No enabled networks' when there are none. */
+export async function getSolanaNetworks(client: ApiClient): Promise<SolanaNetwork[]> {
+  const configurations = await getNetworks(client);
+  const networks = configurations.find((configuration) => configuration.key === 'solana')?.networks ?? [];
+  if (networks.length === 0) throw new LatchkeyError('no_enabled_networks');
+  return networks;
+}
+
+/** A `@solana/web3.js` Connection to a network, at the default commitment `confirmed` (SPEC §9). */
+export function createSolanaConnection(network: SolanaNetwork, options: { wsEndpoint?: string; fetch?: typeof fetch } = {}): Connection {
+  return new Connection(rpcUrlOf(network), {
+    commitment: DEFAULT_COMMITMENT,
+    ...(options.wsEndpoint ? { wsEndpoint: options.wsEndpoint } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+}
+
+const networkIdParser: ValueParser<string | number> = {
+  safeParse(value) {
+    return typeof value === 'number' || typeof value === 'string' ? { success: true, data: value } : { success: false, error: new Error('not a network id') };
+  },
+};
+
+export interface SolanaNetworkSelection {
+  readonly networks: readonly SolanaNetwork[];
+  /** The selected network: the stored one when it is still enabled, else the first. */
+  getSelected(): SolanaNetwork;
+  /** Selects, stores and announces (`chain.changed`) a network; unknown ids are `no_enabled_networks`. */
+  select(networkId: string | number): SolanaNetwork;
+  /** Calls `listener` after every change of selection; returns the unsubscribe function. */
+  watch(listener: (network: SolanaNetwork) => void): () => void;
+}
+
+export interface CreateSolanaNetworkSelectionParameters {
+  client: { storage: Store; events: Pick<Emitter<LatchkeyEvents>, 'emit'> };
+  networks: readonly SolanaNetwork[];
+}
+
+/** SPEC §4: the network selection is stored locally and restored; switching emits a chain-change event. */
+export function createSolanaNetworkSelection({ client, networks }: CreateSolanaNetworkSelectionParameters): SolanaNetworkSelection {
+  if (networks.length === 0) throw new LatchkeyError('no_enabled_networks');
+  const byId = (id: string | number) => networks.find((network) => String(network.networkId) === String(id));
+  const stored = client.storage.get(SELECTED_SOLANA_NETWORK_KEY, networkIdParser);
+  let selected = (stored === undefined ? undefined : byId(stored)) ?? networks[0]!;
+  const listeners = new Set<(network: SolanaNetwork) => void>();
+  return {
+    networks,
+    getSelected: () => selected,
+    select(networkId) {
+      const next = byId(networkId);
+      if (!next) throw new LatchkeyError('no_enabled_networks', { message: `Network ${networkId} is not enabled.` });
+      client.storage.set(SELECTED_SOLANA_NETWORK_KEY, next.networkId);
+      if (next === selected) return selected;
+      selected = next;
+      client.events.emit('chain.changed', { chain: 'SOL', networkId: next.networkId });
+      for (const listener of [...listeners]) listener(next);
+      return next;
+    },
+    watch(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,432 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  address,
+  lamports as toLamports,
+  getBase58Decoder,
+  getCompiledTransactionMessageDecoder,
+  getTransactionDecoder,
+  type Address,
+  type Transaction,
+} from '@solana/kit';
+import { Clock, FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from 'litesvm';
+import { describeTransactionError, namedTransactionError, type RpcTransactionError } from './transactionError.js';
+
+export type Commitment = 'processed' | 'confirmed' | 'finalized';
+
+/** A blockhash stays usable for this many blocks after the block that issued it (the validator's MAX_PROCESSING_AGE). */
+export const MAX_PROCESSING_AGE = 150;
+/** Blocks after which a confirmed block counts as finalized (the validator's 32-slot lockout depth). */
+export const FINALIZATION_DEPTH = 32;
+/** The base fee of each signature, in lamports (the cluster default). */
+export const LAMPORTS_PER_SIGNATURE = 5000n;
+/** The largest airdrop one request may ask for: 1000 SOL. */
+export const MAX_AIRDROP_LAMPORTS = 1_000_000_000_000n;
+/** How many signature statuses the cluster remembers (oldest dropped first), like a validator's status cache. */
+const MAX_REMEMBERED_SIGNATURES = 50_000;
+const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111';
+const DEFAULT_COMPUTE_UNITS_PER_INSTRUCTION = 200_000n;
+const MAX_COMPUTE_UNITS = 1_400_000n;
+
+export interface SignatureStatus {
+  readonly slot: bigint;
+  readonly err: RpcTransactionError | null;
+  readonly confirmationStatus: Commitment;
+  /** Blocks confirmed on top of it; `null` once finalized (the RPC's convention). */
+  readonly confirmations: number | null;
+}
+
+/** The outcome of running a transaction without committing it. */
+export interface SimulationResult {
+  readonly err: RpcTransactionError | null;
+  readonly errText: string | null;
+  readonly logs: string[];
+  readonly unitsConsumed: bigint;
+}
+
+/** Thrown by `sendTransaction` when preflight rejects (the RPC answers -32002, or -32003 for signatures). */
+export class PreflightError extends Error {
+  override readonly name = 'PreflightError';
+  constructor(
+    readonly code: -32002 | -32003,
+    message: string,
+    readonly simulation: SimulationResult,
+  ) {
+    super(message);
+  }
+}
+
+/** Thrown for input the cluster cannot even decode (the RPC answers -32602). */
+export class InvalidTransactionError extends Error {
+  override readonly name = 'InvalidTransactionError';
+}
+
+export interface SendOptions {
+  /** Skip the simulation: an invalid transaction is then accepted and never lands, as on a real cluster. */
+  readonly skipPreflight?: boolean;
+}
+
+/** One account a simulated transaction wrote: its state before (null when new) and after. */
+export interface AccountChange {
+  readonly address: string;
+  readonly before: { lamports: bigint; data: Uint8Array; owner: string } | null;
+  readonly after: { lamports: bigint; data: Uint8Array; owner: string };
+}
+
+export type BlockListener = (block: { slot: bigint; confirmedSlot: bigint; finalizedSlot: bigint }) => void;
+export type SignatureListener = (signature: string, status: SignatureStatus) => void;
+
+export interface LocalClusterOptions {
+  /** Milliseconds per block; `0` produces blocks only when `produceBlocks` is called (tests). Default 400. */
+  readonly slotMs?: number;
+  /** Wall clock for the Clock sysvar's unix timestamp. */
+  readonly now?: () => Date;
+}
+
+interface Landed {
+  readonly slot: bigint;
+  readonly err: RpcTransactionError | null;
+}
+
+const base58 = getBase58Decoder();
+type ReadonlyBytes = { readonly buffer: ArrayBufferLike; readonly byteOffset: number; readonly byteLength: number };
+const transactionDecoder = getTransactionDecoder();
+const messageDecoder = getCompiledTransactionMessageDecoder();
+
+function readU32(bytes: ReadonlyBytes, offset: number): bigint {
+  return BigInt(new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(offset, true));
+}
+function readU64(bytes: ReadonlyBytes, offset: number): bigint {
+  return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getBigUint64(offset, true);
+}
+
+/**
+ * A one-validator Solana cluster in front of LiteSVM. LiteSVM executes; this class adds what a cluster has and LiteSVM
+ * lacks: blocks produced on a clock (slot = block height, no skipped slots), blockhashes that stay valid for
+ * MAX_PROCESSING_AGE blocks and then expire, commitment levels (a transaction is `processed` when executed in the
+ * working block, `confirmed` when that block is produced, `finalized` FINALIZATION_DEPTH blocks later), a status
+ * cache of signatures, and notifications for subscriptions. Account reads show the latest processed state at every
+ * commitment (LiteSVM keeps one state, not one per bank).
+ */
+export class LocalCluster {
+  readonly genesisHash: string;
+  private readonly svm: LiteSVM;
+  private readonly now: () => Date;
+  /** Height of the last produced (confirmed) block; the working block is `confirmedSlot + 1`. */
+  private confirmedSlot = 0n;
+  /** Blockhash → the height of the block that issued it. */
+  private readonly blockhashes = new Map<string, bigint>();
+  /** Issued blockhashes in order, to answer `finalized` reads and to forget expired ones. */
+  private readonly blockhashOrder: { hash: string; height: bigint }[] = [];
+  private readonly landed = new Map<string, Landed>();
+  /** Signatures executed in the working block, confirmed when it is produced. */
+  private pending: string[] = [];
+  /** Confirmed but not yet finalized, oldest first. */
+  private unfinalized: string[] = [];
+  private readonly blockListeners = new Set<BlockListener>();
+  private readonly signatureListeners = new Set<SignatureListener>();
+  private timer: ReturnType<typeof setInterval> | undefined;
+
+  constructor(options: LocalClusterOptions = {}) {
+    this.now = options.now ?? (() => new Date());
+    // The cluster checks blockhash age itself (LiteSVM only accepts its single latest one).
+    this.svm = new LiteSVM().withBlockhashCheck(false);
+    this.genesisHash = base58.decode(createHash('sha256').update(randomBytes(32)).digest());
+    this.advanceClock();
+    this.issueBlockhash();
+    const slotMs = options.slotMs ?? 400;
+    if (slotMs > 0) {
+      this.timer = setInterval(() => this.produceBlocks(1), slotMs);
+      this.timer.unref?.();
+    }
+  }
+
+  /** Stops block production. */
+  close(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    this.blockListeners.clear();
+    this.signatureListeners.clear();
+  }
+
+  slot(commitment: Commitment = 'confirmed'): bigint {
+    if (commitment === 'processed') return this.confirmedSlot + 1n;
+    if (commitment === 'finalized') return this.confirmedSlot > BigInt(FINALIZATION_DEPTH) ? this.confirmedSlot - BigInt(FINALIZATION_DEPTH) : 0n;
+    return this.confirmedSlot;
+  }
+
+  /** Block height equals slot here: every slot produces a block. */
+  blockHeight(commitment: Commitment = 'confirmed'): bigint {
+    return this.slot(commitment);
+  }
+
+  latestBlockhash(commitment: Commitment = 'confirmed'): { blockhash: string; lastValidBlockHeight: bigint } {
+    const limit = this.slot(commitment);
+    for (let i = this.blockhashOrder.length - 1; i >= 0; i -= 1) {
+      const entry = this.blockhashOrder[i]!;
+      if (entry.height <= limit) return { blockhash: entry.hash, lastValidBlockHeight: entry.height + BigInt(MAX_PROCESSING_AGE) };
+    }
+    const first = this.blockhashOrder[0]!;
+    return { blockhash: first.hash, lastValidBlockHeight: first.height + BigInt(MAX_PROCESSING_AGE) };
+  }
+
+  /** Whether a transaction with this blockhash could still land in the working block. */
+  isBlockhashValid(blockhash: string): boolean {
+    const height = this.blockhashes.get(blockhash);
+    return height !== undefined && this.confirmedSlot + 1n <= height + BigInt(MAX_PROCESSING_AGE);
+  }
+
+  /** Produces `count` blocks now: confirms what the working block holds, finalizes what is deep enough, issues a blockhash. */
+  produceBlocks(count: number): void {
+    for (let produced = 0; produced < count; produced += 1) {
+      this.confirmedSlot += 1n;
+      const confirmed = this.pending;
+      this.pending = [];
+      this.unfinalized.push(...confirmed);
+      this.advanceClock();
+      this.issueBlockhash();
+      for (const signature of confirmed) this.emitSignature(signature);
+      const finalizedSlot = this.slot('finalized');
+      while (this.unfinalized.length > 0) {
+        const oldest = this.unfinalized[0]!;
+        const status = this.landed.get(oldest);
+        if (status && status.slot > finalizedSlot) break;
+        this.unfinalized.shift();
+        if (status) this.emitSignature(oldest);
+      }
+      for (const listener of this.blockListeners) listener({ slot: this.confirmedSlot, confirmedSlot: this.confirmedSlot, finalizedSlot });
+    }
+  }
+
+  onBlock(listener: BlockListener): () => void {
+    this.blockListeners.add(listener);
+    return () => this.blockListeners.delete(listener);
+  }
+
+  /** Called whenever a signature reaches a new commitment (processed, confirmed, finalized). */
+  onSignature(listener: SignatureListener): () => void {
+    this.signatureListeners.add(listener);
+    return () => this.signatureListeners.delete(listener);
+  }
+
+  signatureStatus(signature: string): SignatureStatus | null {
+    const landed = this.landed.get(signature);
+    if (!landed) return null;
+    const confirmedSlot = this.confirmedSlot;
+    if (landed.slot > confirmedSlot) return { slot: landed.slot, err: landed.err, confirmationStatus: 'processed', confirmations: 0 };
+    if (landed.slot <= this.slot('finalized')) return { slot: landed.slot, err: landed.err, confirmationStatus: 'finalized', confirmations: null };
+    return { slot: landed.slot, err: landed.err, confirmationStatus: 'confirmed', confirmations: Number(confirmedSlot - landed.slot) };
+  }
+
+  getAccount(owner: string): { lamports: bigint; data: Uint8Array; owner: string; executable: boolean; space: bigint } | null {
+    const account = this.svm.getAccount(toAddress(owner));
+    if (!account.exists) return null;
+    return { lamports: account.lamports, data: account.data as Uint8Array, owner: account.programAddress, executable: account.executable, space: account.space };
+  }
+
+  /** Every account owned by `programId` (LiteSVM scans them all; the sandbox holds few). */
+  getProgramAccounts(programId: string): { pubkey: string; lamports: bigint; data: Uint8Array; owner: string; executable: boolean; space: bigint }[] {
+    return this.svm.getProgramAccounts(toAddress(programId)).map((account) => ({
+      pubkey: account.address,
+      lamports: account.lamports,
+      data: account.data as Uint8Array,
+      owner: account.programAddress,
+      executable: account.executable,
+      space: account.space,
+    }));
+  }
+
+  getBalance(owner: string): bigint {
+    return this.svm.getBalance(toAddress(owner)) ?? 0n;
+  }
+
+  minimumBalanceForRentExemption(dataLength: bigint): bigint {
+    return this.svm.minimumBalanceForRentExemption(dataLength);
+  }
+
+  /**
+   * The fee of a compiled message (base fee per signature plus the compute-unit price it asks for), or `null` when its
+   * blockhash is unknown or expired — as the RPC's getFeeForMessage answers.
+   */
+  feeForMessage(messageBytes: Uint8Array): bigint | null {
+    let message: ReturnType<typeof messageDecoder.decode>;
+    try {
+      message = messageDecoder.decode(messageBytes);
+    } catch (cause) {
+      throw new InvalidTransactionError('invalid message: the bytes are not a compiled transaction message', { cause });
+    }
+    if (!this.isBlockhashValid(message.lifetimeToken)) return null;
+    let unitLimit: bigint | undefined;
+    let microLamportsPerUnit = 0n;
+    let otherInstructions = 0n;
+    const instructions = 'instructions' in message ? message.instructions : [];
+    for (const instruction of instructions) {
+      const program = message.staticAccounts[instruction.programAddressIndex];
+      const data = instruction.data ?? new Uint8Array();
+      if (program === COMPUTE_BUDGET_PROGRAM && data[0] === 2 && data.length >= 5) unitLimit = readU32(data, 1);
+      else if (program === COMPUTE_BUDGET_PROGRAM && data[0] === 3 && data.length >= 9) microLamportsPerUnit = readU64(data, 1);
+      else if (program !== COMPUTE_BUDGET_PROGRAM) otherInstructions += 1n;
+    }
+    const units = unitLimit ?? minBigint(otherInstructions * DEFAULT_COMPUTE_UNITS_PER_INSTRUCTION, MAX_COMPUTE_UNITS);
+    const priorityFee = (microLamportsPerUnit * units + 999_999n) / 1_000_000n;
+    return BigInt(message.header.numSignerAccounts) * LAMPORTS_PER_SIGNATURE + priorityFee;
+  }
+
+  /** Runs a wire-format transaction against the current state without committing it. */
+  simulateTransaction(wire: Uint8Array, options: { replaceRecentBlockhash?: boolean; sigVerify?: boolean } = {}): SimulationResult {
+    const { transaction, blockhash } = decodeTransaction(wire);
+    if (!options.replaceRecentBlockhash && !this.isBlockhashValid(blockhash)) return failed(namedTransactionError('BlockhashNotFound'), [], 0n);
+    const result = this.simulateRaw(transaction, options.sigVerify ?? false);
+    if (result instanceof FailedTransactionMetadata) {
+      const described = describeTransactionError(result.err());
+      const meta = result.meta();
+      return failed(described, meta.logs(), meta.computeUnitsConsumed());
+    }
+    const meta = result.meta();
+    return { err: null, errText: null, logs: meta.logs(), unitsConsumed: meta.computeUnitsConsumed() };
+  }
+
+  /**
+   * Simulates like `simulateTransaction` and also returns every account the transaction wrote, before and after (the
+   * product API's simulation turns them into asset movements).
+   */
+  simulateWithAccounts(wire: Uint8Array): { result: SimulationResult; accounts: AccountChange[] } {
+    const { transaction, blockhash } = decodeTransaction(wire);
+    if (!this.isBlockhashValid(blockhash)) return { result: failed(namedTransactionError('BlockhashNotFound'), [], 0n), accounts: [] };
+    const simulated = this.simulateRaw(transaction, false);
+    if (simulated instanceof FailedTransactionMetadata) {
+      const meta = simulated.meta();
+      return { result: failed(describeTransactionError(simulated.err()), meta.logs(), meta.computeUnitsConsumed()), accounts: [] };
+    }
+    const meta = simulated.meta();
+    const accounts = simulated.postAccounts().map((after): AccountChange => {
+      const before = this.getAccount(after.address);
+      return {
+        address: after.address,
+        before: before ? { lamports: before.lamports, data: before.data, owner: before.owner } : null,
+        after: { lamports: after.lamports, data: after.data as Uint8Array, owner: after.programAddress },
+      };
+    });
+    return { result: { err: null, errText: null, logs: meta.logs(), unitsConsumed: meta.computeUnitsConsumed() }, accounts };
+  }
+
+  /**
+   * Sends a wire-format transaction: preflight (unless skipped), then execution in the working block. A transaction
+   * that fails on chain still lands (its fee is charged) with its error in its status. Resolves to its signature.
+   */
+  sendTransaction(wire: Uint8Array, options: SendOptions = {}): string {
+    const { transaction, blockhash, signature } = decodeTransaction(wire);
+    const blockhashValid = this.isBlockhashValid(blockhash);
+    if (!options.skipPreflight) {
+      if (!blockhashValid) throw new PreflightError(-32002, 'Transaction simulation failed: Blockhash not found', failed(namedTransactionError('BlockhashNotFound'), [], 0n));
+      if (this.landed.has(signature)) {
+        throw new PreflightError(-32002, 'Transaction simulation failed: This transaction has already been processed', failed(namedTransactionError('AlreadyProcessed'), [], 0n));
+      }
+      const simulation = this.simulateTransaction(wire, { sigVerify: true });
+      if (simulation.err === 'SignatureFailure') throw new PreflightError(-32003, 'Transaction signature verification failure', simulation);
+      if (simulation.err !== null) throw new PreflightError(-32002, `Transaction simulation failed: ${simulation.errText}`, simulation);
+    }
+    // Without preflight, what a validator would drop never lands: the sender learns it only by the blockhash expiring.
+    if (!blockhashValid || this.landed.has(signature)) return signature;
+    const result = this.svm.sendTransaction(transaction);
+    if (result instanceof FailedTransactionMetadata) {
+      const err = result.err();
+      // A transaction that cannot even pay its fee is dropped by the leader, not recorded.
+      if (typeof err === 'number' && isDroppedError(err)) return signature;
+      this.land(signature, describeTransactionError(err).json);
+    } else {
+      this.land(signature, null);
+    }
+    return signature;
+  }
+
+  /** Credits lamports out of thin air (the faucet), as a transaction landing in the working block. */
+  airdrop(to: string, lamports: bigint): string {
+    const result = this.svm.airdrop(toAddress(to), toLamports(lamports));
+    if (result === null || result instanceof FailedTransactionMetadata) {
+      throw new Error(`airdrop failed: ${result ? describeTransactionError(result.err()).text : 'no result'}`);
+    }
+    const signature = base58.decode((result as TransactionMetadata).signature());
+    this.land(signature, null);
+    return signature;
+  }
+
+  /** LiteSVM's simulation, with signature verification on or off for this one call (unsigned transactions can be simulated). */
+  private simulateRaw(transaction: Transaction, sigVerify: boolean): ReturnType<LiteSVM['simulateTransaction']> {
+    if (sigVerify) return this.svm.simulateTransaction(transaction);
+    this.svm.withSigverify(false);
+    try {
+      return this.svm.simulateTransaction(transaction);
+    } finally {
+      this.svm.withSigverify(true);
+    }
+  }
+
+  private land(signature: string, err: RpcTransactionError | null): void {
+    this.landed.set(signature, { slot: this.confirmedSlot + 1n, err });
+    if (this.landed.size > MAX_REMEMBERED_SIGNATURES) {
+      const oldest = this.landed.keys().next().value;
+      if (oldest !== undefined) this.landed.delete(oldest);
+    }
+    this.pending.push(signature);
+    this.emitSignature(signature);
+  }
+
+  private emitSignature(signature: string): void {
+    const status = this.signatureStatus(signature);
+    if (!status) return;
+    for (const listener of this.signatureListeners) listener(signature, status);
+  }
+
+  private advanceClock(): void {
+    const working = this.confirmedSlot + 1n;
+    this.svm.setClock(new Clock(working, 0n, 0n, 1n, BigInt(Math.floor(this.now().getTime() / 1000))));
+  }
+
+  private issueBlockhash(): void {
+    this.svm.expireBlockhash();
+    const hash = this.svm.latestBlockhash();
+    this.blockhashes.set(hash, this.confirmedSlot);
+    this.blockhashOrder.push({ hash, height: this.confirmedSlot });
+    // Forget blockhashes that can never be used again (bounded memory), keeping the ones `finalized` reads may need.
+    const horizon = this.confirmedSlot - BigInt(MAX_PROCESSING_AGE + FINALIZATION_DEPTH + 1);
+    while (this.blockhashOrder.length > 1 && this.blockhashOrder[0]!.height < horizon) {
+      this.blockhashes.delete(this.blockhashOrder.shift()!.hash);
+    }
+  }
+}
+
+function minBigint(a: bigint, b: bigint): bigint {
+  return a < b ? a : b;
+}
+
+function isDroppedError(err: number): boolean {
+  // AccountNotFound (2), InsufficientFundsForFee (4), InvalidAccountForFee (5), SignatureFailure (11), SanitizeFailure (13)
+  return err === 2 || err === 4 || err === 5 || err === 11 || err === 13;
+}
+
+function failed(error: { json: RpcTransactionError; text: string }, logs: string[], unitsConsumed: bigint): SimulationResult {
+  return { err: error.json, errText: error.text, logs, unitsConsumed };
+}
+
+function toAddress(value: string): Address {
+  try {
+    return address(value);
+  } catch (cause) {
+    throw new InvalidTransactionError(`Invalid param: ${JSON.stringify(value)} is not a valid public key`, { cause });
+  }
+}
+
+function decodeTransaction(wire: Uint8Array): { transaction: Transaction; blockhash: string; signature: string } {
+  try {
+    const transaction = transactionDecoder.decode(wire);
+    const message = messageDecoder.decode(transaction.messageBytes);
+    const slots = Object.values(transaction.signatures);
+    if (slots.length === 0) throw new Error('no signature slot');
+    // An unsigned fee payer slot (a transaction to simulate) reads as the all-zero signature, as the RPC shows it.
+    const first = slots[0] ?? new Uint8Array(64);
+    return { transaction, blockhash: message.lifetimeToken, signature: base58.decode(first) };
+  } catch (cause) {
+    if (cause instanceof InvalidTransactionError) throw cause;
+    throw new InvalidTransactionError('invalid transaction: failed to deserialize the transaction', { cause });
+  }
+}

@@ -1,0 +1,56 @@
+import { useId } from 'react';
+import { ErrorMessage } from '../../ErrorMessage.js';
+import { Spinner } from '../../Spinner.js';
+import { button, mutedText, row, stack, text } from '../../styles/shared.css.js';
+import * as styles from './Solana.css.js';
+import type { SolanaBalanceItem } from './types.js';
+import type { FlowError } from '../EmailSignIn/types.js';
+
+export interface SolanaBalancesProps {
+  status: 'idle' | 'loading' | 'ready' | 'failed';
+  balances: readonly SolanaBalanceItem[];
+  /** The project's `showFiat`: USD values beside the amounts when prices are known. */
+  showFiat: boolean;
+  error?: FlowError | undefined;
+  onRefresh?: () => void;
+}
+
+/** The wallet's SOL and SPL token balances (for the user menu); the root carries `data-state`. */
+export function SolanaBalances({ status, balances, showFiat, error, onRefresh }: SolanaBalancesProps) {
+  const headingId = useId();
+  return (
+    <section className={stack} aria-labelledby={headingId} aria-busy={status === 'loading'} data-flow="solana-balances" data-state={status}>
+      <div className={row}>
+        <h2 id={headingId} className={styles.heading}>
+          Balances
+        </h2>
+        {onRefresh ? (
+          <button type="button" className={button.quiet} onClick={onRefresh} aria-disabled={status === 'loading'}>
+            Refresh
+          </button>
+        ) : null}
+      </div>
+      {status === 'loading' && balances.length === 0 ? (
+        <p className={mutedText}>
+          <Spinner /> Loading balances…
+        </p>
+      ) : null}
+      {balances.length > 0 ? (
+        <ul className={styles.list}>
+          {balances.map((balance) => (
+            <li key={balance.address} className={styles.item}>
+              <span className={text}>
+                {balance.symbol} <span className={mutedText}>{balance.name}</span>
+              </span>
+              <span className={`${text} ${styles.amount}`}>
+                {balance.balance} {balance.symbol}
+                {showFiat && balance.marketValue !== undefined ? <span className={mutedText}> ≈ ${balance.marketValue}</span> : null}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <ErrorMessage>{error?.message}</ErrorMessage>
+    </section>
+  );
+}
