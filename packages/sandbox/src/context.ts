@@ -1,3 +1,4 @@
+import type { CustodyClient } from './custody/createCustodyClient.js';
 import type { Database } from './db/database.js';
 import type { OAuthProvider } from './services/oauthProvider.js';
 import type { SessionTokens } from './services/sessionTokens.js';
@@ -19,4 +20,6 @@ export interface SandboxContext {
   readonly settings: SettingsStore;
   readonly signingKey: SigningKey;
   readonly tokens: SessionTokens;
+  /** The custody emulator (its own origin) and the product API's client of it (root organisation key). */
+  readonly custody: { readonly baseUrl: string; readonly client: CustodyClient };
 }

@@ -14,6 +14,10 @@ import { newBotToken } from './services/telegramSignIn.js';
 import { createSessionTokens } from './services/sessionTokens.js';
 import { createSettingsStore, loadSeedSettings } from './services/settingsStore.js';
 import { loadOrCreateSigningKey } from './services/signingKey.js';
+import { createCustodyClient } from './custody/createCustodyClient.js';
+import { loadOrCreateCustodySecrets } from './custody/secrets.js';
+import { startCustody, type CustodyServer } from './custody/startCustody.js';
+import { deliver } from './services/inbox.js';
 
 /** The fixed environment id of the sandbox unless `environmentId` says otherwise. */
 export const DEFAULT_ENVIRONMENT_ID = '2b1f6c1e-6a4d-4c8e-9f3a-5d7e8a9b0c1d';
@@ -90,10 +94,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let opened: Database | undefined;
   let oauthProvider: OAuthProvider | undefined;
   let telegramSimulator: TelegramSimulator | undefined;
+  let custodyServer: CustodyServer | undefined;
   try {
     // The OIDC provider on its own origin: API port + 4 (another free port if that one is taken).
     oauthProvider = await startOAuthProvider({ host, port: port + 4 });
-    const info = { ...planned, oauthIssuer: oauthProvider.issuer };
+    let info = { ...planned, oauthIssuer: oauthProvider.issuer };
     // The Telegram login simulator on its own origin: API port + 5 (another free port if taken).
     const bot = newBotToken();
     telegramSimulator = await startTelegramSimulator({ host, port: port + 5, botToken: bot.botToken, now });
@@ -103,7 +108,26 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const settings = await createSettingsStore({ db, environmentId, seed, now });
     const signingKey = await loadOrCreateSigningKey(db, now);
     const tokens = createSessionTokens({ key: signingKey, environmentId, now });
-    const ctx: SandboxContext = { db, apiBaseUrl: url, oauthProvider, telegram, environmentId, now, settings, signingKey, tokens };
+    // The custody emulator on its own origin: API port + 1 (another free port if that one is taken).
+    const custodySecrets = await db.transaction((tx) => loadOrCreateCustodySecrets(tx, environmentId, now()));
+    custodyServer = await startCustody({
+      host,
+      port: port + 1,
+      ctx: {
+        db,
+        environmentId,
+        now,
+        secrets: custodySecrets,
+        sendEmail: (q, message) => deliver(q, environmentId, { channel: 'email', ...message, now: now() }),
+      },
+      onInternalError: (error) => console.error('[sandbox] custody internal error:', error),
+    });
+    info = { ...info, custodyBaseUrl: custodyServer.origin };
+    const custody = {
+      baseUrl: custodyServer.origin,
+      client: createCustodyClient({ baseUrl: custodyServer.origin, rootOrganizationId: custodySecrets.rootOrganizationId, apiKey: custodySecrets.rootApiKey, now }),
+    };
+    const ctx: SandboxContext = { db, apiBaseUrl: url, oauthProvider, telegram, environmentId, now, settings, signingKey, tokens, custody };
     app = createApp({ ctx, info, onInternalError: (error) => console.error('[sandbox] internal error:', error) });
 
     if (!options.quiet) {
@@ -116,6 +140,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           `  info:           ${url}/sandbox/info`,
           `  inbox:          ${info.inboxUrl}`,
           `  OAuth issuer:   ${info.oauthIssuer}`,
+          `  custody:        ${info.custodyBaseUrl}`,
           `  storage:        ${storage}`,
         ].join('\n'),
       );
@@ -129,6 +154,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         closing ??= closeServer(server)
           .finally(() => oauthProvider?.close())
           .finally(() => telegramSimulator?.close())
+          .finally(() => custodyServer?.close())
           .finally(() => db.close());
         return closing;
       },
@@ -137,6 +163,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     await closeServer(server).catch(() => undefined);
     await oauthProvider?.close().catch(() => undefined);
     await telegramSimulator?.close().catch(() => undefined);
+    await custodyServer?.close().catch(() => undefined);
     await opened?.close().catch(() => undefined);
     throw error;
   }
