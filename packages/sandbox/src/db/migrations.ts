@@ -359,4 +359,24 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 11,
+    name: 'embedded wallets: the custody sub-organization and wallet behind a user\'s blockchain credential',
+    sql: `
+      CREATE TABLE embedded_wallets (
+        credential_id uuid PRIMARY KEY REFERENCES verified_credentials (id) ON DELETE CASCADE,
+        environment_id text NOT NULL,
+        user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        chain text NOT NULL,
+        address text NOT NULL,
+        sub_organization_id uuid NOT NULL,
+        custody_user_id uuid NOT NULL,
+        hd_wallet_id uuid NOT NULL,
+        is_authenticator_attached boolean NOT NULL DEFAULT false,
+        source text NOT NULL CHECK (source IN ('dynamic', 'user')),
+        created_at timestamptz NOT NULL,
+        UNIQUE (environment_id, user_id, chain)
+      );
+    `,
+  },
 ];
