@@ -2,12 +2,50 @@ import { describe, expect, it } from 'vitest';
 import * as core from './index.js';
 import * as react from './react/index.js';
 import * as social from './social.js';
+import * as embedded from './embedded.js';
+import * as reactEmbedded from './react/embedded.js';
 import * as reactSocial from './react/social.js';
 import * as solana from './solana/index.js';
 import * as testing from './testing/index.js';
 
 // Changing what an entry point exports is a deliberate act: update these snapshots with it.
 describe('entry points', () => {
+  it('default: @latchkey/headless/embedded and @latchkey/headless/react/embedded', () => {
+    expect(Object.keys(embedded).sort()).toMatchInlineSnapshot(`
+      [
+        "CUSTODY_CLIENT_VERSION",
+        "PASSKEY_STAMP_TIMEOUT_MS",
+        "RECOVERY_CODE_LIFETIME_MS",
+        "RECOVERY_SESSION_MS",
+        "createBundleTarget",
+        "createCustodyApi",
+        "createEmbeddedWallet",
+        "createEmbeddedWalletClient",
+        "createIndexedDbSessionKeyStore",
+        "createMemorySessionKeyStore",
+        "createPasskeyStamper",
+        "createSessionKeyStamper",
+        "deleteEmbeddedWallets",
+        "embeddedAccountOf",
+        "embeddedWalletSessionMachine",
+        "embeddedWalletSessionStatus",
+        "fromCustodyError",
+        "generateSessionKey",
+        "importSessionKey",
+        "isSessionKeyRejected",
+        "openRecoveryCode",
+        "passkeyStampChallenge",
+        "registerSessionKey",
+        "startEmailRecovery",
+      ]
+    `);
+    expect(Object.keys(reactEmbedded).sort()).toMatchInlineSnapshot(`
+      [
+        "useEmbeddedWallet",
+      ]
+    `);
+  });
+
   it('default: @latchkey/headless/social and @latchkey/headless/react/social', () => {
     expect(Object.keys(social).sort()).toMatchInlineSnapshot(`
       [

@@ -10,6 +10,9 @@ export const clientErrorMessages = {
   // custody provider (recreate the session and retry once)
   custody_expired_api_key: 'expired api key',
   custody_public_key_not_found: 'could not find public key',
+  custody_request_failed: 'The custody provider refused the request: {reason}',
+  embedded_wallet_config_required: 'Embedded wallet requires app name and base URL',
+  recovery_code_invalid: 'The code is invalid or expired.',
   // warn-only cases
   operation_timed_out_or_not_allowed: 'The operation either timed out or was not allowed',
   user_denied_permission: 'The user denied permission.',
@@ -119,6 +122,7 @@ export const serverErrorMessages: Partial<Record<ServerErrorCode, string>> = {
   too_many_requests: 'Rate limit reached',
   wallet_not_deployed: 'Wallet has not been deployed',
   mfa_invalid_code: 'Invalid code',
+  email_recovery_disabled: 'Cannot proceed with your request',
 };
 
 /** The wallet error's numeric code (0–11), or undefined for codes that are not wallet codes. */
