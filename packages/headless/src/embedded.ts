@@ -14,6 +14,7 @@ export {
   type EmbeddedWalletConfig,
   type EmbeddedWalletHost,
 } from './core/embedded/createEmbeddedWalletClient.js';
+export { EXPORT_FRAME_PATH, mountExportFrame, type ExportFrame } from './core/embedded/exportFrame.js';
 export { createCustodyApi, fromCustodyError, isSessionKeyRejected, CUSTODY_CLIENT_VERSION, type CustodyApi } from './core/embedded/custody/createCustodyApi.js';
 export {
   embeddedWalletSessionMachine,

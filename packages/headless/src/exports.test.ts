@@ -14,6 +14,7 @@ describe('entry points', () => {
     expect(Object.keys(embedded).sort()).toMatchInlineSnapshot(`
       [
         "CUSTODY_CLIENT_VERSION",
+        "EXPORT_FRAME_PATH",
         "PASSKEY_STAMP_TIMEOUT_MS",
         "RECOVERY_CODE_LIFETIME_MS",
         "RECOVERY_SESSION_MS",
@@ -33,6 +34,7 @@ describe('entry points', () => {
         "generateSessionKey",
         "importSessionKey",
         "isSessionKeyRejected",
+        "mountExportFrame",
         "openRecoveryCode",
         "passkeyStampChallenge",
         "registerSessionKey",

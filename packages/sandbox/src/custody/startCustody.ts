@@ -5,6 +5,7 @@ import { cors } from 'hono/cors';
 import { isLoopbackOrigin } from '../http/loopbackOrigin.js';
 import type { CustodyContext } from './CustodyContext.js';
 import { CustodyError } from './CustodyError.js';
+import { EXPORT_PAGE_PATH, EXPORT_SCRIPT, EXPORT_SCRIPT_PATH, exportPage } from './exportFramePage.js';
 import { handleCustodyRequest } from './handleCustodyRequest.js';
 
 /** Request bodies above this are refused before they are read in full. */
@@ -28,6 +29,11 @@ export function createCustodyApp(ctx: CustodyContext, onInternalError: (error: u
       maxAge: 600,
     }),
   );
+  app.get(EXPORT_PAGE_PATH, (c) => {
+    const page = exportPage(c.req.query('parentOrigin'), ctx.secrets.enclavePublicKey);
+    return c.html(page.html, page.status, page.headers);
+  });
+  app.get(EXPORT_SCRIPT_PATH, (c) => c.body(EXPORT_SCRIPT, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }));
   app.post('/public/v1/:kind{query|submit}/:name{[a-z0-9_]+}', async (c) => {
     const length = Number(c.req.header('content-length') ?? 0);
     if (length > MAX_BODY_BYTES) throw new CustodyError(3, 'request body too large');

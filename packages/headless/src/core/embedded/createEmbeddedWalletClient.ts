@@ -174,7 +174,7 @@ export function createEmbeddedWalletClient(host: EmbeddedWalletHost, config: Emb
       const account = embeddedAccountOf(response.user);
       if (!account) throw new LatchkeyError('no_custody_account');
       // The first session: a fresh key registered for sessionKeyDuration.
-      session.send({ type: 'server.keyRejected' });
+      session.send({ type: 'user.renew' });
       await openSession();
       return account;
     },

@@ -35,6 +35,8 @@ export type EmbeddedWalletSessionEvent =
   | { type: 'user.open' }
   /** Custody answered 16 'expired api key' / 'could not find public key': drop and recreate without restore. */
   | { type: 'server.keyRejected' }
+  /** A new wallet: start its first session with a fresh key (no restore). */
+  | { type: 'user.renew' }
   /** E-mail recovery handed over a key. */
   | { type: 'server.recovered'; session: ActiveSession }
   | { type: 'user.close' };
@@ -85,6 +87,7 @@ export const embeddedWalletSessionMachine = setup({
       actions: { type: 'setSession', params: ({ event }) => ({ session: event.session }) },
     },
     'server.keyRejected': { target: '.loading', actions: 'forbidRestore' },
+    'user.renew': { target: '.loading', actions: 'forbidRestore' },
   },
   states: {
     none: {
