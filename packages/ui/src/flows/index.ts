@@ -27,3 +27,8 @@ export { TotpEnrolment, type TotpEnrolmentProps } from './Mfa/TotpEnrolment.js';
 export { TotpCodeForm, type TotpCodeFormProps } from './Mfa/TotpCodeForm.js';
 export type { MfaFlowModel, MfaFlowStatus } from './Mfa/types.js';
 export { RecoveryCodes, type RecoveryCodesProps } from './Mfa/RecoveryCodes.js';
+export { CreateWalletStep, type CreateWalletStepProps } from './EmbeddedWallet/CreateWalletStep.js';
+export { SessionPrompt, type SessionPromptProps } from './EmbeddedWallet/SessionPrompt.js';
+export { RecoveryStep, type RecoveryStepProps } from './EmbeddedWallet/RecoveryStep.js';
+export { ExportStep, type ExportStepProps } from './EmbeddedWallet/ExportStep.js';
+export type { EmbeddedWalletFlowModel, EmbeddedWalletStatus } from './EmbeddedWallet/types.js';
