@@ -1,3 +1,4 @@
+import { embeddedError } from './embeddedError.js';
 import type { User } from '@latchkey/protocol';
 import { createActor, waitFor } from 'xstate';
 import { LatchkeyError } from '../errors/LatchkeyError.js';
@@ -73,7 +74,7 @@ function checkConfig(config: Partial<EmbeddedWalletConfig>): void {
     url = undefined;
   }
   if (!config.appName || config.appName.trim() === '' || !url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-    throw new LatchkeyError('embedded_wallet_config_required');
+    throw embeddedError('embedded_wallet_config_required');
   }
 }
 
@@ -235,7 +236,7 @@ export function createEmbeddedWalletClient(host: EmbeddedWalletHost, config: Emb
       await startEmailRecovery(host, { email, sessionPublicKey: recoveryTarget.publicKey });
     },
     async completeRecovery(code) {
-      if (!recoveryTarget) throw new LatchkeyError('recovery_code_invalid');
+      if (!recoveryTarget) throw embeddedError('recovery_code_invalid');
       const { privateKey, createdAtMs } = await openRecoveryCode(recoveryTarget, code, now());
       const key = await importSessionKey(privateKey);
       privateKey.fill(0);

@@ -1,3 +1,4 @@
+import { embeddedError } from './embeddedError.js';
 import { LatchkeyError } from '../errors/LatchkeyError.js';
 import type { EmbeddedWalletClient } from './createEmbeddedWalletClient.js';
 
@@ -45,12 +46,12 @@ export function mountExportFrame(options: { wallet: EmbeddedWalletClient; contai
     if (data?.type === 'latchkey:export-ready' && typeof data.targetPublicKey === 'string') {
       wallet.exportAccount(data.targetPublicKey).then(
         (bundle) => iframe.contentWindow?.postMessage({ type: 'latchkey:export-bundle', bundle, address: account.address }, custodyOrigin),
-        (error: unknown) => settle?.reject(error instanceof LatchkeyError ? error : new LatchkeyError('custody_request_failed', { params: { reason: String(error) }, cause: error })),
+        (error: unknown) => settle?.reject(error instanceof LatchkeyError ? error : embeddedError('custody_request_failed', { params: { reason: String(error) }, cause: error })),
       );
     } else if (data?.type === 'latchkey:export-done') {
       settle?.resolve();
     } else if (data?.type === 'latchkey:export-error') {
-      settle?.reject(new LatchkeyError('custody_request_failed', { params: { reason: String(data.message) } }));
+      settle?.reject(embeddedError('custody_request_failed', { params: { reason: String(data.message) } }));
     }
   };
   view.addEventListener('message', onMessage);

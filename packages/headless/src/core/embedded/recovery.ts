@@ -1,5 +1,5 @@
+import { embeddedError } from './embeddedError.js';
 import { Aes256Gcm, CipherSuite, DhkemP256HkdfSha256, HkdfSha256 } from '@hpke/core';
-import { LatchkeyError } from '../errors/LatchkeyError.js';
 import { compressP256, fromBase64Url, fromHex, toHex, utf8 } from './bytes.js';
 
 /** SPEC §4 / §9: a recovery code counts only if its key was created within 900 s; the session lasts 1800 s. */
@@ -49,10 +49,10 @@ export async function openRecoveryCode(target: BundleTarget, code: string, now: 
   try {
     opened = await target.open(new TextDecoder().decode(fromBase64Url(code.trim())));
   } catch (error) {
-    throw new LatchkeyError('recovery_code_invalid', { cause: error });
+    throw embeddedError('recovery_code_invalid', { cause: error });
   }
   if (!Number.isFinite(opened.createdAtMs) || now - opened.createdAtMs > RECOVERY_CODE_LIFETIME_MS || opened.plaintext.length !== 32) {
-    throw new LatchkeyError('recovery_code_invalid');
+    throw embeddedError('recovery_code_invalid');
   }
   return { privateKey: opened.plaintext, createdAtMs: opened.createdAtMs };
 }

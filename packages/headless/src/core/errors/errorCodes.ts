@@ -10,9 +10,6 @@ export const clientErrorMessages = {
   // custody provider (recreate the session and retry once)
   custody_expired_api_key: 'expired api key',
   custody_public_key_not_found: 'could not find public key',
-  custody_request_failed: 'The custody provider refused the request: {reason}',
-  embedded_wallet_config_required: 'Embedded wallet requires app name and base URL',
-  recovery_code_invalid: 'The code is invalid or expired.',
   // warn-only cases
   operation_timed_out_or_not_allowed: 'The operation either timed out or was not allowed',
   user_denied_permission: 'The user denied permission.',
@@ -102,8 +99,14 @@ export const walletErrorCodes = clientWalletErrorCodes;
 
 export type WalletErrorCode = (typeof walletErrorCodes)[number];
 
+/**
+ * Codes of the embedded wallet (`@latchkey/headless/embedded`): their messages live on that entry
+ * (`core/embedded/embeddedError.ts`) so the first paint does not carry them.
+ */
+export type EmbeddedErrorCode = 'custody_request_failed' | 'embedded_wallet_config_required' | 'recovery_code_invalid';
+
 /** Every code a `LatchkeyError` can carry (social-linking codes of SPEC §8 included). */
-export type LatchkeyErrorCode = ClientErrorCode | WalletErrorCode | ServerErrorCode | SocialLinkingErrorCode;
+export type LatchkeyErrorCode = ClientErrorCode | WalletErrorCode | ServerErrorCode | SocialLinkingErrorCode | EmbeddedErrorCode;
 
 const CODE_INVALID_OR_EXPIRED = 'The code is invalid or expired.';
 
@@ -122,7 +125,6 @@ export const serverErrorMessages: Partial<Record<ServerErrorCode, string>> = {
   too_many_requests: 'Rate limit reached',
   wallet_not_deployed: 'Wallet has not been deployed',
   mfa_invalid_code: 'Invalid code',
-  email_recovery_disabled: 'Cannot proceed with your request',
 };
 
 /** The wallet error's numeric code (0–11), or undefined for codes that are not wallet codes. */

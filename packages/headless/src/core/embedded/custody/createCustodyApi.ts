@@ -1,3 +1,4 @@
+import { embeddedError } from '../embeddedError.js';
 import { LatchkeyError } from '../../errors/LatchkeyError.js';
 import type { Stamper } from '../stampers/Stamper.js';
 
@@ -16,7 +17,7 @@ export function fromCustodyError(status: number, body: unknown): LatchkeyError {
   const text = typeof message === 'string' ? message : `HTTP ${status}`;
   if (code === 16 && text.includes('expired api key')) return new LatchkeyError('custody_expired_api_key', { status, cause: body });
   if (code === 16 && text.includes('could not find public key')) return new LatchkeyError('custody_public_key_not_found', { status, cause: body });
-  return new LatchkeyError('custody_request_failed', { params: { reason: text }, status, cause: body });
+  return embeddedError('custody_request_failed', { params: { reason: text }, status, cause: body });
 }
 
 /** True for the custody errors after which the session is recreated and the operation retried once (SPEC §8). */
