@@ -116,3 +116,16 @@ describe('what the first paint loads', () => {
     }
   });
 });
+
+describe('the embedded wallet stays on its own entries', () => {
+  const isEmbedded = (input: string) => input.includes('packages/headless/src/core/embedded/') || input.includes('@hpke/');
+  it('behavior: neither @latchkey/headless nor /react reach the custody code or @hpke/core; /embedded does', async () => {
+    for (const entry of ['index.ts', 'react/index.ts']) {
+      const { all } = await bundle(entry);
+      expect(all.filter(isEmbedded)).toEqual([]);
+    }
+    const { all } = await bundle('embedded.ts');
+    expect(all.some((input) => input.includes('@hpke/'))).toBe(true);
+    expect(all.filter(isZod)).toEqual([]);
+  });
+});

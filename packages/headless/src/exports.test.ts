@@ -10,6 +10,8 @@ import * as reactEmail from './react/email.js';
 import * as reactMfa from './react/mfa.js';
 import * as reactPasskey from './react/passkey.js';
 import * as reactSms from './react/sms.js';
+import * as embedded from './embedded.js';
+import * as reactEmbedded from './react/embedded.js';
 import * as reactSocial from './react/social.js';
 import * as mobileWallets from './mobileWallets.js';
 import * as reactMobileWallets from './react/mobileWallets.js';
@@ -21,6 +23,44 @@ import * as testing from './testing/index.js';
 
 // Changing what an entry point exports is a deliberate act: update these snapshots with it.
 describe('entry points', () => {
+  it('default: @latchkey/headless/embedded and @latchkey/headless/react/embedded', () => {
+    expect(Object.keys(embedded).sort()).toMatchInlineSnapshot(`
+      [
+        "CUSTODY_CLIENT_VERSION",
+        "EXPORT_FRAME_PATH",
+        "PASSKEY_STAMP_TIMEOUT_MS",
+        "RECOVERY_CODE_LIFETIME_MS",
+        "RECOVERY_SESSION_MS",
+        "createBundleTarget",
+        "createCustodyApi",
+        "createEmbeddedWallet",
+        "createEmbeddedWalletClient",
+        "createIndexedDbSessionKeyStore",
+        "createMemorySessionKeyStore",
+        "createPasskeyStamper",
+        "createSessionKeyStamper",
+        "deleteEmbeddedWallets",
+        "embeddedAccountOf",
+        "embeddedWalletSessionMachine",
+        "embeddedWalletSessionStatus",
+        "fromCustodyError",
+        "generateSessionKey",
+        "importSessionKey",
+        "isSessionKeyRejected",
+        "mountExportFrame",
+        "openRecoveryCode",
+        "passkeyStampChallenge",
+        "registerSessionKey",
+        "startEmailRecovery",
+      ]
+    `);
+    expect(Object.keys(reactEmbedded).sort()).toMatchInlineSnapshot(`
+      [
+        "useEmbeddedWallet",
+      ]
+    `);
+  });
+
   it('default: @latchkey/headless/social and @latchkey/headless/react/social', () => {
     expect(Object.keys(social).sort()).toMatchInlineSnapshot(`
       [

@@ -1,3 +1,4 @@
+import type { CustodyClient } from './custody/createCustodyClient.js';
 import type { Database } from './db/database.js';
 import type { OAuthProvider } from './services/oauthProvider.js';
 import type { SessionTokens } from './services/sessionTokens.js';
@@ -24,4 +25,6 @@ export interface SandboxContext {
   readonly solana: LocalCluster;
   /** The cluster's JSON-RPC URL (what the `localnet` network points at). */
   readonly solanaRpcUrl: string;
+  /** The custody emulator (its own origin) and the product API's client of it (root organisation key). */
+  readonly custody: { readonly baseUrl: string; readonly client: CustodyClient };
 }

@@ -16,6 +16,10 @@ import { createSettingsStore, loadSeedSettings } from './services/settingsStore.
 import { loadOrCreateSigningKey } from './services/signingKey.js';
 import { LocalCluster } from './solana/localCluster.js';
 import { startSolanaRpc, type SolanaRpcServer } from './solana/rpcServer.js';
+import { createCustodyClient } from './custody/createCustodyClient.js';
+import { loadOrCreateCustodySecrets } from './custody/secrets.js';
+import { startCustody, type CustodyServer } from './custody/startCustody.js';
+import { deliver } from './services/inbox.js';
 
 /** The fixed environment id of the sandbox unless `environmentId` says otherwise. */
 export const DEFAULT_ENVIRONMENT_ID = '2b1f6c1e-6a4d-4c8e-9f3a-5d7e8a9b0c1d';
@@ -96,13 +100,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let telegramSimulator: TelegramSimulator | undefined;
   let solanaRpc: SolanaRpcServer | undefined;
   const solana = new LocalCluster({ slotMs: options.solanaSlotMs ?? 400, now });
+  let custodyServer: CustodyServer | undefined;
   try {
     // The OIDC provider on its own origin: API port + 4 (another free port if that one is taken).
     oauthProvider = await startOAuthProvider({ host, port: port + 4 });
     // The Solana JSON-RPC on API port + 2 and its websocket on + 3 (other free ports if taken).
     const onInternalError = (error: unknown) => console.error('[sandbox] internal error:', error);
     solanaRpc = await startSolanaRpc({ cluster: solana, host, port: port + 2, wsPort: port + 3, onInternalError });
-    const info = { ...planned, oauthIssuer: oauthProvider.issuer, solanaRpcUrl: solanaRpc.rpcUrl, solanaWsUrl: solanaRpc.wsUrl };
+    let info = { ...planned, oauthIssuer: oauthProvider.issuer, solanaRpcUrl: solanaRpc.rpcUrl, solanaWsUrl: solanaRpc.wsUrl };
     // The Telegram login simulator on its own origin: API port + 5 (another free port if taken).
     const bot = newBotToken();
     telegramSimulator = await startTelegramSimulator({ host, port: port + 5, botToken: bot.botToken, now });
@@ -112,7 +117,26 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const settings = await createSettingsStore({ db, environmentId, seed, now });
     const signingKey = await loadOrCreateSigningKey(db, now);
     const tokens = createSessionTokens({ key: signingKey, environmentId, now });
-    const ctx: SandboxContext = { db, apiBaseUrl: url, oauthProvider, telegram, environmentId, now, settings, signingKey, tokens, solana, solanaRpcUrl: solanaRpc.rpcUrl };
+    // The custody emulator on its own origin: API port + 1 (another free port if that one is taken).
+    const custodySecrets = await db.transaction((tx) => loadOrCreateCustodySecrets(tx, environmentId, now()));
+    custodyServer = await startCustody({
+      host,
+      port: port + 1,
+      ctx: {
+        db,
+        environmentId,
+        now,
+        secrets: custodySecrets,
+        sendEmail: (q, message) => deliver(q, environmentId, { channel: 'email', ...message, now: now() }),
+      },
+      onInternalError: (error) => console.error('[sandbox] custody internal error:', error),
+    });
+    info = { ...info, custodyBaseUrl: custodyServer.origin };
+    const custody = {
+      baseUrl: custodyServer.origin,
+      client: createCustodyClient({ baseUrl: custodyServer.origin, rootOrganizationId: custodySecrets.rootOrganizationId, apiKey: custodySecrets.rootApiKey, now }),
+    };
+    const ctx: SandboxContext = { db, apiBaseUrl: url, oauthProvider, telegram, environmentId, now, settings, signingKey, tokens, custody, solana, solanaRpcUrl: solanaRpc.rpcUrl };
     app = createApp({ ctx, info, onInternalError });
 
     if (!options.quiet) {
@@ -126,6 +150,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           `  inbox:          ${info.inboxUrl}`,
           `  OAuth issuer:   ${info.oauthIssuer}`,
           `  Solana RPC:     ${info.solanaRpcUrl}   (websocket ${info.solanaWsUrl})`,
+          `  custody:        ${info.custodyBaseUrl}`,
           `  storage:        ${storage}`,
         ].join('\n'),
       );
@@ -141,6 +166,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           .finally(() => telegramSimulator?.close())
           .finally(() => solanaRpc?.close())
           .finally(() => solana.close())
+          .finally(() => custodyServer?.close())
           .finally(() => db.close());
         return closing;
       },
@@ -151,6 +177,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     await telegramSimulator?.close().catch(() => undefined);
     await solanaRpc?.close().catch(() => undefined);
     solana.close();
+    await custodyServer?.close().catch(() => undefined);
     await opened?.close().catch(() => undefined);
     throw error;
   }

@@ -11,6 +11,8 @@ import {
 } from '../services/emailVerification.js';
 import { createSmsVerification, retrySmsVerification, signInWithSmsVerification, verifyPhoneForUser } from '../services/smsVerification.js';
 import { mountSocialRoutes } from './socialRoutes.js';
+import { mountEmbeddedWalletRoutes } from './embeddedWalletRoutes.js';
+import { withAutomaticEmbeddedWallet } from '../services/embeddedWallets.js';
 import { storeLogs } from '../services/logs.js';
 import { authenticateTotp, deleteMfaDevice, getMfaDevice, listMfaDevices, startTotpRegistration, updateMfaDevice, verifyTotpRegistration } from '../services/mfa.js';
 import { authenticateRecoveryCode, getRecoveryCodes, regenerateRecoveryCodes } from '../services/recoveryCodes.js';
@@ -42,13 +44,17 @@ export function mountProductRoutes(app: Hono, ctx: SandboxContext): void {
   // e-mail code
   mountRoute(app, ctx, routes.createEmailVerification, ({ body }) => createEmailVerification(ctx, body));
   mountRoute(app, ctx, routes.retryEmailVerification, ({ body }) => retryEmailVerification(ctx, body));
-  mountRoute(app, ctx, routes.signInWithEmailVerification, ({ body }) => signInWithEmailVerification(ctx, body));
+  mountRoute(app, ctx, routes.signInWithEmailVerification, async ({ body }) =>
+    withAutomaticEmbeddedWallet(ctx, await signInWithEmailVerification(ctx, body), { sessionPublicKey: body.sessionPublicKey }),
+  );
   mountBearerRoute(app, ctx, routes.verifyEmailVerification, ({ auth, body }) => verifyEmailForUser(ctx, auth, body));
 
   // SMS code
   mountRoute(app, ctx, routes.createSmsVerification, ({ body }) => createSmsVerification(ctx, body));
   mountRoute(app, ctx, routes.retrySmsVerification, ({ body }) => retrySmsVerification(ctx, body));
-  mountRoute(app, ctx, routes.signInWithSmsVerification, ({ body }) => signInWithSmsVerification(ctx, body));
+  mountRoute(app, ctx, routes.signInWithSmsVerification, async ({ body }) =>
+    withAutomaticEmbeddedWallet(ctx, await signInWithSmsVerification(ctx, body), { sessionPublicKey: body.sessionPublicKey }),
+  );
   mountBearerRoute(app, ctx, routes.verifySmsVerification, ({ auth, body }) => verifyPhoneForUser(ctx, auth, body));
   // social
   mountSocialRoutes(app, ctx);
@@ -76,6 +82,9 @@ export function mountProductRoutes(app: Hono, ctx: SandboxContext): void {
   mountBearerRoute(app, ctx, routes.getMfaDevice, ({ auth, c }) => getMfaDevice(ctx, auth, c.req.param('mfaDeviceId') ?? ''));
   mountBearerRoute(app, ctx, routes.updateMfaDevice, ({ auth, body, c }) => updateMfaDevice(ctx, auth, c.req.param('mfaDeviceId') ?? '', body));
   mountBearerRoute(app, ctx, routes.deleteMfaDevice, ({ auth, c }) => deleteMfaDevice(ctx, auth, c.req.param('mfaDeviceId') ?? ''));
+
+  // embedded wallets
+  mountEmbeddedWalletRoutes(app, ctx);
 
   // session
   mountBearerRoute(app, ctx, routes.refresh, async ({ auth }) => {

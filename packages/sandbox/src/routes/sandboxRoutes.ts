@@ -4,6 +4,7 @@ import { readJson } from '../http/readBody.js';
 import type { SandboxInfo } from '../sandboxInfo.js';
 import { listInbox } from '../services/inbox.js';
 import { listLogs } from '../services/logs.js';
+import { mountCustodySandboxRoutes } from './custodySandboxRoutes.js';
 import { renderInboxPage } from './inboxPage.js';
 
 /** Sandbox-only routes (never called by the kit): info, inbox, stored logs, admin settings. */
@@ -22,4 +23,6 @@ export function mountSandboxRoutes(app: Hono, ctx: SandboxContext, info: Sandbox
 
   app.put('/sandbox/admin/settings', async (c) => c.json(await ctx.settings.merge(await readJson(c))));
   app.post('/sandbox/admin/reset-settings', async (c) => c.json(await ctx.settings.reset()));
+
+  mountCustodySandboxRoutes(app, ctx);
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { userProfileFields, type ProjectSettings, type User } from '@latchkey/protocol';
 import type { Queryable } from '../db/database.js';
+import { embeddedWalletFields, type EmbeddedWalletRow } from './embeddedWalletRecord.js';
 import { splitE164 } from './phoneNumber.js';
 import { allFields } from './settingsRules.js';
 
@@ -26,6 +27,8 @@ export interface CredentialRow {
   last_selected_at: Date | null;
   /** Social accounts only (from `oauth_accounts`, filled by `loadUser`). */
   oauth?: OAuthAccountRow | null;
+  /** Embedded wallets only (from `embedded_wallets`, filled by `loadUser`). */
+  embedded?: EmbeddedWalletRow | null;
 }
 
 export interface OAuthAccountRow {
@@ -95,6 +98,8 @@ export async function loadUser(q: Queryable, environmentId: string, userId: stri
       ? { provider: oauth_provider, account_id: oauth_account_id, username: oauth_username, display_name: oauth_display_name, emails: oauth_emails ?? [] }
       : null,
   }));
+  const embedded = await q.query<EmbeddedWalletRow>('SELECT * FROM embedded_wallets WHERE user_id = $1', [userId]);
+  for (const credential of credentials) credential.embedded = embedded.find((wallet) => wallet.credential_id === credential.id) ?? null;
   return { row, credentials };
 }
 
@@ -155,6 +160,7 @@ export function toWireUser(
       ...(credential.format === 'email' ? { email: credential.identifier } : {}),
       ...(credential.format === 'phoneNumber' ? splitE164(credential.identifier) : {}),
       ...(credential.oauth ? oauthFields(credential.oauth) : {}),
+      ...(credential.embedded ? embeddedWalletFields(credential.embedded) : {}),
       lastSelectedAt: credential.last_selected_at ? credential.last_selected_at.toISOString() : null,
       signInEnabled: true,
     })),

@@ -45,3 +45,8 @@ export type {
   SolanaBalanceItem,
   TransferRequestModel,
 } from './Solana/types.js';
+export { CreateWalletStep, type CreateWalletStepProps } from './EmbeddedWallet/CreateWalletStep.js';
+export { SessionPrompt, type SessionPromptProps } from './EmbeddedWallet/SessionPrompt.js';
+export { RecoveryStep, type RecoveryStepProps } from './EmbeddedWallet/RecoveryStep.js';
+export { ExportStep, type ExportStepProps } from './EmbeddedWallet/ExportStep.js';
+export type { EmbeddedWalletFlowModel, EmbeddedWalletStatus } from './EmbeddedWallet/types.js';

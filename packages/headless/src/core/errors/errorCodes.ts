@@ -110,8 +110,14 @@ export const walletErrorCodes = clientWalletErrorCodes;
 
 export type WalletErrorCode = (typeof walletErrorCodes)[number];
 
+/**
+ * Codes of the embedded wallet (`@latchkey/headless/embedded`): their messages live on that entry
+ * (`core/embedded/embeddedError.ts`) so the first paint does not carry them.
+ */
+export type EmbeddedErrorCode = 'custody_request_failed' | 'embedded_wallet_config_required' | 'recovery_code_invalid';
+
 /** Every code a `LatchkeyError` can carry (social-linking codes of SPEC §8 included). */
-export type LatchkeyErrorCode = ClientErrorCode | WalletErrorCode | ServerErrorCode | SocialLinkingErrorCode;
+export type LatchkeyErrorCode = ClientErrorCode | WalletErrorCode | ServerErrorCode | SocialLinkingErrorCode | EmbeddedErrorCode;
 
 const CODE_INVALID_OR_EXPIRED = 'The code is invalid or expired.';
 

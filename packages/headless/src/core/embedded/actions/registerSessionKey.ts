@@ -1,0 +1,10 @@
+import type { SessionKeyRegistration, SessionKeyResponse } from '@latchkey/protocol';
+import type { ApiClient } from '../../transport/createApi.js';
+
+export type RegisterSessionKeyParameters = SessionKeyRegistration;
+export type RegisterSessionKeyReturnType = SessionKeyResponse;
+
+/** POST /users/embeddedWallets/sessionKey (bearer): the key may stamp for the wallet until `expiresAt`. */
+export function registerSessionKey(client: ApiClient, parameters: RegisterSessionKeyParameters): Promise<RegisterSessionKeyReturnType> {
+  return client.api.request('registerSessionKey', { body: parameters });
+}

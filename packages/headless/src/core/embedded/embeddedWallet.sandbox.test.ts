@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import { IDBFactory, indexedDB } from 'fake-indexeddb';
+import { waitFor } from 'xstate';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { createTestClient, getLatestCode } from '../../testing/sandbox.js';
+import { createEmailVerification } from '../actions/createEmailVerification.js';
+import { signInWithEmailVerification } from '../actions/signInWithEmailVerification.js';
+import type { LatchkeyClient } from '../client/createLatchkeyClient.js';
+import { LatchkeyError } from '../errors/LatchkeyError.js';
+import { getSessionStatus } from '../machines/session/sessionMachine.js';
+import { createMemoryStorage } from '../storage/createMemoryStorage.js';
+import { base58Decode } from './bytes.js';
+import { createCustodyApi, type CustodyApi } from './custody/createCustodyApi.js';
+import { createEmbeddedWalletClient, type EmbeddedWalletClient } from './createEmbeddedWalletClient.js';
+import { createSessionKeyStamper } from './stampers/createSessionKeyStamper.js';
+import { createIndexedDbSessionKeyStore, type SessionKeyStore } from './stampers/sessionKeyStore.js';
+
+const sandboxUrl = inject('sandboxUrl');
+const clients: LatchkeyClient[] = [];
+const wallets: EmbeddedWalletClient[] = [];
+afterEach(async () => {
+  wallets.splice(0).forEach((wallet) => wallet.stop());
+  await Promise.all(clients.splice(0).map((client) => client.destroy()));
+  await fetch(`${sandboxUrl}/sandbox/admin/reset-settings`, { method: 'POST' });
+});
+
+let info: { custodyBaseUrl: string };
+async function custodyBaseUrl() {
+  info ??= await (await fetch(`${sandboxUrl}/sandbox/info`)).json();
+  return info.custodyBaseUrl;
+}
+
+/** A signed-in client and the fetch calls it made to the session-key route. */
+async function signedIn(email = `wallet-${randomUUID()}@example.com`) {
+  const calls = { sessionKey: 0 };
+  const countingFetch: typeof fetch = async (input, init) => {
+    if (String(input instanceof Request ? input.url : input).endsWith('/users/embeddedWallets/sessionKey')) calls.sessionKey++;
+    return fetch(input, init);
+  };
+  const client = await createTestClient({ sandboxUrl, storage: createMemoryStorage(), fetch: countingFetch } as never);
+  clients.push(client);
+  await waitFor(client.session, (snapshot) => getSessionStatus(snapshot) !== 'restoring');
+  const { verificationUUID } = await createEmailVerification(client, { email });
+  const response = await signInWithEmailVerification(client, { verificationUUID, verificationToken: await getLatestCode({ sandboxUrl, to: email }) });
+  client.session.send({ type: 'server.signedIn', response });
+  await waitFor(client.session, (snapshot) => getSessionStatus(snapshot) === 'signedIn');
+  return { client, email, calls };
+}
+
+async function wallet(client: LatchkeyClient, options: { store?: SessionKeyStore; custody?: CustodyApi; now?: () => number } = {}) {
+  const made = createEmbeddedWalletClient(
+    client,
+    { appName: 'Latchkey tests', baseUrl: await custodyBaseUrl(), store: options.store ?? createIndexedDbSessionKeyStore({ indexedDB }) },
+    { ...(options.custody ? { custody: options.custody } : {}), ...(options.now ? { now: options.now } : {}) },
+  );
+  wallets.push(made);
+  return made;
+}
+
+const verifyEd25519 = async (signature: Uint8Array, message: Uint8Array, address: string) => {
+  const key = await crypto.subtle.importKey('raw', base58Decode(address).slice(), { name: 'Ed25519' }, false, ['verify']);
+  return crypto.subtle.verify('Ed25519', key, signature.slice(), message.slice());
+};
+
+/** A minimal legacy Solana transaction with `signer` as its one signer. */
+function unsignedTransaction(signer: Uint8Array) {
+  const message = new Uint8Array([1, 0, 1, 2, ...signer, ...new Uint8Array(32), ...new Uint8Array(32).fill(9), 1, 1, 1, 0, 0]);
+  return { transaction: new Uint8Array([1, ...new Uint8Array(64), ...message]), message };
+}
+
+/** Custody that answers 16 'expired api key' to the first `failures` submits, then forwards. */
+async function flakyCustody(failures: number) {
+  const real = createCustodyApi({ baseUrl: await custodyBaseUrl() });
+  const state = { left: failures, submits: 0 };
+  const api: CustodyApi = {
+    query: real.query,
+    async submit(...args) {
+      state.submits++;
+      if (state.left > 0) {
+        state.left--;
+        throw new LatchkeyError('custody_expired_api_key');
+      }
+      return real.submit(...args);
+    },
+  };
+  return { api, state };
+}
+
+describe('embedded wallet against the sandbox', () => {
+  it("error: 'Embedded wallet requires app name and base URL'", async () => {
+    const { client } = await signedIn();
+    expect(() => createEmbeddedWalletClient(client, { appName: '', baseUrl: 'http://127.0.0.1:1' })).toThrow('Embedded wallet requires app name and base URL');
+    expect(() => createEmbeddedWalletClient(client, { appName: 'App', baseUrl: 'not a url' })).toThrow('Embedded wallet requires app name and base URL');
+  });
+
+  it('default: create → active session with a non-extractable key in IndexedDB → signs messages and transactions through custody', async () => {
+    const { client, calls } = await signedIn();
+    const embedded = await wallet(client);
+    expect(embedded.getAccount()).toBeUndefined();
+    const account = await embedded.createWallet();
+    expect(embedded.getAccount()).toEqual(account);
+    expect(embedded.session.getSnapshot().matches('active')).toBe(true);
+    expect(calls.sessionKey).toBe(1);
+
+    const stored = await createIndexedDbSessionKeyStore({ indexedDB }).get(`${client.environmentId}:${client.session.getSnapshot().context.user!.id}`);
+    expect(stored?.privateKey.extractable).toBe(false);
+    await expect(crypto.subtle.exportKey('pkcs8', stored!.privateKey)).rejects.toThrow();
+
+    const signer = embedded.signer();
+    const message = new TextEncoder().encode('hello from the kit');
+    const signature = await signer.signMessage(message);
+    expect(await verifyEd25519(signature, message, account.address)).toBe(true);
+
+    const { transaction, message: txMessage } = unsignedTransaction(base58Decode(account.address));
+    const signed = await signer.signTransaction(transaction);
+    expect(await verifyEd25519(signed.subarray(1, 65), txMessage, account.address)).toBe(true);
+  });
+
+  it('behavior: a later page load restores the stored session (no new key)', async () => {
+    const { client, calls } = await signedIn();
+    const store = createIndexedDbSessionKeyStore({ indexedDB });
+    const first = await wallet(client, { store });
+    await first.createWallet();
+    first.stop();
+    const second = await wallet(client, { store });
+    const session = await second.openSession();
+    expect(session.key.publicKey).toBe(first.session.getSnapshot().context.session?.key.publicKey);
+    expect(calls.sessionKey).toBe(1);
+    expect((await second.signer().signMessage(new Uint8Array([1]))).length).toBe(64);
+  });
+
+  it('behavior: the session key expired in custody → recreated without restore and the operation retried once, transparently', async () => {
+    const { client, calls } = await signedIn();
+    const embedded = await wallet(client);
+    const account = await embedded.createWallet();
+    const before = embedded.session.getSnapshot().context.session!.key.publicKey;
+    const expired = await fetch(`${sandboxUrl}/sandbox/admin/custody/expire-api-key`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ publicKey: before }) });
+    expect(expired.status).toBe(200);
+    const message = new Uint8Array([7, 7, 7]);
+    expect(await verifyEd25519(await embedded.signer().signMessage(message), message, account.address)).toBe(true);
+    expect(embedded.session.getSnapshot().context.session!.key.publicKey).not.toBe(before);
+    expect(calls.sessionKey).toBe(2);
+  });
+
+  it('behavior: retried exactly once — a second rejection reaches the caller', async () => {
+    const { client, calls } = await signedIn();
+    const flaky = await flakyCustody(2);
+    const embedded = await wallet(client, { custody: flaky.api });
+    const account = await embedded.createWallet();
+    const { transaction } = unsignedTransaction(base58Decode(account.address));
+    await expect(embedded.signer().signTransaction(transaction)).rejects.toMatchObject({ code: 'custody_expired_api_key', message: 'expired api key' });
+    expect(flaky.state.submits).toBe(2);
+    expect(calls.sessionKey).toBe(2);
+
+    const once = await flakyCustody(1);
+    const other = await wallet(client, { custody: once.api });
+    expect((await other.signer().signTransaction(transaction)).length).toBe(transaction.length);
+    expect(once.state.submits).toBe(2);
+  });
+
+  it("error: a consensus policy → 'Activity requires consensus'; signMessage says 'Failed to sign message' (cause kept)", async () => {
+    const { client } = await signedIn();
+    const embedded = await wallet(client);
+    const account = await embedded.createWallet();
+    const custody = createCustodyApi({ baseUrl: await custodyBaseUrl() });
+    const key = embedded.session.getSnapshot().context.session!.key;
+    await custody.submit('create_policy', 'ACTIVITY_TYPE_CREATE_POLICY_V3', account.organizationId, { policyName: 'two', effect: 'EFFECT_ALLOW', consensus: 'approvers.count() >= 2' }, createSessionKeyStamper(key));
+    const { transaction } = unsignedTransaction(base58Decode(account.address));
+    await expect(embedded.signer().signTransaction(transaction)).rejects.toMatchObject({ code: 'activity_requires_consensus', message: 'Activity requires consensus' });
+    const failure = await embedded.signer().signMessage(new Uint8Array([1])).catch((error: unknown) => error as LatchkeyError);
+    expect(failure).toMatchObject({ code: 'failed_to_sign_message', message: 'Failed to sign message' });
+    expect((failure as LatchkeyError).cause).toMatchObject({ code: 'activity_requires_consensus' });
+  });
+
+  it("error: no wallet → 'No custody account'", async () => {
+    const { client } = await signedIn();
+    const embedded = await wallet(client);
+    expect(() => embedded.signer()).toThrow('No custody account');
+    await expect(embedded.openSession()).rejects.toMatchObject({ message: 'No custody account' });
+  });
+
+  it('default: e-mail recovery — the code from the inbox gives a working session; a wrong or late code is refused', async () => {
+    await fetch(`${sandboxUrl}/sandbox/admin/settings`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sdk: { embeddedWallets: { emailRecoveryEnabled: true } } }) });
+    const { client, email } = await signedIn();
+    const first = await wallet(client);
+    const account = await first.createWallet();
+
+    let offset = 0;
+    const recovering = await wallet(client, { store: createIndexedDbSessionKeyStore({ indexedDB: new IDBFactory() }), now: () => Date.now() + offset });
+    await recovering.startRecovery(email);
+    const code = await getLatestCode({ sandboxUrl, to: email });
+    await expect(recovering.completeRecovery('bm90LWEtY29kZQ')).rejects.toMatchObject({ code: 'recovery_code_invalid', message: 'The code is invalid or expired.' });
+    offset = 901_000;
+    await expect(recovering.completeRecovery(code)).rejects.toMatchObject({ message: 'The code is invalid or expired.' });
+    offset = 0;
+    const session = await recovering.completeRecovery(code);
+    expect(session.key.privateKey.extractable).toBe(false);
+    expect(recovering.session.getSnapshot().matches('active')).toBe(true);
+    const message = new Uint8Array([4, 2]);
+    expect(await verifyEd25519(await recovering.signer().signMessage(message), message, account.address)).toBe(true);
+  });
+
+  it("error: recovery not set up → 'Cannot proceed with your request'", async () => {
+    const { client, email } = await signedIn();
+    const embedded = await wallet(client);
+    await embedded.createWallet();
+    await expect(embedded.startRecovery(email)).rejects.toMatchObject({ code: 'email_recovery_disabled', message: 'Cannot proceed with your request' });
+  });
+});

@@ -1,0 +1,96 @@
+import { useSelector } from '@xstate/react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { createEmbeddedWalletClient, type EmbeddedWalletAccount, type EmbeddedWalletClient, type EmbeddedWalletConfig } from '../core/embedded/createEmbeddedWalletClient.js';
+import { embeddedWalletSessionStatus, type EmbeddedWalletSessionStatus } from '../core/embedded/machine/embeddedWalletSessionMachine.js';
+import { LatchkeyError } from '../core/errors/LatchkeyError.js';
+import { toLatchkeyErrorSync } from '../core/errors/toLatchkeyError.js';
+import { useLatchkeyClient } from './LatchkeyContext.js';
+import { useSession } from './useSession.js';
+
+export type UseEmbeddedWalletParameters = EmbeddedWalletConfig;
+
+export interface UseEmbeddedWalletReturnType {
+  /** The session of SPEC §4: `none` → `loading` → `active`; `failed` with `error`. */
+  status: EmbeddedWalletSessionStatus;
+  /** The user's embedded Solana wallet, if any. */
+  account: EmbeddedWalletAccount | undefined;
+  /** When the active session's key stops working (ms since epoch). */
+  expiresAt: number | undefined;
+  /** The last failure: the session's, or the last command's. */
+  error: LatchkeyError | undefined;
+  /** A command is running. */
+  isBusy: boolean;
+  /** Whether the user is waiting for a recovery code. */
+  awaitingRecoveryCode: boolean;
+  create(options?: { isAuthenticatorAttached?: boolean; passkeyAlias?: string }): Promise<EmbeddedWalletAccount | undefined>;
+  openSession(): Promise<void>;
+  signMessage(message: Uint8Array): Promise<Uint8Array | undefined>;
+  signTransaction(transaction: Uint8Array): Promise<Uint8Array | undefined>;
+  exportAccount(targetPublicKey: string): Promise<string | undefined>;
+  startRecovery(email: string): Promise<void>;
+  completeRecovery(code: string): Promise<void>;
+  /** The underlying client (the wallet as a `SolanaSigner` for the send machine: `wallet.signer()`). */
+  wallet: EmbeddedWalletClient;
+}
+
+/**
+ * The signed-in user's embedded wallet: create it, keep its session, sign, export, recover by
+ * e-mail. 'Embedded wallet requires app name and base URL' is thrown at once without both.
+ */
+export function useEmbeddedWallet(parameters: UseEmbeddedWalletParameters): UseEmbeddedWalletReturnType {
+  const client = useLatchkeyClient();
+  const { user } = useSession();
+  const { appName, baseUrl, store, fetch } = parameters;
+  const wallet = useMemo(() => createEmbeddedWalletClient(client, { appName, baseUrl, ...(store ? { store } : {}), ...(fetch ? { fetch } : {}) }), [client, appName, baseUrl, store, fetch]);
+  useEffect(() => () => wallet.stop(), [wallet]);
+  const status = useSelector(wallet.session, embeddedWalletSessionStatus);
+  const sessionError = useSelector(wallet.session, (snapshot) => snapshot.context.error);
+  const expiresAt = useSelector(wallet.session, (snapshot) => snapshot.context.session?.expiresAt);
+  const [commandError, setCommandError] = useState<LatchkeyError | undefined>(undefined);
+  const [busy, setBusy] = useState(0);
+  const [awaitingRecoveryCode, setAwaitingRecoveryCode] = useState(false);
+
+  const command = useCallback(
+    <A extends unknown[], T>(run: (...args: A) => Promise<T>) =>
+      async (...args: A): Promise<T | undefined> => {
+        setBusy((count) => count + 1);
+        setCommandError(undefined);
+        try {
+          return await run(...args);
+        } catch (error) {
+          setCommandError(toLatchkeyErrorSync(error));
+          return undefined;
+        } finally {
+          setBusy((count) => count - 1);
+        }
+      },
+    [],
+  );
+
+  const account = useMemo(() => wallet.getAccount(), [wallet, user]);
+  return useMemo(
+    () => ({
+      status,
+      account,
+      expiresAt,
+      error: commandError ?? (status === 'failed' ? sessionError : undefined),
+      isBusy: busy > 0 || status === 'loading',
+      awaitingRecoveryCode,
+      create: command((options?: { isAuthenticatorAttached?: boolean; passkeyAlias?: string }) => wallet.createWallet(options)),
+      openSession: command(async () => void (await wallet.openSession())),
+      signMessage: command((message: Uint8Array) => wallet.signer().signMessage(message)),
+      signTransaction: command((transaction: Uint8Array) => wallet.signer().signTransaction(transaction)),
+      exportAccount: command((targetPublicKey: string) => wallet.exportAccount(targetPublicKey)),
+      startRecovery: command(async (email: string) => {
+        await wallet.startRecovery(email);
+        setAwaitingRecoveryCode(true);
+      }),
+      completeRecovery: command(async (code: string) => {
+        await wallet.completeRecovery(code);
+        setAwaitingRecoveryCode(false);
+      }),
+      wallet,
+    }),
+    [status, account, expiresAt, commandError, sessionError, busy, awaitingRecoveryCode, command, wallet],
+  );
+}

@@ -1,0 +1,172 @@
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { p256 } from '@noble/curves/nist.js';
+import { signInResponseSchema, userResponseSchema } from '@latchkey/protocol';
+import { ApiKeyStamper } from '@turnkey/api-key-stamper';
+import { TurnkeyClient } from '@turnkey/http';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { base58Decode } from '../custody/solanaKeys.js';
+import { newApiKeyPair, newTargetKey } from '../custody/testHelpers.js';
+import { startTestSandbox, type TestSandbox } from '../test/testSandbox.js';
+
+let t: TestSandbox;
+beforeAll(async () => {
+  t = await startTestSandbox();
+});
+afterEach(async () => {
+  await t.call('POST', '/sandbox/admin/reset-settings');
+});
+afterAll(() => t.close());
+
+let counter = 0;
+const freshEmail = () => `wallet-${++counter}-${Date.now()}@example.com`;
+const settings = (embeddedWallets: Record<string, unknown>) => t.call('PUT', '/sandbox/admin/settings', { body: { sdk: { embeddedWallets } } });
+const custody = (key: { privateKey: string; publicKey: string }) => new TurnkeyClient({ baseUrl: t.sandbox.info.custodyBaseUrl }, new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey }));
+const solanaCredential = (user: any) => user.verifiedCredentials.find((credential: any) => credential.format === 'blockchain');
+
+async function createWallet(jwt: string, sessionPublicKey?: string) {
+  return t.call('POST', '/users/embeddedWallets', { token: jwt, body: { chains: ['SOL'], embeddedWalletProvider: 'turnkeyhd', ...(sessionPublicKey ? { sessionPublicKey } : {}) } });
+}
+
+describe('embedded wallets (product API)', () => {
+  it('default: POST /users/embeddedWallets creates the sub-organization and a Solana wallet; the session key signs through custody', async () => {
+    const { jwt } = await t.signIn(freshEmail());
+    const session = newApiKeyPair();
+    const created = await createWallet(jwt, session.publicKey);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const response = signInResponseSchema.parse(created.body);
+    const credential = solanaCredential(response.user);
+    expect(credential).toMatchObject({ chain: 'SOL', wallet_name: 'turnkeyhd', wallet_provider: 'embeddedWallet' });
+    expect(credential.wallet_properties).toMatchObject({ isSessionKeyCompatible: true, isAuthenticatorAttached: false, source: 'user', version: 'V3' });
+    const { turnkeySubOrganizationId, turnkeyHDWalletId } = credential.wallet_properties;
+    expect(base58Decode(credential.address)).toHaveLength(32);
+
+    const client = custody(session);
+    const { accounts } = await client.getWalletAccounts({ organizationId: turnkeySubOrganizationId, walletId: turnkeyHDWalletId });
+    expect(accounts.map((account) => account.address)).toEqual([credential.address]);
+    const { activity } = await client.signRawPayload({
+      type: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2',
+      timestampMs: String(Date.now()),
+      organizationId: turnkeySubOrganizationId,
+      parameters: { signWith: credential.address, payload: 'abcd', encoding: 'PAYLOAD_ENCODING_HEXADECIMAL', hashFunction: 'HASH_FUNCTION_NOT_APPLICABLE' },
+    });
+    const { r, s } = (activity.result as any).signRawPayloadResult;
+    expect(ed25519.verify(Buffer.from(r + s, 'hex'), Buffer.from('abcd', 'hex'), base58Decode(credential.address))).toBe(true);
+
+    // GET /users shows it too.
+    const user = userResponseSchema.parse((await t.call('GET', '/users', { token: response.jwt })).body).user;
+    expect(solanaCredential(user).address).toBe(credential.address);
+  });
+
+  it('error: a second SOL wallet → too_many_embedded_wallets_per_chain_for_user, nothing added', async () => {
+    const { jwt } = await t.signIn(freshEmail());
+    expect((await createWallet(jwt)).status).toBe(200);
+    const again = await createWallet(jwt);
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('too_many_embedded_wallets_per_chain_for_user');
+    const user = (await t.call('GET', '/users', { token: jwt })).body.user;
+    expect(user.verifiedCredentials.filter((credential: any) => credential.format === 'blockchain')).toHaveLength(1);
+  });
+
+  it('error: a chain other than SOL → invalid_embedded_wallet_chains_configuration', async () => {
+    const { jwt } = await t.signIn(freshEmail());
+    const response = await t.call('POST', '/users/embeddedWallets', { token: jwt, body: { chains: ['EVM'], embeddedWalletProvider: 'turnkeyhd' } });
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe('invalid_embedded_wallet_chains_configuration');
+  });
+
+  it('behavior: automaticEmbeddedWalletCreation creates the wallet at sign-up (with the sign-in session key)', async () => {
+    await settings({ automaticEmbeddedWalletCreation: true });
+    const session = newApiKeyPair();
+    const email = freshEmail();
+    const created = await t.call('POST', '/emailVerifications/create', { body: { email } });
+    const [message] = await t.inbox(email);
+    const signedIn = await t.call('POST', '/emailVerifications/signin', { body: { verificationUUID: created.body.verificationUUID, verificationToken: message!.code, sessionPublicKey: session.publicKey } });
+    expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+    const credential = solanaCredential(signedIn.body.user);
+    expect(credential.wallet_properties.source).toBe('dynamic');
+    const who = await custody(session).getWhoami({ organizationId: credential.wallet_properties.turnkeySubOrganizationId });
+    expect(who.organizationId).toBe(credential.wallet_properties.turnkeySubOrganizationId);
+    // A later sign-in (not a sign-up) creates nothing more.
+    expect((await t.signIn(email)).user.verifiedCredentials.filter((c: any) => c.format === 'blockchain')).toHaveLength(1);
+  });
+
+  it('default: POST /users/embeddedWallets/sessionKey registers a key for sessionKeyDuration; it lapses then', async () => {
+    await settings({ sessionKeyDuration: { amount: 10, unit: 'minutes' } });
+    const { jwt } = await t.signIn(freshEmail());
+    const created = await createWallet(jwt);
+    const properties = solanaCredential(created.body.user).wallet_properties;
+    const session = newApiKeyPair();
+    const before = t.clock.now().getTime();
+    const registered = await t.call('POST', '/users/embeddedWallets/sessionKey', { token: jwt, body: { publicKey: session.publicKey } });
+    expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+    expect(new Date(registered.body.expiresAt).getTime() - before).toBeGreaterThanOrEqual(600_000);
+    expect(new Date(registered.body.expiresAt).getTime() - before).toBeLessThan(605_000);
+    await custody(session).getWhoami({ organizationId: properties.turnkeySubOrganizationId });
+    t.clock.advance(601_000);
+    await expect(custody(session).getWhoami({ organizationId: properties.turnkeySubOrganizationId })).rejects.toMatchObject({ code: 16 });
+  });
+
+  it('error: a prevSessionKeySignature not made by the current key → invalid_session_public_key; a right one is accepted', async () => {
+    const { jwt } = await t.signIn(freshEmail());
+    const first = newApiKeyPair();
+    await createWallet(jwt, first.publicKey);
+    const next = newApiKeyPair();
+    const forged = Buffer.from(p256.sign(new TextEncoder().encode(next.publicKey), Buffer.from(newApiKeyPair().privateKey, 'hex'), { format: 'der' })).toString('hex');
+    const refused = await t.call('POST', '/users/embeddedWallets/sessionKey', { token: jwt, body: { publicKey: next.publicKey, prevSessionKeySignature: forged } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.code).toBe('invalid_session_public_key');
+    const signed = Buffer.from(p256.sign(new TextEncoder().encode(next.publicKey), Buffer.from(first.privateKey, 'hex'), { format: 'der' })).toString('hex');
+    expect((await t.call('POST', '/users/embeddedWallets/sessionKey', { token: jwt, body: { publicKey: next.publicKey, prevSessionKeySignature: signed } })).status).toBe(200);
+  });
+
+  it('error: a session key without an embedded wallet → no_hd_wallet_found', async () => {
+    const { jwt } = await t.signIn(freshEmail());
+    const response = await t.call('POST', '/users/embeddedWallets/sessionKey', { token: jwt, body: { publicKey: newApiKeyPair().publicKey } });
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe('no_hd_wallet_found');
+  });
+
+  it('default: DELETE /users/embeddedWallets needs deleteWithoutExport for an unexported wallet; another id is invalid_wallet_id', async () => {
+    const { jwt } = await t.signIn(freshEmail());
+    const created = await createWallet(jwt);
+    const walletId = solanaCredential(created.body.user).id;
+    const unknown = await t.call('DELETE', '/users/embeddedWallets', { token: jwt, body: { walletIds: ['not-mine'] } });
+    expect(unknown.body.error.code).toBe('invalid_wallet_id');
+    const refused = await t.call('DELETE', '/users/embeddedWallets', { token: jwt, body: { walletIds: [walletId] } });
+    expect(refused.status).toBe(400);
+    expect(solanaCredential((await t.call('GET', '/users', { token: jwt })).body.user)).toBeDefined();
+    const deleted = await t.call('DELETE', '/users/embeddedWallets', { token: jwt, body: { walletIds: [walletId], deleteWithoutExport: true } });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect(solanaCredential(deleted.body.user)).toBeUndefined();
+  });
+
+  it("error: e-mail recovery when it is not set up → email_recovery_disabled 'Cannot proceed with your request'", async () => {
+    await settings({ emailRecoveryEnabled: false });
+    const email = freshEmail();
+    const { jwt } = await t.signIn(email);
+    await createWallet(jwt);
+    const target = await newTargetKey();
+    const response = await t.call('POST', '/users/embeddedWallets/emailAuth', { token: jwt, body: { email, sessionPublicKey: p256.Point.fromHex(target.targetPublicKey).toHex(true) } });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatchObject({ code: 'email_recovery_disabled', message: 'Cannot proceed with your request' });
+    expect(await t.inbox(email)).toHaveLength(1); // only the sign-in code
+  });
+
+  it('default: e-mail recovery sends a code whose key acts for the wallet; another address is refused', async () => {
+    await settings({ emailRecoveryEnabled: true });
+    const email = freshEmail();
+    const { jwt } = await t.signIn(email);
+    const created = await createWallet(jwt);
+    const organizationId = solanaCredential(created.body.user).wallet_properties.turnkeySubOrganizationId;
+    const target = await newTargetKey();
+    const compressed = p256.Point.fromHex(target.targetPublicKey).toHex(true);
+    const wrong = await t.call('POST', '/users/embeddedWallets/emailAuth', { token: jwt, body: { email: 'someone-else@example.com', sessionPublicKey: compressed } });
+    expect(wrong.body.error.code).toBe('recovery_email_unavailable_or_invalid');
+    const started = await t.call('POST', '/users/embeddedWallets/emailAuth', { token: jwt, body: { email, sessionPublicKey: compressed } });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const [message] = await t.inbox(email);
+    const opened = await target.open(Buffer.from(message!.code!, 'base64url').toString('utf8'));
+    const key = { privateKey: Buffer.from(opened.plaintext).toString('hex'), publicKey: Buffer.from(p256.getPublicKey(opened.plaintext, true)).toString('hex') };
+    expect((await custody(key).getWhoami({ organizationId })).organizationId).toBe(organizationId);
+  });
+});

@@ -1,0 +1,29 @@
+import type { Ref } from 'react';
+import { ErrorMessage } from '../../ErrorMessage.js';
+import { button, mutedText, stack } from '../../styles/shared.css.js';
+import type { FlowError } from '../EmailSignIn/types.js';
+
+export interface ExportStepProps {
+  /** `idle`: the warning and "Show private key"; `showing`: the custody page is in the container. */
+  state: 'idle' | 'showing';
+  error: FlowError | undefined;
+  onShow: () => void;
+  /** Where the custody origin's export page is mounted (`mountExportFrame`); the key never enters this page. */
+  frameContainerRef?: Ref<HTMLDivElement>;
+}
+
+/** Export screen (`promptForKeyExport`): a warning, then the isolated custody page that shows the key. */
+export function ExportStep({ state, error, onShow, frameContainerRef }: ExportStepProps) {
+  return (
+    <section className={stack} aria-label="Export private key" data-flow="embedded-wallet-export" data-state={state}>
+      <p className={mutedText}>Anyone who has your private key controls your wallet. Never share it; store it offline.</p>
+      {state === 'idle' ? (
+        <button type="button" className={button.secondary} onClick={onShow}>
+          Show private key
+        </button>
+      ) : null}
+      <div ref={frameContainerRef} />
+      <ErrorMessage>{error?.message}</ErrorMessage>
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import { ErrorMessage } from '../../ErrorMessage.js';
+import { Spinner } from '../../Spinner.js';
+import { button, mutedText, stack } from '../../styles/shared.css.js';
+import type { EmbeddedWalletFlowModel } from './types.js';
+
+export interface SessionPromptProps {
+  flow: Pick<EmbeddedWalletFlowModel, 'status' | 'account' | 'expiresAt' | 'error'>;
+  onUnlock: () => void;
+  /** Formats the expiry (default: the locale's time). */
+  formatTime?: (ms: number) => string;
+}
+
+/** Unlock/session prompt: `none` and `failed` offer "Unlock wallet", `loading` waits, `active` says until when. */
+export function SessionPrompt({ flow, onUnlock, formatTime = (ms) => new Date(ms).toLocaleTimeString() }: SessionPromptProps) {
+  return (
+    <section className={stack} aria-label="Wallet session" data-flow="embedded-wallet-session" data-state={flow.status}>
+      {flow.account ? <p className={mutedText}>Wallet {flow.account.address}</p> : null}
+      {flow.status === 'active' ? (
+        <p role="status">Wallet unlocked{flow.expiresAt ? ` until ${formatTime(flow.expiresAt)}` : ''}.</p>
+      ) : flow.status === 'loading' ? (
+        <p role="status">
+          <Spinner /> Unlocking your wallet…
+        </p>
+      ) : (
+        <button type="button" className={button.primary} onClick={onUnlock}>
+          Unlock wallet
+        </button>
+      )}
+      <ErrorMessage>{flow.status === 'failed' ? flow.error?.message : undefined}</ErrorMessage>
+    </section>
+  );
+}
