@@ -11,6 +11,7 @@ import {
 } from '../services/emailVerification.js';
 import { createSmsVerification, retrySmsVerification, signInWithSmsVerification, verifyPhoneForUser } from '../services/smsVerification.js';
 import { mountSocialRoutes } from './socialRoutes.js';
+import { mountWalletRoutes } from './walletRoutes.js';
 import { storeLogs } from '../services/logs.js';
 import { authenticateTotp, deleteMfaDevice, getMfaDevice, listMfaDevices, startTotpRegistration, updateMfaDevice, verifyTotpRegistration } from '../services/mfa.js';
 import { authenticateRecoveryCode, getRecoveryCodes, regenerateRecoveryCodes } from '../services/recoveryCodes.js';
@@ -52,6 +53,8 @@ export function mountProductRoutes(app: Hono, ctx: SandboxContext): void {
   mountBearerRoute(app, ctx, routes.verifySmsVerification, ({ auth, body }) => verifyPhoneForUser(ctx, auth, body));
   // social
   mountSocialRoutes(app, ctx);
+  // wallet signature, wallet selection, catalogue
+  mountWalletRoutes(app, ctx);
 
   // passkeys
   mountBearerRoute(app, ctx, routes.getPasskeyRegistrationOptions, ({ auth }) => passkeyRegistrationOptions(ctx, auth));
