@@ -1,5 +1,6 @@
 import { useEmailSignIn, useLatchkey, useMfa, usePasskey, useSession, useSmsSignIn } from '@latchkey/headless/react';
 import { useSocialSignIn } from '@latchkey/headless/react/social';
+import { useWalletSignIn } from '@latchkey/headless/react/wallets';
 import type { SocialProvider } from '@latchkey/protocol';
 import { useEffect, useMemo } from 'react';
 import { SignInDialogView, type SignInDialogOpenProps } from './SignInDialogView.js';
@@ -24,6 +25,7 @@ export function ConnectedSignInDialog(props: SignInDialogOpenProps) {
     }),
     [social, settings],
   );
+  const walletFlow = useWalletSignIn();
   const passkeyFlow = usePasskey();
   const mfaFlow = useMfa();
   const session = useSession();
@@ -46,6 +48,7 @@ export function ConnectedSignInDialog(props: SignInDialogOpenProps) {
       emailFlow={emailFlow}
       smsFlow={smsFlow}
       socialFlow={socialFlow}
+      walletFlow={walletFlow}
       passkeyFlow={passkeyFlow}
       sessionStatus={session.status}
       mfaFlow={mfaFlow}

@@ -27,3 +27,7 @@ export { TotpEnrolment, type TotpEnrolmentProps } from './Mfa/TotpEnrolment.js';
 export { TotpCodeForm, type TotpCodeFormProps } from './Mfa/TotpCodeForm.js';
 export type { MfaFlowModel, MfaFlowStatus } from './Mfa/types.js';
 export { RecoveryCodes, type RecoveryCodesProps } from './Mfa/RecoveryCodes.js';
+export { WalletBlock, type WalletBlockProps } from './Wallets/WalletBlock.js';
+export { WalletList, type WalletListProps } from './Wallets/WalletList.js';
+export { LinkedWallets, type LinkedWalletsProps } from './Wallets/LinkedWallets.js';
+export type { WalletFlowModel, WalletFlowStatus, WalletListItem } from './Wallets/types.js';
