@@ -16,7 +16,8 @@ const selectCatalogue = (snapshot: WalletCatalogueSnapshot) => snapshot.context.
 /** The wallet catalogue of the client (fetched once per client; options count on first use). */
 export function useWalletCatalogue(options: GetWalletCatalogueOptions = {}): UseWalletCatalogueReturnType {
   const client = useLatchkeyClient();
-  const actor = useMemo(() => getWalletCatalogue(client, options), [client]); // eslint-disable-line react-hooks/exhaustive-deps
+  // One catalogue per client: the options of the first use count, later ones are ignored on purpose.
+  const actor = useMemo(() => getWalletCatalogue(client, options), [client]);
   const status = useSelector(actor, walletCatalogueStatus);
   const catalogue = useSelector(actor, selectCatalogue);
   return useMemo(() => ({ status, catalogue }), [status, catalogue]);
