@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LatchkeyError } from '../core/errors/LatchkeyError.js';
 import { walletSignInMachine, walletSignInStatus, type WalletPurpose, type WalletSignInSnapshot, type WalletSignInStatus } from '../core/machines/walletSignIn/walletSignInMachine.js';
 import type { GetWalletCatalogueOptions } from '../core/wallets/catalogue/getWalletCatalogue.js';
-import { createWalletConnector } from '../core/wallets/connector/createWalletConnector.js';
+import { createWalletConnector, type WalletConnector } from '../core/wallets/connector/createWalletConnector.js';
 import type { WalletConnectionMode } from '../core/wallets/standard/features.js';
 import { listWalletOptions, type WalletOption } from '../core/wallets/standard/solanaWallets.js';
 import { currentWallets, watchRegisteredWallets, type WalletRegistry } from '../core/wallets/standard/watchRegisteredWallets.js';
@@ -43,6 +43,9 @@ export interface UseWalletSignInReturnType {
   reset(): void;
 }
 
+/** How long auto-reconnect waits for the stored wallet to register. */
+const RECONNECT_WAIT_MS = 3000;
+
 const selectContext = (snapshot: WalletSignInSnapshot) => snapshot.context;
 const selectBusy = (snapshot: WalletSignInSnapshot) => snapshot.hasTag('busy');
 
@@ -58,10 +61,28 @@ export function useWalletSignIn(parameters: UseWalletSignInParameters = {}): Use
   const walletsRef = useRef(wallets);
   walletsRef.current = wallets;
 
-  const findConnector = (key: string) => {
-    const option = walletsRef.current.find((entry) => entry.key === key && entry.wallet);
-    return option?.wallet ? createWalletConnector(option.wallet, option.key) : undefined;
-  };
+  // Auto-reconnect may start before the stored wallet registers: wait for it, at most RECONNECT_WAIT_MS.
+  const waiters = useRef(new Set<() => void>());
+  useEffect(() => {
+    for (const wake of [...waiters.current]) wake();
+  }, [wallets]);
+  const findConnector = (key: string): Promise<WalletConnector | undefined> =>
+    new Promise((resolve) => {
+      const look = () => {
+        const option = walletsRef.current.find((entry) => entry.key === key && entry.wallet);
+        if (!option?.wallet) return false;
+        finish(createWalletConnector(option.wallet, option.key));
+        return true;
+      };
+      const finish = (connector: WalletConnector | undefined) => {
+        waiters.current.delete(wake);
+        clearTimeout(timer);
+        resolve(connector);
+      };
+      const wake = () => void look();
+      const timer = setTimeout(() => finish(undefined), RECONNECT_WAIT_MS);
+      if (!look()) waiters.current.add(wake);
+    });
   const actor = useActorRef(walletSignInMachine, { input: { client, findConnector, ...(parameters.page ? { page: parameters.page } : {}) } });
   const status = useSelector(actor, walletSignInStatus);
   const context = useSelector(actor, selectContext);

@@ -95,4 +95,27 @@ describe('wallet hooks against the sandbox', () => {
     expect(result.current.linked.error?.code).toBe('invalid_wallet_id');
     expect(result.current.linked.wallets).toHaveLength(1);
   });
+
+  it('behavior: auto-reconnect waits for a wallet that registers late, with no idle (disconnected) flash', async () => {
+    const client = await createTestClient({ sandboxUrl });
+    clients.push(client);
+    const wallet = createTestWallet({ trusted: true });
+    client.storage.set('walletConnection', { key: 'testwallet', address: wallet.address });
+    const registry = createRegistry();
+    const statuses: string[] = [];
+    const wrapper = ({ children }: { children: ReactNode }) => <LatchkeyProvider client={client}>{children}</LatchkeyProvider>;
+    const { result } = renderHook(
+      () => {
+        const flow = useWalletSignIn({ registry });
+        statuses.push(flow.status);
+        return flow;
+      },
+      { wrapper },
+    );
+    expect(result.current.status).toBe('reconnecting');
+    act(() => registry.register(wallet));
+    await waitFor(() => expect(result.current.status).toBe('connected'), { timeout: 10_000 });
+    expect(result.current.address).toBe(wallet.address);
+    expect(statuses).not.toContain('idle');
+  });
 });

@@ -42,8 +42,11 @@ export interface WalletSignInInput {
   /** The page the message names (`domain` = host, `uri` = href). Default: `window.location`. */
   page?: () => { domain: string; uri: string };
   now?: () => Date;
-  /** Finds the connector of a stored connection's wallet key (auto-reconnect); undefined when it is not installed. */
-  findConnector?: (key: string) => WalletConnector | undefined;
+  /**
+   * Finds the connector of a stored connection's wallet key (auto-reconnect); undefined when it is not installed. May
+   * wait (boundedly) for a wallet that registers late.
+   */
+  findConnector?: (key: string) => WalletConnector | undefined | Promise<WalletConnector | undefined>;
   statement?: string;
 }
 
@@ -51,7 +54,7 @@ export interface WalletSignInContext {
   client: WalletSignInClient;
   page: () => { domain: string; uri: string };
   now: () => Date;
-  findConnector: (key: string) => WalletConnector | undefined;
+  findConnector: NonNullable<WalletSignInInput['findConnector']>;
   statement: string;
   connector: WalletConnector | undefined;
   mode: WalletConnectionMode;
@@ -133,9 +136,9 @@ export const walletSignInMachine = setup({
     connect: fromPromise<string, { connector: WalletConnector; silent?: boolean; expectedAddress?: string }>(({ input }) =>
       input.connector.connect({ silent: input.silent ?? false, ...(input.expectedAddress ? { expectedAddress: input.expectedAddress } : {}) }),
     ),
-    reconnect: fromPromise<{ connector: WalletConnector; address: string }, { client: WalletSignInClient; findConnector: (key: string) => WalletConnector | undefined }>(async ({ input }) => {
+    reconnect: fromPromise<{ connector: WalletConnector; address: string }, { client: WalletSignInClient; findConnector: NonNullable<WalletSignInInput['findConnector']> }>(async ({ input }) => {
       const stored = input.client.storage.get(WALLET_CONNECTION_KEY, storedConnection);
-      const connector = stored ? input.findConnector(stored.key) : undefined;
+      const connector = stored ? await input.findConnector(stored.key) : undefined;
       if (!stored || !connector) throw new LatchkeyError('solana_wallet_not_found');
       const address = await connector.connect({ silent: true, expectedAddress: stored.address });
       return { connector, address };
