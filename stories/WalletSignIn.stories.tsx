@@ -90,6 +90,23 @@ export const Confirming: Story = {
   },
 };
 
+export const Reconnecting: Story = {
+  args: { flow: walletFlow({ status: 'reconnecting', walletKey: 'testwallet' }) },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('[data-flow="wallet"]')).toHaveAttribute('data-state', 'reconnecting');
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Reconnecting Test Wallet…');
+    await expectAccessible();
+  },
+};
+
+export const Connected: Story = {
+  args: { flow: walletFlow({ status: 'connected', walletKey: 'testwallet' }) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Connected to Test Wallet.');
+    await expectAccessible();
+  },
+};
+
 export const Done: Story = {
   args: { flow: walletFlow({ status: 'done', walletKey: 'testwallet' }) },
   play: async ({ canvasElement }) => {
