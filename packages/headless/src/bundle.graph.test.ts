@@ -129,3 +129,17 @@ describe('the embedded wallet stays on its own entries', () => {
     expect(all.filter(isZod)).toEqual([]);
   });
 });
+
+describe('the external wallets stay on their own entries', () => {
+  it('behavior: wallet code (wallet-standard, noble, bs58) is reachable only from the wallet entries', async () => {
+    const isWalletDependency = (input: string) => /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?(?:@wallet-standard|@noble|bs58|base-x)\//.test(input) || input.includes('packages/headless/src/core/wallets/');
+    for (const entry of ['index.ts', 'react/index.ts']) {
+      const { all } = await bundle(entry);
+      expect(all.filter(isWalletDependency)).toEqual([]);
+    }
+    // The wallet entry does reach them (so the check above can fail).
+    const { initial } = await bundle('react/wallets.ts');
+    expect(initial.some((input) => input.includes('@wallet-standard'))).toBe(true);
+    expect(initial.some((input) => input.includes('bs58'))).toBe(true);
+  });
+});

@@ -20,6 +20,8 @@ import * as reactSocket from './react/socket.js';
 import * as reactSolana from './react/solana.js';
 import * as solana from './solana/index.js';
 import * as testing from './testing/index.js';
+import * as wallets from './wallets.js';
+import * as reactWallets from './react/wallets.js';
 
 // Changing what an entry point exports is a deliberate act: update these snapshots with it.
 describe('entry points', () => {
@@ -285,15 +287,62 @@ describe('entry points', () => {
     `);
   });
 
+  it('default: @latchkey/headless/wallets and @latchkey/headless/react/wallets', () => {
+    expect(Object.keys(wallets).sort()).toMatchInlineSnapshot(`
+      [
+        "CATALOGUE_FETCH_TRIES",
+        "CATALOGUE_HANDLED_WALLETS",
+        "MEMO_PROGRAM_ID",
+        "USER_REJECTED_MESSAGE",
+        "WALLET_CATALOGUE_PATH",
+        "WALLET_CONNECTION_KEY",
+        "catalogueKeyFor",
+        "createMemoTransaction",
+        "createSiwsMessage",
+        "createWalletConnector",
+        "currentWallets",
+        "defaultWalletCatalogue",
+        "getWalletCatalogue",
+        "getWalletNonce",
+        "isSupportedSolanaWallet",
+        "linkWallet",
+        "listWalletOptions",
+        "mergeWalletAccounts",
+        "nonceOfMessage",
+        "parseWalletCatalogue",
+        "selectPrimaryWallet",
+        "toWalletError",
+        "transferWallet",
+        "unlinkCredential",
+        "verifyWallet",
+        "walletCatalogueMachine",
+        "walletCatalogueStatus",
+        "walletKeyOf",
+        "walletSignInMachine",
+        "walletSignInStatus",
+        "watchRegisteredWallets",
+      ]
+    `);
+    expect(Object.keys(reactWallets).sort()).toMatchInlineSnapshot(`
+      [
+        "useWalletCatalogue",
+        "useWalletSignIn",
+        "useWallets",
+      ]
+    `);
+  });
+
   it('default: @latchkey/headless/testing', () => {
     expect(Object.keys(testing).sort()).toMatchInlineSnapshot(`
       [
         "createMemoryStorage",
         "createTestClient",
+        "createTestWallet",
         "getInboxMessages",
         "getLatestCode",
         "getSandboxInfo",
         "inboxMessageSchema",
+        "registerTestWallet",
         "sandboxInfoSchema",
       ]
     `);

@@ -1,4 +1,4 @@
-import { ed25519 } from '@noble/curves/ed25519';
+import { ed25519 } from '@noble/curves/ed25519.js';
 import { Keypair, VersionedTransaction } from '@solana/web3.js';
 import { LatchkeyError } from '../core/errors/LatchkeyError.js';
 import type { SolanaSigner } from '../core/signer/SolanaSigner.js';

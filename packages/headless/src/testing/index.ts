@@ -12,3 +12,4 @@ export {
   type InboxMessage,
   type SandboxInfo,
 } from './sandbox.js';
+export { createTestWallet, registerTestWallet, type CreateTestWalletOptions, type TestWallet } from './createTestWallet.js';

@@ -244,6 +244,37 @@ export const migrations: readonly Migration[] = [
     `,
   },
   {
+    version: 8,
+    name: 'wallet sign-in: nonces, wallet credentials, access lists',
+    sql: `
+      CREATE TABLE wallet_nonces (
+        nonce text PRIMARY KEY,
+        environment_id text NOT NULL,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+
+      CREATE TABLE wallet_credentials (
+        credential_id uuid PRIMARY KEY REFERENCES verified_credentials (id) ON DELETE CASCADE,
+        environment_id text NOT NULL,
+        chain text NOT NULL,
+        address text NOT NULL,
+        wallet_name text NOT NULL,
+        wallet_provider text NOT NULL,
+        hardware_wallet text CHECK (hardware_wallet IN ('ledger'))
+      );
+
+      CREATE TABLE access_list_entries (
+        environment_id text NOT NULL,
+        address text NOT NULL,
+        action text NOT NULL CHECK (action IN ('allow', 'block')),
+        created_at timestamptz NOT NULL,
+        PRIMARY KEY (environment_id, address)
+      );
+    `,
+  },
+  {
     version: 10,
     name: 'custody emulator: organisations, users, keys, authenticators, wallets, activities, policies, OTPs',
     sql: `

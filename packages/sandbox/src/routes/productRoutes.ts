@@ -13,6 +13,7 @@ import { createSmsVerification, retrySmsVerification, signInWithSmsVerification,
 import { mountSocialRoutes } from './socialRoutes.js';
 import { mountEmbeddedWalletRoutes } from './embeddedWalletRoutes.js';
 import { withAutomaticEmbeddedWallet } from '../services/embeddedWallets.js';
+import { mountWalletRoutes } from './walletRoutes.js';
 import { storeLogs } from '../services/logs.js';
 import { authenticateTotp, deleteMfaDevice, getMfaDevice, listMfaDevices, startTotpRegistration, updateMfaDevice, verifyTotpRegistration } from '../services/mfa.js';
 import { authenticateRecoveryCode, getRecoveryCodes, regenerateRecoveryCodes } from '../services/recoveryCodes.js';
@@ -58,6 +59,8 @@ export function mountProductRoutes(app: Hono, ctx: SandboxContext): void {
   mountBearerRoute(app, ctx, routes.verifySmsVerification, ({ auth, body }) => verifyPhoneForUser(ctx, auth, body));
   // social
   mountSocialRoutes(app, ctx);
+  // wallet signature, wallet selection, catalogue
+  mountWalletRoutes(app, ctx);
 
   // passkeys
   mountBearerRoute(app, ctx, routes.getPasskeyRegistrationOptions, ({ auth }) => passkeyRegistrationOptions(ctx, auth));

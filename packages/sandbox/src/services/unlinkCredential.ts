@@ -9,6 +9,7 @@ import { loadUser } from './userRepository.js';
 export const unlinkMessages = {
   lastCredential: 'You cannot unlink your only sign-in method.',
   notYours: 'This credential is not linked to your account.',
+  walletUnlinkDisabled: 'Unlinking wallets is not enabled for this project.',
 } as const;
 
 /**
@@ -22,6 +23,9 @@ export async function unlinkCredential(ctx: SandboxContext, auth: Auth, input: W
     const record = await loadUser(tx, ctx.environmentId, auth.userId);
     const credential = record?.credentials.find((entry) => entry.id === input.verifiedCrentialId);
     if (!record || !credential) throw new ApiError(400, 'invalid_unlink_request', unlinkMessages.notYours, 'verifiedCrentialId');
+    if (credential.format === 'blockchain' && settings.sdk.multiWalletUnlinkDisabled === true) {
+      throw new ApiError(403, 'forbidden_unlink_request', unlinkMessages.walletUnlinkDisabled, 'verifiedCrentialId');
+    }
     if (record.credentials.length <= 1) throw new ApiError(400, 'forbidden_unlink_request', unlinkMessages.lastCredential, 'verifiedCrentialId');
     await tx.query('DELETE FROM verified_credentials WHERE id = $1', [credential.id]);
     if (record.row.last_verified_credential_id === credential.id) {

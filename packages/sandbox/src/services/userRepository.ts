@@ -29,6 +29,16 @@ export interface CredentialRow {
   oauth?: OAuthAccountRow | null;
   /** Embedded wallets only (from `embedded_wallets`, filled by `loadUser`). */
   embedded?: EmbeddedWalletRow | null;
+  /** Wallets only (from `wallet_credentials`, filled by `loadUser`). */
+  wallet?: WalletCredentialRow | null;
+}
+
+export interface WalletCredentialRow {
+  chain: string;
+  address: string;
+  wallet_name: string;
+  wallet_provider: string;
+  hardware_wallet: string | null;
 }
 
 export interface OAuthAccountRow {
@@ -84,18 +94,24 @@ export async function loadUser(q: Queryable, environmentId: string, userId: stri
   const users = await q.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE environment_id = $1 AND id = $2`, [environmentId, userId]);
   const row = users[0];
   if (!row) return undefined;
-  const rows = await q.query<CredentialRow & { oauth_provider: string | null; oauth_account_id: string | null; oauth_username: string | null; oauth_display_name: string | null; oauth_emails: string[] | null }>(
+  const rows = await q.query<CredentialRow & { oauth_provider: string | null; oauth_account_id: string | null; oauth_username: string | null; oauth_display_name: string | null; oauth_emails: string[] | null; w_chain: string | null; w_address: string | null; w_wallet_name: string | null; w_wallet_provider: string | null; w_hardware_wallet: string | null }>(
     `SELECT ${CREDENTIAL_COLUMNS.split(', ').map((column) => `c.${column}`).join(', ')},
             o.provider AS oauth_provider, o.account_id AS oauth_account_id, o.username AS oauth_username,
-            o.display_name AS oauth_display_name, o.emails AS oauth_emails
+            o.display_name AS oauth_display_name, o.emails AS oauth_emails,
+            w.chain AS w_chain, w.address AS w_address, w.wallet_name AS w_wallet_name, w.wallet_provider AS w_wallet_provider,
+            w.hardware_wallet AS w_hardware_wallet
      FROM verified_credentials c LEFT JOIN oauth_accounts o ON o.credential_id = c.id
+     LEFT JOIN wallet_credentials w ON w.credential_id = c.id
      WHERE c.user_id = $1 ORDER BY c.created_at ASC, c.id ASC`,
     [userId],
   );
-  const credentials = rows.map(({ oauth_provider, oauth_account_id, oauth_username, oauth_display_name, oauth_emails, ...credential }): CredentialRow => ({
+  const credentials = rows.map(({ oauth_provider, oauth_account_id, oauth_username, oauth_display_name, oauth_emails, w_chain, w_address, w_wallet_name, w_wallet_provider, w_hardware_wallet, ...credential }): CredentialRow => ({
     ...credential,
     oauth: oauth_provider && oauth_account_id
       ? { provider: oauth_provider, account_id: oauth_account_id, username: oauth_username, display_name: oauth_display_name, emails: oauth_emails ?? [] }
+      : null,
+    wallet: w_chain && w_address
+      ? { chain: w_chain, address: w_address, wallet_name: w_wallet_name ?? '', wallet_provider: w_wallet_provider ?? '', hardware_wallet: w_hardware_wallet }
       : null,
   }));
   const embedded = await q.query<EmbeddedWalletRow>('SELECT * FROM embedded_wallets WHERE user_id = $1', [userId]);
@@ -124,6 +140,17 @@ export function hasValue(value: unknown): boolean {
 /** Value of a kyc/custom field for a user: standard fields live in the profile, custom ones in metadata. */
 export function fieldValue(field: { name: string; type: 'standard' | 'custom' }, profile: Profile, metadata: Record<string, unknown>): unknown {
   return field.type === 'standard' ? profile[field.name] : metadata[field.name];
+}
+
+function walletFields(wallet: WalletCredentialRow): Partial<User['verifiedCredentials'][number]> {
+  return {
+    address: wallet.address,
+    public_identifier: wallet.address,
+    chain: wallet.chain as User['verifiedCredentials'][number]['chain'],
+    wallet_name: wallet.wallet_name,
+    wallet_provider: wallet.wallet_provider,
+    ...(wallet.hardware_wallet === 'ledger' ? { wallet_properties: { hardwareWallet: 'ledger' as const } } : {}),
+  };
 }
 
 function oauthFields(account: OAuthAccountRow): Partial<User['verifiedCredentials'][number]> {
@@ -161,6 +188,7 @@ export function toWireUser(
       ...(credential.format === 'phoneNumber' ? splitE164(credential.identifier) : {}),
       ...(credential.oauth ? oauthFields(credential.oauth) : {}),
       ...(credential.embedded ? embeddedWalletFields(credential.embedded) : {}),
+      ...(credential.wallet ? walletFields(credential.wallet) : {}),
       lastSelectedAt: credential.last_selected_at ? credential.last_selected_at.toISOString() : null,
       signInEnabled: true,
     })),

@@ -41,7 +41,7 @@ describe('LoginView', () => {
     expect(screen.getAllByTestId('email-block')).toHaveLength(2);
   });
 
-  it('behavior: blocks not built yet and unknown blocks are skipped with a warning, not a crash', () => {
+  it('behavior: blocks without their flow and unknown blocks are skipped with a warning, not a crash', () => {
     const sections = [
       { type: 'social' },
       { type: 'email' },
@@ -59,7 +59,7 @@ describe('LoginView', () => {
     expect(messages).toEqual([
       '[latchkey] login view: the "social" block has no social flow here and is skipped.',
       '[latchkey] login view: unknown block "hologram" is skipped.',
-      '[latchkey] login view: the "wallet" block is not available in this version and is skipped.',
+      '[latchkey] login view: the "wallet" block has no wallet flow here and is skipped.',
     ]);
   });
 
@@ -189,6 +189,11 @@ describe('LoginView', () => {
       'email step',
       'Help',
     ]);
+  });
+
+  it('behavior: the wallet block renders with its section', () => {
+    renderInKit(<LoginView sections={[{ type: 'email' }, { type: 'wallet', label: 'Use a wallet' }]} email={emailBlock} wallet={(section) => <p>wallet: {section.label}</p>} />);
+    expect(screen.getByText('wallet: Use a wallet')).toBeInTheDocument();
   });
 
   it('behavior: nothing renderable says so', () => {

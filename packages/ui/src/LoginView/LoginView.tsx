@@ -22,6 +22,8 @@ export interface LoginViewProps {
   emailAndPhone?: ReactNode;
   /** What the `social` block shows (a function of the section, for its item count); without it the block is skipped. */
   social?: ((section: LoginViewSection) => ReactNode) | undefined;
+  /** What the `wallet` block shows (a function of the section, for its label); without it the block is skipped. */
+  wallet?: ((section: LoginViewSection) => ReactNode) | undefined;
   /** Design settings: the social block goes before the e-mail block. */
   socialAboveEmail?: boolean | undefined;
   /** Design settings: a separator between the e-mail and social blocks when they are neighbours. */
@@ -34,10 +36,8 @@ export interface LoginViewOptions {
   social?: LoginViewProps['social'];
   socialAboveEmail?: boolean | undefined;
   splitEmailAndSocial?: boolean | undefined;
+  wallet?: LoginViewProps['wallet'];
 }
-
-/** Block types the spec names that this kit does not render yet. */
-const NOT_YET_BUILT = new Set(['wallet']);
 
 const DEFAULT_SECTIONS: readonly LoginViewSection[] = [{ type: 'email' }];
 
@@ -104,8 +104,9 @@ export function planLoginView(sections: readonly LoginViewSection[] | undefined,
         const node = options.social(section);
         if (node) blocks.push({ key, node, kind: 'social', method: true });
       }
-    } else if (typeof type === 'string' && NOT_YET_BUILT.has(type)) {
-      warnings.push(`login view: the "${type}" block is not available in this version and is skipped.`);
+    } else if (type === 'wallet') {
+      if (!options.wallet) warnings.push('login view: the "wallet" block has no wallet flow here and is skipped.');
+      else blocks.push({ key, node: options.wallet(section), method: true });
     } else {
       warnings.push(`login view: unknown block ${JSON.stringify(type)} is skipped.`);
     }
@@ -153,9 +154,9 @@ export function withoutStraySeparators(blocks: readonly PlannedBlock[]): Planned
  * The login view: the project's ordered list of blocks (`email`, `phone`, `emailAndPhone`, `social`, `text`, `separator`). A block
  * the kit does not know or does not have yet is skipped with a logged warning — never a crash.
  */
-export function LoginView({ sections, email, phone, emailAndPhone, social, socialAboveEmail, splitEmailAndSocial }: LoginViewProps) {
+export function LoginView({ sections, email, phone, emailAndPhone, social, socialAboveEmail, splitEmailAndSocial, wallet }: LoginViewProps) {
   const warn = useWarn();
-  const { blocks, warnings } = planLoginView(sections, email, { phone, emailAndPhone, social, socialAboveEmail, splitEmailAndSocial });
+  const { blocks, warnings } = planLoginView(sections, email, { phone, emailAndPhone, social, socialAboveEmail, splitEmailAndSocial, wallet });
   const warningKey = warnings.join('\n');
   useEffect(() => {
     if (warningKey) for (const message of warningKey.split('\n')) warn(message);

@@ -4,6 +4,7 @@ import { useMfa } from '@latchkey/headless/react/mfa';
 import { usePasskey } from '@latchkey/headless/react/passkey';
 import { useSmsSignIn } from '@latchkey/headless/react/sms';
 import { useSocialSignIn } from '@latchkey/headless/react/social';
+import { useWalletSignIn } from '@latchkey/headless/react/wallets';
 import type { SocialProvider } from '@latchkey/protocol';
 import { useEffect, useMemo } from 'react';
 import { SignInDialogView, type SignInDialogOpenProps } from './SignInDialogView.js';
@@ -28,6 +29,7 @@ export function ConnectedSignInDialog(props: SignInDialogOpenProps) {
     }),
     [social, settings],
   );
+  const walletFlow = useWalletSignIn();
   const passkeyFlow = usePasskey();
   const mfaFlow = useMfa();
   const session = useSession();
@@ -50,6 +52,7 @@ export function ConnectedSignInDialog(props: SignInDialogOpenProps) {
       emailFlow={emailFlow}
       smsFlow={smsFlow}
       socialFlow={socialFlow}
+      walletFlow={walletFlow}
       passkeyFlow={passkeyFlow}
       sessionStatus={session.status}
       mfaFlow={mfaFlow}

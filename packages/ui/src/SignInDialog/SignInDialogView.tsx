@@ -17,6 +17,8 @@ import { LoginView, type LoginViewSection } from '../LoginView/LoginView.js';
 import { SocialButtons } from '../flows/SocialSignIn/SocialButtons.js';
 import { socialLayoutFrom, socialProvidersFrom, type SocialSettings } from '../flows/SocialSignIn/socialSettings.js';
 import type { SocialFlowModel } from '../flows/SocialSignIn/types.js';
+import { WalletBlock } from '../flows/Wallets/WalletBlock.js';
+import type { WalletFlowModel } from '../flows/Wallets/types.js';
 import { Spinner } from '../Spinner.js';
 import { KitLayer } from '../theme/ThemeRoot.js';
 import { useWarn } from '../warn.js';
@@ -49,6 +51,8 @@ export interface SignInDialogViewProps extends SignInDialogOpenProps {
   smsFlow?: SmsFlowModel | undefined;
   /** The social block's flow (`useSocialSignIn()`); without it the block is skipped. */
   socialFlow?: SocialFlowModel | undefined;
+  /** The wallet block's flow (`useWalletSignIn()`); without it the block is skipped. */
+  walletFlow?: WalletFlowModel | undefined;
   /** The passkey flow (`usePasskey()`); its button shows when the settings enable passkeys. */
   passkeyFlow?: Pick<PasskeyFlowModel, 'status' | 'error' | 'signIn' | 'cancel'> | undefined;
   /** The session's status (`useSession().status`): in `mfa` the dialog asks for the second factor. */
@@ -80,6 +84,7 @@ export function SignInDialogView({
   emailFlow,
   smsFlow,
   socialFlow,
+  walletFlow,
   passkeyFlow,
   sessionStatus,
   mfaFlow,
@@ -97,6 +102,10 @@ export function SignInDialogView({
   const country = useMemo(() => pickDefaultCountry(countries), [countries]);
   const providers = useMemo(() => socialProvidersFrom(settings), [settings]);
   const layout = socialLayoutFrom(settings);
+  const showWalletsButton = (settings?.design as { modal?: { showWalletsButton?: boolean } } | undefined)?.modal?.showWalletsButton;
+  const wallet = walletFlow
+    ? (section: LoginViewSection) => <WalletBlock flow={walletFlow} label={section.label} showWalletsButton={showWalletsButton !== false} />
+    : undefined;
   const social = socialFlow
     ? (section: LoginViewSection) => (
         <SocialButtons
@@ -177,6 +186,7 @@ export function SignInDialogView({
                           sections={sections}
                           email={withPasskey(emailStep)}
                           social={social}
+                          wallet={wallet}
                           socialAboveEmail={layout.socialAboveEmail}
                           splitEmailAndSocial={layout.splitEmailAndSocial}
                           phone={phoneStep}
@@ -206,6 +216,7 @@ export function SignInDialogView({
                       sections={sections}
                       email={withPasskey(emailStep)}
                       social={social}
+                      wallet={wallet}
                       socialAboveEmail={layout.socialAboveEmail}
                       splitEmailAndSocial={layout.splitEmailAndSocial}
                     />

@@ -14,6 +14,8 @@ import { PasskeyManager } from '../flows/Passkey/PasskeyManager.js';
 import { AccountSection, type CredentialKind } from './AccountSection.js';
 import { UserMenuView, type LinkedAccount } from './UserMenuView.js';
 
+// Wallet code (wallet-standard registry, catalogue) loads only for users who have or may link wallets.
+const ConnectedLinkedWallets = lazy(() => import('../flows/Wallets/ConnectedLinkedWallets.js').then((module) => ({ default: module.ConnectedLinkedWallets })));
 const AddCredential = lazy(() => import('./AddCredential.js').then((module) => ({ default: module.AddCredential })));
 
 export interface UserMenuProps {
@@ -132,6 +134,11 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
       ) : (
         <AccountSection canAddEmail={canAddEmail} canAddPhone={canAddPhone} onAdd={setAdding} />
       )}
+      {(session.user?.verifiedCredentials ?? []).some((credential) => credential.format === 'blockchain') || settings?.sdk?.multiWallet ? (
+        <Suspense fallback={<Spinner />}>
+          <ConnectedLinkedWallets />
+        </Suspense>
+      ) : null}
       {settings?.security?.enablePasskeys ? <PasskeyManager flow={passkeyFlow} /> : null}
       {settings?.security?.mfa?.enabled ? <TotpEnrolment flow={mfaFlow} /> : null}
     </UserMenuView>

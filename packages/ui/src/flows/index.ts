@@ -50,3 +50,7 @@ export { SessionPrompt, type SessionPromptProps } from './EmbeddedWallet/Session
 export { RecoveryStep, type RecoveryStepProps } from './EmbeddedWallet/RecoveryStep.js';
 export { ExportStep, type ExportStepProps } from './EmbeddedWallet/ExportStep.js';
 export type { EmbeddedWalletFlowModel, EmbeddedWalletStatus } from './EmbeddedWallet/types.js';
+export { WalletBlock, type WalletBlockProps } from './Wallets/WalletBlock.js';
+export { WalletList, type WalletListProps } from './Wallets/WalletList.js';
+export { LinkedWallets, type LinkedWalletsProps } from './Wallets/LinkedWallets.js';
+export type { WalletFlowModel, WalletFlowStatus, WalletListItem } from './Wallets/types.js';

@@ -1,0 +1,304 @@
+import type { SignInResponse, VerifyRequest } from '@latchkey/protocol';
+import bs58 from 'bs58';
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { getWalletNonce } from '../../actions/getWalletNonce.js';
+import { linkWallet } from '../../actions/linkWallet.js';
+import { mergeWalletAccounts } from '../../actions/mergeWalletAccounts.js';
+import { transferWallet } from '../../actions/transferWallet.js';
+import { verifyWallet } from '../../actions/verifyWallet.js';
+import { LatchkeyError } from '../../errors/LatchkeyError.js';
+import { toLatchkeyErrorSync } from '../../errors/toLatchkeyError.js';
+import type { Store } from '../../storage/createStore.js';
+import type { ApiClient } from '../../transport/createApi.js';
+import type { WalletConnector } from '../../wallets/connector/createWalletConnector.js';
+import { createSiwsMessage } from '../../wallets/siws/createSiwsMessage.js';
+import { createMemoTransaction } from '../../wallets/siws/memoTransaction.js';
+import type { WalletConnectionMode } from '../../wallets/standard/features.js';
+import type { SessionActorRef } from '../session/sessionMachine.js';
+
+/** Storage key of the last successful connection (auto-reconnect on reload). */
+export const WALLET_CONNECTION_KEY = 'walletConnection';
+
+export interface StoredWalletConnection {
+  key: string;
+  address: string;
+}
+
+export function isStoredWalletConnection(value: unknown): value is StoredWalletConnection {
+  return typeof value === 'object' && value !== null && typeof (value as StoredWalletConnection).key === 'string' && typeof (value as StoredWalletConnection).address === 'string';
+}
+const storedConnection = { safeParse: (value: unknown) => (isStoredWalletConnection(value) ? { success: true as const, data: value } : { success: false as const, error: new Error('not a stored wallet connection') }) };
+
+export interface WalletSignInClient extends ApiClient {
+  storage: Store;
+  session: Pick<SessionActorRef, 'send'>;
+}
+
+/** What the message is signed for: a sign-in, linking to the signed-in user, or confirming a merge or transfer. */
+export type WalletPurpose = 'signIn' | 'link' | 'merge' | 'transfer';
+
+export interface WalletSignInInput {
+  client: WalletSignInClient;
+  /** The page the message names (`domain` = host, `uri` = href). Default: `window.location`. */
+  page?: () => { domain: string; uri: string };
+  now?: () => Date;
+  /**
+   * Finds the connector of a stored connection's wallet key (auto-reconnect); undefined when it is not installed. May
+   * wait (boundedly) for a wallet that registers late.
+   */
+  findConnector?: (key: string) => WalletConnector | undefined | Promise<WalletConnector | undefined>;
+  statement?: string;
+}
+
+export interface WalletSignInContext {
+  client: WalletSignInClient;
+  page: () => { domain: string; uri: string };
+  now: () => Date;
+  findConnector: NonNullable<WalletSignInInput['findConnector']>;
+  statement: string;
+  connector: WalletConnector | undefined;
+  mode: WalletConnectionMode;
+  purpose: WalletPurpose;
+  hardwareWallet: boolean;
+  address: string | undefined;
+  error: LatchkeyError | undefined;
+}
+
+export type WalletSignInEvent =
+  | { type: 'user.connect'; connector: WalletConnector; mode?: WalletConnectionMode; purpose?: 'signIn' | 'link'; hardwareWallet?: boolean }
+  | { type: 'user.confirm' }
+  | { type: 'user.disconnect' }
+  | { type: 'user.cancel' }
+  | { type: 'user.reset' };
+
+function defaultPage(): { domain: string; uri: string } {
+  return { domain: globalThis.location.host, uri: globalThis.location.origin };
+}
+
+const ACCESS_CODES: Readonly<Record<string, 'address_not_approved' | 'address_blocked_by_gate'>> = {
+  'This address is not approved for access': 'address_not_approved',
+  'This address is blocked by the gate': 'address_blocked_by_gate',
+};
+
+/** The server's 403 access answers as the client codes of SPEC §8. */
+function withAccessCodes(error: unknown): unknown {
+  const latchkey = toLatchkeyErrorSync(error);
+  const code = latchkey.code === 'forbidden' ? ACCESS_CODES[latchkey.message] : undefined;
+  return code ? new LatchkeyError(code, { cause: error, status: latchkey.status }) : latchkey;
+}
+
+interface AuthenticateInput {
+  client: WalletSignInClient;
+  connector: WalletConnector;
+  purpose: WalletPurpose;
+  hardwareWallet: boolean;
+  page: { domain: string; uri: string };
+  now: Date;
+  statement: string;
+}
+
+async function authenticate(input: AuthenticateInput): Promise<SignInResponse> {
+  const signer = input.connector.signer();
+  const nonce = await getWalletNonce(input.client);
+  const messageToSign = createSiwsMessage({ domain: input.page.domain, address: signer.address, statement: input.statement, uri: input.page.uri, nonce, issuedAt: input.now });
+  // A hardware wallet cannot sign messages: it signs a memo transaction carrying the nonce (SPEC §5).
+  const signed = input.hardwareWallet
+    ? await signer.signTransaction(createMemoTransaction(signer.address, messageToSign))
+    : await signer.signMessage(new TextEncoder().encode(messageToSign));
+  const body: VerifyRequest = {
+    messageToSign,
+    signedMessage: bs58.encode(signed),
+    publicWalletAddress: signer.address,
+    chain: 'SOL',
+    walletName: input.connector.key,
+    walletProvider: 'browserExtension',
+  };
+  try {
+    if (input.purpose === 'link') return await linkWallet(input.client, body);
+    if (input.purpose === 'merge') return await mergeWalletAccounts(input.client, body);
+    if (input.purpose === 'transfer') return await transferWallet(input.client, body);
+    return await verifyWallet(input.client, body);
+  } catch (error) {
+    throw withAccessCodes(error);
+  }
+}
+
+const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+
+/**
+ * Connecting a wallet-standard wallet and, in connect-and-sign mode, signing a Sign-In-With-Solana message to sign
+ * in, link, or confirm a merge or transfer. A successful connect is remembered; on the next load the machine starts
+ * in `reconnecting` (never `idle` first: no "disconnected" flash) and reconnects silently to the same address.
+ */
+export const walletSignInMachine = setup({
+  types: { context: {} as WalletSignInContext, events: {} as WalletSignInEvent, input: {} as WalletSignInInput, tags: {} as 'busy' | 'error' },
+  actors: {
+    connect: fromPromise<string, { connector: WalletConnector; silent?: boolean; expectedAddress?: string }>(({ input }) =>
+      input.connector.connect({ silent: input.silent ?? false, ...(input.expectedAddress ? { expectedAddress: input.expectedAddress } : {}) }),
+    ),
+    reconnect: fromPromise<{ connector: WalletConnector; address: string }, { client: WalletSignInClient; findConnector: NonNullable<WalletSignInInput['findConnector']> }>(async ({ input }) => {
+      const stored = input.client.storage.get(WALLET_CONNECTION_KEY, storedConnection);
+      const connector = stored ? await input.findConnector(stored.key) : undefined;
+      if (!stored || !connector) throw new LatchkeyError('solana_wallet_not_found');
+      const address = await connector.connect({ silent: true, expectedAddress: stored.address });
+      return { connector, address };
+    }),
+    authenticate: fromPromise<SignInResponse, AuthenticateInput>(({ input }) => authenticate(input)),
+    disconnect: fromPromise<void, { connector: WalletConnector | undefined }>(async ({ input }) => {
+      await input.connector?.disconnect();
+    }),
+  },
+  actions: {
+    assignStart: assign((_, params: { connector: WalletConnector; mode: WalletConnectionMode; purpose: WalletPurpose; hardwareWallet: boolean }) => ({ ...params, address: undefined, error: undefined })),
+    assignAddress: assign((_, params: { address: string }) => ({ address: params.address })),
+    assignReconnected: assign((_, params: { connector: WalletConnector; address: string }) => ({ connector: params.connector, address: params.address, mode: 'connect-only' as const })),
+    assignConfirmPurpose: assign(({ context }) => ({ purpose: (context.error?.code === 'merge_accounts_confirmation' ? 'merge' : 'transfer') as WalletPurpose })),
+    assignError: assign((_, params: { error: unknown }) => ({ error: toLatchkeyErrorSync(params.error) })),
+    clearError: assign({ error: undefined }),
+    reset: assign({ connector: undefined, address: undefined, error: undefined, purpose: 'signIn' as const, hardwareWallet: false }),
+    rememberConnection: ({ context }) => {
+      if (context.connector && context.address) context.client.storage.set(WALLET_CONNECTION_KEY, { key: context.connector.key, address: context.address });
+    },
+    forgetConnection: ({ context }) => context.client.storage.remove(WALLET_CONNECTION_KEY),
+    notifySignInStarted: ({ context }) => {
+      if (context.purpose === 'signIn') context.client.session.send({ type: 'user.startSignIn' });
+    },
+    notifySignInEnded: ({ context }) => {
+      if (context.purpose === 'signIn') context.client.session.send({ type: 'user.cancelSignIn' });
+    },
+    handOver: ({ context }, params: { response: SignInResponse }) => context.client.session.send({ type: 'server.signedIn', response: params.response }),
+  },
+  guards: {
+    hasStoredConnection: ({ context }) => context.client.storage.get(WALLET_CONNECTION_KEY, storedConnection) !== undefined,
+    isConnectOnly: ({ context }) => context.mode === 'connect-only',
+    needsConfirmation: (_, params: { error: unknown }) => {
+      const code = toLatchkeyErrorSync(params.error).code;
+      return code === 'merge_accounts_confirmation' || code === 'reassign_wallet_confirm';
+    },
+  },
+}).createMachine({
+  id: 'walletSignIn',
+  context: ({ input }) => ({
+    client: input.client,
+    page: input.page ?? defaultPage,
+    now: input.now ?? (() => new Date()),
+    findConnector: input.findConnector ?? (() => undefined),
+    statement: input.statement ?? 'Sign in with your wallet.',
+    connector: undefined,
+    mode: 'connect-and-sign',
+    purpose: 'signIn',
+    hardwareWallet: false,
+    address: undefined,
+    error: undefined,
+  }),
+  initial: 'starting',
+  on: { 'user.reset': { target: '.idle', actions: 'reset' } },
+  states: {
+    starting: { always: [{ guard: 'hasStoredConnection', target: 'reconnecting' }, { target: 'idle' }] },
+    reconnecting: {
+      tags: ['busy'],
+      invoke: {
+        src: 'reconnect',
+        input: ({ context }) => ({ client: context.client, findConnector: context.findConnector }),
+        onDone: { target: 'connected', actions: { type: 'assignReconnected', params: ({ event }) => event.output } },
+        // Not there, not authorised any more, or another account: forget it quietly.
+        onError: { target: 'idle', actions: 'forgetConnection' },
+      },
+    },
+    idle: {
+      on: {
+        'user.connect': {
+          target: 'connecting',
+          actions: {
+            type: 'assignStart',
+            params: ({ event }) => ({ connector: event.connector, mode: event.mode ?? 'connect-and-sign', purpose: event.purpose ?? 'signIn', hardwareWallet: event.hardwareWallet ?? false }),
+          },
+        },
+      },
+    },
+    connecting: {
+      tags: ['busy'],
+      on: { 'user.cancel': { target: 'idle', actions: 'reset' } },
+      invoke: {
+        src: 'connect',
+        input: ({ context }) => ({ connector: context.connector as WalletConnector }),
+        onDone: [
+          { guard: 'isConnectOnly', target: 'connected', actions: [{ type: 'assignAddress', params: ({ event }) => ({ address: event.output }) }, 'rememberConnection'] },
+          { target: 'signing', actions: [{ type: 'assignAddress', params: ({ event }) => ({ address: event.output }) }, 'rememberConnection'] },
+        ],
+        onError: { target: 'failed', actions: { type: 'assignError', params: errorParams } },
+      },
+    },
+    signing: {
+      tags: ['busy'],
+      entry: 'notifySignInStarted',
+      on: { 'user.cancel': { target: 'idle', actions: ['notifySignInEnded', 'reset'] } },
+      invoke: {
+        src: 'authenticate',
+        input: ({ context }) => ({
+          client: context.client,
+          connector: context.connector as WalletConnector,
+          purpose: context.purpose,
+          hardwareWallet: context.hardwareWallet,
+          page: context.page(),
+          now: context.now(),
+          statement: context.statement,
+        }),
+        onDone: { target: 'done', actions: { type: 'handOver', params: ({ event }) => ({ response: event.output }) } },
+        onError: [
+          { guard: { type: 'needsConfirmation', params: errorParams }, target: 'confirming', actions: { type: 'assignError', params: errorParams } },
+          { target: 'failed', actions: ['notifySignInEnded', { type: 'assignError', params: errorParams }] },
+        ],
+      },
+    },
+    confirming: {
+      on: {
+        'user.confirm': { target: 'signing', actions: ['assignConfirmPurpose', 'clearError'] },
+        'user.cancel': { target: 'idle', actions: 'reset' },
+      },
+    },
+    connected: {
+      on: {
+        'user.disconnect': { target: 'disconnecting' },
+        'user.connect': {
+          target: 'connecting',
+          actions: {
+            type: 'assignStart',
+            params: ({ event }) => ({ connector: event.connector, mode: event.mode ?? 'connect-and-sign', purpose: event.purpose ?? 'signIn', hardwareWallet: event.hardwareWallet ?? false }),
+          },
+        },
+      },
+    },
+    disconnecting: {
+      tags: ['busy'],
+      entry: 'forgetConnection',
+      invoke: {
+        src: 'disconnect',
+        input: ({ context }) => ({ connector: context.connector }),
+        onDone: { target: 'idle', actions: 'reset' },
+        onError: { target: 'idle', actions: 'reset' },
+      },
+    },
+    done: { on: { 'user.disconnect': { target: 'disconnecting' } } },
+    failed: {
+      tags: ['error'],
+      on: {
+        'user.connect': {
+          target: 'connecting',
+          actions: {
+            type: 'assignStart',
+            params: ({ event }) => ({ connector: event.connector, mode: event.mode ?? 'connect-and-sign', purpose: event.purpose ?? 'signIn', hardwareWallet: event.hardwareWallet ?? false }),
+          },
+        },
+      },
+    },
+  },
+});
+
+export type WalletSignInActorRef = ActorRefFrom<typeof walletSignInMachine>;
+export type WalletSignInSnapshot = SnapshotFrom<typeof walletSignInMachine>;
+export type WalletSignInStatus = 'starting' | 'reconnecting' | 'idle' | 'connecting' | 'signing' | 'confirming' | 'connected' | 'disconnecting' | 'done' | 'failed';
+
+export function walletSignInStatus(snapshot: WalletSignInSnapshot): WalletSignInStatus {
+  return snapshot.value as WalletSignInStatus;
+}

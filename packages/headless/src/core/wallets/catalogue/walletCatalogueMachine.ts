@@ -1,0 +1,127 @@
+import type { WalletCatalogue } from '@latchkey/protocol';
+import { CATALOGUE_FETCH_RETRIES, CATALOGUE_FETCH_TIMEOUT_MS } from '@latchkey/protocol/constants';
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { LatchkeyError } from '../../errors/LatchkeyError.js';
+import { toLatchkeyErrorSync } from '../../errors/toLatchkeyError.js';
+import type { Logger } from '../../logger/createLogger.js';
+import { defaultWalletCatalogue } from './defaultWalletCatalogue.js';
+import { parseWalletCatalogue } from './parseWalletCatalogue.js';
+
+export interface WalletCatalogueInput {
+  /** The remote catalogue (a static-assets URL); without one the bundled default stays. */
+  url?: string | undefined;
+  fetch?: typeof fetch | undefined;
+  logger?: Pick<Logger, 'warn'> | undefined;
+  /** The catalogue used at once (default: the bundled one). */
+  defaultCatalogue?: unknown;
+}
+
+export interface WalletCatalogueContext {
+  url: string | undefined;
+  fetch: typeof fetch | undefined;
+  logger: Pick<Logger, 'warn'> | undefined;
+  catalogue: WalletCatalogue;
+  source: 'default' | 'remote';
+  /** Tries made so far (the first one included). */
+  tries: number;
+  error: LatchkeyError | undefined;
+}
+
+/** Tries in all: the first plus `CATALOGUE_FETCH_RETRIES` retries (SPEC §7). */
+export const CATALOGUE_FETCH_TRIES = 1 + CATALOGUE_FETCH_RETRIES;
+
+async function fetchCatalogue({ url, fetchImpl, logger, signal }: { url: string; fetchImpl: typeof fetch; logger: Pick<Logger, 'warn'> | undefined; signal: AbortSignal }): Promise<WalletCatalogue> {
+  let response: Response;
+  try {
+    // One cross-origin GET, no credentials (SPEC §7).
+    response = await fetchImpl(url, { method: 'GET', mode: 'cors', credentials: 'omit', signal, headers: { accept: 'application/json' } });
+  } catch (error) {
+    throw new LatchkeyError(signal.aborted ? 'aborted' : 'network_error', { cause: error });
+  }
+  if (!response.ok) throw new LatchkeyError('invalid_response', { status: response.status });
+  let document: unknown;
+  try {
+    document = await response.json();
+  } catch (error) {
+    throw new LatchkeyError('invalid_response', { cause: error });
+  }
+  const catalogue = parseWalletCatalogue(document, logger);
+  if (!catalogue) throw new LatchkeyError('invalid_response');
+  return catalogue;
+}
+
+/**
+ * The wallet catalogue (SPEC §4, §7): the bundled default at once; the remote one replaces it when a fetch
+ * succeeds. Each try gets `CATALOGUE_FETCH_TIMEOUT_MS` (30000 ms, an `after` so a simulated clock drives it);
+ * a failed or timed-out try is retried up to `CATALOGUE_FETCH_RETRIES` (3) times, then the default stays.
+ */
+export const walletCatalogueMachine = setup({
+  types: {
+    context: {} as WalletCatalogueContext,
+    input: {} as WalletCatalogueInput,
+    tags: {} as 'busy',
+  },
+  delays: { tryTimeout: CATALOGUE_FETCH_TIMEOUT_MS },
+  actors: {
+    fetchCatalogue: fromPromise<WalletCatalogue, { url: string; fetch: typeof fetch | undefined; logger: Pick<Logger, 'warn'> | undefined }>(({ input, signal }) =>
+      fetchCatalogue({ url: input.url, fetchImpl: input.fetch ?? globalThis.fetch.bind(globalThis), logger: input.logger, signal }),
+    ),
+  },
+  actions: {
+    countTry: assign(({ context }) => ({ tries: context.tries + 1 })),
+    assignRemote: assign((_, params: { catalogue: WalletCatalogue }) => ({ catalogue: params.catalogue, source: 'remote' as const, error: undefined })),
+    assignError: assign((_, params: { error: unknown }) => ({ error: toLatchkeyErrorSync(params.error) })),
+    assignTimeout: assign(() => ({ error: new LatchkeyError('timeout') })),
+    warnFallback: ({ context }) => context.logger?.warn(`The wallet catalogue could not be loaded after ${context.tries} tries; using the bundled one.`, { error: context.error?.code }),
+  },
+  guards: {
+    hasUrl: ({ context }) => context.url !== undefined,
+    canRetry: ({ context }) => context.tries < CATALOGUE_FETCH_TRIES,
+  },
+}).createMachine({
+  id: 'walletCatalogue',
+  context: ({ input }) => ({
+    url: input.url,
+    fetch: input.fetch,
+    logger: input.logger,
+    catalogue: parseWalletCatalogue(input.defaultCatalogue ?? defaultWalletCatalogue, input.logger) ?? { groups: {}, wallets: {} },
+    source: 'default',
+    tries: 0,
+    error: undefined,
+  }),
+  initial: 'starting',
+  states: {
+    starting: { always: [{ guard: 'hasUrl', target: 'fetching' }, { target: 'fallback' }] },
+    fetching: {
+      tags: ['busy'],
+      entry: 'countTry',
+      invoke: {
+        src: 'fetchCatalogue',
+        input: ({ context }) => ({ url: context.url as string, fetch: context.fetch, logger: context.logger }),
+        onDone: { target: 'remote', actions: { type: 'assignRemote', params: ({ event }) => ({ catalogue: event.output }) } },
+        onError: [
+          { guard: 'canRetry', target: 'fetching', reenter: true, actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+          { target: 'fallback', actions: [{ type: 'assignError', params: ({ event }) => ({ error: event.error }) }, 'warnFallback'] },
+        ],
+      },
+      after: {
+        tryTimeout: [
+          { guard: 'canRetry', target: 'fetching', reenter: true, actions: 'assignTimeout' },
+          { target: 'fallback', actions: ['assignTimeout', 'warnFallback'] },
+        ],
+      },
+    },
+    remote: {},
+    fallback: {},
+  },
+});
+
+export type WalletCatalogueActorRef = ActorRefFrom<typeof walletCatalogueMachine>;
+export type WalletCatalogueSnapshot = SnapshotFrom<typeof walletCatalogueMachine>;
+export type WalletCatalogueStatus = 'loading' | 'remote' | 'default';
+
+export function walletCatalogueStatus(snapshot: WalletCatalogueSnapshot): WalletCatalogueStatus {
+  if (snapshot.matches('remote')) return 'remote';
+  if (snapshot.matches('fallback')) return 'default';
+  return 'loading';
+}

@@ -1,0 +1,105 @@
+import type { Wallet } from '@wallet-standard/base';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import bs58 from 'bs58';
+import { describe, expect, it, vi } from 'vitest';
+import { createTestWallet } from '../../../testing/createTestWallet.js';
+import { parseWalletCatalogue } from '../catalogue/parseWalletCatalogue.js';
+import { defaultWalletCatalogue } from '../catalogue/defaultWalletCatalogue.js';
+import { createWalletConnector } from '../connector/createWalletConnector.js';
+import { createMemoTransaction } from '../siws/memoTransaction.js';
+import type { StandardDisconnectFeature } from './features.js';
+import { catalogueKeyFor, isSupportedSolanaWallet, listWalletOptions } from './solanaWallets.js';
+import { watchRegisteredWallets, type WalletRegistry } from './watchRegisteredWallets.js';
+
+const catalogue = parseWalletCatalogue(defaultWalletCatalogue)!;
+
+function withoutFeature(wallet: Wallet, name: string): Wallet {
+  const features = { ...wallet.features };
+  delete (features as Record<string, unknown>)[name];
+  return { ...wallet, features, name: wallet.name, accounts: wallet.accounts, chains: wallet.chains, icon: wallet.icon, version: wallet.version };
+}
+
+describe('SPEC §5 feature rules and the wallet list', () => {
+  it('default: the test wallet qualifies in both modes', () => {
+    const wallet = createTestWallet();
+    expect(isSupportedSolanaWallet(wallet, 'connect-and-sign')).toBe(true);
+    expect(isSupportedSolanaWallet(withoutFeature(wallet, 'solana:signMessage'), 'connect-and-sign')).toBe(false);
+    expect(isSupportedSolanaWallet(withoutFeature(wallet, 'solana:signMessage'), 'connect-only')).toBe(true);
+    for (const feature of ['standard:connect', 'standard:events', 'solana:signTransaction']) {
+      expect(isSupportedSolanaWallet(withoutFeature(wallet, feature), 'connect-only')).toBe(false);
+    }
+    expect(isSupportedSolanaWallet({ ...wallet, chains: ['eip155:1'], features: wallet.features, accounts: [], name: 'x', icon: wallet.icon, version: '1.0.0' }, 'connect-only')).toBe(false);
+  });
+
+  it('behavior: catalogue names map (phantom, backpack → backpacksol, coinbase → coinbasesolana); duplicates collapse; installed first', () => {
+    expect(catalogueKeyFor('Backpack')).toBe('backpacksol');
+    expect(catalogueKeyFor('Coinbase Wallet')).toBe('coinbasesolana');
+    expect(catalogueKeyFor('Test Wallet')).toBeUndefined();
+    const phantom = createTestWallet({ name: 'Phantom' });
+    const list = listWalletOptions([createTestWallet(), phantom, createTestWallet({ name: 'Phantom' }), createTestWallet({ name: 'Test Wallet' })], catalogue, 'connect-and-sign');
+    const keys = list.map((option) => option.key);
+    expect(keys.filter((key) => key === 'phantom')).toHaveLength(1);
+    expect(keys.filter((key) => key === 'testwallet')).toHaveLength(1);
+    expect(list.slice(0, 2).every((option) => option.installed)).toBe(true);
+    const phantomOption = list.find((option) => option.key === 'phantom')!;
+    expect(phantomOption.wallet).toBe(phantom);
+    expect(phantomOption.entry?.mobile?.iosId).toBe('id1598432977');
+    const solflare = list.find((option) => option.key === 'solflare')!;
+    expect(solflare).toMatchObject({ installed: false, installUrl: 'https://chromewebstore.google.com/detail/bhhhlbepdkbapadjdnnojkbgioiodbic' });
+  });
+
+  it('behavior: late registration reaches the watcher', () => {
+    const wallets: Wallet[] = [];
+    const listeners: Array<() => void> = [];
+    const registry: WalletRegistry = { get: () => wallets, on: (_event, listener) => (listeners.push(listener as () => void), () => undefined) };
+    const seen = vi.fn();
+    watchRegisteredWallets(seen, registry);
+    expect(seen).toHaveBeenLastCalledWith([]);
+    wallets.push(createTestWallet());
+    listeners.forEach((listener) => listener());
+    expect(seen.mock.lastCall?.[0]).toHaveLength(1);
+  });
+});
+
+describe('connector and test wallet', () => {
+  it('default: the signer signs messages and transactions with the real key', async () => {
+    const wallet = createTestWallet();
+    const connector = createWalletConnector(wallet, 'testwallet');
+    expect(() => connector.signer()).toThrow('Signer not found');
+    expect(await connector.connect()).toBe(wallet.address);
+    const signer = connector.signer();
+    const message = new TextEncoder().encode('hello');
+    expect(ed25519.verify(await signer.signMessage(message), message, bs58.decode(wallet.address))).toBe(true);
+    const unsigned = createMemoTransaction(wallet.address, 'Nonce: abcdefgh12345678');
+    const signed = await signer.signTransaction(unsigned);
+    expect(ed25519.verify(signed.subarray(1, 65), signed.subarray(65), bs58.decode(wallet.address))).toBe(true);
+    expect(signed.subarray(65)).toEqual(unsigned.subarray(65));
+  });
+
+  it("error: 'Nonce missing' for a message without a nonce", () => {
+    expect(() => createMemoTransaction(createTestWallet().address, 'no nonce here')).toThrow('Nonce missing');
+  });
+
+  it('error: the address mismatch error names expected address, active address and wallet', async () => {
+    const wallet = createTestWallet();
+    const connector = createWalletConnector(wallet, 'testwallet');
+    await expect(connector.connect({ expectedAddress: 'Expected1111111111111111111111111' })).rejects.toMatchObject({
+      code: 'wallet_address_mismatch',
+      message: `Active address ${wallet.address} of Test Wallet does not match the expected Expected1111111111111111111111111.`,
+    });
+  });
+
+  it("error: a wallet that switched accounts: 'not currently active in the named connector'", async () => {
+    const wallet = createTestWallet();
+    const connector = createWalletConnector(wallet, 'testwallet');
+    await connector.connect();
+    const signer = connector.signer();
+    await (wallet.features['standard:disconnect'] as StandardDisconnectFeature).disconnect();
+    await expect(signer.signMessage(new Uint8Array([1]))).rejects.toMatchObject({ code: 'wallet_not_active_in_connector' });
+  });
+
+  it('error: a wallet without connect → Solana wallet not found', async () => {
+    const connector = createWalletConnector(withoutFeature(createTestWallet(), 'standard:connect'), 'x');
+    await expect(connector.connect()).rejects.toMatchObject({ code: 'solana_wallet_not_found', message: 'Solana wallet not found' });
+  });
+});

@@ -1,0 +1,29 @@
+import { themeContract as vars } from '@latchkey/themes/contract.css';
+import { style } from '@vanilla-extract/css';
+
+export const list = style({ display: 'flex', flexDirection: 'column', gap: '6px', margin: 0, padding: 0, listStyle: 'none', maxHeight: '260px', overflowY: 'auto' });
+
+export const item = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '10px',
+  padding: '8px 10px',
+  border: `1px solid ${vars.colors.border}`,
+  borderRadius: vars.radii.control,
+  background: vars.colors.surface,
+});
+
+export const name = style({ flex: 1, color: vars.colors.text, fontSize: '14px', fontWeight: 600 });
+
+export const icon = style({ width: '24px', height: '24px', borderRadius: '6px', flexShrink: 0 });
+
+export const placeholderIcon = style([icon, { display: 'inline-flex', alignItems: 'center', justifyContent: 'center', background: vars.colors.accent, color: vars.colors.accentForeground, fontSize: '12px', fontWeight: 700 }]);
+
+export const badge = style({
+  fontSize: '12px',
+  padding: '2px 8px',
+  borderRadius: vars.radii.full,
+  background: vars.colors.surfaceRaised,
+  color: vars.colors.success,
+  border: `1px solid ${vars.colors.border}`,
+});
