@@ -243,4 +243,12 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX mfa_recovery_codes_user ON mfa_recovery_codes (user_id);
     `,
   },
+  {
+    version: 15,
+    name: 'mfa: recovery-code acknowledgement on the user',
+    sql: `
+      ALTER TABLE users ADD COLUMN mfa_backup_code_acknowledgement text
+        CHECK (mfa_backup_code_acknowledgement IN ('pending', 'complete'));
+    `,
+  },
 ];
