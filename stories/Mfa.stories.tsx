@@ -138,6 +138,36 @@ export const RecoveryCodesShownDark: Story = {
   globals: { theme: 'dark' },
 };
 
+const SHOWN_CODES = { count: 6, recoveryCodes: ['5zbq-5mts', 'mn6g-d8n4', 'mrvw-jvr3', 'pbeb-quwd', 'effs-423q', 'gmsx-2xyv'] };
+
+export const RecoveryCodesAcknowledging: Story = {
+  args: { flow: mfaFlow({ status: 'acknowledgingRecoveryCodes', isBusy: true, recoveryCodes: SHOWN_CODES, acknowledgeRecoveryCodes: fn().mockName('acknowledgeRecoveryCodes') }) },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvasElement.querySelector('[data-flow="recovery-codes"]')).toHaveAttribute('data-state', 'saving');
+    await userEvent.click(canvas.getByLabelText('I have saved these codes'));
+    await expect(canvas.getByRole('button', { name: 'Done' })).toHaveAttribute('aria-disabled', 'true');
+    await expect(args.flow.acknowledgeRecoveryCodes).not.toHaveBeenCalled();
+  },
+};
+
+export const RecoveryCodesAcknowledgeFailed: Story = {
+  args: {
+    flow: mfaFlow({
+      recoveryCodes: SHOWN_CODES,
+      error: { code: 'mfa_invalid_request', message: 'There are no recovery codes to acknowledge.' },
+      acknowledgeRecoveryCodes: fn().mockName('acknowledgeRecoveryCodes'),
+    }),
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent('There are no recovery codes to acknowledge.');
+    await userEvent.click(canvas.getByLabelText('I have saved these codes'));
+    await userEvent.click(canvas.getByRole('button', { name: 'Done' }));
+    await expect(args.flow.acknowledgeRecoveryCodes).toHaveBeenCalledTimes(1);
+  },
+};
+
 export const ChallengeWithRecoveryCode: Story = {
   render: (args) => <MfaChallenge flow={args.flow} />,
   args: { flow: mfaFlow({ submitRecoveryCode: fn().mockName('submitRecoveryCode') }) },

@@ -88,6 +88,7 @@ describe('entry points', () => {
     `);
     expect(Object.keys(mfa).sort()).toMatchInlineSnapshot(`
       [
+        "acknowledgeRecoveryCodes",
         "authenticateMfaRecoveryCode",
         "authenticateMfaTotp",
         "deleteMfaDevice",

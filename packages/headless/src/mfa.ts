@@ -1,6 +1,7 @@
 // @latchkey/headless/mfa — multi-factor authentication: TOTP enrolment and challenge, recovery codes,
 // device management, and the machine. Its own entry, off a host's first chunk.
 
+export { acknowledgeRecoveryCodes, type AcknowledgeRecoveryCodesReturnType } from './core/actions/acknowledgeRecoveryCodes.js';
 export { authenticateMfaRecoveryCode, type AuthenticateMfaRecoveryCodeParameters, type AuthenticateMfaRecoveryCodeReturnType } from './core/actions/authenticateMfaRecoveryCode.js';
 export { authenticateMfaTotp, type AuthenticateMfaTotpParameters, type AuthenticateMfaTotpReturnType } from './core/actions/authenticateMfaTotp.js';
 export { deleteMfaDevice, type DeleteMfaDeviceParameters } from './core/actions/deleteMfaDevice.js';

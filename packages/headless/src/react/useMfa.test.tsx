@@ -73,4 +73,21 @@ describe('useMfa', () => {
     act(() => result.current.mfa.cancel());
     expect(result.current.session.status).toBe('signedOut');
   });
+
+  it('default: acknowledgeRecoveryCodes records it; the codes go and the session user says complete', async () => {
+    const { client, result, requests } = setup({
+      'GET /users/mfa/recovery': () => json(200, { count: 2, recoveryCodes: ['7kq2-m9xd', 'abcd-efgh'] }),
+      'POST /users/mfa/recovery/acknowledge': () => json(200, { user: fakeUser({ mfaBackupCodeAcknowledgement: 'complete' }) }),
+    });
+    await waitFor(() => expect(result.current.session.status).toBe('signedOut'));
+    act(() => client.session.send({ type: 'server.signedIn', response: fakeSignIn(Date.now() + 3_600_000) }));
+    act(() => result.current.mfa.loadRecoveryCodes());
+    await waitFor(() => expect(result.current.mfa.recoveryCodes?.recoveryCodes).toHaveLength(2));
+    act(() => result.current.mfa.acknowledgeRecoveryCodes());
+    expect(result.current.mfa).toMatchObject({ status: 'acknowledgingRecoveryCodes', isBusy: true });
+    await waitFor(() => expect(result.current.mfa.status).toBe('idle'));
+    expect(result.current.mfa.recoveryCodes).toBeUndefined();
+    expect(result.current.session.user?.mfaBackupCodeAcknowledgement).toBe('complete');
+    expect(requests.at(-1)?.url.pathname).toMatch(/\/users\/mfa\/recovery\/acknowledge$/);
+  });
 });

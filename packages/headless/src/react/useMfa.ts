@@ -26,6 +26,8 @@ export interface UseMfaReturnType {
   /** Fetches the recovery codes (generated and shown on the first call), or a new set. */
   loadRecoveryCodes(): void;
   regenerateRecoveryCodes(): void;
+  /** The user saved the codes shown: recorded on the server (`mfaBackupCodeAcknowledgement: 'complete'`), then forgotten here. */
+  acknowledgeRecoveryCodes(): void;
   /** Leaves enrolment, or abandons the pending sign-in. */
   cancel(): void;
   reset(): void;
@@ -56,6 +58,7 @@ export function useMfa(): UseMfaReturnType {
       submitRecoveryCode: (code: string) => actor.send({ type: 'user.submitRecoveryCode', code }),
       loadRecoveryCodes: () => actor.send({ type: 'user.loadRecoveryCodes' }),
       regenerateRecoveryCodes: () => actor.send({ type: 'user.regenerateRecoveryCodes' }),
+      acknowledgeRecoveryCodes: () => actor.send({ type: 'user.acknowledgeRecoveryCodes' }),
       cancel: () => actor.send({ type: 'user.cancel' }),
       reset: () => actor.send({ type: 'user.reset' }),
     }),

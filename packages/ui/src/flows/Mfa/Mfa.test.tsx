@@ -132,4 +132,26 @@ describe('recovery codes', () => {
     renderInKit(<TotpEnrolment flow={fakeMfaFlow({ recoveryCodes: { count: 2, recoveryCodes: ['7kq2-m9xd', 'abcd-efgh'] } })} />);
     expect(screen.getByRole('region', { name: 'Recovery codes' })).toBeInTheDocument();
   });
+
+  it("behavior: the acknowledge checkbox records it through the flow's acknowledgeRecoveryCodes; saving and a refusal are shown", async () => {
+    const user = userEvent.setup();
+    const recoveryCodes = { count: 2, recoveryCodes: ['7kq2-m9xd', 'abcd-efgh'] };
+    const flow = fakeMfaFlow({ recoveryCodes, acknowledgeRecoveryCodes: vi.fn() });
+    const first = renderInKit(<TotpEnrolment flow={flow} />);
+    await user.click(screen.getByLabelText('I have saved these codes'));
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(flow.acknowledgeRecoveryCodes).toHaveBeenCalledTimes(1);
+    expect(flow.reset).not.toHaveBeenCalled();
+    first.unmount();
+    const saving = fakeMfaFlow({ status: 'acknowledgingRecoveryCodes', isBusy: true, recoveryCodes, acknowledgeRecoveryCodes: vi.fn() });
+    const second = renderInKit(<TotpEnrolment flow={saving} />);
+    expect(second.container.querySelector('[data-flow="recovery-codes"]')).toHaveAttribute('data-state', 'saving');
+    await user.click(screen.getByLabelText('I have saved these codes'));
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(saving.acknowledgeRecoveryCodes).not.toHaveBeenCalled();
+    second.unmount();
+    const error = { code: 'mfa_invalid_request', message: 'There are no recovery codes to acknowledge.' };
+    renderInKit(<TotpEnrolment flow={fakeMfaFlow({ recoveryCodes, error, acknowledgeRecoveryCodes: vi.fn() })} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('There are no recovery codes to acknowledge.');
+  });
 });

@@ -43,7 +43,16 @@ export function TotpEnrolment({ flow }: TotpEnrolmentProps) {
   const qr = useQrCode(flow.registration?.uri);
   const enrolling = flow.status === 'awaitingEnrolmentCode' || flow.status === 'verifyingEnrolment';
   const shownCodes = flow.recoveryCodes?.recoveryCodes ?? [];
-  if (shownCodes.length > 0) return <RecoveryCodes codes={shownCodes} onAcknowledge={() => flow.reset()} />;
+  if (shownCodes.length > 0) {
+    return (
+      <RecoveryCodes
+        codes={shownCodes}
+        isSaving={flow.status === 'acknowledgingRecoveryCodes'}
+        error={flow.error}
+        onAcknowledge={() => (flow.acknowledgeRecoveryCodes ? flow.acknowledgeRecoveryCodes() : flow.reset())}
+      />
+    );
+  }
   return (
     <section className={stack} aria-labelledby={headingId} data-flow="mfa-enrolment" data-state={flow.status}>
       <h2 id={headingId} className={styles.heading}>

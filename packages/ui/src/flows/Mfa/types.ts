@@ -11,6 +11,7 @@ export type MfaFlowStatus =
   | 'verifyingEnrolment'
   | 'enrolled'
   | 'fetchingRecoveryCodes'
+  | 'acknowledgingRecoveryCodes'
   | 'verifying'
   | 'done'
   | 'failed';
@@ -28,6 +29,7 @@ export interface MfaFlowModel {
   submitRecoveryCode?(code: string): unknown;
   loadRecoveryCodes?(): unknown;
   regenerateRecoveryCodes?(): unknown;
+  acknowledgeRecoveryCodes?(): unknown;
   cancel(): unknown;
   reset(): unknown;
 }

@@ -162,6 +162,38 @@ describe('mfaMachine: recovery codes', () => {
     expect(flow.requests.map((request) => request.method)).toEqual(['GET', 'POST']);
   });
 
+  it('default: acknowledging records it on the server, forgets the codes and hands the updated user to the session', async () => {
+    const flow = await setup({
+      'GET /users/mfa/recovery': () => json(200, CODES),
+      'POST /users/mfa/recovery/acknowledge': () => json(200, { user: fakeUser({ mfaBackupCodeAcknowledgement: 'complete' }) }),
+    });
+    flow.actor.send({ type: 'user.loadRecoveryCodes' });
+    await flow.settled();
+    flow.actor.send({ type: 'user.acknowledgeRecoveryCodes' });
+    expect(flow.actor.getSnapshot().value).toBe('acknowledgingRecoveryCodes');
+    const snapshot = await flow.settled();
+    expect(snapshot.value).toBe('idle');
+    expect(snapshot.context.recoveryCodes).toBeUndefined();
+    expect(flow.requests.at(-1)?.method).toBe('POST');
+    expect(flow.requests.at(-1)?.url.pathname).toMatch(/\/users\/mfa\/recovery\/acknowledge$/);
+    expect(flow.client.session.getSnapshot().context.user?.mfaBackupCodeAcknowledgement).toBe('complete');
+  });
+
+  it('error: a refused acknowledgement (mfa_invalid_request) keeps the codes shown, with the error', async () => {
+    const flow = await setup({
+      'GET /users/mfa/recovery': () => json(200, CODES),
+      'POST /users/mfa/recovery/acknowledge': () => errorBody(400, 'mfa_invalid_request', 'There are no recovery codes to acknowledge.'),
+    });
+    flow.actor.send({ type: 'user.loadRecoveryCodes' });
+    await flow.settled();
+    flow.actor.send({ type: 'user.acknowledgeRecoveryCodes' });
+    const snapshot = await flow.settled();
+    expect(snapshot.value).toBe('idle');
+    expect(snapshot.context.recoveryCodes).toEqual(CODES);
+    expect(snapshot.context.error).toMatchObject({ code: 'mfa_invalid_request', message: 'There are no recovery codes to acknowledge.' });
+    expect(flow.client.session.getSnapshot().context.user?.mfaBackupCodeAcknowledgement).toBeUndefined();
+  });
+
   it('error: recovery codes with MFA disabled → provider_not_available', async () => {
     const flow = await setup({ 'GET /users/mfa/recovery': () => errorBody(400, 'provider_not_available', 'Multi-factor authentication is not enabled for this environment.') });
     flow.actor.send({ type: 'user.loadRecoveryCodes' });

@@ -1,5 +1,6 @@
-import type { MfaDevice, RecoveryCodes, SignInResponse, TotpRegistration } from '@latchkey/protocol';
+import type { MfaDevice, RecoveryCodes, SignInResponse, TotpRegistration, User } from '@latchkey/protocol';
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { acknowledgeRecoveryCodes } from '../../actions/acknowledgeRecoveryCodes.js';
 import { authenticateMfaRecoveryCode } from '../../actions/authenticateMfaRecoveryCode.js';
 import { authenticateMfaTotp } from '../../actions/authenticateMfaTotp.js';
 import { getRecoveryCodes } from '../../actions/getRecoveryCodes.js';
@@ -39,6 +40,8 @@ export type MfaEvent =
   | { type: 'user.submitRecoveryCode'; code: string }
   | { type: 'user.loadRecoveryCodes' }
   | { type: 'user.regenerateRecoveryCodes' }
+  /** The user saved the codes shown: recorded server-side, then the codes are forgotten here. */
+  | { type: 'user.acknowledgeRecoveryCodes' }
   | { type: 'user.cancel' }
   | { type: 'user.reset' };
 
@@ -76,6 +79,7 @@ export const mfaMachine = setup({
     fetchRecoveryCodes: fromPromise<RecoveryCodes, { client: MfaClient; regenerate: boolean }>(({ input }) =>
       input.regenerate ? regenerateRecoveryCodes(input.client) : getRecoveryCodes(input.client),
     ),
+    acknowledgeRecoveryCodes: fromPromise<User, { client: MfaClient }>(async ({ input }) => (await acknowledgeRecoveryCodes(input.client)).user),
   },
   actions: {
     assignRegistration: assign((_, params: { registration: TotpRegistration }) => ({ registration: params.registration, error: undefined })),
@@ -88,6 +92,8 @@ export const mfaMachine = setup({
     handOverSignIn: ({ context }, params: { response: SignInResponse }) =>
       context.client.session.send({ type: 'server.signedIn', response: params.response }),
     abandonSignIn: ({ context }) => context.client.session.send({ type: 'user.cancelSignIn' }),
+    forgetRecoveryCodes: assign({ recoveryCodes: undefined, error: undefined }),
+    handOverUser: ({ context }, params: { user: User }) => context.client.session.send({ type: 'server.userUpdated', user: params.user }),
   },
   guards: {
     isWellFormedCode: (_, params: { code: string }) => TOTP_PATTERN.test(normalizeCode(params.code)),
@@ -113,6 +119,7 @@ export const mfaMachine = setup({
         ],
         'user.loadRecoveryCodes': { target: 'fetchingRecoveryCodes', actions: 'clearError' },
         'user.regenerateRecoveryCodes': { target: 'fetchingRecoveryCodes', actions: 'clearError' },
+        'user.acknowledgeRecoveryCodes': { target: 'acknowledgingRecoveryCodes', actions: 'clearError' },
         // Leave the pending second factor: the session goes back to signed out.
         'user.cancel': { actions: ['abandonSignIn', 'reset'] },
       },
@@ -165,6 +172,16 @@ export const mfaMachine = setup({
         onError: { target: 'idle', actions: { type: 'assignError', params: errorParams } },
       },
     },
+    // The codes stay shown until the server has recorded the acknowledgement.
+    acknowledgingRecoveryCodes: {
+      tags: ['busy'],
+      invoke: {
+        src: 'acknowledgeRecoveryCodes',
+        input: ({ context }) => ({ client: context.client }),
+        onDone: { target: 'idle', actions: ['forgetRecoveryCodes', { type: 'handOverUser', params: ({ event }) => ({ user: event.output }) }] },
+        onError: { target: 'idle', actions: { type: 'assignError', params: errorParams } },
+      },
+    },
     verifying: {
       tags: ['busy'],
       invoke: {
@@ -197,6 +214,7 @@ export type MfaStatus =
   | 'verifyingEnrolment'
   | 'enrolled'
   | 'fetchingRecoveryCodes'
+  | 'acknowledgingRecoveryCodes'
   | 'verifying'
   | 'done'
   | 'failed';
