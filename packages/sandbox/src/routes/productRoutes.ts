@@ -2,7 +2,7 @@ import { routes } from '@latchkey/protocol';
 import type { Hono } from 'hono';
 import type { SandboxContext } from '../context.js';
 import { ApiError, messages } from '../http/ApiError.js';
-import { mountBearerRoute, mountMfaTokenRoute, mountRoute } from '../http/mountRoute.js';
+import { mountBearerRoute, mountMfaTokenRoute, mountRoute, mountSessionOrMfaTokenRoute } from '../http/mountRoute.js';
 import {
   createEmailVerification,
   retryEmailVerification,
@@ -12,7 +12,7 @@ import {
 import { createSmsVerification, retrySmsVerification, signInWithSmsVerification, verifyPhoneForUser } from '../services/smsVerification.js';
 import { mountSocialRoutes } from './socialRoutes.js';
 import { storeLogs } from '../services/logs.js';
-import { authenticateTotp, deleteMfaDevice, getMfaDevice, listMfaDevices, startTotpRegistration, updateMfaDevice, verifyTotpRegistration } from '../services/mfa.js';
+import { authenticateTotp, deleteMfaDevice, enrolmentAuth, getMfaDevice, listMfaDevices, startTotpRegistration, updateMfaDevice, verifyTotpRegistration } from '../services/mfa.js';
 import { acknowledgeRecoveryCodes, authenticateRecoveryCode, getRecoveryCodes, regenerateRecoveryCodes } from '../services/recoveryCodes.js';
 import {
   deletePasskey,
@@ -66,8 +66,10 @@ export function mountProductRoutes(app: Hono, ctx: SandboxContext): void {
 
   // MFA
   mountBearerRoute(app, ctx, routes.getMfaDevices, ({ auth }) => listMfaDevices(ctx, auth));
-  mountBearerRoute(app, ctx, routes.getTotpRegistration, ({ auth }) => startTotpRegistration(ctx, auth));
-  mountBearerRoute(app, ctx, routes.registerTotp, ({ auth, body }) => verifyTotpRegistration(ctx, auth, body));
+  // A sign-in that must enrol first (security.mfa.required, no device) enrols with its MFA token.
+  const fromMfaToken = (token: string | undefined) => enrolmentAuth(ctx, token);
+  mountSessionOrMfaTokenRoute(app, ctx, routes.getTotpRegistration, fromMfaToken, ({ auth }) => startTotpRegistration(ctx, auth));
+  mountSessionOrMfaTokenRoute(app, ctx, routes.registerTotp, fromMfaToken, ({ auth, body }) => verifyTotpRegistration(ctx, auth, body));
   mountMfaTokenRoute(app, ctx, routes.authenticateMfaTotp, ({ auth, body }) => authenticateTotp(ctx, auth, body));
   mountBearerRoute(app, ctx, routes.getRecoveryCodes, ({ auth }) => getRecoveryCodes(ctx, auth));
   mountBearerRoute(app, ctx, routes.regenerateRecoveryCodes, ({ auth }) => regenerateRecoveryCodes(ctx, auth));
