@@ -168,6 +168,55 @@ export const RecoveryCodesAcknowledgeFailed: Story = {
   },
 };
 
+/** MFA required and no device yet: the sign-in's second step sets one up, then takes its next code. */
+export const RequiredEnrolmentIdle: Story = {
+  render: (args) => <MfaChallenge flow={args.flow} />,
+  args: { flow: mfaFlow({ challenge: 'enrolment' }) },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/This account needs a second step at sign-in/)).toBeInTheDocument();
+    await expectAccessible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Set up an authenticator app' }));
+    await expect(args.flow.startEnrolment).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const RequiredEnrolmentAwaitingCode: Story = {
+  render: (args) => <MfaChallenge flow={args.flow} />,
+  args: { flow: mfaFlow({ challenge: 'enrolment', status: 'awaitingEnrolmentCode', registration: totpRegistration }) },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('img', { name: 'QR code for your authenticator app' })).toBeInTheDocument();
+  },
+};
+
+export const RequiredEnrolmentNextCode: Story = {
+  render: (args) => <MfaChallenge flow={args.flow} />,
+  args: { flow: mfaFlow({ challenge: 'enrolment', status: 'enrolled' }) },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Authenticator app added.')).toBeInTheDocument();
+    await expectAccessible();
+    await userEvent.type(canvas.getByLabelText('Authentication code'), '234567{Enter}');
+    await expect(args.flow.submitCode).toHaveBeenCalledWith('234567');
+  },
+};
+
+export const RequiredEnrolmentWrongNextCode: Story = {
+  render: (args) => <MfaChallenge flow={args.flow} />,
+  args: { flow: mfaFlow({ challenge: 'enrolment', status: 'enrolled', error: mfaInvalidCodeError }) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('Invalid code');
+  },
+};
+
+export const RequiredEnrolmentVerifying: Story = {
+  render: (args) => <MfaChallenge flow={args.flow} />,
+  args: { flow: mfaFlow({ challenge: 'enrolment', status: 'verifying', isBusy: true }) },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('[data-flow="mfa"]')).toHaveAttribute('data-state', 'verifying');
+  },
+};
+
 export const ChallengeWithRecoveryCode: Story = {
   render: (args) => <MfaChallenge flow={args.flow} />,
   args: { flow: mfaFlow({ submitRecoveryCode: fn().mockName('submitRecoveryCode') }) },

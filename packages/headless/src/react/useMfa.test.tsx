@@ -90,4 +90,23 @@ describe('useMfa', () => {
     expect(result.current.session.user?.mfaBackupCodeAcknowledgement).toBe('complete');
     expect(requests.at(-1)?.url.pathname).toMatch(/\/users\/mfa\/recovery\/acknowledge$/);
   });
+
+  it('default: challenge says enrolment when the sign-in must set up a device first, code otherwise, undefined outside mfa', async () => {
+    const { client, result } = setup({ 'POST /users/mfa/auth/totp': () => json(200, fakeSignIn(Date.now() + 3_600_000)) });
+    await waitFor(() => expect(result.current.session.status).toBe('signedOut'));
+    expect(result.current.mfa.challenge).toBeUndefined();
+    act(() => client.session.send({ type: 'server.signedIn', response: { user: fakeUser(), mfaToken: 'mfa-1', nextView: 'mfa-enrolment' } }));
+    expect(result.current.mfa.challenge).toBe('enrolment');
+    act(() => result.current.mfa.startEnrolment());
+    await waitFor(() => expect(result.current.mfa.status).toBe('awaitingEnrolmentCode'));
+    act(() => result.current.mfa.submitEnrolmentCode('123456'));
+    await waitFor(() => expect(result.current.mfa.status).toBe('enrolled'));
+    act(() => result.current.mfa.submitCode('234567'));
+    await waitFor(() => expect(result.current.session.status).toBe('signedIn'));
+    expect(result.current.mfa.challenge).toBeUndefined();
+    act(() => client.session.send({ type: 'user.signOut' }));
+    await waitFor(() => expect(result.current.session.status).toBe('signedOut'));
+    act(() => client.session.send({ type: 'server.signedIn', response: { user: fakeUser(), mfaToken: 'mfa-2', nextView: 'mfa-challenge' } }));
+    expect(result.current.mfa.challenge).toBe('code');
+  });
 });

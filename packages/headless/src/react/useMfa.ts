@@ -3,10 +3,16 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { LatchkeyError } from '../core/errors/LatchkeyError.js';
 import { mfaMachine, type MfaSnapshot, type MfaStatus } from '../core/machines/mfa/mfaMachine.js';
+import type { SessionSnapshot } from '../core/machines/session/sessionMachine.js';
 import { useLatchkeyClient } from './LatchkeyContext.js';
+
+/** What the pending sign-in asks for: a code of the user's device, or (MFA required, no device yet) enrolment first. */
+export type MfaChallengeKind = 'code' | 'enrolment';
 
 export interface UseMfaReturnType {
   status: MfaStatus;
+  /** While the session is in `mfa`: `enrolment` when a device must be set up before its first code finishes the sign-in. */
+  challenge: MfaChallengeKind | undefined;
   /** While enrolling: the TOTP `secret` and the otpauth `uri` (for a QR code). */
   registration: TotpRegistration | undefined;
   /** The device the enrolment verified. */
@@ -39,6 +45,8 @@ const selectDevice = (snapshot: MfaSnapshot) => snapshot.context.device;
 const selectRecoveryCodes = (snapshot: MfaSnapshot) => snapshot.context.recoveryCodes;
 const selectError = (snapshot: MfaSnapshot) => snapshot.context.error;
 const selectBusy = (snapshot: MfaSnapshot) => snapshot.hasTag('busy');
+const selectChallenge = (snapshot: SessionSnapshot): MfaChallengeKind | undefined =>
+  snapshot.matches('mfa') ? (snapshot.context.mfaNextView === 'mfa-enrolment' ? 'enrolment' : 'code') : undefined;
 
 /** TOTP enrolment and the MFA challenge after sign-in, one flow per component that calls it. */
 export function useMfa(): UseMfaReturnType {
@@ -50,6 +58,7 @@ export function useMfa(): UseMfaReturnType {
   const recoveryCodes = useSelector(actor, selectRecoveryCodes);
   const error = useSelector(actor, selectError);
   const isBusy = useSelector(actor, selectBusy);
+  const challenge = useSelector(client.session, selectChallenge);
   const commands = useMemo(
     () => ({
       startEnrolment: () => actor.send({ type: 'user.startEnrolment' }),
@@ -65,7 +74,7 @@ export function useMfa(): UseMfaReturnType {
     [actor],
   );
   return useMemo(
-    () => ({ status, registration, device, recoveryCodes, error, isBusy, ...commands }),
-    [status, registration, device, recoveryCodes, error, isBusy, commands],
+    () => ({ status, challenge, registration, device, recoveryCodes, error, isBusy, ...commands }),
+    [status, challenge, registration, device, recoveryCodes, error, isBusy, commands],
   );
 }

@@ -58,6 +58,36 @@ describe('MfaChallenge', () => {
   });
 });
 
+describe('MfaChallenge: MFA required, enrolment first', () => {
+  it('default: set up the app, then its next code finishes the sign-in; Cancel abandons it; accessible', async () => {
+    const user = userEvent.setup();
+    const idle = fakeMfaFlow({ challenge: 'enrolment' });
+    const first = renderInKit(<MfaChallenge flow={idle} />);
+    expect(first.container.querySelector('[data-flow="mfa"]')).toHaveAttribute('data-challenge', 'enrolment');
+    expect(screen.getByText(/This account needs a second step at sign-in/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Set up an authenticator app' }));
+    expect(idle.startEnrolment).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(idle.cancel).toHaveBeenCalledTimes(1);
+    await expectNoAxeViolations(first.container);
+    first.unmount();
+
+    const enrolled = fakeMfaFlow({ challenge: 'enrolment', status: 'enrolled' });
+    const second = renderInKit(<MfaChallenge flow={enrolled} />);
+    expect(screen.getByText('Authenticator app added.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show recovery codes' })).toBeNull();
+    await user.type(screen.getByLabelText('Authentication code'), '234567{Enter}');
+    expect(enrolled.submitCode).toHaveBeenCalledWith('234567');
+    await expectNoAxeViolations(second.container);
+  });
+
+  it('error: a wrong next code shows Invalid code and keeps the form', () => {
+    renderInKit(<MfaChallenge flow={fakeMfaFlow({ challenge: 'enrolment', status: 'enrolled', error: { code: 'mfa_invalid_code', message: 'Invalid code' } })} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Invalid code');
+    expect(screen.getByLabelText('Authentication code')).toBeInTheDocument();
+  });
+});
+
 describe('TotpEnrolment', () => {
   it('default: Set up starts the enrolment', async () => {
     const flow = fakeMfaFlow();

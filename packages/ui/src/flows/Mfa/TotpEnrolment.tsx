@@ -9,6 +9,11 @@ import type { MfaFlowModel } from './types.js';
 
 export interface TotpEnrolmentProps {
   flow: MfaFlowModel;
+  /**
+   * Enrolment as the second step of a sign-in (MFA required, no device yet): once the app is added,
+   * its next code finishes signing in; no recovery codes here (they need a session).
+   */
+  finishSignIn?: boolean | undefined;
 }
 
 /** The otpauth URI as an SVG QR code (a data URL), from the `qrcode` library loaded on demand. */
@@ -38,12 +43,13 @@ const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
  * Setting up an authenticator app: "Set up", then the QR code of the otpauth URI (and the secret to
  * type in), then the first code. Presentational over `useMfa()`; the root carries `data-state`.
  */
-export function TotpEnrolment({ flow }: TotpEnrolmentProps) {
+export function TotpEnrolment({ flow, finishSignIn = false }: TotpEnrolmentProps) {
   const headingId = useId();
   const qr = useQrCode(flow.registration?.uri);
   const enrolling = flow.status === 'awaitingEnrolmentCode' || flow.status === 'verifyingEnrolment';
   const shownCodes = flow.recoveryCodes?.recoveryCodes ?? [];
-  if (shownCodes.length > 0) {
+  const finishing = finishSignIn && (flow.status === 'enrolled' || flow.status === 'verifying' || flow.status === 'done');
+  if (shownCodes.length > 0 && !finishSignIn) {
     return (
       <RecoveryCodes
         codes={shownCodes}
@@ -58,7 +64,13 @@ export function TotpEnrolment({ flow }: TotpEnrolmentProps) {
       <h2 id={headingId} className={styles.heading}>
         Authenticator app
       </h2>
-      {flow.status === 'enrolled' ? (
+      {finishing ? (
+        <>
+          <p className={successText}>Authenticator app added.</p>
+          <p className={mutedText}>Enter the next code it shows to finish signing in.</p>
+          <TotpCodeForm isVerifying={flow.status !== 'enrolled'} error={flow.error} onSubmit={(code) => flow.submitCode(code)} />
+        </>
+      ) : flow.status === 'enrolled' ? (
         <>
           <p className={successText}>Authenticator app added. You will be asked for a code when you sign in.</p>
           {flow.loadRecoveryCodes ? (
@@ -83,7 +95,11 @@ export function TotpEnrolment({ flow }: TotpEnrolmentProps) {
         </>
       ) : (
         <>
-          <p className={mutedText}>Add a second step to sign-in with a code from an authenticator app.</p>
+          <p className={mutedText}>
+            {finishSignIn
+              ? 'This account needs a second step at sign-in. Set up an authenticator app to continue.'
+              : 'Add a second step to sign-in with a code from an authenticator app.'}
+          </p>
           <ErrorMessage>{flow.isBusy ? undefined : flow.error?.message}</ErrorMessage>
           <button
             type="button"

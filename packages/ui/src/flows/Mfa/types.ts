@@ -18,6 +18,8 @@ export type MfaFlowStatus =
 
 export interface MfaFlowModel {
   status: MfaFlowStatus;
+  /** While a sign-in waits for its second factor: `enrolment` when a device must be set up first (MFA required). */
+  challenge?: 'code' | 'enrolment' | undefined;
   registration: { id: string; secret: string; uri: string } | undefined;
   device: { id: string; type: string } | undefined;
   recoveryCodes?: { count: number; recoveryCodes: readonly string[] } | undefined;

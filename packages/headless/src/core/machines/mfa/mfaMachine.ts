@@ -99,6 +99,7 @@ export const mfaMachine = setup({
     isWellFormedCode: (_, params: { code: string }) => TOTP_PATTERN.test(normalizeCode(params.code)),
     isWellFormedRecoveryCode: (_, params: { code: string }) => typeof params.code === 'string' && RECOVERY_PATTERN.test(params.code.trim()),
     isEnding: (_, params: { error: unknown }) => params.error instanceof LatchkeyError && ENDING_CODES.has(params.error.code),
+    hasEnrolledDevice: ({ context }) => context.device !== undefined,
   },
 }).createMachine({
   id: 'mfa',
@@ -139,7 +140,8 @@ export const mfaMachine = setup({
           { guard: { type: 'isWellFormedCode', params: codeParams }, target: 'verifyingEnrolment', actions: 'clearError' },
           { actions: 'assignInvalidCode' },
         ],
-        'user.cancel': { target: 'idle', actions: 'reset' },
+        // Signed in, this leaves enrolment; during a sign-in that must enrol first, it abandons the sign-in.
+        'user.cancel': { target: 'idle', actions: ['abandonSignIn', 'reset'] },
       },
     },
     verifyingEnrolment: {
@@ -156,9 +158,15 @@ export const mfaMachine = setup({
         onError: { target: 'awaitingEnrolmentCode', actions: { type: 'assignError', params: errorParams } },
       },
     },
-    // Left with `user.reset`; recovery codes can be fetched from here.
+    // Left with `user.reset`; recovery codes can be fetched from here. A sign-in that had to enrol
+    // first (MFA required) finishes with the device's next code.
     enrolled: {
       on: {
+        'user.submitCode': [
+          { guard: { type: 'isWellFormedCode', params: codeParams }, target: 'verifying', actions: 'clearError' },
+          { actions: 'assignInvalidCode' },
+        ],
+        'user.cancel': { target: 'idle', actions: ['abandonSignIn', 'reset'] },
         'user.loadRecoveryCodes': { target: 'fetchingRecoveryCodes', actions: 'clearError' },
         'user.regenerateRecoveryCodes': { target: 'fetchingRecoveryCodes', actions: 'clearError' },
       },
@@ -193,6 +201,7 @@ export const mfaMachine = setup({
         onDone: { target: 'done', actions: { type: 'handOverSignIn', params: ({ event }) => ({ response: event.output }) } },
         onError: [
           { guard: { type: 'isEnding', params: errorParams }, target: 'failed', actions: { type: 'assignError', params: errorParams } },
+          { guard: 'hasEnrolledDevice', target: 'enrolled', actions: { type: 'assignError', params: errorParams } },
           { target: 'idle', actions: { type: 'assignError', params: errorParams } },
         ],
       },
