@@ -13,6 +13,7 @@ import { createSmsVerification, retrySmsVerification, signInWithSmsVerification,
 import { mountSocialRoutes } from './socialRoutes.js';
 import { storeLogs } from '../services/logs.js';
 import { authenticateTotp, deleteMfaDevice, enrolmentAuth, getMfaDevice, listMfaDevices, startTotpRegistration, updateMfaDevice, verifyTotpRegistration } from '../services/mfa.js';
+import { authenticateMfaPasskey, mfaPasskeyAuthenticationOptions, mfaPasskeyRegistrationOptions, registerMfaPasskey } from '../services/mfaPasskeys.js';
 import { acknowledgeRecoveryCodes, authenticateRecoveryCode, getRecoveryCodes, regenerateRecoveryCodes } from '../services/recoveryCodes.js';
 import {
   deletePasskey,
@@ -70,7 +71,11 @@ export function mountProductRoutes(app: Hono, ctx: SandboxContext): void {
   const fromMfaToken = (token: string | undefined) => enrolmentAuth(ctx, token);
   mountSessionOrMfaTokenRoute(app, ctx, routes.getTotpRegistration, fromMfaToken, ({ auth }) => startTotpRegistration(ctx, auth));
   mountSessionOrMfaTokenRoute(app, ctx, routes.registerTotp, fromMfaToken, ({ auth, body }) => verifyTotpRegistration(ctx, auth, body));
+  mountSessionOrMfaTokenRoute(app, ctx, routes.getMfaPasskeyRegistrationOptions, fromMfaToken, ({ auth }) => mfaPasskeyRegistrationOptions(ctx, auth));
+  mountSessionOrMfaTokenRoute(app, ctx, routes.registerMfaPasskey, fromMfaToken, ({ auth, body }) => registerMfaPasskey(ctx, auth, body));
   mountMfaTokenRoute(app, ctx, routes.authenticateMfaTotp, ({ auth, body }) => authenticateTotp(ctx, auth, body));
+  mountMfaTokenRoute(app, ctx, routes.getMfaPasskeyAuthenticationOptions, ({ auth }) => mfaPasskeyAuthenticationOptions(ctx, auth));
+  mountMfaTokenRoute(app, ctx, routes.authenticateMfaPasskey, ({ auth, body }) => authenticateMfaPasskey(ctx, auth, body));
   mountBearerRoute(app, ctx, routes.getRecoveryCodes, ({ auth }) => getRecoveryCodes(ctx, auth));
   mountBearerRoute(app, ctx, routes.regenerateRecoveryCodes, ({ auth }) => regenerateRecoveryCodes(ctx, auth));
   mountBearerRoute(app, ctx, routes.acknowledgeRecoveryCodes, ({ auth }) => acknowledgeRecoveryCodes(ctx, auth));

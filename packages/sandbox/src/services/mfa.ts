@@ -27,7 +27,7 @@ export const mfaMessages = {
   alreadyEnrolled: 'A second factor is already set up: use it to finish signing in.',
 } as const;
 
-interface DeviceRow {
+export interface DeviceRow {
   id: string;
   user_id: string;
   type: 'totp' | 'passkey';
@@ -40,7 +40,7 @@ interface DeviceRow {
   verified_at: Date | null;
 }
 
-interface ChallengeRow {
+export interface ChallengeRow {
   token_hash: string;
   user_id: string;
   new_user: boolean;
@@ -49,7 +49,7 @@ interface ChallengeRow {
   expires_at: Date;
 }
 
-const DEVICE_COLUMNS = 'id, user_id, type, secret, alias, is_default, verified, last_used_step, created_at, verified_at';
+export const DEVICE_COLUMNS = 'id, user_id, type, secret, alias, is_default, verified, last_used_step, created_at, verified_at';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -65,11 +65,11 @@ export function toWireDevice(row: DeviceRow): MfaDevice {
   };
 }
 
-function assertMfaEnabled(settings: ProjectSettings): void {
+export function assertMfaEnabled(settings: ProjectSettings): void {
   if (!settings.security.mfa?.enabled) throw new ApiError(400, 'provider_not_available', mfaMessages.disabled);
 }
 
-async function verifiedDevices(ctx: SandboxContext, q: Queryable, userId: string): Promise<DeviceRow[]> {
+export async function verifiedDevices(ctx: SandboxContext, q: Queryable, userId: string): Promise<DeviceRow[]> {
   return q.query<DeviceRow>(
     `SELECT ${DEVICE_COLUMNS} FROM mfa_devices WHERE environment_id = $1 AND user_id = $2 AND verified ORDER BY is_default DESC, created_at ASC`,
     [ctx.environmentId, userId],
@@ -150,7 +150,7 @@ export async function verifyTotpRegistration(ctx: SandboxContext, auth: Pick<Aut
 }
 
 /** The pending challenge an MFA token stands for, locked; 401 `unauthorized` for anything else. */
-async function lockChallenge(ctx: SandboxContext, tx: Queryable, token: string | undefined): Promise<ChallengeRow> {
+export async function lockChallenge(ctx: SandboxContext, tx: Queryable, token: string | undefined): Promise<ChallengeRow> {
   if (!token) throw new ApiError(401, 'unauthorized', 'A bearer token is required.');
   const rows = await tx.query<ChallengeRow>(
     `SELECT token_hash, user_id, new_user, status, failed_attempts, expires_at FROM mfa_challenges WHERE environment_id = $1 AND token_hash = $2 FOR UPDATE`,
