@@ -217,6 +217,39 @@ export const RequiredEnrolmentVerifying: Story = {
   },
 };
 
+export const ChallengeWithPasskey: Story = {
+  render: (args) => <MfaChallenge flow={args.flow} />,
+  args: { flow: mfaFlow({ passkeyOffered: true, authenticatePasskey: fn().mockName('authenticatePasskey'), submitRecoveryCode: fn() }) },
+  play: async ({ canvasElement, args }) => {
+    await expectAccessible();
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Use your passkey' }));
+    await expect(args.flow.authenticatePasskey).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const ChallengeVerifyingPasskey: Story = {
+  render: (args) => <MfaChallenge flow={args.flow} />,
+  args: { flow: mfaFlow({ status: 'verifyingPasskey', isBusy: true, passkeyOffered: true, authenticatePasskey: fn() }) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('button', { name: 'Use your passkey' })).toHaveAttribute('aria-disabled', 'true');
+  },
+};
+
+export const EnrolmentWithPasskeyOption: Story = {
+  args: { flow: mfaFlow({ registerPasskey: fn().mockName('registerPasskey') }) },
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Use a passkey as a second step' }));
+    await expect(args.flow.registerPasskey).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const EnrolledPasskey: Story = {
+  args: { flow: mfaFlow({ status: 'enrolled', device: { id: 'dev-pk', type: 'passkey' } }) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/Passkey added as a second step/)).toBeInTheDocument();
+  },
+};
+
 export const ChallengeWithRecoveryCode: Story = {
   render: (args) => <MfaChallenge flow={args.flow} />,
   args: { flow: mfaFlow({ submitRecoveryCode: fn().mockName('submitRecoveryCode') }) },

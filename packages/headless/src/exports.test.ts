@@ -89,14 +89,18 @@ describe('entry points', () => {
     expect(Object.keys(mfa).sort()).toMatchInlineSnapshot(`
       [
         "acknowledgeRecoveryCodes",
+        "authenticateMfaPasskey",
         "authenticateMfaRecoveryCode",
         "authenticateMfaTotp",
         "deleteMfaDevice",
         "getMfaDevices",
+        "getMfaPasskeyAuthenticationOptions",
+        "getMfaPasskeyRegistrationOptions",
         "getRecoveryCodes",
         "getTotpRegistration",
         "mfaMachine",
         "regenerateRecoveryCodes",
+        "registerMfaPasskey",
         "registerTotp",
       ]
     `);

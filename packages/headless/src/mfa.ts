@@ -2,6 +2,10 @@
 // device management, and the machine. Its own entry, off a host's first chunk.
 
 export { acknowledgeRecoveryCodes, type AcknowledgeRecoveryCodesReturnType } from './core/actions/acknowledgeRecoveryCodes.js';
+export { authenticateMfaPasskey, type AuthenticateMfaPasskeyParameters, type AuthenticateMfaPasskeyReturnType } from './core/actions/authenticateMfaPasskey.js';
+export { getMfaPasskeyAuthenticationOptions, type GetMfaPasskeyAuthenticationOptionsReturnType } from './core/actions/getMfaPasskeyAuthenticationOptions.js';
+export { getMfaPasskeyRegistrationOptions, type GetMfaPasskeyRegistrationOptionsReturnType } from './core/actions/getMfaPasskeyRegistrationOptions.js';
+export { registerMfaPasskey, type RegisterMfaPasskeyParameters, type RegisterMfaPasskeyReturnType } from './core/actions/registerMfaPasskey.js';
 export { authenticateMfaRecoveryCode, type AuthenticateMfaRecoveryCodeParameters, type AuthenticateMfaRecoveryCodeReturnType } from './core/actions/authenticateMfaRecoveryCode.js';
 export { authenticateMfaTotp, type AuthenticateMfaTotpParameters, type AuthenticateMfaTotpReturnType } from './core/actions/authenticateMfaTotp.js';
 export { deleteMfaDevice, type DeleteMfaDeviceParameters } from './core/actions/deleteMfaDevice.js';

@@ -109,4 +109,14 @@ describe('useMfa', () => {
     act(() => client.session.send({ type: 'server.signedIn', response: { user: fakeUser(), mfaToken: 'mfa-2', nextView: 'mfa-challenge' } }));
     expect(result.current.mfa.challenge).toBe('code');
   });
+
+  it('default: a code challenge checks once for an MFA passkey and says passkeyOffered', async () => {
+    const { client, result, requests } = setup({ 'GET /users/mfa/auth/passkey': () => json(200, { challenge: 'Y2hhbGxlbmdl', rpId: 'localhost', timeout: 300000, userVerification: 'preferred', allowCredentials: [] }) });
+    await waitFor(() => expect(result.current.session.status).toBe('signedOut'));
+    expect(result.current.mfa.passkeyOffered).toBe(false);
+    act(() => client.session.send({ type: 'server.signedIn', response: { user: fakeUser(), mfaToken: 'mfa-1', nextView: 'mfa-challenge' } }));
+    await waitFor(() => expect(result.current.mfa.passkeyOffered).toBe(true));
+    expect(result.current.mfa.status).toBe('idle');
+    expect(requests.filter((request) => request.url.pathname.endsWith('/users/mfa/auth/passkey'))).toHaveLength(1);
+  });
 });

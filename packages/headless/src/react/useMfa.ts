@@ -1,6 +1,6 @@
 import type { MfaDevice, RecoveryCodes, TotpRegistration } from '@latchkey/protocol';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { LatchkeyError } from '../core/errors/LatchkeyError.js';
 import { mfaMachine, type MfaSnapshot, type MfaStatus } from '../core/machines/mfa/mfaMachine.js';
 import type { SessionSnapshot } from '../core/machines/session/sessionMachine.js';
@@ -19,6 +19,8 @@ export interface UseMfaReturnType {
   device: MfaDevice | undefined;
   /** `{ count, recoveryCodes }`: the codes only right after they were generated (shown once). */
   recoveryCodes: RecoveryCodes | undefined;
+  /** Challenge: true when the user has a passkey as a second factor (checked once the session is in `mfa` with a code challenge). */
+  passkeyOffered: boolean;
   /** e.g. `mfa_invalid_code` ('Invalid code'); `too_many_verification_attempts` in `failed`. */
   error: LatchkeyError | undefined;
   isBusy: boolean;
@@ -29,6 +31,10 @@ export interface UseMfaReturnType {
   submitCode(code: string): void;
   /** Challenge with a recovery code instead (each works once). */
   submitRecoveryCode(code: string): void;
+  /** Adds a passkey as a second factor (a WebAuthn ceremony); cancelled or timed out is only logged. */
+  registerPasskey(alias?: string): void;
+  /** Challenge: a passkey registered as a second factor finishes the sign-in. */
+  authenticatePasskey(): void;
   /** Fetches the recovery codes (generated and shown on the first call), or a new set. */
   loadRecoveryCodes(): void;
   regenerateRecoveryCodes(): void;
@@ -45,6 +51,7 @@ const selectDevice = (snapshot: MfaSnapshot) => snapshot.context.device;
 const selectRecoveryCodes = (snapshot: MfaSnapshot) => snapshot.context.recoveryCodes;
 const selectError = (snapshot: MfaSnapshot) => snapshot.context.error;
 const selectBusy = (snapshot: MfaSnapshot) => snapshot.hasTag('busy');
+const selectPasskeyOffered = (snapshot: MfaSnapshot) => snapshot.context.passkeyOffered === true;
 const selectChallenge = (snapshot: SessionSnapshot): MfaChallengeKind | undefined =>
   snapshot.matches('mfa') ? (snapshot.context.mfaNextView === 'mfa-enrolment' ? 'enrolment' : 'code') : undefined;
 
@@ -59,12 +66,21 @@ export function useMfa(): UseMfaReturnType {
   const error = useSelector(actor, selectError);
   const isBusy = useSelector(actor, selectBusy);
   const challenge = useSelector(client.session, selectChallenge);
+  const passkeyOffered = useSelector(actor, selectPasskeyOffered);
+  // A code challenge began: find out (once) whether to offer the user's MFA passkey.
+  useEffect(() => {
+    if (challenge === 'code' && actor.getSnapshot().value === 'idle' && actor.getSnapshot().context.passkeyOffered === undefined) {
+      actor.send({ type: 'user.checkPasskey' });
+    }
+  }, [challenge, actor]);
   const commands = useMemo(
     () => ({
       startEnrolment: () => actor.send({ type: 'user.startEnrolment' }),
       submitEnrolmentCode: (code: string) => actor.send({ type: 'user.submitEnrolmentCode', code }),
       submitCode: (code: string) => actor.send({ type: 'user.submitCode', code }),
       submitRecoveryCode: (code: string) => actor.send({ type: 'user.submitRecoveryCode', code }),
+      registerPasskey: (alias?: string) => actor.send({ type: 'user.registerPasskey', alias }),
+      authenticatePasskey: () => actor.send({ type: 'user.authenticatePasskey' }),
       loadRecoveryCodes: () => actor.send({ type: 'user.loadRecoveryCodes' }),
       regenerateRecoveryCodes: () => actor.send({ type: 'user.regenerateRecoveryCodes' }),
       acknowledgeRecoveryCodes: () => actor.send({ type: 'user.acknowledgeRecoveryCodes' }),
@@ -74,7 +90,7 @@ export function useMfa(): UseMfaReturnType {
     [actor],
   );
   return useMemo(
-    () => ({ status, challenge, registration, device, recoveryCodes, error, isBusy, ...commands }),
-    [status, challenge, registration, device, recoveryCodes, error, isBusy, commands],
+    () => ({ status, challenge, registration, device, recoveryCodes, passkeyOffered, error, isBusy, ...commands }),
+    [status, challenge, registration, device, recoveryCodes, passkeyOffered, error, isBusy, commands],
   );
 }

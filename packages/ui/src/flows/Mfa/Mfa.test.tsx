@@ -88,6 +88,39 @@ describe('MfaChallenge: MFA required, enrolment first', () => {
   });
 });
 
+describe('MfaChallenge: passkey', () => {
+  it('default: offered only when the user has one; Use your passkey starts the assertion; verifying disables it', async () => {
+    const user = userEvent.setup();
+    const none = renderInKit(<MfaChallenge flow={fakeMfaFlow({ authenticatePasskey: vi.fn() })} />);
+    expect(screen.queryByRole('button', { name: 'Use your passkey' })).toBeNull();
+    none.unmount();
+    const flow = fakeMfaFlow({ passkeyOffered: true, authenticatePasskey: vi.fn() });
+    const offered = renderInKit(<MfaChallenge flow={flow} />);
+    await user.click(screen.getByRole('button', { name: 'Use your passkey' }));
+    expect(flow.authenticatePasskey).toHaveBeenCalledTimes(1);
+    await expectNoAxeViolations(offered.container);
+    offered.unmount();
+    const busy = fakeMfaFlow({ status: 'verifyingPasskey', isBusy: true, passkeyOffered: true, authenticatePasskey: vi.fn() });
+    renderInKit(<MfaChallenge flow={busy} />);
+    await user.click(screen.getByRole('button', { name: 'Use your passkey' }));
+    expect(busy.authenticatePasskey).not.toHaveBeenCalled();
+  });
+
+  it('behavior: the user menu enrolment offers a passkey as a second step; enrolled says so; an error is shown', async () => {
+    const user = userEvent.setup();
+    const flow = fakeMfaFlow({ registerPasskey: vi.fn() });
+    const first = renderInKit(<TotpEnrolment flow={flow} />);
+    await user.click(screen.getByRole('button', { name: 'Use a passkey as a second step' }));
+    expect(flow.registerPasskey).toHaveBeenCalledTimes(1);
+    first.unmount();
+    const enrolled = renderInKit(<TotpEnrolment flow={fakeMfaFlow({ status: 'enrolled', device: { id: 'd', type: 'passkey' }, registerPasskey: vi.fn() })} />);
+    expect(screen.getByText(/Passkey added as a second step/)).toBeInTheDocument();
+    enrolled.unmount();
+    renderInKit(<TotpEnrolment flow={fakeMfaFlow({ error: { code: 'webauthn_not_supported', message: 'Webauthn is not supported on this device.' }, registerPasskey: vi.fn() })} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Webauthn is not supported on this device.');
+  });
+});
+
 describe('TotpEnrolment', () => {
   it('default: Set up starts the enrolment', async () => {
     const flow = fakeMfaFlow();

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
+import { Spinner } from '../../Spinner.js';
 import { button, input, label, mutedText, stack } from '../../styles/shared.css.js';
 import { TotpCodeForm } from './TotpCodeForm.js';
 import { TotpEnrolment } from './TotpEnrolment.js';
@@ -23,7 +24,7 @@ const canEnrol = (flow: MfaChallengeFlow): flow is MfaFlowModel =>
  */
 export function MfaChallenge({ flow }: MfaChallengeProps) {
   const [useRecovery, setUseRecovery] = useState(false);
-  const verifying = flow.status === 'verifying' || flow.status === 'done';
+  const verifying = flow.status === 'verifying' || flow.status === 'verifyingPasskey' || flow.status === 'done';
   if (canEnrol(flow) && flow.status !== 'failed') {
     // MFA is required and the user has no device: set one up, then its next code finishes the sign-in.
     return (
@@ -48,6 +49,19 @@ export function MfaChallenge({ flow }: MfaChallengeProps) {
         </>
       ) : (
         <>
+          {flow.passkeyOffered && flow.authenticatePasskey ? (
+            <button
+              type="button"
+              className={button.secondary}
+              aria-disabled={verifying ? true : undefined}
+              onClick={() => {
+                if (!verifying) flow.authenticatePasskey?.();
+              }}
+            >
+              {flow.status === 'verifyingPasskey' ? <Spinner /> : null}
+              Use your passkey
+            </button>
+          ) : null}
           {useRecovery && flow.submitRecoveryCode ? (
             <>
               <p className={mutedText}>Enter one of your recovery codes. Each code works once.</p>

@@ -70,6 +70,8 @@ export function TotpEnrolment({ flow, finishSignIn = false }: TotpEnrolmentProps
           <p className={mutedText}>Enter the next code it shows to finish signing in.</p>
           <TotpCodeForm isVerifying={flow.status !== 'enrolled'} error={flow.error} onSubmit={(code) => flow.submitCode(code)} />
         </>
+      ) : flow.status === 'enrolled' && flow.device?.type === 'passkey' ? (
+        <p className={successText}>Passkey added as a second step. You will be asked for it when you sign in.</p>
       ) : flow.status === 'enrolled' ? (
         <>
           <p className={successText}>Authenticator app added. You will be asked for a code when you sign in.</p>
@@ -112,6 +114,19 @@ export function TotpEnrolment({ flow, finishSignIn = false }: TotpEnrolmentProps
             {flow.status === 'fetchingSecret' || flow.status === 'fetchingRecoveryCodes' ? <Spinner /> : null}
             Set up an authenticator app
           </button>
+          {flow.registerPasskey && !finishSignIn ? (
+            <button
+              type="button"
+              className={button.secondary}
+              aria-disabled={flow.isBusy ? true : undefined}
+              onClick={() => {
+                if (!flow.isBusy) flow.registerPasskey?.();
+              }}
+            >
+              {flow.status === 'registeringPasskey' ? <Spinner /> : null}
+              Use a passkey as a second step
+            </button>
+          ) : null}
         </>
       )}
     </section>

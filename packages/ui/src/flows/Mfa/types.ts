@@ -12,6 +12,9 @@ export type MfaFlowStatus =
   | 'enrolled'
   | 'fetchingRecoveryCodes'
   | 'acknowledgingRecoveryCodes'
+  | 'checkingPasskey'
+  | 'registeringPasskey'
+  | 'verifyingPasskey'
   | 'verifying'
   | 'done'
   | 'failed';
@@ -32,6 +35,10 @@ export interface MfaFlowModel {
   loadRecoveryCodes?(): unknown;
   regenerateRecoveryCodes?(): unknown;
   acknowledgeRecoveryCodes?(): unknown;
+  /** Challenge: the user has a passkey as a second factor. */
+  passkeyOffered?: boolean | undefined;
+  registerPasskey?(alias?: string): unknown;
+  authenticatePasskey?(): unknown;
   cancel(): unknown;
   reset(): unknown;
 }
