@@ -24,6 +24,7 @@ export const mfaMessages = {
   badToken: 'The MFA token is invalid, expired or already used.',
   tooMany: 'Too many verification attempts. Sign in again.',
   disabled: 'Multi-factor authentication is not enabled for this environment.',
+  methodDisabled: 'This second factor is not enabled for this environment.',
   alreadyEnrolled: 'A second factor is already set up: use it to finish signing in.',
 } as const;
 
@@ -69,6 +70,12 @@ export function assertMfaEnabled(settings: ProjectSettings): void {
   if (!settings.security.mfa?.enabled) throw new ApiError(400, 'provider_not_available', mfaMessages.disabled);
 }
 
+/** A second-factor type the method settings disable (`isEnabled: false`) cannot be enrolled: 400 `provider_not_available`. */
+export function assertMethodEnabled(settings: ProjectSettings, type: 'totp' | 'passkey'): void {
+  assertMfaEnabled(settings);
+  if (settings.security.mfa?.methodSettings?.[type]?.isEnabled === false) throw new ApiError(400, 'provider_not_available', mfaMessages.methodDisabled);
+}
+
 export async function verifiedDevices(ctx: SandboxContext, q: Queryable, userId: string): Promise<DeviceRow[]> {
   return q.query<DeviceRow>(
     `SELECT ${DEVICE_COLUMNS} FROM mfa_devices WHERE environment_id = $1 AND user_id = $2 AND verified ORDER BY is_default DESC, created_at ASC`,
@@ -109,7 +116,7 @@ export async function completePrimarySignIn(
 /** GET /users/mfa/register/totp: a new, unverified TOTP device (earlier unverified ones are dropped). */
 export async function startTotpRegistration(ctx: SandboxContext, auth: Pick<Auth, 'userId'>): Promise<TotpRegistration> {
   const settings = await ctx.settings.get();
-  assertMfaEnabled(settings);
+  assertMethodEnabled(settings, 'totp');
   const record = await loadUser(ctx.db, ctx.environmentId, auth.userId);
   if (!record) throw new ApiError(401, 'unauthorized', 'The session token is invalid.');
   const email = record.row.profile['email'];
@@ -128,7 +135,7 @@ export async function startTotpRegistration(ctx: SandboxContext, auth: Pick<Auth
 
 /** POST /users/mfa/register/totp: the first code verifies the device; the first device becomes the default. */
 export async function verifyTotpRegistration(ctx: SandboxContext, auth: Pick<Auth, 'userId'>, input: { id?: string | undefined; code: string }): Promise<MfaDevice> {
-  assertMfaEnabled(await ctx.settings.get());
+  assertMethodEnabled(await ctx.settings.get(), 'totp');
   return ctx.db.transaction(async (tx) => {
     const rows = await tx.query<DeviceRow>(
       `SELECT ${DEVICE_COLUMNS} FROM mfa_devices WHERE environment_id = $1 AND user_id = $2 AND type = 'totp' AND NOT verified

@@ -119,4 +119,22 @@ describe('MFA: a passkey as the second factor', () => {
     expect((await primarySignIn(other.email)).jwt).toBeTruthy();
     expect(mfaDeviceSchema.array().parse((await t.call('GET', '/users/mfa', { token: enrolled.jwt })).body.devices)).toHaveLength(2);
   });
+
+  it('error: a method the settings disable (methodSettings isEnabled false) cannot be enrolled — 400 provider_not_available, nothing stored', async () => {
+    const signedIn = await t.signIn(freshEmail());
+    await t.call('PUT', '/sandbox/admin/settings', {
+      body: { security: { mfa: { methodSettings: { passkey: { isDefault: false, isEnabled: false, isPermanentAuthenticator: false, listPosition: 0 }, totp: { isDefault: true, isEnabled: true, isPermanentAuthenticator: false, listPosition: 1 } } } } },
+    });
+    try {
+      const refused = await t.call('GET', '/users/mfa/register/passkey', { token: signedIn.jwt });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toMatchObject({ code: 'provider_not_available', message: 'This second factor is not enabled for this environment.' });
+      expect((await t.call('GET', '/users/mfa/register/totp', { token: signedIn.jwt })).status).toBe(200);
+      expect((await t.call('GET', '/users/mfa', { token: signedIn.jwt })).body.count).toBe(0);
+      const invalid = await t.call('PUT', '/sandbox/admin/settings', { body: { security: { mfa: { methodSettings: { totp: { isDefault: true, isEnabled: false, isPermanentAuthenticator: false, listPosition: 0 } } } } } });
+      expect(invalid.status).toBe(400);
+    } finally {
+      await t.call('PUT', '/sandbox/admin/settings', { body: { security: { mfa: { methodSettings: null } } } });
+    }
+  });
 });

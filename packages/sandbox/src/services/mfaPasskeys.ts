@@ -14,7 +14,7 @@ import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
 import { ApiError } from '../http/ApiError.js';
 import type { Auth } from './authenticate.js';
-import { assertMfaEnabled, consumeMfaChallenge, DEVICE_COLUMNS, lockChallenge as lockMfaChallenge, mfaMessages, toWireDevice, verifiedDevices, type DeviceRow } from './mfa.js';
+import { assertMethodEnabled, consumeMfaChallenge, DEVICE_COLUMNS, lockChallenge as lockMfaChallenge, mfaMessages, toWireDevice, verifiedDevices, type DeviceRow } from './mfa.js';
 import { acceptedOrigin, lockChallenge, passkeyMessages, readClientData, relyingParty, storeChallenge, useChallenge, userName } from './passkeys.js';
 import { loadUser } from './userRepository.js';
 
@@ -38,7 +38,7 @@ async function passkeyDevices(ctx: SandboxContext, q: Queryable, userId: string)
 /** GET /users/mfa/register/passkey: creation options for a passkey as a second factor (SPEC §9), the user's MFA passkeys excluded. */
 export async function mfaPasskeyRegistrationOptions(ctx: SandboxContext, auth: Pick<Auth, 'userId'>): Promise<PasskeyRegistrationOptions> {
   const settings = await ctx.settings.get();
-  assertMfaEnabled(settings);
+  assertMethodEnabled(settings, 'passkey');
   const rp = relyingParty(settings);
   const record = await loadUser(ctx.db, ctx.environmentId, auth.userId);
   if (!record) throw new ApiError(401, 'unauthorized', 'The session token is invalid.');
@@ -67,7 +67,7 @@ export async function registerMfaPasskey(
   input: { credential: RegistrationCredential; alias?: string | undefined },
 ): Promise<MfaDevice> {
   const settings = await ctx.settings.get();
-  assertMfaEnabled(settings);
+  assertMethodEnabled(settings, 'passkey');
   const rp = relyingParty(settings);
   const { challenge, origin } = readClientData(input.credential.response.clientDataJSON);
   if (!acceptedOrigin(origin, rp.id)) throw new ApiError(400, 'invalid_verification', passkeyMessages.badOrigin, 'credential');
