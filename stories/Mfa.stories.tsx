@@ -243,6 +243,15 @@ export const EnrolmentWithPasskeyOption: Story = {
   },
 };
 
+/** Method settings with the passkey as the default: it comes first. */
+export const ChallengePasskeyDefault: Story = {
+  render: (args) => <MfaChallenge flow={args.flow} />,
+  args: { flow: mfaFlow({ methods: ['passkey', 'totp'], passkeyOffered: true, authenticatePasskey: fn() }) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getAllByRole('button')[0]).toHaveTextContent('Use your passkey');
+  },
+};
+
 export const EnrolledPasskey: Story = {
   args: { flow: mfaFlow({ status: 'enrolled', device: { id: 'dev-pk', type: 'passkey' } }) },
   play: async ({ canvasElement }) => {

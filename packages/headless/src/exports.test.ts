@@ -99,6 +99,7 @@ describe('entry points', () => {
         "getRecoveryCodes",
         "getTotpRegistration",
         "mfaMachine",
+        "orderMfaMethods",
         "regenerateRecoveryCodes",
         "registerMfaPasskey",
         "registerTotp",

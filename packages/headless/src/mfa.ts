@@ -26,3 +26,5 @@ export {
   type MfaSnapshot,
   type MfaStatus,
 } from './core/machines/mfa/mfaMachine.js';
+
+export { orderMfaMethods, type MfaMethod } from './core/mfa/orderMfaMethods.js';

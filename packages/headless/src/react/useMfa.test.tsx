@@ -114,6 +114,7 @@ describe('useMfa', () => {
     const { client, result, requests } = setup({ 'GET /users/mfa/auth/passkey': () => json(200, { challenge: 'Y2hhbGxlbmdl', rpId: 'localhost', timeout: 300000, userVerification: 'preferred', allowCredentials: [] }) });
     await waitFor(() => expect(result.current.session.status).toBe('signedOut'));
     expect(result.current.mfa.passkeyOffered).toBe(false);
+    expect(result.current.mfa.methods).toEqual(['totp', 'passkey']);
     act(() => client.session.send({ type: 'server.signedIn', response: { user: fakeUser(), mfaToken: 'mfa-1', nextView: 'mfa-challenge' } }));
     await waitFor(() => expect(result.current.mfa.passkeyOffered).toBe(true));
     expect(result.current.mfa.status).toBe('idle');

@@ -4,7 +4,9 @@ import { useEffect, useMemo } from 'react';
 import type { LatchkeyError } from '../core/errors/LatchkeyError.js';
 import { mfaMachine, type MfaSnapshot, type MfaStatus } from '../core/machines/mfa/mfaMachine.js';
 import type { SessionSnapshot } from '../core/machines/session/sessionMachine.js';
+import { orderMfaMethods, type MfaMethod } from '../core/mfa/orderMfaMethods.js';
 import { useLatchkeyClient } from './LatchkeyContext.js';
+import { useLatchkey } from './useLatchkey.js';
 
 /** What the pending sign-in asks for: a code of the user's device, or (MFA required, no device yet) enrolment first. */
 export type MfaChallengeKind = 'code' | 'enrolment';
@@ -19,6 +21,8 @@ export interface UseMfaReturnType {
   device: MfaDevice | undefined;
   /** `{ count, recoveryCodes }`: the codes only right after they were generated (shown once). */
   recoveryCodes: RecoveryCodes | undefined;
+  /** The second factors to offer, in order (SPEC §3 method settings: disabled left out, the default first). */
+  methods: MfaMethod[];
   /** Challenge: true when the user has a passkey as a second factor (checked once the session is in `mfa` with a code challenge). */
   passkeyOffered: boolean;
   /** e.g. `mfa_invalid_code` ('Invalid code'); `too_many_verification_attempts` in `failed`. */
@@ -67,6 +71,8 @@ export function useMfa(): UseMfaReturnType {
   const isBusy = useSelector(actor, selectBusy);
   const challenge = useSelector(client.session, selectChallenge);
   const passkeyOffered = useSelector(actor, selectPasskeyOffered);
+  const { settings } = useLatchkey();
+  const methods = useMemo(() => orderMfaMethods(settings), [settings]);
   // A code challenge began: find out (once) whether to offer the user's MFA passkey.
   useEffect(() => {
     if (challenge === 'code' && actor.getSnapshot().value === 'idle' && actor.getSnapshot().context.passkeyOffered === undefined) {
@@ -90,7 +96,7 @@ export function useMfa(): UseMfaReturnType {
     [actor],
   );
   return useMemo(
-    () => ({ status, challenge, registration, device, recoveryCodes, passkeyOffered, error, isBusy, ...commands }),
-    [status, challenge, registration, device, recoveryCodes, passkeyOffered, error, isBusy, commands],
+    () => ({ status, challenge, registration, device, recoveryCodes, methods, passkeyOffered, error, isBusy, ...commands }),
+    [status, challenge, registration, device, recoveryCodes, methods, passkeyOffered, error, isBusy, commands],
   );
 }

@@ -121,6 +121,33 @@ describe('MfaChallenge: passkey', () => {
   });
 });
 
+describe('MFA method settings (order and filter)', () => {
+  const names = (container: HTMLElement) => Array.from(container.querySelectorAll('button')).map((element) => element.textContent);
+
+  it('behavior: enrolment offers the methods in the given order and hides a disabled one', () => {
+    const first = renderInKit(<TotpEnrolment flow={fakeMfaFlow({ methods: ['passkey', 'totp'], registerPasskey: vi.fn() })} />);
+    expect(names(first.container)).toEqual(['Use a passkey as a second step', 'Set up an authenticator app']);
+    first.unmount();
+    const second = renderInKit(<TotpEnrolment flow={fakeMfaFlow({ methods: ['totp'], registerPasskey: vi.fn() })} />);
+    expect(names(second.container)).toEqual(['Set up an authenticator app']);
+  });
+
+  it('behavior: the challenge puts the default first and hides a disabled method', () => {
+    const passkeyFirst = renderInKit(<MfaChallenge flow={fakeMfaFlow({ methods: ['passkey', 'totp'], passkeyOffered: true, authenticatePasskey: vi.fn() })} />);
+    expect(names(passkeyFirst.container)[0]).toBe('Use your passkey');
+    passkeyFirst.unmount();
+    const totpFirst = renderInKit(<MfaChallenge flow={fakeMfaFlow({ methods: ['totp', 'passkey'], passkeyOffered: true, authenticatePasskey: vi.fn() })} />);
+    expect(names(totpFirst.container).indexOf('Use your passkey')).toBeGreaterThan(names(totpFirst.container).indexOf('Verify'));
+    totpFirst.unmount();
+    const noPasskey = renderInKit(<MfaChallenge flow={fakeMfaFlow({ methods: ['totp'], passkeyOffered: true, authenticatePasskey: vi.fn() })} />);
+    expect(screen.queryByRole('button', { name: 'Use your passkey' })).toBeNull();
+    noPasskey.unmount();
+    renderInKit(<MfaChallenge flow={fakeMfaFlow({ methods: ['passkey'], passkeyOffered: true, authenticatePasskey: vi.fn() })} />);
+    expect(screen.queryByLabelText('Authentication code')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Use your passkey' })).toBeInTheDocument();
+  });
+});
+
 describe('TotpEnrolment', () => {
   it('default: Set up starts the enrolment', async () => {
     const flow = fakeMfaFlow();

@@ -25,6 +25,24 @@ const canEnrol = (flow: MfaChallengeFlow): flow is MfaFlowModel =>
 export function MfaChallenge({ flow }: MfaChallengeProps) {
   const [useRecovery, setUseRecovery] = useState(false);
   const verifying = flow.status === 'verifying' || flow.status === 'verifyingPasskey' || flow.status === 'done';
+  // The settings' order (SPEC §3): a disabled method is not offered, the default comes first.
+  const methods = flow.methods ?? ['totp', 'passkey'];
+  const totpOffered = methods.includes('totp');
+  const passkeyShown = flow.passkeyOffered === true && flow.authenticatePasskey !== undefined && methods.includes('passkey');
+  const passkeyFirst = methods[0] === 'passkey' || !totpOffered;
+  const passkeyButton = passkeyShown ? (
+            <button
+              type="button"
+              className={button.secondary}
+              aria-disabled={verifying ? true : undefined}
+              onClick={() => {
+                if (!verifying) flow.authenticatePasskey?.();
+              }}
+            >
+              {flow.status === 'verifyingPasskey' ? <Spinner /> : null}
+              Use your passkey
+            </button>
+          ) : null;
   if (canEnrol(flow) && flow.status !== 'failed') {
     // MFA is required and the user has no device: set one up, then its next code finishes the sign-in.
     return (
@@ -49,30 +67,21 @@ export function MfaChallenge({ flow }: MfaChallengeProps) {
         </>
       ) : (
         <>
-          {flow.passkeyOffered && flow.authenticatePasskey ? (
-            <button
-              type="button"
-              className={button.secondary}
-              aria-disabled={verifying ? true : undefined}
-              onClick={() => {
-                if (!verifying) flow.authenticatePasskey?.();
-              }}
-            >
-              {flow.status === 'verifyingPasskey' ? <Spinner /> : null}
-              Use your passkey
-            </button>
-          ) : null}
+          {passkeyFirst ? passkeyButton : null}
           {useRecovery && flow.submitRecoveryCode ? (
             <>
               <p className={mutedText}>Enter one of your recovery codes. Each code works once.</p>
               <RecoveryCodeForm isVerifying={verifying} error={flow.error?.message} onSubmit={(code) => flow.submitRecoveryCode?.(code)} />
             </>
-          ) : (
+          ) : totpOffered ? (
             <>
               <p className={mutedText}>Enter the code from your authenticator app to finish signing in.</p>
               <TotpCodeForm isVerifying={verifying} error={flow.error} onSubmit={(code) => flow.submitCode(code)} />
             </>
+          ) : (
+            <ErrorMessage>{verifying ? undefined : flow.error?.message}</ErrorMessage>
           )}
+          {passkeyFirst ? null : passkeyButton}
           {flow.submitRecoveryCode ? (
             <button type="button" className={button.quiet} onClick={() => setUseRecovery(!useRecovery)}>
               {useRecovery ? 'Use your authenticator app' : 'Use a recovery code'}

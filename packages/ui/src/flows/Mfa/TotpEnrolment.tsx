@@ -48,6 +48,10 @@ export function TotpEnrolment({ flow, finishSignIn = false }: TotpEnrolmentProps
   const qr = useQrCode(flow.registration?.uri);
   const enrolling = flow.status === 'awaitingEnrolmentCode' || flow.status === 'verifyingEnrolment';
   const shownCodes = flow.recoveryCodes?.recoveryCodes ?? [];
+  // The methods the settings offer, in their order (SPEC §3); a sign-in that must enrol first uses the app.
+  const offered = finishSignIn
+    ? (['totp'] as const)
+    : (flow.methods ?? ['totp', 'passkey']).filter((method) => method === 'totp' || (method === 'passkey' && flow.registerPasskey !== undefined));
   const finishing = finishSignIn && (flow.status === 'enrolled' || flow.status === 'verifying' || flow.status === 'done');
   if (shownCodes.length > 0 && !finishSignIn) {
     return (
@@ -103,30 +107,35 @@ export function TotpEnrolment({ flow, finishSignIn = false }: TotpEnrolmentProps
               : 'Add a second step to sign-in with a code from an authenticator app.'}
           </p>
           <ErrorMessage>{flow.isBusy ? undefined : flow.error?.message}</ErrorMessage>
-          <button
-            type="button"
-            className={button.secondary}
-            aria-disabled={flow.isBusy ? true : undefined}
-            onClick={() => {
-              if (!flow.isBusy) flow.startEnrolment();
-            }}
-          >
-            {flow.status === 'fetchingSecret' || flow.status === 'fetchingRecoveryCodes' ? <Spinner /> : null}
-            Set up an authenticator app
-          </button>
-          {flow.registerPasskey && !finishSignIn ? (
-            <button
-              type="button"
-              className={button.secondary}
-              aria-disabled={flow.isBusy ? true : undefined}
-              onClick={() => {
-                if (!flow.isBusy) flow.registerPasskey?.();
-              }}
-            >
-              {flow.status === 'registeringPasskey' ? <Spinner /> : null}
-              Use a passkey as a second step
-            </button>
-          ) : null}
+          {offered.map((method) =>
+            method === 'totp' ? (
+              <button
+                key="totp"
+                type="button"
+                className={button.secondary}
+                aria-disabled={flow.isBusy ? true : undefined}
+                onClick={() => {
+                  if (!flow.isBusy) flow.startEnrolment();
+                }}
+              >
+                {flow.status === 'fetchingSecret' || flow.status === 'fetchingRecoveryCodes' ? <Spinner /> : null}
+                Set up an authenticator app
+              </button>
+            ) : (
+              <button
+                key="passkey"
+                type="button"
+                className={button.secondary}
+                aria-disabled={flow.isBusy ? true : undefined}
+                onClick={() => {
+                  if (!flow.isBusy) flow.registerPasskey?.();
+                }}
+              >
+                {flow.status === 'registeringPasskey' ? <Spinner /> : null}
+                Use a passkey as a second step
+              </button>
+            ),
+          )}
         </>
       )}
     </section>

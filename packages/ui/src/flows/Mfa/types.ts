@@ -35,6 +35,8 @@ export interface MfaFlowModel {
   loadRecoveryCodes?(): unknown;
   regenerateRecoveryCodes?(): unknown;
   acknowledgeRecoveryCodes?(): unknown;
+  /** The second factors the settings offer, in order (default first; disabled ones absent). */
+  methods?: readonly ('totp' | 'passkey')[] | undefined;
   /** Challenge: the user has a passkey as a second factor. */
   passkeyOffered?: boolean | undefined;
   registerPasskey?(alias?: string): unknown;
