@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { fn } from 'storybook/test';
-import { MfaChallenge, RecoveryCodes, TotpEnrolment } from '../packages/ui/src/flows/index.js';
+import { MfaChallenge, MfaDevices, RecoveryCodes, TotpEnrolment } from '../packages/ui/src/flows/index.js';
 import { expectAccessible } from './a11y.js';
 import { mfaFlow, mfaInvalidCodeError, mfaTooManyError, totpRegistration } from './fixtures.js';
 
@@ -268,5 +268,91 @@ export const ChallengeWithRecoveryCode: Story = {
     await userEvent.type(canvas.getByLabelText('Recovery code'), '7kq2-m9xd{Enter}');
     await expect(args.flow.submitRecoveryCode).toHaveBeenCalledWith('7kq2-m9xd');
     await expectAccessible();
+  },
+};
+
+const DEVICES = [
+  { id: 'dev-1', type: 'totp', alias: null, default: true, createdAt: '2026-01-01T00:00:00.000Z' },
+  { id: 'dev-2', type: 'passkey', alias: 'YubiKey', default: false, createdAt: '2026-01-02T00:00:00.000Z' },
+];
+const deviceCommands = () => ({
+  loadDevices: fn().mockName('loadDevices'),
+  renameDevice: fn().mockName('renameDevice'),
+  makeDefaultDevice: fn().mockName('makeDefaultDevice'),
+  deleteDevice: fn().mockName('deleteDevice'),
+  regenerateRecoveryCodes: fn().mockName('regenerateRecoveryCodes'),
+});
+
+/** Device management in the user menu, behind one disclosure. */
+export const DevicesClosed: Story = {
+  render: (args) => <MfaDevices flow={args.flow} />,
+  args: { flow: mfaFlow(deviceCommands()) },
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Manage second steps' }));
+    await expect(args.flow.loadDevices).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const DevicesLoading: Story = {
+  render: (args) => <MfaDevices flow={args.flow} defaultOpen />,
+  args: { flow: mfaFlow({ status: 'loadingDevices', isBusy: true, ...deviceCommands() }) },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('[data-flow="mfa-devices"]')).toHaveAttribute('data-state', 'loadingDevices');
+  },
+};
+
+export const DevicesListed: Story = {
+  render: (args) => <MfaDevices flow={args.flow} defaultOpen />,
+  args: { flow: mfaFlow({ devices: DEVICES, ...deviceCommands() }) },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getAllByRole('listitem')).toHaveLength(2);
+    await expectAccessible();
+    await userEvent.click(within(canvas.getByRole('group', { name: 'YubiKey' })).getByRole('button', { name: 'Make default' }));
+    await expect(args.flow.makeDefaultDevice).toHaveBeenCalledWith('dev-2');
+  },
+};
+
+export const DevicesListedDark: Story = {
+  ...DevicesListed,
+  globals: { theme: 'dark' },
+};
+
+export const DevicesConfirmDelete: Story = {
+  render: (args) => <MfaDevices flow={args.flow} defaultOpen />,
+  args: { flow: mfaFlow({ devices: DEVICES, ...deviceCommands() }) },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(within(canvas.getByRole('group', { name: 'YubiKey' })).getByRole('button', { name: 'Delete…' }));
+    await userEvent.click(within(canvas.getByRole('group', { name: 'Delete YubiKey' })).getByRole('button', { name: 'Delete' }));
+    await expect(args.flow.deleteDevice).toHaveBeenCalledWith('dev-2');
+  },
+};
+
+export const DevicesRenaming: Story = {
+  render: (args) => <MfaDevices flow={args.flow} defaultOpen />,
+  args: { flow: mfaFlow({ devices: DEVICES, ...deviceCommands() }) },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(within(canvas.getByRole('group', { name: 'YubiKey' })).getByRole('button', { name: 'Rename' }));
+    await userEvent.clear(canvas.getByLabelText('Name'));
+    await userEvent.type(canvas.getByLabelText('Name'), 'Work key{Enter}');
+    await expect(args.flow.renameDevice).toHaveBeenCalledWith('dev-2', 'Work key');
+  },
+};
+
+export const DevicesFailed: Story = {
+  render: (args) => <MfaDevices flow={args.flow} defaultOpen />,
+  args: { flow: mfaFlow({ devices: DEVICES, error: { code: 'mfa_device_not_found', message: 'MFA device not found.' }, ...deviceCommands() }) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('MFA device not found.');
+  },
+};
+
+export const DevicesEmpty: Story = {
+  render: (args) => <MfaDevices flow={args.flow} defaultOpen />,
+  args: { flow: mfaFlow({ devices: [], ...deviceCommands() }) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('No second steps yet.')).toBeInTheDocument();
   },
 };

@@ -103,6 +103,7 @@ describe('entry points', () => {
         "regenerateRecoveryCodes",
         "registerMfaPasskey",
         "registerTotp",
+        "updateMfaDevice",
       ]
     `);
     expect([reactEmail, reactSms, reactPasskey, reactMfa].map((entry) => Object.keys(entry).sort())).toMatchInlineSnapshot(`

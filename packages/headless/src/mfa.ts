@@ -9,6 +9,7 @@ export { registerMfaPasskey, type RegisterMfaPasskeyParameters, type RegisterMfa
 export { authenticateMfaRecoveryCode, type AuthenticateMfaRecoveryCodeParameters, type AuthenticateMfaRecoveryCodeReturnType } from './core/actions/authenticateMfaRecoveryCode.js';
 export { authenticateMfaTotp, type AuthenticateMfaTotpParameters, type AuthenticateMfaTotpReturnType } from './core/actions/authenticateMfaTotp.js';
 export { deleteMfaDevice, type DeleteMfaDeviceParameters } from './core/actions/deleteMfaDevice.js';
+export { updateMfaDevice, type UpdateMfaDeviceParameters, type UpdateMfaDeviceReturnType } from './core/actions/updateMfaDevice.js';
 export { getMfaDevices, type GetMfaDevicesReturnType } from './core/actions/getMfaDevices.js';
 export { getRecoveryCodes, type GetRecoveryCodesReturnType } from './core/actions/getRecoveryCodes.js';
 export { getTotpRegistration, type GetTotpRegistrationReturnType } from './core/actions/getTotpRegistration.js';

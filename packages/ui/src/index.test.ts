@@ -29,6 +29,7 @@ it('default: the public exports of @latchkey/ui/flows', () => {
       "EmailStep",
       "LoginView",
       "MfaChallenge",
+      "MfaDevices",
       "PasskeyManager",
       "PasskeySignIn",
       "PhoneFlowView",

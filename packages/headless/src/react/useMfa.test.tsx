@@ -120,4 +120,28 @@ describe('useMfa', () => {
     expect(result.current.mfa.status).toBe('idle');
     expect(requests.filter((request) => request.url.pathname.endsWith('/users/mfa/auth/passkey'))).toHaveLength(1);
   });
+
+  it('default: loadDevices, makeDefaultDevice and deleteDevice keep devices in step', async () => {
+    let devices = [DEVICE, { ...DEVICE, id: 'dev-2', default: false }];
+    const { client, result } = setup({
+      'GET /users/mfa': () => json(200, { count: devices.length, devices }),
+      'PUT /users/mfa/dev-2': () => {
+        devices = devices.map((device) => ({ ...device, default: device.id === 'dev-2' }));
+        return json(200, devices[1]);
+      },
+      'DELETE /users/mfa/dev-1': () => {
+        devices = devices.filter((device) => device.id !== 'dev-1');
+        return json(200, { ok: true });
+      },
+    });
+    await waitFor(() => expect(result.current.session.status).toBe('signedOut'));
+    act(() => client.session.send({ type: 'server.signedIn', response: fakeSignIn(Date.now() + 3_600_000) }));
+    expect(result.current.mfa.devices).toBeUndefined();
+    act(() => result.current.mfa.loadDevices());
+    await waitFor(() => expect(result.current.mfa.devices).toHaveLength(2));
+    act(() => result.current.mfa.makeDefaultDevice('dev-2'));
+    await waitFor(() => expect(result.current.mfa.devices?.find((device) => device.default)?.id).toBe('dev-2'));
+    act(() => result.current.mfa.deleteDevice('dev-1'));
+    await waitFor(() => expect(result.current.mfa.devices?.map((device) => device.id)).toEqual(['dev-2']));
+  });
 });

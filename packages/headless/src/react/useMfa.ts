@@ -21,6 +21,14 @@ export interface UseMfaReturnType {
   device: MfaDevice | undefined;
   /** `{ count, recoveryCodes }`: the codes only right after they were generated (shown once). */
   recoveryCodes: RecoveryCodes | undefined;
+  /** The user's devices once `loadDevices()` ran (the default first), kept in step with the changes below. */
+  devices: MfaDevice[] | undefined;
+  loadDevices(): void;
+  /** Renames a device (1–64 characters; `invalid_request` otherwise, before any request). */
+  renameDevice(id: string, alias: string): void;
+  makeDefaultDevice(id: string): void;
+  /** Deletes a device (`mfa_device_not_found` when it is not the user's). */
+  deleteDevice(id: string): void;
   /** The second factors to offer, in order (SPEC §3 method settings: disabled left out, the default first). */
   methods: MfaMethod[];
   /** Challenge: true when the user has a passkey as a second factor (checked once the session is in `mfa` with a code challenge). */
@@ -55,6 +63,7 @@ const selectDevice = (snapshot: MfaSnapshot) => snapshot.context.device;
 const selectRecoveryCodes = (snapshot: MfaSnapshot) => snapshot.context.recoveryCodes;
 const selectError = (snapshot: MfaSnapshot) => snapshot.context.error;
 const selectBusy = (snapshot: MfaSnapshot) => snapshot.hasTag('busy');
+const selectDevices = (snapshot: MfaSnapshot) => snapshot.context.devices;
 const selectPasskeyOffered = (snapshot: MfaSnapshot) => snapshot.context.passkeyOffered === true;
 const selectChallenge = (snapshot: SessionSnapshot): MfaChallengeKind | undefined =>
   snapshot.matches('mfa') ? (snapshot.context.mfaNextView === 'mfa-enrolment' ? 'enrolment' : 'code') : undefined;
@@ -71,6 +80,7 @@ export function useMfa(): UseMfaReturnType {
   const isBusy = useSelector(actor, selectBusy);
   const challenge = useSelector(client.session, selectChallenge);
   const passkeyOffered = useSelector(actor, selectPasskeyOffered);
+  const devices = useSelector(actor, selectDevices);
   const { settings } = useLatchkey();
   const methods = useMemo(() => orderMfaMethods(settings), [settings]);
   // A code challenge began: find out (once) whether to offer the user's MFA passkey.
@@ -85,6 +95,10 @@ export function useMfa(): UseMfaReturnType {
       submitEnrolmentCode: (code: string) => actor.send({ type: 'user.submitEnrolmentCode', code }),
       submitCode: (code: string) => actor.send({ type: 'user.submitCode', code }),
       submitRecoveryCode: (code: string) => actor.send({ type: 'user.submitRecoveryCode', code }),
+      loadDevices: () => actor.send({ type: 'user.loadDevices' }),
+      renameDevice: (id: string, alias: string) => actor.send({ type: 'user.renameDevice', id, alias }),
+      makeDefaultDevice: (id: string) => actor.send({ type: 'user.makeDefaultDevice', id }),
+      deleteDevice: (id: string) => actor.send({ type: 'user.deleteDevice', id }),
       registerPasskey: (alias?: string) => actor.send({ type: 'user.registerPasskey', alias }),
       authenticatePasskey: () => actor.send({ type: 'user.authenticatePasskey' }),
       loadRecoveryCodes: () => actor.send({ type: 'user.loadRecoveryCodes' }),
@@ -96,7 +110,7 @@ export function useMfa(): UseMfaReturnType {
     [actor],
   );
   return useMemo(
-    () => ({ status, challenge, registration, device, recoveryCodes, methods, passkeyOffered, error, isBusy, ...commands }),
-    [status, challenge, registration, device, recoveryCodes, methods, passkeyOffered, error, isBusy, commands],
+    () => ({ status, challenge, registration, device, recoveryCodes, devices, methods, passkeyOffered, error, isBusy, ...commands }),
+    [status, challenge, registration, device, recoveryCodes, devices, methods, passkeyOffered, error, isBusy, commands],
   );
 }

@@ -1,9 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../test/axe.js';
 import { renderInKit } from '../../test/renderInKit.js';
 import { MfaChallenge } from './MfaChallenge.js';
+import { MfaDevices } from './MfaDevices.js';
 import { RecoveryCodes } from './RecoveryCodes.js';
 import { EMPTY_TOTP_MESSAGE } from './TotpCodeForm.js';
 import { TotpEnrolment } from './TotpEnrolment.js';
@@ -145,6 +146,54 @@ describe('MFA method settings (order and filter)', () => {
     renderInKit(<MfaChallenge flow={fakeMfaFlow({ methods: ['passkey'], passkeyOffered: true, authenticatePasskey: vi.fn() })} />);
     expect(screen.queryByLabelText('Authentication code')).toBeNull();
     expect(screen.getByRole('button', { name: 'Use your passkey' })).toBeInTheDocument();
+  });
+});
+
+describe('MfaDevices', () => {
+  const devices = [
+    { id: 'dev-1', type: 'totp', alias: null, default: true, createdAt: '2026-01-01T00:00:00.000Z' },
+    { id: 'dev-2', type: 'passkey', alias: 'YubiKey', default: false, createdAt: '2026-01-02T00:00:00.000Z' },
+  ];
+
+  it('default: a disclosure loads the list (name, Default marker); rename, make default, delete with confirmation, new codes; accessible', async () => {
+    const user = userEvent.setup();
+    const flow = fakeMfaFlow({ loadDevices: vi.fn(), renameDevice: vi.fn(), makeDefaultDevice: vi.fn(), deleteDevice: vi.fn(), regenerateRecoveryCodes: vi.fn() });
+    const closed = renderInKit(<MfaDevices flow={flow} />);
+    await user.click(screen.getByRole('button', { name: 'Manage second steps' }));
+    expect(flow.loadDevices).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Manage second steps' })).toHaveAttribute('aria-expanded', 'true');
+    closed.unmount();
+
+    const loaded = fakeMfaFlow({ devices, loadDevices: vi.fn(), renameDevice: vi.fn(), makeDefaultDevice: vi.fn(), deleteDevice: vi.fn(), regenerateRecoveryCodes: vi.fn() });
+    const { container } = renderInKit(<MfaDevices flow={loaded} defaultOpen />);
+    expect(screen.getAllByRole('listitem').map((item) => item.querySelector('span')?.textContent)).toEqual(['Authenticator app · Default', 'YubiKey']);
+    await expectNoAxeViolations(container);
+    const key = screen.getByRole('group', { name: 'YubiKey' });
+    await user.click(within(key).getByRole('button', { name: 'Make default' }));
+    expect(loaded.makeDefaultDevice).toHaveBeenCalledWith('dev-2');
+    await user.click(within(key).getByRole('button', { name: 'Rename' }));
+    await user.clear(screen.getByLabelText('Name'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter a name of 1 to 64 characters.');
+    await user.type(screen.getByLabelText('Name'), 'Work key{Enter}');
+    expect(loaded.renameDevice).toHaveBeenCalledWith('dev-2', 'Work key');
+    await user.click(within(screen.getByRole('group', { name: 'YubiKey' })).getByRole('button', { name: 'Delete…' }));
+    const confirm = screen.getByRole('group', { name: 'Delete YubiKey' });
+    await user.click(within(confirm).getByRole('button', { name: 'Keep' }));
+    expect(loaded.deleteDevice).not.toHaveBeenCalled();
+    await user.click(within(screen.getByRole('group', { name: 'YubiKey' })).getByRole('button', { name: 'Delete…' }));
+    await user.click(within(screen.getByRole('group', { name: 'Delete YubiKey' })).getByRole('button', { name: 'Delete' }));
+    expect(loaded.deleteDevice).toHaveBeenCalledWith('dev-2');
+    await user.click(screen.getByRole('button', { name: 'New recovery codes' }));
+    expect(loaded.regenerateRecoveryCodes).toHaveBeenCalledTimes(1);
+  });
+
+  it('error: the flow error (mfa_device_not_found) is shown; no devices says so', () => {
+    const first = renderInKit(<MfaDevices flow={fakeMfaFlow({ devices, error: { code: 'mfa_device_not_found', message: 'MFA device not found.' } })} defaultOpen />);
+    expect(screen.getByRole('alert')).toHaveTextContent('MFA device not found.');
+    first.unmount();
+    renderInKit(<MfaDevices flow={fakeMfaFlow({ devices: [] })} defaultOpen />);
+    expect(screen.getByText('No second steps yet.')).toBeInTheDocument();
   });
 });
 

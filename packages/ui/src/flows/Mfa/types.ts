@@ -13,6 +13,8 @@ export type MfaFlowStatus =
   | 'fetchingRecoveryCodes'
   | 'acknowledgingRecoveryCodes'
   | 'checkingPasskey'
+  | 'loadingDevices'
+  | 'changingDevice'
   | 'registeringPasskey'
   | 'verifyingPasskey'
   | 'verifying'
@@ -35,6 +37,11 @@ export interface MfaFlowModel {
   loadRecoveryCodes?(): unknown;
   regenerateRecoveryCodes?(): unknown;
   acknowledgeRecoveryCodes?(): unknown;
+  devices?: readonly { id: string; type: string; alias?: string | null | undefined; default: boolean; createdAt: string }[] | undefined;
+  loadDevices?(): unknown;
+  renameDevice?(id: string, alias: string): unknown;
+  makeDefaultDevice?(id: string): unknown;
+  deleteDevice?(id: string): unknown;
   /** The second factors the settings offer, in order (default first; disabled ones absent). */
   methods?: readonly ('totp' | 'passkey')[] | undefined;
   /** Challenge: the user has a passkey as a second factor. */

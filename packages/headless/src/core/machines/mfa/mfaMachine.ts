@@ -1,6 +1,9 @@
-import type { MfaDevice, RecoveryCodes, SignInResponse, TotpRegistration, User } from '@latchkey/protocol';
+import type { MfaDevice, MfaDeviceList, RecoveryCodes, SignInResponse, TotpRegistration, User } from '@latchkey/protocol';
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { acknowledgeRecoveryCodes } from '../../actions/acknowledgeRecoveryCodes.js';
+import { deleteMfaDevice } from '../../actions/deleteMfaDevice.js';
+import { getMfaDevices } from '../../actions/getMfaDevices.js';
+import { updateMfaDevice } from '../../actions/updateMfaDevice.js';
 import { authenticateMfaPasskey } from '../../actions/authenticateMfaPasskey.js';
 import { getMfaPasskeyAuthenticationOptions } from '../../actions/getMfaPasskeyAuthenticationOptions.js';
 import { getMfaPasskeyRegistrationOptions } from '../../actions/getMfaPasskeyRegistrationOptions.js';
@@ -41,6 +44,8 @@ export interface MfaContext {
   device: MfaDevice | undefined;
   /** Recovery codes as last fetched: the codes only right after they were generated. */
   recoveryCodes: RecoveryCodes | undefined;
+  /** The user's verified devices once loaded (`user.loadDevices`), kept in step with rename, default and delete. */
+  devices: MfaDevice[] | undefined;
   /** Challenge: whether the user has a passkey as a second factor (`user.checkPasskey` finds out). */
   passkeyOffered: boolean | undefined;
   error: LatchkeyError | undefined;
@@ -57,6 +62,11 @@ export type MfaEvent =
   | { type: 'user.authenticatePasskey' }
   /** Challenge: asks the server whether the user has an MFA passkey (its request options, or `mfa_device_not_found`). */
   | { type: 'user.checkPasskey' }
+  /** Device management (signed in). */
+  | { type: 'user.loadDevices' }
+  | { type: 'user.renameDevice'; id: string; alias: string }
+  | { type: 'user.makeDefaultDevice'; id: string }
+  | { type: 'user.deleteDevice'; id: string }
   | { type: 'user.loadRecoveryCodes' }
   | { type: 'user.regenerateRecoveryCodes' }
   /** The user saved the codes shown: recorded server-side, then the codes are forgotten here. */
@@ -72,7 +82,7 @@ const RECOVERY_PATTERN = /^[a-z0-9]{4}-?[a-z0-9]{4}$/i;
 
 const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 const codeParams = ({ event }: { event: { code: string } }) => ({ code: event.code });
-const RESET = { registration: undefined, device: undefined, recoveryCodes: undefined, passkeyOffered: undefined, error: undefined } as const;
+const RESET = { registration: undefined, device: undefined, recoveryCodes: undefined, devices: undefined, passkeyOffered: undefined, error: undefined } as const;
 
 /**
  * Multi-factor authentication with TOTP. Enrolment (signed in): fetchingSecret → awaitingEnrolmentCode
@@ -112,6 +122,15 @@ export const mfaMachine = setup({
       const credential = await runCeremony(webauthn, signal, () => webauthn.startAuthentication(options));
       return authenticateMfaPasskey(input.client, { credential });
     }),
+    loadDevices: fromPromise<MfaDeviceList, { client: MfaClient }>(({ input }) => getMfaDevices(input.client)),
+    // Any change reloads the list: a new default changes two devices.
+    changeDevice: fromPromise<MfaDeviceList, { client: MfaClient; change: MfaEvent }>(async ({ input }) => {
+      const { change } = input;
+      if (change.type === 'user.deleteDevice') await deleteMfaDevice(input.client, { mfaDeviceId: change.id });
+      else if (change.type === 'user.renameDevice') await updateMfaDevice(input.client, { mfaDeviceId: change.id, alias: change.alias.trim() });
+      else if (change.type === 'user.makeDefaultDevice') await updateMfaDevice(input.client, { mfaDeviceId: change.id, default: true });
+      return getMfaDevices(input.client);
+    }),
     checkPasskey: fromPromise<boolean, { client: MfaClient }>(async ({ input }) => {
       try {
         await getMfaPasskeyAuthenticationOptions(input.client);
@@ -136,6 +155,8 @@ export const mfaMachine = setup({
     abandonSignIn: ({ context }) => context.client.session.send({ type: 'user.cancelSignIn' }),
     logWarning: ({ context }, params: { error: unknown }) =>
       context.client.logger.warn((params.error as LatchkeyError).message, { code: (params.error as LatchkeyError).code }),
+    assignDevices: assign((_, params: { list: MfaDeviceList }) => ({ devices: params.list.devices, error: undefined })),
+    assignInvalidAlias: assign(() => ({ error: new LatchkeyError('invalid_request', { message: 'Enter a name of 1 to 64 characters.', path: 'alias' }) })),
     assignPasskeyOffered: assign((_, params: { offered: boolean }) => ({ passkeyOffered: params.offered })),
     forgetRecoveryCodes: assign({ recoveryCodes: undefined, error: undefined }),
     handOverUser: ({ context }, params: { user: User }) => context.client.session.send({ type: 'server.userUpdated', user: params.user }),
@@ -146,6 +167,7 @@ export const mfaMachine = setup({
     isEnding: (_, params: { error: unknown }) => params.error instanceof LatchkeyError && ENDING_CODES.has(params.error.code),
     hasEnrolledDevice: ({ context }) => context.device !== undefined,
     isWarnOnly: (_, params: { error: unknown }) => isWarnOnlyPasskeyError(params.error),
+    isValidAlias: (_, params: { alias: string }) => typeof params.alias === 'string' && params.alias.trim().length >= 1 && params.alias.trim().length <= 64,
   },
 }).createMachine({
   id: 'mfa',
@@ -169,6 +191,13 @@ export const mfaMachine = setup({
         'user.registerPasskey': { target: 'registeringPasskey', actions: 'clearError' },
         'user.authenticatePasskey': { target: 'verifyingPasskey', actions: 'clearError' },
         'user.checkPasskey': { target: 'checkingPasskey' },
+        'user.loadDevices': { target: 'loadingDevices', actions: 'clearError' },
+        'user.renameDevice': [
+          { guard: { type: 'isValidAlias', params: ({ event }) => ({ alias: event.alias }) }, target: 'changingDevice', actions: 'clearError' },
+          { actions: 'assignInvalidAlias' },
+        ],
+        'user.makeDefaultDevice': { target: 'changingDevice', actions: 'clearError' },
+        'user.deleteDevice': { target: 'changingDevice', actions: 'clearError' },
         'user.acknowledgeRecoveryCodes': { target: 'acknowledgingRecoveryCodes', actions: 'clearError' },
         // Leave the pending second factor: the session goes back to signed out.
         'user.cancel': { actions: ['abandonSignIn', 'reset'] },
@@ -227,6 +256,24 @@ export const mfaMachine = setup({
         src: 'fetchRecoveryCodes',
         input: ({ context, event }) => ({ client: context.client, regenerate: event.type === 'user.regenerateRecoveryCodes' }),
         onDone: { target: 'idle', actions: { type: 'assignRecoveryCodes', params: ({ event }) => ({ recoveryCodes: event.output }) } },
+        onError: { target: 'idle', actions: { type: 'assignError', params: errorParams } },
+      },
+    },
+    loadingDevices: {
+      tags: ['busy'],
+      invoke: {
+        src: 'loadDevices',
+        input: ({ context }) => ({ client: context.client }),
+        onDone: { target: 'idle', actions: { type: 'assignDevices', params: ({ event }) => ({ list: event.output }) } },
+        onError: { target: 'idle', actions: { type: 'assignError', params: errorParams } },
+      },
+    },
+    changingDevice: {
+      tags: ['busy'],
+      invoke: {
+        src: 'changeDevice',
+        input: ({ context, event }) => ({ client: context.client, change: event }),
+        onDone: { target: 'idle', actions: { type: 'assignDevices', params: ({ event }) => ({ list: event.output }) } },
         onError: { target: 'idle', actions: { type: 'assignError', params: errorParams } },
       },
     },
@@ -327,6 +374,8 @@ export type MfaStatus =
   | 'fetchingRecoveryCodes'
   | 'acknowledgingRecoveryCodes'
   | 'checkingPasskey'
+  | 'loadingDevices'
+  | 'changingDevice'
   | 'registeringPasskey'
   | 'verifyingPasskey'
   | 'verifying'

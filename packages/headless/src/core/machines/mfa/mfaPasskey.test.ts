@@ -122,3 +122,52 @@ describe('mfaMachine: a passkey as the second factor', () => {
     expect(unsupported.requests).toHaveLength(0);
   });
 });
+
+describe('mfaMachine: device management', () => {
+  const TOTP = { ...DEVICE, id: 'dev-totp', type: 'totp', default: false, alias: 'Phone' };
+
+  it('default: load lists the devices; rename, make default and delete each change then reload the list', async () => {
+    let list = [DEVICE, TOTP];
+    const flow = await setup({
+      'GET /users/mfa': () => json(200, { count: list.length, devices: list }),
+      'PUT /users/mfa/dev-totp': ({ body }) => {
+        const update = body as { alias?: string; default?: true };
+        list = list.map((device) => (device.id === 'dev-totp' ? { ...device, ...(update.alias ? { alias: update.alias } : {}), ...(update.default ? { default: true } : {}) } : update.default ? { ...device, default: false } : device));
+        return json(200, list.find((device) => device.id === 'dev-totp'));
+      },
+      'DELETE /users/mfa/dev-pk': () => {
+        list = list.filter((device) => device.id !== 'dev-pk');
+        return json(200, { ok: true });
+      },
+    });
+    flow.actor.send({ type: 'user.loadDevices' });
+    expect((await flow.settled()).context.devices?.map((device) => device.id)).toEqual(['dev-pk', 'dev-totp']);
+    flow.actor.send({ type: 'user.renameDevice', id: 'dev-totp', alias: ' Work phone ' });
+    expect(flow.actor.getSnapshot().value).toBe('changingDevice');
+    expect((await flow.settled()).context.devices?.find((device) => device.id === 'dev-totp')?.alias).toBe('Work phone');
+    expect(flow.requests.at(-2)?.body).toEqual({ alias: 'Work phone' });
+    flow.actor.send({ type: 'user.makeDefaultDevice', id: 'dev-totp' });
+    expect((await flow.settled()).context.devices?.map((device) => [device.id, device.default])).toEqual([
+      ['dev-pk', false],
+      ['dev-totp', true],
+    ]);
+    flow.actor.send({ type: 'user.deleteDevice', id: 'dev-pk' });
+    expect((await flow.settled()).context.devices?.map((device) => device.id)).toEqual(['dev-totp']);
+  });
+
+  it('error: a bad alias is refused before any request; mfa_device_not_found comes back with the list unchanged', async () => {
+    const flow = await setup({
+      'GET /users/mfa': () => json(200, { count: 1, devices: [DEVICE] }),
+      'DELETE /users/mfa/gone': () => errorBody(404, 'mfa_device_not_found', 'MFA device not found.', 'mfaDeviceId'),
+    });
+    flow.actor.send({ type: 'user.loadDevices' });
+    await flow.settled();
+    flow.actor.send({ type: 'user.renameDevice', id: 'dev-pk', alias: '  ' });
+    expect(flow.actor.getSnapshot().context.error).toMatchObject({ code: 'invalid_request', message: 'Enter a name of 1 to 64 characters.' });
+    expect(flow.requests).toHaveLength(1);
+    flow.actor.send({ type: 'user.deleteDevice', id: 'gone' });
+    const snapshot = await flow.settled();
+    expect(snapshot.context.error).toMatchObject({ code: 'mfa_device_not_found', message: 'MFA device not found.' });
+    expect(snapshot.context.devices).toEqual([DEVICE]);
+  });
+});
