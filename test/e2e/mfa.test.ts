@@ -1,8 +1,8 @@
-import { createHmac } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchChromium, screenshot, watchConsole } from './browser.js';
 import { latestCode, patchSettings, uniqueEmail } from './sandbox.js';
+import { totp } from './totp.js';
 
 /**
  * MFA with TOTP in Chromium against the sandbox, through the built demo: sign in by e-mail, set up an
@@ -19,19 +19,6 @@ afterAll(async () => {
   await browser?.close();
   await patchSettings({ design: { modal: { theme: 'light' } }, security: { mfa: { enabled: false } } });
 });
-
-/** RFC 6238 (SHA1, 6 digits, 30 s) for the step of `atMs`, from a base32 secret. */
-function totp(secret: string, atMs: number): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const char of secret.replace(/\s/g, '')) bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(atMs / 30_000)));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const offset = (mac[19] as number) & 0x0f;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
 
 async function openDemo(theme: 'light' | 'dark'): Promise<{ page: Page; problems: string[] }> {
   await patchSettings({ design: { modal: { theme } } });

@@ -135,15 +135,22 @@ describe('entry points', () => {
     `);
     expect(Object.keys(mfa).sort()).toMatchInlineSnapshot(`
       [
+        "acknowledgeRecoveryCodes",
+        "authenticateMfaPasskey",
         "authenticateMfaRecoveryCode",
         "authenticateMfaTotp",
         "deleteMfaDevice",
         "getMfaDevices",
+        "getMfaPasskeyAuthenticationOptions",
+        "getMfaPasskeyRegistrationOptions",
         "getRecoveryCodes",
         "getTotpRegistration",
         "mfaMachine",
+        "orderMfaMethods",
         "regenerateRecoveryCodes",
+        "registerMfaPasskey",
         "registerTotp",
+        "updateMfaDevice",
       ]
     `);
     expect([reactEmail, reactSms, reactPasskey, reactMfa].map((entry) => Object.keys(entry).sort())).toMatchInlineSnapshot(`

@@ -159,6 +159,7 @@ it('default: the export names of @latchkey/protocol (change deliberately)', () =
       "mfaMethodSettingsSchema",
       "mfaPasskeyAuthSchema",
       "mfaRecoveryAuthSchema",
+      "mfaTypeMethodSettingsSchema",
       "mfaTypeSchema",
       "mobileExperienceSchema",
       "mpcRoomSchema",

@@ -56,6 +56,22 @@ export const mfaMethodSettingsSchema = z
   });
 export type MfaMethodSettings = z.infer<typeof mfaMethodSettingsSchema>;
 
+/**
+ * The MFA method settings of SPEC §3 for the second-factor types (totp, passkey): which ones the
+ * user is offered (`isEnabled`), in which order (`listPosition`), the default first.
+ */
+export const mfaTypeMethodSettingsSchema = z
+  .object({ totp: mfaMethodSettingSchema.optional(), passkey: mfaMethodSettingSchema.optional() })
+  .superRefine((methods, ctx) => {
+    for (const [name, setting] of Object.entries(methods)) {
+      if (setting?.isDefault && !setting.isEnabled) {
+        ctx.addIssue({ code: 'custom', path: [name, 'isDefault'], message: 'a disabled method cannot be the default' });
+      }
+    }
+    if (Object.values(methods).filter((setting) => setting?.isDefault).length > 1) ctx.addIssue({ code: 'custom', message: 'at most one method can be the default' });
+  });
+export type MfaTypeMethodSettings = z.infer<typeof mfaTypeMethodSettingsSchema>;
+
 /** A one-time code: exactly the product's number of digits. */
 export const oneTimeCodeSchema = z
   .string()

@@ -84,6 +84,8 @@ export const routeInfo = {
   authenticateMfaRecoveryCode: { method: 'POST', path: '/users/mfa/auth/recovery', bearer: true },
   getRecoveryCodes: { method: 'GET', path: '/users/mfa/recovery', bearer: true },
   regenerateRecoveryCodes: { method: 'POST', path: '/users/mfa/recovery', bearer: true },
+  /** Records the user's `mfaBackupCodeAcknowledgement` (they saved the codes shown once). */
+  acknowledgeRecoveryCodes: { method: 'POST', path: '/users/mfa/recovery/acknowledge', bearer: true },
   getMfaMethods: { method: 'GET', path: '/users/mfa/methods', bearer: true },
 
   // user

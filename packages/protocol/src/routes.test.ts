@@ -32,10 +32,16 @@ GET /chains/{chainName}/balances | POST /solana/optimizeTransaction | POST /sola
   .map((item) => item.trim())
   .filter(Boolean);
 
+/** Routes beyond DESIGN.md's table, each with the reason (report them to the design). */
+const beyondDesign = [
+  // Issue 4: the user's `mfaBackupCodeAcknowledgement` (SPEC §3) is recorded server-side.
+  'POST /users/mfa/recovery/acknowledge*',
+];
+
 describe('routes', () => {
   it('default: every route of DESIGN.md is in the table with its bearer flag, and nothing else', () => {
     const table = entries.map(([, definition]) => `${definition.method} ${definition.path}${definition.bearer ? '*' : ''}`);
-    expect([...table].sort()).toEqual([...designTable].sort());
+    expect([...table].sort()).toEqual([...designTable, ...beyondDesign].sort());
   });
 
   it('default: every route has method, path, request, response and bearer', () => {

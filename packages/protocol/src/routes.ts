@@ -100,6 +100,7 @@ export const routes = {
   authenticateMfaRecoveryCode: route({ ...routeInfo.authenticateMfaRecoveryCode, request: mfaRecoveryAuthSchema, response: signInResponseSchema }),
   getRecoveryCodes: route({ ...routeInfo.getRecoveryCodes, request: noBodySchema, response: recoveryCodesSchema }),
   regenerateRecoveryCodes: route({ ...routeInfo.regenerateRecoveryCodes, request: noBodySchema, response: recoveryCodesSchema }),
+  acknowledgeRecoveryCodes: route({ ...routeInfo.acknowledgeRecoveryCodes, request: noBodySchema, response: userResponseSchema }),
   getMfaMethods: route({ ...routeInfo.getMfaMethods, request: noBodySchema, response: mfaMethodSettingsSchema }),
 
   // user

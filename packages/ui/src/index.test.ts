@@ -33,6 +33,7 @@ it('default: the public exports of @latchkey/ui/flows', () => {
       "LinkedWallets",
       "LoginView",
       "MfaChallenge",
+      "MfaDevices",
       "MobileWalletConnect",
       "MobileWalletConnectView",
       "NetworkPicker",

@@ -73,4 +73,75 @@ describe('useMfa', () => {
     act(() => result.current.mfa.cancel());
     expect(result.current.session.status).toBe('signedOut');
   });
+
+  it('default: acknowledgeRecoveryCodes records it; the codes go and the session user says complete', async () => {
+    const { client, result, requests } = setup({
+      'GET /users/mfa/recovery': () => json(200, { count: 2, recoveryCodes: ['7kq2-m9xd', 'abcd-efgh'] }),
+      'POST /users/mfa/recovery/acknowledge': () => json(200, { user: fakeUser({ mfaBackupCodeAcknowledgement: 'complete' }) }),
+    });
+    await waitFor(() => expect(result.current.session.status).toBe('signedOut'));
+    act(() => client.session.send({ type: 'server.signedIn', response: fakeSignIn(Date.now() + 3_600_000) }));
+    act(() => result.current.mfa.loadRecoveryCodes());
+    await waitFor(() => expect(result.current.mfa.recoveryCodes?.recoveryCodes).toHaveLength(2));
+    act(() => result.current.mfa.acknowledgeRecoveryCodes());
+    expect(result.current.mfa).toMatchObject({ status: 'acknowledgingRecoveryCodes', isBusy: true });
+    await waitFor(() => expect(result.current.mfa.status).toBe('idle'));
+    expect(result.current.mfa.recoveryCodes).toBeUndefined();
+    expect(result.current.session.user?.mfaBackupCodeAcknowledgement).toBe('complete');
+    expect(requests.at(-1)?.url.pathname).toMatch(/\/users\/mfa\/recovery\/acknowledge$/);
+  });
+
+  it('default: challenge says enrolment when the sign-in must set up a device first, code otherwise, undefined outside mfa', async () => {
+    const { client, result } = setup({ 'POST /users/mfa/auth/totp': () => json(200, fakeSignIn(Date.now() + 3_600_000)) });
+    await waitFor(() => expect(result.current.session.status).toBe('signedOut'));
+    expect(result.current.mfa.challenge).toBeUndefined();
+    act(() => client.session.send({ type: 'server.signedIn', response: { user: fakeUser(), mfaToken: 'mfa-1', nextView: 'mfa-enrolment' } }));
+    expect(result.current.mfa.challenge).toBe('enrolment');
+    act(() => result.current.mfa.startEnrolment());
+    await waitFor(() => expect(result.current.mfa.status).toBe('awaitingEnrolmentCode'));
+    act(() => result.current.mfa.submitEnrolmentCode('123456'));
+    await waitFor(() => expect(result.current.mfa.status).toBe('enrolled'));
+    act(() => result.current.mfa.submitCode('234567'));
+    await waitFor(() => expect(result.current.session.status).toBe('signedIn'));
+    expect(result.current.mfa.challenge).toBeUndefined();
+    act(() => client.session.send({ type: 'user.signOut' }));
+    await waitFor(() => expect(result.current.session.status).toBe('signedOut'));
+    act(() => client.session.send({ type: 'server.signedIn', response: { user: fakeUser(), mfaToken: 'mfa-2', nextView: 'mfa-challenge' } }));
+    expect(result.current.mfa.challenge).toBe('code');
+  });
+
+  it('default: a code challenge checks once for an MFA passkey and says passkeyOffered', async () => {
+    const { client, result, requests } = setup({ 'GET /users/mfa/auth/passkey': () => json(200, { challenge: 'Y2hhbGxlbmdl', rpId: 'localhost', timeout: 300000, userVerification: 'preferred', allowCredentials: [] }) });
+    await waitFor(() => expect(result.current.session.status).toBe('signedOut'));
+    expect(result.current.mfa.passkeyOffered).toBe(false);
+    expect(result.current.mfa.methods).toEqual(['totp', 'passkey']);
+    act(() => client.session.send({ type: 'server.signedIn', response: { user: fakeUser(), mfaToken: 'mfa-1', nextView: 'mfa-challenge' } }));
+    await waitFor(() => expect(result.current.mfa.passkeyOffered).toBe(true));
+    expect(result.current.mfa.status).toBe('idle');
+    expect(requests.filter((request) => request.url.pathname.endsWith('/users/mfa/auth/passkey'))).toHaveLength(1);
+  });
+
+  it('default: loadDevices, makeDefaultDevice and deleteDevice keep devices in step', async () => {
+    let devices = [DEVICE, { ...DEVICE, id: 'dev-2', default: false }];
+    const { client, result } = setup({
+      'GET /users/mfa': () => json(200, { count: devices.length, devices }),
+      'PUT /users/mfa/dev-2': () => {
+        devices = devices.map((device) => ({ ...device, default: device.id === 'dev-2' }));
+        return json(200, devices[1]);
+      },
+      'DELETE /users/mfa/dev-1': () => {
+        devices = devices.filter((device) => device.id !== 'dev-1');
+        return json(200, { ok: true });
+      },
+    });
+    await waitFor(() => expect(result.current.session.status).toBe('signedOut'));
+    act(() => client.session.send({ type: 'server.signedIn', response: fakeSignIn(Date.now() + 3_600_000) }));
+    expect(result.current.mfa.devices).toBeUndefined();
+    act(() => result.current.mfa.loadDevices());
+    await waitFor(() => expect(result.current.mfa.devices).toHaveLength(2));
+    act(() => result.current.mfa.makeDefaultDevice('dev-2'));
+    await waitFor(() => expect(result.current.mfa.devices?.find((device) => device.default)?.id).toBe('dev-2'));
+    act(() => result.current.mfa.deleteDevice('dev-1'));
+    await waitFor(() => expect(result.current.mfa.devices?.map((device) => device.id)).toEqual(['dev-2']));
+  });
 });

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { hostNameSchema, secureUrlSchema } from '../common.js';
 import { chainSchema, durationUnitSchema, mfaTypeSchema, storageModeSchema, walletVersionSchema } from '../enums.js';
-import { mfaMethodSettingsSchema } from '../mfa.js';
+import { mfaMethodSettingsSchema, mfaTypeMethodSettingsSchema } from '../mfa.js';
 
 /** Security settings of SPEC §3, and the embedded-wallet security settings (`sdk.embeddedWallets`). */
 
@@ -26,6 +26,8 @@ export const securitySettingsSchema = z.object({
       enabled: z.boolean(),
       required: z.boolean().optional(),
       methods: z.array(mfaTypeSchema).optional(),
+      /** isDefault / isEnabled / listPosition per second-factor type (SPEC §3): what is offered, in which order. */
+      methodSettings: mfaTypeMethodSettingsSchema.optional(),
     })
     .optional(),
   auth: z.object({ storage: z.array(storageModeSchema).min(1) }).optional(),

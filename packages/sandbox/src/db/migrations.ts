@@ -410,4 +410,18 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 15,
+    name: 'mfa: recovery-code acknowledgement on the user; passkeys as MFA devices',
+    sql: `
+      ALTER TABLE users ADD COLUMN mfa_backup_code_acknowledgement text
+        CHECK (mfa_backup_code_acknowledgement IN ('pending', 'complete'));
+
+      ALTER TABLE mfa_devices ADD COLUMN credential_id text;
+      ALTER TABLE mfa_devices ADD COLUMN public_key text;
+      ALTER TABLE mfa_devices ADD COLUMN counter bigint NOT NULL DEFAULT 0;
+      ALTER TABLE mfa_devices ADD COLUMN transports jsonb NOT NULL DEFAULT '[]'::jsonb;
+      CREATE UNIQUE INDEX mfa_devices_credential ON mfa_devices (environment_id, credential_id) WHERE credential_id IS NOT NULL;
+    `,
+  },
 ];

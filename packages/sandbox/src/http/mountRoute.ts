@@ -3,6 +3,7 @@ import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import type { SandboxContext } from '../context.js';
 import { authenticate, type Auth } from '../services/authenticate.js';
+import { ApiError } from './ApiError.js';
 import { readBody, readQuery } from './readBody.js';
 import { formatIssuePath } from './zodIssue.js';
 
@@ -76,4 +77,35 @@ export function mountMfaTokenRoute<Req extends z.ZodType, Res extends z.ZodType>
   handler: Handler<Req, Res, string | undefined>,
 ): void {
   register(app, ctx, route, handler, async (c) => c.req.header('authorization')?.match(BEARER)?.[1]);
+}
+
+/**
+ * As `mountBearerRoute`, for the enrolment routes a required second factor opens to a pending
+ * sign-in: a session token, or else the sign-in's MFA token as `fromMfaToken` accepts it. When
+ * neither is good, the session's error is the answer.
+ */
+export function mountSessionOrMfaTokenRoute<Req extends z.ZodType, Res extends z.ZodType>(
+  app: Hono,
+  ctx: SandboxContext,
+  route: RouteDefinition<Req, Res>,
+  fromMfaToken: (token: string | undefined) => Promise<Pick<Auth, 'userId'>>,
+  handler: Handler<Req, Res, Pick<Auth, 'userId'>>,
+): void {
+  if (!route.bearer) throw new Error(`${route.path} is not a bearer route: use mountRoute.`);
+  register(app, ctx, route, handler, async (c) => {
+    const header = c.req.header('authorization');
+    try {
+      return await authenticate(ctx, header);
+    } catch (sessionError) {
+      const token = header?.match(BEARER)?.[1];
+      if (!token) throw sessionError;
+      try {
+        return await fromMfaToken(token);
+      } catch (tokenError) {
+        // A token that is an MFA token but may not enrol says why; anything else is the session's error.
+        if (tokenError instanceof ApiError && tokenError.status === 403) throw tokenError;
+        throw sessionError;
+      }
+    }
+  });
 }

@@ -2,7 +2,7 @@ import { routes } from '@latchkey/protocol';
 import type { Hono } from 'hono';
 import type { SandboxContext } from '../context.js';
 import { ApiError, messages } from '../http/ApiError.js';
-import { mountBearerRoute, mountMfaTokenRoute, mountRoute } from '../http/mountRoute.js';
+import { mountBearerRoute, mountMfaTokenRoute, mountRoute, mountSessionOrMfaTokenRoute } from '../http/mountRoute.js';
 import {
   createEmailVerification,
   retryEmailVerification,
@@ -15,8 +15,9 @@ import { mountEmbeddedWalletRoutes } from './embeddedWalletRoutes.js';
 import { withAutomaticEmbeddedWallet } from '../services/embeddedWallets.js';
 import { mountWalletRoutes } from './walletRoutes.js';
 import { storeLogs } from '../services/logs.js';
-import { authenticateTotp, deleteMfaDevice, getMfaDevice, listMfaDevices, startTotpRegistration, updateMfaDevice, verifyTotpRegistration } from '../services/mfa.js';
-import { authenticateRecoveryCode, getRecoveryCodes, regenerateRecoveryCodes } from '../services/recoveryCodes.js';
+import { authenticateTotp, deleteMfaDevice, enrolmentAuth, getMfaDevice, listMfaDevices, startTotpRegistration, updateMfaDevice, verifyTotpRegistration } from '../services/mfa.js';
+import { authenticateMfaPasskey, mfaPasskeyAuthenticationOptions, mfaPasskeyRegistrationOptions, registerMfaPasskey } from '../services/mfaPasskeys.js';
+import { acknowledgeRecoveryCodes, authenticateRecoveryCode, getRecoveryCodes, regenerateRecoveryCodes } from '../services/recoveryCodes.js';
 import {
   deletePasskey,
   listPasskeys,
@@ -75,11 +76,18 @@ export function mountProductRoutes(app: Hono, ctx: SandboxContext): void {
 
   // MFA
   mountBearerRoute(app, ctx, routes.getMfaDevices, ({ auth }) => listMfaDevices(ctx, auth));
-  mountBearerRoute(app, ctx, routes.getTotpRegistration, ({ auth }) => startTotpRegistration(ctx, auth));
-  mountBearerRoute(app, ctx, routes.registerTotp, ({ auth, body }) => verifyTotpRegistration(ctx, auth, body));
+  // A sign-in that must enrol first (security.mfa.required, no device) enrols with its MFA token.
+  const fromMfaToken = (token: string | undefined) => enrolmentAuth(ctx, token);
+  mountSessionOrMfaTokenRoute(app, ctx, routes.getTotpRegistration, fromMfaToken, ({ auth }) => startTotpRegistration(ctx, auth));
+  mountSessionOrMfaTokenRoute(app, ctx, routes.registerTotp, fromMfaToken, ({ auth, body }) => verifyTotpRegistration(ctx, auth, body));
+  mountSessionOrMfaTokenRoute(app, ctx, routes.getMfaPasskeyRegistrationOptions, fromMfaToken, ({ auth }) => mfaPasskeyRegistrationOptions(ctx, auth));
+  mountSessionOrMfaTokenRoute(app, ctx, routes.registerMfaPasskey, fromMfaToken, ({ auth, body }) => registerMfaPasskey(ctx, auth, body));
   mountMfaTokenRoute(app, ctx, routes.authenticateMfaTotp, ({ auth, body }) => authenticateTotp(ctx, auth, body));
+  mountMfaTokenRoute(app, ctx, routes.getMfaPasskeyAuthenticationOptions, ({ auth }) => mfaPasskeyAuthenticationOptions(ctx, auth));
+  mountMfaTokenRoute(app, ctx, routes.authenticateMfaPasskey, ({ auth, body }) => authenticateMfaPasskey(ctx, auth, body));
   mountBearerRoute(app, ctx, routes.getRecoveryCodes, ({ auth }) => getRecoveryCodes(ctx, auth));
   mountBearerRoute(app, ctx, routes.regenerateRecoveryCodes, ({ auth }) => regenerateRecoveryCodes(ctx, auth));
+  mountBearerRoute(app, ctx, routes.acknowledgeRecoveryCodes, ({ auth }) => acknowledgeRecoveryCodes(ctx, auth));
   mountMfaTokenRoute(app, ctx, routes.authenticateMfaRecoveryCode, ({ auth, body }) => authenticateRecoveryCode(ctx, auth, body));
   // Registered after the static /users/mfa/* routes so that those win over {mfaDeviceId}.
   mountBearerRoute(app, ctx, routes.getMfaDevice, ({ auth, c }) => getMfaDevice(ctx, auth, c.req.param('mfaDeviceId') ?? ''));

@@ -15,6 +15,8 @@ export const MFA_CHALLENGE_TTL_MS = 5 * 60_000;
 export const MAX_WRONG_MFA_CODES = 5;
 /** What the sign-in response's `nextView` says while a second factor is pending. */
 export const MFA_NEXT_VIEW = 'mfa-challenge';
+/** …and when MFA is required and the user has no device yet: enrol one first (with the MFA token). */
+export const MFA_ENROLMENT_NEXT_VIEW = 'mfa-enrolment';
 
 export const mfaMessages = {
   invalidCode: 'Invalid code',
@@ -22,9 +24,11 @@ export const mfaMessages = {
   badToken: 'The MFA token is invalid, expired or already used.',
   tooMany: 'Too many verification attempts. Sign in again.',
   disabled: 'Multi-factor authentication is not enabled for this environment.',
+  methodDisabled: 'This second factor is not enabled for this environment.',
+  alreadyEnrolled: 'A second factor is already set up: use it to finish signing in.',
 } as const;
 
-interface DeviceRow {
+export interface DeviceRow {
   id: string;
   user_id: string;
   type: 'totp' | 'passkey';
@@ -37,7 +41,7 @@ interface DeviceRow {
   verified_at: Date | null;
 }
 
-interface ChallengeRow {
+export interface ChallengeRow {
   token_hash: string;
   user_id: string;
   new_user: boolean;
@@ -46,7 +50,7 @@ interface ChallengeRow {
   expires_at: Date;
 }
 
-const DEVICE_COLUMNS = 'id, user_id, type, secret, alias, is_default, verified, last_used_step, created_at, verified_at';
+export const DEVICE_COLUMNS = 'id, user_id, type, secret, alias, is_default, verified, last_used_step, created_at, verified_at';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -62,11 +66,17 @@ export function toWireDevice(row: DeviceRow): MfaDevice {
   };
 }
 
-function assertMfaEnabled(settings: ProjectSettings): void {
+export function assertMfaEnabled(settings: ProjectSettings): void {
   if (!settings.security.mfa?.enabled) throw new ApiError(400, 'provider_not_available', mfaMessages.disabled);
 }
 
-async function verifiedDevices(ctx: SandboxContext, q: Queryable, userId: string): Promise<DeviceRow[]> {
+/** A second-factor type the method settings disable (`isEnabled: false`) cannot be enrolled: 400 `provider_not_available`. */
+export function assertMethodEnabled(settings: ProjectSettings, type: 'totp' | 'passkey'): void {
+  assertMfaEnabled(settings);
+  if (settings.security.mfa?.methodSettings?.[type]?.isEnabled === false) throw new ApiError(400, 'provider_not_available', mfaMessages.methodDisabled);
+}
+
+export async function verifiedDevices(ctx: SandboxContext, q: Queryable, userId: string): Promise<DeviceRow[]> {
   return q.query<DeviceRow>(
     `SELECT ${DEVICE_COLUMNS} FROM mfa_devices WHERE environment_id = $1 AND user_id = $2 AND verified ORDER BY is_default DESC, created_at ASC`,
     [ctx.environmentId, userId],
@@ -75,7 +85,9 @@ async function verifiedDevices(ctx: SandboxContext, q: Queryable, userId: string
 
 /**
  * Ends a primary sign-in: a session and its token, or — when MFA is enabled and the user has a
- * verified device — an MFA token and `nextView` with no session until the second factor passes.
+ * verified device — an MFA token and `nextView: 'mfa-challenge'` with no session until the second
+ * factor passes. When `security.mfa.required` and the user has no device: an MFA token and
+ * `nextView: 'mfa-enrolment'` — the token enrols a device, then its first code opens the session.
  */
 export async function completePrimarySignIn(
   ctx: SandboxContext,
@@ -85,7 +97,9 @@ export async function completePrimarySignIn(
   options: { newUser?: boolean } = {},
 ): Promise<SignInResponse> {
   const now = ctx.now();
-  if (settings.security.mfa?.enabled && (await verifiedDevices(ctx, q, userId)).length > 0) {
+  const mfa = settings.security.mfa;
+  const hasDevice = mfa?.enabled ? (await verifiedDevices(ctx, q, userId)).length > 0 : false;
+  if (mfa?.enabled && (hasDevice || mfa.required)) {
     const token = randomBytes(32).toString('base64url');
     await q.query(
       `INSERT INTO mfa_challenges (token_hash, environment_id, user_id, new_user, status, created_at, expires_at) VALUES ($1, $2, $3, $4, 'pending', $5, $6)`,
@@ -93,16 +107,16 @@ export async function completePrimarySignIn(
     );
     const record = await loadUser(q, ctx.environmentId, userId);
     if (!record) throw new Error(`User ${userId} vanished during sign-in.`);
-    return { user: toWireUser(record, settings, { newUser: options.newUser }), mfaToken: token, nextView: MFA_NEXT_VIEW };
+    return { user: toWireUser(record, settings, { newUser: options.newUser }), mfaToken: token, nextView: hasDevice ? MFA_NEXT_VIEW : MFA_ENROLMENT_NEXT_VIEW };
   }
   const session = await insertSession(q, { userId, environmentId: ctx.environmentId, now, expiresAt: sessionExpiresAt(now, settings) });
   return signInResponse(ctx, q, settings, userId, session, { issuedAt: now, ...(options.newUser === undefined ? {} : { newUser: options.newUser }) });
 }
 
 /** GET /users/mfa/register/totp: a new, unverified TOTP device (earlier unverified ones are dropped). */
-export async function startTotpRegistration(ctx: SandboxContext, auth: Auth): Promise<TotpRegistration> {
+export async function startTotpRegistration(ctx: SandboxContext, auth: Pick<Auth, 'userId'>): Promise<TotpRegistration> {
   const settings = await ctx.settings.get();
-  assertMfaEnabled(settings);
+  assertMethodEnabled(settings, 'totp');
   const record = await loadUser(ctx.db, ctx.environmentId, auth.userId);
   if (!record) throw new ApiError(401, 'unauthorized', 'The session token is invalid.');
   const email = record.row.profile['email'];
@@ -120,8 +134,8 @@ export async function startTotpRegistration(ctx: SandboxContext, auth: Auth): Pr
 }
 
 /** POST /users/mfa/register/totp: the first code verifies the device; the first device becomes the default. */
-export async function verifyTotpRegistration(ctx: SandboxContext, auth: Auth, input: { id?: string | undefined; code: string }): Promise<MfaDevice> {
-  assertMfaEnabled(await ctx.settings.get());
+export async function verifyTotpRegistration(ctx: SandboxContext, auth: Pick<Auth, 'userId'>, input: { id?: string | undefined; code: string }): Promise<MfaDevice> {
+  assertMethodEnabled(await ctx.settings.get(), 'totp');
   return ctx.db.transaction(async (tx) => {
     const rows = await tx.query<DeviceRow>(
       `SELECT ${DEVICE_COLUMNS} FROM mfa_devices WHERE environment_id = $1 AND user_id = $2 AND type = 'totp' AND NOT verified
@@ -143,7 +157,7 @@ export async function verifyTotpRegistration(ctx: SandboxContext, auth: Auth, in
 }
 
 /** The pending challenge an MFA token stands for, locked; 401 `unauthorized` for anything else. */
-async function lockChallenge(ctx: SandboxContext, tx: Queryable, token: string | undefined): Promise<ChallengeRow> {
+export async function lockChallenge(ctx: SandboxContext, tx: Queryable, token: string | undefined): Promise<ChallengeRow> {
   if (!token) throw new ApiError(401, 'unauthorized', 'A bearer token is required.');
   const rows = await tx.query<ChallengeRow>(
     `SELECT token_hash, user_id, new_user, status, failed_attempts, expires_at FROM mfa_challenges WHERE environment_id = $1 AND token_hash = $2 FOR UPDATE`,
@@ -153,6 +167,19 @@ async function lockChallenge(ctx: SandboxContext, tx: Queryable, token: string |
   if (row?.status === 'burnt') throw new ApiError(429, 'too_many_verification_attempts', mfaMessages.tooMany);
   if (!row || row.status !== 'pending' || row.expires_at.getTime() <= ctx.now().getTime()) throw new ApiError(401, 'unauthorized', mfaMessages.badToken);
   return row;
+}
+
+/**
+ * The enrolment routes' bearer for a sign-in that must enrol first: the MFA token of a pending
+ * challenge, while `security.mfa.required` holds and the user has no verified device (a user with
+ * one must pass it: 403 `forbidden`). Anything else: 401 `unauthorized`.
+ */
+export async function enrolmentAuth(ctx: SandboxContext, token: string | undefined): Promise<Pick<Auth, 'userId'>> {
+  const settings = await ctx.settings.get();
+  const challenge = await lockChallenge(ctx, ctx.db, token);
+  if (!settings.security.mfa?.enabled || !settings.security.mfa.required) throw new ApiError(401, 'unauthorized', mfaMessages.badToken);
+  if ((await verifiedDevices(ctx, ctx.db, challenge.user_id)).length > 0) throw new ApiError(403, 'forbidden', mfaMessages.alreadyEnrolled);
+  return { userId: challenge.user_id };
 }
 
 type Outcome = { ok: true; response: SignInResponse } | { ok: false; error: ApiError };

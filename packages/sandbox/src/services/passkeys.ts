@@ -24,7 +24,7 @@ import type { Auth } from './authenticate.js';
 import { completePrimarySignIn } from './mfa.js';
 import { insertCredential, loadUser, markSignIn, toWireUser } from './userRepository.js';
 
-export type ChallengePurpose = 'register' | 'signin';
+export type ChallengePurpose = 'register' | 'signin' | 'mfa-register' | 'mfa-auth';
 
 interface PasskeyRow {
   id: string;
@@ -95,7 +95,7 @@ export function readClientData(clientDataJSON: string): { challenge: string; ori
   throw new ApiError(400, 'invalid_verification', passkeyMessages.notVerified, 'credential.response.clientDataJSON');
 }
 
-async function storeChallenge(ctx: SandboxContext, q: Queryable, challenge: string, purpose: ChallengePurpose, userId: string | null): Promise<void> {
+export async function storeChallenge(ctx: SandboxContext, q: Queryable, challenge: string, purpose: ChallengePurpose, userId: string | null): Promise<void> {
   const now = ctx.now();
   await q.query(
     `INSERT INTO passkey_challenges (challenge, environment_id, purpose, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)`,
@@ -104,7 +104,7 @@ async function storeChallenge(ctx: SandboxContext, q: Queryable, challenge: stri
 }
 
 /** Locks a live challenge of `purpose` (and `userId`); 400 `invalid_verification` otherwise. */
-async function lockChallenge(ctx: SandboxContext, tx: Queryable, challenge: string, purpose: ChallengePurpose, userId: string | null): Promise<void> {
+export async function lockChallenge(ctx: SandboxContext, tx: Queryable, challenge: string, purpose: ChallengePurpose, userId: string | null): Promise<void> {
   const rows = await tx.query<{ user_id: string | null; expires_at: Date; used_at: Date | null }>(
     `SELECT user_id, expires_at, used_at FROM passkey_challenges WHERE environment_id = $1 AND challenge = $2 AND purpose = $3 FOR UPDATE`,
     [ctx.environmentId, challenge, purpose],
@@ -114,7 +114,7 @@ async function lockChallenge(ctx: SandboxContext, tx: Queryable, challenge: stri
   if (!live) throw new ApiError(400, 'invalid_verification', passkeyMessages.badChallenge, 'credential.response.clientDataJSON');
 }
 
-async function useChallenge(ctx: SandboxContext, tx: Queryable, challenge: string): Promise<void> {
+export async function useChallenge(ctx: SandboxContext, tx: Queryable, challenge: string): Promise<void> {
   await tx.query('UPDATE passkey_challenges SET used_at = $3 WHERE environment_id = $1 AND challenge = $2', [
     ctx.environmentId,
     challenge,
@@ -142,7 +142,7 @@ async function userPasskeys(ctx: SandboxContext, q: Queryable, userId: string): 
   );
 }
 
-function userName(profile: Record<string, unknown>, userId: string): string {
+export function userName(profile: Record<string, unknown>, userId: string): string {
   for (const key of ['email', 'username', 'phoneNumber']) {
     const value = profile[key];
     if (typeof value === 'string' && value.trim() !== '') return value;

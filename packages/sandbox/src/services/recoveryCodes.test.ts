@@ -80,6 +80,34 @@ describe('MFA: recovery codes', () => {
     expect((await t.call('GET', '/users/mfa/recovery', { token: user.jwt })).body.count).toBe(RECOVERY_CODE_COUNT);
   });
 
+  it('default: the acknowledgement is recorded on the user — pending once codes are shown, complete once saved, pending again for a new set', async () => {
+    const user = await enrolled();
+    const me = async () => (await t.call('GET', '/users', { token: user.jwt })).body.user;
+    expect((await me()).mfaBackupCodeAcknowledgement).toBeUndefined();
+    await t.call('GET', '/users/mfa/recovery', { token: user.jwt });
+    expect((await me()).mfaBackupCodeAcknowledgement).toBe('pending');
+    const acknowledged = await t.call('POST', '/users/mfa/recovery/acknowledge', { token: user.jwt });
+    expect(acknowledged.status, JSON.stringify(acknowledged.body)).toBe(200);
+    expect(acknowledged.body.user).toMatchObject({ mfaBackupCodeAcknowledgement: 'complete' });
+    expect((await me()).mfaBackupCodeAcknowledgement).toBe('complete');
+    // Acknowledging twice is harmless.
+    expect((await t.call('POST', '/users/mfa/recovery/acknowledge', { token: user.jwt })).status).toBe(200);
+    await t.call('POST', '/users/mfa/recovery', { token: user.jwt });
+    expect((await me()).mfaBackupCodeAcknowledgement).toBe('pending');
+  });
+
+  it('error: acknowledging without codes is 400 mfa_invalid_request, without a session 401; nothing changes', async () => {
+    const user = await enrolled();
+    const response = await t.call('POST', '/users/mfa/recovery/acknowledge', { token: user.jwt });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatchObject({ code: 'mfa_invalid_request', message: 'There are no recovery codes to acknowledge.' });
+    expect((await t.call('POST', '/users/mfa/recovery/acknowledge')).body.error.code).toBe('unauthorized');
+    const user2 = (await t.call('GET', '/users', { token: user.jwt })).body.user;
+    expect(user2.mfaBackupCodeAcknowledgement).toBeUndefined();
+    // An MFA token is not a session.
+    expect((await t.call('POST', '/users/mfa/recovery/acknowledge', { token: await mfaToken(user.email) })).status).toBe(401);
+  });
+
   it('unit: normalizeRecoveryCode', () => {
     expect(normalizeRecoveryCode(' 7KQ2M9XD ')).toBe('7kq2-m9xd');
     expect(normalizeRecoveryCode('7kq2-m9xd')).toBe('7kq2-m9xd');

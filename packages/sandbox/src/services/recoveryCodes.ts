@@ -1,10 +1,11 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
-import type { RecoveryCodes, SignInResponse } from '@latchkey/protocol';
+import type { RecoveryCodes, SignInResponse, User } from '@latchkey/protocol';
 import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
 import { ApiError } from '../http/ApiError.js';
 import type { Auth } from './authenticate.js';
 import { consumeMfaChallenge, mfaMessages } from './mfa.js';
+import { loadUser, toWireUser } from './userRepository.js';
 
 /** Codes per set. */
 export const RECOVERY_CODE_COUNT = 10;
@@ -31,6 +32,8 @@ function assertMfaEnabled(settings: { security: { mfa?: { enabled: boolean } | u
 
 async function replaceCodes(ctx: SandboxContext, q: Queryable, userId: string): Promise<string[]> {
   await q.query('DELETE FROM mfa_recovery_codes WHERE environment_id = $1 AND user_id = $2', [ctx.environmentId, userId]);
+  // A new set has not been saved yet: the user's acknowledgement starts over.
+  await q.query(`UPDATE users SET mfa_backup_code_acknowledgement = 'pending' WHERE environment_id = $1 AND id = $2`, [ctx.environmentId, userId]);
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newCode);
   for (const code of codes) {
     await q.query(
@@ -76,5 +79,31 @@ export function authenticateRecoveryCode(ctx: SandboxContext, mfaToken: string |
       [ctx.environmentId, userId, hashCode(userId, input.code), ctx.now().toISOString()],
     );
     return rows.length > 0 ? { ok: true } : { ok: false, error: new ApiError(400, 'mfa_invalid_code', mfaMessages.invalidCode, 'code') };
+  });
+}
+
+export const recoveryMessages = {
+  nothingToAcknowledge: 'There are no recovery codes to acknowledge.',
+} as const;
+
+/**
+ * POST /users/mfa/recovery/acknowledge: the user saved the codes shown to them, recorded as
+ * `mfaBackupCodeAcknowledgement: 'complete'` on the user. Without a set of codes: 400
+ * `mfa_invalid_request` and nothing changes.
+ */
+export async function acknowledgeRecoveryCodes(ctx: SandboxContext, auth: Auth): Promise<{ user: User }> {
+  const settings = await ctx.settings.get();
+  assertMfaEnabled(settings);
+  return ctx.db.transaction(async (tx) => {
+    const rows = await tx.query<{ id: string }>(
+      `UPDATE users SET mfa_backup_code_acknowledgement = 'complete'
+       WHERE environment_id = $1 AND id = $2 AND EXISTS (SELECT 1 FROM mfa_recovery_codes WHERE environment_id = $1 AND user_id = $2)
+       RETURNING id`,
+      [ctx.environmentId, auth.userId],
+    );
+    if (!rows[0]) throw new ApiError(400, 'mfa_invalid_request', recoveryMessages.nothingToAcknowledge);
+    const record = await loadUser(tx, ctx.environmentId, auth.userId);
+    if (!record) throw new ApiError(401, 'unauthorized', 'The session token is invalid.');
+    return { user: toWireUser(record, settings, { sessionId: auth.session.id }) };
   });
 }

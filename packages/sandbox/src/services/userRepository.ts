@@ -16,6 +16,8 @@ export interface UserRow {
   first_visit: Date;
   last_visit: Date;
   last_verified_credential_id: string | null;
+  /** `pending` once recovery codes were shown, `complete` once the user said they saved them. */
+  mfa_backup_code_acknowledgement: 'pending' | 'complete' | null;
 }
 
 export interface CredentialRow {
@@ -54,7 +56,7 @@ export interface UserRecord {
   readonly credentials: readonly CredentialRow[];
 }
 
-const USER_COLUMNS = 'id, environment_id, profile, metadata, first_visit, last_visit, last_verified_credential_id';
+const USER_COLUMNS = 'id, environment_id, profile, metadata, first_visit, last_visit, last_verified_credential_id, mfa_backup_code_acknowledgement';
 const CREDENTIAL_COLUMNS = 'id, user_id, format, identifier, created_at, last_selected_at';
 
 export async function findCredential(q: Queryable, environmentId: string, format: string, identifier: string): Promise<CredentialRow | undefined> {
@@ -199,6 +201,7 @@ export function toWireUser(
     firstVisit: row.first_visit.toISOString(),
     lastVisit: row.last_visit.toISOString(),
     newUser: extra.newUser ?? false,
+    ...(row.mfa_backup_code_acknowledgement ? { mfaBackupCodeAcknowledgement: row.mfa_backup_code_acknowledgement } : {}),
     missingFields,
   };
 }

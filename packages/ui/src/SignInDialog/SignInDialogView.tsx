@@ -9,8 +9,7 @@ import { EmailOrPhoneStep } from '../flows/EmailOrPhone/EmailOrPhoneStep.js';
 import { pickDefaultCountry, smsCountries, type SmsProviderSettings } from '../flows/PhoneSignIn/countries.js';
 import { PhoneFlowView } from '../flows/PhoneSignIn/PhoneFlowView.js';
 import type { SmsFlowModel } from '../flows/PhoneSignIn/types.js';
-import { MfaChallenge } from '../flows/Mfa/MfaChallenge.js';
-import type { MfaFlowModel } from '../flows/Mfa/types.js';
+import { MfaChallenge, type MfaChallengeFlow } from '../flows/Mfa/MfaChallenge.js';
 import { PasskeySignIn } from '../flows/Passkey/PasskeySignIn.js';
 import type { PasskeyFlowModel } from '../flows/Passkey/types.js';
 import { LoginView, type LoginViewSection } from '../LoginView/LoginView.js';
@@ -58,7 +57,7 @@ export interface SignInDialogViewProps extends SignInDialogOpenProps {
   /** The session's status (`useSession().status`): in `mfa` the dialog asks for the second factor. */
   sessionStatus?: string | undefined;
   /** The MFA flow (`useMfa()`), for the challenge after sign-in. */
-  mfaFlow?: Pick<MfaFlowModel, 'status' | 'error' | 'submitCode' | 'cancel' | 'submitRecoveryCode'> | undefined;
+  mfaFlow?: MfaChallengeFlow | undefined;
 }
 
 /** The login view's blocks from settings: `sdk.views[type=login].sections`. */

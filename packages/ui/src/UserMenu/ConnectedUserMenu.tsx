@@ -9,6 +9,7 @@ import { brandingFrom } from '../Branding/branding.js';
 import { smsCountries } from '../flows/PhoneSignIn/countries.js';
 import { socialProvidersFrom } from '../flows/SocialSignIn/socialSettings.js';
 import { Spinner } from '../Spinner.js';
+import { MfaDevices } from '../flows/Mfa/MfaDevices.js';
 import { TotpEnrolment } from '../flows/Mfa/TotpEnrolment.js';
 import { PasskeyManager } from '../flows/Passkey/PasskeyManager.js';
 import { AccountSection, type CredentialKind } from './AccountSection.js';
@@ -140,7 +141,12 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
         </Suspense>
       ) : null}
       {settings?.security?.enablePasskeys ? <PasskeyManager flow={passkeyFlow} /> : null}
-      {settings?.security?.mfa?.enabled ? <TotpEnrolment flow={mfaFlow} /> : null}
+      {settings?.security?.mfa?.enabled ? (
+        <>
+          <TotpEnrolment flow={mfaFlow} />
+          <MfaDevices flow={mfaFlow} />
+        </>
+      ) : null}
     </UserMenuView>
   );
 }

@@ -23,6 +23,7 @@ export { PasskeySignIn, type PasskeySignInProps } from './Passkey/PasskeySignIn.
 export { PasskeyManager, type PasskeyManagerProps } from './Passkey/PasskeyManager.js';
 export type { PasskeyFlowModel, PasskeyFlowStatus, PasskeyItem } from './Passkey/types.js';
 export { MfaChallenge, type MfaChallengeProps } from './Mfa/MfaChallenge.js';
+export { MfaDevices, type MfaDevicesProps } from './Mfa/MfaDevices.js';
 export { TotpEnrolment, type TotpEnrolmentProps } from './Mfa/TotpEnrolment.js';
 export { TotpCodeForm, type TotpCodeFormProps } from './Mfa/TotpCodeForm.js';
 export type { MfaFlowModel, MfaFlowStatus } from './Mfa/types.js';

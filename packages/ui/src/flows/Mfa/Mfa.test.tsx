@@ -1,9 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../test/axe.js';
 import { renderInKit } from '../../test/renderInKit.js';
 import { MfaChallenge } from './MfaChallenge.js';
+import { MfaDevices } from './MfaDevices.js';
 import { RecoveryCodes } from './RecoveryCodes.js';
 import { EMPTY_TOTP_MESSAGE } from './TotpCodeForm.js';
 import { TotpEnrolment } from './TotpEnrolment.js';
@@ -55,6 +56,144 @@ describe('MfaChallenge', () => {
     renderInKit(<MfaChallenge flow={failed} />);
     await user.click(screen.getByRole('button', { name: 'Sign in again' }));
     expect(failed.cancel).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('MfaChallenge: MFA required, enrolment first', () => {
+  it('default: set up the app, then its next code finishes the sign-in; Cancel abandons it; accessible', async () => {
+    const user = userEvent.setup();
+    const idle = fakeMfaFlow({ challenge: 'enrolment' });
+    const first = renderInKit(<MfaChallenge flow={idle} />);
+    expect(first.container.querySelector('[data-flow="mfa"]')).toHaveAttribute('data-challenge', 'enrolment');
+    expect(screen.getByText(/This account needs a second step at sign-in/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Set up an authenticator app' }));
+    expect(idle.startEnrolment).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(idle.cancel).toHaveBeenCalledTimes(1);
+    await expectNoAxeViolations(first.container);
+    first.unmount();
+
+    const enrolled = fakeMfaFlow({ challenge: 'enrolment', status: 'enrolled' });
+    const second = renderInKit(<MfaChallenge flow={enrolled} />);
+    expect(screen.getByText('Authenticator app added.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show recovery codes' })).toBeNull();
+    await user.type(screen.getByLabelText('Authentication code'), '234567{Enter}');
+    expect(enrolled.submitCode).toHaveBeenCalledWith('234567');
+    await expectNoAxeViolations(second.container);
+  });
+
+  it('error: a wrong next code shows Invalid code and keeps the form', () => {
+    renderInKit(<MfaChallenge flow={fakeMfaFlow({ challenge: 'enrolment', status: 'enrolled', error: { code: 'mfa_invalid_code', message: 'Invalid code' } })} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Invalid code');
+    expect(screen.getByLabelText('Authentication code')).toBeInTheDocument();
+  });
+});
+
+describe('MfaChallenge: passkey', () => {
+  it('default: offered only when the user has one; Use your passkey starts the assertion; verifying disables it', async () => {
+    const user = userEvent.setup();
+    const none = renderInKit(<MfaChallenge flow={fakeMfaFlow({ authenticatePasskey: vi.fn() })} />);
+    expect(screen.queryByRole('button', { name: 'Use your passkey' })).toBeNull();
+    none.unmount();
+    const flow = fakeMfaFlow({ passkeyOffered: true, authenticatePasskey: vi.fn() });
+    const offered = renderInKit(<MfaChallenge flow={flow} />);
+    await user.click(screen.getByRole('button', { name: 'Use your passkey' }));
+    expect(flow.authenticatePasskey).toHaveBeenCalledTimes(1);
+    await expectNoAxeViolations(offered.container);
+    offered.unmount();
+    const busy = fakeMfaFlow({ status: 'verifyingPasskey', isBusy: true, passkeyOffered: true, authenticatePasskey: vi.fn() });
+    renderInKit(<MfaChallenge flow={busy} />);
+    await user.click(screen.getByRole('button', { name: 'Use your passkey' }));
+    expect(busy.authenticatePasskey).not.toHaveBeenCalled();
+  });
+
+  it('behavior: the user menu enrolment offers a passkey as a second step; enrolled says so; an error is shown', async () => {
+    const user = userEvent.setup();
+    const flow = fakeMfaFlow({ registerPasskey: vi.fn() });
+    const first = renderInKit(<TotpEnrolment flow={flow} />);
+    await user.click(screen.getByRole('button', { name: 'Use a passkey as a second step' }));
+    expect(flow.registerPasskey).toHaveBeenCalledTimes(1);
+    first.unmount();
+    const enrolled = renderInKit(<TotpEnrolment flow={fakeMfaFlow({ status: 'enrolled', device: { id: 'd', type: 'passkey' }, registerPasskey: vi.fn() })} />);
+    expect(screen.getByText(/Passkey added as a second step/)).toBeInTheDocument();
+    enrolled.unmount();
+    renderInKit(<TotpEnrolment flow={fakeMfaFlow({ error: { code: 'webauthn_not_supported', message: 'Webauthn is not supported on this device.' }, registerPasskey: vi.fn() })} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Webauthn is not supported on this device.');
+  });
+});
+
+describe('MFA method settings (order and filter)', () => {
+  const names = (container: HTMLElement) => Array.from(container.querySelectorAll('button')).map((element) => element.textContent);
+
+  it('behavior: enrolment offers the methods in the given order and hides a disabled one', () => {
+    const first = renderInKit(<TotpEnrolment flow={fakeMfaFlow({ methods: ['passkey', 'totp'], registerPasskey: vi.fn() })} />);
+    expect(names(first.container)).toEqual(['Use a passkey as a second step', 'Set up an authenticator app']);
+    first.unmount();
+    const second = renderInKit(<TotpEnrolment flow={fakeMfaFlow({ methods: ['totp'], registerPasskey: vi.fn() })} />);
+    expect(names(second.container)).toEqual(['Set up an authenticator app']);
+  });
+
+  it('behavior: the challenge puts the default first and hides a disabled method', () => {
+    const passkeyFirst = renderInKit(<MfaChallenge flow={fakeMfaFlow({ methods: ['passkey', 'totp'], passkeyOffered: true, authenticatePasskey: vi.fn() })} />);
+    expect(names(passkeyFirst.container)[0]).toBe('Use your passkey');
+    passkeyFirst.unmount();
+    const totpFirst = renderInKit(<MfaChallenge flow={fakeMfaFlow({ methods: ['totp', 'passkey'], passkeyOffered: true, authenticatePasskey: vi.fn() })} />);
+    expect(names(totpFirst.container).indexOf('Use your passkey')).toBeGreaterThan(names(totpFirst.container).indexOf('Verify'));
+    totpFirst.unmount();
+    const noPasskey = renderInKit(<MfaChallenge flow={fakeMfaFlow({ methods: ['totp'], passkeyOffered: true, authenticatePasskey: vi.fn() })} />);
+    expect(screen.queryByRole('button', { name: 'Use your passkey' })).toBeNull();
+    noPasskey.unmount();
+    renderInKit(<MfaChallenge flow={fakeMfaFlow({ methods: ['passkey'], passkeyOffered: true, authenticatePasskey: vi.fn() })} />);
+    expect(screen.queryByLabelText('Authentication code')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Use your passkey' })).toBeInTheDocument();
+  });
+});
+
+describe('MfaDevices', () => {
+  const devices = [
+    { id: 'dev-1', type: 'totp', alias: null, default: true, createdAt: '2026-01-01T00:00:00.000Z' },
+    { id: 'dev-2', type: 'passkey', alias: 'YubiKey', default: false, createdAt: '2026-01-02T00:00:00.000Z' },
+  ];
+
+  it('default: a disclosure loads the list (name, Default marker); rename, make default, delete with confirmation, new codes; accessible', async () => {
+    const user = userEvent.setup();
+    const flow = fakeMfaFlow({ loadDevices: vi.fn(), renameDevice: vi.fn(), makeDefaultDevice: vi.fn(), deleteDevice: vi.fn(), regenerateRecoveryCodes: vi.fn() });
+    const closed = renderInKit(<MfaDevices flow={flow} />);
+    await user.click(screen.getByRole('button', { name: 'Manage second steps' }));
+    expect(flow.loadDevices).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Manage second steps' })).toHaveAttribute('aria-expanded', 'true');
+    closed.unmount();
+
+    const loaded = fakeMfaFlow({ devices, loadDevices: vi.fn(), renameDevice: vi.fn(), makeDefaultDevice: vi.fn(), deleteDevice: vi.fn(), regenerateRecoveryCodes: vi.fn() });
+    const { container } = renderInKit(<MfaDevices flow={loaded} defaultOpen />);
+    expect(screen.getAllByRole('listitem').map((item) => item.querySelector('span')?.textContent)).toEqual(['Authenticator app · Default', 'YubiKey']);
+    await expectNoAxeViolations(container);
+    const key = screen.getByRole('group', { name: 'YubiKey' });
+    await user.click(within(key).getByRole('button', { name: 'Make default' }));
+    expect(loaded.makeDefaultDevice).toHaveBeenCalledWith('dev-2');
+    await user.click(within(key).getByRole('button', { name: 'Rename' }));
+    await user.clear(screen.getByLabelText('Name'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter a name of 1 to 64 characters.');
+    await user.type(screen.getByLabelText('Name'), 'Work key{Enter}');
+    expect(loaded.renameDevice).toHaveBeenCalledWith('dev-2', 'Work key');
+    await user.click(within(screen.getByRole('group', { name: 'YubiKey' })).getByRole('button', { name: 'Delete…' }));
+    const confirm = screen.getByRole('group', { name: 'Delete YubiKey' });
+    await user.click(within(confirm).getByRole('button', { name: 'Keep' }));
+    expect(loaded.deleteDevice).not.toHaveBeenCalled();
+    await user.click(within(screen.getByRole('group', { name: 'YubiKey' })).getByRole('button', { name: 'Delete…' }));
+    await user.click(within(screen.getByRole('group', { name: 'Delete YubiKey' })).getByRole('button', { name: 'Delete' }));
+    expect(loaded.deleteDevice).toHaveBeenCalledWith('dev-2');
+    await user.click(screen.getByRole('button', { name: 'New recovery codes' }));
+    expect(loaded.regenerateRecoveryCodes).toHaveBeenCalledTimes(1);
+  });
+
+  it('error: the flow error (mfa_device_not_found) is shown; no devices says so', () => {
+    const first = renderInKit(<MfaDevices flow={fakeMfaFlow({ devices, error: { code: 'mfa_device_not_found', message: 'MFA device not found.' } })} defaultOpen />);
+    expect(screen.getByRole('alert')).toHaveTextContent('MFA device not found.');
+    first.unmount();
+    renderInKit(<MfaDevices flow={fakeMfaFlow({ devices: [] })} defaultOpen />);
+    expect(screen.getByText('No second steps yet.')).toBeInTheDocument();
   });
 });
 
@@ -131,5 +270,27 @@ describe('recovery codes', () => {
     unmount();
     renderInKit(<TotpEnrolment flow={fakeMfaFlow({ recoveryCodes: { count: 2, recoveryCodes: ['7kq2-m9xd', 'abcd-efgh'] } })} />);
     expect(screen.getByRole('region', { name: 'Recovery codes' })).toBeInTheDocument();
+  });
+
+  it("behavior: the acknowledge checkbox records it through the flow's acknowledgeRecoveryCodes; saving and a refusal are shown", async () => {
+    const user = userEvent.setup();
+    const recoveryCodes = { count: 2, recoveryCodes: ['7kq2-m9xd', 'abcd-efgh'] };
+    const flow = fakeMfaFlow({ recoveryCodes, acknowledgeRecoveryCodes: vi.fn() });
+    const first = renderInKit(<TotpEnrolment flow={flow} />);
+    await user.click(screen.getByLabelText('I have saved these codes'));
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(flow.acknowledgeRecoveryCodes).toHaveBeenCalledTimes(1);
+    expect(flow.reset).not.toHaveBeenCalled();
+    first.unmount();
+    const saving = fakeMfaFlow({ status: 'acknowledgingRecoveryCodes', isBusy: true, recoveryCodes, acknowledgeRecoveryCodes: vi.fn() });
+    const second = renderInKit(<TotpEnrolment flow={saving} />);
+    expect(second.container.querySelector('[data-flow="recovery-codes"]')).toHaveAttribute('data-state', 'saving');
+    await user.click(screen.getByLabelText('I have saved these codes'));
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(saving.acknowledgeRecoveryCodes).not.toHaveBeenCalled();
+    second.unmount();
+    const error = { code: 'mfa_invalid_request', message: 'There are no recovery codes to acknowledge.' };
+    renderInKit(<TotpEnrolment flow={fakeMfaFlow({ recoveryCodes, error, acknowledgeRecoveryCodes: vi.fn() })} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('There are no recovery codes to acknowledge.');
   });
 });

@@ -1,20 +1,61 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
+import { Spinner } from '../../Spinner.js';
 import { button, input, label, mutedText, stack } from '../../styles/shared.css.js';
 import { TotpCodeForm } from './TotpCodeForm.js';
+import { TotpEnrolment } from './TotpEnrolment.js';
 import type { MfaFlowModel } from './types.js';
 
+/** The challenge needs the code commands; enrolment first (MFA required) needs the whole flow. */
+export type MfaChallengeFlow = Pick<MfaFlowModel, 'status' | 'error' | 'submitCode' | 'cancel' | 'submitRecoveryCode'> & Partial<MfaFlowModel>;
+
 export interface MfaChallengeProps {
-  flow: Pick<MfaFlowModel, 'status' | 'error' | 'submitCode' | 'cancel' | 'submitRecoveryCode'>;
+  flow: MfaChallengeFlow;
 }
+
+const canEnrol = (flow: MfaChallengeFlow): flow is MfaFlowModel =>
+  flow.challenge === 'enrolment' && typeof flow.startEnrolment === 'function' && typeof flow.submitEnrolmentCode === 'function' && typeof flow.reset === 'function';
 
 /**
  * The second factor after sign-in: the authenticator app's code. A wrong code shows 'Invalid code'
- * and lets the user try again; the attempt limit ends it ("Sign in again"). The root carries `data-state`.
+ * and lets the user try again; the attempt limit ends it ("Sign in again"). When MFA is required and
+ * the user has no device yet (`flow.challenge === 'enrolment'`), the authenticator app is set up
+ * first and its next code finishes the sign-in. The root carries `data-state`.
  */
 export function MfaChallenge({ flow }: MfaChallengeProps) {
   const [useRecovery, setUseRecovery] = useState(false);
-  const verifying = flow.status === 'verifying' || flow.status === 'done';
+  const verifying = flow.status === 'verifying' || flow.status === 'verifyingPasskey' || flow.status === 'done';
+  // The settings' order (SPEC §3): a disabled method is not offered, the default comes first.
+  const methods = flow.methods ?? ['totp', 'passkey'];
+  const totpOffered = methods.includes('totp');
+  const passkeyShown = flow.passkeyOffered === true && flow.authenticatePasskey !== undefined && methods.includes('passkey');
+  const passkeyFirst = methods[0] === 'passkey' || !totpOffered;
+  const passkeyButton = passkeyShown ? (
+            <button
+              type="button"
+              className={button.secondary}
+              aria-disabled={verifying ? true : undefined}
+              onClick={() => {
+                if (!verifying) flow.authenticatePasskey?.();
+              }}
+            >
+              {flow.status === 'verifyingPasskey' ? <Spinner /> : null}
+              Use your passkey
+            </button>
+          ) : null;
+  if (canEnrol(flow) && flow.status !== 'failed') {
+    // MFA is required and the user has no device: set one up, then its next code finishes the sign-in.
+    return (
+      <div className={stack} data-flow="mfa" data-challenge="enrolment" data-state={flow.status}>
+        <TotpEnrolment flow={flow} finishSignIn />
+        {flow.status === 'idle' || flow.status === 'enrolled' ? (
+          <button type="button" className={button.quiet} onClick={() => flow.cancel()}>
+            Cancel
+          </button>
+        ) : null}
+      </div>
+    );
+  }
   return (
     <div className={stack} data-flow="mfa" data-state={flow.status}>
       {flow.status === 'failed' ? (
@@ -26,17 +67,21 @@ export function MfaChallenge({ flow }: MfaChallengeProps) {
         </>
       ) : (
         <>
+          {passkeyFirst ? passkeyButton : null}
           {useRecovery && flow.submitRecoveryCode ? (
             <>
               <p className={mutedText}>Enter one of your recovery codes. Each code works once.</p>
               <RecoveryCodeForm isVerifying={verifying} error={flow.error?.message} onSubmit={(code) => flow.submitRecoveryCode?.(code)} />
             </>
-          ) : (
+          ) : totpOffered ? (
             <>
               <p className={mutedText}>Enter the code from your authenticator app to finish signing in.</p>
               <TotpCodeForm isVerifying={verifying} error={flow.error} onSubmit={(code) => flow.submitCode(code)} />
             </>
+          ) : (
+            <ErrorMessage>{verifying ? undefined : flow.error?.message}</ErrorMessage>
           )}
+          {passkeyFirst ? null : passkeyButton}
           {flow.submitRecoveryCode ? (
             <button type="button" className={button.quiet} onClick={() => setUseRecovery(!useRecovery)}>
               {useRecovery ? 'Use your authenticator app' : 'Use a recovery code'}

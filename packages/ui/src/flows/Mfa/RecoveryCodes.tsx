@@ -1,19 +1,26 @@
 import { useId, useState } from 'react';
+import { ErrorMessage } from '../../ErrorMessage.js';
+import { Spinner } from '../../Spinner.js';
 import { button, mutedText, row, stack, visuallyHidden } from '../../styles/shared.css.js';
+import type { FlowError } from '../EmailSignIn/types.js';
 import * as styles from './TotpEnrolment.css.js';
 
 export interface RecoveryCodesProps {
   /** The codes, shown this once. */
   codes: readonly string[];
-  /** The user confirmed they saved the codes. */
+  /** The user confirmed they saved the codes (the kit records it: `useMfa().acknowledgeRecoveryCodes`). */
   onAcknowledge: () => void;
+  /** The acknowledgement is being recorded. */
+  isSaving?: boolean | undefined;
+  /** Why recording it failed (e.g. `mfa_invalid_request`). */
+  error?: FlowError | undefined;
 }
 
 /**
  * The recovery codes, shown once: copy, download as a text file, and an "I have saved these codes"
- * checkbox that must be ticked before "Done". Presentational.
+ * checkbox that must be ticked before "Done", which records the acknowledgement. Presentational.
  */
-export function RecoveryCodes({ codes, onAcknowledge }: RecoveryCodesProps) {
+export function RecoveryCodes({ codes, onAcknowledge, isSaving = false, error }: RecoveryCodesProps) {
   const headingId = useId();
   const checkboxId = useId();
   const [saved, setSaved] = useState(false);
@@ -35,7 +42,7 @@ export function RecoveryCodes({ codes, onAcknowledge }: RecoveryCodesProps) {
     setStatus('Codes downloaded.');
   };
   return (
-    <section className={stack} aria-labelledby={headingId} data-flow="recovery-codes">
+    <section className={stack} aria-labelledby={headingId} data-flow="recovery-codes" data-state={isSaving ? 'saving' : error ? 'failed' : saved ? 'saved' : 'shown'}>
       <h2 id={headingId} className={styles.heading}>
         Recovery codes
       </h2>
@@ -59,14 +66,16 @@ export function RecoveryCodes({ codes, onAcknowledge }: RecoveryCodesProps) {
         <input id={checkboxId} type="checkbox" checked={saved} onChange={(event) => setSaved(event.target.checked)} />
         I have saved these codes
       </label>
+      <ErrorMessage>{isSaving ? undefined : error?.message}</ErrorMessage>
       <button
         type="button"
         className={button.primary}
-        aria-disabled={saved ? undefined : true}
+        aria-disabled={saved && !isSaving ? undefined : true}
         onClick={() => {
-          if (saved) onAcknowledge();
+          if (saved && !isSaving) onAcknowledge();
         }}
       >
+        {isSaving ? <Spinner /> : null}
         Done
       </button>
       <p role="status" className={visuallyHidden}>

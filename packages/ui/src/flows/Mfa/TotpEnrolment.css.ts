@@ -30,3 +30,6 @@ export const codes = style({
 });
 
 export const checkboxLabel = style({ display: 'flex', alignItems: 'center', gap: '8px', fontFamily: vars.fonts.body, fontSize: '14px', color: vars.colors.text });
+
+/** The device list of the user menu: plain rows. */
+export const deviceList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '12px' });

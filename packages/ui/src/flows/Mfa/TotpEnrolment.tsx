@@ -9,6 +9,11 @@ import type { MfaFlowModel } from './types.js';
 
 export interface TotpEnrolmentProps {
   flow: MfaFlowModel;
+  /**
+   * Enrolment as the second step of a sign-in (MFA required, no device yet): once the app is added,
+   * its next code finishes signing in; no recovery codes here (they need a session).
+   */
+  finishSignIn?: boolean | undefined;
 }
 
 /** The otpauth URI as an SVG QR code (a data URL), from the `qrcode` library loaded on demand. */
@@ -38,18 +43,40 @@ const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
  * Setting up an authenticator app: "Set up", then the QR code of the otpauth URI (and the secret to
  * type in), then the first code. Presentational over `useMfa()`; the root carries `data-state`.
  */
-export function TotpEnrolment({ flow }: TotpEnrolmentProps) {
+export function TotpEnrolment({ flow, finishSignIn = false }: TotpEnrolmentProps) {
   const headingId = useId();
   const qr = useQrCode(flow.registration?.uri);
   const enrolling = flow.status === 'awaitingEnrolmentCode' || flow.status === 'verifyingEnrolment';
   const shownCodes = flow.recoveryCodes?.recoveryCodes ?? [];
-  if (shownCodes.length > 0) return <RecoveryCodes codes={shownCodes} onAcknowledge={() => flow.reset()} />;
+  // The methods the settings offer, in their order (SPEC §3); a sign-in that must enrol first uses the app.
+  const offered = finishSignIn
+    ? (['totp'] as const)
+    : (flow.methods ?? ['totp', 'passkey']).filter((method) => method === 'totp' || (method === 'passkey' && flow.registerPasskey !== undefined));
+  const finishing = finishSignIn && (flow.status === 'enrolled' || flow.status === 'verifying' || flow.status === 'done');
+  if (shownCodes.length > 0 && !finishSignIn) {
+    return (
+      <RecoveryCodes
+        codes={shownCodes}
+        isSaving={flow.status === 'acknowledgingRecoveryCodes'}
+        error={flow.error}
+        onAcknowledge={() => (flow.acknowledgeRecoveryCodes ? flow.acknowledgeRecoveryCodes() : flow.reset())}
+      />
+    );
+  }
   return (
     <section className={stack} aria-labelledby={headingId} data-flow="mfa-enrolment" data-state={flow.status}>
       <h2 id={headingId} className={styles.heading}>
         Authenticator app
       </h2>
-      {flow.status === 'enrolled' ? (
+      {finishing ? (
+        <>
+          <p className={successText}>Authenticator app added.</p>
+          <p className={mutedText}>Enter the next code it shows to finish signing in.</p>
+          <TotpCodeForm isVerifying={flow.status !== 'enrolled'} error={flow.error} onSubmit={(code) => flow.submitCode(code)} />
+        </>
+      ) : flow.status === 'enrolled' && flow.device?.type === 'passkey' ? (
+        <p className={successText}>Passkey added as a second step. You will be asked for it when you sign in.</p>
+      ) : flow.status === 'enrolled' ? (
         <>
           <p className={successText}>Authenticator app added. You will be asked for a code when you sign in.</p>
           {flow.loadRecoveryCodes ? (
@@ -74,19 +101,41 @@ export function TotpEnrolment({ flow }: TotpEnrolmentProps) {
         </>
       ) : (
         <>
-          <p className={mutedText}>Add a second step to sign-in with a code from an authenticator app.</p>
+          <p className={mutedText}>
+            {finishSignIn
+              ? 'This account needs a second step at sign-in. Set up an authenticator app to continue.'
+              : 'Add a second step to sign-in with a code from an authenticator app.'}
+          </p>
           <ErrorMessage>{flow.isBusy ? undefined : flow.error?.message}</ErrorMessage>
-          <button
-            type="button"
-            className={button.secondary}
-            aria-disabled={flow.isBusy ? true : undefined}
-            onClick={() => {
-              if (!flow.isBusy) flow.startEnrolment();
-            }}
-          >
-            {flow.status === 'fetchingSecret' || flow.status === 'fetchingRecoveryCodes' ? <Spinner /> : null}
-            Set up an authenticator app
-          </button>
+          {offered.map((method) =>
+            method === 'totp' ? (
+              <button
+                key="totp"
+                type="button"
+                className={button.secondary}
+                aria-disabled={flow.isBusy ? true : undefined}
+                onClick={() => {
+                  if (!flow.isBusy) flow.startEnrolment();
+                }}
+              >
+                {flow.status === 'fetchingSecret' || flow.status === 'fetchingRecoveryCodes' ? <Spinner /> : null}
+                Set up an authenticator app
+              </button>
+            ) : (
+              <button
+                key="passkey"
+                type="button"
+                className={button.secondary}
+                aria-disabled={flow.isBusy ? true : undefined}
+                onClick={() => {
+                  if (!flow.isBusy) flow.registerPasskey?.();
+                }}
+              >
+                {flow.status === 'registeringPasskey' ? <Spinner /> : null}
+                Use a passkey as a second step
+              </button>
+            ),
+          )}
         </>
       )}
     </section>

@@ -11,12 +11,20 @@ export type MfaFlowStatus =
   | 'verifyingEnrolment'
   | 'enrolled'
   | 'fetchingRecoveryCodes'
+  | 'acknowledgingRecoveryCodes'
+  | 'checkingPasskey'
+  | 'loadingDevices'
+  | 'changingDevice'
+  | 'registeringPasskey'
+  | 'verifyingPasskey'
   | 'verifying'
   | 'done'
   | 'failed';
 
 export interface MfaFlowModel {
   status: MfaFlowStatus;
+  /** While a sign-in waits for its second factor: `enrolment` when a device must be set up first (MFA required). */
+  challenge?: 'code' | 'enrolment' | undefined;
   registration: { id: string; secret: string; uri: string } | undefined;
   device: { id: string; type: string } | undefined;
   recoveryCodes?: { count: number; recoveryCodes: readonly string[] } | undefined;
@@ -28,6 +36,18 @@ export interface MfaFlowModel {
   submitRecoveryCode?(code: string): unknown;
   loadRecoveryCodes?(): unknown;
   regenerateRecoveryCodes?(): unknown;
+  acknowledgeRecoveryCodes?(): unknown;
+  devices?: readonly { id: string; type: string; alias?: string | null | undefined; default: boolean; createdAt: string }[] | undefined;
+  loadDevices?(): unknown;
+  renameDevice?(id: string, alias: string): unknown;
+  makeDefaultDevice?(id: string): unknown;
+  deleteDevice?(id: string): unknown;
+  /** The second factors the settings offer, in order (default first; disabled ones absent). */
+  methods?: readonly ('totp' | 'passkey')[] | undefined;
+  /** Challenge: the user has a passkey as a second factor. */
+  passkeyOffered?: boolean | undefined;
+  registerPasskey?(alias?: string): unknown;
+  authenticatePasskey?(): unknown;
   cancel(): unknown;
   reset(): unknown;
 }

@@ -14,7 +14,7 @@ const REGISTRATION = { id: 'dev-1', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', 
 const DEVICE = { id: 'dev-1', type: 'totp', verified: true, createdAt: '2026-01-01T00:00:00.000Z', verifiedAt: '2026-01-01T00:00:10.000Z', default: true, alias: null };
 const MFA_TOKEN = 'mfa-token-1';
 
-async function setup(routes: Record<string, FakeHandler> = {}, options: { pending?: boolean } = {}) {
+async function setup(routes: Record<string, FakeHandler> = {}, options: { pending?: boolean; nextView?: string } = {}) {
   const fake = createFakeFetch(
     routeTable({
       'GET /users/mfa/register/totp': () => json(200, REGISTRATION),
@@ -33,7 +33,7 @@ async function setup(routes: Record<string, FakeHandler> = {}, options: { pendin
   });
   clients.push(client);
   await waitFor(client.session, (snapshot) => getSessionStatus(snapshot) === 'signedOut');
-  const response = options.pending ? { user: fakeUser(), mfaToken: MFA_TOKEN, nextView: 'mfa-challenge' } : fakeSignIn(Date.now() + 3_600_000);
+  const response = options.pending ? { user: fakeUser(), mfaToken: MFA_TOKEN, nextView: options.nextView ?? 'mfa-challenge' } : fakeSignIn(Date.now() + 3_600_000);
   client.session.send({ type: 'server.signedIn', response });
   const actor = createActor(mfaMachine, { input: { client } }).start();
   const settled = async () => {
@@ -125,6 +125,52 @@ describe('mfaMachine: challenge', () => {
   });
 });
 
+describe('mfaMachine: MFA required, enrolment first', () => {
+  it('default: with the MFA token the device is enrolled, then its next code finishes the sign-in', async () => {
+    const flow = await setup({}, { pending: true, nextView: 'mfa-enrolment' });
+    expect(flow.client.session.getSnapshot().context.mfaNextView).toBe('mfa-enrolment');
+    flow.actor.send({ type: 'user.startEnrolment' });
+    await flow.settled();
+    flow.actor.send({ type: 'user.submitEnrolmentCode', code: '123456' });
+    expect((await flow.settled()).value).toBe('enrolled');
+    expect(flow.sessionStatus()).toBe('mfa');
+    flow.actor.send({ type: 'user.submitCode', code: '234567' });
+    await waitFor(flow.actor, (snapshot) => snapshot.value === 'done');
+    expect(flow.sessionStatus()).toBe('signedIn');
+    expect(flow.client.session.getSnapshot().context.mfaNextView).toBeUndefined();
+    expect(flow.requests.map((request) => [request.method, request.url.pathname.replace(/^.*\/sdk\/[^/]+/, ''), request.headers.get('authorization')])).toEqual([
+      ['GET', '/users/mfa/register/totp', `Bearer ${MFA_TOKEN}`],
+      ['POST', '/users/mfa/register/totp', `Bearer ${MFA_TOKEN}`],
+      ['POST', '/users/mfa/auth/totp', `Bearer ${MFA_TOKEN}`],
+    ]);
+  });
+
+  it('error: a wrong next code (mfa_invalid_code) stays enrolled; a malformed one is refused locally; cancel abandons the sign-in', async () => {
+    const flow = await setup({ 'POST /users/mfa/auth/totp': () => errorBody(400, 'mfa_invalid_code', 'Invalid code', 'code') }, { pending: true, nextView: 'mfa-enrolment' });
+    flow.actor.send({ type: 'user.startEnrolment' });
+    await flow.settled();
+    flow.actor.send({ type: 'user.submitEnrolmentCode', code: '123456' });
+    await flow.settled();
+    flow.actor.send({ type: 'user.submitCode', code: '12' });
+    expect(flow.actor.getSnapshot().context.error?.code).toBe('invalid_code');
+    flow.actor.send({ type: 'user.submitCode', code: '000000' });
+    const snapshot = await flow.settled();
+    expect(snapshot.value).toBe('enrolled');
+    expect(snapshot.context.error).toMatchObject({ code: 'mfa_invalid_code', message: 'Invalid code' });
+    expect(flow.sessionStatus()).toBe('mfa');
+    flow.actor.send({ type: 'user.cancel' });
+    expect(flow.sessionStatus()).toBe('signedOut');
+  });
+
+  it('error: a user who has a device cannot enrol with the token (forbidden) — enrolment stays idle with the error', async () => {
+    const flow = await setup({ 'GET /users/mfa/register/totp': () => errorBody(403, 'forbidden', 'A second factor is already set up: use it to finish signing in.') }, { pending: true, nextView: 'mfa-enrolment' });
+    flow.actor.send({ type: 'user.startEnrolment' });
+    const snapshot = await flow.settled();
+    expect(snapshot.value).toBe('idle');
+    expect(snapshot.context.error).toMatchObject({ code: 'forbidden', message: 'A second factor is already set up: use it to finish signing in.' });
+  });
+});
+
 describe('mfaMachine: recovery codes', () => {
   const CODES = { count: 10, recoveryCodes: ['7kq2-m9xd', 'abcd-efgh'] };
 
@@ -160,6 +206,38 @@ describe('mfaMachine: recovery codes', () => {
     flow.actor.send({ type: 'user.regenerateRecoveryCodes' });
     expect((await flow.settled()).context.recoveryCodes?.recoveryCodes).toEqual(['new1-code', 'new2-code']);
     expect(flow.requests.map((request) => request.method)).toEqual(['GET', 'POST']);
+  });
+
+  it('default: acknowledging records it on the server, forgets the codes and hands the updated user to the session', async () => {
+    const flow = await setup({
+      'GET /users/mfa/recovery': () => json(200, CODES),
+      'POST /users/mfa/recovery/acknowledge': () => json(200, { user: fakeUser({ mfaBackupCodeAcknowledgement: 'complete' }) }),
+    });
+    flow.actor.send({ type: 'user.loadRecoveryCodes' });
+    await flow.settled();
+    flow.actor.send({ type: 'user.acknowledgeRecoveryCodes' });
+    expect(flow.actor.getSnapshot().value).toBe('acknowledgingRecoveryCodes');
+    const snapshot = await flow.settled();
+    expect(snapshot.value).toBe('idle');
+    expect(snapshot.context.recoveryCodes).toBeUndefined();
+    expect(flow.requests.at(-1)?.method).toBe('POST');
+    expect(flow.requests.at(-1)?.url.pathname).toMatch(/\/users\/mfa\/recovery\/acknowledge$/);
+    expect(flow.client.session.getSnapshot().context.user?.mfaBackupCodeAcknowledgement).toBe('complete');
+  });
+
+  it('error: a refused acknowledgement (mfa_invalid_request) keeps the codes shown, with the error', async () => {
+    const flow = await setup({
+      'GET /users/mfa/recovery': () => json(200, CODES),
+      'POST /users/mfa/recovery/acknowledge': () => errorBody(400, 'mfa_invalid_request', 'There are no recovery codes to acknowledge.'),
+    });
+    flow.actor.send({ type: 'user.loadRecoveryCodes' });
+    await flow.settled();
+    flow.actor.send({ type: 'user.acknowledgeRecoveryCodes' });
+    const snapshot = await flow.settled();
+    expect(snapshot.value).toBe('idle');
+    expect(snapshot.context.recoveryCodes).toEqual(CODES);
+    expect(snapshot.context.error).toMatchObject({ code: 'mfa_invalid_request', message: 'There are no recovery codes to acknowledge.' });
+    expect(flow.client.session.getSnapshot().context.user?.mfaBackupCodeAcknowledgement).toBeUndefined();
   });
 
   it('error: recovery codes with MFA disabled → provider_not_available', async () => {

@@ -11,9 +11,10 @@ import { LatchkeyError } from '../../errors/LatchkeyError.js';
 import { toLatchkeyErrorSync } from '../../errors/toLatchkeyError.js';
 import type { Logger } from '../../logger/createLogger.js';
 import type { ApiClient } from '../../transport/createApi.js';
-import { isWarnOnlyPasskeyError, toPasskeyError } from '../../webauthn/toPasskeyError.js';
+import { runCeremony, supportedWebAuthn } from '../../webauthn/runCeremony.js';
+import { isWarnOnlyPasskeyError } from '../../webauthn/toPasskeyError.js';
 import { validateAuthenticationOptions, validateRegistrationOptions } from '../../webauthn/validatePasskeyOptions.js';
-import type { WebAuthnCeremonies, WebAuthnLoader } from '../../webauthn/WebAuthnCeremonies.js';
+import type { WebAuthnLoader } from '../../webauthn/WebAuthnCeremonies.js';
 import type { SessionActorRef } from '../session/sessionMachine.js';
 
 /** What the passkey flow needs from its client: the API, the session, the logger and the browser's WebAuthn. */
@@ -47,32 +48,6 @@ export type PasskeyEvent =
 
 export const PASSKEY_ALIAS_MAX_LENGTH = 64;
 
-/** The WebAuthn of the client, or `webauthn_not_supported` ('Webauthn is not supported on this device.'). */
-async function supportedWebAuthn(client: PasskeyClient): Promise<WebAuthnCeremonies> {
-  let webauthn: WebAuthnCeremonies;
-  try {
-    webauthn = await client.webauthn();
-  } catch (error) {
-    throw new LatchkeyError('webauthn_not_supported', { cause: error });
-  }
-  if (!webauthn.isSupported()) throw new LatchkeyError('webauthn_not_supported');
-  return webauthn;
-}
-
-/** Runs a ceremony; stopping the actor (cancel, a new ceremony) aborts it in the browser. */
-async function ceremony<T>(webauthn: WebAuthnCeremonies, signal: AbortSignal, start: () => Promise<T>): Promise<T> {
-  if (signal.aborted) throw new LatchkeyError('passkey_ceremony_aborted');
-  const abort = () => webauthn.cancel();
-  signal.addEventListener('abort', abort, { once: true });
-  try {
-    return await start();
-  } catch (error) {
-    throw toPasskeyError(error);
-  } finally {
-    signal.removeEventListener('abort', abort);
-  }
-}
-
 const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 
 /**
@@ -94,14 +69,14 @@ export const passkeyMachine = setup({
       const webauthn = await supportedWebAuthn(input.client);
       const options = await getPasskeyRegistrationOptions(input.client);
       validateRegistrationOptions(options, webauthn.hostname());
-      const credential = await ceremony(webauthn, signal, () => webauthn.startRegistration(options));
+      const credential = await runCeremony(webauthn, signal, () => webauthn.startRegistration(options));
       return registerPasskey(input.client, { credential, ...(input.alias ? { alias: input.alias } : {}) });
     }),
     signIn: fromPromise<SignInResponse, { client: PasskeyClient }>(async ({ input, signal }) => {
       const webauthn = await supportedWebAuthn(input.client);
       const options = await getPasskeySignInOptions(input.client);
       validateAuthenticationOptions(options, webauthn.hostname());
-      const credential = await ceremony(webauthn, signal, () => webauthn.startAuthentication(options));
+      const credential = await runCeremony(webauthn, signal, () => webauthn.startAuthentication(options));
       return signInWithPasskey(input.client, { credential });
     }),
     loadPasskeys: fromPromise<PasskeyList, { client: PasskeyClient }>(({ input }) => getPasskeys(input.client)),

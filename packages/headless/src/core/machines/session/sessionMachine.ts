@@ -32,6 +32,8 @@ export interface SessionContext {
   user: User | undefined;
   /** Set while a second factor is pending (the `mfa` state). */
   mfaToken: string | undefined;
+  /** The sign-in response's `nextView` while in `mfa`: `mfa-challenge`, or `mfa-enrolment` when a device must be set up first. */
+  mfaNextView: string | undefined;
   error: LatchkeyError | undefined;
 }
 
@@ -53,7 +55,7 @@ interface RestoredSession extends StoredAuth {
 
 const REJECTION_CODES: ReadonlySet<string> = new Set(['unauthorized', 'session_expired', 'forbidden']);
 
-const EMPTY_SESSION = { jwt: undefined, expiresAt: undefined, user: undefined, mfaToken: undefined } as const;
+const EMPTY_SESSION = { jwt: undefined, expiresAt: undefined, user: undefined, mfaToken: undefined, mfaNextView: undefined } as const;
 
 const responseParams = ({ event }: { event: { response: SignInResponse } }) => ({ response: event.response });
 const sessionParams = ({ event }: { event: { response: SignInResponse } }) => ({
@@ -98,6 +100,7 @@ export const sessionMachine = setup({
       ...params.auth,
       user: params.user,
       mfaToken: undefined,
+      mfaNextView: undefined,
       error: undefined,
     })),
     persistSession: ({ context }) => {
@@ -114,6 +117,7 @@ export const sessionMachine = setup({
       ...EMPTY_SESSION,
       user: params.response.user,
       mfaToken: params.response.mfaToken,
+      mfaNextView: params.response.nextView,
       error: undefined,
     })),
     assignUser: assign((_, params: { user: User }) => ({ user: params.user })),

@@ -1,0 +1,150 @@
+import { useId, useState, type FormEvent } from 'react';
+import { ErrorMessage } from '../../ErrorMessage.js';
+import { Spinner } from '../../Spinner.js';
+import { button, input, label, mutedText, row, stack, text } from '../../styles/shared.css.js';
+import * as styles from './TotpEnrolment.css.js';
+import type { MfaFlowModel } from './types.js';
+
+type Device = NonNullable<MfaFlowModel['devices']>[number];
+
+export interface MfaDevicesProps {
+  flow: Pick<MfaFlowModel, 'status' | 'error' | 'isBusy' | 'devices' | 'loadDevices' | 'renameDevice' | 'makeDefaultDevice' | 'deleteDevice' | 'regenerateRecoveryCodes'>;
+  /** Open at first render (stories); otherwise the list opens with "Manage second steps". */
+  defaultOpen?: boolean;
+}
+
+const deviceName = (device: Device) => device.alias || (device.type === 'passkey' ? 'Passkey' : 'Authenticator app');
+
+/**
+ * The user's second-step devices behind one disclosure, so the user menu stays compact: each with
+ * its name and a "Default" marker; rename, make default, delete (confirmed), and new recovery
+ * codes. Presentational over `useMfa()`; the root carries `data-state`.
+ */
+export function MfaDevices({ flow, defaultOpen = false }: MfaDevicesProps) {
+  const regionId = useId();
+  const [open, setOpen] = useState(defaultOpen);
+  const [renaming, setRenaming] = useState<string>();
+  const [confirming, setConfirming] = useState<string>();
+  const devices = flow.devices ?? [];
+  const toggle = () => {
+    if (!open && flow.devices === undefined) flow.loadDevices?.();
+    setOpen(!open);
+  };
+  return (
+    <div className={stack} data-flow="mfa-devices" data-state={open ? flow.status : 'closed'}>
+      <button type="button" className={button.quiet} aria-expanded={open} aria-controls={regionId} onClick={toggle}>
+        Manage second steps
+      </button>
+      {open ? (
+        <section id={regionId} className={stack} aria-label="Second steps">
+          {flow.status === 'loadingDevices' ? <Spinner /> : null}
+          <ErrorMessage>{flow.isBusy ? undefined : flow.error?.message}</ErrorMessage>
+          {flow.devices !== undefined && devices.length === 0 ? <p className={mutedText}>No second steps yet.</p> : null}
+          <ul className={styles.deviceList} aria-label="Second-step devices">
+            {devices.map((device) => (
+              <li key={device.id} className={stack}>
+                <div className={row}>
+                  <span className={text}>
+                    {deviceName(device)}
+                    {device.default ? <span className={mutedText}> · Default</span> : null}
+                  </span>
+                </div>
+                {renaming === device.id ? (
+                  <RenameForm
+                    initial={device.alias ?? ''}
+                    onCancel={() => setRenaming(undefined)}
+                    onSave={(alias) => {
+                      flow.renameDevice?.(device.id, alias);
+                      setRenaming(undefined);
+                    }}
+                  />
+                ) : confirming === device.id ? (
+                  <div className={stack} role="group" aria-label={`Delete ${deviceName(device)}`}>
+                    <p className={mutedText}>Delete {deviceName(device)}? It will no longer be asked for at sign-in.</p>
+                    <div className={row}>
+                      <button
+                        type="button"
+                        className={button.primary}
+                        onClick={() => {
+                          flow.deleteDevice?.(device.id);
+                          setConfirming(undefined);
+                        }}
+                      >
+                        Delete
+                      </button>
+                      <button type="button" className={button.quiet} onClick={() => setConfirming(undefined)}>
+                        Keep
+                      </button>
+                    </div>
+                  </div>
+                ) : (
+                  <div className={row} role="group" aria-label={deviceName(device)}>
+                    <button type="button" className={button.quiet} aria-disabled={flow.isBusy ? true : undefined} onClick={() => !flow.isBusy && setRenaming(device.id)}>
+                      Rename
+                    </button>
+                    {device.default ? null : (
+                      <button type="button" className={button.quiet} aria-disabled={flow.isBusy ? true : undefined} onClick={() => !flow.isBusy && flow.makeDefaultDevice?.(device.id)}>
+                        Make default
+                      </button>
+                    )}
+                    <button type="button" className={button.quiet} aria-disabled={flow.isBusy ? true : undefined} onClick={() => !flow.isBusy && setConfirming(device.id)}>
+                      Delete…
+                    </button>
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
+          {flow.regenerateRecoveryCodes && devices.length > 0 ? (
+            <button type="button" className={button.secondary} aria-disabled={flow.isBusy ? true : undefined} onClick={() => !flow.isBusy && flow.regenerateRecoveryCodes?.()}>
+              New recovery codes
+            </button>
+          ) : null}
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function RenameForm({ initial, onSave, onCancel }: { initial: string; onSave: (alias: string) => void; onCancel: () => void }) {
+  const id = useId();
+  const [value, setValue] = useState(initial);
+  const [error, setError] = useState<string>();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const alias = value.trim();
+    if (alias.length < 1 || alias.length > 64) {
+      setError('Enter a name of 1 to 64 characters.');
+      return;
+    }
+    onSave(alias);
+  };
+  return (
+    <form className={stack} noValidate onSubmit={submit}>
+      <label htmlFor={id} className={label}>
+        Name
+      </label>
+      <input
+        id={id}
+        className={input}
+        value={value}
+        maxLength={80}
+        onChange={(event) => {
+          setValue(event.target.value);
+          setError(undefined);
+        }}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      <ErrorMessage id={`${id}-error`}>{error}</ErrorMessage>
+      <div className={row}>
+        <button type="submit" className={button.primary}>
+          Save
+        </button>
+        <button type="button" className={button.quiet} onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,116 @@
+import type { Browser, CDPSession, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { launchChromium, screenshot, watchConsole } from './browser.js';
+import { latestCode, patchSettings, uniqueEmail } from './sandbox.js';
+
+/**
+ * A passkey as the second factor in Chromium through the built demo, with a CDP virtual authenticator:
+ * sign in by e-mail, add a passkey as a second step from the user menu, sign out, sign in by e-mail
+ * again and finish with the passkey (the challenge offers it); no session before it. The demo is
+ * opened on http://localhost (the sandbox's relying party id).
+ */
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  await patchSettings({ security: { mfa: { enabled: true } } });
+});
+afterAll(async () => {
+  await browser?.close();
+  await patchSettings({ design: { modal: { theme: 'light' } }, security: { mfa: { enabled: false } } });
+});
+
+function localhostUrl(url: string): string {
+  const parsed = new URL(url);
+  parsed.hostname = 'localhost';
+  return parsed.toString();
+}
+
+async function openDemo(theme: 'light' | 'dark'): Promise<{ page: Page; cdp: CDPSession; authenticatorId: string; problems: string[] }> {
+  await patchSettings({ design: { modal: { theme } } });
+  const context = await browser.newContext({ colorScheme: theme, viewport: { width: 1024, height: 900 } });
+  const page = await context.newPage();
+  const problems = watchConsole(page);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  await page.goto(localhostUrl(inject('demoUrl')));
+  await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible(), { timeout: 15_000 }).toBe(true);
+  return { page, cdp, authenticatorId, problems };
+}
+
+async function signInByEmail(page: Page, email: string): Promise<void> {
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect.poll(() => dialog.getByLabel('Verification code').isVisible(), { timeout: 10_000 }).toBe(true);
+  await dialog.getByLabel('Verification code').pressSequentially(await latestCode(email));
+}
+
+const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+describe.each(['light', 'dark'] as const)('MFA with a passkey (%s)', (theme) => {
+  test('add a passkey as a second step, sign out, sign in with e-mail then the passkey', async () => {
+    const { page, cdp, authenticatorId, problems } = await openDemo(theme);
+    const email = uniqueEmail(`e2e-mfa-passkey-${theme}`);
+    await signInByEmail(page, email);
+    const menuButton = page.getByRole('button', { name: new RegExp(escapeRegExp(email)) });
+    await expect.poll(() => menuButton.isVisible(), { timeout: 10_000 }).toBe(true);
+
+    await menuButton.click();
+    const enrolment = page.getByRole('region', { name: 'Authenticator app' });
+    await enrolment.getByRole('button', { name: 'Use a passkey as a second step' }).click();
+    await expect.poll(() => enrolment.textContent(), { timeout: 15_000 }).toContain('Passkey added as a second step.');
+    await screenshot(page, `mfa-passkey-01-added-${theme}`);
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(credentials).toHaveLength(1);
+    expect(credentials[0]).toMatchObject({ rpId: 'localhost' });
+    // A second factor, not a sign-in passkey: the passkeys list stays empty.
+    expect(await page.getByRole('region', { name: 'Passkeys' }).textContent()).toContain('No passkeys yet.');
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible(), { timeout: 10_000 }).toBe(true);
+
+    await signInByEmail(page, email);
+    const dialog = page.getByRole('dialog');
+    const usePasskey = dialog.getByRole('button', { name: 'Use your passkey' });
+    await expect.poll(() => usePasskey.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await menuButton.count()).toBe(0);
+    await screenshot(page, `mfa-passkey-02-challenge-${theme}`);
+    const before = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials[0]?.signCount ?? 0;
+    await usePasskey.click();
+    await expect.poll(() => menuButton.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId('host-status').textContent()).toContain(email);
+    const after = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials[0]?.signCount ?? 0;
+    expect(after).toBeGreaterThan(before);
+    await screenshot(page, `mfa-passkey-03-signed-in-${theme}`);
+
+    // Device management in the user menu: listed with the default marker, renamed, deleted after confirming.
+    await menuButton.click();
+    await page.getByRole('button', { name: 'Manage second steps' }).click();
+    const devices = page.getByRole('list', { name: 'Second-step devices' });
+    await expect.poll(() => devices.getByRole('listitem').count(), { timeout: 10_000 }).toBe(1);
+    expect(await devices.textContent()).toContain('Passkey · Default');
+    await devices.getByRole('button', { name: 'Rename' }).click();
+    await devices.getByLabel('Name').fill('Laptop key');
+    await devices.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => devices.textContent(), { timeout: 10_000 }).toContain('Laptop key · Default');
+    await screenshot(page, `mfa-passkey-04-devices-${theme}`);
+    await devices.getByRole('button', { name: 'Delete…' }).click();
+    await screenshot(page, `mfa-passkey-05-confirm-delete-${theme}`);
+    await devices.getByRole('group', { name: 'Delete Laptop key' }).getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => page.getByText('No second steps yet.').isVisible(), { timeout: 10_000 }).toBe(true);
+
+    // Without a device the next sign-in needs no second step.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await signInByEmail(page, email);
+    await expect.poll(() => menuButton.isVisible(), { timeout: 10_000 }).toBe(true);
+
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
