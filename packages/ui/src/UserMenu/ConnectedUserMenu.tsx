@@ -1,4 +1,5 @@
 import { useLatchkey, useSession } from '@latchkey/headless/react';
+import { accountName } from './accountName.js';
 import { useMfa } from '@latchkey/headless/react/mfa';
 import { usePasskey } from '@latchkey/headless/react/passkey';
 import { useSocialSignIn } from '@latchkey/headless/react/social';
@@ -106,6 +107,7 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
     <UserMenuView
       email={session.user?.email || undefined}
       phoneNumber={session.user?.phoneNumber || undefined}
+      walletAddress={accountName(session.user && { verifiedCredentials: session.user.verifiedCredentials })}
       linkedAccounts={linkedAccounts}
       linkableProviders={linkableProviders}
       onLink={(provider) => {

@@ -1,6 +1,7 @@
 import { useSession } from '@latchkey/headless/react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { button } from '../styles/shared.css.js';
+import { accountName } from './accountName.js';
 import type { UserMenuProps } from './ConnectedUserMenu.js';
 
 export type { UserMenuProps } from './ConnectedUserMenu.js';
@@ -33,7 +34,7 @@ function MenuPlaceholder({ autoFocus, onRequestOpen }: { autoFocus: boolean | un
     if (autoFocus && signedIn) ref.current?.focus();
   }, [autoFocus, signedIn]);
   if (!signedIn) return null;
-  const email = user?.email || user?.phoneNumber || undefined;
+  const email = accountName(user);
   return (
     <button
       ref={ref}

@@ -12,6 +12,8 @@ export interface UserMenuViewProps {
   email: string | undefined;
   /** The user's phone number (international format), shown when there is no e-mail. */
   phoneNumber?: string | undefined;
+  /** The primary wallet's short address (`9yaW…8Q9R`), the account's name when it has no e-mail or number. */
+  walletAddress?: string | undefined;
   onSignOut: () => void;
   /** The organisation's links (branding `customMenuLinks`), already checked to be https. */
   links?: readonly { label: string; url: string }[] | undefined;
@@ -48,6 +50,7 @@ export interface LinkedAccount {
 export function UserMenuView({
   email: emailAddress,
   phoneNumber,
+  walletAddress,
   onSignOut,
   links = [],
   isSigningOut = false,
@@ -66,7 +69,7 @@ export function UserMenuView({
 }: UserMenuViewProps) {
   const headingId = useId();
   const accountsId = useId();
-  const email = emailAddress ?? phoneNumber;
+  const email = emailAddress ?? phoneNumber ?? walletAddress;
   return (
     <Popover.Root
       {...(open === undefined ? {} : { open })}

@@ -5,6 +5,7 @@ import * as styles from './WalletList.css.js';
 import type { WalletFlowModel } from './types.js';
 import type { FlowError } from '../EmailSignIn/types.js';
 import { WalletBlock } from './WalletBlock.js';
+import { shortAddress } from '../../UserMenu/accountName.js';
 
 export interface LinkedWalletItem {
   id: string;
@@ -27,9 +28,6 @@ export interface LinkedWalletsProps {
   onUnlink: (walletId: string) => void;
 }
 
-function shortAddress(address: string): string {
-  return address.length > 12 ? `${address.slice(0, 4)}…${address.slice(-4)}` : address;
-}
 
 /** The user menu's "Wallets" region: linked wallets, the primary one marked, make primary, unlink, link another. */
 export function LinkedWallets({ wallets, busy = false, error, canLinkMore = false, canUnlink = false, linkFlow, onMakePrimary, onUnlink }: LinkedWalletsProps) {
