@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchChromium, screenshot, watchConsole } from './browser.js';
-import { latestCode, patchSettings, uniqueEmail } from './sandbox.js';
+import { escapeRegExp, signInByEmail } from './demo.js';
+import { patchSettings, uniqueEmail } from './sandbox.js';
 import { totp } from './totp.js';
 
 /**
@@ -30,16 +31,7 @@ async function openDemo(theme: 'light' | 'dark'): Promise<{ page: Page; problems
   return { page, problems };
 }
 
-async function signInByEmail(page: Page, email: string): Promise<void> {
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
-  await expect.poll(() => dialog.getByLabel('Verification code').isVisible(), { timeout: 10_000 }).toBe(true);
-  await dialog.getByLabel('Verification code').pressSequentially(await latestCode(email));
-}
 
-const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe.each(['light', 'dark'] as const)('MFA with TOTP (%s)', (theme) => {
   test('enrol an authenticator app, sign out, sign in with e-mail then TOTP; a wrong code says Invalid code', async () => {

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchChromium, screenshot, watchConsole } from './browser.js';
+import { escapeRegExp } from './demo.js';
 import { latestCode, patchSettings, uniqueEmail } from './sandbox.js';
 import { totp } from './totp.js';
 
@@ -30,7 +31,6 @@ async function openDemo(theme: 'light' | 'dark'): Promise<{ page: Page; problems
   return { page, problems };
 }
 
-const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe.each(['light', 'dark'] as const)('MFA required (%s)', (theme) => {
   test('a user without a device enrols inside the sign-in and gets no session before the first code', async () => {

@@ -1,7 +1,8 @@
-import type { Browser, CDPSession, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchChromium, screenshot, watchConsole } from './browser.js';
-import { latestCode, patchSettings, uniqueEmail } from './sandbox.js';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchChromium, screenshot } from './browser.js';
+import { escapeRegExp, openDemoWithAuthenticator, signInByEmail } from './demo.js';
+import { patchSettings, uniqueEmail } from './sandbox.js';
 
 /**
  * Passkeys in Chromium against the sandbox, through the built demo, with a CDP virtual authenticator
@@ -20,41 +21,10 @@ afterAll(async () => {
   await patchSettings({ design: { modal: { theme: 'light' } } });
 });
 
-function localhostUrl(url: string): string {
-  const parsed = new URL(url);
-  parsed.hostname = 'localhost';
-  return parsed.toString();
-}
-
-async function openDemo(theme: 'light' | 'dark'): Promise<{ page: Page; cdp: CDPSession; authenticatorId: string; problems: string[] }> {
-  await patchSettings({ design: { modal: { theme } } });
-  const context = await browser.newContext({ colorScheme: theme, viewport: { width: 1024, height: 820 } });
-  const page = await context.newPage();
-  const problems = watchConsole(page);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-  });
-  await page.goto(localhostUrl(inject('demoUrl')));
-  await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible(), { timeout: 15_000 }).toBe(true);
-  return { page, cdp, authenticatorId, problems };
-}
-
-async function signInByEmail(page: Page, email: string): Promise<void> {
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
-  await expect.poll(() => dialog.getByLabel('Verification code').isVisible(), { timeout: 10_000 }).toBe(true);
-  await dialog.getByLabel('Verification code').pressSequentially(await latestCode(email));
-}
-
-const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe.each(['light', 'dark'] as const)('passkeys (%s)', (theme) => {
   test('register a passkey after e-mail sign-in, sign out, sign in with the passkey alone', async () => {
-    const { page, cdp, authenticatorId, problems } = await openDemo(theme);
+    const { page, cdp, authenticatorId, problems } = await openDemoWithAuthenticator(browser, theme, { width: 1024, height: 820 });
     const email = uniqueEmail(`e2e-passkey-${theme}`);
 
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -100,7 +70,7 @@ describe.each(['light', 'dark'] as const)('passkeys (%s)', (theme) => {
   });
 
   test('an authenticator without the passkey: the sign-in ends quietly (warn-only), no error shown', async () => {
-    const { page, cdp, authenticatorId } = await openDemo(theme);
+    const { page, cdp, authenticatorId } = await openDemoWithAuthenticator(browser, theme, { width: 1024, height: 820 });
     // Nothing registered on this fresh authenticator; without user presence the browser refuses at once.
     await cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled: false });
     await page.getByRole('button', { name: 'Sign in' }).click();

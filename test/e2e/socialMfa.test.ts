@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchChromium, screenshot, watchConsole } from './browser.js';
+import { escapeRegExp } from './demo.js';
 import { patchSettings, resetSettings, uniqueEmail } from './sandbox.js';
 import { enrolTotp, totp } from './totp.js';
 
@@ -19,7 +20,6 @@ afterAll(async () => {
   await resetSettings();
 });
 
-const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 async function openDemo(theme: 'light' | 'dark'): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
   await patchSettings({ design: { modal: { theme } } });
