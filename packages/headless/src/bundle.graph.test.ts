@@ -12,7 +12,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../..');
 
 /** The protocol modules that are plain data (its zod-free subpaths). */
-const PLAIN_PROTOCOL = ['constants', 'errorCodes', 'clientErrorCodes', 'routeInfo', 'routePath'].map((name) => `packages/protocol/src/${name}.ts`);
+const PLAIN_PROTOCOL = ['constants', 'defaultWalletCatalogue', 'errorCodes', 'clientErrorCodes', 'routeInfo', 'routePath'].map((name) => `packages/protocol/src/${name}.ts`);
 
 async function bundle(entry: string) {
   const result = await esbuild.build({
