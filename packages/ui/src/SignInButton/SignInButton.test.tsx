@@ -93,8 +93,9 @@ describe('SignInButton (against the sandbox)', () => {
     const kit = await renderKit();
     await kit.user.click(kit.signInButton);
     const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    // The description names the methods once the settings are in (until then it names none).
+    const field = await within(dialog).findByLabelText('Email or phone number', {}, { timeout: 5000 });
     expect(dialog).toHaveAccessibleDescription('Sign in or create an account with your email or phone number.');
-    const field = await within(dialog).findByLabelText('Email or phone number');
     expect(within(dialog).queryByLabelText('Country')).toBeNull();
     const national = `7400${String(100000 + Math.floor(Math.random() * 899999))}`;
     await kit.user.type(field, national);

@@ -107,6 +107,8 @@ describe('SignInDialogView', () => {
   it('behavior: while settings load it says so; a failure shows the error', async () => {
     const { rerender } = renderDialog({ settingsStatus: 'loading', settings: undefined });
     expect(within(screen.getByRole('dialog')).getByRole('status')).toHaveTextContent('Loading sign-in options…');
+    // No method named before the settings say which ones exist.
+    expect(screen.getByRole('dialog')).toHaveAccessibleDescription('Sign in or create an account.');
     expect(screen.queryByLabelText('Email')).toBeNull();
     rerender(
       <SignInDialogView

@@ -156,7 +156,9 @@ export function SignInDialogView({
               <Dialog.Description className={styles.description}>
                 {secondFactor
                   ? 'Two-step verification'
-                  : phoneEnabled
+                  : settingsStatus !== 'ready'
+                    ? 'Sign in or create an account.'
+                    : phoneEnabled
                     ? 'Sign in or create an account with your email or phone number.'
                     : 'Sign in or create an account with your email.'}
               </Dialog.Description>
