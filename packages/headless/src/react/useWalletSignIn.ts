@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LatchkeyError } from '../core/errors/LatchkeyError.js';
 import { walletSignInMachine, walletSignInStatus, type WalletPurpose, type WalletSignInSnapshot, type WalletSignInStatus } from '../core/machines/walletSignIn/walletSignInMachine.js';
 import type { GetWalletCatalogueOptions } from '../core/wallets/catalogue/getWalletCatalogue.js';
+import type { SolanaSigner } from '../core/signer/SolanaSigner.js';
 import { createWalletConnector, type WalletConnector } from '../core/wallets/connector/createWalletConnector.js';
 import type { WalletConnectionMode } from '../core/wallets/standard/features.js';
 import { listWalletOptions, type WalletOption } from '../core/wallets/standard/solanaWallets.js';
@@ -32,6 +33,8 @@ export interface UseWalletSignInReturnType {
   /** e.g. USER_REJECTED, MESSAGE_SIGNATURE_DENIED, address_not_approved; `merge_accounts_confirmation` / `reassign_wallet_confirm` in `confirming`. */
   error: LatchkeyError | undefined;
   isBusy: boolean;
+  /** The connected wallet as a `SolanaSigner` (for `useSendTransaction`), while connected; undefined otherwise. */
+  signer: SolanaSigner | undefined;
   /** Connects the wallet and (connect-and-sign) signs in with it. */
   connect(walletKey: string): void;
   /** Links the wallet to the signed-in user. */
@@ -104,8 +107,16 @@ export function useWalletSignIn(parameters: UseWalletSignInParameters = {}): Use
     };
   }, [actor, mode]);
 
+  const signer = useMemo(() => {
+    if ((status !== 'connected' && status !== 'done') || !context.connector) return undefined;
+    try {
+      return context.connector.signer();
+    } catch {
+      return undefined; // connected without an account: nothing can sign
+    }
+  }, [status, context.connector]);
   return useMemo(
-    () => ({ status, wallets, walletKey: context.connector?.key, address: context.address, purpose: context.purpose, error: context.error, isBusy, ...commands }),
-    [status, wallets, context, isBusy, commands],
+    () => ({ status, wallets, walletKey: context.connector?.key, address: context.address, purpose: context.purpose, error: context.error, isBusy, signer, ...commands }),
+    [status, wallets, context, isBusy, signer, commands],
   );
 }

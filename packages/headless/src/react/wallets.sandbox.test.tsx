@@ -64,6 +64,8 @@ describe('wallet hooks against the sandbox', () => {
     await waitFor(() => expect(result.current.session.status).toBe('signedIn'), { timeout: 10_000 });
     expect(result.current.linked.primaryWallet?.address).toBe(first.address);
     expect(result.current.linked.canLinkMore).toBe(true);
+    // The connected wallet signs for transfers: its signer is the wallet's own account.
+    expect(result.current.flow.signer?.address).toBe(first.address);
 
     act(() => result.current.flow.reset());
     act(() => result.current.flow.link('secondwallet'));
@@ -89,6 +91,7 @@ describe('wallet hooks against the sandbox', () => {
     const wrapper = ({ children }: { children: ReactNode }) => <LatchkeyProvider client={client}>{children}</LatchkeyProvider>;
     const { result } = renderHook(() => ({ flow: useWalletSignIn({ registry, page }), linked: useWallets() }), { wrapper });
     await waitFor(() => expect(result.current.flow.status).toBe('idle'), { timeout: 10_000 });
+    expect(result.current.flow.signer).toBeUndefined(); // nothing connected, nothing signs
     act(() => result.current.flow.connect('testwallet'));
     await waitFor(() => expect(result.current.linked.wallets).toHaveLength(1), { timeout: 10_000 });
     await act(() => result.current.linked.switchPrimary('00000000-0000-4000-8000-000000000000'));
@@ -117,5 +120,8 @@ describe('wallet hooks against the sandbox', () => {
     await waitFor(() => expect(result.current.status).toBe('connected'), { timeout: 10_000 });
     expect(result.current.address).toBe(wallet.address);
     expect(statuses).not.toContain('idle');
+    expect(result.current.signer?.address).toBe(wallet.address);
+    const message = new TextEncoder().encode('reconnected');
+    expect(await result.current.signer!.signMessage(message)).toHaveLength(64);
   });
 });
