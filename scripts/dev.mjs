@@ -62,7 +62,7 @@ if (!info) {
   stop(1);
 } else {
   run('corepack', ['pnpm', '--filter', 'latchkey-demo', 'exec', 'vite', '--port', String(demoPort), '--strictPort'], {
-    env: { ...process.env, LATCHKEY_SANDBOX_URL: info.apiBaseUrl, LATCHKEY_ENVIRONMENT_ID: info.environmentId },
+    env: { ...process.env, LATCHKEY_SANDBOX_URL: info.apiBaseUrl, LATCHKEY_ENVIRONMENT_ID: info.environmentId, LATCHKEY_CUSTODY_URL: info.custodyBaseUrl },
   });
   await sleep(1500);
   console.log(`

@@ -11,7 +11,7 @@ export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'LATCHKEY_');
   const sandboxUrl = env.LATCHKEY_SANDBOX_URL ?? process.env.LATCHKEY_SANDBOX_URL ?? 'http://127.0.0.1:4010';
   return {
-    plugins: [react(), strictCsp(new URL(sandboxUrl).origin)],
+    plugins: [react(), strictCsp(sandboxOrigins(sandboxUrl, env.LATCHKEY_CUSTODY_URL ?? process.env.LATCHKEY_CUSTODY_URL))],
     envPrefix: 'LATCHKEY_',
     server: { host: '127.0.0.1' },
     preview: { host: '127.0.0.1' },
@@ -23,14 +23,26 @@ export default defineConfig(({ mode }) => {
  * The kit must run under a strict CSP (DESIGN.md "Security rules"): no inline scripts, no eval. The built
  * demo carries one, so the e2e run proves it. (Vite's dev server needs an inline preamble, so dev has none.)
  */
-function strictCsp(apiOrigin: string): Plugin {
+/**
+ * The sandbox's origins the page talks to (DESIGN.md "Sandbox contract": custody on the API port +1, Solana
+ * JSON-RPC +2 and its websocket +3), unless LATCHKEY_CUSTODY_URL names the custody origin.
+ */
+function sandboxOrigins(sandboxUrl: string, custodyUrl: string | undefined) {
+  const api = new URL(sandboxUrl);
+  const at = (offset: number, protocol = api.protocol) => `${protocol}//${api.hostname}:${Number(api.port) + offset}`;
+  return { api: api.origin, custody: custodyUrl ? new URL(custodyUrl).origin : at(1), rpc: at(2), ws: at(3, 'ws:') };
+}
+
+function strictCsp(origins: ReturnType<typeof sandboxOrigins>): Plugin {
   const policy = [
     "default-src 'self'",
     "script-src 'self'",
     // inline style attributes carry the runtime theme variables
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' https: data:",
-    `connect-src 'self' ${apiOrigin}`,
+    `connect-src 'self' ${origins.api} ${origins.custody} ${origins.rpc} ${origins.ws}`,
+    // the embedded wallet's export page lives on the custody origin, shown in an iframe
+    `frame-src ${origins.custody}`,
     "base-uri 'self'",
     "form-action 'self'",
   ].join('; ');

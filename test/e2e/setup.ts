@@ -25,6 +25,7 @@ export default async function setup(project: TestProject) {
   const outDir = mkdtempSync(join(tmpdir(), 'latchkey-demo-'));
   process.env.LATCHKEY_SANDBOX_URL = sandbox.info.apiBaseUrl;
   process.env.LATCHKEY_ENVIRONMENT_ID = sandbox.info.environmentId;
+  process.env.LATCHKEY_CUSTODY_URL = sandbox.info.custodyBaseUrl;
   await build({ root: demoRoot, configFile: join(demoRoot, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
   const server = await preview({
     root: demoRoot,

@@ -6,17 +6,20 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
 import './demo.css';
 
+const sandboxUrl = new URL(import.meta.env.LATCHKEY_SANDBOX_URL ?? 'http://127.0.0.1:4010');
 const client = createLatchkeyClient({
   environmentId: import.meta.env.LATCHKEY_ENVIRONMENT_ID ?? '2b1f6c1e-6a4d-4c8e-9f3a-5d7e8a9b0c1d',
-  apiBaseUrl: import.meta.env.LATCHKEY_SANDBOX_URL ?? 'http://127.0.0.1:4010',
+  apiBaseUrl: sandboxUrl.origin,
 });
+// The sandbox's custody provider sits on the port after its API (DESIGN.md "Sandbox contract").
+const custodyUrl = import.meta.env.LATCHKEY_CUSTODY_URL ?? `${sandboxUrl.protocol}//${sandboxUrl.hostname}:${Number(sandboxUrl.port) + 1}`;
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
 createRoot(root).render(
   <StrictMode>
-    <LatchkeyProvider client={client}>
+    <LatchkeyProvider client={client} embeddedWallet={{ baseUrl: custodyUrl }}>
       <App />
     </LatchkeyProvider>
   </StrictMode>,

@@ -18,13 +18,16 @@ afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.destroy()));
 });
 
-async function renderWallet(options: { appName?: string } = {}) {
+async function renderWallet(options: { appName?: string; strict?: boolean } = {}) {
   const client = await createTestClient({ sandboxUrl });
   clients.push(client);
   const { custodyBaseUrl } = await getSandboxInfo({ sandboxUrl });
   const store = createIndexedDbSessionKeyStore({ indexedDB: new IDBFactory() });
   const wrapper = ({ children }: { children: ReactNode }) => <LatchkeyProvider client={client}>{children}</LatchkeyProvider>;
-  const rendered = renderHook(() => ({ session: useSession(), wallet: useEmbeddedWallet({ appName: options.appName ?? 'Latchkey tests', baseUrl: custodyBaseUrl, store }) }), { wrapper });
+  const rendered = renderHook(() => ({ session: useSession(), wallet: useEmbeddedWallet({ appName: options.appName ?? 'Latchkey tests', baseUrl: custodyBaseUrl, store }) }), {
+    wrapper,
+    reactStrictMode: options.strict === true,
+  });
   return { client, ...rendered };
 }
 
@@ -36,6 +39,21 @@ async function signIn(client: LatchkeyClient) {
 }
 
 describe('useEmbeddedWallet (against the sandbox)', () => {
+  it('behavior: under StrictMode (mount, unmount, mount) the wallet still works: the first client is stopped and replaced', async () => {
+    const { client, result } = await renderWallet({ strict: true });
+    await waitFor(() => expect(result.current.session.status).toBe('signedOut'));
+    await act(() => signIn(client));
+    await act(async () => void (await result.current.wallet.create()));
+    await waitFor(() => expect(result.current.wallet.status).toBe('active'));
+    expect(result.current.wallet.wallet.session.getSnapshot().status).toBe('active');
+    let signature: Uint8Array | undefined;
+    await act(async () => {
+      signature = await result.current.wallet.signMessage(new Uint8Array([4, 5, 6]));
+    });
+    expect(result.current.wallet.error).toBeUndefined();
+    expect(signature).toHaveLength(64);
+  });
+
   it("default: none → create → active with an expiry → signMessage; without a wallet 'No custody account'", async () => {
     const { client, result } = await renderWallet();
     await waitFor(() => expect(result.current.session.status).toBe('signedOut'));

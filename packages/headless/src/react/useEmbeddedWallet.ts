@@ -41,8 +41,19 @@ export function useEmbeddedWallet(parameters: UseEmbeddedWalletParameters): UseE
   const client = useLatchkeyClient();
   const { user } = useSession();
   const { appName, baseUrl, store, fetch } = parameters;
-  const wallet = useMemo(() => createEmbeddedWalletClient(client, { appName, baseUrl, ...(store ? { store } : {}), ...(fetch ? { fetch } : {}) }), [client, appName, baseUrl, store, fetch]);
-  useEffect(() => () => wallet.stop(), [wallet]);
+  const create = useCallback(
+    () => createEmbeddedWalletClient(client, { appName, baseUrl, ...(store ? { store } : {}), ...(fetch ? { fetch } : {}) }),
+    [client, appName, baseUrl, store, fetch],
+  );
+  const [made, setMade] = useState(() => ({ create, wallet: create() }));
+  // New configuration: a new client (set during render, React's pattern for state derived from props).
+  if (made.create !== create) setMade({ create, wallet: create() });
+  const { wallet } = made;
+  useEffect(() => {
+    // Strict mode unmounts and mounts again: a client stopped by the first cleanup is replaced, not reused.
+    if (wallet.session.getSnapshot().status === 'stopped') setMade({ create, wallet: create() });
+    return () => wallet.stop();
+  }, [wallet]);
   const status = useSelector(wallet.session, embeddedWalletSessionStatus);
   const sessionError = useSelector(wallet.session, (snapshot) => snapshot.context.error);
   const expiresAt = useSelector(wallet.session, (snapshot) => snapshot.context.session?.expiresAt);

@@ -3,6 +3,7 @@ import { lightTheme, themeFromSettings, ThemeError, type ThemeSetting } from '@l
 import { useEffect, useMemo, type ComponentProps, type ReactNode } from 'react';
 import { WarnProvider, type Warn } from '../warn.js';
 import { ThemeRoot } from '../theme/ThemeRoot.js';
+import { EmbeddedWalletOptionsContext, type EmbeddedWalletOptions } from './embeddedWalletConfig.js';
 
 export interface LatchkeyProviderProps {
   /** The client from `createLatchkeyClient(...)`, built once outside React. */
@@ -12,6 +13,11 @@ export interface LatchkeyProviderProps {
    * Default: the project's look settings (`themeFromSettings(settings.design)`).
    */
   theme?: ThemeSetting | undefined;
+  /**
+   * Embedded wallets: the custody provider's `baseUrl` (and the `appName` its pages show). With it, the user
+   * menu offers the signed-in user's embedded Solana wallet when the project enables embedded wallets.
+   */
+  embeddedWallet?: EmbeddedWalletOptions | undefined;
   children?: ReactNode;
 }
 
@@ -19,14 +25,18 @@ export interface LatchkeyProviderProps {
  * The kit's provider: the headless `LatchkeyProvider` (client, settings, session) plus the theme,
  * applied as CSS variables on a kit root element around `children`.
  */
-export function LatchkeyProvider({ client, theme, children }: LatchkeyProviderProps) {
+export function LatchkeyProvider({ client, theme, embeddedWallet, children }: LatchkeyProviderProps) {
   const warn = useMemo<Warn>(() => (message) => client.logger.warn(message), [client]);
+  const { baseUrl, appName } = embeddedWallet ?? {};
+  const walletOptions = useMemo(() => (baseUrl ? { baseUrl, appName } : undefined), [baseUrl, appName]);
   return (
     <HeadlessProvider client={client}>
       <WarnProvider value={warn}>
-        <SettingsThemeRoot theme={theme} warn={warn}>
-          {children}
-        </SettingsThemeRoot>
+        <EmbeddedWalletOptionsContext.Provider value={walletOptions}>
+          <SettingsThemeRoot theme={theme} warn={warn}>
+            {children}
+          </SettingsThemeRoot>
+        </EmbeddedWalletOptionsContext.Provider>
       </WarnProvider>
     </HeadlessProvider>
   );

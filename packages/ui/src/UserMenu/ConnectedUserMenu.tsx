@@ -13,11 +13,14 @@ import { Spinner } from '../Spinner.js';
 import { MfaDevices } from '../flows/Mfa/MfaDevices.js';
 import { TotpEnrolment } from '../flows/Mfa/TotpEnrolment.js';
 import { PasskeyManager } from '../flows/Passkey/PasskeyManager.js';
+import { useEmbeddedWalletOptions } from '../LatchkeyProvider/embeddedWalletConfig.js';
 import { AccountSection, type CredentialKind } from './AccountSection.js';
 import { UserMenuView, type LinkedAccount } from './UserMenuView.js';
 
 // Wallet code (wallet-standard registry, catalogue) loads only for users who have or may link wallets.
 const ConnectedLinkedWallets = lazy(() => import('../flows/Wallets/ConnectedLinkedWallets.js').then((module) => ({ default: module.ConnectedLinkedWallets })));
+// The wallet panel carries @solana/web3.js and the custody client: only for users with (or about to get) a wallet.
+const ConnectedWalletPanel = lazy(() => import('../flows/WalletPanel/ConnectedWalletPanel.js').then((module) => ({ default: module.ConnectedWalletPanel })));
 const AddCredential = lazy(() => import('./AddCredential.js').then((module) => ({ default: module.AddCredential })));
 
 export interface UserMenuProps {
@@ -40,6 +43,7 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
   const links = useMemo(() => brandingFrom(settings).menuLinks, [settings]);
   const passkeyFlow = usePasskey();
   const mfaFlow = useMfa();
+  const embeddedWalletOptions = useEmbeddedWalletOptions();
   const triggerRef = useRef<HTMLButtonElement>(null);
   const [signingOut, setSigningOut] = useState(false);
   const [error, setError] = useState<{ message: string }>();
@@ -76,6 +80,8 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
   const countries = smsCountries(settings);
   const canAddEmail = !formats.has('email') && Boolean(settings?.sdk?.emailSignIn);
   const canAddPhone = !formats.has('phoneNumber') && countries.length > 0;
+  const hasWallet = formats.has('blockchain');
+  const embeddedWalletsEnabled = settings?.sdk?.embeddedWallets?.chainConfigurations?.some((chain) => chain.name === 'SOL' && chain.enabled) === true;
 
   const signOut = async () => {
     setSigningOut(true);
@@ -137,7 +143,12 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
       ) : (
         <AccountSection canAddEmail={canAddEmail} canAddPhone={canAddPhone} onAdd={setAdding} />
       )}
-      {(session.user?.verifiedCredentials ?? []).some((credential) => credential.format === 'blockchain') || settings?.sdk?.multiWallet ? (
+      {hasWallet || (embeddedWalletOptions && embeddedWalletsEnabled) ? (
+        <Suspense fallback={<Spinner />}>
+          <ConnectedWalletPanel />
+        </Suspense>
+      ) : null}
+      {hasWallet || settings?.sdk?.multiWallet ? (
         <Suspense fallback={<Spinner />}>
           <ConnectedLinkedWallets />
         </Suspense>

@@ -1,0 +1,156 @@
+import { createTestWallet } from '@latchkey/headless/testing';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { launchChromium, screenshot, watchConsole } from './browser.js';
+import { escapeRegExp, signInByEmail } from './demo.js';
+import { latestCode, patchSettings, resetSettings, uniqueEmail } from './sandbox.js';
+
+/**
+ * Embedded wallets through the built demo in Chromium: an e-mail sign-up gets its Solana wallet automatically;
+ * airdropped on the sandbox's cluster, it sends SOL signed by custody with a session key kept as a
+ * non-extractable WebCrypto key; when the sandbox expires that key, the next send recreates the session and
+ * retries once, unseen; export shows the key only inside the custody origin's iframe; recovery by e-mail code.
+ */
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  await patchSettings({ sdk: { embeddedWallets: { automaticEmbeddedWalletCreation: true } } });
+});
+afterAll(async () => {
+  await browser?.close();
+  await resetSettings();
+});
+
+const sandbox = (path: string, body: unknown) =>
+  fetch(`${inject('e2eSandboxUrl')}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(async (response) => {
+    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+    return response.json() as Promise<Record<string, unknown>>;
+  });
+
+async function openDemo(theme: 'light' | 'dark'): Promise<{ page: Page; problems: string[] }> {
+  await patchSettings({ design: { modal: { theme } } });
+  const context = await browser.newContext({ colorScheme: theme, viewport: { width: 1024, height: 1100 } });
+  const page = await context.newPage();
+  const problems = watchConsole(page);
+  await page.goto(inject('demoUrl'));
+  await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible(), { timeout: 15_000 }).toBe(true);
+  return { page, problems };
+}
+
+/** Signs up by e-mail and opens the user menu on its embedded wallet (created at sign-up). */
+async function signUpAndOpenWallet(page: Page, email: string): Promise<{ menu: Locator; panel: Locator; address: string }> {
+  await signInByEmail(page, email);
+  await page.getByRole('button', { name: new RegExp(`^Account: ${escapeRegExp(email)}$`) }).click();
+  const menu = page.getByRole('dialog', { name: 'Signed in as' });
+  const panel = menu.getByRole('region', { name: 'Embedded wallet' });
+  await expect.poll(() => panel.isVisible(), { timeout: 20_000 }).toBe(true);
+  const address = ((await panel.getByTestId('wallet-address').textContent()) ?? '').replace('Address: ', '').trim();
+  expect(address).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+  return { menu, panel, address };
+}
+
+/** The session key the page keeps (public half only; the private half is a non-extractable CryptoKey). */
+const storedSessionKey = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<{ publicKey: string; extractable: boolean } | undefined>((resolve, reject) => {
+        const open = indexedDB.open('latchkey-embedded-wallet');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const request = open.result.transaction('sessionKeys').objectStore('sessionKeys').getAll();
+          request.onsuccess = () => {
+            const entry = request.result.at(-1) as { publicKey: string; privateKey: CryptoKey } | undefined;
+            resolve(entry ? { publicKey: entry.publicKey, extractable: entry.privateKey.extractable } : undefined);
+          };
+        };
+      }),
+  );
+
+async function send(panel: Locator, to: string, amount: string): Promise<string> {
+  await panel.getByRole('button', { name: 'Send', exact: true }).click();
+  const form = panel.getByRole('region', { name: 'Send' });
+  await form.getByLabel('Amount').fill(amount);
+  await form.getByLabel('Recipient').fill(to);
+  await form.getByRole('button', { name: 'Review' }).click();
+  await expect.poll(() => form.getByRole('button', { name: 'Confirm and sign' }).isVisible(), { timeout: 20_000 }).toBe(true);
+  await form.getByRole('button', { name: 'Confirm and sign' }).click();
+  await expect.poll(() => form.getAttribute('data-state'), { timeout: 45_000 }).toMatch(/^(done|failed|timedOut|expired)$/);
+  expect(await form.getAttribute('data-state'), (await form.textContent()) ?? '').toBe('done');
+  const signature = ((await form.getByText(/^Signature:/).textContent()) ?? '').replace('Signature:', '').trim();
+  await form.getByRole('button', { name: 'Done' }).click();
+  return signature;
+}
+
+/** A new, empty account's address (a fresh ed25519 key). */
+const freshAddress = () => createTestWallet().address;
+
+const solBalance = async (panel: Locator) => ((await panel.getByRole('region', { name: 'Balances' }).getByRole('listitem').first().textContent()) ?? '').replace(/\s+/g, ' ');
+
+describe('embedded wallet (Chromium)', () => {
+  test('sign-up creates the wallet; SOL sent through custody; an expired session key is recreated and the send retried once; recovery by e-mail code', async () => {
+    const { page, problems } = await openDemo('light');
+    const email = uniqueEmail('e2e-embedded');
+    const { panel, address } = await signUpAndOpenWallet(page, email);
+    await screenshot(page, 'embedded-wallet-home-light');
+
+    await sandbox('/sandbox/airdrop', { address, lamports: '2000000000' });
+    await panel.getByRole('region', { name: 'Balances' }).getByRole('button', { name: 'Refresh' }).click();
+    await expect.poll(() => solBalance(panel), { timeout: 15_000 }).toContain('2.0 SOL');
+
+    const first = freshAddress();
+    const signature = await send(panel, first, '0.5');
+    expect(signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
+    const key = await storedSessionKey(page);
+    expect(key?.extractable).toBe(false);
+    await expect.poll(() => solBalance(panel), { timeout: 15_000 }).toContain('1.5 SOL') // 2 − 0.5 − a 5000-lamport fee, rounded up (SPEC §9);
+
+    // The sandbox expires the session key at custody: the next send recreates it and retries once, unseen.
+    await sandbox('/sandbox/admin/custody/expire-api-key', { publicKey: key!.publicKey });
+    await send(panel, freshAddress(), '0.25');
+    const renewed = await storedSessionKey(page);
+    expect(renewed?.publicKey).toBeDefined();
+    expect(renewed?.publicKey).not.toBe(key!.publicKey);
+    await expect.poll(() => solBalance(panel), { timeout: 15_000 }).toContain('1.25 SOL');
+
+    // Recovery by e-mail: the code from the inbox opens a new session.
+    await panel.getByRole('button', { name: 'Recover' }).click();
+    const recovery = panel.getByRole('form', { name: 'Recover your wallet' });
+    await expect.poll(() => recovery.getByLabel('Email').inputValue()).toBe(email);
+    await recovery.getByRole('button', { name: 'Send recovery code' }).click();
+    await expect.poll(() => recovery.getByLabel('Recovery code').isVisible(), { timeout: 15_000 }).toBe(true);
+    await screenshot(page, 'embedded-wallet-recovery-light');
+    await recovery.getByLabel('Recovery code').fill(await latestCode(email));
+    await recovery.getByRole('button', { name: 'Recover wallet' }).click();
+    await expect.poll(() => panel.getAttribute('data-screen'), { timeout: 15_000 }).toBe('home');
+    await expect.poll(() => panel.getByRole('region', { name: 'Wallet session' }).getAttribute('data-state')).toBe('active');
+    expect(problems).toEqual([]);
+  });
+
+  test.each(['light', 'dark'] as const)('export shows the key only inside the custody iframe; the host page never holds it (%s)', async (theme) => {
+    const { page, problems } = await openDemo(theme);
+    const { panel } = await signUpAndOpenWallet(page, uniqueEmail(`e2e-embedded-export-${theme}`));
+    await screenshot(page, `embedded-wallet-home-${theme}`);
+    await panel.getByRole('button', { name: 'Send', exact: true }).click();
+    await screenshot(page, `embedded-wallet-send-${theme}`);
+    await panel.getByRole('button', { name: 'Back to wallet' }).click();
+
+    await panel.getByRole('button', { name: 'Export key' }).click();
+    const exportStep = panel.getByRole('region', { name: 'Export private key' });
+    await exportStep.getByRole('button', { name: 'Show private key' }).click();
+    const frame = page.frameLocator('iframe[title="Your private key"]');
+    await expect.poll(() => frame.getByTestId('exported-key').isVisible(), { timeout: 20_000 }).toBe(true);
+    const secret = ((await frame.getByTestId('exported-key').textContent()) ?? '').trim();
+    expect(secret).toMatch(/^[1-9A-HJ-NP-Za-km-z]{86,88}$/);
+    await screenshot(page, `embedded-wallet-export-${theme}`);
+
+    const held = await page.evaluate(async () => {
+      const local = JSON.stringify({ ...localStorage });
+      const session = JSON.stringify({ ...sessionStorage });
+      const databases = JSON.stringify(await indexedDB.databases());
+      return `${document.documentElement.outerHTML}\n${local}\n${session}\n${databases}\n${document.cookie}`;
+    });
+    expect(held).not.toContain(secret);
+    expect(problems).toEqual([]);
+  });
+});
