@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `pnpm bench:size`: what Latchkey costs a host, measured like ../shared/bench/peers (same esbuild options:
 // minified, esm, browser, es2020, production). Bundles the BUILT packages (run `pnpm build` first; the script
-// does it) — each entry point of @latchkey/headless and @latchkey/ui with React external (a library's own
-// weight), and the minimal host entry (LatchkeyProvider + SignInButton + React 19) with code splitting:
+// does it) — every entry point of @latchkey/headless and @latchkey/ui (read from their package.json `exports`) with
+// React external (a library's own weight), and the minimal host entry (LatchkeyProvider + SignInButton + React 19)
+// with code splitting:
 // "initial" is what the page downloads before the button can render, "total" adds every lazy chunk.
 // Prints raw, gzip and brotli KiB per entry. A report, not a test: it never fails on a budget.
 import { spawnSync } from 'node:child_process';
@@ -91,21 +92,16 @@ async function measure(name, entry, { external = [] } = {}) {
 }
 
 const reactExternal = ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client'];
+/** Every JS entry a package exports, in package.json order (so a new entry gets its row without editing this file). */
+const entriesOf = (pkg) =>
+  Object.keys(JSON.parse(readFileSync(path.join(root, 'packages', pkg, 'package.json'), 'utf8')).exports)
+    .filter((key) => !key.endsWith('.css'))
+    .map((key) => `@latchkey/${pkg}${key === '.' ? '' : key.slice(1)}`);
 const rows = [
   await measure('baseline: react + react-dom', path.join(here, 'host/baseline.tsx')),
   await measure('host: Provider + SignInButton', path.join(here, 'host/entry.tsx')),
-  await measure('@latchkey/headless', '@latchkey/headless', { external: reactExternal }),
-  await measure('@latchkey/headless/react', '@latchkey/headless/react', { external: reactExternal }),
-  await measure('@latchkey/headless/react/email', '@latchkey/headless/react/email', { external: reactExternal }),
-  await measure('@latchkey/headless/react/sms', '@latchkey/headless/react/sms', { external: reactExternal }),
-  await measure('@latchkey/headless/react/passkey', '@latchkey/headless/react/passkey', { external: reactExternal }),
-  await measure('@latchkey/headless/react/mfa', '@latchkey/headless/react/mfa', { external: reactExternal }),
-  await measure('@latchkey/headless/react/social', '@latchkey/headless/react/social', { external: reactExternal }),
-  await measure('@latchkey/headless/solana', '@latchkey/headless/solana', { external: reactExternal }),
-  await measure('@latchkey/headless/testing', '@latchkey/headless/testing', { external: reactExternal }),
-  await measure('@latchkey/ui', '@latchkey/ui', { external: reactExternal }),
-  await measure('@latchkey/ui/flows', '@latchkey/ui/flows', { external: reactExternal }),
 ];
+for (const entry of [...entriesOf('headless'), ...entriesOf('ui')]) rows.push(await measure(entry, entry, { external: reactExternal }));
 
 const kib = (n) => (n / 1024).toFixed(1);
 console.log(`\nLatchkey bundle sizes (KiB; esbuild ${esbuild.version}, minified esm es2020 production; gzip 9, brotli 11)\n`);
@@ -117,7 +113,7 @@ for (const r of rows) {
   );
 }
 const host = rows[1];
-const headlessCore = rows[3];
+const headlessCore = rows.find((row) => row.name === '@latchkey/headless/react');
 console.log(`
 Goals (reported, not enforced): host initial load ≤ 100 KiB gzip including React → ${kib(host.initial.gzip)} KiB;
 headless core + hooks (@latchkey/headless/react, React external) ≤ 25 KiB gzip → ${kib(headlessCore.initial.gzip)} KiB initial, ${kib(headlessCore.total.gzip)} KiB with its lazy chunks.

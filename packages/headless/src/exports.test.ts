@@ -290,6 +290,7 @@ describe('entry points', () => {
         "solToLamports",
         "solanaAddressProblem",
         "validateSolanaAddress",
+        "validateSolanaNetworks",
       ]
     `);
   });

@@ -21,6 +21,41 @@ export const PASSKEY_ALGORITHM = -7;
 export const FEE_LOOKUP_RETRIES = 5;
 export const LAMPORTS_PER_SOL = 1_000_000_000n;
 export const SOLANA_NETWORK_IDS = { mainnet: 101, testnet: 102, devnet: 103 } as const;
+export type SolanaPublicCluster = keyof typeof SOLANA_NETWORK_IDS;
+
+/** What is wrong with a Solana network's id, and where (`networkId`, `cluster` or `type`). */
+export interface SolanaNetworkIdIssue {
+  readonly path: 'networkId' | 'cluster' | 'type';
+  readonly message: string;
+}
+
+/**
+ * SPEC §9 gives 101, 102 and 103 to mainnet, testnet and devnet; every other Solana network is a custom one (SPEC §3
+ * network `type: 'custom'`) under a whole-number id of its own, e.g. the sandbox's `localnet`, 104. So: the id is a
+ * positive whole number; a network calling itself mainnet, testnet or devnet (`cluster`) has that cluster's id; one of
+ * those ids carries no other cluster name; a network under any other id is `custom`. `cluster` and `type` are checked
+ * when given (a network description has a cluster and no type; a project's network toggle has a type).
+ */
+export function solanaNetworkIdIssue(network: {
+  readonly networkId: string | number;
+  readonly cluster?: string | undefined;
+  readonly type?: string | undefined;
+}): SolanaNetworkIdIssue | undefined {
+  const id = typeof network.networkId === 'number' ? network.networkId : /^\d+$/.test(network.networkId) ? Number(network.networkId) : Number.NaN;
+  if (!Number.isSafeInteger(id) || id <= 0) return { path: 'networkId', message: `a Solana network id is a positive whole number, not ${JSON.stringify(network.networkId)}` };
+  const reserved = (Object.entries(SOLANA_NETWORK_IDS) as [SolanaPublicCluster, number][]).find(([, value]) => value === id)?.[0];
+  const claimed = network.cluster !== undefined && Object.hasOwn(SOLANA_NETWORK_IDS, network.cluster) ? (network.cluster as SolanaPublicCluster) : undefined;
+  if (claimed && SOLANA_NETWORK_IDS[claimed] !== id) {
+    return { path: 'networkId', message: `Solana ${claimed} is network ${SOLANA_NETWORK_IDS[claimed]}, not ${id}` };
+  }
+  if (reserved && network.cluster !== undefined && network.cluster !== reserved) {
+    return { path: 'cluster', message: `Solana network ${id} is ${reserved}, not ${network.cluster}` };
+  }
+  if (!reserved && network.type !== undefined && network.type !== 'custom') {
+    return { path: 'type', message: `a Solana network other than 101 mainnet, 102 testnet and 103 devnet is custom; ${id} is marked ${network.type}` };
+  }
+  return undefined;
+}
 export const DEFAULT_COMMITMENT = 'confirmed';
 
 export const MOBILE_REDIRECT_NONCE_BYTES = 24;

@@ -256,6 +256,7 @@ it('default: the export names of @latchkey/protocol (change deliberately)', () =
       "socialLinkingServerErrorCodes",
       "socialProviderSchema",
       "solanaAddressSchema",
+      "solanaNetworkIdIssue",
       "solanaNetworkSchema",
       "stampSchema",
       "storageModeSchema",

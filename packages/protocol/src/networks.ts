@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { secureUrlSchema } from './common.js';
+import { solanaNetworkIdIssue, SOLANA_NETWORK_IDS } from './constants.js';
 import { chainSchema, networkTypeSchema } from './enums.js';
 
 /** Network records of SPEC §3: project network toggles, network descriptions, Solana networks. */
@@ -25,12 +26,25 @@ export const networkSchema = z.object({
 });
 export type Network = z.infer<typeof networkSchema>;
 
-/** Network group of SPEC §3 (project settings `chains`): a chain and its networks. */
-export const networkGroupSchema = z.object({
-  name: chainSchema,
-  enabled: z.boolean(),
-  networks: z.array(networkSchema),
-});
+/**
+ * Network group of SPEC §3 (project settings `chains`): a chain and its networks. A `SOL` group's networks follow
+ * `solanaNetworkIdIssue` (SPEC §9 ids 101/102/103 for the public clusters, custom networks under other ids); a
+ * network's `chainName` counts as its cluster only when it is a public cluster's name (elsewhere it is a free label).
+ */
+export const networkGroupSchema = z
+  .object({
+    name: chainSchema,
+    enabled: z.boolean(),
+    networks: z.array(networkSchema),
+  })
+  .superRefine((group, ctx) => {
+    if (group.name !== 'SOL') return;
+    group.networks.forEach((network, index) => {
+      const cluster = Object.hasOwn(SOLANA_NETWORK_IDS, network.chainName) ? network.chainName : undefined;
+      const issue = solanaNetworkIdIssue({ networkId: network.networkId, cluster, type: network.type });
+      if (issue) ctx.addIssue({ code: 'custom', path: ['networks', index, issue.path === 'cluster' ? 'chainName' : issue.path], message: issue.message });
+    });
+  });
 export type NetworkGroup = z.infer<typeof networkGroupSchema>;
 
 /** Chain settings of SPEC §3 (project settings `networks`): networks per chain name. */

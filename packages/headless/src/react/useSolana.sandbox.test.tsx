@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { Keypair, LAMPORTS_PER_SOL } from '@solana/web3.js';
-import { useMemo, type ReactNode } from 'react';
+import { Keypair, LAMPORTS_PER_SOL, VersionedTransaction } from '@solana/web3.js';
+import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { LatchkeyClient } from '../core/client/createLatchkeyClient.js';
 import { createKeypairSigner } from '../solana/createKeypairSigner.js';
@@ -70,5 +70,117 @@ describe('Solana hooks (against the sandbox)', () => {
     expect(result.current.send.signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
     act(() => result.current.balances.refresh());
     await waitFor(() => expect(result.current.balances.balances[0]?.rawBalance).toBe(1_749_995_000n));
+  });
+});
+
+/** Every product API request the client makes, with its body and the sandbox's answer status. */
+interface RecordedRequest {
+  method: string;
+  path: string;
+  body: unknown;
+  status: number;
+  answer: unknown;
+}
+
+function recordingFetch(log: RecordedRequest[]): typeof fetch {
+  return async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const response = await fetch(input, init);
+    const answer = await response.clone().json().catch(() => undefined);
+    log.push({ method, path: new URL(url).pathname, body, status: response.status, answer });
+    return response;
+  };
+}
+
+const putSettings = (patch: unknown) =>
+  fetch(`${sandboxUrl}/sandbox/admin/settings`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(patch) }).then((response) => {
+    expect(response.status).toBe(200);
+  });
+
+describe('useSendTransaction: optimizeTransaction follows the project settings (sdk.embeddedWallets.transactionSimulation)', () => {
+  let info: { solanaWsUrl: string; environmentId: string };
+  beforeAll(async () => {
+    info = (await (await fetch(`${sandboxUrl}/sandbox/info`)).json()) as typeof info;
+  });
+  afterEach(async () => {
+    // `null` deletes the key again: the seed has no embedded-wallet settings.
+    await putSettings({ sdk: { embeddedWallets: { transactionSimulation: null } } });
+  });
+
+  async function render(optimize: boolean | undefined) {
+    const log: RecordedRequest[] = [];
+    const client = await createTestClient({ sandboxUrl, fetch: recordingFetch(log) });
+    clients.push(client);
+    const keypair = Keypair.generate();
+    const airdrop = await fetch(`${sandboxUrl}/sandbox/airdrop`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ address: keypair.publicKey.toBase58(), lamports: LAMPORTS_PER_SOL }),
+    });
+    expect(airdrop.status).toBe(200);
+    const signer = createKeypairSigner(keypair);
+    const wrapper = ({ children }: { children: ReactNode }) => <LatchkeyProvider client={client}>{children}</LatchkeyProvider>;
+    const { result } = renderHook(
+      () => {
+        const settings = useSyncExternalStore(client.settings.watch, client.settings.get, client.settings.get);
+        const networks = useSolanaNetworks();
+        const connection = useMemo(
+          () => (networks.selected ? createSolanaConnection(networks.selected, { wsEndpoint: info.solanaWsUrl }) : undefined),
+          [networks.selected],
+        );
+        const send = useSendTransaction({ connection, signer, ...(optimize === undefined ? {} : { optimize }) });
+        return { settings, networks, send };
+      },
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current.settings.status).toBe('ready'));
+    await waitFor(() => expect(result.current.networks.status).toBe('ready'));
+    const optimizeCalls = () => log.filter((entry) => entry.path.endsWith('/solana/optimizeTransaction'));
+    return { result, signer, optimizeCalls };
+  }
+
+  it('behavior: enabled in the settings → the built transaction goes to the sandbox\'s /solana/optimizeTransaction before review, and the transfer completes', async () => {
+    await putSettings({ sdk: { embeddedWallets: { transactionSimulation: true } } });
+    const { result, signer, optimizeCalls } = await render(undefined);
+    const to = Keypair.generate().publicKey.toBase58();
+    act(() => result.current.send.prepare({ to, amount: BigInt(LAMPORTS_PER_SOL) / 10n }));
+    await waitFor(() => expect(result.current.send.status).toBe('review'), { timeout: 10_000 });
+    expect(optimizeCalls()).toHaveLength(1);
+    const [call] = optimizeCalls();
+    expect(call).toMatchObject({ method: 'POST', path: `/api/v0/sdk/${info.environmentId}/solana/optimizeTransaction`, status: 200 });
+    expect(call?.body).toMatchObject({ environmentId: info.environmentId, address: signer.address });
+    // What was sent is the built, still unsigned transfer; what came back is what the review shows and the wallet signs.
+    const sent = VersionedTransaction.deserialize(Buffer.from((call?.body as { transaction: string }).transaction, 'base64'));
+    expect(sent.message.staticAccountKeys.map((key) => key.toBase58())).toEqual(expect.arrayContaining([signer.address, to]));
+    expect(sent.signatures[0]?.every((byte) => byte === 0)).toBe(true);
+    expect(Buffer.from(result.current.send.prepared!.transaction).toString('base64')).toBe((call?.answer as { transaction: string }).transaction);
+    act(() => result.current.send.confirm());
+    await waitFor(() => expect(result.current.send.status).toBe('done'), { timeout: 15_000 });
+    expect(optimizeCalls()).toHaveLength(1);
+  });
+
+  it('behavior: not enabled in the settings → no optimizeTransaction request, the transfer still completes', async () => {
+    const { result, optimizeCalls } = await render(undefined);
+    act(() => result.current.send.prepare({ to: Keypair.generate().publicKey.toBase58(), amount: BigInt(LAMPORTS_PER_SOL) / 10n }));
+    await waitFor(() => expect(result.current.send.status).toBe('review'), { timeout: 10_000 });
+    act(() => result.current.send.confirm());
+    await waitFor(() => expect(result.current.send.status).toBe('done'), { timeout: 15_000 });
+    expect(optimizeCalls()).toEqual([]);
+  });
+
+  it('behavior: the explicit `optimize` option overrides the settings either way', async () => {
+    await putSettings({ sdk: { embeddedWallets: { transactionSimulation: true } } });
+    const off = await render(false);
+    act(() => off.result.current.send.prepare({ to: Keypair.generate().publicKey.toBase58(), amount: 1000n }));
+    await waitFor(() => expect(off.result.current.send.status).toBe('review'), { timeout: 10_000 });
+    expect(off.optimizeCalls()).toEqual([]);
+
+    await putSettings({ sdk: { embeddedWallets: { transactionSimulation: false } } });
+    const on = await render(true);
+    act(() => on.result.current.send.prepare({ to: Keypair.generate().publicKey.toBase58(), amount: 1000n }));
+    await waitFor(() => expect(on.result.current.send.status).toBe('review'), { timeout: 10_000 });
+    expect(on.optimizeCalls()).toHaveLength(1);
   });
 });

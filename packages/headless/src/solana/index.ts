@@ -42,6 +42,7 @@ export {
   getSolanaNetworks,
   rpcUrlOf,
   SELECTED_SOLANA_NETWORK_KEY,
+  validateSolanaNetworks,
   type CreateSolanaNetworkSelectionParameters,
   type SolanaNetwork,
   type SolanaNetworkSelection,

@@ -59,7 +59,7 @@ describe('Solana against the sandbox cluster', () => {
     const networks = await getSolanaNetworks(client);
     expect(networks.map((network) => network.networkId)).toEqual([104]);
     expect(networks[0]?.rpcUrls).toEqual([info.solanaRpcUrl]);
-    const second = { ...networks[0]!, networkId: 103, name: 'Devnet copy' };
+    const second = { ...networks[0]!, chainId: 103, networkId: 103, cluster: 'devnet', key: 'devnet', name: 'Solana Devnet' };
     const changes: unknown[] = [];
     const stop = client.events.on('chain.changed', (change) => changes.push(change));
     const selection = createSolanaNetworkSelection({ client, networks: [networks[0]!, second] });

@@ -4,7 +4,12 @@ import type { NetworkConfiguration, NetworkDescription, ProjectSettings } from '
 export const SOLANA_MAINNET_ID = 101;
 export const SOLANA_TESTNET_ID = 102;
 export const SOLANA_DEVNET_ID = 103;
-/** The sandbox's local cluster (not a public network; outside the ids SPEC §9 names). */
+/**
+ * The sandbox's local cluster. SPEC §9 gives 101/102/103 to the public clusters and a local cluster is none of them
+ * (its genesis hash and RPC differ), so it is a custom network (SPEC §3 network `type: 'custom'`, as the seed marks it)
+ * under an id of its own; the settings schema and the kit's `validateSolanaNetworks` both follow
+ * `solanaNetworkIdIssue` from `@latchkey/protocol/constants`.
+ */
 export const SOLANA_LOCALNET_ID = 104;
 
 const nativeCurrency = { decimals: 9, name: 'Solana', symbol: 'SOL', pricingProviderTokenId: 'solana' };

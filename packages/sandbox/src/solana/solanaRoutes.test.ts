@@ -62,6 +62,24 @@ describe('sandbox Solana routes', () => {
     expect(solana?.networks[0]?.genesisHash).toBe(await new Connection(solanaRpcUrl).getGenesisHash());
   });
 
+  it("error: settings that put a Solana network outside SPEC's ids without marking it custom, or call a custom one devnet, are refused", async () => {
+    const put = (body: unknown) => fetch(`${sandboxUrl}/sandbox/admin/settings`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    try {
+      for (const network of [
+        { networkId: 104, chainName: 'localnet', enabled: true, type: 'default' },
+        { networkId: 104, chainName: 'devnet', enabled: true, type: 'custom' },
+      ]) {
+        const response = await put({ chains: [{ name: 'SOL', enabled: true, networks: [network] }] });
+        expect(response.status).toBe(400);
+        expect(((await response.json()) as { error: { code: string } }).error.code).toBe('invalid_request');
+      }
+      const [solana] = (await (await fetch(`${sandboxUrl}/api/v0/sdk/${environmentId}/networks`)).json()) as { networks: { networkId: number; cluster: string }[] }[];
+      expect(solana?.networks.map(({ networkId, cluster }) => ({ networkId, cluster }))).toEqual([{ networkId: 104, cluster: 'localnet' }]);
+    } finally {
+      await fetch(`${sandboxUrl}/sandbox/admin/reset-settings`, { method: 'POST' });
+    }
+  });
+
   it('behavior: with every Solana network disabled, GET /networks lists none', async () => {
     const put = (body: unknown) => fetch(`${sandboxUrl}/sandbox/admin/settings`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     try {

@@ -1,6 +1,6 @@
 import type { NetworkDescription } from '@latchkey/protocol';
 import { Connection } from '@solana/web3.js';
-import { DEFAULT_COMMITMENT } from '@latchkey/protocol/constants';
+import { DEFAULT_COMMITMENT, solanaNetworkIdIssue } from '@latchkey/protocol/constants';
 import { getNetworks } from '../../core/actions/getNetworks.js';
 import { LatchkeyError } from '../../core/errors/LatchkeyError.js';
 import type { Emitter, LatchkeyEvents } from '../../core/events/createEmitter.js';
@@ -19,11 +19,33 @@ export function rpcUrlOf(network: SolanaNetwork): string {
   return url;
 }
 
-/** The project's enabled Solana networks (GET /networks, key `solana`); 'No enabled networks' when there are none. */
+/**
+ * Checks Solana network descriptions against SPEC §9's ids (`solanaNetworkIdIssue`: 101 mainnet, 102 testnet,
+ * 103 devnet; any other whole-number id is a custom network such as the sandbox's localnet, 104, whose cluster must not
+ * be a public cluster's name) and that no id is listed twice. Throws `invalid_response` with the offending path.
+ */
+export function validateSolanaNetworks(networks: readonly SolanaNetwork[]): void {
+  const seen = new Set<string>();
+  networks.forEach((network, index) => {
+    const issue = solanaNetworkIdIssue({ networkId: network.networkId, cluster: network.cluster });
+    if (issue) throw new LatchkeyError('invalid_response', { path: `networks[${index}].${issue.path}`, cause: new Error(issue.message) });
+    const id = String(network.networkId);
+    if (seen.has(id)) {
+      throw new LatchkeyError('invalid_response', { path: `networks[${index}].networkId`, cause: new Error(`Solana network ${id} is listed twice`) });
+    }
+    seen.add(id);
+  });
+}
+
+/**
+ * The project's enabled Solana networks (GET /networks, key `solana`); 'No enabled networks' when there are none,
+ * `invalid_response` when one breaks `validateSolanaNetworks`.
+ */
 export async function getSolanaNetworks(client: ApiClient): Promise<SolanaNetwork[]> {
   const configurations = await getNetworks(client);
   const networks = configurations.find((configuration) => configuration.key === 'solana')?.networks ?? [];
   if (networks.length === 0) throw new LatchkeyError('no_enabled_networks');
+  validateSolanaNetworks(networks);
   return networks;
 }
 
@@ -60,6 +82,7 @@ export interface CreateSolanaNetworkSelectionParameters {
 /** SPEC §4: the network selection is stored locally and restored; switching emits a chain-change event. */
 export function createSolanaNetworkSelection({ client, networks }: CreateSolanaNetworkSelectionParameters): SolanaNetworkSelection {
   if (networks.length === 0) throw new LatchkeyError('no_enabled_networks');
+  validateSolanaNetworks(networks);
   const byId = (id: string | number) => networks.find((network) => String(network.networkId) === String(id));
   const stored = client.storage.get(SELECTED_SOLANA_NETWORK_KEY, networkIdParser);
   let selected = (stored === undefined ? undefined : byId(stored)) ?? networks[0]!;

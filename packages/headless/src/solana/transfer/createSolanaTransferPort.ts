@@ -137,12 +137,12 @@ export function createSolanaTransferPort({ connection, client }: CreateSolanaTra
       return simulateSolanaTransaction(client, { chain: 'SOL', transactions: [toBase64(prepared.transaction)], accountAddress: payer });
     },
 
-    async optimize(signed, payer) {
-      if (!client) return signed;
+    async optimize(unsigned, payer) {
+      if (!client) return unsigned;
       const { transaction } = await optimizeSolanaTransaction(client, {
         ...(client.environmentId ? { environmentId: client.environmentId } : {}),
         address: payer,
-        transaction: toBase64(signed),
+        transaction: toBase64(unsigned),
       });
       return fromBase64(transaction);
     },

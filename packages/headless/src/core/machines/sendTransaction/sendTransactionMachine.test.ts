@@ -52,16 +52,42 @@ describe('sendTransactionMachine', () => {
     expect(actor.getSnapshot().context.signature).toBe('sig');
   });
 
-  it('behavior: optimizeTransaction runs between signing and sending when enabled', async () => {
+  it('behavior: when enabled, optimizeTransaction gets the built, unsigned transaction; the fee, review and signature use its answer', async () => {
+    const optimize = vi.fn(async (bytes: Uint8Array) => new Uint8Array([...bytes, 7]));
+    const signTransaction = vi.fn(signer.signTransaction);
+    const p = port({ optimize });
+    const actor = createActor(sendTransactionMachine, { input: { port: p, signer: { ...signer, signTransaction }, optimize: true } }).start();
+    actor.send({ type: 'user.prepare', request: {} });
+    await waitFor(actor, (s) => s.matches('review'));
+    expect(optimize).toHaveBeenCalledExactlyOnceWith(new Uint8Array([1, 2, 3]), signer.address);
+    expect(p.getFee).toHaveBeenCalledWith(expect.objectContaining({ transaction: new Uint8Array([1, 2, 3, 7]) }));
+    expect(actor.getSnapshot().context.prepared?.transaction).toEqual(new Uint8Array([1, 2, 3, 7]));
+    actor.send({ type: 'user.confirm' });
+    await waitFor(actor, (s) => s.matches('done'));
+    expect(signTransaction).toHaveBeenCalledWith(new Uint8Array([1, 2, 3, 7]));
+    expect(p.sendRaw).toHaveBeenCalledWith(new Uint8Array([1, 2, 3, 7, 9]));
+  });
+
+  it('behavior: when not enabled, optimizeTransaction is never called', async () => {
     const optimize = vi.fn(async (bytes: Uint8Array) => new Uint8Array([...bytes, 7]));
     const p = port({ optimize });
-    const { actor } = start(p, new SimulatedClock(), true);
+    const { actor } = start(p);
     actor.send({ type: 'user.prepare', request: {} });
     await waitFor(actor, (s) => s.matches('review'));
     actor.send({ type: 'user.confirm' });
     await waitFor(actor, (s) => s.matches('done'));
-    expect(optimize).toHaveBeenCalledWith(new Uint8Array([1, 2, 3, 9]), signer.address);
-    expect(p.sendRaw).toHaveBeenCalledWith(new Uint8Array([1, 2, 3, 9, 7]));
+    expect(optimize).not.toHaveBeenCalled();
+    expect(p.sendRaw).toHaveBeenCalledWith(new Uint8Array([1, 2, 3, 9]));
+  });
+
+  it('error: a failing optimizeTransaction ends in invalid with its error; nothing is signed', async () => {
+    const signTransaction = vi.fn(signer.signTransaction);
+    const p = port({ optimize: async () => Promise.reject(new LatchkeyError('invalid_request', { message: 'The transaction could not be decoded.' })) });
+    const actor = createActor(sendTransactionMachine, { input: { port: p, signer: { ...signer, signTransaction }, optimize: true } }).start();
+    actor.send({ type: 'user.prepare', request: {} });
+    await waitFor(actor, (s) => s.matches('invalid'));
+    expect(actor.getSnapshot().context.error).toMatchObject({ code: 'invalid_request', message: 'The transaction could not be decoded.' });
+    expect(signTransaction).not.toHaveBeenCalled();
   });
 
   it("error: 'Insufficient funds.' before anything is signed when the balance cannot cover amount + fee", async () => {

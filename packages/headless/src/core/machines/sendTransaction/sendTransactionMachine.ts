@@ -32,8 +32,12 @@ export interface SolanaTransferPort<Request> {
   getFee(prepared: PreparedTransaction): Promise<bigint | null>;
   /** The product API's simulation for the review screen; undefined when unavailable. */
   simulate?(prepared: PreparedTransaction, payer: string): Promise<TransactionSimulation | undefined>;
-  /** The product API's optimizeTransaction (SPEC §7), when the project enables it. */
-  optimize?(signed: Uint8Array, payer: string): Promise<Uint8Array>;
+  /**
+   * The product API's optimizeTransaction (SPEC §7), when enabled: takes the built, unsigned transaction and returns
+   * the one to estimate, review and sign (possibly unchanged). It runs before signing because a changed message would
+   * invalidate any signature made over the old one.
+   */
+  optimize?(unsigned: Uint8Array, payer: string): Promise<Uint8Array>;
   /** Sends signed bytes; resolves to the signature. Rejects `transaction_failed` (preflight) or `transaction_expired`. */
   sendRaw(signed: Uint8Array): Promise<string>;
   /**
@@ -46,7 +50,7 @@ export interface SolanaTransferPort<Request> {
 export interface SendTransactionInput<Request> {
   port: SolanaTransferPort<Request>;
   signer: SolanaSigner;
-  /** Call the port's `optimize` before sending. */
+  /** Pass each built transaction through the port's `optimize` before its fee is looked up and it is signed. */
   optimize?: boolean;
 }
 
@@ -77,10 +81,10 @@ type AnyRequest = unknown;
 type Port = SolanaTransferPort<AnyRequest>;
 
 /**
- * Send and confirm one Solana transaction (SPEC §4): preparing (build with a fresh blockhash) → estimatingFee
- * (getFeeForMessage, retried up to 5 times, FEE_RETRY_DELAY_MS apart) → the funds check ('Insufficient funds.' before
- * anything is signed) → review (simulation shown; `user.confirm`) → signing (the SolanaSigner) → optimizing (when
- * enabled) → sending (raw) → confirming at `confirmed` → done. A failed transaction is 'Transaction failed' (program
+ * Send and confirm one Solana transaction (SPEC §4): preparing (build with a fresh blockhash, then the product API's
+ * optimizeTransaction when enabled) → estimatingFee (getFeeForMessage, retried up to 5 times, FEE_RETRY_DELAY_MS
+ * apart) → the funds check ('Insufficient funds.' before anything is signed) → review (simulation shown;
+ * `user.confirm`) → sending (signed by the SolanaSigner, sent raw) → confirming at `confirmed` → done. A failed transaction is 'Transaction failed' (program
  * error in `cause`); no confirmation within 60 s is 'Transaction timed out'; an expired blockhash is `expired`, from
  * which `user.resign` builds again with a fresh blockhash. Timers use `after`, so a simulated clock drives them.
  */
@@ -92,7 +96,11 @@ export const sendTransactionMachine = setup({
     tags: {} as 'busy' | 'error',
   },
   actors: {
-    prepare: fromPromise<PreparedTransaction, { port: Port; request: AnyRequest; payer: string }>(({ input }) => input.port.prepare(input.request, input.payer)),
+    prepare: fromPromise<PreparedTransaction, { port: Port; request: AnyRequest; payer: string; optimize: boolean }>(async ({ input }) => {
+      const prepared = await input.port.prepare(input.request, input.payer);
+      if (!input.optimize || !input.port.optimize) return prepared;
+      return { ...prepared, transaction: await input.port.optimize(prepared.transaction, input.payer) };
+    }),
     getFee: fromPromise<bigint | null, { port: Port; prepared: PreparedTransaction }>(({ input }) => input.port.getFee(input.prepared)),
     simulate: fromPromise<TransactionSimulation | undefined, { port: Port; prepared: PreparedTransaction; payer: string }>(async ({ input }) => {
       // The review screen works without a simulation: its failure is not the transfer's.
@@ -102,11 +110,9 @@ export const sendTransactionMachine = setup({
         return undefined;
       }
     }),
-    signAndSend: fromPromise<string, { port: Port; signer: SolanaSigner; prepared: PreparedTransaction; optimize: boolean }>(async ({ input }) => {
-      let signed = await input.signer.signTransaction(input.prepared.transaction);
-      if (input.optimize && input.port.optimize) signed = await input.port.optimize(signed, input.signer.address);
-      return input.port.sendRaw(signed);
-    }),
+    signAndSend: fromPromise<string, { port: Port; signer: SolanaSigner; prepared: PreparedTransaction }>(async ({ input }) =>
+      input.port.sendRaw(await input.signer.signTransaction(input.prepared.transaction)),
+    ),
     confirm: fromPromise<void, { port: Port; signature: string; prepared: PreparedTransaction }>(({ input, signal }) =>
       input.port.confirm(input.signature, input.prepared, signal),
     ),
@@ -152,7 +158,7 @@ export const sendTransactionMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'prepare',
-        input: ({ context }) => ({ port: context.port, request: context.request, payer: context.signer.address }),
+        input: ({ context }) => ({ port: context.port, request: context.request, payer: context.signer.address, optimize: context.optimize }),
         onDone: { target: 'estimatingFee', actions: { type: 'assignPrepared', params: ({ event }) => ({ prepared: event.output }) } },
         onError: { target: 'invalid', actions: { type: 'assignError', params: errorParams } },
       },
@@ -207,7 +213,7 @@ export const sendTransactionMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'signAndSend',
-        input: ({ context }) => ({ port: context.port, signer: context.signer, prepared: context.prepared as PreparedTransaction, optimize: context.optimize }),
+        input: ({ context }) => ({ port: context.port, signer: context.signer, prepared: context.prepared as PreparedTransaction }),
         onDone: { target: 'confirming', actions: { type: 'assignSignature', params: ({ event }) => ({ signature: event.output }) } },
         onError: [
           { guard: { type: 'isExpired', params: errorParams }, target: 'expired', actions: { type: 'assignExpired', params: errorParams } },
