@@ -122,7 +122,7 @@ export function exportPage(parentOrigin: string | undefined, enclavePublicKey: s
     },
     html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Export your wallet key</title>
 <style>
-body{font:14px/1.5 system-ui,sans-serif;margin:0;padding:12px;color:#111827;background:#fff}
+body{font:14px/1.5 system-ui,sans-serif;margin:0;padding:12px;color:#111827;background:#fff;overflow-wrap:anywhere}
 @media (prefers-color-scheme: dark){body{color:#f3f4f6;background:#111827}code{background:#1f2937!important}}
 code{display:block;word-break:break-all;padding:8px;border-radius:8px;background:#f3f4f6;font:13px ui-monospace,monospace;user-select:all}
 </style></head>

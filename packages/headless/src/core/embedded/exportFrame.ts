@@ -34,7 +34,7 @@ export function mountExportFrame(options: { wallet: EmbeddedWalletClient; contai
   iframe.setAttribute('data-testid', 'export-frame');
   iframe.style.border = '0';
   iframe.style.width = '100%';
-  iframe.style.minHeight = '160px';
+  iframe.style.minHeight = '240px'; // the status line, the address and the key, wrapped, at a menu's width
 
   let settle: { resolve: () => void; reject: (error: LatchkeyError) => void } | undefined;
   const done = new Promise<void>((resolve, reject) => {

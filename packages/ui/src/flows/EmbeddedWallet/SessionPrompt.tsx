@@ -22,7 +22,8 @@ export function SessionPrompt({ flow, onUnlock, formatTime = (ms) => new Date(ms
           <Spinner /> Unlocking your wallet…
         </p>
       ) : (
-        <button type="button" className={button.primary} onClick={onUnlock}>
+        // Secondary: signing unlocks the wallet anyway; the host's primary action (Send) stays the one that stands out.
+        <button type="button" className={button.secondary} onClick={onUnlock}>
           Unlock wallet
         </button>
       )}
