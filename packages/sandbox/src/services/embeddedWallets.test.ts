@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { base58Decode } from '../custody/solanaKeys.js';
 import { newApiKeyPair, newTargetKey } from '../custody/testHelpers.js';
 import { startTestSandbox, type TestSandbox } from '../test/testSandbox.js';
+import { createTestKeypair, siwsMessage } from '../test/testWallet.js';
 
 let t: TestSandbox;
 beforeAll(async () => {
@@ -88,6 +89,43 @@ describe('embedded wallets (product API)', () => {
     expect(who.organizationId).toBe(credential.wallet_properties.turnkeySubOrganizationId);
     // A later sign-in (not a sign-up) creates nothing more.
     expect((await t.signIn(email)).user.verifiedCredentials.filter((c: any) => c.format === 'blockchain')).toHaveLength(1);
+  });
+
+  /** Signs up (or in) with a fresh external Solana wallet through POST /verify. */
+  async function walletSignIn(sessionPublicKey?: string) {
+    const wallet = createTestKeypair();
+    const nonce = (await t.call('GET', '/nonce')).body.nonce as string;
+    const messageToSign = siwsMessage({ address: wallet.address, nonce, issuedAt: t.clock.now() });
+    const body = { messageToSign, signedMessage: wallet.signMessage(messageToSign), publicWalletAddress: wallet.address, chain: 'SOL', walletName: 'phantom', walletProvider: 'browserExtension', ...(sessionPublicKey ? { sessionPublicKey } : {}) };
+    const response = await t.call('POST', '/verify', { body });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return { wallet, response: signInResponseSchema.parse(response.body) };
+  }
+  const embeddedOf = (user: any) => user.verifiedCredentials.filter((credential: any) => credential.wallet_provider === 'embeddedWallet');
+
+  it('behavior: automaticEmbeddedWalletCreationForExternal gives a wallet sign-up an embedded wallet (with its session key)', async () => {
+    await settings({ automaticEmbeddedWalletCreationForExternal: true });
+    const session = newApiKeyPair();
+    const { wallet, response } = await walletSignIn(session.publicKey);
+    expect(response.user.newUser).toBe(true);
+    const [embedded] = embeddedOf(response.user);
+    expect(embedded.wallet_properties).toMatchObject({ source: 'dynamic', isAuthenticatorAttached: false });
+    expect(embedded.address).not.toBe(wallet.address);
+    // The external wallet stays the user's too.
+    expect(response.user.verifiedCredentials.some((credential: any) => credential.address === wallet.address && credential.wallet_provider === 'browserExtension')).toBe(true);
+    const organizationId = embedded.wallet_properties.turnkeySubOrganizationId;
+    expect((await custody(session).getWhoami({ organizationId })).organizationId).toBe(organizationId);
+    // The JWT is the re-issued one: GET /users with it shows the embedded wallet.
+    expect(embeddedOf((await t.call('GET', '/users', { token: response.jwt })).body.user)).toHaveLength(1);
+  });
+
+  it('behavior: without automaticEmbeddedWalletCreationForExternal a wallet sign-up gets none — automaticEmbeddedWalletCreation alone does not apply to it', async () => {
+    await settings({ automaticEmbeddedWalletCreation: true });
+    const { response } = await walletSignIn(newApiKeyPair().publicKey);
+    expect(response.user.newUser).toBe(true);
+    expect(embeddedOf(response.user)).toEqual([]);
+    await settings({ automaticEmbeddedWalletCreationForExternal: false });
+    expect(embeddedOf((await walletSignIn()).response.user)).toEqual([]);
   });
 
   it('default: POST /users/embeddedWallets/sessionKey registers a key for sessionKeyDuration; it lapses then', async () => {
