@@ -105,7 +105,10 @@ export interface EmbeddedWalletClient {
   createWallet(options?: CreateWalletOptions): Promise<EmbeddedWalletAccount>;
   /** The project's embedded-wallet settings (loads the project settings if need be). */
   getSettings(): Promise<EmbeddedWalletSettings>;
-  /** A stamper that signs custody requests with a passkey of this device (hashed-challenge WebAuthn stamp, SPEC §9). */
+  /**
+   * A stamper that signs custody requests with a passkey of this device (hashed-challenge WebAuthn
+   * stamp, SPEC §9): the one `createWallet` registered, else whichever discoverable passkey the user picks.
+   */
   passkeyStamper(): Stamper;
   /** A session now: restored or created. */
   openSession(): Promise<ActiveSession>;
@@ -215,6 +218,8 @@ export function createEmbeddedWalletClient(host: EmbeddedWalletHost, config: Emb
   }
 
   let recoveryTarget: BundleTarget | undefined;
+  /** The passkey this client created the wallet with: stamps ask for it; otherwise any discoverable one. */
+  let walletPasskeyId: string | undefined;
 
   async function getSettings(): Promise<EmbeddedWalletSettings> {
     return embeddedWalletSettingsOf(host.settings.get().settings ?? (await host.settings.load()));
@@ -237,6 +242,7 @@ export function createEmbeddedWalletClient(host: EmbeddedWalletHost, config: Emb
       const passkey = withPasskey
         ? await createWalletPasskey(host, { appName: config.appName, userId: signedInUser.id, userName: email ?? `${config.appName} wallet`, alias: parameters.passkeyAlias })
         : undefined;
+      if (passkey) walletPasskeyId = passkey.attestation.credentialId;
       const response = await createEmbeddedWallet(host, {
         chains: ['SOL'],
         embeddedWalletProvider: 'turnkeyhd',
@@ -258,7 +264,7 @@ export function createEmbeddedWalletClient(host: EmbeddedWalletHost, config: Emb
         const rpId = webauthn.hostname();
         if (!isPasskeyDomain(rpId)) throw new LatchkeyError('passkey_invalid_domain', { params: { hostname: String(rpId) } });
         try {
-          return await createPasskeyStamper({ webauthn: async () => webauthn, rpId }).stamp(body);
+          return await createPasskeyStamper({ webauthn: async () => webauthn, rpId, ...(walletPasskeyId ? { allowCredentials: [walletPasskeyId] } : {}) }).stamp(body);
         } catch (error) {
           throw toPasskeyError(error);
         }

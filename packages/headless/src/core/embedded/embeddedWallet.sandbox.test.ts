@@ -12,6 +12,7 @@ import { createMemoryStorage } from '../storage/createMemoryStorage.js';
 import { base58Decode, fromHex } from './bytes.js';
 import { createCustodyApi, type CustodyApi } from './custody/createCustodyApi.js';
 import { createEmbeddedWalletClient, type EmbeddedWalletClient } from './createEmbeddedWalletClient.js';
+import { passkeyStampChallenge } from './stampers/createPasskeyStamper.js';
 import { createSessionKeyStamper } from './stampers/createSessionKeyStamper.js';
 import { createIndexedDbSessionKeyStore, type SessionKeyStore } from './stampers/sessionKeyStore.js';
 import type { WebAuthnCeremonies, WebAuthnLoader } from '../webauthn/WebAuthnCeremonies.js';
@@ -256,6 +257,7 @@ describe('embedded wallet against the sandbox', () => {
       const custody = createCustodyApi({ baseUrl: await custodyBaseUrl() });
       const who = await custody.query<{ organizationId: string }>('whoami', { organizationId: account.organizationId }, embedded.passkeyStamper());
       expect(who.organizationId).toBe(account.organizationId);
+      expect(web.seen[1]).toMatchObject({ challenge: await passkeyStampChallenge(JSON.stringify({ organizationId: account.organizationId })), rpId: 'localhost', allowCredentials: [{ id: web.authenticator.passkeys[0]!.credentialId, type: 'public-key' }] });
       const signed = await custody.submit<{ r: string; s: string }>(
         'sign_raw_payload',
         'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2',
