@@ -9,11 +9,16 @@ export { startEmailRecovery, type StartEmailRecoveryParameters } from './core/em
 export {
   createEmbeddedWalletClient,
   embeddedAccountOf,
+  embeddedWalletSettingsOf,
+  PASSKEY_REQUIRED_MESSAGE,
+  type CreateWalletOptions,
   type EmbeddedWalletAccount,
   type EmbeddedWalletClient,
   type EmbeddedWalletConfig,
   type EmbeddedWalletHost,
+  type EmbeddedWalletSettings,
 } from './core/embedded/createEmbeddedWalletClient.js';
+export { createWalletPasskey, type WalletPasskey } from './core/embedded/createWalletPasskey.js';
 export { EXPORT_FRAME_PATH, mountExportFrame, type ExportFrame } from './core/embedded/exportFrame.js';
 export { createCustodyApi, fromCustodyError, isSessionKeyRejected, CUSTODY_CLIENT_VERSION, type CustodyApi } from './core/embedded/custody/createCustodyApi.js';
 export {

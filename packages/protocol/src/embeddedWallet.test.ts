@@ -30,6 +30,22 @@ describe('embedded-wallet records', () => {
     expectParses(signedRequestSchema, signedRequest);
   });
 
+  it('default: creation with a passkey carries its attestation and challenge', () => {
+    const attestation = { attestationObject: 'o2Nm', clientDataJson: 'eyJ0', credentialId: 'Y3JlZC0x', transports: ['internal'] };
+    expectParses(embeddedWalletCreationSchema, { chains: ['SOL'], embeddedWalletProvider: 'turnkeyhd', isAuthenticatorAttached: true, passkeyAlias: 'My laptop', attestation, challenge: 'Y2hhbGxlbmdl' });
+    expectParses(embeddedWalletCreationSchema, { chains: ['SOL'], embeddedWalletProvider: 'turnkeyhd', attestation, challenge: 'Y2hhbGxlbmdl' });
+  });
+
+  it('error: an attestation without its challenge (or the reverse), isAuthenticatorAttached without the passkey', () => {
+    const attestation = { attestationObject: 'o2Nm', clientDataJson: 'eyJ0', credentialId: 'Y3JlZC0x', transports: ['internal'] };
+    const base = { chains: ['SOL'], embeddedWalletProvider: 'turnkeyhd' };
+    expectRejectedAt(embeddedWalletCreationSchema, { ...base, attestation }, 'challenge', 'required with an attestation');
+    expectRejectedAt(embeddedWalletCreationSchema, { ...base, challenge: 'Y2hhbGxlbmdl' }, 'attestation', 'required with a challenge');
+    expectRejectedAt(embeddedWalletCreationSchema, { ...base, isAuthenticatorAttached: true }, 'attestation', 'isAuthenticatorAttached');
+    expectRejectedAt(embeddedWalletCreationSchema, { ...base, isAuthenticatorAttached: false, attestation, challenge: 'Y2hhbGxlbmdl' }, 'isAuthenticatorAttached');
+    expectRejectedAt(embeddedWalletCreationSchema, { ...base, attestation: { ...attestation, clientDataJson: 'a+b=' }, challenge: 'Y2hhbGxlbmdl' }, 'attestation.clientDataJson', 'base64url');
+  });
+
   it('error: creation with a repeated chain, no chain, or an unknown provider', () => {
     expectRejectedAt(embeddedWalletCreationSchema, { chains: ['SOL', 'SOL'], embeddedWalletProvider: 'turnkeyhd' }, 'chains', 'must not repeat');
     expectRejectedAt(embeddedWalletCreationSchema, { chains: [], embeddedWalletProvider: 'turnkeyhd' }, 'chains');

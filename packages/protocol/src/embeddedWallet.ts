@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { emailSchema } from './verification.js';
+import { base64urlSchema, passkeyAttestationSchema } from './passkeyAttestation.js';
 import { isoDateSchema, secureUrlSchema, sessionPublicKeySchema } from './common.js';
 import {
   chainSchema,
@@ -100,18 +101,36 @@ export type SignedRequest = z.infer<typeof signedRequestSchema>;
 /** The custody signed-request field some embedded-wallet requests carry. */
 export const custodySignedRequestFields = { turnkeySignedRequest: signedRequestSchema.optional() };
 
-/** Embedded-wallet creation request of SPEC §3 (POST /users/embeddedWallets). */
-export const embeddedWalletCreationSchema = z.object({
-  chains: z
-    .array(chainSchema)
-    .min(1)
-    .refine((chains) => new Set(chains).size === chains.length, { message: 'must not repeat a chain' }),
-  embeddedWalletProvider: tokenWalletProviderSchema,
-  isAuthenticatorAttached: z.boolean().optional(),
-  passkeyAlias: z.string().trim().min(1).max(64).optional(),
-  sessionPublicKey: sessionPublicKeySchema.optional(),
-  ...custodySignedRequestFields,
-});
+/**
+ * Embedded-wallet creation request of SPEC §3 (POST /users/embeddedWallets). A wallet "with a
+ * passkey" (`isAuthenticatorAttached`) carries the passkey's custody-side `attestation` and the
+ * `challenge` it was made over: the passkey becomes an authenticator of the wallet's custody
+ * sub-organization (the custody provider verifies the attestation against the challenge).
+ */
+export const embeddedWalletCreationSchema = z
+  .object({
+    chains: z
+      .array(chainSchema)
+      .min(1)
+      .refine((chains) => new Set(chains).size === chains.length, { message: 'must not repeat a chain' }),
+    embeddedWalletProvider: tokenWalletProviderSchema,
+    isAuthenticatorAttached: z.boolean().optional(),
+    passkeyAlias: z.string().trim().min(1).max(64).optional(),
+    sessionPublicKey: sessionPublicKeySchema.optional(),
+    attestation: passkeyAttestationSchema.optional(),
+    challenge: base64urlSchema.optional(),
+    ...custodySignedRequestFields,
+  })
+  .superRefine((creation, ctx) => {
+    if (creation.attestation && !creation.challenge) ctx.addIssue({ code: 'custom', path: ['challenge'], message: 'is required with an attestation' });
+    if (creation.challenge && !creation.attestation) ctx.addIssue({ code: 'custom', path: ['attestation'], message: 'is required with a challenge' });
+    if (creation.isAuthenticatorAttached && !creation.attestation) {
+      ctx.addIssue({ code: 'custom', path: ['attestation'], message: 'is required when isAuthenticatorAttached is true (the passkey to attach)' });
+    }
+    if (creation.attestation && creation.isAuthenticatorAttached === false) {
+      ctx.addIssue({ code: 'custom', path: ['isAuthenticatorAttached'], message: 'must not be false with an attestation' });
+    }
+  });
 export type EmbeddedWalletCreation = z.infer<typeof embeddedWalletCreationSchema>;
 
 /** Wallet deletion of SPEC §3 (DELETE /users/embeddedWallets). */

@@ -15,6 +15,7 @@ export * from './log.js';
 export * from './mfa.js';
 export * from './mpc.js';
 export * from './networks.js';
+export * from './passkeyAttestation.js';
 export * from './passkeys.js';
 export * from './records.js';
 export * from './routeInfo.js';

@@ -3,7 +3,6 @@ import { PASSKEY_ALGORITHM, PASSKEY_TIMEOUT_MS, PASSKEY_USER_VERIFICATION } from
 import {
   authenticationCredentialSchema,
   base64urlByteLength,
-  passkeyAttestationSchema,
   passkeyAuthenticationOptionsSchema,
   passkeyAuthenticationSchema,
   passkeyListSchema,
@@ -13,6 +12,7 @@ import {
   passkeyRegistrationSchema,
   registrationCredentialSchema,
 } from './passkeys.js';
+import { passkeyAttestationSchema } from './passkeyAttestation.js';
 import { expectParses, expectRejectedAt } from './test/expectIssues.js';
 import { NOW, user } from './test/fixtures.js';
 

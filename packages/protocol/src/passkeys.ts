@@ -5,6 +5,7 @@ import {
   passkeyTransportSchema,
   userVerificationRequirementSchema,
 } from './enums.js';
+import { base64urlSchema, passkeyAttestationSchema } from './passkeyAttestation.js';
 import { userSchema } from './user.js';
 
 /**
@@ -13,9 +14,6 @@ import { userSchema } from './user.js';
  * (`id, rawId, response, authenticatorAttachment, clientExtensionResults, type`). Product routes
  * carry the browser-style credential.
  */
-
-/** base64url without padding, as WebAuthn JSON encodes binary. */
-export const base64urlSchema = z.string().regex(/^[A-Za-z0-9_-]+$/, { message: 'must be base64url without padding' });
 
 /** Decoded byte length of an unpadded base64url string (or -1 if the length cannot be base64url). */
 export function base64urlByteLength(value: string): number {
@@ -117,15 +115,6 @@ export type RegistrationCredential = z.infer<typeof registrationCredentialSchema
 /** Browser-style authentication credential (what `navigator.credentials.get` returns, as JSON). */
 export const authenticationCredentialSchema = browserCredential(passkeyAssertionSchema);
 export type AuthenticationCredential = z.infer<typeof authenticationCredentialSchema>;
-
-/** Custody-side attestation of SPEC §3 (`clientDataJson` spelled so). */
-export const passkeyAttestationSchema = z.object({
-  attestationObject: base64urlSchema,
-  clientDataJson: base64urlSchema,
-  credentialId: base64urlSchema,
-  transports: z.array(passkeyTransportSchema),
-});
-export type PasskeyAttestation = z.infer<typeof passkeyAttestationSchema>;
 
 /** Passkey registration record of SPEC §3: id plus attestation. */
 export const passkeyRegistrationSchema = z.object({ id: z.string().min(1), attestation: passkeyAttestationSchema });

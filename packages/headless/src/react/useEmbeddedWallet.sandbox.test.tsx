@@ -11,6 +11,8 @@ import { createTestClient, getLatestCode, getSandboxInfo } from '../testing/sand
 import { LatchkeyProvider } from './LatchkeyProvider.js';
 import { useEmbeddedWallet } from './useEmbeddedWallet.js';
 import { useSession } from './useSession.js';
+import type { WebAuthnLoader } from '../core/webauthn/WebAuthnCeremonies.js';
+import { createFakeWebAuthn } from '../test/fakeWebAuthn.js';
 
 const sandboxUrl = inject('sandboxUrl');
 const clients: LatchkeyClient[] = [];
@@ -18,8 +20,16 @@ afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.destroy()));
 });
 
-async function renderWallet(options: { appName?: string; strict?: boolean } = {}) {
-  const client = await createTestClient({ sandboxUrl });
+/** `embeddedWallets` overrides the project's `sdk.embeddedWallets` as this client reads them (the shared sandbox's stay). */
+async function renderWallet(options: { appName?: string; webauthn?: WebAuthnLoader; embeddedWallets?: Record<string, unknown>; strict?: boolean } = {}) {
+  const settingsFetch: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    if (!options.embeddedWallets || !String(input instanceof Request ? input.url : input).endsWith('/settings')) return response;
+    const settings = await response.json();
+    settings.sdk.embeddedWallets = { ...settings.sdk.embeddedWallets, ...options.embeddedWallets };
+    return new Response(JSON.stringify(settings), { status: response.status, headers: response.headers });
+  };
+  const client = await createTestClient({ sandboxUrl, fetch: settingsFetch, ...(options.webauthn ? { webauthn: options.webauthn } : {}) });
   clients.push(client);
   const { custodyBaseUrl } = await getSandboxInfo({ sandboxUrl });
   const store = createIndexedDbSessionKeyStore({ indexedDB: new IDBFactory() });
@@ -80,5 +90,37 @@ describe('useEmbeddedWallet (against the sandbox)', () => {
 
   it("error: 'Embedded wallet requires app name and base URL' at configuration", async () => {
     await expect(renderWallet({ appName: '' })).rejects.toThrow('Embedded wallet requires app name and base URL');
+  });
+
+  it('default: settings follow the project (forceAuthenticator, allowSkipping, promptForKeyExport, emailRecoveryEnabled)', async () => {
+    const { result } = await renderWallet({ embeddedWallets: { allowSkippingAuthenticatorAtSignup: true, promptForKeyExport: true, emailRecoveryEnabled: true } });
+    await waitFor(() => expect(result.current.wallet.settings).toBeDefined());
+    expect(result.current.wallet.settings).toEqual({ forceAuthenticator: false, allowSkipping: true, promptForKeyExport: true, emailRecoveryEnabled: true });
+    const plain = await renderWallet({ embeddedWallets: { forceAuthenticatorAtSignup: true } });
+    await waitFor(() => expect(plain.result.current.wallet.settings).toEqual({ forceAuthenticator: true, allowSkipping: false, promptForKeyExport: false, emailRecoveryEnabled: false }));
+  });
+
+  it("error: create({ withPasskey: true }) without WebAuthn → error 'Webauthn is not supported on this device.', no wallet", async () => {
+    const { client, result } = await renderWallet({ webauthn: async () => createFakeWebAuthn({ supported: false }) });
+    await waitFor(() => expect(result.current.session.status).toBe('signedOut'));
+    await act(() => signIn(client));
+    await waitFor(() => expect(result.current.session.status).toBe('signedIn'));
+    let created: unknown = 'not called';
+    await act(async () => {
+      created = await result.current.wallet.create({ withPasskey: true });
+    });
+    expect(created).toBeUndefined();
+    expect(result.current.wallet.error).toMatchObject({ code: 'webauthn_not_supported', message: 'Webauthn is not supported on this device.' });
+    expect(result.current.wallet).toMatchObject({ status: 'none', account: undefined, isBusy: false });
+  });
+
+  it('error: forceAuthenticatorAtSignup → create() without a passkey is refused with invalid_embedded_wallet_settings', async () => {
+    const { client, result } = await renderWallet({ embeddedWallets: { forceAuthenticatorAtSignup: true } });
+    await waitFor(() => expect(result.current.session.status).toBe('signedOut'));
+    await act(() => signIn(client));
+    await waitFor(() => expect(result.current.session.status).toBe('signedIn'));
+    await act(async () => void (await result.current.wallet.create()));
+    expect(result.current.wallet.error).toMatchObject({ code: 'invalid_embedded_wallet_settings', message: 'This project requires a passkey to create an embedded wallet.' });
+    expect(result.current.wallet.account).toBeUndefined();
   });
 });

@@ -1,6 +1,14 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { createEmbeddedWalletClient, type EmbeddedWalletAccount, type EmbeddedWalletClient, type EmbeddedWalletConfig } from '../core/embedded/createEmbeddedWalletClient.js';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import {
+  createEmbeddedWalletClient,
+  embeddedWalletSettingsOf,
+  type CreateWalletOptions,
+  type EmbeddedWalletAccount,
+  type EmbeddedWalletClient,
+  type EmbeddedWalletConfig,
+  type EmbeddedWalletSettings,
+} from '../core/embedded/createEmbeddedWalletClient.js';
 import { embeddedWalletSessionStatus, type EmbeddedWalletSessionStatus } from '../core/embedded/machine/embeddedWalletSessionMachine.js';
 import { LatchkeyError } from '../core/errors/LatchkeyError.js';
 import { toLatchkeyErrorSync } from '../core/errors/toLatchkeyError.js';
@@ -22,7 +30,18 @@ export interface UseEmbeddedWalletReturnType {
   isBusy: boolean;
   /** Whether the user is waiting for a recovery code. */
   awaitingRecoveryCode: boolean;
-  create(options?: { isAuthenticatorAttached?: boolean; passkeyAlias?: string }): Promise<EmbeddedWalletAccount | undefined>;
+  /**
+   * The project's embedded-wallet settings (SPEC §3) the screens follow: `forceAuthenticator`
+   * (`forceAuthenticatorAtSignup`), `allowSkipping` (`allowSkippingAuthenticatorAtSignup`),
+   * `promptForKeyExport`, `emailRecoveryEnabled`. `undefined` until the project settings are loaded.
+   */
+  settings: EmbeddedWalletSettings | undefined;
+  /**
+   * Creates the wallet; `{ withPasskey: true }` (or `isAuthenticatorAttached: true`) runs the passkey's
+   * registration ceremony first. Failures land in `error` (e.g. 'Webauthn is not supported on this
+   * device.', or `invalid_embedded_wallet_settings` when the project forces a passkey and none is asked for).
+   */
+  create(options?: CreateWalletOptions): Promise<EmbeddedWalletAccount | undefined>;
   openSession(): Promise<void>;
   signMessage(message: Uint8Array): Promise<Uint8Array | undefined>;
   signTransaction(transaction: Uint8Array): Promise<Uint8Array | undefined>;
@@ -60,6 +79,8 @@ export function useEmbeddedWallet(parameters: UseEmbeddedWalletParameters): UseE
   const [commandError, setCommandError] = useState<LatchkeyError | undefined>(undefined);
   const [busy, setBusy] = useState(0);
   const [awaitingRecoveryCode, setAwaitingRecoveryCode] = useState(false);
+  const projectSettings = useSyncExternalStore(client.settings.watch, client.settings.get, client.settings.get).settings;
+  const settings = useMemo(() => (projectSettings ? embeddedWalletSettingsOf(projectSettings) : undefined), [projectSettings]);
 
   const command = useCallback(
     <A extends unknown[], T>(run: (...args: A) => Promise<T>) =>
@@ -87,7 +108,8 @@ export function useEmbeddedWallet(parameters: UseEmbeddedWalletParameters): UseE
       error: commandError ?? (status === 'failed' ? sessionError : undefined),
       isBusy: busy > 0 || status === 'loading',
       awaitingRecoveryCode,
-      create: command((options?: { isAuthenticatorAttached?: boolean; passkeyAlias?: string }) => wallet.createWallet(options)),
+      settings,
+      create: command((options?: CreateWalletOptions) => wallet.createWallet(options)),
       openSession: command(async () => void (await wallet.openSession())),
       signMessage: command((message: Uint8Array) => wallet.signer().signMessage(message)),
       signTransaction: command((transaction: Uint8Array) => wallet.signer().signTransaction(transaction)),
@@ -102,6 +124,6 @@ export function useEmbeddedWallet(parameters: UseEmbeddedWalletParameters): UseE
       }),
       wallet,
     }),
-    [status, account, expiresAt, commandError, sessionError, busy, awaitingRecoveryCode, command, wallet],
+    [status, account, expiresAt, commandError, sessionError, busy, awaitingRecoveryCode, settings, command, wallet],
   );
 }

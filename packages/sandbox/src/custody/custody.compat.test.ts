@@ -5,9 +5,8 @@ import { TurnkeyClient } from '@turnkey/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSoftAuthenticator } from '../test/softAuthenticator.js';
 import { startTestSandbox, type TestSandbox } from '../test/testSandbox.js';
-import { webAuthnChallenge } from './stamp.js';
 import { base58Decode, SOLANA_DEFAULT_PATH } from './solanaKeys.js';
-import { newApiKeyPair, newTargetKey, unsignedLegacyTransaction } from './testHelpers.js';
+import { newApiKeyPair, newTargetKey, softPasskeyStamper, unsignedLegacyTransaction } from './testHelpers.js';
 
 /**
  * The custody emulator driven by the UNMODIFIED public client (`@turnkey/http` with
@@ -333,15 +332,12 @@ describe('custody emulator: every stamp failure is refused', () => {
       },
     } as any);
     const organizationId = (activity.result as any).createSubOrganizationResultV7.subOrganizationId;
-    const stampFor = (body: string) => {
-      const assertion = authenticator.authenticate({ challenge: webAuthnChallenge(new TextEncoder().encode(body)), rpId: 'localhost' }, origin);
-      return JSON.stringify({ authenticatorData: assertion.response.authenticatorData, clientDataJson: assertion.response.clientDataJSON, credentialId: assertion.id, signature: assertion.response.signature });
-    };
+    const stampFor = async (body: string) => (await softPasskeyStamper(authenticator, origin).stamp(body)).stampHeaderValue;
     const body = JSON.stringify({ organizationId });
-    const ok = await rawPost('/public/v1/query/whoami', body, { 'X-Stamp-Webauthn': stampFor(body) });
+    const ok = await rawPost('/public/v1/query/whoami', body, { 'X-Stamp-Webauthn': await stampFor(body) });
     expect(ok).toMatchObject({ status: 200, body: { organizationId, username: 'passkey user' } });
     const other = JSON.stringify({ organizationId, extra: 1 });
-    const tampered = await rawPost('/public/v1/query/whoami', other, { 'X-Stamp-Webauthn': stampFor(body) });
+    const tampered = await rawPost('/public/v1/query/whoami', other, { 'X-Stamp-Webauthn': await stampFor(body) });
     expect(tampered).toMatchObject({ status: 401, body: { code: 16 } });
   });
 });

@@ -1,6 +1,8 @@
 import { Aes256Gcm, CipherSuite, DhkemP256HkdfSha256, HkdfSha256 } from '@hpke/core';
 import { p256 } from '@noble/curves/nist.js';
+import type { SoftAuthenticator, SoftPasskey } from '../test/softAuthenticator.js';
 import { BUNDLE_INFO } from './bundle.js';
+import { webAuthnChallenge } from './stamp.js';
 
 /** Test-side helpers for the custody emulator: key pairs and bundle decryption (the receiver's side). */
 
@@ -39,4 +41,29 @@ export function unsignedLegacyTransaction(signer: Uint8Array): { transaction: Ui
   const systemProgram = new Uint8Array(32);
   const message = new Uint8Array([1, 0, 1, 2, ...signer, ...systemProgram, ...new Uint8Array(32).fill(7), 1, 1, 1, 0, 0]);
   return { transaction: new Uint8Array([1, ...new Uint8Array(64), ...message]), message };
+}
+
+/**
+ * A custody stamper (the public client's `stamp(body)` shape) backed by a soft authenticator's
+ * passkey: the `X-Stamp-WebAuthn` stamp of an assertion over the hashed body (SPEC §9).
+ */
+export function softPasskeyStamper(authenticator: SoftAuthenticator, origin: string, passkey?: SoftPasskey) {
+  return {
+    async stamp(body: string) {
+      const assertion = authenticator.authenticate({ challenge: webAuthnChallenge(new TextEncoder().encode(body)), rpId: new URL(origin).hostname }, origin, passkey);
+      const stamp = { authenticatorData: assertion.response.authenticatorData, clientDataJson: assertion.response.clientDataJSON, credentialId: assertion.id, signature: assertion.response.signature };
+      return { stampHeaderName: 'X-Stamp-WebAuthn', stampHeaderValue: JSON.stringify(stamp) };
+    },
+  };
+}
+
+/** A passkey registration by `authenticator` over `challenge`, as the custody-side attestation of SPEC §3. */
+export function softPasskeyAttestation(authenticator: SoftAuthenticator, challenge: string, origin: string) {
+  const credential = authenticator.register({ challenge, rp: { id: new URL(origin).hostname }, user: { id: Buffer.from(`user-${challenge}`).toString('base64url').slice(0, 64) } }, origin);
+  return {
+    credentialId: credential.id as string,
+    clientDataJson: credential.response.clientDataJSON as string,
+    attestationObject: credential.response.attestationObject as string,
+    transports: credential.response.transports as ['internal'],
+  };
 }

@@ -6,6 +6,7 @@ import { mountBearerRoute, mountRoute } from '../http/mountRoute.js';
 import { readJson } from '../http/readBody.js';
 import { walletCatalogue } from '../static/walletCatalogue.js';
 import { clearAccessList, setAccessListEntry } from '../services/accessList.js';
+import { withAutomaticEmbeddedWallet } from '../services/embeddedWallets.js';
 import { linkWallet, mergeAccounts, selectWallet, signInWithWallet, transferWallet } from '../services/walletSignIn.js';
 import { createWalletNonce } from '../services/walletSignature.js';
 
@@ -18,7 +19,10 @@ export const WALLET_CATALOGUE_PATH = '/static/wallet-catalogue.json';
  */
 export function mountWalletRoutes(app: Hono, ctx: SandboxContext): void {
   mountRoute(app, ctx, routes.getNonce, () => createWalletNonce(ctx));
-  mountRoute(app, ctx, routes.verifyWalletSignature, ({ body }) => signInWithWallet(ctx, body));
+  // A wallet sign-up gets an embedded wallet when `automaticEmbeddedWalletCreationForExternal` asks for it.
+  mountRoute(app, ctx, routes.verifyWalletSignature, async ({ body }) =>
+    withAutomaticEmbeddedWallet(ctx, await signInWithWallet(ctx, body), { external: true, sessionPublicKey: body.sessionPublicKey }),
+  );
   mountBearerRoute(app, ctx, routes.linkWallet, ({ auth, body }) => linkWallet(ctx, auth, body));
   mountBearerRoute(app, ctx, routes.mergeAccounts, ({ auth, body }) => mergeAccounts(ctx, auth, body));
   mountBearerRoute(app, ctx, routes.transferWallet, ({ auth, body }) => transferWallet(ctx, auth, body));

@@ -5,8 +5,11 @@ import { ApiKeyStamper } from '@turnkey/api-key-stamper';
 import { TurnkeyClient } from '@turnkey/http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { base58Decode } from '../custody/solanaKeys.js';
-import { newApiKeyPair, newTargetKey } from '../custody/testHelpers.js';
+import { newApiKeyPair, newTargetKey, softPasskeyAttestation, softPasskeyStamper } from '../custody/testHelpers.js';
+import { createSoftAuthenticator } from '../test/softAuthenticator.js';
+import { embeddedWalletMessages } from './embeddedWallets.js';
 import { startTestSandbox, type TestSandbox } from '../test/testSandbox.js';
+import { createTestKeypair, siwsMessage } from '../test/testWallet.js';
 
 let t: TestSandbox;
 beforeAll(async () => {
@@ -88,6 +91,115 @@ describe('embedded wallets (product API)', () => {
     expect(who.organizationId).toBe(credential.wallet_properties.turnkeySubOrganizationId);
     // A later sign-in (not a sign-up) creates nothing more.
     expect((await t.signIn(email)).user.verifiedCredentials.filter((c: any) => c.format === 'blockchain')).toHaveLength(1);
+  });
+
+  /** Signs up (or in) with a fresh external Solana wallet through POST /verify. */
+  async function walletSignIn(sessionPublicKey?: string) {
+    const wallet = createTestKeypair();
+    const nonce = (await t.call('GET', '/nonce')).body.nonce as string;
+    const messageToSign = siwsMessage({ address: wallet.address, nonce, issuedAt: t.clock.now() });
+    const body = { messageToSign, signedMessage: wallet.signMessage(messageToSign), publicWalletAddress: wallet.address, chain: 'SOL', walletName: 'phantom', walletProvider: 'browserExtension', ...(sessionPublicKey ? { sessionPublicKey } : {}) };
+    const response = await t.call('POST', '/verify', { body });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return { wallet, response: signInResponseSchema.parse(response.body) };
+  }
+  const embeddedOf = (user: any) => user.verifiedCredentials.filter((credential: any) => credential.wallet_provider === 'embeddedWallet');
+
+  it('behavior: automaticEmbeddedWalletCreationForExternal gives a wallet sign-up an embedded wallet (with its session key)', async () => {
+    await settings({ automaticEmbeddedWalletCreationForExternal: true });
+    const session = newApiKeyPair();
+    const { wallet, response } = await walletSignIn(session.publicKey);
+    expect(response.user.newUser).toBe(true);
+    const [embedded] = embeddedOf(response.user);
+    expect(embedded.wallet_properties).toMatchObject({ source: 'dynamic', isAuthenticatorAttached: false });
+    expect(embedded.address).not.toBe(wallet.address);
+    // The external wallet stays the user's too.
+    expect(response.user.verifiedCredentials.some((credential: any) => credential.address === wallet.address && credential.wallet_provider === 'browserExtension')).toBe(true);
+    const organizationId = embedded.wallet_properties.turnkeySubOrganizationId;
+    expect((await custody(session).getWhoami({ organizationId })).organizationId).toBe(organizationId);
+    // The JWT is the re-issued one: GET /users with it shows the embedded wallet.
+    expect(embeddedOf((await t.call('GET', '/users', { token: response.jwt })).body.user)).toHaveLength(1);
+  });
+
+  it('behavior: without automaticEmbeddedWalletCreationForExternal a wallet sign-up gets none — automaticEmbeddedWalletCreation alone does not apply to it', async () => {
+    await settings({ automaticEmbeddedWalletCreation: true });
+    const { response } = await walletSignIn(newApiKeyPair().publicKey);
+    expect(response.user.newUser).toBe(true);
+    expect(embeddedOf(response.user)).toEqual([]);
+    await settings({ automaticEmbeddedWalletCreationForExternal: false });
+    expect(embeddedOf((await walletSignIn()).response.user)).toEqual([]);
+  });
+
+  const ORIGIN = 'http://localhost:5173';
+  const freshChallenge = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
+  const passkeyClient = (stamper: ReturnType<typeof softPasskeyStamper>) => new TurnkeyClient({ baseUrl: t.sandbox.info.custodyBaseUrl }, stamper as never);
+
+  /** Creates the signed-in user's wallet with a new soft passkey; answers the credential and the authenticator. */
+  async function createWithPasskey(jwt: string, alias?: string) {
+    const authenticator = createSoftAuthenticator();
+    const challenge = freshChallenge();
+    const attestation = softPasskeyAttestation(authenticator, challenge, ORIGIN);
+    const created = await t.call('POST', '/users/embeddedWallets', {
+      token: jwt,
+      body: { chains: ['SOL'], embeddedWalletProvider: 'turnkeyhd', isAuthenticatorAttached: true, ...(alias ? { passkeyAlias: alias } : {}), challenge, attestation },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    return { authenticator, attestation, credential: solanaCredential(created.body.user) };
+  }
+
+  it('default: a wallet created with a passkey: the passkey is an authenticator of its sub-organization, and its WebAuthn stamps sign', async () => {
+    const { jwt } = await t.signIn(freshEmail());
+    const { authenticator, attestation, credential } = await createWithPasskey(jwt, 'My laptop');
+    const { turnkeySubOrganizationId: organizationId, turnkeyUserId } = credential.wallet_properties;
+    expect(credential.wallet_properties.isAuthenticatorAttached).toBe(true);
+    const client = passkeyClient(softPasskeyStamper(authenticator, ORIGIN));
+    expect(await client.getWhoami({ organizationId })).toMatchObject({ organizationId, userId: turnkeyUserId });
+    const { user } = await client.getUser({ organizationId, userId: turnkeyUserId });
+    expect(user.authenticators).toEqual([expect.objectContaining({ authenticatorName: 'My laptop', credentialId: attestation.credentialId })]);
+    const { activity } = await client.signRawPayload({
+      type: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2',
+      timestampMs: String(Date.now()),
+      organizationId,
+      parameters: { signWith: credential.address, payload: 'c0ffee', encoding: 'PAYLOAD_ENCODING_HEXADECIMAL', hashFunction: 'HASH_FUNCTION_NOT_APPLICABLE' },
+    });
+    const { r, s } = (activity.result as any).signRawPayloadResult;
+    expect(ed25519.verify(Buffer.from(r + s, 'hex'), Buffer.from('c0ffee', 'hex'), base58Decode(credential.address))).toBe(true);
+  });
+
+  it("error: WebAuthn stamps of a passkey never attached (16) or attached to another user's wallet (7) are refused", async () => {
+    const { jwt } = await t.signIn(freshEmail());
+    const { credential } = await createWithPasskey(jwt);
+    const organizationId = credential.wallet_properties.turnkeySubOrganizationId;
+    const stranger = createSoftAuthenticator();
+    softPasskeyAttestation(stranger, freshChallenge(), ORIGIN); // a passkey custody never saw
+    await expect(passkeyClient(softPasskeyStamper(stranger, ORIGIN)).getWhoami({ organizationId })).rejects.toMatchObject({ code: 16 });
+    const other = await createWithPasskey((await t.signIn(freshEmail())).jwt);
+    await expect(passkeyClient(softPasskeyStamper(other.authenticator, ORIGIN)).getWhoami({ organizationId })).rejects.toMatchObject({ code: 7 });
+  });
+
+  it('error: an attestation not made over the challenge sent → invalid_request on attestation, no wallet; isAuthenticatorAttached without one → invalid_request', async () => {
+    const { jwt } = await t.signIn(freshEmail());
+    const attestation = softPasskeyAttestation(createSoftAuthenticator(), freshChallenge(), ORIGIN);
+    const forged = await t.call('POST', '/users/embeddedWallets', { token: jwt, body: { chains: ['SOL'], embeddedWalletProvider: 'turnkeyhd', isAuthenticatorAttached: true, challenge: freshChallenge(), attestation } });
+    expect(forged.status).toBe(400);
+    expect(forged.body.error).toMatchObject({ code: 'invalid_request', path: 'attestation' });
+    expect(forged.body.error.message).toMatch(/^The passkey attestation was refused: invalid attestation/);
+    const bare = await t.call('POST', '/users/embeddedWallets', { token: jwt, body: { chains: ['SOL'], embeddedWalletProvider: 'turnkeyhd', isAuthenticatorAttached: true } });
+    expect(bare.status).toBe(400);
+    expect(bare.body.error.code).toBe('invalid_request');
+    expect(solanaCredential((await t.call('GET', '/users', { token: jwt })).body.user)).toBeUndefined();
+  });
+
+  it('behavior: forceAuthenticatorAtSignup refuses a wallet without a passkey, accepts one with, and automatic creation leaves it to the kit', async () => {
+    await settings({ forceAuthenticatorAtSignup: true, automaticEmbeddedWalletCreation: true });
+    const { jwt, user } = await t.signIn(freshEmail());
+    expect(solanaCredential(user)).toBeUndefined();
+    const refused = await createWallet(jwt, newApiKeyPair().publicKey);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ code: 'invalid_embedded_wallet_settings', message: embeddedWalletMessages.passkeyRequired });
+    expect(solanaCredential((await t.call('GET', '/users', { token: jwt })).body.user)).toBeUndefined();
+    const { credential } = await createWithPasskey(jwt);
+    expect(credential.wallet_properties.isAuthenticatorAttached).toBe(true);
   });
 
   it('default: POST /users/embeddedWallets/sessionKey registers a key for sessionKeyDuration; it lapses then', async () => {

@@ -30,7 +30,12 @@ export const embeddedWalletMessages = {
   notExported: 'The wallet has not been exported; set deleteWithoutExport to delete it anyway.',
   recoveryEmail: 'This e-mail address cannot recover this wallet.',
   badPrevSignature: 'prevSessionKeySignature is not a signature of the new key by the current session key.',
+  passkeyRequired: 'This project requires a passkey to create an embedded wallet.',
+  badAttestation: 'The passkey attestation was refused: {reason}',
 } as const;
+
+/** The custody provider's transport names for the WebAuthn ones. */
+const custodyTransport = (transport: string) => `AUTHENTICATOR_TRANSPORT_${transport.toUpperCase()}`;
 
 /** `sdk.embeddedWallets.sessionKeyDuration` in seconds (default 30 minutes). */
 export function sessionKeyDurationSeconds(settings: ProjectSettings): number {
@@ -52,10 +57,14 @@ function fromCustody(error: unknown): never {
 export async function createEmbeddedWallet(
   ctx: SandboxContext,
   userId: string,
-  input: Pick<EmbeddedWalletCreation, 'chains' | 'embeddedWalletProvider' | 'isAuthenticatorAttached' | 'sessionPublicKey'>,
+  input: Pick<EmbeddedWalletCreation, 'chains' | 'embeddedWalletProvider' | 'sessionPublicKey' | 'attestation' | 'challenge' | 'passkeyAlias'>,
   source: 'dynamic' | 'user',
 ): Promise<string> {
   const settings = await ctx.settings.get();
+  // forceAuthenticatorAtSignup: no wallet without a passkey attached to it.
+  if (settings.sdk.embeddedWallets?.forceAuthenticatorAtSignup && !input.attestation) {
+    throw new ApiError(400, 'invalid_embedded_wallet_settings', embeddedWalletMessages.passkeyRequired, 'isAuthenticatorAttached');
+  }
   if (input.chains.some((chain) => chain !== 'SOL')) throw new ApiError(400, 'invalid_embedded_wallet_chains_configuration', embeddedWalletMessages.onlySolana, 'chains');
   const configured = settings.sdk.embeddedWallets?.chainConfigurations;
   if (configured && !configured.some((chain) => chain.name === 'SOL' && chain.enabled)) {
@@ -81,13 +90,29 @@ export async function createEmbeddedWallet(
           apiKeys: input.sessionPublicKey
             ? [{ apiKeyName: 'session', publicKey: input.sessionPublicKey, curveType: 'API_KEY_CURVE_P256', expirationSeconds: String(sessionKeyDurationSeconds(settings)) }]
             : [],
-          authenticators: [],
+          // The passkey "with" which the wallet is created: an authenticator of the custody user,
+          // whose attestation custody verifies against the challenge (as the custody provider does).
+          authenticators:
+            input.attestation && input.challenge
+              ? [
+                  {
+                    authenticatorName: input.passkeyAlias ?? 'passkey',
+                    challenge: input.challenge,
+                    attestation: { ...input.attestation, transports: input.attestation.transports.map(custodyTransport) },
+                  },
+                ]
+              : [],
           oauthProviders: [],
         },
       ],
       wallet: { walletName: 'Solana', accounts: [{ curve: 'CURVE_ED25519', pathFormat: 'PATH_FORMAT_BIP32', path: SOLANA_DEFAULT_PATH, addressFormat: 'ADDRESS_FORMAT_SOLANA' }] },
     })
-    .catch(fromCustody);
+    .catch((error: unknown) => {
+      if (error instanceof CustodyError && error.code === 3 && error.message.startsWith('invalid attestation')) {
+        throw new ApiError(400, 'invalid_request', embeddedWalletMessages.badAttestation.replace('{reason}', error.message), 'attestation');
+      }
+      return fromCustody(error);
+    });
   const address = created.wallet.addresses[0] as string;
   const credentialId = randomUUID();
   const now = ctx.now().toISOString();
@@ -99,7 +124,7 @@ export async function createEmbeddedWallet(
     await tx.query(
       `INSERT INTO embedded_wallets (credential_id, environment_id, user_id, chain, address, sub_organization_id, custody_user_id, hd_wallet_id, is_authenticator_attached, source, created_at)
        VALUES ($1, $2, $3, 'SOL', $4, $5, $6, $7, $8, $9, $10)`,
-      [credentialId, ctx.environmentId, userId, address, created.subOrganizationId, created.rootUserIds[0], created.wallet.walletId, input.isAuthenticatorAttached ?? false, source, now],
+      [credentialId, ctx.environmentId, userId, address, created.subOrganizationId, created.rootUserIds[0], created.wallet.walletId, input.attestation !== undefined, source, now],
     );
   });
   return credentialId;
@@ -116,14 +141,16 @@ export async function reissue(ctx: SandboxContext, userId: string, sessionId: st
  * The automatic-creation seam of sign-up: after a new user's sign-in committed, creates their
  * embedded wallet when `sdk.embeddedWallets.automaticEmbeddedWalletCreation` (or, for users who
  * signed up with an external wallet — `external: true` — `automaticEmbeddedWalletCreationForExternal`)
- * is on, and answers with the re-issued response. Sign-in routes pass their response through it.
+ * is on — unless `forceAuthenticatorAtSignup` asks for a passkey, which only the kit can register —
+ * and answers with the re-issued response. Sign-in routes pass their response through it.
  */
 export async function withAutomaticEmbeddedWallet(ctx: SandboxContext, response: SignInResponse, options: { external?: boolean; sessionPublicKey?: string | undefined } = {}): Promise<SignInResponse> {
   if (!response.user.newUser || !response.jwt || !response.user.sessionId) return response;
   const settings = await ctx.settings.get();
   const walletSettings = settings.sdk.embeddedWallets;
   const wanted = options.external ? walletSettings?.automaticEmbeddedWalletCreationForExternal : walletSettings?.automaticEmbeddedWalletCreation ?? settings.sdk.automaticEmbeddedWalletCreation;
-  if (!wanted) return response;
+  // A wallet that must have a passkey is created by the kit after its registration ceremony, not here.
+  if (!wanted || walletSettings?.forceAuthenticatorAtSignup) return response;
   await createEmbeddedWallet(ctx, response.user.id, { chains: ['SOL'], embeddedWalletProvider: 'turnkeyhd', sessionPublicKey: options.sessionPublicKey }, 'dynamic');
   return reissue(ctx, response.user.id, response.user.sessionId, true);
 }

@@ -1,8 +1,13 @@
 import { embeddedError } from './embeddedError.js';
-import type { User } from '@latchkey/protocol';
+import type { ProjectSettings, User } from '@latchkey/protocol';
 import { createActor, waitFor } from 'xstate';
 import { LatchkeyError } from '../errors/LatchkeyError.js';
 import type { SessionActorRef } from '../machines/session/sessionMachine.js';
+import type { SettingsStore } from '../settings/createSettingsStore.js';
+import { supportedWebAuthn } from '../webauthn/runCeremony.js';
+import { toPasskeyError } from '../webauthn/toPasskeyError.js';
+import { isPasskeyDomain } from '../webauthn/validatePasskeyOptions.js';
+import type { WebAuthnLoader } from '../webauthn/WebAuthnCeremonies.js';
 import type { SolanaSigner } from '../signer/SolanaSigner.js';
 import type { ApiClient } from '../transport/createApi.js';
 import { createEmbeddedWallet } from './actions/createEmbeddedWallet.js';
@@ -12,6 +17,8 @@ import { startEmailRecovery } from './actions/startEmailRecovery.js';
 import { fromHex, toHex } from './bytes.js';
 import { createCustodyApi, isSessionKeyRejected, type CustodyApi } from './custody/createCustodyApi.js';
 import { embeddedWalletSessionMachine, type ActiveSession, type EmbeddedWalletSessionActorRef } from './machine/embeddedWalletSessionMachine.js';
+import { createWalletPasskey } from './createWalletPasskey.js';
+import { createPasskeyStamper } from './stampers/createPasskeyStamper.js';
 import { createBundleTarget, openRecoveryCode, RECOVERY_SESSION_MS, type BundleTarget } from './recovery.js';
 import { createSessionKeyStamper, generateSessionKey, importSessionKey } from './stampers/createSessionKeyStamper.js';
 import { createIndexedDbSessionKeyStore, type SessionKeyStore } from './stampers/sessionKeyStore.js';
@@ -40,7 +47,47 @@ export interface EmbeddedWalletConfig {
 export interface EmbeddedWalletHost extends ApiClient {
   readonly environmentId: string;
   readonly session: SessionActorRef;
+  /** The project settings (`sdk.embeddedWallets`: the security settings of SPEC §3). */
+  readonly settings: SettingsStore;
+  /** The browser's WebAuthn, for the wallet's passkey. */
+  readonly webauthn: WebAuthnLoader;
 }
+
+/** The embedded-wallet security settings of SPEC §3 that the screens follow. */
+export interface EmbeddedWalletSettings {
+  /** `forceAuthenticatorAtSignup`: a wallet is only created with a passkey. */
+  forceAuthenticator: boolean;
+  /** `allowSkippingAuthenticatorAtSignup`: the passkey is offered, and may be skipped. */
+  allowSkipping: boolean;
+  /** `promptForKeyExport`: offer the export screen once the wallet is created. */
+  promptForKeyExport: boolean;
+  /** `emailRecoveryEnabled`: e-mail recovery is set up. */
+  emailRecoveryEnabled: boolean;
+}
+
+/** The embedded-wallet settings of loaded project settings (`sdk.embeddedWallets`; absent keys are off). */
+export function embeddedWalletSettingsOf(settings: ProjectSettings): EmbeddedWalletSettings {
+  const wallets = settings.sdk.embeddedWallets;
+  return {
+    forceAuthenticator: wallets?.forceAuthenticatorAtSignup === true,
+    allowSkipping: wallets?.allowSkippingAuthenticatorAtSignup === true,
+    promptForKeyExport: wallets?.promptForKeyExport === true,
+    emailRecoveryEnabled: wallets?.emailRecoveryEnabled === true,
+  };
+}
+
+/** How `createWallet` makes the wallet: with a passkey (its registration ceremony runs first) or not. */
+export interface CreateWalletOptions {
+  /** Create the wallet with a passkey on this device (the UI's "Create wallet with a passkey"). */
+  withPasskey?: boolean;
+  /** The protocol's name for `withPasskey` (either turns the passkey on). */
+  isAuthenticatorAttached?: boolean;
+  /** The passkey's name (custody's authenticator name; the WebAuthn user name). */
+  passkeyAlias?: string;
+}
+
+/** SPEC §8 has no wording for it; the sandbox answers the same code and message. */
+export const PASSKEY_REQUIRED_MESSAGE = 'This project requires a passkey to create an embedded wallet.';
 
 export interface EmbeddedWalletClient {
   readonly appName: string;
@@ -49,8 +96,20 @@ export interface EmbeddedWalletClient {
   readonly session: EmbeddedWalletSessionActorRef;
   /** The signed-in user's embedded Solana wallet, if they have one. */
   getAccount(): EmbeddedWalletAccount | undefined;
-  /** Creates the wallet (POST /users/embeddedWallets) with a fresh session key; the session is active after it. */
-  createWallet(options?: { isAuthenticatorAttached?: boolean; passkeyAlias?: string }): Promise<EmbeddedWalletAccount>;
+  /**
+   * Creates the wallet (POST /users/embeddedWallets); the session is active after it. With a
+   * passkey, its registration ceremony runs first and the passkey becomes an authenticator of the
+   * wallet's custody sub-organization. `forceAuthenticatorAtSignup` without a passkey →
+   * `invalid_embedded_wallet_settings` ('This project requires a passkey to create an embedded wallet.').
+   */
+  createWallet(options?: CreateWalletOptions): Promise<EmbeddedWalletAccount>;
+  /** The project's embedded-wallet settings (loads the project settings if need be). */
+  getSettings(): Promise<EmbeddedWalletSettings>;
+  /**
+   * A stamper that signs custody requests with a passkey of this device (hashed-challenge WebAuthn
+   * stamp, SPEC §9): the one `createWallet` registered, else whichever discoverable passkey the user picks.
+   */
+  passkeyStamper(): Stamper;
   /** A session now: restored or created. */
   openSession(): Promise<ActiveSession>;
   /** Runs a stamped custody operation with the session key; on a rejected key: recreate without restore, retry once. */
@@ -159,17 +218,35 @@ export function createEmbeddedWalletClient(host: EmbeddedWalletHost, config: Emb
   }
 
   let recoveryTarget: BundleTarget | undefined;
+  /** The passkey this client created the wallet with: stamps ask for it; otherwise any discoverable one. */
+  let walletPasskeyId: string | undefined;
+
+  async function getSettings(): Promise<EmbeddedWalletSettings> {
+    return embeddedWalletSettingsOf(host.settings.get().settings ?? (await host.settings.load()));
+  }
 
   return {
     appName: config.appName,
     baseUrl: config.baseUrl,
     session,
     getAccount: () => embeddedAccountOf(user()),
+    getSettings,
     async createWallet(parameters = {}) {
+      const withPasskey = parameters.withPasskey ?? parameters.isAuthenticatorAttached ?? false;
+      if (!withPasskey && (await getSettings()).forceAuthenticator) {
+        throw new LatchkeyError('invalid_embedded_wallet_settings', { message: PASSKEY_REQUIRED_MESSAGE, path: 'isAuthenticatorAttached' });
+      }
+      const signedInUser = user();
+      if (!signedInUser) throw new LatchkeyError('no_custody_account');
+      const email = signedInUser.verifiedCredentials.find((credential) => credential.format === 'email')?.email;
+      const passkey = withPasskey
+        ? await createWalletPasskey(host, { appName: config.appName, userId: signedInUser.id, userName: email ?? `${config.appName} wallet`, alias: parameters.passkeyAlias })
+        : undefined;
+      if (passkey) walletPasskeyId = passkey.attestation.credentialId;
       const response = await createEmbeddedWallet(host, {
         chains: ['SOL'],
         embeddedWalletProvider: 'turnkeyhd',
-        ...(parameters.isAuthenticatorAttached === undefined ? {} : { isAuthenticatorAttached: parameters.isAuthenticatorAttached }),
+        ...(passkey ? { isAuthenticatorAttached: true, challenge: passkey.challenge, attestation: passkey.attestation } : {}),
         ...(parameters.passkeyAlias ? { passkeyAlias: parameters.passkeyAlias } : {}),
       });
       const account = embeddedAccountOf(response.user);
@@ -181,6 +258,18 @@ export function createEmbeddedWalletClient(host: EmbeddedWalletHost, config: Emb
     },
     openSession,
     withSession,
+    passkeyStamper: () => ({
+      async stamp(body) {
+        const webauthn = await supportedWebAuthn(host);
+        const rpId = webauthn.hostname();
+        if (!isPasskeyDomain(rpId)) throw new LatchkeyError('passkey_invalid_domain', { params: { hostname: String(rpId) } });
+        try {
+          return await createPasskeyStamper({ webauthn: async () => webauthn, rpId, ...(walletPasskeyId ? { allowCredentials: [walletPasskeyId] } : {}) }).stamp(body);
+        } catch (error) {
+          throw toPasskeyError(error);
+        }
+      },
+    }),
     signer() {
       const account = requireAccount();
       return {

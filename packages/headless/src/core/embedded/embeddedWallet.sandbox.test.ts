@@ -9,11 +9,16 @@ import type { LatchkeyClient } from '../client/createLatchkeyClient.js';
 import { LatchkeyError } from '../errors/LatchkeyError.js';
 import { getSessionStatus } from '../machines/session/sessionMachine.js';
 import { createMemoryStorage } from '../storage/createMemoryStorage.js';
-import { base58Decode } from './bytes.js';
+import { base58Decode, fromHex } from './bytes.js';
 import { createCustodyApi, type CustodyApi } from './custody/createCustodyApi.js';
 import { createEmbeddedWalletClient, type EmbeddedWalletClient } from './createEmbeddedWalletClient.js';
+import { passkeyStampChallenge } from './stampers/createPasskeyStamper.js';
 import { createSessionKeyStamper } from './stampers/createSessionKeyStamper.js';
 import { createIndexedDbSessionKeyStore, type SessionKeyStore } from './stampers/sessionKeyStore.js';
+import type { WebAuthnCeremonies, WebAuthnLoader } from '../webauthn/WebAuthnCeremonies.js';
+import { createFakeWebAuthn, webAuthnError } from '../../test/fakeWebAuthn.js';
+// The sandbox's software authenticator (real P-256 attestations and assertions), shared rather than copied.
+import { createSoftAuthenticator, type SoftAuthenticator } from '../../../../sandbox/src/test/softAuthenticator.js';
 
 const sandboxUrl = inject('sandboxUrl');
 const clients: LatchkeyClient[] = [];
@@ -30,14 +35,24 @@ async function custodyBaseUrl() {
   return info.custodyBaseUrl;
 }
 
-/** A signed-in client and the fetch calls it made to the session-key route. */
-async function signedIn(email = `wallet-${randomUUID()}@example.com`) {
-  const calls = { sessionKey: 0 };
+/**
+ * A signed-in client and the fetch calls it made to the session-key route (and the wallet-creation
+ * bodies). `embeddedWallets` overrides the project's `sdk.embeddedWallets` as this client reads them
+ * (the server's settings stay as they are: other test files share this sandbox).
+ */
+async function signedIn(email = `wallet-${randomUUID()}@example.com`, overrides: { webauthn?: WebAuthnLoader; embeddedWallets?: Record<string, unknown> } = {}) {
+  const calls = { sessionKey: 0, creations: [] as Record<string, any>[] };
   const countingFetch: typeof fetch = async (input, init) => {
-    if (String(input instanceof Request ? input.url : input).endsWith('/users/embeddedWallets/sessionKey')) calls.sessionKey++;
-    return fetch(input, init);
+    const url = String(input instanceof Request ? input.url : input);
+    if (url.endsWith('/users/embeddedWallets/sessionKey')) calls.sessionKey++;
+    if (url.endsWith('/users/embeddedWallets') && init?.method === 'POST') calls.creations.push(JSON.parse(String(init.body)));
+    const response = await fetch(input, init);
+    if (!overrides.embeddedWallets || !url.endsWith('/settings')) return response;
+    const settings = await response.json();
+    settings.sdk.embeddedWallets = { ...settings.sdk.embeddedWallets, ...overrides.embeddedWallets };
+    return new Response(JSON.stringify(settings), { status: response.status, headers: response.headers });
   };
-  const client = await createTestClient({ sandboxUrl, storage: createMemoryStorage(), fetch: countingFetch } as never);
+  const client = await createTestClient({ sandboxUrl, storage: createMemoryStorage(), fetch: countingFetch, ...(overrides.webauthn ? { webauthn: overrides.webauthn } : {}) } as never);
   clients.push(client);
   await waitFor(client.session, (snapshot) => getSessionStatus(snapshot) !== 'restoring');
   const { verificationUUID } = await createEmailVerification(client, { email });
@@ -205,5 +220,101 @@ describe('embedded wallet against the sandbox', () => {
     const embedded = await wallet(client);
     await embedded.createWallet();
     await expect(embedded.startRecovery(email)).rejects.toMatchObject({ code: 'email_recovery_disabled', message: 'Cannot proceed with your request' });
+  });
+
+  describe('with a passkey', () => {
+    const ORIGIN = 'http://localhost:5173';
+    /** The soft authenticator as this page's WebAuthn (host name localhost), recording the options it is given. */
+    function softWebAuthn(authenticator: SoftAuthenticator = createSoftAuthenticator()) {
+      const seen: Record<string, any>[] = [];
+      const ceremonies: WebAuthnCeremonies = {
+        isSupported: () => true,
+        hostname: () => 'localhost',
+        startRegistration: async (options) => (seen.push(options), authenticator.register(options, ORIGIN) as never),
+        startAuthentication: async (options) => (seen.push(options), authenticator.authenticate(options, ORIGIN) as never),
+        cancel: () => undefined,
+      };
+      return { authenticator, seen, loader: async () => ceremonies };
+    }
+
+    it('default: createWallet({ withPasskey }) registers a passkey (SPEC §9 options) that custody attaches; its stamps sign custody requests', async () => {
+      const web = softWebAuthn();
+      const { client, calls } = await signedIn(undefined, { webauthn: web.loader });
+      const embedded = await wallet(client);
+      const account = await embedded.createWallet({ withPasskey: true, passkeyAlias: 'Work laptop' });
+      expect(web.seen[0]).toMatchObject({
+        rp: { id: 'localhost', name: 'Latchkey tests' },
+        user: { name: 'Work laptop' },
+        pubKeyCredParams: [{ alg: -7, type: 'public-key' }],
+        timeout: 300_000,
+        authenticatorSelection: { userVerification: 'preferred' },
+      });
+      expect(calls.creations[0]).toMatchObject({ isAuthenticatorAttached: true, passkeyAlias: 'Work laptop', challenge: web.seen[0]!.challenge, attestation: { credentialId: web.authenticator.passkeys[0]!.credentialId } });
+      const credential = client.session.getSnapshot().context.user!.verifiedCredentials.find((entry) => entry.address === account.address);
+      expect(credential?.wallet_properties?.isAuthenticatorAttached).toBe(true);
+      expect(embedded.session.getSnapshot().matches('active')).toBe(true);
+
+      const custody = createCustodyApi({ baseUrl: await custodyBaseUrl() });
+      const who = await custody.query<{ organizationId: string }>('whoami', { organizationId: account.organizationId }, embedded.passkeyStamper());
+      expect(who.organizationId).toBe(account.organizationId);
+      expect(web.seen[1]).toMatchObject({ challenge: await passkeyStampChallenge(JSON.stringify({ organizationId: account.organizationId })), rpId: 'localhost', allowCredentials: [{ id: web.authenticator.passkeys[0]!.credentialId, type: 'public-key' }] });
+      const signed = await custody.submit<{ r: string; s: string }>(
+        'sign_raw_payload',
+        'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2',
+        account.organizationId,
+        { signWith: account.address, payload: '0a0b', encoding: 'PAYLOAD_ENCODING_HEXADECIMAL', hashFunction: 'HASH_FUNCTION_NOT_APPLICABLE' },
+        embedded.passkeyStamper(),
+      );
+      expect(await verifyEd25519(fromHex(signed.r + signed.s), new Uint8Array([10, 11]), account.address)).toBe(true);
+    });
+
+    it("error: a passkey this wallet never attached → custody refuses its stamp ('could not find authenticator')", async () => {
+      const { client } = await signedIn(undefined, { webauthn: softWebAuthn().loader });
+      const account = await (await wallet(client)).createWallet({ withPasskey: true });
+      const stranger = softWebAuthn();
+      stranger.authenticator.register({ challenge: 'Y2hhbGxlbmdl', rp: { id: 'localhost' }, user: { id: 'dXNlcg' } }, ORIGIN);
+      const { client: other } = await signedIn(undefined, { webauthn: stranger.loader });
+      const custody = createCustodyApi({ baseUrl: await custodyBaseUrl() });
+      await expect(custody.query('whoami', { organizationId: account.organizationId }, (await wallet(other)).passkeyStamper())).rejects.toMatchObject({
+        code: 'custody_request_failed',
+        message: 'The custody provider refused the request: could not find authenticator',
+      });
+    });
+
+    it("error: no WebAuthn on this device → 'Webauthn is not supported on this device.' and no wallet is created", async () => {
+      for (const loader of [async () => createFakeWebAuthn({ supported: false }), async () => Promise.reject(new Error('no @simplewebauthn/browser here'))] as WebAuthnLoader[]) {
+        const { client, calls } = await signedIn(undefined, { webauthn: loader });
+        const embedded = await wallet(client);
+        await expect(embedded.createWallet({ withPasskey: true })).rejects.toMatchObject({ code: 'webauthn_not_supported', message: 'Webauthn is not supported on this device.' });
+        await expect(embedded.createWallet({ isAuthenticatorAttached: true })).rejects.toMatchObject({ code: 'webauthn_not_supported' });
+        expect(calls.creations).toEqual([]);
+        expect(embedded.getAccount()).toBeUndefined();
+        await expect(embedded.passkeyStamper().stamp('{}')).rejects.toMatchObject({ code: 'webauthn_not_supported' });
+      }
+    });
+
+    it('error: a failed ceremony takes the passkey codes of SPEC §8 (aborted; the browser refusing is warn-only)', async () => {
+      const aborted = createFakeWebAuthn({ register: async () => Promise.reject(webAuthnError('ERROR_CEREMONY_ABORTED')) });
+      const { client, calls } = await signedIn(undefined, { webauthn: async () => aborted });
+      await expect((await wallet(client)).createWallet({ withPasskey: true })).rejects.toMatchObject({ code: 'passkey_ceremony_aborted' });
+      const refused = createFakeWebAuthn({ register: async () => Promise.reject(webAuthnError('ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY', { name: 'NotAllowedError', message: 'The operation either timed out or was not allowed.' })) });
+      const second = await signedIn(undefined, { webauthn: async () => refused });
+      await expect((await wallet(second.client)).createWallet({ withPasskey: true })).rejects.toMatchObject({ code: 'operation_timed_out_or_not_allowed' });
+      expect([...calls.creations, ...second.calls.creations]).toEqual([]);
+    });
+
+    it('behavior: forceAuthenticatorAtSignup → createWallet() without a passkey is refused before any request; getSettings reads the project settings', async () => {
+      const web = softWebAuthn();
+      const { client, calls } = await signedIn(undefined, { webauthn: web.loader, embeddedWallets: { forceAuthenticatorAtSignup: true, promptForKeyExport: true } });
+      const embedded = await wallet(client);
+      expect(await embedded.getSettings()).toEqual({ forceAuthenticator: true, allowSkipping: false, promptForKeyExport: true, emailRecoveryEnabled: false });
+      const refusal = { code: 'invalid_embedded_wallet_settings', message: 'This project requires a passkey to create an embedded wallet.', path: 'isAuthenticatorAttached' };
+      await expect(embedded.createWallet()).rejects.toMatchObject(refusal);
+      await expect(embedded.createWallet({ withPasskey: false, isAuthenticatorAttached: true })).rejects.toMatchObject(refusal);
+      expect(calls.creations).toEqual([]);
+      expect(web.seen).toEqual([]);
+      const account = await embedded.createWallet({ withPasskey: true });
+      expect(embedded.getAccount()).toEqual(account);
+    });
   });
 });

@@ -150,14 +150,14 @@ function EmbeddedWalletPanel({ options }: { options: EmbeddedWalletOptions }) {
     return (
       <WalletPanelView label="Wallet" address={undefined} screen="home" onScreen={setScreen} canSend={false}>
         <CreateWalletStep
-          forceAuthenticator={walletSettings.forceAuthenticatorAtSignup === true}
-          allowSkipping={walletSettings.allowSkippingAuthenticatorAtSignup === true}
+          forceAuthenticator={embedded.settings?.forceAuthenticator ?? false}
+          allowSkipping={embedded.settings?.allowSkipping ?? false}
           isBusy={embedded.isBusy}
           error={embedded.error}
           onCreate={({ withPasskey }) =>
-            void embedded.create({ isAuthenticatorAttached: withPasskey }).then((created) => {
+            void embedded.create({ withPasskey }).then((created) => {
               // `promptForKeyExport`: show the key right after creation so the user can keep it.
-              if (created && walletSettings.promptForKeyExport) setScreen('export');
+              if (created && embedded.settings?.promptForKeyExport) setScreen('export');
             })
           }
         />
@@ -200,7 +200,7 @@ function EmbeddedWalletPanel({ options }: { options: EmbeddedWalletOptions }) {
       onScreen={setScreen}
       canSend={solana.connection !== undefined}
       canExport={showActions}
-      canRecover={showActions && walletSettings.emailRecoveryEnabled === true}
+      canRecover={showActions && embedded.settings?.emailRecoveryEnabled === true}
     >
       {body}
     </WalletPanelView>
