@@ -96,7 +96,7 @@ describe('useEmbeddedWallet (against the sandbox)', () => {
     const { result } = await renderWallet({ embeddedWallets: { allowSkippingAuthenticatorAtSignup: true, promptForKeyExport: true, emailRecoveryEnabled: true } });
     await waitFor(() => expect(result.current.wallet.settings).toBeDefined());
     expect(result.current.wallet.settings).toEqual({ forceAuthenticator: false, allowSkipping: true, promptForKeyExport: true, emailRecoveryEnabled: true });
-    const plain = await renderWallet({ embeddedWallets: { forceAuthenticatorAtSignup: true } });
+    const plain = await renderWallet({ embeddedWallets: { forceAuthenticatorAtSignup: true, emailRecoveryEnabled: false } });
     await waitFor(() => expect(plain.result.current.wallet.settings).toEqual({ forceAuthenticator: true, allowSkipping: false, promptForKeyExport: false, emailRecoveryEnabled: false }));
   });
 
