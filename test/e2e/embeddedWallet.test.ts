@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchChromium, screenshot, watchConsole } from './browser.js';
 import { escapeRegExp, signInByEmail } from './demo.js';
 import { latestCode, patchSettings, resetSettings, uniqueEmail } from './sandbox.js';
+import { balanceOf, finishTransfer, sandboxPost, sendFromPanel } from './walletPanel.js';
 
 /**
  * Embedded wallets through the built demo in Chromium: an e-mail sign-up gets its Solana wallet automatically;
@@ -21,12 +22,6 @@ afterAll(async () => {
   await browser?.close();
   await resetSettings();
 });
-
-const sandbox = (path: string, body: unknown) =>
-  fetch(`${inject('e2eSandboxUrl')}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(async (response) => {
-    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-    return response.json() as Promise<Record<string, unknown>>;
-  });
 
 async function openDemo(theme: 'light' | 'dark'): Promise<{ page: Page; problems: string[] }> {
   await patchSettings({ design: { modal: { theme } } });
@@ -68,24 +63,16 @@ const storedSessionKey = (page: Page) =>
   );
 
 async function send(panel: Locator, to: string, amount: string): Promise<string> {
-  await panel.getByRole('button', { name: 'Send', exact: true }).click();
-  const form = panel.getByRole('region', { name: 'Send' });
-  await form.getByLabel('Amount').fill(amount);
-  await form.getByLabel('Recipient').fill(to);
-  await form.getByRole('button', { name: 'Review' }).click();
-  await expect.poll(() => form.getByRole('button', { name: 'Confirm and sign' }).isVisible(), { timeout: 20_000 }).toBe(true);
-  await form.getByRole('button', { name: 'Confirm and sign' }).click();
-  await expect.poll(() => form.getAttribute('data-state'), { timeout: 45_000 }).toMatch(/^(done|failed|timedOut|expired)$/);
-  expect(await form.getAttribute('data-state'), (await form.textContent()) ?? '').toBe('done');
-  const signature = ((await form.getByText(/^Signature:/).textContent()) ?? '').replace('Signature:', '').trim();
-  await form.getByRole('button', { name: 'Done' }).click();
-  return signature;
+  const sent = await sendFromPanel(panel, { to, amount });
+  expect(sent.state, sent.text).toBe('done');
+  await finishTransfer(panel);
+  return sent.signature;
 }
 
 /** A new, empty account's address (a fresh ed25519 key). */
 const freshAddress = () => createTestWallet().address;
 
-const solBalance = async (panel: Locator) => ((await panel.getByRole('region', { name: 'Balances' }).getByRole('listitem').first().textContent()) ?? '').replace(/\s+/g, ' ');
+const solBalance = (panel: Locator) => balanceOf(panel);
 
 describe('embedded wallet (Chromium)', () => {
   test('sign-up creates the wallet; SOL sent through custody; an expired session key is recreated and the send retried once; recovery by e-mail code', async () => {
@@ -94,7 +81,7 @@ describe('embedded wallet (Chromium)', () => {
     const { panel, address } = await signUpAndOpenWallet(page, email);
     await screenshot(page, 'embedded-wallet-home-light');
 
-    await sandbox('/sandbox/airdrop', { address, lamports: '2000000000' });
+    await sandboxPost('/sandbox/airdrop', { address, lamports: '2000000000' });
     await panel.getByRole('region', { name: 'Balances' }).getByRole('button', { name: 'Refresh' }).click();
     await expect.poll(() => solBalance(panel), { timeout: 15_000 }).toContain('2.0 SOL');
 
@@ -103,10 +90,11 @@ describe('embedded wallet (Chromium)', () => {
     expect(signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
     const key = await storedSessionKey(page);
     expect(key?.extractable).toBe(false);
-    await expect.poll(() => solBalance(panel), { timeout: 15_000 }).toContain('1.5 SOL') // 2 − 0.5 − a 5000-lamport fee, rounded up (SPEC §9);
+    // 2 − 0.5 − a 5000-lamport fee, shown rounded up (SPEC §9).
+    await expect.poll(() => solBalance(panel), { timeout: 15_000 }).toContain('1.5 SOL');
 
     // The sandbox expires the session key at custody: the next send recreates it and retries once, unseen.
-    await sandbox('/sandbox/admin/custody/expire-api-key', { publicKey: key!.publicKey });
+    await sandboxPost('/sandbox/admin/custody/expire-api-key', { publicKey: key!.publicKey });
     await send(panel, freshAddress(), '0.25');
     const renewed = await storedSessionKey(page);
     expect(renewed?.publicKey).toBeDefined();

@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchChromium, screenshot, watchConsole } from './browser.js';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchChromium, screenshot } from './browser.js';
 import { patchSettings } from './sandbox.js';
+import { openDemoWithWallets, testWalletScript } from './testWallets.js';
 
 /**
  * Wallet sign-in in Chromium against the sandbox, through the built demo, unchanged: two wallet-standard test wallets
@@ -14,47 +12,16 @@ import { patchSettings } from './sandbox.js';
 let browser: Browser;
 let walletScript: string;
 
-const testWalletEntry = fileURLToPath(new URL('../../packages/headless/src/testing/createTestWallet.ts', import.meta.url));
-
 beforeAll(async () => {
   browser = await launchChromium();
-  const bundled = await build({
-    stdin: {
-      contents: `import { createTestWallet, registerTestWallet } from ${JSON.stringify(testWalletEntry)};
-        const seeds = window.__latchkeyTestWalletSeeds;
-        const hex = (value) => Uint8Array.from(value.match(/../g).map((byte) => parseInt(byte, 16)));
-        window.__latchkeyTestWallets = [
-          registerTestWallet(createTestWallet({ secretKey: hex(seeds[0]), name: 'Test Wallet' })),
-          registerTestWallet(createTestWallet({ secretKey: hex(seeds[1]), name: 'Second Wallet' })),
-        ].map((wallet) => wallet.address);`,
-      resolveDir: fileURLToPath(new URL('../../packages/headless/', import.meta.url)),
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    write: false,
-  });
-  walletScript = bundled.outputFiles[0]!.text;
+  walletScript = await testWalletScript(['Test Wallet', 'Second Wallet']);
 });
 afterAll(async () => {
   await browser?.close();
   await patchSettings({ design: { modal: { theme: 'light' } } });
 });
 
-async function openDemo(theme: 'light' | 'dark'): Promise<{ page: Page; problems: string[]; addresses: string[] }> {
-  await patchSettings({ design: { modal: { theme } } });
-  const context = await browser.newContext({ colorScheme: theme, viewport: { width: 1024, height: 900 } });
-  const seeds = [randomBytes(32).toString('hex'), randomBytes(32).toString('hex')];
-  await context.addInitScript(`window.__latchkeyTestWalletSeeds = ${JSON.stringify(seeds)};`);
-  await context.addInitScript(walletScript);
-  const page = await context.newPage();
-  const problems = watchConsole(page);
-  await page.goto(inject('demoUrl'));
-  await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible(), { timeout: 15_000 }).toBe(true);
-  const addresses = (await page.evaluate('window.__latchkeyTestWallets')) as string[];
-  return { page, problems, addresses };
-}
+const openDemo = (theme: 'light' | 'dark') => openDemoWithWallets(browser, walletScript, theme, 2);
 
 const short = (address: string) => `${address.slice(0, 4)}…${address.slice(-4)}`;
 

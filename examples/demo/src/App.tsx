@@ -5,6 +5,10 @@ import { lazy, Suspense } from 'react';
 // Loaded on its own: the deep-link crypto (tweetnacl, bs58) stays out of the host's first chunk.
 const MobileWalletCard = lazy(() => import('./MobileWalletCard.js'));
 
+/** A wallet-only account's name: its wallet's address. */
+const walletAddress = (user: ReturnType<typeof useSession>['user']) =>
+  user?.verifiedCredentials.find((credential) => credential.format === 'blockchain')?.address;
+
 /** A host page: its own header and content, with the kit's button in the corner. */
 export function App() {
   const session = useSession();
@@ -18,7 +22,7 @@ export function App() {
         <h1>Welcome to Acme Rewards</h1>
         {session.status === 'signedIn' ? (
           <p data-testid="host-status">
-            Signed in as <strong>{session.user?.email || session.user?.phoneNumber || session.user?.id}</strong>. This line is the host's own markup,
+            Signed in as <strong>{session.user?.email || session.user?.phoneNumber || walletAddress(session.user) || session.user?.id}</strong>. This line is the host's own markup,
             reading <code>useSession()</code>.
           </p>
         ) : (

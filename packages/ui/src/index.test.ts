@@ -56,6 +56,7 @@ it('default: the public exports of @latchkey/ui/flows', () => {
       "TransferStatus",
       "WalletBlock",
       "WalletList",
+      "WalletPanelView",
       "countryLabel",
       "pickDefaultCountry",
       "providerLabel",

@@ -55,3 +55,4 @@ export { WalletBlock, type WalletBlockProps } from './Wallets/WalletBlock.js';
 export { WalletList, type WalletListProps } from './Wallets/WalletList.js';
 export { LinkedWallets, type LinkedWalletsProps } from './Wallets/LinkedWallets.js';
 export type { WalletFlowModel, WalletFlowStatus, WalletListItem } from './Wallets/types.js';
+export { WalletPanelView, type WalletPanelScreen, type WalletPanelViewProps } from './WalletPanel/WalletPanelView.js';

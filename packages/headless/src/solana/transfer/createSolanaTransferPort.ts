@@ -18,6 +18,7 @@ import {
   type TransactionInstruction,
 } from '@solana/web3.js';
 import { DEFAULT_COMMITMENT } from '@latchkey/protocol/constants';
+import { provideBufferGlobal } from '../provideBufferGlobal.js';
 import { optimizeSolanaTransaction } from '../../core/actions/optimizeSolanaTransaction.js';
 import { simulateSolanaTransaction } from '../../core/actions/simulateSolanaTransaction.js';
 import { LatchkeyError } from '../../core/errors/LatchkeyError.js';
@@ -81,6 +82,7 @@ function sendFailure(error: unknown, connection: Connection): Promise<LatchkeyEr
  * block height.
  */
 export function createSolanaTransferPort({ connection, client }: CreateSolanaTransferPortParameters): SolanaTransferPort<SolanaTransferRequest> {
+  provideBufferGlobal();
   if (!connection) throw new LatchkeyError('transaction_and_connection_required');
   return {
     async prepare(request, payer) {

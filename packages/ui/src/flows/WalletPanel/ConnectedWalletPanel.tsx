@@ -52,6 +52,15 @@ function useSolanaWallet(address: string | undefined, signer: SolanaSigner | und
 
 type SolanaWallet = ReturnType<typeof useSolanaWallet>;
 
+/** The send screen has its own exits once a transfer is under review or over (Cancel, Done, Close). */
+const sendOffersExit = (screen: WalletPanelScreen, solana: SolanaWallet) => screen === 'send' && !['idle', 'invalid', 'preparing', 'estimatingFee', 'waitingToRetryFee', 'checkingFunds', 'simulating'].includes(solana.send.status);
+
+/** Leaving a screen: an unfinished form's error does not wait for the user's return. */
+const leave = (solana: SolanaWallet, setScreen: (screen: WalletPanelScreen) => void) => (screen: WalletPanelScreen) => {
+  if (screen === 'home' && solana.send.status === 'invalid') solana.send.reset();
+  setScreen(screen);
+};
+
 /** Home (network and balances) and send screens, shared by both kinds of wallet. */
 function SolanaScreens({ solana, screen, onScreen, extra }: { solana: SolanaWallet; screen: WalletPanelScreen; onScreen: (screen: WalletPanelScreen) => void; extra?: ReactNode }) {
   const { settings } = useLatchkey();
@@ -89,8 +98,9 @@ function ExternalWalletPanel({ wallet }: { wallet: LinkedWallet }) {
   // Only the wallet this account uses may sign for it.
   const signer = flow.signer?.address === wallet.address ? flow.signer : undefined;
   const solana = useSolanaWallet(wallet.address, signer);
-  const name = wallet.wallet_name ?? 'Wallet';
-  const option = flow.wallets.find((candidate) => candidate.installed && (candidate.name === wallet.wallet_name || candidate.key === wallet.wallet_name));
+  // The credential names the wallet by its key (`phantom`); the wallet list knows its display name.
+  const option = flow.wallets.find((candidate) => candidate.key === wallet.wallet_name || candidate.name === wallet.wallet_name);
+  const name = option?.name ?? wallet.wallet_name ?? 'Wallet';
   const reconnect =
     signer === undefined ? (
       <p className={mutedText} role="status">
@@ -98,7 +108,7 @@ function ExternalWalletPanel({ wallet }: { wallet: LinkedWallet }) {
           <>
             <Spinner /> Connecting {name}…
           </>
-        ) : option ? (
+        ) : option?.installed ? (
           <button type="button" className={button.secondary} onClick={() => flow.connect(option.key)}>
             Connect {name} to send
           </button>
@@ -108,7 +118,14 @@ function ExternalWalletPanel({ wallet }: { wallet: LinkedWallet }) {
       </p>
     ) : null;
   return (
-    <WalletPanelView label={name} address={wallet.address} screen={screen} onScreen={setScreen} canSend={signer !== undefined && solana.connection !== undefined}>
+    <WalletPanelView
+      label={name}
+      address={wallet.address}
+      screen={screen}
+      onScreen={leave(solana, setScreen)}
+      canSend={signer !== undefined && solana.connection !== undefined}
+      showBack={!sendOffersExit(screen, solana)}
+    >
       <SolanaScreens
         solana={solana}
         screen={screen}
@@ -197,7 +214,8 @@ function EmbeddedWalletPanel({ options }: { options: EmbeddedWalletOptions }) {
       label="Embedded wallet"
       address={account.address}
       screen={screen}
-      onScreen={setScreen}
+      onScreen={leave(solana, setScreen)}
+      showBack={!sendOffersExit(screen, solana)}
       canSend={solana.connection !== undefined}
       canExport={showActions}
       canRecover={showActions && embedded.settings?.emailRecoveryEnabled === true}

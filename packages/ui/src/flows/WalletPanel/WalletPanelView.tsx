@@ -16,6 +16,8 @@ export interface WalletPanelViewProps {
   /** Embedded wallets only (and `showEmbeddedWalletActionsUI`): export and recovery. */
   canExport?: boolean | undefined;
   canRecover?: boolean | undefined;
+  /** Off while the screen offers its own way out (a transfer under review or finished: Cancel, Done). */
+  showBack?: boolean | undefined;
   children?: ReactNode;
 }
 
@@ -26,7 +28,7 @@ const back = 'Back to wallet';
  * balances; send; export; recover) with the actions that lead to the others. Presentational; the root carries
  * `data-screen`.
  */
-export function WalletPanelView({ label, address, screen, onScreen, canSend, canExport = false, canRecover = false, children }: WalletPanelViewProps) {
+export function WalletPanelView({ label, address, screen, onScreen, canSend, canExport = false, canRecover = false, showBack = true, children }: WalletPanelViewProps) {
   const headingId = useId();
   return (
     <section className={stack} aria-labelledby={headingId} data-flow="wallet-panel" data-screen={screen}>
@@ -62,11 +64,11 @@ export function WalletPanelView({ label, address, screen, onScreen, canSend, can
             ) : null}
           </div>
         ) : null
-      ) : (
+      ) : showBack ? (
         <button type="button" className={button.quiet} onClick={() => onScreen('home')}>
           {back}
         </button>
-      )}
+      ) : null}
     </section>
   );
 }

@@ -1,0 +1,111 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { ExportStep, SessionPrompt, SolanaBalances, SolanaSend, WalletPanelView, type SendFlowModel, type SolanaBalanceItem, type WalletPanelScreen } from '../packages/ui/src/flows/index.js';
+import { expectAccessible } from './a11y.js';
+
+/** The user menu's wallet panel (`WalletPanelView`): one story per screen, for an embedded and an external wallet. */
+const address = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
+const balances: SolanaBalanceItem[] = [
+  { address: 'So11111111111111111111111111111111111111112', isNative: true, name: 'Solana', symbol: 'SOL', decimals: 9, rawBalance: 1_500_000_000n, balance: '1.5' },
+  { address: 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB', isNative: false, name: 'Unknown token', symbol: 'Es9v…', decimals: 6, rawBalance: 7_500_000n, balance: '7.5' },
+];
+const sendFlow: SendFlowModel = {
+  status: 'idle',
+  request: undefined,
+  fee: undefined,
+  simulation: undefined,
+  signature: undefined,
+  error: undefined,
+  isBusy: false,
+  prepare: fn(),
+  confirm: fn(),
+  resign: fn(),
+  cancel: fn(),
+  reset: fn(),
+};
+
+function Panel({ initial, embedded }: { initial: WalletPanelScreen; embedded: boolean }) {
+  const [screen, setScreen] = useState(initial);
+  return (
+    <div style={{ maxWidth: 360 }}>
+      <WalletPanelView
+        label={embedded ? 'Embedded wallet' : 'Phantom'}
+        address={address}
+        screen={screen}
+        onScreen={setScreen}
+        canSend
+        canExport={embedded}
+        canRecover={embedded}
+      >
+        {screen === 'send' ? (
+          <SolanaSend flow={sendFlow} balances={balances} />
+        ) : screen === 'export' ? (
+          <ExportStep state="idle" error={undefined} onShow={fn()} />
+        ) : (
+          <>
+            {embedded ? <SessionPrompt flow={{ status: 'active', account: undefined, expiresAt: Date.UTC(2026, 10, 21, 12, 30), error: undefined }} onUnlock={fn()} formatTime={() => '12:30'} /> : null}
+            <SolanaBalances status="ready" balances={balances} showFiat={false} onRefresh={fn()} />
+          </>
+        )}
+      </WalletPanelView>
+    </div>
+  );
+}
+
+const meta = {
+  title: 'Flows/WalletPanel',
+  component: Panel,
+  args: { initial: 'home', embedded: true },
+} satisfies Meta<typeof Panel>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const screenOf = (canvasElement: HTMLElement) => canvasElement.querySelector('[data-flow="wallet-panel"]')?.getAttribute('data-screen');
+
+export const EmbeddedHome: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('region', { name: 'Embedded wallet' })).toHaveTextContent(address);
+    await expect(canvas.getByRole('button', { name: 'Send' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Export key' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Recover' })).toBeVisible();
+    await expectAccessible();
+  },
+};
+
+export const EmbeddedHomeDark: Story = { ...EmbeddedHome, globals: { theme: 'dark' } };
+
+export const ExternalHome: Story = {
+  args: { embedded: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('region', { name: 'Phantom' })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Export key' })).toBeNull();
+    await expectAccessible();
+  },
+};
+
+export const SendScreen: Story = {
+  args: { initial: 'send' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(screenOf(canvasElement)).toBe('send');
+    await expect(canvas.getByLabelText('Amount')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Back to wallet' }));
+    await expect(screenOf(canvasElement)).toBe('home');
+    await expectAccessible();
+  },
+};
+
+export const ExportScreen: Story = {
+  args: { initial: 'export' },
+  play: async ({ canvasElement }) => {
+    await expect(screenOf(canvasElement)).toBe('export');
+    await expect(within(canvasElement).getByRole('button', { name: 'Show private key' })).toBeVisible();
+    await expectAccessible();
+  },
+};
+
+export const ExportScreenDark: Story = { ...ExportScreen, globals: { theme: 'dark' } };

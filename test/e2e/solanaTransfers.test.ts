@@ -1,0 +1,113 @@
+import { createTestWallet } from '@latchkey/headless/testing';
+import { mintTokenTo } from '@latchkey/sandbox/testing';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { launchChromium, screenshot } from './browser.js';
+import { patchSettings } from './sandbox.js';
+import { openDemoWithWallets, testWalletScript } from './testWallets.js';
+import { balanceOf, finishTransfer, sandboxPost, sendFromPanel } from './walletPanel.js';
+
+/**
+ * Transfers from an external wallet on the sandbox's local cluster, through the built demo in Chromium: the
+ * wallet-standard test wallet signs in, is airdropped SOL and minted an SPL token (test setup, with
+ * @solana/spl-token against the sandbox's RPC), sends SOL to a fresh address and the token to an address that
+ * has no token account yet (the kit creates it), sees its balances update, and a transfer larger than the
+ * balance is refused before anything is signed. The chain is checked from outside, over JSON-RPC.
+ */
+let browser: Browser;
+let walletScript: string;
+let rpcUrl: string;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  walletScript = await testWalletScript(['Test Wallet']);
+  rpcUrl = ((await (await fetch(`${inject('e2eSandboxUrl')}/sandbox/info`)).json()) as { solanaRpcUrl: string }).solanaRpcUrl;
+});
+afterAll(async () => {
+  await browser?.close();
+  await patchSettings({ design: { modal: { theme: 'light' } } });
+});
+
+async function rpc<T>(method: string, params: unknown[]): Promise<T> {
+  const response = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const body = (await response.json()) as { result?: T; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result as T;
+}
+
+const lamportsOf = async (address: string) => BigInt((await rpc<{ value: number }>('getBalance', [address, { commitment: 'confirmed' }])).value);
+
+/** The owner's token amount of `mint` (raw units), summed over its token accounts. */
+async function tokenAmountOf(owner: string, mint: string): Promise<bigint> {
+  const { value } = await rpc<{ value: { account: { data: { parsed: { info: { tokenAmount: { amount: string } } } } } }[] }>('getTokenAccountsByOwner', [
+    owner,
+    { mint },
+    { encoding: 'jsonParsed', commitment: 'confirmed' },
+  ]);
+  return value.reduce((sum, entry) => sum + BigInt(entry.account.data.parsed.info.tokenAmount.amount), 0n);
+}
+
+async function signInWithTestWallet(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Connect a wallet' }).click();
+  await dialog.getByRole('button', { name: 'Connect Test Wallet' }).click();
+  await expect.poll(() => page.getByRole('button', { name: /^Account/ }).isVisible(), { timeout: 15_000 }).toBe(true);
+}
+
+async function openWalletPanel(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: /^Account/ }).click();
+  const panel = page.getByRole('dialog', { name: 'Signed in as' }).getByRole('region', { name: 'Test Wallet' });
+  // The wallet reconnects silently in the menu; Send appears once it can sign.
+  await expect.poll(() => panel.getByRole('button', { name: 'Send', exact: true }).isVisible(), { timeout: 20_000 }).toBe(true);
+  return panel;
+}
+
+describe.each(['light', 'dark'] as const)('Solana transfers from an external wallet (%s)', (theme) => {
+  test('airdrop, send SOL, send an SPL token to an address without a token account, balances update, too much is refused', async () => {
+    const { page, problems, addresses } = await openDemoWithWallets(browser, walletScript, theme, 1, { width: 1024, height: 1000 });
+    const [owner] = addresses as [string];
+    await signInWithTestWallet(page);
+
+    await sandboxPost('/sandbox/airdrop', { address: owner, lamports: '3000000000' });
+    const { mint } = await mintTokenTo(rpcUrl, { owner, amount: 1_000_000_000n, decimals: 6 });
+    const panel = await openWalletPanel(page);
+    await panel.getByRole('region', { name: 'Balances' }).getByRole('button', { name: 'Refresh' }).click();
+    const tokenLabel = `${mint.slice(0, 4)}…`;
+    await expect.poll(() => balanceOf(panel), { timeout: 15_000 }).toContain('3.0 SOL');
+    await expect.poll(() => balanceOf(panel, tokenLabel), { timeout: 15_000 }).toContain('1000.0');
+    await screenshot(page, `solana-01-balances-${theme}`);
+
+    // SOL to a fresh address.
+    const solRecipient = createTestWallet().address;
+    const sol = await sendFromPanel(panel, { to: solRecipient, amount: '0.75' });
+    expect(sol.state, sol.text).toBe('done');
+    await screenshot(page, `solana-02-sol-confirmed-${theme}`);
+    await finishTransfer(panel);
+    expect(await lamportsOf(solRecipient)).toBe(750_000_000n);
+    await expect.poll(() => balanceOf(panel), { timeout: 15_000 }).toContain('2.25 SOL'); // 3 − 0.75 − fee, rounded up
+
+    // The token to an address with no token account: the transfer creates the recipient's associated account.
+    const tokenRecipient = createTestWallet().address;
+    expect(await tokenAmountOf(tokenRecipient, mint)).toBe(0n);
+    const form = panel.getByRole('region', { name: 'Send' });
+    await panel.getByRole('button', { name: 'Send', exact: true }).click();
+    await screenshot(page, `solana-03-send-form-${theme}`);
+    const token = await sendFromPanel(panel, { to: tokenRecipient, amount: '250.5', token: new RegExp(`^${tokenLabel.replace('…', '.')}`) });
+    expect(token.state, token.text).toBe('done');
+    await finishTransfer(panel);
+    expect(await tokenAmountOf(tokenRecipient, mint)).toBe(250_500_000n);
+    expect(await tokenAmountOf(owner, mint)).toBe(749_500_000n);
+    await expect.poll(() => balanceOf(panel, tokenLabel), { timeout: 15_000 }).toContain('749.5');
+
+    // More than the balance: refused before anything is signed or sent.
+    const before = await lamportsOf(owner);
+    const tooMuch = await sendFromPanel(panel, { to: solRecipient, amount: '50' });
+    expect(tooMuch.state).toBe('invalid');
+    expect(await form.getByRole('alert').textContent()).toBe('Insufficient funds.');
+    await screenshot(page, `solana-04-insufficient-${theme}`);
+    expect(await lamportsOf(owner)).toBe(before);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,53 @@
+import type { Locator } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+/** Helpers for the user menu's wallet panel (balances and the send flow), shared by the wallet e2e tests. */
+
+/** POSTs JSON to a sandbox-only route (airdrop, custody admin) and returns its answer. */
+export async function sandboxPost(path: string, body: unknown): Promise<Record<string, unknown>> {
+  const response = await fetch(`${inject('e2eSandboxUrl')}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** The text of the balances row of `symbol` (SOL's is the first), whitespace collapsed. */
+export async function balanceOf(panel: Locator, symbol = 'SOL'): Promise<string> {
+  const rows = panel.getByRole('region', { name: 'Balances' }).getByRole('listitem');
+  const row = symbol === 'SOL' ? rows.first() : rows.filter({ hasText: symbol });
+  if ((await row.count()) === 0) return '';
+  return ((await row.first().textContent()) ?? '').replace(/\s+/g, ' ');
+}
+
+/**
+ * Fills the send form (token picked by its option's label when given), reviews, confirms, waits for the end and
+ * returns the final state with the form's text. The caller asserts on them.
+ */
+export async function sendFromPanel(panel: Locator, request: { to: string; amount: string; token?: RegExp }): Promise<{ state: string; text: string; signature: string }> {
+  const form = panel.getByRole('region', { name: 'Send' });
+  if (!(await form.isVisible())) await panel.getByRole('button', { name: 'Send', exact: true }).click();
+  if (request.token) {
+    const select = form.getByLabel('Token');
+    const options = await select.locator('option').allTextContents();
+    const label = options.find((option) => request.token!.test(option));
+    if (!label) throw new Error(`no token option matches ${request.token}: ${options.join(' | ')}`);
+    await select.selectOption({ label });
+  }
+  await form.getByLabel('Amount').fill(request.amount);
+  await form.getByLabel('Recipient').fill(request.to);
+  await form.getByRole('button', { name: 'Review' }).click();
+  await expect.poll(() => form.getAttribute('data-state'), { timeout: 20_000 }).toMatch(/^(review|invalid)$/);
+  if ((await form.getAttribute('data-state')) === 'review') {
+    await form.getByRole('button', { name: 'Confirm and sign' }).click();
+    await expect.poll(() => form.getAttribute('data-state'), { timeout: 45_000 }).toMatch(/^(done|failed|timedOut|expired)$/);
+  }
+  const state = (await form.getAttribute('data-state')) ?? '';
+  const text = (await form.textContent()) ?? '';
+  const signature = state === 'done' ? ((await form.getByText(/^Signature:/).textContent()) ?? '').replace('Signature:', '').trim() : '';
+  return { state, text, signature };
+}
+
+/** Closes a finished transfer ('Done') and waits for the wallet's home screen. */
+export async function finishTransfer(panel: Locator): Promise<void> {
+  await panel.getByRole('region', { name: 'Send' }).getByRole('button', { name: 'Done' }).click();
+  await expect.poll(() => panel.getAttribute('data-screen')).toBe('home');
+}
