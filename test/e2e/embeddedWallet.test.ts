@@ -2,7 +2,7 @@ import { createTestWallet } from '@latchkey/headless/testing';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchChromium, screenshot, watchConsole } from './browser.js';
-import { escapeRegExp, signInByEmail } from './demo.js';
+import { escapeRegExp, openDemoWithAuthenticator, signInByEmail } from './demo.js';
 import { latestCode, patchSettings, resetSettings, uniqueEmail } from './sandbox.js';
 import { balanceOf, finishTransfer, sandboxPost, sendFromPanel } from './walletPanel.js';
 
@@ -140,5 +140,29 @@ describe('embedded wallet (Chromium)', () => {
     });
     expect(held).not.toContain(secret);
     expect(problems).toEqual([]);
+  });
+
+  test('forceAuthenticatorAtSignup: the menu offers only "Create wallet with a passkey"; the passkey is made on the device and the wallet is created', async () => {
+    await patchSettings({ sdk: { embeddedWallets: { automaticEmbeddedWalletCreation: false, forceAuthenticatorAtSignup: true } } });
+    try {
+      const { page, cdp, authenticatorId, problems } = await openDemoWithAuthenticator(browser, 'light', { width: 1024, height: 1100 });
+      const email = uniqueEmail('e2e-embedded-passkey');
+      await signInByEmail(page, email);
+      await page.getByRole('button', { name: new RegExp(`^Account: ${escapeRegExp(email)}$`) }).click();
+      const create = page.getByRole('dialog', { name: 'Signed in as' }).getByRole('region', { name: 'Create your wallet' });
+      await expect.poll(() => create.isVisible(), { timeout: 20_000 }).toBe(true);
+      expect(await create.getByRole('button', { name: 'Skip for now' }).count()).toBe(0);
+      await screenshot(page, 'embedded-wallet-create-passkey-light');
+      await create.getByRole('button', { name: 'Create wallet with a passkey' }).click();
+
+      const panel = page.getByRole('dialog', { name: 'Signed in as' }).getByRole('region', { name: 'Embedded wallet' });
+      await expect.poll(() => panel.isVisible(), { timeout: 20_000 }).toBe(true);
+      const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+      expect(credentials).toHaveLength(1);
+      expect(problems).toEqual([]);
+      await page.context().close();
+    } finally {
+      await patchSettings({ sdk: { embeddedWallets: { automaticEmbeddedWalletCreation: true, forceAuthenticatorAtSignup: false } } });
+    }
   });
 });
