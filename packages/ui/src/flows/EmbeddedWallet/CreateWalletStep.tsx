@@ -26,7 +26,7 @@ export function CreateWalletStep({ forceAuthenticator, allowSkipping, isBusy, er
   return (
     <section className={stack} aria-label="Create your wallet" data-flow="embedded-wallet-create" data-state={state}>
       <p className={mutedText}>
-        {passkeyFirst ? 'Your wallet is protected by a passkey on this device.' : 'A Solana wallet is created for your account; only you can sign with it.'}
+        {passkeyFirst ? 'Your wallet will be protected by a passkey on this device.' : 'A Solana wallet will be created for your account; only you can sign with it.'}
       </p>
       <button type="button" className={button.primary} aria-disabled={isBusy ? true : undefined} onClick={() => create(passkeyFirst)}>
         {isBusy ? <Spinner /> : null}

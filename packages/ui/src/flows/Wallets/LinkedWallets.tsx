@@ -80,7 +80,7 @@ export function LinkedWallets({ wallets, busy = false, error, canLinkMore = fals
           </div>
         ) : (
           <button type="button" className={button.secondary} onClick={() => setLinking(true)}>
-            Link another wallet
+            {wallets.length === 0 ? 'Link a wallet' : 'Link another wallet'}
           </button>
         )
       ) : null}

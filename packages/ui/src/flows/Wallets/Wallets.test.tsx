@@ -84,6 +84,12 @@ describe('LinkedWallets', () => {
     await expectNoAxeViolations(container);
   });
 
+  it("behavior: with no wallet yet the button says 'Link a wallet', not 'another'", () => {
+    renderInKit(<LinkedWallets wallets={[]} canUnlink={false} canLinkMore linkFlow={fakeWalletFlow()} onMakePrimary={vi.fn()} onUnlink={vi.fn()} />);
+    expect(screen.getByRole('button', { name: 'Link a wallet' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Link another wallet' })).toBeNull();
+  });
+
   it('behavior: multiWalletUnlinkDisabled hides Unlink; without multiWallet no link button', () => {
     renderInKit(<LinkedWallets wallets={wallets} canUnlink={false} canLinkMore={false} onMakePrimary={vi.fn()} onUnlink={vi.fn()} />);
     expect(screen.queryByRole('button', { name: /Unlink/ })).toBeNull();
