@@ -13,3 +13,8 @@ export interface EmbeddedWalletOptions {
 export const EmbeddedWalletOptionsContext = createContext<EmbeddedWalletOptions | undefined>(undefined);
 
 export const useEmbeddedWalletOptions = () => useContext(EmbeddedWalletOptionsContext);
+
+/** Whether the project gives users embedded Solana wallets (`sdk.embeddedWallets.chainConfigurations`). */
+export function embeddedWalletsEnabled(settings: { sdk?: { embeddedWallets?: { chainConfigurations?: readonly { name: string; enabled: boolean }[] | undefined } | undefined } | undefined } | undefined): boolean {
+  return settings?.sdk?.embeddedWallets?.chainConfigurations?.some((chain) => chain.name === 'SOL' && chain.enabled) === true;
+}

@@ -13,7 +13,7 @@ import { Spinner } from '../Spinner.js';
 import { MfaDevices } from '../flows/Mfa/MfaDevices.js';
 import { TotpEnrolment } from '../flows/Mfa/TotpEnrolment.js';
 import { PasskeyManager } from '../flows/Passkey/PasskeyManager.js';
-import { useEmbeddedWalletOptions } from '../LatchkeyProvider/embeddedWalletConfig.js';
+import { embeddedWalletsEnabled, useEmbeddedWalletOptions } from '../LatchkeyProvider/embeddedWalletConfig.js';
 import { AccountSection, type CredentialKind } from './AccountSection.js';
 import { UserMenuView, type LinkedAccount } from './UserMenuView.js';
 
@@ -81,7 +81,7 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
   const canAddEmail = !formats.has('email') && Boolean(settings?.sdk?.emailSignIn);
   const canAddPhone = !formats.has('phoneNumber') && countries.length > 0;
   const hasWallet = formats.has('blockchain');
-  const embeddedWalletsEnabled = settings?.sdk?.embeddedWallets?.chainConfigurations?.some((chain) => chain.name === 'SOL' && chain.enabled) === true;
+  const offersEmbeddedWallet = embeddedWalletOptions !== undefined && embeddedWalletsEnabled(settings);
 
   const signOut = async () => {
     setSigningOut(true);
@@ -143,7 +143,7 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
       ) : (
         <AccountSection canAddEmail={canAddEmail} canAddPhone={canAddPhone} onAdd={setAdding} />
       )}
-      {hasWallet || (embeddedWalletOptions && embeddedWalletsEnabled) ? (
+      {hasWallet || offersEmbeddedWallet ? (
         <Suspense fallback={<Spinner />}>
           <ConnectedWalletPanel />
         </Suspense>

@@ -8,7 +8,7 @@ import { createSolanaConnection } from '@latchkey/headless/solana';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { brandingFrom } from '../../Branding/branding.js';
 import { ErrorMessage } from '../../ErrorMessage.js';
-import { useEmbeddedWalletOptions, type EmbeddedWalletOptions } from '../../LatchkeyProvider/embeddedWalletConfig.js';
+import { embeddedWalletsEnabled, useEmbeddedWalletOptions, type EmbeddedWalletOptions } from '../../LatchkeyProvider/embeddedWalletConfig.js';
 import { Spinner } from '../../Spinner.js';
 import { button, mutedText } from '../../styles/shared.css.js';
 import type { FlowError } from '../EmailSignIn/types.js';
@@ -32,7 +32,7 @@ export function ConnectedWalletPanel() {
   const { user } = useSession();
   const { primaryWallet } = useWallets();
   const options = useEmbeddedWalletOptions();
-  const embeddedEnabled = settings?.sdk?.embeddedWallets?.chainConfigurations?.some((chain) => chain.name === 'SOL' && chain.enabled) ?? false;
+  const embeddedEnabled = embeddedWalletsEnabled(settings);
   const embedded = embeddedAccountOf(user ?? undefined);
   const primaryIsEmbedded = primaryWallet === undefined || (embedded !== undefined && primaryWallet.id === embedded.id);
   if (options && primaryIsEmbedded && (embedded || embeddedEnabled)) return <EmbeddedWalletPanel options={options} />;
