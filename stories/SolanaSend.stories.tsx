@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { NetworkPicker, SolanaBalances, SolanaSend, type SendFlowModel, type SolanaBalanceItem } from '../packages/ui/src/flows/index.js';
+import { NetworkPicker, SolanaBalances, SolanaSend, type SolanaBalanceItem } from '../packages/ui/src/flows/index.js';
 import { expectAccessible } from './a11y.js';
+import { sendFlow } from './fixtures.js';
 
 /** Solana: balances, the network picker, and one story per state of `useSendTransaction().status`. */
 const RECIPIENT = '9ZTsGj9jYLTTYcAc7BR3WNbVPnj4tAUDkgx6EaMajXJy';
@@ -10,24 +11,6 @@ const balances: SolanaBalanceItem[] = [
   { address: 'So11111111111111111111111111111111111111112', isNative: true, name: 'Solana', symbol: 'SOL', decimals: 9, rawBalance: 1_500_000_000n, balance: '1.5', marketValue: '225.38' },
   { address: 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB', isNative: false, name: 'Test dollar', symbol: 'TUSD', decimals: 6, rawBalance: 7_500_000n, balance: '7.5', marketValue: '7.5' },
 ];
-
-function sendFlow(overrides: Partial<SendFlowModel> = {}): SendFlowModel {
-  return {
-    status: 'idle',
-    request: undefined,
-    fee: undefined,
-    simulation: undefined,
-    signature: undefined,
-    error: undefined,
-    isBusy: false,
-    prepare: fn().mockName('prepare'),
-    confirm: fn().mockName('confirm'),
-    resign: fn().mockName('resign'),
-    cancel: fn().mockName('cancel'),
-    reset: fn().mockName('reset'),
-    ...overrides,
-  };
-}
 
 const reviewing = {
   status: 'review' as const,

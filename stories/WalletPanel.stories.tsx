@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { ExportStep, SessionPrompt, SolanaBalances, SolanaSend, WalletPanelView, type SendFlowModel, type SolanaBalanceItem, type WalletPanelScreen } from '../packages/ui/src/flows/index.js';
+import { ExportStep, SessionPrompt, SolanaBalances, SolanaSend, WalletPanelView, type SolanaBalanceItem, type WalletPanelScreen } from '../packages/ui/src/flows/index.js';
 import { expectAccessible } from './a11y.js';
+import { sendFlow } from './fixtures.js';
 
 /** The user menu's wallet panel (`WalletPanelView`): one story per screen, for an embedded and an external wallet. */
 const address = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
@@ -10,20 +11,7 @@ const balances: SolanaBalanceItem[] = [
   { address: 'So11111111111111111111111111111111111111112', isNative: true, name: 'Solana', symbol: 'SOL', decimals: 9, rawBalance: 1_500_000_000n, balance: '1.5' },
   { address: 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB', isNative: false, name: 'Unknown token', symbol: 'Es9v…', decimals: 6, rawBalance: 7_500_000n, balance: '7.5' },
 ];
-const sendFlow: SendFlowModel = {
-  status: 'idle',
-  request: undefined,
-  fee: undefined,
-  simulation: undefined,
-  signature: undefined,
-  error: undefined,
-  isBusy: false,
-  prepare: fn(),
-  confirm: fn(),
-  resign: fn(),
-  cancel: fn(),
-  reset: fn(),
-};
+const flow = sendFlow();
 
 function Panel({ initial, embedded }: { initial: WalletPanelScreen; embedded: boolean }) {
   const [screen, setScreen] = useState(initial);
@@ -39,7 +27,7 @@ function Panel({ initial, embedded }: { initial: WalletPanelScreen; embedded: bo
         canRecover={embedded}
       >
         {screen === 'send' ? (
-          <SolanaSend flow={sendFlow} balances={balances} />
+          <SolanaSend flow={flow} balances={balances} />
         ) : screen === 'export' ? (
           <ExportStep state="idle" error={undefined} onShow={fn()} />
         ) : (

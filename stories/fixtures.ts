@@ -1,9 +1,10 @@
 import { fn } from 'storybook/test';
-import type { EmailFlowModel, MfaFlowModel, PasskeyFlowModel, SmsFlowModel } from '../packages/ui/src/flows/index.js';
+import type { EmailFlowModel, MfaFlowModel, PasskeyFlowModel, SendFlowModel, SmsFlowModel } from '../packages/ui/src/flows/index.js';
 import type { SignInDialogSettings } from '../packages/ui/src/index.js';
 import {
   emailFlowModel,
   passkeyFlowModel,
+  sendFlowModel,
   smsFlowModel,
   type SpyFactory,
 } from '../packages/ui/src/test/flowModels.js';
@@ -59,6 +60,9 @@ export const brandedSettings: SignInDialogSettings = {
 
 /** A fixed SMS flow view model in one state, with spy commands. */
 export const smsFlow = (overrides: Partial<SmsFlowModel> = {}): SmsFlowModel => smsFlowModel(spy, overrides);
+
+/** A fixed send flow (`useSendTransaction()`) view model in one state, with spy commands. */
+export const sendFlow = (overrides: Partial<SendFlowModel> = {}): SendFlowModel => sendFlowModel(spy, overrides);
 
 /** Countries an SMS provider sends to (`enabledCountries`). */
 export const smsCountryList = [

@@ -1,6 +1,7 @@
 import type { EmailFlowModel } from '../flows/EmailSignIn/types.js';
 import type { PasskeyFlowModel, PasskeyItem } from '../flows/Passkey/types.js';
 import type { SmsFlowModel } from '../flows/PhoneSignIn/types.js';
+import type { SendFlowModel } from '../flows/Solana/types.js';
 
 /**
  * Flow view models fixed in one state, for rendering a step or a view without a machine. Shared by the jsdom tests
@@ -61,6 +62,24 @@ export function passkeyFlowModel(spy: SpyFactory, overrides: Partial<PasskeyFlow
 }
 
 /** The errors of SPEC §8 the code flows show, with their exact wording. */
+export function sendFlowModel(spy: SpyFactory, overrides: Partial<SendFlowModel> = {}): SendFlowModel {
+  return {
+    status: 'idle',
+    request: undefined,
+    fee: undefined,
+    simulation: undefined,
+    signature: undefined,
+    error: undefined,
+    isBusy: false,
+    prepare: spy('prepare'),
+    confirm: spy('confirm'),
+    resign: spy('resign'),
+    cancel: spy('cancel'),
+    reset: spy('reset'),
+    ...overrides,
+  };
+}
+
 export const wrongCodeError = { code: 'wrong_email_verification_token', message: 'The code is invalid or expired.' };
 export const tooManyAttemptsError = { code: 'too_many_email_verification_attempts', message: 'Too many email verification attempts.' };
 export const invalidPhoneError = { code: 'invalid_phone', message: 'Invalid phone number.' };

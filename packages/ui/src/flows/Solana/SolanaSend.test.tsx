@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../test/axe.js';
+import { sendFlowModel } from '../../test/flowModels.js';
 import { renderInKit } from '../../test/renderInKit.js';
 import { NetworkPicker } from './NetworkPicker.js';
 import { SolanaBalances } from './SolanaBalances.js';
@@ -15,23 +16,7 @@ const balances: SolanaBalanceItem[] = [
   { address: MINT, isNative: false, name: 'Test dollar', symbol: 'TUSD', decimals: 6, rawBalance: 7_500_000n, balance: '7.5' },
 ];
 
-function fakeFlow(overrides: Partial<SendFlowModel> = {}): SendFlowModel {
-  return {
-    status: 'idle',
-    request: undefined,
-    fee: undefined,
-    simulation: undefined,
-    signature: undefined,
-    error: undefined,
-    isBusy: false,
-    prepare: vi.fn(),
-    confirm: vi.fn(),
-    resign: vi.fn(),
-    cancel: vi.fn(),
-    reset: vi.fn(),
-    ...overrides,
-  };
-}
+const fakeFlow = (overrides: Partial<SendFlowModel> = {}): SendFlowModel => sendFlowModel(() => vi.fn(), overrides);
 
 describe('Solana UI', () => {
   it('default: balances with fiat when showFiat, accessible', async () => {
