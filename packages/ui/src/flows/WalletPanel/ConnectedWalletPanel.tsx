@@ -52,6 +52,12 @@ function useSolanaWallet(address: string | undefined, signer: SolanaSigner | und
 
 type SolanaWallet = ReturnType<typeof useSolanaWallet>;
 
+/** The project's selector settings (SPEC §2) apply to the network picker unless their `type` names another selector. */
+function networkSelector(settings: ReturnType<typeof useLatchkey>['settings']) {
+  const selector = settings?.design?.selector;
+  return selector && (selector.type === undefined || selector.type === 'network') ? selector : undefined;
+}
+
 /** The send screen has its own exits once a transfer is under review or over (Cancel, Done, Close). */
 const sendOffersExit = (screen: WalletPanelScreen, solana: SolanaWallet) => screen === 'send' && !['idle', 'invalid', 'preparing', 'estimatingFee', 'waitingToRetryFee', 'checkingFunds', 'simulating'].includes(solana.send.status);
 
@@ -65,6 +71,7 @@ const leave = (solana: SolanaWallet, setScreen: (screen: WalletPanelScreen) => v
 function SolanaScreens({ solana, screen, onScreen, extra }: { solana: SolanaWallet; screen: WalletPanelScreen; onScreen: (screen: WalletPanelScreen) => void; extra?: ReactNode }) {
   const { settings } = useLatchkey();
   const { networks, balances, send } = solana;
+  const selector = networkSelector(settings);
   if (screen === 'send') {
     return (
       <SolanaSend
@@ -85,6 +92,7 @@ function SolanaScreens({ solana, screen, onScreen, extra }: { solana: SolanaWall
         selectedId={networks.selected?.networkId}
         onSelect={(networkId) => networks.select(networkId)}
         hidden={settings?.sdk?.hideNetworkInDynamicWidget === true}
+        {...(selector ? { selector } : {})}
       />
       <ErrorMessage>{networks.error?.message}</ErrorMessage>
       <SolanaBalances status={balances.status} balances={balances.balances} showFiat={balances.showFiat} error={balances.error} onRefresh={balances.refresh} />
