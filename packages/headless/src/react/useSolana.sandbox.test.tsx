@@ -12,6 +12,8 @@ import { useSolanaBalances } from './useSolanaBalances.js';
 import { useSolanaNetworks } from './useSolanaNetworks.js';
 
 const sandboxUrl = inject('sandboxUrl');
+/** Sandbox round trips (RPC, product API) on a busy 2-core machine take longer than waitFor's 1 s default. */
+const SANDBOX_WAIT = { timeout: 10_000 };
 const clients: LatchkeyClient[] = [];
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.destroy()));
@@ -54,12 +56,12 @@ describe('Solana hooks (against the sandbox)', () => {
       },
       { wrapper },
     );
-    await waitFor(() => expect(result.current.networks.status).toBe('ready'));
+    await waitFor(() => expect(result.current.networks.status).toBe('ready'), SANDBOX_WAIT);
     expect(result.current.networks.selected?.networkId).toBe(104);
-    await waitFor(() => expect(result.current.balances.balances[0]?.balance).toBe('2.0'));
+    await waitFor(() => expect(result.current.balances.balances[0]?.balance).toBe('2.0'), SANDBOX_WAIT);
 
     act(() => result.current.send.prepare({ to: Keypair.generate().publicKey.toBase58(), amount: 3n * BigInt(LAMPORTS_PER_SOL) }));
-    await waitFor(() => expect(result.current.send.status).toBe('invalid'));
+    await waitFor(() => expect(result.current.send.status).toBe('invalid'), SANDBOX_WAIT);
     expect(result.current.send.error?.message).toBe('Insufficient funds.');
 
     act(() => result.current.send.prepare({ to: Keypair.generate().publicKey.toBase58(), amount: BigInt(LAMPORTS_PER_SOL) / 4n }));
@@ -69,7 +71,7 @@ describe('Solana hooks (against the sandbox)', () => {
     await waitFor(() => expect(result.current.send.status).toBe('done'), { timeout: 15_000 });
     expect(result.current.send.signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
     act(() => result.current.balances.refresh());
-    await waitFor(() => expect(result.current.balances.balances[0]?.rawBalance).toBe(1_749_995_000n));
+    await waitFor(() => expect(result.current.balances.balances[0]?.rawBalance).toBe(1_749_995_000n), SANDBOX_WAIT);
   });
 });
 
@@ -135,8 +137,8 @@ describe('useSendTransaction: optimizeTransaction follows the project settings (
       },
       { wrapper },
     );
-    await waitFor(() => expect(result.current.settings.status).toBe('ready'));
-    await waitFor(() => expect(result.current.networks.status).toBe('ready'));
+    await waitFor(() => expect(result.current.settings.status).toBe('ready'), SANDBOX_WAIT);
+    await waitFor(() => expect(result.current.networks.status).toBe('ready'), SANDBOX_WAIT);
     const optimizeCalls = () => log.filter((entry) => entry.path.endsWith('/solana/optimizeTransaction'));
     return { result, signer, optimizeCalls };
   }

@@ -22,7 +22,7 @@ async function renderKit() {
 
 async function openAndSendCode(kit: Awaited<ReturnType<typeof renderKit>>, email: string) {
   await kit.user.click(kit.signInButton);
-  const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
+  const dialog = await screen.findByRole('dialog', {}, { timeout: 15_000 });
   await kit.user.type(await within(dialog).findByLabelText('Email or phone number'), email);
   await kit.user.click(within(dialog).getByRole('button', { name: 'Continue' }));
   await within(dialog).findByLabelText('Verification code', {}, { timeout: 10_000 });
@@ -70,7 +70,7 @@ describe('SignInButton (against the sandbox)', () => {
   it('error: an invalid address stays on the e-mail step with the flow’s message', async () => {
     const kit = await renderKit();
     await kit.user.click(kit.signInButton);
-    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 15_000 });
     await kit.user.type(await within(dialog).findByLabelText('Email or phone number'), 'not-an-address');
     await kit.user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Enter a valid e-mail address.');
@@ -92,9 +92,9 @@ describe('SignInButton (against the sandbox)', () => {
   it('default: a phone number in the same field picks the SMS flow: country picker, code from the inbox, signed in', async () => {
     const kit = await renderKit();
     await kit.user.click(kit.signInButton);
-    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 15_000 });
     // The description names the methods once the settings are in (until then it names none).
-    const field = await within(dialog).findByLabelText('Email or phone number', {}, { timeout: 5000 });
+    const field = await within(dialog).findByLabelText('Email or phone number', {}, { timeout: 15_000 });
     expect(dialog).toHaveAccessibleDescription('Sign in or create an account with your email or phone number.');
     expect(within(dialog).queryByLabelText('Country')).toBeNull();
     const national = `7400${String(100000 + Math.floor(Math.random() * 899999))}`;
@@ -111,7 +111,7 @@ describe('SignInButton (against the sandbox)', () => {
   it("error: a number that cannot be right says 'Invalid phone number.' and stays on the first step", async () => {
     const kit = await renderKit();
     await kit.user.click(kit.signInButton);
-    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 15_000 });
     await kit.user.type(await within(dialog).findByLabelText('Email or phone number'), '12');
     await kit.user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     expect(await within(dialog).findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent('Invalid phone number.');
@@ -121,8 +121,8 @@ describe('SignInButton (against the sandbox)', () => {
   it('behavior: the seed login view shows every block it names (social, wallet, passkey) and warns about none', async () => {
     const kit = await renderKit();
     await kit.user.click(kit.signInButton);
-    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
-    expect(await within(dialog).findByLabelText('Email or phone number', {}, { timeout: 5000 })).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 15_000 });
+    expect(await within(dialog).findByLabelText('Email or phone number', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(dialog.querySelector('[data-flow="sms"]')).toHaveAttribute('data-state', 'idle');
     expect(within(dialog).getByRole('separator', { name: 'or' })).toBeInTheDocument();
     // The seed enables six social providers and shows four before "More options".

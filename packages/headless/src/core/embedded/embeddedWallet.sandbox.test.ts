@@ -216,10 +216,18 @@ describe('embedded wallet against the sandbox', () => {
   });
 
   it("error: recovery not set up → 'Cannot proceed with your request'", async () => {
-    const { client, email } = await signedIn();
-    const embedded = await wallet(client);
-    await embedded.createWallet();
-    await expect(embedded.startRecovery(email)).rejects.toMatchObject({ code: 'email_recovery_disabled', message: 'Cannot proceed with your request' });
+    const recovery = (enabled: boolean) =>
+      fetch(`${sandboxUrl}/sandbox/admin/settings`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sdk: { embeddedWallets: { emailRecoveryEnabled: enabled } } }) });
+    // The seed enables recovery; this project turns it off for the length of the test.
+    await recovery(false);
+    try {
+      const { client, email } = await signedIn();
+      const embedded = await wallet(client);
+      await embedded.createWallet();
+      await expect(embedded.startRecovery(email)).rejects.toMatchObject({ code: 'email_recovery_disabled', message: 'Cannot proceed with your request' });
+    } finally {
+      await recovery(true);
+    }
   });
 
   describe('with a passkey', () => {
@@ -305,7 +313,7 @@ describe('embedded wallet against the sandbox', () => {
 
     it('behavior: forceAuthenticatorAtSignup → createWallet() without a passkey is refused before any request; getSettings reads the project settings', async () => {
       const web = softWebAuthn();
-      const { client, calls } = await signedIn(undefined, { webauthn: web.loader, embeddedWallets: { forceAuthenticatorAtSignup: true, promptForKeyExport: true } });
+      const { client, calls } = await signedIn(undefined, { webauthn: web.loader, embeddedWallets: { forceAuthenticatorAtSignup: true, promptForKeyExport: true, emailRecoveryEnabled: false } });
       const embedded = await wallet(client);
       expect(await embedded.getSettings()).toEqual({ forceAuthenticator: true, allowSkipping: false, promptForKeyExport: true, emailRecoveryEnabled: false });
       const refusal = { code: 'invalid_embedded_wallet_settings', message: 'This project requires a passkey to create an embedded wallet.', path: 'isAuthenticatorAttached' };
