@@ -119,6 +119,21 @@ describe('Sign in with Apple JS (emulated on the OIDC origin)', () => {
     expectError(await exchange({ nonce: nonce.raw }), 400, 'invalid_verification', 'state');
   });
 
+  it('default: linking by nonce (/verify, bearer) adds the Apple account; the same account again → account_already_linked', async () => {
+    const signedIn = await t.signIn('apple-linker@example.test');
+    const link = async () => {
+      const nonce = newNonce();
+      const attempt = await initApple(nonce.hashed);
+      const clientId = new URL(attempt.authorizationUrl).searchParams.get('client_id')!;
+      const answer = await popup({ clientId, redirectUri: attempt.redirectUrl, state: attempt.state, nonce: nonce.hashed, email: 'apple-linked@example.test' });
+      return t.call('POST', '/providers/apple/verify', { token: signedIn.jwt, body: { code: answer.code, state: attempt.state, nonce: nonce.raw } });
+    };
+    const linked = await link();
+    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
+    expect(signInResponseSchema.parse(linked.body).user.verifiedCredentials.filter((credential) => credential.format === 'oauth')).toHaveLength(1);
+    expectError(await link(), 400, 'account_already_linked');
+  });
+
   it('error: PKCE stays required for every other provider; Apple by nonce is the popup flow only', async () => {
     expectError(await t.call('POST', '/providers/google/initAuth', { body: { nonce: newNonce().hashed } }), 400, 'invalid_request', 'codeChallenge');
     expectError(await t.call('POST', '/providers/apple/initAuth', { body: { nonce: newNonce().hashed, redirectUrl: `${APP_ORIGIN}/app` } }), 400, 'invalid_request', 'redirectUrl');
