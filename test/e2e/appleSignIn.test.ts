@@ -98,4 +98,25 @@ describe('Sign in with Apple JS: refusals', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  test('an SDK that does not load ends the attempt as "Failed to load Apple SDK"; nothing opens', async () => {
+    // The project names an Apple origin the page may not load scripts from (the CSP refuses it).
+    const settings = (await (await fetch(`${inject('e2eSandboxUrl')}/api/v0/sdk/${inject('e2eEnvironmentId')}/settings`)).json()) as { providers: { provider: string }[] };
+    const blocked = 'http://127.0.0.1:9';
+    await patchSettings({ providers: settings.providers.map((entry) => (entry.provider === 'apple' ? { ...entry, baseAuthUrl: blocked } : entry)) });
+    try {
+      const { context, page, problems } = await openDemo('light');
+      await page.getByRole('button', { name: 'Continue with Apple' }).click();
+      const alert = page.getByRole('dialog').getByRole('alert');
+      await expect.poll(() => alert.textContent(), { timeout: 15_000 }).toBe('Failed to load Apple SDK');
+      await screenshot(page, 'apple-06-sdk-not-loaded-light');
+      expect(context.pages()).toHaveLength(1);
+      expect(await page.evaluate(() => document.querySelectorAll('script[data-latchkey-sdk="apple"]').length)).toBe(0);
+      // The only problem on the page is the CSP refusing that script.
+      expect(problems.filter((problem) => !problem.includes(blocked))).toEqual([]);
+      await context.close();
+    } finally {
+      await resetSettings();
+    }
+  });
 });
