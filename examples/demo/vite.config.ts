@@ -30,13 +30,15 @@ export default defineConfig(({ mode }) => {
 function sandboxOrigins(sandboxUrl: string, custodyUrl: string | undefined) {
   const api = new URL(sandboxUrl);
   const at = (offset: number, protocol = api.protocol) => `${protocol}//${api.hostname}:${Number(api.port) + offset}`;
-  return { api: api.origin, custody: custodyUrl ? new URL(custodyUrl).origin : at(1), rpc: at(2), ws: at(3, 'ws:') };
+  // + 4: the OIDC provider, which also serves the Sign in with Apple JS emulation (a script the page loads).
+  return { api: api.origin, custody: custodyUrl ? new URL(custodyUrl).origin : at(1), rpc: at(2), ws: at(3, 'ws:'), oauth: at(4) };
 }
 
 function strictCsp(origins: ReturnType<typeof sandboxOrigins>): Plugin {
   const policy = [
     "default-src 'self'",
-    "script-src 'self'",
+    // Sign in with Apple JS: Apple's CDN, and the sandbox's emulation of it
+    `script-src 'self' https://appleid.cdn-apple.com ${origins.oauth}`,
     // inline style attributes carry the runtime theme variables
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' https: data:",

@@ -69,16 +69,21 @@ describe('entry points', () => {
   it('default: @latchkey/headless/social and @latchkey/headless/react/social', () => {
     expect(Object.keys(social).sort()).toMatchInlineSnapshot(`
       [
+        "APPLE_SDK_PATH",
         "APPLE_SDK_TIMEOUT_MS",
         "APPLE_SDK_URL",
         "REDIRECT_ATTEMPT_KEY",
         "SOCIAL_REDIRECT_MAX_AGE_MS",
         "SOCIAL_SESSION_TIMEOUT_MS",
+        "appleSdkUrlOf",
+        "appleSignInError",
+        "createAppleNonce",
         "createPkce",
         "createSocialBrowser",
         "hasRedirectReturn",
         "initSocialAuth",
         "isSafariOrIos",
+        "loadAppleIdAuth",
         "loadAppleSdk",
         "readRedirectReturn",
         "signInWithSocial",

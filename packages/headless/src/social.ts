@@ -26,6 +26,17 @@ export {
   type SocialSignInStatus,
   type SocialStrategy,
 } from './core/machines/socialSignIn/socialSignInMachine.js';
+export {
+  APPLE_SDK_PATH,
+  appleSdkUrlOf,
+  appleSignInError,
+  createAppleNonce,
+  loadAppleIdAuth,
+  type AppleIdAuth,
+  type AppleIdInitOptions,
+  type AppleIdSignInResponse,
+  type AppleSdkLoader,
+} from './core/oauth/appleSdk.js';
 export { APPLE_SDK_TIMEOUT_MS, APPLE_SDK_URL, loadAppleSdk, type LoadAppleSdkParameters, type ScriptHost } from './core/oauth/loadAppleSdk.js';
 export { createPkce, type Pkce } from './core/oauth/pkce.js';
 export { hasRedirectReturn, readRedirectReturn, type RedirectReturn, type StoredRedirectAttempt } from './core/oauth/redirectAttempt.js';

@@ -33,6 +33,18 @@ describe('OAuth records', () => {
     expectRejectedAt(oauthInitAuthSchema, { codeChallenge: 'c'.repeat(43), codeChallengeMethod: 'plain' }, 'codeChallengeMethod');
     expectRejectedAt(oauthStateSchema, { state, redirectUrl: 'http://app.example.com/cb' }, 'redirectUrl');
   });
+
+  it("Apple's SDK flow: a hashed nonce instead of a challenge, the raw nonce instead of a verifier", () => {
+    expectParses(oauthInitAuthSchema, { nonce: 'ab'.repeat(32) });
+    expectParses(oauthCodeExchangeSchema, { code: 'auth-code', nonce: 'n'.repeat(43), state });
+  });
+
+  it('error: neither challenge nor nonce, neither verifier nor nonce, a nonce not hashed', () => {
+    expectRejectedAt(oauthInitAuthSchema, {}, 'codeChallenge', 'nonce');
+    expectRejectedAt(oauthCodeExchangeSchema, { code: 'auth-code', state }, 'codeVerifier', 'nonce');
+    expectRejectedAt(oauthInitAuthSchema, { nonce: 'AB'.repeat(32) }, 'nonce', 'SHA-256');
+    expectRejectedAt(oauthCodeExchangeSchema, { code: 'auth-code', nonce: 'short', state }, 'nonce');
+  });
 });
 
 describe('Telegram records', () => {

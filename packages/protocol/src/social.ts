@@ -24,13 +24,28 @@ export const codeChallengeSchema = z
 export const oauthStateSchema = z.object({ state: oauthStateValueSchema, redirectUrl: secureUrlSchema });
 export type OAuthState = z.infer<typeof oauthStateSchema>;
 
-/** POST /providers/{provider}/initAuth body. */
-export const oauthInitAuthSchema = z.object({
-  codeChallenge: codeChallengeSchema,
-  codeChallengeMethod: z.literal('S256').default('S256'),
-  /** Where the provider returns to; the sandbox's redirect page when omitted. */
-  redirectUrl: secureUrlSchema.optional(),
-});
+/**
+ * Sign in with Apple's nonce as the kit commits to it: the SHA-256 of the raw nonce, lowercase hex
+ * (64 characters). Apple puts it in the ID token's `nonce` claim; the raw nonce comes at the exchange.
+ */
+const hashedNonceSchema = z.string().regex(/^[0-9a-f]{64}$/, { message: 'must be the SHA-256 of the nonce in lowercase hex (64 characters)' });
+
+/** The raw nonce of an Apple (SDK) exchange: 43 to 128 unreserved characters, like a PKCE verifier. */
+const rawNonceSchema = codeVerifierSchema;
+
+/**
+ * POST /providers/{provider}/initAuth body: a PKCE challenge, or — Sign in with Apple's JS SDK only,
+ * which has no PKCE — the hashed `nonce` the ID token will be bound to.
+ */
+export const oauthInitAuthSchema = z
+  .object({
+    codeChallenge: codeChallengeSchema.optional(),
+    codeChallengeMethod: z.literal('S256').default('S256'),
+    nonce: hashedNonceSchema.optional(),
+    /** Where the provider returns to; the sandbox's redirect page when omitted. */
+    redirectUrl: secureUrlSchema.optional(),
+  })
+  .refine((value) => value.codeChallenge !== undefined || value.nonce !== undefined, { message: 'is required (or, for Apple, nonce)', path: ['codeChallenge'] });
 export type OAuthInitAuth = z.input<typeof oauthInitAuthSchema>;
 
 /** POST /providers/{provider}/initAuth answer: the provider login URL and the state it carries. */
@@ -40,11 +55,14 @@ export type OAuthInitAuthResponse = z.infer<typeof oauthInitAuthResponseSchema>;
 /** OAuth code exchange of SPEC §3: POST /providers/{provider}/signIn and /verify. */
 export const oauthCodeExchangeSchema = z.object({
   code: z.string().min(1).max(2048),
-  codeVerifier: codeVerifierSchema,
+  /** PKCE verifier; required for every provider except Apple's SDK flow, which sends `nonce` instead. */
+  codeVerifier: codeVerifierSchema.optional(),
+  /** Apple's SDK flow: the raw nonce whose SHA-256 (hex) was sent to initAuth and is in the ID token. */
+  nonce: rawNonceSchema.optional(),
   state: oauthStateValueSchema,
   captchaToken: z.string().optional(),
   sessionPublicKey: sessionPublicKeySchema.optional(),
-});
+}).refine((value) => value.codeVerifier !== undefined || value.nonce !== undefined, { message: 'is required (or, for Apple, nonce)', path: ['codeVerifier'] });
 export type OAuthCodeExchange = z.infer<typeof oauthCodeExchangeSchema>;
 
 /** GET /providers/{provider}/redirect query: what the provider appends to the redirect URL. */

@@ -12,6 +12,7 @@ import {
 } from '../core/machines/socialSignIn/socialSignInMachine.js';
 import { hasRedirectReturn } from '../core/oauth/redirectAttempt.js';
 import { createSocialBrowser, type SocialBrowser } from '../core/oauth/socialBrowser.js';
+import type { AppleSdkLoader } from '../core/oauth/appleSdk.js';
 import { useLatchkeyClient } from './LatchkeyContext.js';
 
 export interface UseSocialSignInParameters {
@@ -21,6 +22,8 @@ export interface UseSocialSignInParameters {
   redirectOrigin?: string;
   /** Finish a redirect return found in the address bar when mounted. Default true. */
   completeRedirectOnMount?: boolean;
+  /** Loads Sign in with Apple JS and returns `AppleID.auth`; default `loadAppleSdk` from the project's Apple `baseAuthUrl` or Apple's CDN. */
+  appleSdk?: AppleSdkLoader;
 }
 
 export interface UseSocialSignInReturnType {
@@ -50,7 +53,7 @@ const selectBusy = (snapshot: SocialSignInSnapshot) => snapshot.hasTag('busy');
 export function useSocialSignIn(parameters: UseSocialSignInParameters = {}): UseSocialSignInReturnType {
   const client = useLatchkeyClient();
   const browser = useMemo(() => parameters.browser ?? createSocialBrowser(), [parameters.browser]);
-  const actor = useActorRef(socialSignInMachine, { input: { client, browser, redirectOrigin: parameters.redirectOrigin } });
+  const actor = useActorRef(socialSignInMachine, { input: { client, browser, redirectOrigin: parameters.redirectOrigin, appleSdk: parameters.appleSdk } });
   const status = useSelector(actor, selectStatus);
   const provider = useSelector(actor, selectProvider);
   const mode = useSelector(actor, selectMode);

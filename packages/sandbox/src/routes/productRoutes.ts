@@ -29,6 +29,7 @@ import {
 } from '../services/passkeys.js';
 import { extendSession, revokeSession, toSessionInfo } from '../services/sessionRepository.js';
 import { toPublicSettings } from '../services/settingsRules.js';
+import { withAppleSdkEmulation } from '../services/socialSignIn.js';
 import { sessionExpiresAt, signInResponse } from '../services/signIn.js';
 import { updateUser } from '../services/updateUser.js';
 import { loadUser, toWireUser } from '../services/userRepository.js';
@@ -36,7 +37,7 @@ import { loadUser, toWireUser } from '../services/userRepository.js';
 /** The product routes of the protocol table that the sandbox serves so far. */
 export function mountProductRoutes(app: Hono, ctx: SandboxContext): void {
   // bootstrap
-  mountRoute(app, ctx, routes.getSettings, async () => toPublicSettings(await ctx.settings.get()));
+  mountRoute(app, ctx, routes.getSettings, async () => withAppleSdkEmulation(toPublicSettings(await ctx.settings.get()), ctx.oauthProvider.issuer));
   mountRoute(app, ctx, routes.getJwks, async () => ({ keys: [ctx.signingKey.publicJwk] }));
   mountRoute(app, ctx, routes.postLogs, async ({ body }) => {
     await storeLogs(ctx, body.logs);

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { OAuth2Server } from 'oauth2-mock-server';
+import { isLoopbackOrigin } from '../http/loopbackOrigin.js';
+import { APPLE_SDK_PATH, APPLE_WEB_MESSAGE_PATH, APPLE_WEB_MESSAGE_SCRIPT, APPLE_WEB_MESSAGE_SCRIPT_PATH, appleSdkScript, appleWebMessagePage } from './appleSdkEmulation.js';
 
 /**
  * The sandbox's OAuth / OpenID Connect provider: a real OIDC server (oauth2-mock-server) on its own
@@ -16,6 +18,8 @@ export interface OAuthGrant {
   readonly redirectUri: string;
   readonly state: string | undefined;
   readonly codeChallenge: string | undefined;
+  /** The `nonce` of the authorization request (Apple: the SHA-256 hex of the kit's raw nonce); the ID tokens carry it. */
+  readonly nonce: string | undefined;
   readonly account: OAuthAccount;
 }
 
@@ -69,7 +73,20 @@ function sendHtml(res: ServerResponse, status: number, html: string): void {
 }
 
 /** Parameters the sign-in page forwards to `/authorize` untouched. */
-const FORWARDED = ['client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'code_challenge', 'code_challenge_method', 'nonce', 'provider'];
+const FORWARDED = ['client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'code_challenge', 'code_challenge_method', 'nonce', 'provider', 'response_mode', 'web_message_origin'];
+
+/**
+ * Apple's `response_mode=web_message`: instead of navigating to `redirect_uri`, the popup goes to
+ * the provider's own web-message page, which posts the result to the opener on
+ * `web_message_origin` (loopback only). Undefined when the request is not one.
+ */
+function webMessageTarget(query: Record<string, string | string[] | undefined>, issuer: string): URL | undefined {
+  if (first(query['response_mode']) !== 'web_message') return undefined;
+  const origin = first(query['web_message_origin']) ?? '';
+  const url = new URL(APPLE_WEB_MESSAGE_PATH, issuer);
+  if (isLoopbackOrigin(origin)) url.searchParams.set('origin', new URL(origin).origin);
+  return url;
+}
 
 function signInPage(query: Record<string, string | string[] | undefined>): string {
   const provider = first(query['provider']) ?? 'oauth';
@@ -91,6 +108,7 @@ export async function startOAuthProvider(options: { host: string; port: number }
   await server.issuer.keys.generate('RS256');
   const grants = new Map<string, OAuthGrant>();
   const service = server.service;
+  const issuerOf = () => server.issuer.url ?? '';
 
   service.addRoute('GET', '/signin', (req, res) => sendHtml(res, 200, signInPage(req.query)));
   // The person refused: back to the client with `error`, as a provider does.
@@ -103,7 +121,10 @@ export async function startOAuthProvider(options: { host: string; port: number }
       sendHtml(res, 400, '<!doctype html><title>Bad request</title><p>redirect_uri is missing or invalid.</p>');
       return;
     }
-    url.searchParams.set('error', 'access_denied');
+    const webMessage = webMessageTarget(req.query, issuerOf());
+    if (webMessage) url = webMessage;
+    // Apple's name for a refusal; everyone else's.
+    url.searchParams.set('error', webMessage ? 'user_cancelled_authorize' : 'access_denied');
     const state = first(req.query['state']);
     if (state) url.searchParams.set('state', state);
     res.writeHead(302, { location: url.href });
@@ -120,9 +141,47 @@ export async function startOAuthProvider(options: { host: string; port: number }
       redirectUri: first(query['redirect_uri']) ?? '',
       state: first(query['state']),
       codeChallenge: first(query['code_challenge']),
+      nonce: first(query['nonce']),
       account: oauthAccount(provider, first(query['login_hint']) || DEFAULT_OAUTH_ACCOUNT_EMAIL),
     });
     while (grants.size > MAX_GRANTS) grants.delete(grants.keys().next().value!);
+    // Apple's popup: the code (and state) go to the web-message page, not to redirect_uri.
+    const webMessage = webMessageTarget(query, issuerOf());
+    if (webMessage) {
+      for (const [key, value] of redirect.url.searchParams) webMessage.searchParams.set(key, value);
+      redirect.url.href = webMessage.href;
+    }
+  });
+  // Sign in with Apple JS, emulated (appleSdkEmulation.ts): the script, and the page that posts to the opener.
+  service.addRoute('GET', APPLE_SDK_PATH, (_req, res) => {
+    // The kit loads it with crossorigin="anonymous", as Apple's CDN allows.
+    res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'access-control-allow-origin': '*', 'cache-control': 'no-store' });
+    res.end(appleSdkScript(issuerOf()));
+  });
+  service.addRoute('GET', APPLE_WEB_MESSAGE_SCRIPT_PATH, (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(APPLE_WEB_MESSAGE_SCRIPT);
+  });
+  service.addRoute('GET', APPLE_WEB_MESSAGE_PATH, (req, res) => {
+    const code = first(req.query['code']);
+    const grant = code === undefined ? undefined : grants.get(code);
+    // Apple's popup answer carries an ID token beside the code, bound to the request's nonce.
+    const idToken = grant
+      ? server.issuer.buildToken({
+          scopesOrTransform: (_header, payload) => {
+            Object.assign(payload, { sub: grant.account.sub, aud: grant.clientId, email: grant.account.email, email_verified: true });
+            if (grant.nonce !== undefined) payload['nonce'] = grant.nonce;
+          },
+        })
+      : Promise.resolve(undefined);
+    idToken.then(
+      (token) => {
+        const page = appleWebMessagePage({ origin: first(req.query['origin']), code: grant ? code : undefined, idToken: token, state: first(req.query['state']), error: first(req.query['error']) ?? (grant ? undefined : 'invalid_grant') });
+        res.writeHead(page.status, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'", 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' });
+        res.end(page.html);
+      },
+      () => sendHtml(res, 500, '<!doctype html><title>Error</title><p>The ID token could not be signed.</p>'),
+    );
   });
   // Tokens for a code carry that code's account (the mock would say "johndoe" for everyone).
   service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }, req: { body?: { code?: string; grant_type?: string } }) => {

@@ -18,6 +18,10 @@ export const socialMessages = {
   providerNotAvailable: (provider: string) => `The ${provider} social provider is not enabled for this environment.`,
   invalidState: 'Invalid random state',
   wrongVerifier: 'The code verifier does not match the code challenge.',
+  verifierRequired: 'A PKCE code verifier is required (only Apple binds the ID token to a nonce instead).',
+  challengeRequired: 'A PKCE code challenge is required (only Apple binds the ID token to a nonce instead).',
+  nonceWithRedirect: 'Apple with a nonce is the SDK (popup) flow: the redirect strategy uses PKCE.',
+  wrongNonce: 'The nonce does not match the one this attempt was started with.',
   invalidCode: 'The authorization code is invalid, was not issued for this state or was already used.',
   providerRefused: 'The social provider refused the authorization code.',
   accountAlreadyLinked: 'This social account is already linked to your account.',
@@ -35,9 +39,29 @@ export interface OAuthStateRow {
   expires_at: Date;
 }
 
+/**
+ * Apple's SDK flow has no PKCE: the kit commits to SHA-256(nonce) (hex) at initAuth, the ID token
+ * carries that hash, and the raw nonce comes with the code. The commitment is kept where a PKCE
+ * challenge would be, marked by this prefix so neither can stand in for the other.
+ */
+export const NONCE_COMMITMENT_PREFIX = 'nonce-sha256:';
+
+export function sha256Hex(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
 /** The client id the sandbox uses with its provider for `provider`. */
 function clientIdOf(settings: ProjectSettings, provider: string): string {
   return settings.providers.find((entry) => entry.provider === provider)?.clientId ?? `latchkey-sandbox-${provider}`;
+}
+
+/**
+ * The sandbox plays Apple too: an Apple provider entry without `baseAuthUrl` (where Apple's JS is
+ * served; the kit appends Apple's script path) gets the sandbox's OIDC origin, which serves the SDK
+ * emulation. Filled in when the settings are served because the port is known only then.
+ */
+export function withAppleSdkEmulation(settings: ProjectSettings, issuer: string): ProjectSettings {
+  return { ...settings, providers: settings.providers.map((entry) => (entry.provider === 'apple' && entry.baseAuthUrl === undefined ? { ...entry, baseAuthUrl: issuer } : entry)) };
 }
 
 /** Social providers on: toggled on in `sdk.socialSignIn`, with an enabled provider entry. Telegram has its own routes. */
@@ -66,7 +90,7 @@ export function socialRedirectUri(ctx: SandboxContext, provider: string): string
 export async function initSocialAuth(
   ctx: SandboxContext,
   provider: SocialProvider,
-  input: { codeChallenge: string; codeChallengeMethod: 'S256'; redirectUrl?: string | undefined },
+  input: { codeChallenge?: string | undefined; codeChallengeMethod: 'S256'; nonce?: string | undefined; redirectUrl?: string | undefined },
   appOrigin: string | undefined,
 ): Promise<OAuthInitAuthResponse> {
   const settings = await ctx.settings.get();
@@ -74,6 +98,11 @@ export async function initSocialAuth(
   if (input.redirectUrl !== undefined && !isLoopbackOrigin(new URL(input.redirectUrl).origin)) {
     throw new ApiError(400, 'invalid_request', 'redirectUrl must be on an allowed (loopback) origin.', 'redirectUrl');
   }
+  // PKCE for everyone; Apple's SDK flow may bind the ID token to a nonce instead.
+  const byNonce = input.codeChallenge === undefined;
+  if (byNonce && (provider !== 'apple' || input.nonce === undefined)) throw new ApiError(400, 'invalid_request', socialMessages.challengeRequired, 'codeChallenge');
+  if (byNonce && input.redirectUrl !== undefined) throw new ApiError(400, 'invalid_request', socialMessages.nonceWithRedirect, 'redirectUrl');
+  const commitment = byNonce ? `${NONCE_COMMITMENT_PREFIX}${input.nonce}` : input.codeChallenge!;
   const origin = appOrigin && isLoopbackOrigin(appOrigin) ? appOrigin : null;
   const state = randomBytes(32).toString('base64url');
   const redirectUri = socialRedirectUri(ctx, provider);
@@ -81,19 +110,16 @@ export async function initSocialAuth(
   await ctx.db.query(
     `INSERT INTO oauth_states (state, environment_id, provider, code_challenge, redirect_uri, app_origin, return_url, status, created_at, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9)`,
-    [state, ctx.environmentId, provider, input.codeChallenge, redirectUri, origin, input.redirectUrl ?? null, now.toISOString(), new Date(now.getTime() + OAUTH_STATE_TTL_MS).toISOString()],
+    [state, ctx.environmentId, provider, commitment, redirectUri, origin, input.redirectUrl ?? null, now.toISOString(), new Date(now.getTime() + OAUTH_STATE_TTL_MS).toISOString()],
   );
   const url = new URL('/signin', ctx.oauthProvider.issuer);
-  url.search = new URLSearchParams({
-    provider,
-    client_id: clientIdOf(settings, provider),
-    redirect_uri: redirectUri,
-    response_type: 'code',
-    scope: 'openid email profile',
-    state,
-    code_challenge: input.codeChallenge,
-    code_challenge_method: 'S256',
-  }).toString();
+  const common = { provider, client_id: clientIdOf(settings, provider), redirect_uri: redirectUri, response_type: 'code' };
+  url.search = new URLSearchParams(
+    byNonce
+      ? // What Apple's SDK opens (AppleID.auth.init takes these values from here).
+        { ...common, scope: 'name email', state, nonce: input.nonce!, response_mode: 'web_message' }
+      : { ...common, scope: 'openid email profile', state, code_challenge: input.codeChallenge!, code_challenge_method: 'S256' },
+  ).toString();
   return { state, redirectUrl: redirectUri, authorizationUrl: url.href };
 }
 
@@ -127,12 +153,18 @@ interface SocialIdentity {
 }
 
 /** Redeems the code at the provider's token endpoint and verifies the ID token it returns. */
-async function redeemCode(ctx: SandboxContext, settings: ProjectSettings, row: OAuthStateRow, input: OAuthCodeExchange): Promise<SocialIdentity> {
+async function redeemCode(ctx: SandboxContext, settings: ProjectSettings, row: OAuthStateRow, input: OAuthCodeExchange, hashedNonce: string | undefined): Promise<SocialIdentity> {
   const clientId = clientIdOf(settings, row.provider);
   const response = await fetch(new URL('/token', ctx.oauthProvider.issuer), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'authorization_code', code: input.code, redirect_uri: row.redirect_uri, client_id: clientId, code_verifier: input.codeVerifier }),
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code: input.code,
+      redirect_uri: row.redirect_uri,
+      client_id: clientId,
+      ...(input.codeVerifier !== undefined ? { code_verifier: input.codeVerifier } : {}),
+    }),
   });
   if (!response.ok) throw new ApiError(400, 'invalid_verification', socialMessages.providerRefused, 'code');
   const tokens = (await response.json()) as { id_token?: unknown };
@@ -144,6 +176,10 @@ async function redeemCode(ctx: SandboxContext, settings: ProjectSettings, row: O
     throw new ApiError(400, 'invalid_verification', socialMessages.providerRefused, 'code');
   }
   if (typeof payload.sub !== 'string' || payload.sub === '') throw new ApiError(400, 'invalid_verification', socialMessages.providerRefused, 'code');
+  // Apple: the ID token must carry the nonce this attempt committed to.
+  if (hashedNonce !== undefined && (typeof payload['nonce'] !== 'string' || !sameText(payload['nonce'], hashedNonce))) {
+    throw new ApiError(400, 'invalid_verification', socialMessages.wrongNonce, 'nonce');
+  }
   const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
   return { accountId: payload.sub, email: text(payload['email']), displayName: text(payload['name']), username: text(payload['preferred_username']) };
 }
@@ -160,8 +196,10 @@ function jwksOf(issuer: string): ReturnType<typeof createRemoteJWKSet> {
 
 /**
  * The checks the mock provider does not make, then the exchange: the state is pending, unexpired
- * and this provider's; the verifier hashes (S256) to the challenge stored with it; the code was
- * issued by the provider for exactly this state, client and redirect URI and not redeemed yet.
+ * and this provider's; the verifier hashes (S256) to the challenge stored with it — or, for Apple's
+ * SDK flow, the raw nonce hashes (SHA-256 hex) to the committed nonce, which the code's request and
+ * the ID token must carry too; the code was issued by the provider for exactly this state, client
+ * and redirect URI and not redeemed yet.
  * Runs inside `tx` with the state row locked; the state is marked used only if `then` succeeds.
  */
 async function withExchange<T>(
@@ -175,12 +213,25 @@ async function withExchange<T>(
   return ctx.db.transaction(async (tx) => {
     const row = await findOAuthState(ctx, tx, provider, input.state, true);
     if (!row) throw new ApiError(400, 'invalid_verification', socialMessages.invalidState, 'state');
-    if (!sameText(s256(input.codeVerifier), row.code_challenge)) throw new ApiError(400, 'invalid_verification', socialMessages.wrongVerifier, 'codeVerifier');
-    const grant = ctx.oauthProvider.grant(input.code);
-    if (!grant || grant.state !== row.state || grant.redirectUri !== row.redirect_uri || grant.clientId !== clientIdOf(settings, provider) || grant.codeChallenge !== row.code_challenge) {
-      throw new ApiError(400, 'invalid_verification', socialMessages.invalidCode, 'code');
+    // PKCE, or (Apple's SDK flow only) the raw nonce behind the committed hash.
+    let hashedNonce: string | undefined;
+    if (input.codeVerifier !== undefined) {
+      if (!sameText(s256(input.codeVerifier), row.code_challenge)) throw new ApiError(400, 'invalid_verification', socialMessages.wrongVerifier, 'codeVerifier');
+    } else if (provider === 'apple' && input.nonce !== undefined) {
+      hashedNonce = sha256Hex(input.nonce);
+      if (!sameText(`${NONCE_COMMITMENT_PREFIX}${hashedNonce}`, row.code_challenge)) throw new ApiError(400, 'invalid_verification', socialMessages.wrongNonce, 'nonce');
+    } else {
+      throw new ApiError(400, 'invalid_request', socialMessages.verifierRequired, 'codeVerifier');
     }
-    const identity = await redeemCode(ctx, settings, row, input);
+    const grant = ctx.oauthProvider.grant(input.code);
+    const grantMatches =
+      grant !== undefined &&
+      grant.state === row.state &&
+      grant.redirectUri === row.redirect_uri &&
+      grant.clientId === clientIdOf(settings, provider) &&
+      (hashedNonce === undefined ? grant.codeChallenge === row.code_challenge : grant.codeChallenge === undefined && grant.nonce === hashedNonce);
+    if (!grantMatches) throw new ApiError(400, 'invalid_verification', socialMessages.invalidCode, 'code');
+    const identity = await redeemCode(ctx, settings, row, input, hashedNonce);
     const result = await then(tx, settings, identity);
     await tx.query(`UPDATE oauth_states SET status = 'used', used_at = $2 WHERE state = $1`, [row.state, ctx.now().toISOString()]);
     return result;

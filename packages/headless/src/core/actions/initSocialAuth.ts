@@ -4,7 +4,9 @@ import type { ApiClient } from '../transport/createApi.js';
 export interface InitSocialAuthParameters {
   provider: SocialProvider;
   /** base64url SHA-256 of the PKCE verifier the kit keeps. */
-  codeChallenge: string;
+  codeChallenge?: string;
+  /** Apple's SDK flow only (no PKCE): SHA-256 (hex) of the raw nonce the kit keeps; the ID token carries it. */
+  nonce?: string;
   /** The redirect strategy: where the provider's return lands (the app page). Popup: omitted. */
   redirectUrl?: string;
 }

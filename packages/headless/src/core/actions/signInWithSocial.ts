@@ -4,7 +4,10 @@ import type { ApiClient } from '../transport/createApi.js';
 export interface SignInWithSocialParameters {
   provider: SocialProvider;
   code: string;
-  codeVerifier: string;
+  /** The PKCE verifier; Apple's SDK flow sends `nonce` instead. */
+  codeVerifier?: string;
+  /** Apple's SDK flow: the raw nonce whose SHA-256 (hex) initAuth received. */
+  nonce?: string;
   state: string;
   captchaToken?: string;
   sessionPublicKey?: string;

@@ -167,11 +167,15 @@ describe('socialSignInMachine: popup', () => {
 });
 
 describe('socialSignInMachine: redirect', () => {
-  it('behavior: apple and Safari/iOS use the redirect strategy; others the popup unless asked', async () => {
+  it('behavior: Safari/iOS use the redirect strategy; others the popup unless asked; Apple its SDK unless asked', async () => {
     const apple = await setup();
     apple.actor.send({ type: 'user.start', provider: 'apple' });
-    expect(apple.status()).toBe('redirecting');
+    expect(apple.status()).toBe('opening');
+    expect(apple.actor.getSnapshot().matches({ apple: 'opening' })).toBe(true);
     expect(apple.browser.openPopup).not.toHaveBeenCalled();
+    const appleRedirect = await setup();
+    appleRedirect.actor.send({ type: 'user.start', provider: 'apple', strategy: 'redirect' });
+    expect(appleRedirect.status()).toBe('redirecting');
     const safari = await setup({ prefersRedirect: true });
     safari.actor.send({ type: 'user.start', provider: 'google' });
     expect(safari.status()).toBe('redirecting');

@@ -1,4 +1,4 @@
-import type { OAuthInitAuthResponse, SignInResponse, SocialProvider, TelegramAuth } from '@latchkey/protocol';
+import type { OAuthInitAuthResponse, ProjectSettings, SignInResponse, SocialProvider, TelegramAuth } from '@latchkey/protocol';
 import { SOCIAL_POPUP_POLL_MS } from '@latchkey/protocol/constants';
 import { assign, fromCallback, fromPromise, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { initSocialAuth } from '../../actions/initSocialAuth.js';
@@ -10,6 +10,8 @@ import { API_PATH_PREFIX } from '@latchkey/protocol/constants';
 import { LatchkeyError } from '../../errors/LatchkeyError.js';
 import { toLatchkeyErrorSync } from '../../errors/toLatchkeyError.js';
 import { createPkce } from '../../oauth/pkce.js';
+import { appleSdkUrlOf, appleSignInError, createAppleNonce, loadAppleIdAuth, type AppleIdAuth, type AppleSdkLoader } from '../../oauth/appleSdk.js';
+import { APPLE_SDK_URL } from '../../oauth/loadAppleSdk.js';
 import type { PopupHandle, SocialBrowser } from '../../oauth/socialBrowser.js';
 import { readRedirectReturn, storedRedirectAttempt, type RedirectReturn, type StoredRedirectAttempt } from '../../oauth/redirectAttempt.js';
 import type { Store } from '../../storage/createStore.js';
@@ -28,6 +30,8 @@ export interface SocialSignInClient extends ApiClient {
   environmentId: string;
   storage: Store;
   session: Pick<SessionActorRef, 'send'>;
+  /** The project settings (Apple's SDK URL comes from the Apple provider entry's `baseAuthUrl`). */
+  settings?: { get(): { settings: ProjectSettings | undefined } };
 }
 
 export interface SocialSignInInput {
@@ -37,6 +41,8 @@ export interface SocialSignInInput {
   redirectOrigin?: string;
   /** Current time in ms (stale redirect returns). Default `Date.now`. */
   now?: () => number;
+  /** Loads Sign in with Apple JS and returns `AppleID.auth`. Default: `loadAppleSdk` and the global. */
+  appleSdk?: AppleSdkLoader;
 }
 
 export type SocialMode = 'signIn' | 'link';
@@ -47,11 +53,14 @@ export interface SocialSignInContext {
   browser: SocialBrowser;
   redirectOrigin: string;
   now: () => number;
+  appleSdk: AppleSdkLoader;
+  /** Apple: the loaded SDK, initialised for the attempt under way. */
+  appleAuth: AppleIdAuth | undefined;
   provider: SocialProvider | undefined;
   mode: SocialMode;
   popup: PopupHandle | null;
-  /** The state sent and the PKCE verifier, for the popup attempt under way (memory only). */
-  attempt: { state: string; verifier: string } | undefined;
+  /** The state sent and the PKCE verifier (Apple's SDK: the raw nonce instead), for the attempt under way (memory only). */
+  attempt: { state: string; verifier: string; nonce?: string | undefined } | undefined;
   error: LatchkeyError | undefined;
 }
 
@@ -71,14 +80,25 @@ export type SocialSignInEvent =
   | { type: 'user.cancel' }
   | { type: 'user.reset' };
 
-const RESET = { provider: undefined, mode: 'signIn', popup: null, attempt: undefined, error: undefined } as const;
+const RESET = { provider: undefined, mode: 'signIn', popup: null, appleAuth: undefined, attempt: undefined, error: undefined } as const;
 const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 
 interface PreparedAttempt extends OAuthInitAuthResponse {
   verifier: string;
 }
 
-function exchange(client: SocialSignInClient, mode: SocialMode, parameters: { provider: SocialProvider; code: string; codeVerifier: string; state: string }): Promise<SignInResponse> {
+/** Apple's SDK loaded and initialised for an attempt: the state sent, the raw nonce kept. */
+interface PreparedAppleAttempt {
+  auth: AppleIdAuth;
+  state: string;
+  nonce: string;
+}
+
+function exchange(
+  client: SocialSignInClient,
+  mode: SocialMode,
+  parameters: { provider: SocialProvider; code: string; state: string } & ({ codeVerifier: string } | { nonce: string }),
+): Promise<SignInResponse> {
   return mode === 'link' ? verifySocial(client, parameters) : signInWithSocial(client, parameters);
 }
 
@@ -123,8 +143,13 @@ function asAuthorizationMessage(data: unknown, provider: string): AuthorizationM
  * state sent. The popup is polled every 2000 ms: closed → 'User cancelled connection'. The whole
  * attempt times out after `SOCIAL_SESSION_TIMEOUT_MS`.
  *
- * Redirect (Apple, Safari, iOS, or `strategy: 'redirect'`): state and verifier go to storage and
+ * Redirect (Safari, iOS, or `strategy: 'redirect'`): state and verifier go to storage and
  * the page leaves; back on the app, `user.completeRedirect` checks the return against them.
+ *
+ * Apple (unless `strategy: 'redirect'`): Sign in with Apple JS, loaded from the project's Apple
+ * `baseAuthUrl` or Apple's CDN ('Failed to load Apple SDK'). No PKCE: the kit sends SHA-256(nonce)
+ * (hex) to initAuth and to `AppleID.auth.init` — the ID token carries it — and the raw nonce with the
+ * code. `signIn()`'s state must be the one sent; its 'popup_closed_by_user' is 'User cancelled connection'.
  */
 export const socialSignInMachine = setup({
   types: {
@@ -148,6 +173,39 @@ export const socialSignInMachine = setup({
       });
       return { ...response, verifier: pkce.verifier };
     }),
+    /**
+     * Apple: loads the SDK ('Failed to load Apple SDK'), starts the attempt with the hashed nonce (no
+     * PKCE), and initialises `AppleID.auth` with the server's state, redirect URI and client id.
+     */
+    prepareAppleSdk: fromPromise<PreparedAppleAttempt, { client: SocialSignInClient; loader: AppleSdkLoader }>(async ({ input }) => {
+      const auth = await input.loader(appleSdkUrlOf(input.client.settings?.get().settings) ?? APPLE_SDK_URL);
+      const nonce = await createAppleNonce();
+      const response = await initSocialAuth(input.client, { provider: 'apple', nonce: nonce.hashed });
+      // The server's authorization URL names the Services ID and scope Apple's SDK needs.
+      const authorization = new URL(response.authorizationUrl).searchParams;
+      auth.init({
+        clientId: authorization.get('client_id') ?? '',
+        scope: authorization.get('scope') ?? 'name email',
+        redirectURI: response.redirectUrl,
+        state: response.state,
+        nonce: nonce.hashed,
+        usePopup: true,
+      });
+      return { auth, state: response.state, nonce: nonce.raw };
+    }),
+    /** Apple: `AppleID.auth.signIn()` (its popup); the answer must carry the state sent and a code. */
+    appleSignIn: fromPromise<{ code: string }, { auth: AppleIdAuth; state: string }>(async ({ input }) => {
+      let answer: Awaited<ReturnType<AppleIdAuth['signIn']>>;
+      try {
+        answer = await input.auth.signIn();
+      } catch (rejection) {
+        throw appleSignInError(rejection);
+      }
+      const authorization = answer?.authorization;
+      if (authorization?.state !== input.state) throw new LatchkeyError('social_invalid_state', { params: { provider: 'apple' } });
+      if (!authorization.code) throw new LatchkeyError('social_no_authorization_code', { params: { provider: 'apple' } });
+      return { code: authorization.code };
+    }),
     startRedirect: fromPromise<void, { client: SocialSignInClient; browser: SocialBrowser; provider: SocialProvider; mode: SocialMode; now: () => number }>(async ({ input }) => {
       const pkce = await createPkce();
       const returnUrl = new URL(input.browser.currentUrl());
@@ -170,12 +228,16 @@ export const socialSignInMachine = setup({
       if (returned) input.browser.replaceUrl(returned.cleanUrl);
       return checkRedirectReturn(input, returned, stored);
     }),
-    exchangeCode: fromPromise<SignInResponse, { client: SocialSignInClient; mode: SocialMode; provider: SocialProvider; code: string; verifier: string; state: string; telegramAuth?: TelegramAuth | undefined }>(({ input }) => {
+    exchangeCode: fromPromise<
+      SignInResponse,
+      { client: SocialSignInClient; mode: SocialMode; provider: SocialProvider; code: string; verifier: string; nonce?: string | undefined; state: string; telegramAuth?: TelegramAuth | undefined }
+    >(({ input }) => {
       if (input.provider === 'telegram' && input.telegramAuth) {
         const parameters = { telegramAuth: input.telegramAuth, state: input.state };
         return input.mode === 'link' ? verifyTelegram(input.client, parameters) : signInWithTelegram(input.client, parameters);
       }
-      return exchange(input.client, input.mode, { provider: input.provider, code: input.code, codeVerifier: input.verifier, state: input.state });
+      const proof = input.nonce !== undefined ? { nonce: input.nonce } : { codeVerifier: input.verifier };
+      return exchange(input.client, input.mode, { provider: input.provider, code: input.code, state: input.state, ...proof });
     }),
     listenForAuthorization: fromCallback<SocialSignInEvent, { browser: SocialBrowser; origin: string; provider: string }>(({ input, sendBack }) =>
       input.browser.onMessage((received) => {
@@ -206,7 +268,11 @@ export const socialSignInMachine = setup({
     })),
     assignNoCode: assign(({ context }) => ({ error: new LatchkeyError('social_no_authorization_code', { params: { provider: context.provider ?? '' } }) })),
     assignRedirectResult: assign((_, params: CheckedReturn) => ({ mode: params.mode, provider: params.provider, attempt: { state: params.state, verifier: params.verifier } })),
-    forgetAttempt: assign({ attempt: undefined, popup: null }),
+    assignAppleAttempt: assign((_, params: { attempt: PreparedAppleAttempt }) => ({
+      appleAuth: params.attempt.auth,
+      attempt: { state: params.attempt.state, verifier: '', nonce: params.attempt.nonce },
+    })),
+    forgetAttempt: assign({ attempt: undefined, popup: null, appleAuth: undefined }),
     reset: assign(RESET),
     notifySignInStarted: ({ context }) => {
       if (context.mode === 'signIn') context.client.session.send({ type: 'user.startSignIn' });
@@ -219,7 +285,9 @@ export const socialSignInMachine = setup({
   guards: {
     usesRedirect: ({ context }, params: { provider: SocialProvider; strategy: SocialStrategy | undefined }) =>
       params.provider !== 'telegram' &&
-      (params.strategy === 'redirect' || (params.strategy !== 'popup' && (params.provider === 'apple' || context.browser.prefersRedirect()))),
+      (params.strategy === 'redirect' || (params.strategy !== 'popup' && params.provider !== 'apple' && context.browser.prefersRedirect())),
+    /** Apple goes through its JS SDK (its own popup, Safari and iOS included) unless the redirect strategy is asked for. */
+    usesAppleSdk: (_, params: { provider: SocialProvider; strategy: SocialStrategy | undefined }) => params.provider === 'apple' && params.strategy !== 'redirect',
     isPopupBlocked: ({ context }) => context.popup === null,
     isPopupClosed: ({ context }) => context.popup === null || context.popup.closed,
     hasProviderError: (_, params: { message: AuthorizationMessage }) => params.message.error !== undefined,
@@ -233,6 +301,7 @@ export const socialSignInMachine = setup({
     browser: input.browser,
     redirectOrigin: input.redirectOrigin ?? new URL(input.client.apiBaseUrl).origin,
     now: input.now ?? Date.now,
+    appleSdk: input.appleSdk ?? loadAppleIdAuth,
     ...RESET,
   }),
   initial: 'idle',
@@ -241,6 +310,11 @@ export const socialSignInMachine = setup({
     idle: {
       on: {
         'user.start': [
+          {
+            guard: { type: 'usesAppleSdk', params: ({ event }) => ({ provider: event.provider, strategy: event.strategy }) },
+            target: 'apple',
+            actions: { type: 'assignStart', params: ({ event }) => ({ provider: event.provider, mode: event.mode ?? 'signIn' }) },
+          },
           {
             guard: { type: 'usesRedirect', params: ({ event }) => ({ provider: event.provider, strategy: event.strategy }) },
             target: 'redirecting',
@@ -310,6 +384,31 @@ export const socialSignInMachine = setup({
         },
       },
     },
+    // Apple by its JS SDK: load and init ('opening'), then its popup ('awaitingAuthorization').
+    apple: {
+      initial: 'opening',
+      tags: ['busy'],
+      after: { sessionTimeout: { target: 'failed', actions: 'assignSessionTimeout' } },
+      on: { 'user.cancel': { target: 'idle', actions: 'reset' } },
+      states: {
+        opening: {
+          invoke: {
+            src: 'prepareAppleSdk',
+            input: ({ context }) => ({ client: context.client, loader: context.appleSdk }),
+            onDone: { target: 'awaitingAuthorization', actions: { type: 'assignAppleAttempt', params: ({ event }) => ({ attempt: event.output }) } },
+            onError: { target: '#socialSignIn.failed', actions: { type: 'assignError', params: errorParams } },
+          },
+        },
+        awaitingAuthorization: {
+          invoke: {
+            src: 'appleSignIn',
+            input: ({ context }) => ({ auth: context.appleAuth as AppleIdAuth, state: context.attempt?.state ?? '' }),
+            onDone: '#socialSignIn.exchanging',
+            onError: { target: '#socialSignIn.failed', actions: ['forgetAttempt', { type: 'assignError', params: errorParams }] },
+          },
+        },
+      },
+    },
     exchanging: {
       tags: ['busy'],
       entry: 'notifySignInStarted',
@@ -322,6 +421,7 @@ export const socialSignInMachine = setup({
           provider: context.provider as SocialProvider,
           code: event.type === 'server.authorization' ? (event.message.code ?? '') : ((event as { output?: CheckedReturn }).output?.code ?? ''),
           verifier: context.attempt?.verifier ?? '',
+          nonce: context.attempt?.nonce,
           state: context.attempt?.state ?? '',
           telegramAuth: event.type === 'server.authorization' ? event.message.telegramAuth : undefined,
         }),
@@ -392,5 +492,6 @@ export type SocialSignInStatus = 'idle' | 'opening' | 'awaitingAuthorization' | 
 export function socialSignInStatus(snapshot: SocialSignInSnapshot): SocialSignInStatus {
   const value = snapshot.value;
   if (typeof value === 'string') return value as SocialSignInStatus;
-  return (value as { popup: SocialSignInStatus }).popup;
+  // `popup.*` and `apple.*` (Apple's SDK) share the sub-states opening / awaitingAuthorization.
+  return Object.values(value)[0] as SocialSignInStatus;
 }
