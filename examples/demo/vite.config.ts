@@ -20,10 +20,6 @@ export default defineConfig(({ mode }) => {
 });
 
 /**
- * The kit must run under a strict CSP (DESIGN.md "Security rules"): no inline scripts, no eval. The built
- * demo carries one, so the e2e run proves it. (Vite's dev server needs an inline preamble, so dev has none.)
- */
-/**
  * The sandbox's origins the page talks to (DESIGN.md "Sandbox contract": custody on the API port +1, Solana
  * JSON-RPC +2 and its websocket +3), unless LATCHKEY_CUSTODY_URL names the custody origin.
  */
@@ -34,6 +30,10 @@ function sandboxOrigins(sandboxUrl: string, custodyUrl: string | undefined) {
   return { api: api.origin, custody: custodyUrl ? new URL(custodyUrl).origin : at(1), rpc: at(2), ws: at(3, 'ws:'), oauth: at(4) };
 }
 
+/**
+ * The kit must run under a strict CSP (DESIGN.md "Security rules"): no inline scripts, no eval. The built
+ * demo carries one, so the e2e run proves it. (Vite's dev server needs an inline preamble, so dev has none.)
+ */
 function strictCsp(origins: ReturnType<typeof sandboxOrigins>): Plugin {
   const policy = [
     "default-src 'self'",
