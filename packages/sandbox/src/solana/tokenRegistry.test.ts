@@ -1,9 +1,11 @@
 import { tokenBalanceSchema } from '@latchkey/protocol';
 import { Keypair, LAMPORTS_PER_SOL } from '@solana/web3.js';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { airdrop, mintTokenTo } from '@latchkey/sandbox/testing';
 import { sandboxInfoSchema } from '../sandboxInfo.js';
-import { marketValueOf, NATIVE_SOL_ADDRESS, NATIVE_SOL_SEED } from './tokenRegistry.js';
+import { openDatabase } from '../db/openDatabase.js';
+import { startTestSandbox } from '../test/testSandbox.js';
+import { marketValueOf, NATIVE_SOL_ADDRESS, NATIVE_SOL_SEED, seedTokenRegistry } from './tokenRegistry.js';
 
 const sandboxUrl = inject('sandboxUrl');
 const environmentId = inject('sandboxEnvironmentId');
@@ -27,11 +29,6 @@ async function errorOf(response: Response): Promise<{ status: number; code: stri
 }
 
 describe('GET /chains/{chainName}/balances and the sandbox token registry', () => {
-  afterAll(async () => {
-    // The native price is environment-wide: leave it as seeded for other files.
-    await putToken({ address: NATIVE_SOL_ADDRESS, name: NATIVE_SOL_SEED.name, symbol: NATIVE_SOL_SEED.symbol, usdPrice: NATIVE_SOL_SEED.usdPrice });
-  });
-
   it('default: SOL and SPL balances of an address, described and priced from the registry (native SOL seeded at 150 USD)', async () => {
     const owner = Keypair.generate().publicKey.toBase58();
     await airdrop(rpcUrl, owner, 3n * BigInt(LAMPORTS_PER_SOL) / 2n);
@@ -90,19 +87,45 @@ describe('GET /chains/{chainName}/balances and the sandbox token registry', () =
     expect(empty).toEqual([expect.objectContaining({ address: NATIVE_SOL_ADDRESS, balance: 0, rawBalance: 0, marketValue: 0 })]);
   });
 
-  it('behavior: the admin route replaces a description and the native price; the route answers the new values', async () => {
+  it('behavior: the admin route replaces a description; the route answers the new values', async () => {
     const owner = Keypair.generate().publicKey.toBase58();
     const { mint } = await mintTokenTo(rpcUrl, { owner, amount: 1n, decimals: 2, name: 'First', symbol: 'FST', sandboxUrl });
     const replaced = await putToken({ address: mint, name: ' Second ', symbol: 'SND', usdPrice: 0.333 });
     expect(replaced.status).toBe(200);
     expect(await replaced.json()).toEqual({ address: mint, name: 'Second', symbol: 'SND', decimals: 2, usdPrice: 0.333 });
     expect((await registry()).find((token) => token.address === mint)).toEqual({ address: mint, name: 'Second', symbol: 'SND', decimals: 2, usdPrice: 0.333 });
-
-    expect((await putToken({ address: NATIVE_SOL_ADDRESS, name: 'Solana', symbol: 'SOL', usdPrice: 151.25 })).status).toBe(200);
-    await airdrop(rpcUrl, owner, 1_000_000n);
     const body = (await (await balances('SOL', { accountAddress: owner })).json()) as Record<string, unknown>[];
-    expect(body[0]).toMatchObject({ address: NATIVE_SOL_ADDRESS, rawBalance: 1_000_000, price: 151.25, marketValue: 0.15 });
     expect(body[1]).toMatchObject({ address: mint, name: 'Second', symbol: 'SND', balance: 0.01, price: 0.333, marketValue: 0 });
+  });
+
+  it('behavior: the native price is a registry row (seeded once per environment, kept when an admin changes it)', async () => {
+    // Its own sandbox: the shared one's native price is what other test files expect.
+    const own = await startTestSandbox();
+    try {
+      expect((await own.call('GET', '/sandbox/admin/tokens')).body).toEqual([{ ...NATIVE_SOL_SEED }]);
+      const changed = await own.call('PUT', '/sandbox/admin/tokens', { body: { address: NATIVE_SOL_ADDRESS, name: 'Solana', symbol: 'SOL', usdPrice: 151.25 } });
+      expect(changed.status).toBe(200);
+      const owner = Keypair.generate().publicKey.toBase58();
+      expect((await own.call('POST', '/sandbox/airdrop', { body: { address: owner, lamports: 1_000_000 } })).status).toBe(200);
+      const answer = await own.call('GET', `/chains/SOL/balances?accountAddress=${owner}`);
+      expect(answer.body).toEqual([expect.objectContaining({ address: NATIVE_SOL_ADDRESS, rawBalance: 1_000_000, price: 151.25, marketValue: 0.15 })]);
+    } finally {
+      await own.close();
+    }
+    // Seeding again (as every start does) keeps an admin's price.
+    const db = await openDatabase({ dataDir: 'memory' });
+    try {
+      await seedTokenRegistry(db, 'env-a', new Date());
+      await db.query(`UPDATE token_registry SET usd_price = 99.5 WHERE environment_id = 'env-a'`);
+      await seedTokenRegistry(db, 'env-a', new Date());
+      await seedTokenRegistry(db, 'env-b', new Date());
+      expect(await db.query('SELECT environment_id, address, usd_price FROM token_registry ORDER BY environment_id')).toEqual([
+        { environment_id: 'env-a', address: NATIVE_SOL_ADDRESS, usd_price: 99.5 },
+        { environment_id: 'env-b', address: NATIVE_SOL_ADDRESS, usd_price: 150 },
+      ]);
+    } finally {
+      await db.close();
+    }
   });
 
   it('error: bad queries are refused with protocol codes', async () => {
