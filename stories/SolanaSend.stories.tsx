@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { NetworkPicker, SolanaBalances, SolanaSend, type SolanaBalanceItem } from '../packages/ui/src/flows/index.js';
 import { expectAccessible } from './a11y.js';
+import tokenLogoPath from './assets/acme-logo.svg?no-inline';
 import { sendFlow } from './fixtures.js';
 
 /** Solana: balances, the network picker, and one story per state of `useSendTransaction().status`. */
@@ -9,7 +10,7 @@ const RECIPIENT = '9ZTsGj9jYLTTYcAc7BR3WNbVPnj4tAUDkgx6EaMajXJy';
 const SIGNATURE = '4xpV5JS5JKzgbGKPCqvrSa6NmhvhUhoqTyYaYZE9MzK9MobKBGqHSH7FsaDUUDLXCtF8fFcL4WjxevYDFw7gq6Pk';
 const balances: SolanaBalanceItem[] = [
   { address: 'So11111111111111111111111111111111111111112', isNative: true, name: 'Solana', symbol: 'SOL', decimals: 9, rawBalance: 1_500_000_000n, balance: '1.5', marketValue: '225.38' },
-  { address: 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB', isNative: false, name: 'Test dollar', symbol: 'TUSD', decimals: 6, rawBalance: 7_500_000n, balance: '7.5', marketValue: '7.5' },
+  { address: 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB', isNative: false, name: 'Test dollar', symbol: 'TUSD', decimals: 6, logoURI: tokenLogoPath, rawBalance: 7_500_000n, balance: '7.5', marketValue: '7.5' },
 ];
 
 const reviewing = {
@@ -39,6 +40,12 @@ export const Balances: Story = {
   render: () => <SolanaBalances status="ready" balances={balances} showFiat onRefresh={fn()} />,
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText(/1\.5 SOL/)).toHaveTextContent('≈ $225.38');
+    // The token's logo (same-origin here) sits beside its symbol: decorative, 20px, lazy.
+    const logo = canvasElement.querySelector('img[data-token-logo]');
+    await expect(logo).toHaveAttribute('alt', '');
+    await expect(logo).toHaveAttribute('width', '20');
+    await expect(logo).toHaveAttribute('loading', 'lazy');
+    await expect(logo?.closest('li')).toHaveTextContent('TUSD Test dollar');
     await expectAccessible();
   },
 };

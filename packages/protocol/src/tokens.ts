@@ -82,7 +82,13 @@ export const onrampQuerySchema = z.object({
   token: z.string().optional(),
 });
 
-/** GET /chains/{chainName}/balances query (query values are strings). */
+/**
+ * GET /chains/{chainName}/balances query (query values are strings): the balances of `accountAddress` on `networkId`
+ * (default: the project's network the server serves). `includeNative` (default true) puts the native token first, its
+ * `address` the wrapped-native mint (`So11111111111111111111111111111111111111112` for SOL) and its `price` the
+ * native token's USD price (SPEC §3 `nativeTokenUsdPrice`); `includePrices` (default true) adds `price` and
+ * `marketValue` where the server knows a USD price. No bearer token needed.
+ */
 export const balancesQuerySchema = z.object({
   accountAddress: z.string().min(1),
   networkId: z.coerce.number().int().nonnegative().optional(),

@@ -13,6 +13,7 @@ import { startTelegramSimulator, type TelegramSimulator } from './services/teleg
 import { newBotToken } from './services/telegramSignIn.js';
 import { createSessionTokens } from './services/sessionTokens.js';
 import { createSettingsStore, loadSeedSettings } from './services/settingsStore.js';
+import { seedTokenRegistry } from './solana/tokenRegistry.js';
 import { loadOrCreateSigningKey } from './services/signingKey.js';
 import { LocalCluster } from './solana/localCluster.js';
 import { startSolanaRpc, type SolanaRpcServer } from './solana/rpcServer.js';
@@ -115,6 +116,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir });
     opened = db;
     const settings = await createSettingsStore({ db, environmentId, seed, now });
+    await seedTokenRegistry(db, environmentId, now());
     const signingKey = await loadOrCreateSigningKey(db, now);
     const tokens = createSessionTokens({ key: signingKey, environmentId, now });
     // The custody emulator on its own origin: API port + 1 (another free port if that one is taken).

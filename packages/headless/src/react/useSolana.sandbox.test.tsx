@@ -1,8 +1,11 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { Keypair, LAMPORTS_PER_SOL, VersionedTransaction } from '@solana/web3.js';
+import { Connection, Keypair, LAMPORTS_PER_SOL, VersionedTransaction } from '@solana/web3.js';
 import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { LatchkeyClient } from '../core/client/createLatchkeyClient.js';
+import { createMint, getOrCreateAssociatedTokenAccount, mintTo } from '@solana/spl-token';
+import { LatchkeyError } from '../core/errors/LatchkeyError.js';
+import { fiatValue, NATIVE_SOL_ADDRESS, type SolanaBalance } from '../solana/balances/getSolanaBalances.js';
 import { createKeypairSigner } from '../solana/createKeypairSigner.js';
 import { createSolanaConnection } from '../solana/networks/solanaNetworks.js';
 import { createTestClient } from '../testing/sandbox.js';
@@ -184,5 +187,101 @@ describe('useSendTransaction: optimizeTransaction follows the project settings (
     act(() => on.result.current.send.prepare({ to: Keypair.generate().publicKey.toBase58(), amount: 1000n }));
     await waitFor(() => expect(on.result.current.send.status).toBe('review'), { timeout: 10_000 });
     expect(on.optimizeCalls()).toHaveLength(1);
+  });
+});
+
+describe('useSolanaBalances: descriptions and prices from GET /chains/SOL/balances, amounts from the RPC', () => {
+  let info: { solanaRpcUrl: string; solanaWsUrl: string };
+  let owner: Keypair;
+  let mint: string;
+  beforeAll(async () => {
+    info = (await (await fetch(`${sandboxUrl}/sandbox/info`)).json()) as typeof info;
+    owner = Keypair.generate();
+    const airdrop = await fetch(`${sandboxUrl}/sandbox/airdrop`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ address: owner.publicKey.toBase58(), lamports: 1.5 * LAMPORTS_PER_SOL }),
+    });
+    expect(airdrop.status).toBe(200);
+    const connection = new Connection(info.solanaRpcUrl, { commitment: 'confirmed', wsEndpoint: info.solanaWsUrl });
+    const mintKey = await createMint(connection, owner, owner.publicKey, null, 6);
+    const account = await getOrCreateAssociatedTokenAccount(connection, owner, mintKey, owner.publicKey);
+    await mintTo(connection, owner, mintKey, account.address, owner, 7_500_000n);
+    mint = mintKey.toBase58();
+    const registered = await fetch(`${sandboxUrl}/sandbox/admin/tokens`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ address: mint, name: 'Test dollar', symbol: 'TUSD', logoURI: 'https://tokens.latchkey.example/tusd.svg', usdPrice: 1 }),
+    });
+    expect(registered.status).toBe(200);
+  }, 30_000);
+
+  async function render(options: { failRoute?: boolean; rpcUrl?: string } = {}) {
+    const routeCalls: { url: string; authorization: string | null }[] = [];
+    const doFetch: typeof fetch = async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.includes('/chains/')) {
+        routeCalls.push({ url, authorization: new Headers(init?.headers).get('authorization') });
+        if (options.failRoute) return new Response(JSON.stringify({ error: { code: 'internal_error', message: 'Internal error.' } }), { status: 503 });
+      }
+      return fetch(input, init);
+    };
+    const client = await createTestClient({ sandboxUrl, fetch: doFetch });
+    clients.push(client);
+    const connection = new Connection(options.rpcUrl ?? info.solanaRpcUrl, 'confirmed');
+    const wrapper = ({ children }: { children: ReactNode }) => <LatchkeyProvider client={client}>{children}</LatchkeyProvider>;
+    const { result } = renderHook(() => useSolanaBalances({ connection, address: owner.publicKey.toBase58(), networkId: 104 }), { wrapper });
+    await waitFor(() => expect(['ready', 'failed']).toContain(result.current.status), { timeout: 10_000 });
+    await waitFor(() => expect(result.current.showFiat).toBe(true));
+    return { result, routeCalls };
+  }
+  const summary = (balances: readonly SolanaBalance[]) =>
+    balances.map(({ address, name, symbol, rawBalance, price, marketValue, logoURI }) => ({ address, name, symbol, rawBalance, price, marketValue, logoURI }));
+
+  it('default: SPL tokens are named, carry their logo, and both SOL (150 USD seeded) and the token have fiat values (showFiat)', async () => {
+    const lamports = BigInt(await new Connection(info.solanaRpcUrl, 'confirmed').getBalance(owner.publicKey));
+    const { result, routeCalls } = await render();
+    expect(result.current.status).toBe('ready');
+    expect(result.current.error).toBeUndefined();
+    expect(result.current.showFiat).toBe(true);
+    expect(summary(result.current.balances)).toEqual([
+      { address: NATIVE_SOL_ADDRESS, name: 'Solana', symbol: 'SOL', rawBalance: lamports, price: 150, marketValue: fiatValue(lamports, 9, 150), logoURI: undefined },
+      { address: mint, name: 'Test dollar', symbol: 'TUSD', rawBalance: 7_500_000n, price: 1, marketValue: '7.5', logoURI: 'https://tokens.latchkey.example/tusd.svg' },
+    ]);
+    expect(result.current.balances[1]?.balance).toBe('7.5');
+    // One public request (no bearer: DESIGN's chain helpers need none) for this address on the selected network.
+    expect(routeCalls).toHaveLength(1);
+    const url = new URL(routeCalls[0]!.url);
+    expect(url.pathname.endsWith('/chains/SOL/balances')).toBe(true);
+    expect(Object.fromEntries(url.searchParams)).toEqual({ accountAddress: owner.publicKey.toBase58(), networkId: '104' });
+    expect(routeCalls[0]?.authorization).toBeNull();
+  });
+
+  it('behavior: when the route fails, the RPC amounts are shown without descriptions or prices, and no error', async () => {
+    const lamports = BigInt(await new Connection(info.solanaRpcUrl, 'confirmed').getBalance(owner.publicKey));
+    const { result, routeCalls } = await render({ failRoute: true });
+    expect(routeCalls).toHaveLength(1);
+    expect(result.current.status).toBe('ready');
+    expect(result.current.error).toBeUndefined();
+    expect(summary(result.current.balances)).toEqual([
+      { address: NATIVE_SOL_ADDRESS, name: 'Solana', symbol: 'SOL', rawBalance: lamports, price: undefined, marketValue: undefined, logoURI: undefined },
+      { address: mint, name: 'Unknown token', symbol: `${mint.slice(0, 4)}…`, rawBalance: 7_500_000n, price: undefined, marketValue: undefined, logoURI: undefined },
+    ]);
+  });
+
+  it("behavior: when the RPC cannot be read, the route's amounts are shown; when both fail, the RPC's error", async () => {
+    const dead = 'http://127.0.0.1:9/';
+    const lamports = BigInt(await new Connection(info.solanaRpcUrl, 'confirmed').getBalance(owner.publicKey));
+    const fromRoute = await render({ rpcUrl: dead });
+    expect(fromRoute.result.current.status).toBe('ready');
+    expect(summary(fromRoute.result.current.balances).map(({ name, rawBalance }) => [name, rawBalance])).toEqual([
+      ['Solana', lamports],
+      ['Test dollar', 7_500_000n],
+    ]);
+
+    const neither = await render({ rpcUrl: dead, failRoute: true });
+    expect(neither.result.current.status).toBe('failed');
+    expect(neither.result.current.balances).toEqual([]);
+    expect(neither.result.current.error).toBeInstanceOf(LatchkeyError);
   });
 });

@@ -1,9 +1,17 @@
-import type { TokenDescription } from '@latchkey/protocol';
+import type { TokenBalance, TokenDescription } from '@latchkey/protocol';
 import type { Connection } from '@solana/web3.js';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { LatchkeyError } from '../core/errors/LatchkeyError.js';
 import { toLatchkeyErrorSync } from '../core/errors/toLatchkeyError.js';
-import { getSolanaBalances, type SolanaBalance } from '../solana/balances/getSolanaBalances.js';
+import { getTokenBalances } from '../core/actions/getTokenBalances.js';
+import {
+  catalogueFromTokenBalances,
+  describeSolanaHoldings,
+  holdingsFromTokenBalances,
+  readSolanaHoldings,
+  type SolanaBalance,
+  type SolanaHoldings,
+} from '../solana/balances/getSolanaBalances.js';
 import { useLatchkeyClient } from './LatchkeyContext.js';
 
 export interface UseSolanaBalancesParameters {
@@ -11,8 +19,11 @@ export interface UseSolanaBalancesParameters {
   /** The wallet's address; nothing is read without one. */
   address: string | undefined;
   networkId: string | number | undefined;
+  /** Descriptions by mint; they win over the product API's. */
   tokens?: Readonly<Record<string, TokenDescription>>;
+  /** USD prices per whole token by mint; they win over the product API's. */
   tokenUsdPrices?: Readonly<Record<string, number>>;
+  /** SPEC §3 `nativeTokenUsdPrice`; wins over the product API's. */
   nativeTokenUsdPrice?: number;
 }
 
@@ -27,32 +38,67 @@ export interface UseSolanaBalancesReturnType {
   refresh(): void;
 }
 
-/** SOL and SPL token balances of one address, with descriptions and fiat values when prices are known. */
+/**
+ * SOL and SPL token balances of one address, with descriptions and fiat values when prices are known. Amounts come
+ * from the cluster's RPC; names, symbols, logos and USD prices from the product API's GET /chains/SOL/balances (a
+ * public route), read at the same time. When that route fails the RPC's amounts are shown without descriptions
+ * ('Unknown token') or prices, and the failure is only logged; when the RPC fails the route's amounts are shown; only
+ * when both fail is there an `error` (the RPC's).
+ */
 export function useSolanaBalances(parameters: UseSolanaBalancesParameters): UseSolanaBalancesReturnType {
   const client = useLatchkeyClient();
   const settings = useSyncExternalStore(client.settings.watch, client.settings.get, client.settings.get);
   const showFiat = settings.settings?.sdk?.showFiat ?? false;
   const { connection, address, networkId, tokens, tokenUsdPrices, nativeTokenUsdPrice } = parameters;
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<{ status: UseSolanaBalancesReturnType['status']; balances: readonly SolanaBalance[]; error?: LatchkeyError }>({
-    status: 'idle',
-    balances: [],
-  });
+  // What was read (amounts, and the product API's entries when it answered); descriptions and fiat values are derived
+  // below, so a change of `showFiat` or of the caller's descriptions needs no new read.
+  const [state, setState] = useState<{
+    status: UseSolanaBalancesReturnType['status'];
+    read?: { holdings: SolanaHoldings; entries: readonly TokenBalance[] | undefined; networkId: string | number };
+    error?: LatchkeyError;
+  }>({ status: 'idle' });
   useEffect(() => {
     if (!connection || !address || networkId === undefined) {
-      setState({ status: 'idle', balances: [] });
+      setState({ status: 'idle' });
       return undefined;
     }
     let live = true;
-    setState((previous) => ({ status: 'loading', balances: previous.balances }));
-    getSolanaBalances({ connection, owner: address, networkId, tokens, tokenUsdPrices, nativeTokenUsdPrice, showFiat }).then(
-      (balances) => live && setState({ status: 'ready', balances }),
-      (error: unknown) => live && setState((previous) => ({ status: 'failed', balances: previous.balances, error: toLatchkeyErrorSync(error) })),
+    const controller = new AbortController();
+    setState((previous) => ({ status: 'loading', read: previous.read }));
+    const described = getTokenBalances(client, { chainName: 'SOL', accountAddress: address, networkId }, { signal: controller.signal }).then(
+      (entries) => entries,
+      (error: unknown) => {
+        if (live) client.logger.debug('Token descriptions and prices are unavailable; balances are shown without them.', { error });
+        return undefined;
+      },
     );
+    const held = readSolanaHoldings(connection, address).then(
+      (holdings) => ({ holdings }),
+      (error: unknown) => ({ error }),
+    );
+    void Promise.all([held, described]).then(([read, entries]) => {
+      if (!live) return;
+      const holdings = 'holdings' in read ? read.holdings : entries ? holdingsFromTokenBalances(entries) : undefined;
+      if (holdings) setState({ status: 'ready', read: { holdings, entries, networkId } });
+      else setState((previous) => ({ status: 'failed', read: previous.read, error: toLatchkeyErrorSync('error' in read ? read.error : undefined) }));
+    });
     return () => {
       live = false;
+      controller.abort();
     };
-  }, [connection, address, networkId, tokens, tokenUsdPrices, nativeTokenUsdPrice, showFiat, attempt]);
+  }, [client, connection, address, networkId, attempt]);
+  const balances = useMemo((): readonly SolanaBalance[] => {
+    if (!state.read) return [];
+    const catalogue = state.read.entries ? catalogueFromTokenBalances(state.read.entries) : { tokens: {}, tokenUsdPrices: {} };
+    return describeSolanaHoldings(state.read.holdings, {
+      networkId: state.read.networkId,
+      tokens: { ...catalogue.tokens, ...tokens },
+      tokenUsdPrices: { ...catalogue.tokenUsdPrices, ...tokenUsdPrices },
+      nativeTokenUsdPrice: nativeTokenUsdPrice ?? catalogue.nativeTokenUsdPrice,
+      showFiat,
+    });
+  }, [state.read, tokens, tokenUsdPrices, nativeTokenUsdPrice, showFiat]);
   const refresh = useCallback(() => setAttempt((value) => value + 1), []);
-  return useMemo(() => ({ ...state, error: state.error, showFiat, refresh }), [state, showFiat, refresh]);
+  return useMemo(() => ({ status: state.status, balances, error: state.error, showFiat, refresh }), [state.status, balances, state.error, showFiat, refresh]);
 }

@@ -48,11 +48,23 @@ export {
   type SolanaNetworkSelection,
 } from './networks/solanaNetworks.js';
 export {
+  getTokenBalances,
+  type GetTokenBalancesParameters,
+  type GetTokenBalancesReturnType,
+} from '../core/actions/getTokenBalances.js';
+export {
+  catalogueFromTokenBalances,
+  describeSolanaHoldings,
   fiatValue,
   getSolanaBalances,
+  holdingsFromTokenBalances,
   NATIVE_SOL_ADDRESS,
+  readSolanaHoldings,
+  type DescribeSolanaHoldingsParameters,
   type GetSolanaBalancesParameters,
   type SolanaBalance,
+  type SolanaHoldings,
+  type SolanaTokenCatalogue,
 } from './balances/getSolanaBalances.js';
 export {
   createSolanaTransferPort,

@@ -424,4 +424,22 @@ export const migrations: readonly Migration[] = [
       CREATE UNIQUE INDEX mfa_devices_credential ON mfa_devices (environment_id, credential_id) WHERE credential_id IS NOT NULL;
     `,
   },
+  {
+    version: 20,
+    name: 'token registry: descriptions and USD prices of the tokens the sandbox knows (balances route)',
+    sql: `
+      CREATE TABLE token_registry (
+        environment_id text NOT NULL,
+        chain text NOT NULL,
+        address text NOT NULL,
+        name text NOT NULL,
+        symbol text NOT NULL,
+        decimals integer NOT NULL CHECK (decimals BETWEEN 0 AND 255),
+        logo_uri text,
+        usd_price double precision CHECK (usd_price >= 0),
+        updated_at timestamptz NOT NULL,
+        PRIMARY KEY (environment_id, chain, address)
+      );
+    `,
+  },
 ];

@@ -10,6 +10,7 @@ import { solanaNetworkConfiguration } from './solanaNetworks.js';
 import { simulateTransfer } from './simulateTransfer.js';
 import { ApiError } from '../http/ApiError.js';
 import { getTransactionDecoder } from '@solana/kit';
+import { listRegisteredTokens, readBalances, registerToken, tokenRegistrationSchema } from './tokenRegistry.js';
 
 const airdropSchema = z.object({
   address: z.string().refine((value) => isAddress(value), { message: 'Must be a base58 Solana address.' }),
@@ -37,13 +38,19 @@ export function mountSolanaSandboxRoutes(app: Hono, ctx: SandboxContext): void {
     ctx.solana.produceBlocks(count);
     return c.json({ blockHeight: Number(ctx.solana.blockHeight('confirmed')) });
   });
+
+  // The token registry behind GET /chains/SOL/balances: PUT registers (or replaces) one token's description and USD
+  // price (`{ address, name, symbol, decimals?, logoURI?, usdPrice? }`; native SOL's address sets its price); GET lists.
+  app.put('/sandbox/admin/tokens', async (c) => c.json(await registerToken(ctx, await readBody(c, tokenRegistrationSchema))));
+  app.get('/sandbox/admin/tokens', async (c) => c.json(await listRegisteredTokens(ctx)));
 }
 
-/** Product routes for Solana: the enabled networks, transaction simulation and optimization. */
+/** Product routes for Solana: the enabled networks, balances, transaction simulation and optimization. */
 export function mountSolanaProductRoutes(app: Hono, ctx: SandboxContext): void {
   mountRoute(app, ctx, routes.getNetworks, async () =>
     solanaNetworkConfiguration(await ctx.settings.get(), { rpcUrl: ctx.solanaRpcUrl, genesisHash: ctx.solana.genesisHash }),
   );
+  mountRoute(app, ctx, routes.getBalances, async ({ body, c }) => readBalances(ctx, c.req.param('chainName') ?? '', body));
   mountRoute(app, ctx, routes.simulateSolanaTransaction, async ({ body }) => simulateTransfer(ctx.solana, body));
   // The sandbox has nothing to optimize: it checks the transaction decodes and returns it unchanged.
   mountRoute(app, ctx, routes.optimizeSolanaTransaction, async ({ body }) => {

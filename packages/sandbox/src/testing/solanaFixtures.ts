@@ -9,6 +9,7 @@ import {
 } from '@solana/spl-token';
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction, type Signer, type TransactionSignature } from '@solana/web3.js';
 import { MAX_AIRDROP_LAMPORTS } from '../solana/localCluster.js';
+import { tokenDescriptionFieldsSchema } from '../solana/tokenRegistry.js';
 
 /**
  * Node-side fixtures for tests that need funded wallets and SPL tokens on the sandbox's local cluster (the e2e setup,
@@ -89,6 +90,17 @@ export interface MintTokenToParameters {
   amount: number | bigint;
   /** The new mint's decimals, 0 to 255 (SPL's u8); 6 is common, 9 is SOL's. */
   decimals: number;
+  /**
+   * Registers the new token in the sandbox's token registry (PUT /sandbox/admin/tokens) once it is minted, so the
+   * balances route describes and prices it. `name` and `symbol` are then required, `sandboxUrl` is the sandbox's
+   * origin (`url` of the sandbox, e.g. `http://127.0.0.1:4010`); `logoURI` (https, or http on loopback) and
+   * `usdPrice` (per whole token) are optional. Without any of these the token is minted only.
+   */
+  name?: string;
+  symbol?: string;
+  logoURI?: string;
+  usdPrice?: number;
+  sandboxUrl?: string;
 }
 
 export interface MintTokenToResult {
@@ -102,15 +114,54 @@ export interface MintTokenToResult {
   signature: TransactionSignature;
 }
 
+interface Registration {
+  sandboxUrl: string;
+  fields: { name: string; symbol: string; logoURI?: string | undefined; usdPrice?: number | undefined };
+}
+
+/** The registry part of `mintTokenTo`'s parameters, checked before anything is minted; undefined when none is given. */
+function registrationOf(parameters: MintTokenToParameters): Registration | undefined {
+  const { name, symbol, logoURI, usdPrice, sandboxUrl } = parameters;
+  if ([name, symbol, logoURI, usdPrice, sandboxUrl].every((value) => value === undefined)) return undefined;
+  if (typeof sandboxUrl !== 'string') throw new TypeError('sandboxUrl is required to register the token (name, symbol, logoURI, usdPrice)');
+  try {
+    new URL(sandboxUrl);
+  } catch (cause) {
+    throw new TypeError(`sandboxUrl must be a URL, got ${JSON.stringify(sandboxUrl)}`, { cause });
+  }
+  const parsed = tokenDescriptionFieldsSchema.safeParse({ name, symbol, logoURI, usdPrice, decimals: parameters.decimals });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new TypeError(`${issue?.path.join('.') || 'description'} ${issue?.message ?? 'is invalid'}`);
+  }
+  return { sandboxUrl: sandboxUrl.replace(/\/+$/, ''), fields: { name: parsed.data.name, symbol: parsed.data.symbol, logoURI: parsed.data.logoURI, usdPrice: parsed.data.usdPrice } };
+}
+
+async function register(registration: Registration, address: string, decimals: number): Promise<void> {
+  const response = await fetch(`${registration.sandboxUrl}/sandbox/admin/tokens`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ address, decimals, ...registration.fields }),
+  });
+  if (!response.ok) {
+    const text = await response.text();
+    throw new Error(`Registering token ${address} failed with ${response.status}: ${text}`);
+  }
+}
+
 /**
  * Creates a new SPL token (classic Token program) and mints `amount` of it to `owner`'s associated token account,
- * in one transaction paid by a fresh keypair that is funded by airdrop first. Resolves once it is `confirmed`.
+ * in one transaction paid by a fresh keypair that is funded by airdrop first. Resolves once it is `confirmed` (and,
+ * with `name`/`symbol`/`sandboxUrl`, once the token is registered with the sandbox). Bad parameters throw before
+ * anything is sent.
  */
-export async function mintTokenTo(rpcUrl: string, { owner, amount, decimals }: MintTokenToParameters): Promise<MintTokenToResult> {
+export async function mintTokenTo(rpcUrl: string, parameters: MintTokenToParameters): Promise<MintTokenToResult> {
+  const { owner, amount, decimals } = parameters;
   const connection = connectionTo(rpcUrl);
   const ownerKey = publicKeyOf(owner, 'owner');
   const units = wholeAmount(amount, 'amount', MAX_U64);
   if (!Number.isInteger(decimals) || decimals < 0 || decimals > 255) throw new RangeError(`decimals must be a whole number from 0 to 255, got ${decimals}`);
+  const registration = registrationOf(parameters);
 
   const payer = Keypair.generate();
   const mint = Keypair.generate();
@@ -127,5 +178,6 @@ export async function mintTokenTo(rpcUrl: string, { owner, amount, decimals }: M
   transaction.sign(...signers);
   const signature = await connection.sendRawTransaction(transaction.serialize(), { preflightCommitment: 'confirmed' });
   await confirmed(connection, signature);
+  if (registration) await register(registration, mint.publicKey.toBase58(), decimals);
   return { mint: mint.publicKey.toBase58(), tokenAccount: tokenAccount.toBase58(), mintAuthority: payer, signature };
 }

@@ -1,4 +1,4 @@
-import type { TokenDescription } from '@latchkey/protocol';
+import type { TokenBalance, TokenDescription } from '@latchkey/protocol';
 import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from '@solana/spl-token';
 import { PublicKey, type Connection } from '@solana/web3.js';
 import { formatAmount, formatScaled, parseDecimal } from '../../core/amount/formatAmount.js';
@@ -55,19 +55,42 @@ function display(raw: bigint, decimals: number, displayDecimals: number): string
   return formatAmount(formatScaled(raw, decimals), Math.min(decimals, displayDecimals));
 }
 
+/** What an address holds, in exact base units: lamports, and per mint the summed amount and the mint's decimals. */
+export interface SolanaHoldings {
+  lamports: bigint;
+  tokens: ReadonlyMap<string, { raw: bigint; decimals: number }>;
+}
+
 /**
- * SOL and SPL token balances of `owner` (getBalance and getParsedTokenAccountsByOwner for both token programs, at
- * `confirmed`), several accounts of one mint summed; SOL first, then tokens by symbol.
+ * What `owner` holds (getBalance and getParsedTokenAccountsByOwner for both token programs, at `confirmed`), several
+ * accounts of one mint summed. The source of truth for amounts.
  */
-export async function getSolanaBalances(parameters: GetSolanaBalancesParameters): Promise<SolanaBalance[]> {
-  const { connection, networkId, tokens = {}, tokenUsdPrices = {}, showFiat = false, displayDecimals = 4 } = parameters;
-  const owner = new PublicKey(validateSolanaAddress(parameters.owner, 'owner'));
+export async function readSolanaHoldings(connection: Connection, ownerAddress: string): Promise<SolanaHoldings> {
+  const owner = new PublicKey(validateSolanaAddress(ownerAddress, 'owner'));
   const [lamports, ...tokenAccounts] = await Promise.all([
     connection.getBalance(owner, 'confirmed'),
     connection.getParsedTokenAccountsByOwner(owner, { programId: TOKEN_PROGRAM_ID }, 'confirmed'),
     connection.getParsedTokenAccountsByOwner(owner, { programId: TOKEN_2022_PROGRAM_ID }, 'confirmed'),
   ]);
+  const tokens = new Map<string, { raw: bigint; decimals: number }>();
+  for (const { value } of tokenAccounts) {
+    for (const { account } of value) {
+      const parsed = (account.data as { parsed?: { info?: { mint?: string; tokenAmount?: { amount?: string; decimals?: number } } } }).parsed;
+      const mint = parsed?.info?.mint;
+      const amount = parsed?.info?.tokenAmount;
+      if (!mint || amount?.amount === undefined || amount.decimals === undefined) continue;
+      const previous = tokens.get(mint);
+      tokens.set(mint, { raw: (previous?.raw ?? 0n) + BigInt(amount.amount), decimals: amount.decimals });
+    }
+  }
+  return { lamports: BigInt(lamports), tokens };
+}
 
+export type DescribeSolanaHoldingsParameters = Omit<GetSolanaBalancesParameters, 'connection' | 'owner'>;
+
+/** Balances as the kit shows them from `holdings`: SOL first, then tokens by symbol; descriptions and fiat values where known. */
+export function describeSolanaHoldings(holdings: SolanaHoldings, parameters: DescribeSolanaHoldingsParameters): SolanaBalance[] {
+  const { networkId, tokens = {}, tokenUsdPrices = {}, showFiat = false, displayDecimals = 4 } = parameters;
   const withFiat = (raw: bigint, decimals: number, price: number | undefined) =>
     price === undefined ? {} : { price, ...(showFiat ? { marketValue: fiatValue(raw, decimals, price) } : {}) };
 
@@ -78,30 +101,18 @@ export async function getSolanaBalances(parameters: GetSolanaBalancesParameters)
     name: SOL_DESCRIPTION.name,
     symbol: SOL_DESCRIPTION.symbol,
     decimals: 9,
-    rawBalance: BigInt(lamports),
-    balance: display(BigInt(lamports), 9, displayDecimals),
-    ...withFiat(BigInt(lamports), 9, parameters.nativeTokenUsdPrice),
+    rawBalance: holdings.lamports,
+    balance: display(holdings.lamports, 9, displayDecimals),
+    ...withFiat(holdings.lamports, 9, parameters.nativeTokenUsdPrice),
   };
-
-  const byMint = new Map<string, { raw: bigint; decimals: number }>();
-  for (const { value } of tokenAccounts) {
-    for (const { account } of value) {
-      const parsed = (account.data as { parsed?: { info?: { mint?: string; tokenAmount?: { amount?: string; decimals?: number } } } }).parsed;
-      const mint = parsed?.info?.mint;
-      const amount = parsed?.info?.tokenAmount;
-      if (!mint || amount?.amount === undefined || amount.decimals === undefined) continue;
-      const previous = byMint.get(mint);
-      byMint.set(mint, { raw: (previous?.raw ?? 0n) + BigInt(amount.amount), decimals: amount.decimals });
-    }
-  }
-  const spl = [...byMint].map(([mint, { raw, decimals }]): SolanaBalance => {
+  const spl = [...holdings.tokens].map(([mint, { raw, decimals }]): SolanaBalance => {
     const description = tokens[mint];
     return {
       networkId,
       address: mint,
       isNative: false,
-      name: description?.name ?? 'Unknown token',
-      symbol: description?.symbol ?? `${mint.slice(0, 4)}…`,
+      name: description?.name || 'Unknown token',
+      symbol: description?.symbol || `${mint.slice(0, 4)}…`,
       decimals,
       ...(description?.iconUrl ? { logoURI: description.iconUrl } : {}),
       rawBalance: raw,
@@ -111,4 +122,50 @@ export async function getSolanaBalances(parameters: GetSolanaBalancesParameters)
   });
   spl.sort((a, b) => a.symbol.localeCompare(b.symbol) || a.address.localeCompare(b.address));
   return [native, ...spl];
+}
+
+/**
+ * SOL and SPL token balances of `owner` (see `readSolanaHoldings`), described by `tokens` and priced by
+ * `tokenUsdPrices`/`nativeTokenUsdPrice`; SOL first, then tokens by symbol.
+ */
+export async function getSolanaBalances(parameters: GetSolanaBalancesParameters): Promise<SolanaBalance[]> {
+  return describeSolanaHoldings(await readSolanaHoldings(parameters.connection, parameters.owner), parameters);
+}
+
+/** Descriptions and prices as `getSolanaBalances` takes them, from the product API's token balances. */
+export interface SolanaTokenCatalogue {
+  tokens: Record<string, TokenDescription>;
+  tokenUsdPrices: Record<string, number>;
+  nativeTokenUsdPrice?: number;
+}
+
+/**
+ * The descriptions (name, symbol, decimals, logo) and USD prices in the entries of GET /chains/SOL/balances; the entry
+ * at NATIVE_SOL_ADDRESS gives `nativeTokenUsdPrice`. Entries the server could not describe ('Unknown token') add none.
+ */
+export function catalogueFromTokenBalances(entries: readonly TokenBalance[]): SolanaTokenCatalogue {
+  const catalogue: SolanaTokenCatalogue = { tokens: {}, tokenUsdPrices: {} };
+  for (const entry of entries) {
+    if (entry.address === NATIVE_SOL_ADDRESS) {
+      if (entry.price !== undefined) catalogue.nativeTokenUsdPrice = entry.price;
+      continue;
+    }
+    if (entry.name && entry.name !== 'Unknown token' && entry.symbol) {
+      catalogue.tokens[entry.address] = { name: entry.name, symbol: entry.symbol, decimals: entry.decimals, ...(entry.logoURI ? { iconUrl: entry.logoURI } : {}) };
+    }
+    if (entry.price !== undefined) catalogue.tokenUsdPrices[entry.address] = entry.price;
+  }
+  return catalogue;
+}
+
+/** The amounts in the product API's token balances (exact `rawBalance`), for when the RPC cannot be read. */
+export function holdingsFromTokenBalances(entries: readonly TokenBalance[]): SolanaHoldings {
+  let lamports = 0n;
+  const tokens = new Map<string, { raw: bigint; decimals: number }>();
+  for (const entry of entries) {
+    const raw = BigInt(entry.rawBalance);
+    if (entry.address === NATIVE_SOL_ADDRESS) lamports = raw;
+    else tokens.set(entry.address, { raw: (tokens.get(entry.address)?.raw ?? 0n) + raw, decimals: entry.decimals });
+  }
+  return { lamports, tokens };
 }

@@ -15,6 +15,24 @@ export interface SolanaBalancesProps {
   onRefresh?: () => void;
 }
 
+/** The size, in CSS pixels, of a token's logo beside its symbol. */
+const TOKEN_LOGO_SIZE = 20;
+
+/**
+ * Whether a token logo URL may be loaded: https, or the page's own origin (a relative URL resolves to it). Anything
+ * else (http elsewhere, data:, javascript:, unparsable) is not shown — a token list is third-party data.
+ */
+function isDisplayableLogoUrl(value: string | undefined, origin: string | undefined = globalThis.location?.origin): boolean {
+  if (!value) return false;
+  let url: URL;
+  try {
+    url = new URL(value, origin);
+  } catch {
+    return false;
+  }
+  return url.protocol === 'https:' || (origin !== undefined && origin !== 'null' && url.origin === origin);
+}
+
 /** The wallet's SOL and SPL token balances (for the user menu); the root carries `data-state`. */
 export function SolanaBalances({ status, balances, showFiat, error, onRefresh }: SolanaBalancesProps) {
   const headingId = useId();
@@ -40,6 +58,19 @@ export function SolanaBalances({ status, balances, showFiat, error, onRefresh }:
           {balances.map((balance) => (
             <li key={balance.address} className={styles.item}>
               <span className={text}>
+                {isDisplayableLogoUrl(balance.logoURI) ? (
+                  <img
+                    src={balance.logoURI}
+                    alt=""
+                    width={TOKEN_LOGO_SIZE}
+                    height={TOKEN_LOGO_SIZE}
+                    loading="lazy"
+                    decoding="async"
+                    referrerPolicy="no-referrer"
+                    data-token-logo=""
+                    style={{ width: TOKEN_LOGO_SIZE, height: TOKEN_LOGO_SIZE, objectFit: 'contain', borderRadius: '50%', verticalAlign: 'middle', marginRight: 6 }}
+                  />
+                ) : null}
                 {balance.symbol} <span className={mutedText}>{balance.name}</span>
               </span>
               <span className={`${text} ${styles.amount}`}>

@@ -27,6 +27,30 @@ describe('Solana UI', () => {
     await expectNoAxeViolations(container);
   });
 
+  it('behavior: a token logo (https or same-origin) shows beside its symbol — decorative, 20px, lazy; other URLs show none', async () => {
+    const logos: SolanaBalanceItem[] = [
+      { ...balances[1]!, address: 'A1', symbol: 'HTTPS', logoURI: 'https://tokens.latchkey.example/tusd.svg' },
+      { ...balances[1]!, address: 'A2', symbol: 'SAME', logoURI: '/tokens/same.svg' },
+      { ...balances[1]!, address: 'A3', symbol: 'PLAIN', logoURI: 'http://tokens.elsewhere.example/x.png' },
+      { ...balances[1]!, address: 'A4', symbol: 'DATA', logoURI: 'data:image/svg+xml,<svg/>' },
+      { ...balances[1]!, address: 'A5', symbol: 'SCRIPT', logoURI: 'javascript:alert(1)' },
+      { ...balances[1]!, address: 'A6', symbol: 'NONE' },
+    ];
+    const { container } = renderInKit(<SolanaBalances status="ready" balances={logos} showFiat={false} />);
+    const images = [...container.querySelectorAll('img')];
+    expect(images.map((image) => image.getAttribute('src'))).toEqual(['https://tokens.latchkey.example/tusd.svg', '/tokens/same.svg']);
+    for (const image of images) {
+      expect(image).toHaveAttribute('alt', '');
+      expect(image).toHaveAttribute('width', '20');
+      expect(image).toHaveAttribute('height', '20');
+      expect(image).toHaveAttribute('loading', 'lazy');
+      expect(image.style.width).toBe('20px');
+    }
+    // The symbol and name stay the accessible text of the row.
+    expect(images[0]?.closest('li')).toHaveTextContent('HTTPS Test dollar');
+    await expectNoAxeViolations(container);
+  });
+
   it('behavior: without showFiat no fiat value is shown', () => {
     renderInKit(<SolanaBalances status="ready" balances={balances} showFiat={false} />);
     expect(screen.queryByText(/\$/)).toBeNull();
