@@ -232,7 +232,7 @@ describe('useSolanaBalances: descriptions and prices from GET /chains/SOL/balanc
     const wrapper = ({ children }: { children: ReactNode }) => <LatchkeyProvider client={client}>{children}</LatchkeyProvider>;
     const { result } = renderHook(() => useSolanaBalances({ connection, address: owner.publicKey.toBase58(), networkId: 104 }), { wrapper });
     await waitFor(() => expect(['ready', 'failed']).toContain(result.current.status), { timeout: 10_000 });
-    await waitFor(() => expect(result.current.showFiat).toBe(true));
+    await waitFor(() => expect(result.current.showFiat).toBe(true), SANDBOX_WAIT);
     return { result, routeCalls };
   }
   const summary = (balances: readonly SolanaBalance[]) =>
