@@ -70,12 +70,16 @@ describe.each(['light', 'dark'] as const)('Solana transfers from an external wal
     await signInWithTestWallet(page);
 
     await sandboxPost('/sandbox/airdrop', { address: owner, lamports: '3000000000' });
-    const { mint } = await mintTokenTo(rpcUrl, { owner, amount: 1_000_000_000n, decimals: 6 });
+    // Registered with the sandbox's token list: the balances route names and prices it (0.50 USD a token).
+    const { mint } = await mintTokenTo(rpcUrl, { owner, amount: 1_000_000_000n, decimals: 6, name: 'Acme Points', symbol: 'ACME', usdPrice: 0.5, sandboxUrl: inject('e2eSandboxUrl') });
     const panel = await openWalletPanel(page);
     await panel.getByRole('region', { name: 'Balances' }).getByRole('button', { name: 'Refresh' }).click();
-    const tokenLabel = `${mint.slice(0, 4)}…`;
+    const tokenLabel = 'ACME';
     await expect.poll(() => balanceOf(panel), { timeout: 15_000 }).toContain('3.0 SOL');
-    await expect.poll(() => balanceOf(panel, tokenLabel), { timeout: 15_000 }).toContain('1000.0');
+    await expect.poll(() => balanceOf(panel, tokenLabel), { timeout: 15_000 }).toContain('1000.0 ACME');
+    // The project shows fiat values (showFiat): the sandbox prices SOL and the token.
+    expect(await balanceOf(panel, tokenLabel)).toMatch(/Acme Points.*≈ \$500(\.00)?/);
+    expect(await balanceOf(panel)).toMatch(/≈ \$450(\.00)?/);
     await screenshot(page, `solana-01-balances-${theme}`);
 
     // SOL to a fresh address.
@@ -93,7 +97,7 @@ describe.each(['light', 'dark'] as const)('Solana transfers from an external wal
     const form = panel.getByRole('region', { name: 'Send' });
     await panel.getByRole('button', { name: 'Send', exact: true }).click();
     await screenshot(page, `solana-03-send-form-${theme}`);
-    const token = await sendFromPanel(panel, { to: tokenRecipient, amount: '250.5', token: new RegExp(`^${tokenLabel.replace('…', '.')}`) });
+    const token = await sendFromPanel(panel, { to: tokenRecipient, amount: '250.5', token: /^ACME/ });
     expect(token.state, token.text).toBe('done');
     await finishTransfer(panel);
     expect(await tokenAmountOf(tokenRecipient, mint)).toBe(250_500_000n);
