@@ -33,6 +33,14 @@ function isDisplayableLogoUrl(value: string | undefined, origin: string | undefi
   return url.protocol === 'https:' || (origin !== undefined && origin !== 'null' && url.origin === origin);
 }
 
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** A USD value as money: dollars and cents ('$450.00', not the token amount rule's '450.0'). */
+function usd(value: string): string {
+  const amount = Number(value);
+  return Number.isFinite(amount) ? dollars.format(amount) : `$${value}`;
+}
+
 /** The wallet's SOL and SPL token balances (for the user menu); the root carries `data-state`. */
 export function SolanaBalances({ status, balances, showFiat, error, onRefresh }: SolanaBalancesProps) {
   const headingId = useId();
@@ -75,7 +83,7 @@ export function SolanaBalances({ status, balances, showFiat, error, onRefresh }:
               </span>
               <span className={`${text} ${styles.amount}`}>
                 {balance.balance} {balance.symbol}
-                {showFiat && balance.marketValue !== undefined ? <span className={mutedText}> ≈ ${balance.marketValue}</span> : null}
+                {showFiat && balance.marketValue !== undefined ? <span className={mutedText}> ≈ {usd(balance.marketValue)}</span> : null}
               </span>
             </li>
           ))}

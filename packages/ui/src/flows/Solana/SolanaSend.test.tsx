@@ -13,7 +13,7 @@ const RECIPIENT = '9ZTsGj9jYLTTYcAc7BR3WNbVPnj4tAUDkgx6EaMajXJy';
 const MINT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
 const balances: SolanaBalanceItem[] = [
   { address: 'So11111111111111111111111111111111111111112', isNative: true, name: 'Solana', symbol: 'SOL', decimals: 9, rawBalance: 1_500_000_000n, balance: '1.5', marketValue: '225.38' },
-  { address: MINT, isNative: false, name: 'Test dollar', symbol: 'TUSD', decimals: 6, rawBalance: 7_500_000n, balance: '7.5' },
+  { address: MINT, isNative: false, name: 'Test dollar', symbol: 'TUSD', decimals: 6, rawBalance: 7_500_000n, balance: '7.5', marketValue: '7.5' },
 ];
 
 const fakeFlow = (overrides: Partial<SendFlowModel> = {}): SendFlowModel => sendFlowModel(() => vi.fn(), overrides);
@@ -23,6 +23,8 @@ describe('Solana UI', () => {
     const { container } = renderInKit(<SolanaBalances status="ready" balances={balances} showFiat />);
     expect(container.querySelector('[data-flow="solana-balances"]')).toHaveAttribute('data-state', 'ready');
     expect(screen.getByText(/1\.5 SOL/)).toHaveTextContent('1.5 SOL ≈ $225.38');
+    // Money in dollars and cents, whatever the amount rule made of it.
+    expect(screen.getByText(/7\.5 TUSD/)).toHaveTextContent('7.5 TUSD ≈ $7.50');
     expect(screen.getByText(/7\.5 TUSD/)).toBeInTheDocument();
     await expectNoAxeViolations(container);
   });
