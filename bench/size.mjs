@@ -70,9 +70,9 @@ async function measure(name, entry, { external = [] } = {}) {
   // The output named after the entry (`entryNames` default `[name]` → entry.js); every import() target is an
   // entry point in the metafile too, so `entryPoint` alone does not find it.
   const entryOut = Object.keys(outputs).find((f) => path.basename(f) === 'entry.js' && outputs[f].entryPoint);
-  const closure = (kinds) => {
+  const closure = (kinds, starts = [entryOut]) => {
     const seen = new Set();
-    const stack = [entryOut];
+    const stack = [...starts];
     while (stack.length) {
       const f = stack.pop();
       if (seen.has(f)) continue;
@@ -82,7 +82,18 @@ async function measure(name, entry, { external = [] } = {}) {
     return [...seen].map((f) => path.resolve(root, f));
   };
   const css = Object.keys(outputs).filter((f) => f.endsWith('.css')).map((f) => path.resolve(root, f));
+  /** What the page holds once lazy parts (the import() chunks whose entry points match) have loaded: initial + their static closures. */
+  const opened = (label, ...patterns) => {
+    const lazyOuts = patterns.map((pattern) => {
+      const lazyOut = Object.keys(outputs).find((f) => outputs[f].entryPoint && pattern.test(outputs[f].entryPoint));
+      if (!lazyOut) throw new Error(`no lazy chunk for ${pattern} in ${name}`);
+      return lazyOut;
+    });
+    const files = new Set([...closure(['import-statement']), ...closure(['import-statement'], lazyOuts)]);
+    return { name: label, initial: sizes([...files]), total: null, css: null, chunks: files.size };
+  };
   return {
+    opened,
     name,
     initial: sizes(closure(['import-statement'])),
     total: sizes(closure(['import-statement', 'dynamic-import'])),
@@ -97,9 +108,14 @@ const entriesOf = (pkg) =>
   Object.keys(JSON.parse(readFileSync(path.join(root, 'packages', pkg, 'package.json'), 'utf8')).exports)
     .filter((key) => !key.endsWith('.css'))
     .map((key) => `@latchkey/${pkg}${key === '.' ? '' : key.slice(1)}`);
+const hostRow = await measure('host: Provider + SignInButton', path.join(here, 'host/entry.tsx'));
 const rows = [
   await measure('baseline: react + react-dom', path.join(here, 'host/baseline.tsx')),
-  await measure('host: Provider + SignInButton', path.join(here, 'host/entry.tsx')),
+  hostRow,
+  // What a host has downloaded at the two moments that matter after the first paint ("initial" = everything so far).
+  hostRow.opened('host, sign-in dialog open', /SignInDialog\/ConnectedSignInDialog\.js$/),
+  hostRow.opened('host, user menu open', /UserMenu\/ConnectedUserMenu\.js$/),
+  hostRow.opened('host, user menu with wallet panel', /UserMenu\/ConnectedUserMenu\.js$/, /WalletPanel\/ConnectedWalletPanel\.js$/),
 ];
 for (const entry of [...entriesOf('headless'), ...entriesOf('ui')]) rows.push(await measure(entry, entry, { external: reactExternal }));
 
@@ -109,7 +125,7 @@ console.log('| entry | initial raw | initial gzip | initial brotli | total raw |
 console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
 for (const r of rows) {
   console.log(
-    `| ${r.name} | ${kib(r.initial.raw)} | ${kib(r.initial.gzip)} | ${kib(r.initial.brotli)} | ${kib(r.total.raw)} | ${kib(r.total.gzip)} | ${kib(r.total.brotli)} | ${r.chunks} | ${r.css ? kib(r.css.raw) : '-'} | ${r.css ? kib(r.css.gzip) : '-'} |`,
+    `| ${r.name} | ${kib(r.initial.raw)} | ${kib(r.initial.gzip)} | ${kib(r.initial.brotli)} | ${r.total ? kib(r.total.raw) : '-'} | ${r.total ? kib(r.total.gzip) : '-'} | ${r.total ? kib(r.total.brotli) : '-'} | ${r.chunks} | ${r.css ? kib(r.css.raw) : '-'} | ${r.css ? kib(r.css.gzip) : '-'} |`,
   );
 }
 const host = rows[1];

@@ -1,4 +1,5 @@
 import { embeddedError } from './embeddedError.js';
+import { embeddedAccountOf, type EmbeddedWalletAccount } from './embeddedAccount.js';
 import type { ProjectSettings, User } from '@latchkey/protocol';
 import { createActor, waitFor } from 'xstate';
 import { LatchkeyError } from '../errors/LatchkeyError.js';
@@ -24,14 +25,6 @@ import { createSessionKeyStamper, generateSessionKey, importSessionKey } from '.
 import { createIndexedDbSessionKeyStore, type SessionKeyStore } from './stampers/sessionKeyStore.js';
 import type { Stamper } from './stampers/Stamper.js';
 
-/** The embedded wallet as the wallet layer sees it (SPEC §3), from the user's blockchain credential. */
-export interface EmbeddedWalletAccount {
-  /** The credential id (what DELETE /users/embeddedWallets takes). */
-  id: string;
-  address: string;
-  organizationId: string;
-  walletId: string;
-}
 
 export interface EmbeddedWalletConfig {
   /** The app's name (shown by custody pages). Required. */
@@ -137,13 +130,6 @@ function checkConfig(config: Partial<EmbeddedWalletConfig>): void {
   }
 }
 
-/** The blockchain credential of an embedded Solana wallet, read as the wallet layer reads it. */
-export function embeddedAccountOf(user: User | undefined): EmbeddedWalletAccount | undefined {
-  const credential = user?.verifiedCredentials.find((entry) => entry.format === 'blockchain' && entry.chain === 'SOL' && entry.wallet_properties?.turnkeySubOrganizationId);
-  const properties = credential?.wallet_properties;
-  if (!credential?.address || !properties?.turnkeySubOrganizationId || !properties.turnkeyHDWalletId) return undefined;
-  return { id: credential.id, address: credential.address, organizationId: properties.turnkeySubOrganizationId, walletId: properties.turnkeyHDWalletId };
-}
 
 /**
  * The embedded wallet of the signed-in user on the custody provider: its session (SPEC §4),
@@ -337,3 +323,5 @@ export function createEmbeddedWalletClient(host: EmbeddedWalletHost, config: Emb
     stop: () => session.stop(),
   };
 }
+
+export { embeddedAccountOf, type EmbeddedWalletAccount } from './embeddedAccount.js';
