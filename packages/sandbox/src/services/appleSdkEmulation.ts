@@ -4,11 +4,14 @@
  * points the kit at it with the Apple provider entry's `baseAuthUrl` (the sandbox fills it in).
  *
  * Same global API as Apple's: `AppleID.auth.init({ clientId, scope, redirectURI, state, nonce, usePopup })`
- * and `AppleID.auth.signIn()`, which opens the provider's sign-in page in a popup with
- * `response_mode=web_message` and resolves with `{ authorization: { code, id_token, state } }`, or
- * rejects with `{ error }`: 'popup_closed_by_user', 'popup_blocked_by_browser',
+ * and `AppleID.auth.signIn()`. With `usePopup: true` it opens the provider's sign-in page in a popup
+ * with `response_mode=web_message` and resolves with `{ authorization: { code, id_token, state } }`,
+ * or rejects with `{ error }`: 'popup_closed_by_user', 'popup_blocked_by_browser',
  * 'user_cancelled_authorize' (Cancel on the page), 'invalid_request' (init missing or incomplete).
- * Only the popup mode is emulated. As with Apple there is no PKCE: the ID token carries the `nonce`.
+ * With `usePopup: false` (Apple's redirect mode) it navigates the top window to the same page with
+ * `response_mode=query` and never settles: the provider sends the browser to `redirectURI` with
+ * `code` and `state` (Apple posts them with `form_post`; the sandbox's redirect page reads a query).
+ * As with Apple there is no PKCE: the ID token carries the `nonce`.
  */
 
 /** Where Apple's CDN serves the script (after `https://appleid.cdn-apple.com`). */
@@ -37,11 +40,18 @@ export function appleSdkScript(issuer: string): string {
         return;
       }
       var url = new URL('/signin', PROVIDER_ORIGIN);
+      var popupMode = c.usePopup === true;
       var params = { provider: 'apple', client_id: c.clientId, redirect_uri: c.redirectURI, response_type: 'code id_token',
-        scope: c.scope || '', state: c.state || '', nonce: c.nonce || '', response_mode: 'web_message', web_message_origin: location.origin };
+        scope: c.scope || '', state: c.state || '', nonce: c.nonce || '', response_mode: popupMode ? 'web_message' : 'query',
+        web_message_origin: popupMode ? location.origin : '' };
       Object.keys(params).forEach(function (key) { if (params[key]) url.searchParams.set(key, params[key]); });
       // The mock provider issues codes for response_type=code; Apple's "code id_token" is what the page asks for.
       url.searchParams.set('response_type', 'code');
+      if (!popupMode) {
+        // Apple's redirect mode: the whole page goes to Apple and comes back on redirectURI; nothing settles here.
+        (window.top || window).location.assign(url.href);
+        return;
+      }
       var popup = window.open(url.href, 'AppleAuthentication', 'popup,width=500,height=600');
       if (!popup) {
         reject({ error: 'popup_blocked_by_browser' });

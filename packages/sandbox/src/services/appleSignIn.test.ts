@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { runInNewContext } from 'node:vm';
 import { errorBodySchema, signInResponseSchema } from '@latchkey/protocol';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,9 +135,10 @@ describe('Sign in with Apple JS (emulated on the OIDC origin)', () => {
     expectError(await link(), 400, 'account_already_linked');
   });
 
-  it('error: PKCE stays required for every other provider; Apple by nonce is the popup flow only', async () => {
+  it('error: PKCE stays required for every other provider; an Apple redirect by nonce returns only to a loopback app', async () => {
     expectError(await t.call('POST', '/providers/google/initAuth', { body: { nonce: newNonce().hashed } }), 400, 'invalid_request', 'codeChallenge');
-    expectError(await t.call('POST', '/providers/apple/initAuth', { body: { nonce: newNonce().hashed, redirectUrl: `${APP_ORIGIN}/app` } }), 400, 'invalid_request', 'redirectUrl');
+    expectError(await t.call('POST', '/providers/google/initAuth', { body: { nonce: newNonce().hashed, redirectUrl: `${APP_ORIGIN}/app` } }), 400, 'invalid_request', 'codeChallenge');
+    expectError(await t.call('POST', '/providers/apple/initAuth', { body: { nonce: newNonce().hashed, redirectUrl: 'https://evil.example/app' } }), 400, 'invalid_request', 'redirectUrl');
     expectError(await t.call('POST', '/providers/apple/initAuth', { body: { nonce: 'not-hex' } }), 400, 'invalid_request', 'nonce');
     // A Google state cannot be completed with a nonce.
     const verifier = randomBytes(32).toString('base64url');
@@ -144,6 +146,72 @@ describe('Sign in with Apple JS (emulated on the OIDC origin)', () => {
     expect(google.status).toBe(200);
     const state = (google.body as { state: string }).state;
     expectError(await t.call('POST', '/providers/google/signIn', { body: { code: 'some-code', state, nonce: newNonce().raw } }), 400, 'invalid_request', 'codeVerifier');
+  });
+
+  it("behavior: the SDK's redirect mode (usePopup false) takes the top window to the provider; the return lands on the app with code and state; the raw nonce signs in", async () => {
+    const nonce = newNonce();
+    const response = await t.call('POST', '/providers/apple/initAuth', { body: { nonce: nonce.hashed, redirectUrl: `${APP_ORIGIN}/app?tab=2` }, headers: { origin: APP_ORIGIN } });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const attempt = response.body as { state: string; redirectUrl: string; authorizationUrl: string };
+    const clientId = new URL(attempt.authorizationUrl).searchParams.get('client_id')!;
+    expect(new URL(attempt.authorizationUrl).searchParams.get('response_mode')).toBe('query');
+
+    // The emulated script, run as a page would: init, then signIn() navigates the top window and never settles.
+    const script = await (await fetch(new URL(APPLE_SDK_PATH, issuer()))).text();
+    const navigations: string[] = [];
+    const page: Record<string, unknown> = { URL, Object, Promise, setInterval, clearInterval, setTimeout, location: { origin: APP_ORIGIN } };
+    page['window'] = page;
+    page['top'] = { location: { assign: (url: string) => navigations.push(url) } };
+    page['open'] = () => {
+      throw new Error('no popup in redirect mode');
+    };
+    runInNewContext(script, page);
+    const appleId = (page['AppleID'] as { auth: { init(options: unknown): void; signIn(): Promise<unknown> } }).auth;
+    appleId.init({ clientId, scope: 'name email', redirectURI: attempt.redirectUrl, state: attempt.state, nonce: nonce.hashed, usePopup: false });
+    let settled = false;
+    void appleId.signIn().then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    expect(navigations).toHaveLength(1);
+    const request = new URL(navigations[0]!);
+    expect(request.origin + request.pathname).toBe(`${issuer()}/signin`);
+    expect(Object.fromEntries(request.searchParams)).toEqual({
+      provider: 'apple',
+      client_id: clientId,
+      redirect_uri: attempt.redirectUrl,
+      response_type: 'code',
+      scope: 'name email',
+      state: attempt.state,
+      nonce: nonce.hashed,
+      response_mode: 'query',
+    });
+
+    // What the browser does there: the sign-in page's form → /authorize → the redirect page → back to the app.
+    const signInPage = await fetch(request);
+    expect(signInPage.status).toBe(200);
+    const authorize = new URL('/authorize', issuer());
+    authorize.search = request.search;
+    authorize.searchParams.set('login_hint', 'ada-redirect@example.test');
+    const toRedirectPage = await fetch(authorize, { redirect: 'manual' });
+    expect(toRedirectPage.status).toBe(302);
+    const redirectPage = new URL(toRedirectPage.headers.get('location')!);
+    expect(redirectPage.origin + redirectPage.pathname).toBe(attempt.redirectUrl);
+    const toApp = await fetch(redirectPage, { redirect: 'manual' });
+    expect(toApp.status).toBe(302);
+    const back = new URL(toApp.headers.get('location')!);
+    expect(back.origin + back.pathname).toBe(`${APP_ORIGIN}/app`);
+    expect(back.searchParams.get('tab')).toBe('2');
+    expect(back.searchParams.get('provider')).toBe('apple');
+    expect(back.searchParams.get('state')).toBe(attempt.state);
+    const code = back.searchParams.get('code')!;
+    expect(settled).toBe(false);
+
+    // Only the raw nonce behind the committed hash completes it; a PKCE verifier does not.
+    expectError(await t.call('POST', '/providers/apple/signIn', { body: { code, state: attempt.state, codeVerifier: nonce.raw } }), 400, 'invalid_verification', 'codeVerifier');
+    const signedIn = await t.call('POST', '/providers/apple/signIn', { body: { code, state: attempt.state, nonce: nonce.raw } });
+    expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+    expect(signInResponseSchema.parse(signedIn.body).user.verifiedCredentials.some((credential) => credential.format === 'oauth')).toBe(true);
   });
 
   it('behavior: Cancel on the page answers user_cancelled_authorize; no loopback origin, nothing posted', async () => {

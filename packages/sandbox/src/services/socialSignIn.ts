@@ -20,7 +20,6 @@ export const socialMessages = {
   wrongVerifier: 'The code verifier does not match the code challenge.',
   verifierRequired: 'A PKCE code verifier is required (only Apple binds the ID token to a nonce instead).',
   challengeRequired: 'A PKCE code challenge is required (only Apple binds the ID token to a nonce instead).',
-  nonceWithRedirect: 'Apple with a nonce is the SDK (popup) flow: the redirect strategy uses PKCE.',
   wrongNonce: 'The nonce does not match the one this attempt was started with.',
   invalidCode: 'The authorization code is invalid, was not issued for this state or was already used.',
   providerRefused: 'The social provider refused the authorization code.',
@@ -101,7 +100,6 @@ export async function initSocialAuth(
   // PKCE for everyone; Apple's SDK flow may bind the ID token to a nonce instead.
   const byNonce = input.codeChallenge === undefined;
   if (byNonce && (provider !== 'apple' || input.nonce === undefined)) throw new ApiError(400, 'invalid_request', socialMessages.challengeRequired, 'codeChallenge');
-  if (byNonce && input.redirectUrl !== undefined) throw new ApiError(400, 'invalid_request', socialMessages.nonceWithRedirect, 'redirectUrl');
   const commitment = byNonce ? `${NONCE_COMMITMENT_PREFIX}${input.nonce}` : input.codeChallenge!;
   const origin = appOrigin && isLoopbackOrigin(appOrigin) ? appOrigin : null;
   const state = randomBytes(32).toString('base64url');
@@ -116,8 +114,8 @@ export async function initSocialAuth(
   const common = { provider, client_id: clientIdOf(settings, provider), redirect_uri: redirectUri, response_type: 'code' };
   url.search = new URLSearchParams(
     byNonce
-      ? // What Apple's SDK opens (AppleID.auth.init takes these values from here).
-        { ...common, scope: 'name email', state, nonce: input.nonce!, response_mode: 'web_message' }
+      ? // What Apple's SDK opens (AppleID.auth.init takes these values from here): its popup answers by web message, its redirect on redirect_uri.
+        { ...common, scope: 'name email', state, nonce: input.nonce!, response_mode: input.redirectUrl === undefined ? 'web_message' : 'query' }
       : { ...common, scope: 'openid email profile', state, code_challenge: input.codeChallenge!, code_challenge_method: 'S256' },
   ).toString();
   return { state, redirectUrl: redirectUri, authorizationUrl: url.href };

@@ -21,7 +21,7 @@ export function ConnectedSignInDialog(props: SignInDialogOpenProps) {
   const socialFlow = useMemo(
     () => ({
       ...social,
-      // A provider whose settings entry names a `redirectUrl` asks for the redirect strategy (Apple, Safari and iOS use it anyway).
+      // A provider whose settings entry names a `redirectUrl` asks for the redirect strategy; Apple (through its JS SDK), Safari and iOS use a full-page redirect anyway.
       signIn: (provider: string) => {
         const entry = settings?.providers.find((candidate) => candidate.provider === provider);
         social.signIn(provider as SocialProvider, entry?.redirectUrl ? { strategy: 'redirect' } : {});

@@ -13,6 +13,7 @@ export interface AppleIdInitOptions {
   state: string;
   /** What the ID token's `nonce` claim will be: here the SHA-256 (hex) of the kit's raw nonce. */
   nonce: string;
+  /** true: Apple's popup (`signIn()` resolves with the answer); false: `signIn()` navigates the page to Apple, which returns to `redirectURI`. */
   usePopup: boolean;
 }
 
@@ -25,6 +26,7 @@ export interface AppleIdSignInResponse {
 /** The part of Apple's global `AppleID.auth` the kit uses. */
 export interface AppleIdAuth {
   init(options: AppleIdInitOptions): void;
+  /** Popup mode: the answer. Redirect mode: the page leaves (the promise does not settle) unless it rejects. */
   signIn(): Promise<AppleIdSignInResponse>;
 }
 

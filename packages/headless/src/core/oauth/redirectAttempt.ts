@@ -6,7 +6,10 @@ export interface StoredRedirectAttempt {
   provider: SocialProvider;
   mode: 'signIn' | 'link';
   state: string;
+  /** The PKCE verifier ('' for Apple's SDK, which binds the attempt to `nonce` instead). */
   verifier: string;
+  /** Apple's SDK redirect: the raw nonce whose SHA-256 (hex) went to initAuth and to `AppleID.auth.init`. */
+  nonce?: string;
   /** ms since epoch */
   createdAt: number;
 }
@@ -22,6 +25,7 @@ export const storedRedirectAttempt: ValueParser<StoredRedirectAttempt> = {
       (record['mode'] === 'signIn' || record['mode'] === 'link') &&
       typeof record['state'] === 'string' &&
       typeof record['verifier'] === 'string' &&
+      (record['nonce'] === undefined || typeof record['nonce'] === 'string') &&
       typeof record['createdAt'] === 'number';
     return ok ? { success: true, data: record as unknown as StoredRedirectAttempt } : { success: false, error: new Error('not a redirect attempt') };
   },

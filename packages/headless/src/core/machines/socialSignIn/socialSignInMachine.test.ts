@@ -167,15 +167,22 @@ describe('socialSignInMachine: popup', () => {
 });
 
 describe('socialSignInMachine: redirect', () => {
-  it('behavior: Safari/iOS use the redirect strategy; others the popup unless asked; Apple its SDK unless asked', async () => {
+  it("behavior: Apple, Safari/iOS use the redirect strategy; others the popup unless asked; Apple's SDK popup only when asked", async () => {
     const apple = await setup();
     apple.actor.send({ type: 'user.start', provider: 'apple' });
-    expect(apple.status()).toBe('opening');
-    expect(apple.actor.getSnapshot().matches({ apple: 'opening' })).toBe(true);
+    expect(apple.status()).toBe('redirecting');
     expect(apple.browser.openPopup).not.toHaveBeenCalled();
+    const applePopup = await setup();
+    applePopup.actor.send({ type: 'user.start', provider: 'apple', strategy: 'popup' });
+    expect(applePopup.status()).toBe('opening');
+    expect(applePopup.actor.getSnapshot().matches({ apple: 'opening' })).toBe(true);
+    expect(applePopup.browser.openPopup).not.toHaveBeenCalled();
     const appleRedirect = await setup();
     appleRedirect.actor.send({ type: 'user.start', provider: 'apple', strategy: 'redirect' });
     expect(appleRedirect.status()).toBe('redirecting');
+    const safariPopup = await setup({ prefersRedirect: true });
+    safariPopup.actor.send({ type: 'user.start', provider: 'google', strategy: 'popup' });
+    expect(safariPopup.status()).toBe('opening');
     const safari = await setup({ prefersRedirect: true });
     safari.actor.send({ type: 'user.start', provider: 'google' });
     expect(safari.status()).toBe('redirecting');

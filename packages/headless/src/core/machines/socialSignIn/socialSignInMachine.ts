@@ -10,7 +10,7 @@ import { API_PATH_PREFIX } from '@latchkey/protocol/constants';
 import { LatchkeyError } from '../../errors/LatchkeyError.js';
 import { toLatchkeyErrorSync } from '../../errors/toLatchkeyError.js';
 import { createPkce } from '../../oauth/pkce.js';
-import { appleSdkUrlOf, appleSignInError, createAppleNonce, loadAppleIdAuth, type AppleIdAuth, type AppleSdkLoader } from '../../oauth/appleSdk.js';
+import { appleSdkUrlOf, appleSignInError, createAppleNonce, loadAppleIdAuth, type AppleIdAuth, type AppleIdInitOptions, type AppleSdkLoader } from '../../oauth/appleSdk.js';
 import { APPLE_SDK_URL } from '../../oauth/loadAppleSdk.js';
 import type { PopupHandle, SocialBrowser } from '../../oauth/socialBrowser.js';
 import { readRedirectReturn, storedRedirectAttempt, type RedirectReturn, type StoredRedirectAttempt } from '../../oauth/redirectAttempt.js';
@@ -22,7 +22,7 @@ import type { SessionActorRef } from '../session/sessionMachine.js';
 export const SOCIAL_SESSION_TIMEOUT_MS = 5 * 60_000;
 /** A redirect attempt older than this is stale when the browser comes back. */
 export const SOCIAL_REDIRECT_MAX_AGE_MS = 10 * 60_000;
-/** Storage key of the redirect attempt (state + verifier across the full-page round trip). */
+/** Storage key of the redirect attempt (state + verifier, or Apple's raw nonce, across the full-page round trip). */
 export const REDIRECT_ATTEMPT_KEY = 'socialRedirect';
 
 export interface SocialSignInClient extends ApiClient {
@@ -109,6 +109,34 @@ function randomState(): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
+/**
+ * Apple: loads the SDK ('Failed to load Apple SDK'), starts the attempt with the hashed nonce (no
+ * PKCE; `redirectUrl` for the full-page redirect) and returns what `AppleID.auth.init` needs.
+ */
+async function prepareApple(client: SocialSignInClient, loader: AppleSdkLoader, redirectUrl?: string) {
+  const auth = await loader(appleSdkUrlOf(client.settings?.get().settings) ?? APPLE_SDK_URL);
+  const nonce = await createAppleNonce();
+  const response = await initSocialAuth(client, { provider: 'apple', nonce: nonce.hashed, ...(redirectUrl ? { redirectUrl } : {}) });
+  // The server's authorization URL names the Services ID and scope Apple's SDK needs.
+  const authorization = new URL(response.authorizationUrl).searchParams;
+  const options = (usePopup: boolean): AppleIdInitOptions => ({
+    clientId: authorization.get('client_id') ?? '',
+    scope: authorization.get('scope') ?? 'name email',
+    redirectURI: response.redirectUrl,
+    state: response.state,
+    nonce: nonce.hashed,
+    usePopup,
+  });
+  return { auth, state: response.state, nonce: nonce.raw, options };
+}
+
+/** The app page without its fragment: where a redirect return lands. */
+function returnUrlOf(browser: SocialBrowser): string {
+  const returnUrl = new URL(browser.currentUrl());
+  returnUrl.hash = '';
+  return returnUrl.href;
+}
+
 /** Telegram has no code exchange: the kit makes the state and opens the product's /telegram/auth page. */
 function telegramAttempt(client: SocialSignInClient): PreparedAttempt {
   const state = randomState();
@@ -143,13 +171,16 @@ function asAuthorizationMessage(data: unknown, provider: string): AuthorizationM
  * state sent. The popup is polled every 2000 ms: closed → 'User cancelled connection'. The whole
  * attempt times out after `SOCIAL_SESSION_TIMEOUT_MS`.
  *
- * Redirect (Safari, iOS, or `strategy: 'redirect'`): state and verifier go to storage and
+ * Redirect (Apple, Safari, iOS, or `strategy: 'redirect'`): state and verifier go to storage and
  * the page leaves; back on the app, `user.completeRedirect` checks the return against them.
  *
- * Apple (unless `strategy: 'redirect'`): Sign in with Apple JS, loaded from the project's Apple
- * `baseAuthUrl` or Apple's CDN ('Failed to load Apple SDK'). No PKCE: the kit sends SHA-256(nonce)
- * (hex) to initAuth and to `AppleID.auth.init` — the ID token carries it — and the raw nonce with the
- * code. `signIn()`'s state must be the one sent; its 'popup_closed_by_user' is 'User cancelled connection'.
+ * Apple always goes through Sign in with Apple JS, loaded from the project's Apple `baseAuthUrl` or
+ * Apple's CDN ('Failed to load Apple SDK', before anything leaves the page). No PKCE: the kit sends
+ * SHA-256(nonce) (hex) to initAuth and to `AppleID.auth.init` — the ID token carries it — and the raw
+ * nonce with the code. By default (SPEC §4) a full-page redirect: `init({ usePopup: false })`, the
+ * state and the raw nonce go to storage, and `signIn()` navigates the page to Apple; the return is
+ * completed like any redirect return, with the nonce. With `strategy: 'popup'`: Apple's popup,
+ * whose answer must carry the state sent; its 'popup_closed_by_user' is 'User cancelled connection'.
  */
 export const socialSignInMachine = setup({
   types: {
@@ -173,25 +204,11 @@ export const socialSignInMachine = setup({
       });
       return { ...response, verifier: pkce.verifier };
     }),
-    /**
-     * Apple: loads the SDK ('Failed to load Apple SDK'), starts the attempt with the hashed nonce (no
-     * PKCE), and initialises `AppleID.auth` with the server's state, redirect URI and client id.
-     */
+    /** Apple's popup: the SDK loaded, the attempt started, `AppleID.auth` initialised with `usePopup: true`. */
     prepareAppleSdk: fromPromise<PreparedAppleAttempt, { client: SocialSignInClient; loader: AppleSdkLoader }>(async ({ input }) => {
-      const auth = await input.loader(appleSdkUrlOf(input.client.settings?.get().settings) ?? APPLE_SDK_URL);
-      const nonce = await createAppleNonce();
-      const response = await initSocialAuth(input.client, { provider: 'apple', nonce: nonce.hashed });
-      // The server's authorization URL names the Services ID and scope Apple's SDK needs.
-      const authorization = new URL(response.authorizationUrl).searchParams;
-      auth.init({
-        clientId: authorization.get('client_id') ?? '',
-        scope: authorization.get('scope') ?? 'name email',
-        redirectURI: response.redirectUrl,
-        state: response.state,
-        nonce: nonce.hashed,
-        usePopup: true,
-      });
-      return { auth, state: response.state, nonce: nonce.raw };
+      const prepared = await prepareApple(input.client, input.loader);
+      prepared.auth.init(prepared.options(true));
+      return { auth: prepared.auth, state: prepared.state, nonce: prepared.nonce };
     }),
     /** Apple: `AppleID.auth.signIn()` (its popup); the answer must carry the state sent and a code. */
     appleSignIn: fromPromise<{ code: string }, { auth: AppleIdAuth; state: string }>(async ({ input }) => {
@@ -206,11 +223,26 @@ export const socialSignInMachine = setup({
       if (!authorization.code) throw new LatchkeyError('social_no_authorization_code', { params: { provider: 'apple' } });
       return { code: authorization.code };
     }),
-    startRedirect: fromPromise<void, { client: SocialSignInClient; browser: SocialBrowser; provider: SocialProvider; mode: SocialMode; now: () => number }>(async ({ input }) => {
+    startRedirect: fromPromise<
+      void,
+      { client: SocialSignInClient; browser: SocialBrowser; provider: SocialProvider; mode: SocialMode; now: () => number; appleSdk: AppleSdkLoader }
+    >(async ({ input }) => {
+      if (input.provider === 'apple') {
+        // Apple's SDK navigates the page itself (`usePopup: false`); the SDK loads before anything is stored or sent.
+        const prepared = await prepareApple(input.client, input.appleSdk, returnUrlOf(input.browser));
+        input.client.storage.set(REDIRECT_ATTEMPT_KEY, { provider: 'apple', mode: input.mode, state: prepared.state, verifier: '', nonce: prepared.nonce, createdAt: input.now() });
+        prepared.auth.init(prepared.options(false));
+        try {
+          // Pending while the page leaves; a rejection (e.g. 'invalid_request') means it stays.
+          await prepared.auth.signIn();
+        } catch (rejection) {
+          input.client.storage.remove(REDIRECT_ATTEMPT_KEY);
+          throw appleSignInError(rejection);
+        }
+        return;
+      }
       const pkce = await createPkce();
-      const returnUrl = new URL(input.browser.currentUrl());
-      returnUrl.hash = '';
-      const response = await initSocialAuth(input.client, { provider: input.provider, codeChallenge: pkce.challenge, redirectUrl: returnUrl.href });
+      const response = await initSocialAuth(input.client, { provider: input.provider, codeChallenge: pkce.challenge, redirectUrl: returnUrlOf(input.browser) });
       input.client.storage.set(REDIRECT_ATTEMPT_KEY, {
         provider: input.provider,
         mode: input.mode,
@@ -267,7 +299,11 @@ export const socialSignInMachine = setup({
       error: context.provider === 'telegram' ? new LatchkeyError('telegram_invalid_state') : new LatchkeyError('social_invalid_state', { params: { provider: context.provider ?? '' } }),
     })),
     assignNoCode: assign(({ context }) => ({ error: new LatchkeyError('social_no_authorization_code', { params: { provider: context.provider ?? '' } }) })),
-    assignRedirectResult: assign((_, params: CheckedReturn) => ({ mode: params.mode, provider: params.provider, attempt: { state: params.state, verifier: params.verifier } })),
+    assignRedirectResult: assign((_, params: CheckedReturn) => ({
+      mode: params.mode,
+      provider: params.provider,
+      attempt: { state: params.state, verifier: params.verifier, nonce: params.nonce },
+    })),
     assignAppleAttempt: assign((_, params: { attempt: PreparedAppleAttempt }) => ({
       appleAuth: params.attempt.auth,
       attempt: { state: params.attempt.state, verifier: '', nonce: params.attempt.nonce },
@@ -283,11 +319,12 @@ export const socialSignInMachine = setup({
     handOverSignIn: ({ context }, params: { response: SignInResponse }) => context.client.session.send({ type: 'server.signedIn', response: params.response }),
   },
   guards: {
+    /** SPEC §4: Apple, Safari, iOS or the redirect strategy use a full-page redirect (Apple's through its SDK). */
     usesRedirect: ({ context }, params: { provider: SocialProvider; strategy: SocialStrategy | undefined }) =>
       params.provider !== 'telegram' &&
-      (params.strategy === 'redirect' || (params.strategy !== 'popup' && params.provider !== 'apple' && context.browser.prefersRedirect())),
-    /** Apple goes through its JS SDK (its own popup, Safari and iOS included) unless the redirect strategy is asked for. */
-    usesAppleSdk: (_, params: { provider: SocialProvider; strategy: SocialStrategy | undefined }) => params.provider === 'apple' && params.strategy !== 'redirect',
+      (params.strategy === 'redirect' || (params.strategy !== 'popup' && (params.provider === 'apple' || context.browser.prefersRedirect()))),
+    /** Apple's SDK popup: only when the popup strategy is asked for. */
+    usesAppleSdk: (_, params: { provider: SocialProvider; strategy: SocialStrategy | undefined }) => params.provider === 'apple' && params.strategy === 'popup',
     isPopupBlocked: ({ context }) => context.popup === null,
     isPopupClosed: ({ context }) => context.popup === null || context.popup.closed,
     hasProviderError: (_, params: { message: AuthorizationMessage }) => params.message.error !== undefined,
@@ -384,7 +421,7 @@ export const socialSignInMachine = setup({
         },
       },
     },
-    // Apple by its JS SDK: load and init ('opening'), then its popup ('awaitingAuthorization').
+    // Apple's SDK popup (`strategy: 'popup'`): load and init ('opening'), then its popup ('awaitingAuthorization').
     apple: {
       initial: 'opening',
       tags: ['busy'],
@@ -433,7 +470,14 @@ export const socialSignInMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'startRedirect',
-        input: ({ context }) => ({ client: context.client, browser: context.browser, provider: context.provider as SocialProvider, mode: context.mode, now: context.now }),
+        input: ({ context }) => ({
+          client: context.client,
+          browser: context.browser,
+          provider: context.provider as SocialProvider,
+          mode: context.mode,
+          now: context.now,
+          appleSdk: context.appleSdk,
+        }),
         // On success the page is leaving: stay here.
         onError: { target: 'failed', actions: { type: 'assignError', params: errorParams } },
       },
@@ -467,6 +511,8 @@ interface CheckedReturn {
   mode: SocialMode;
   state: string;
   verifier: string;
+  /** Apple's SDK redirect: the raw nonce (instead of the verifier). */
+  nonce: string | undefined;
   code: string;
 }
 
@@ -480,7 +526,7 @@ function checkRedirectReturn(input: { now: () => number }, returned: RedirectRet
   if (input.now() - stored.createdAt > SOCIAL_REDIRECT_MAX_AGE_MS) throw new LatchkeyError('social_session_timeout', { params: { provider } });
   if (returned.error) throw new LatchkeyError('social_oauth_error', { params: { provider, error: returned.error } });
   if (!returned.code) throw new LatchkeyError('social_no_authorization_code', { params: { provider } });
-  return { provider: stored.provider, mode: stored.mode, state: stored.state, verifier: stored.verifier, code: returned.code };
+  return { provider: stored.provider, mode: stored.mode, state: stored.state, verifier: stored.verifier, nonce: stored.nonce, code: returned.code };
 }
 
 export type SocialSignInMachine = typeof socialSignInMachine;
