@@ -5,6 +5,7 @@ import { ApiError } from '../http/ApiError.js';
 import { mountBearerRoute, mountRoute, sdkRoutePattern } from '../http/mountRoute.js';
 import { findOAuthState, initSocialAuth, linkSocialAccount, signInWithSocial } from '../services/socialSignIn.js';
 import { unlinkCredential } from '../services/unlinkCredential.js';
+import { withAutomaticEmbeddedWallet } from '../services/embeddedWallets.js';
 import { beginTelegramAuth, findTelegramState, linkTelegram, signInWithTelegram } from '../services/telegramSignIn.js';
 import { invalidRequestFromZod } from '../http/zodIssue.js';
 import { oauthRedirectPage, OAUTH_REDIRECT_SCRIPT, OAUTH_REDIRECT_SCRIPT_PATH, TELEGRAM_RETURN_SCRIPT, TELEGRAM_RETURN_SCRIPT_PATH, telegramReturnPage } from './oauthRedirectPage.js';
@@ -18,7 +19,8 @@ function providerParam(c: Context): SocialProvider {
 /** Social sign-in (initAuth, the redirect page, signIn, verify = link), Telegram, and unlinking a credential. */
 export function mountSocialRoutes(app: Hono, ctx: SandboxContext): void {
   mountRoute(app, ctx, routes.initSocialAuth, ({ body, c }) => initSocialAuth(ctx, providerParam(c), body, c.req.header('origin')));
-  mountRoute(app, ctx, routes.signInWithSocial, ({ body, c }) => signInWithSocial(ctx, providerParam(c), body));
+  // A social or Telegram sign-up gets the automatic embedded wallet like an e-mail or SMS one (SPEC §3 settings).
+  mountRoute(app, ctx, routes.signInWithSocial, async ({ body, c }) => withAutomaticEmbeddedWallet(ctx, await signInWithSocial(ctx, providerParam(c), body)));
   mountBearerRoute(app, ctx, routes.verifySocial, ({ auth, body, c }) => linkSocialAccount(ctx, auth, providerParam(c), body));
   mountBearerRoute(app, ctx, routes.unlinkWallet, ({ auth, body }) => unlinkCredential(ctx, auth, body));
 
@@ -43,7 +45,7 @@ export function mountSocialRoutes(app: Hono, ctx: SandboxContext): void {
     });
   });
   // Telegram: the page the kit opens (first visit: to the login simulator; back with `returned=1`: hands the data to the opener).
-  mountRoute(app, ctx, routes.signInWithTelegram, ({ body }) => signInWithTelegram(ctx, body));
+  mountRoute(app, ctx, routes.signInWithTelegram, async ({ body }) => withAutomaticEmbeddedWallet(ctx, await signInWithTelegram(ctx, body)));
   mountBearerRoute(app, ctx, routes.verifyTelegram, ({ auth, body }) => linkTelegram(ctx, auth, body));
   app.get(sdkRoutePattern(routes.getTelegramAuth.path), async (c) => {
     const query = telegramAuthQuerySchema.safeParse({ state: c.req.query('state') });

@@ -237,6 +237,23 @@ describe('linking and unlinking social accounts', () => {
 });
 
 describe('social sign-in and MFA', () => {
+  it('behavior: automaticEmbeddedWalletCreation gives a social sign-up its embedded Solana wallet; a returning sign-in gets no second one', async () => {
+    await t.call('PUT', '/sandbox/admin/settings', { body: { sdk: { embeddedWallets: { automaticEmbeddedWalletCreation: true } } } });
+    try {
+      const email = `auto-wallet-${Date.now()}@example.test`;
+      const first = await fullSignIn('google', email);
+      expect(first.response.status, JSON.stringify(first.response.body)).toBe(200);
+      const wallets = (body: any) => body.user.verifiedCredentials.filter((credential: any) => credential.format === 'blockchain' && credential.wallet_provider === 'embeddedWallet');
+      expect(first.response.body.user.newUser).toBe(true);
+      expect(wallets(first.response.body)).toHaveLength(1);
+      const again = await fullSignIn('google', email);
+      expect(again.response.status).toBe(200);
+      expect(wallets(again.response.body).map((credential: any) => credential.address)).toEqual(wallets(first.response.body).map((credential: any) => credential.address));
+    } finally {
+      await t.call('POST', '/sandbox/admin/reset-settings');
+    }
+  });
+
   it('behavior: with a verified TOTP device, a social sign-in answers an MFA challenge, not a session', async () => {
     await t.call('PUT', '/sandbox/admin/settings', { body: { security: { mfa: { enabled: true } } } });
     try {

@@ -79,6 +79,21 @@ describe('Telegram sign-in', () => {
     expect(second.body.user.id).toBe(body.user.id);
   });
 
+  it('behavior: automaticEmbeddedWalletCreation gives a Telegram sign-up its embedded Solana wallet', async () => {
+    await t.call('PUT', '/sandbox/admin/settings', { body: { sdk: { embeddedWallets: { automaticEmbeddedWalletCreation: true } } } });
+    try {
+      const state = freshState();
+      const { telegramAuth } = await login(state, { id: String(900_000 + counter), username: `auto${counter}` });
+      const response = await t.call('POST', '/telegram/signin', { body: { telegramAuth, state } });
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      const body = signInResponseSchema.parse(response.body);
+      expect(body.user.newUser).toBe(true);
+      expect(body.user.verifiedCredentials.filter((credential) => credential.format === 'blockchain' && credential.wallet_provider === 'embeddedWallet')).toHaveLength(1);
+    } finally {
+      await t.call('POST', '/sandbox/admin/reset-settings');
+    }
+  });
+
   it('error: tampered hash, tampered data, wrong state, replay, missing fields, wrong types — 4xx, nothing stored', async () => {
     const state = freshState();
     const { telegramAuth } = await login(state, { id: '5151', username: 'grace' });
