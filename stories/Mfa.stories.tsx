@@ -219,7 +219,15 @@ export const RequiredEnrolmentVerifying: Story = {
 
 export const ChallengeWithPasskey: Story = {
   render: (args) => <MfaChallenge flow={args.flow} />,
-  args: { flow: mfaFlow({ passkeyOffered: true, authenticatePasskey: fn().mockName('authenticatePasskey'), submitRecoveryCode: fn() }) },
+  args: {
+    flow: mfaFlow({
+      totpOffered: true,
+      passkeyOffered: true,
+      userMethods: { methods: ['totp', 'passkey'], hasRecoveryCodes: true },
+      authenticatePasskey: fn().mockName('authenticatePasskey'),
+      submitRecoveryCode: fn(),
+    }),
+  },
   play: async ({ canvasElement, args }) => {
     await expectAccessible();
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Use your passkey' }));
@@ -249,6 +257,48 @@ export const ChallengePasskeyDefault: Story = {
   args: { flow: mfaFlow({ methods: ['passkey', 'totp'], passkeyOffered: true, authenticatePasskey: fn() }) },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getAllByRole('button')[0]).toHaveTextContent('Use your passkey');
+  },
+};
+
+/** The user's only second factor is a passkey: no authenticator-app code form, the passkey and recovery codes. */
+export const ChallengePasskeyOnly: Story = {
+  render: (args) => <MfaChallenge flow={args.flow} />,
+  args: {
+    flow: mfaFlow({
+      totpOffered: false,
+      passkeyOffered: true,
+      userMethods: { methods: ['passkey'], hasRecoveryCodes: true },
+      authenticatePasskey: fn().mockName('authenticatePasskey'),
+      submitRecoveryCode: fn().mockName('submitRecoveryCode'),
+    }),
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expectAccessible();
+    await expect(canvas.queryByLabelText('Authentication code')).toBeNull();
+    await expect(canvasElement.textContent).not.toMatch(/authenticator app/i);
+    await userEvent.click(canvas.getByRole('button', { name: 'Use your passkey' }));
+    await expect(args.flow.authenticatePasskey).toHaveBeenCalledTimes(1);
+    await userEvent.click(canvas.getByRole('button', { name: 'Use a recovery code' }));
+    await expect(canvas.getByLabelText('Recovery code')).toBeVisible();
+    await expect(canvasElement.textContent).not.toMatch(/authenticator app/i);
+    await expect(canvas.getByRole('button', { name: 'Back' })).toBeVisible();
+  },
+};
+
+export const ChallengePasskeyOnlyDark: Story = {
+  ...ChallengePasskeyOnly,
+  globals: { theme: 'dark' },
+};
+
+/** The user's methods are being asked for: nothing is offered yet. */
+export const ChallengeLoadingMethods: Story = {
+  render: (args) => <MfaChallenge flow={args.flow} />,
+  args: { flow: mfaFlow({ status: 'loadingMethods', authenticatePasskey: fn(), submitRecoveryCode: fn() }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('status')).toHaveTextContent('Checking your second factors…');
+    await expect(canvas.queryByLabelText('Authentication code')).toBeNull();
   },
 };
 

@@ -7,7 +7,8 @@ import { patchSettings, uniqueEmail } from './sandbox.js';
 /**
  * A passkey as the second factor in Chromium through the built demo, with a CDP virtual authenticator:
  * sign in by e-mail, add a passkey as a second step from the user menu, sign out, sign in by e-mail
- * again and finish with the passkey (the challenge offers it); no session before it. The demo is
+ * again and finish with the passkey (the challenge offers only it: no authenticator-app code form);
+ * no session before it. The demo is
  * opened on http://localhost (the sandbox's relying party id).
  */
 let browser: Browser;
@@ -49,6 +50,10 @@ describe.each(['light', 'dark'] as const)('MFA with a passkey (%s)', (theme) => 
     const usePasskey = dialog.getByRole('button', { name: 'Use your passkey' });
     await expect.poll(() => usePasskey.isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await menuButton.count()).toBe(0);
+    // The user's only second factor is the passkey: no authenticator-app code field or text.
+    expect(await dialog.getByLabel('Authentication code').count()).toBe(0);
+    expect(await dialog.textContent()).not.toMatch(/authenticator app/i);
+    expect(await dialog.textContent()).toContain('Use your passkey to finish signing in.');
     await screenshot(page, `mfa-passkey-02-challenge-${theme}`);
     const before = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials[0]?.signCount ?? 0;
     await usePasskey.click();

@@ -149,6 +149,7 @@ describe('entry points', () => {
         "authenticateMfaTotp",
         "deleteMfaDevice",
         "getMfaDevices",
+        "getMfaMethods",
         "getMfaPasskeyAuthenticationOptions",
         "getMfaPasskeyRegistrationOptions",
         "getRecoveryCodes",

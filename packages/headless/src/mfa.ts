@@ -11,6 +11,7 @@ export { authenticateMfaTotp, type AuthenticateMfaTotpParameters, type Authentic
 export { deleteMfaDevice, type DeleteMfaDeviceParameters } from './core/actions/deleteMfaDevice.js';
 export { updateMfaDevice, type UpdateMfaDeviceParameters, type UpdateMfaDeviceReturnType } from './core/actions/updateMfaDevice.js';
 export { getMfaDevices, type GetMfaDevicesReturnType } from './core/actions/getMfaDevices.js';
+export { getMfaMethods, type GetMfaMethodsReturnType } from './core/actions/getMfaMethods.js';
 export { getRecoveryCodes, type GetRecoveryCodesReturnType } from './core/actions/getRecoveryCodes.js';
 export { getTotpRegistration, type GetTotpRegistrationReturnType } from './core/actions/getTotpRegistration.js';
 export { registerTotp, type RegisterTotpParameters, type RegisterTotpReturnType } from './core/actions/registerTotp.js';

@@ -161,6 +161,7 @@ it('default: the export names of @latchkey/protocol (change deliberately)', () =
       "mfaRecoveryAuthSchema",
       "mfaTypeMethodSettingsSchema",
       "mfaTypeSchema",
+      "mfaUserMethodsSchema",
       "mobileExperienceSchema",
       "mpcRoomSchema",
       "mpcSignMessageSchema",

@@ -72,6 +72,21 @@ export const mfaTypeMethodSettingsSchema = z
   });
 export type MfaTypeMethodSettings = z.infer<typeof mfaTypeMethodSettingsSchema>;
 
+/**
+ * GET /users/mfa/methods answer (bearer: the session token, or the MFA token of a pending sign-in):
+ * the second factors the user actually has, so a challenge offers only those.
+ * - `methods`: each type of which the user has a verified device, once, the type of the default
+ *   device first — e.g. `['passkey']`, `['totp', 'passkey']`, `[]`.
+ * - `hasRecoveryCodes`: whether at least one unused recovery code is left.
+ *
+ * Example: `{ "methods": ["passkey"], "hasRecoveryCodes": true }`.
+ */
+export const mfaUserMethodsSchema = z.object({
+  methods: z.array(mfaTypeSchema).refine((types) => new Set(types).size === types.length, { message: 'must list each type once' }),
+  hasRecoveryCodes: z.boolean(),
+});
+export type MfaUserMethods = z.infer<typeof mfaUserMethodsSchema>;
+
 /** A one-time code: exactly the product's number of digits. */
 export const oneTimeCodeSchema = z
   .string()

@@ -3,7 +3,7 @@ import { chainSchema, socialProviderSchema } from './enums.js';
 import { embeddedWalletCreationSchema, embeddedWalletEmailAuthSchema, recoveryEmailUpdateSchema, sessionKeyRegistrationSchema, sessionKeyResponseSchema, walletChainEntrySchema, walletDeletionSchema, walletExportSchema } from './embeddedWallet.js';
 import { jwksSchema } from './jwks.js';
 import { logBatchSchema } from './log.js';
-import { mfaCodeCheckSchema, mfaDeviceListSchema, mfaDeviceSchema, mfaDeviceUpdateSchema, mfaMethodSettingsSchema, mfaPasskeyAuthSchema, mfaRecoveryAuthSchema, recoveryCodesSchema, totpRegistrationSchema } from './mfa.js';
+import { mfaCodeCheckSchema, mfaDeviceListSchema, mfaDeviceSchema, mfaDeviceUpdateSchema, mfaPasskeyAuthSchema, mfaRecoveryAuthSchema, mfaUserMethodsSchema, recoveryCodesSchema, totpRegistrationSchema } from './mfa.js';
 import { keyGenerationSchema, keyShareBackupSchema, keyShareListSchema, keyShareRecoverSchema, mpcRoomSchema, mpcSignMessageSchema, recoveredKeySharesSchema, thresholdSchemeChangeSchema } from './mpc.js';
 import { networkConfigurationSchema } from './networks.js';
 import { passkeyAuthenticationOptionsSchema, passkeyDeleteSchema, passkeyListSchema, passkeyRecordSchema, passkeyRegisteredSchema, passkeyRegisterRequestSchema, passkeyRegistrationOptionsSchema, passkeySignInRequestSchema, passkeyUpdateSchema } from './passkeys.js';
@@ -101,7 +101,7 @@ export const routes = {
   getRecoveryCodes: route({ ...routeInfo.getRecoveryCodes, request: noBodySchema, response: recoveryCodesSchema }),
   regenerateRecoveryCodes: route({ ...routeInfo.regenerateRecoveryCodes, request: noBodySchema, response: recoveryCodesSchema }),
   acknowledgeRecoveryCodes: route({ ...routeInfo.acknowledgeRecoveryCodes, request: noBodySchema, response: userResponseSchema }),
-  getMfaMethods: route({ ...routeInfo.getMfaMethods, request: noBodySchema, response: mfaMethodSettingsSchema }),
+  getMfaMethods: route({ ...routeInfo.getMfaMethods, request: noBodySchema, response: mfaUserMethodsSchema }),
 
   // user
   getUser: route({ ...routeInfo.getUser, request: noBodySchema, response: userResponseSchema }),

@@ -110,15 +110,29 @@ describe('useMfa', () => {
     expect(result.current.mfa.challenge).toBe('code');
   });
 
-  it('default: a code challenge checks once for an MFA passkey and says passkeyOffered', async () => {
-    const { client, result, requests } = setup({ 'GET /users/mfa/auth/passkey': () => json(200, { challenge: 'Y2hhbGxlbmdl', rpId: 'localhost', timeout: 300000, userVerification: 'preferred', allowCredentials: [] }) });
+  it('default: a code challenge asks once for the user\'s methods: passkey-only → passkeyOffered, totpOffered false', async () => {
+    const { client, result, requests } = setup({ 'GET /users/mfa/methods': () => json(200, { methods: ['passkey'], hasRecoveryCodes: true }) });
     await waitFor(() => expect(result.current.session.status).toBe('signedOut'));
     expect(result.current.mfa.passkeyOffered).toBe(false);
+    expect(result.current.mfa.totpOffered).toBeUndefined();
+    expect(result.current.mfa.userMethods).toBeUndefined();
     expect(result.current.mfa.methods).toEqual(['totp', 'passkey']);
     act(() => client.session.send({ type: 'server.signedIn', response: { user: fakeUser(), mfaToken: 'mfa-1', nextView: 'mfa-challenge' } }));
     await waitFor(() => expect(result.current.mfa.passkeyOffered).toBe(true));
+    expect(result.current.mfa.totpOffered).toBe(false);
+    expect(result.current.mfa.userMethods).toEqual({ methods: ['passkey'], hasRecoveryCodes: true });
     expect(result.current.mfa.status).toBe('idle');
-    expect(requests.filter((request) => request.url.pathname.endsWith('/users/mfa/auth/passkey'))).toHaveLength(1);
+    expect(requests.filter((request) => request.url.pathname.endsWith('/users/mfa/methods'))).toHaveLength(1);
+    expect(requests.filter((request) => request.url.pathname.endsWith('/users/mfa/auth/passkey'))).toHaveLength(0);
+  });
+
+  it('default: a TOTP-only user → totpOffered, no passkey', async () => {
+    const { client, result } = setup({ 'GET /users/mfa/methods': () => json(200, { methods: ['totp'], hasRecoveryCodes: false }) });
+    await waitFor(() => expect(result.current.session.status).toBe('signedOut'));
+    act(() => client.session.send({ type: 'server.signedIn', response: { user: fakeUser(), mfaToken: 'mfa-1', nextView: 'mfa-challenge' } }));
+    await waitFor(() => expect(result.current.mfa.totpOffered).toBe(true));
+    expect(result.current.mfa.passkeyOffered).toBe(false);
+    expect(result.current.mfa.userMethods).toEqual({ methods: ['totp'], hasRecoveryCodes: false });
   });
 
   it('default: loadDevices, makeDefaultDevice and deleteDevice keep devices in step', async () => {

@@ -1,4 +1,4 @@
-import type { MfaDevice, RecoveryCodes, TotpRegistration } from '@latchkey/protocol';
+import type { MfaDevice, MfaUserMethods, RecoveryCodes, TotpRegistration } from '@latchkey/protocol';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import type { LatchkeyError } from '../core/errors/LatchkeyError.js';
@@ -31,8 +31,20 @@ export interface UseMfaReturnType {
   deleteDevice(id: string): void;
   /** The second factors to offer, in order (SPEC §3 method settings: disabled left out, the default first). */
   methods: MfaMethod[];
-  /** Challenge: true when the user has a passkey as a second factor (checked once the session is in `mfa` with a code challenge). */
+  /**
+   * Challenge: the second factors the user has — `{ methods, hasRecoveryCodes }` of GET
+   * /users/mfa/methods, asked once the session is in `mfa` with a code challenge; `undefined` until
+   * then (or when they could not be loaded).
+   */
+  userMethods: MfaUserMethods | undefined;
+  /** Challenge: true when the user has a passkey as a second factor (known with `userMethods`). */
   passkeyOffered: boolean;
+  /**
+   * Challenge: whether the user has an authenticator app (TOTP) as a second factor; `undefined`
+   * while unknown (`status` is `loadingMethods` while it is asked, or the answer failed: then let
+   * the settings' `methods` decide).
+   */
+  totpOffered: boolean | undefined;
   /** e.g. `mfa_invalid_code` ('Invalid code'); `too_many_verification_attempts` in `failed`. */
   error: LatchkeyError | undefined;
   isBusy: boolean;
@@ -65,6 +77,7 @@ const selectError = (snapshot: MfaSnapshot) => snapshot.context.error;
 const selectBusy = (snapshot: MfaSnapshot) => snapshot.hasTag('busy');
 const selectDevices = (snapshot: MfaSnapshot) => snapshot.context.devices;
 const selectPasskeyOffered = (snapshot: MfaSnapshot) => snapshot.context.passkeyOffered === true;
+const selectUserMethods = (snapshot: MfaSnapshot) => snapshot.context.userMethods;
 const selectChallenge = (snapshot: SessionSnapshot): MfaChallengeKind | undefined =>
   snapshot.matches('mfa') ? (snapshot.context.mfaNextView === 'mfa-enrolment' ? 'enrolment' : 'code') : undefined;
 
@@ -80,13 +93,15 @@ export function useMfa(): UseMfaReturnType {
   const isBusy = useSelector(actor, selectBusy);
   const challenge = useSelector(client.session, selectChallenge);
   const passkeyOffered = useSelector(actor, selectPasskeyOffered);
+  const userMethods = useSelector(actor, selectUserMethods);
+  const totpOffered = userMethods === undefined ? undefined : userMethods.methods.includes('totp');
   const devices = useSelector(actor, selectDevices);
   const { settings } = useLatchkey();
   const methods = useMemo(() => orderMfaMethods(settings), [settings]);
-  // A code challenge began: find out (once) whether to offer the user's MFA passkey.
+  // A code challenge began: find out (once) which second factors the user has.
   useEffect(() => {
     if (challenge === 'code' && actor.getSnapshot().value === 'idle' && actor.getSnapshot().context.passkeyOffered === undefined) {
-      actor.send({ type: 'user.checkPasskey' });
+      actor.send({ type: 'user.loadMethods' });
     }
   }, [challenge, actor]);
   const commands = useMemo(
@@ -110,7 +125,7 @@ export function useMfa(): UseMfaReturnType {
     [actor],
   );
   return useMemo(
-    () => ({ status, challenge, registration, device, recoveryCodes, devices, methods, passkeyOffered, error, isBusy, ...commands }),
-    [status, challenge, registration, device, recoveryCodes, devices, methods, passkeyOffered, error, isBusy, commands],
+    () => ({ status, challenge, registration, device, recoveryCodes, devices, methods, userMethods, passkeyOffered, totpOffered, error, isBusy, ...commands }),
+    [status, challenge, registration, device, recoveryCodes, devices, methods, userMethods, passkeyOffered, totpOffered, error, isBusy, commands],
   );
 }

@@ -15,7 +15,7 @@ import { mountEmbeddedWalletRoutes } from './embeddedWalletRoutes.js';
 import { withAutomaticEmbeddedWallet } from '../services/embeddedWallets.js';
 import { mountWalletRoutes } from './walletRoutes.js';
 import { storeLogs } from '../services/logs.js';
-import { authenticateTotp, deleteMfaDevice, enrolmentAuth, getMfaDevice, listMfaDevices, startTotpRegistration, updateMfaDevice, verifyTotpRegistration } from '../services/mfa.js';
+import { authenticateTotp, deleteMfaDevice, enrolmentAuth, getMfaDevice, getUserMfaMethods, listMfaDevices, pendingChallengeAuth, startTotpRegistration, updateMfaDevice, verifyTotpRegistration } from '../services/mfa.js';
 import { authenticateMfaPasskey, mfaPasskeyAuthenticationOptions, mfaPasskeyRegistrationOptions, registerMfaPasskey } from '../services/mfaPasskeys.js';
 import { acknowledgeRecoveryCodes, authenticateRecoveryCode, getRecoveryCodes, regenerateRecoveryCodes } from '../services/recoveryCodes.js';
 import {
@@ -90,6 +90,8 @@ export function mountProductRoutes(app: Hono, ctx: SandboxContext): void {
   mountBearerRoute(app, ctx, routes.regenerateRecoveryCodes, ({ auth }) => regenerateRecoveryCodes(ctx, auth));
   mountBearerRoute(app, ctx, routes.acknowledgeRecoveryCodes, ({ auth }) => acknowledgeRecoveryCodes(ctx, auth));
   mountMfaTokenRoute(app, ctx, routes.authenticateMfaRecoveryCode, ({ auth, body }) => authenticateRecoveryCode(ctx, auth, body));
+  // Signed in, or mid-challenge with the MFA token: which second factors the user has.
+  mountSessionOrMfaTokenRoute(app, ctx, routes.getMfaMethods, (token) => pendingChallengeAuth(ctx, token), ({ auth }) => getUserMfaMethods(ctx, auth));
   // Registered after the static /users/mfa/* routes so that those win over {mfaDeviceId}.
   mountBearerRoute(app, ctx, routes.getMfaDevice, ({ auth, c }) => getMfaDevice(ctx, auth, c.req.param('mfaDeviceId') ?? ''));
   mountBearerRoute(app, ctx, routes.updateMfaDevice, ({ auth, body, c }) => updateMfaDevice(ctx, auth, c.req.param('mfaDeviceId') ?? '', body));

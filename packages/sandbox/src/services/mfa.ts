@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { MfaDevice, ProjectSettings, SignInResponse, TotpRegistration } from '@latchkey/protocol';
+import type { MfaDevice, MfaUserMethods, ProjectSettings, SignInResponse, TotpRegistration } from '@latchkey/protocol';
 import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
 import { ApiError } from '../http/ApiError.js';
@@ -180,6 +180,26 @@ export async function enrolmentAuth(ctx: SandboxContext, token: string | undefin
   if (!settings.security.mfa?.enabled || !settings.security.mfa.required) throw new ApiError(401, 'unauthorized', mfaMessages.badToken);
   if ((await verifiedDevices(ctx, ctx.db, challenge.user_id)).length > 0) throw new ApiError(403, 'forbidden', mfaMessages.alreadyEnrolled);
   return { userId: challenge.user_id };
+}
+
+/** The bearer of GET /users/mfa/methods when it is not a session: the MFA token of a pending challenge; 401 `unauthorized` otherwise. */
+export async function pendingChallengeAuth(ctx: SandboxContext, token: string | undefined): Promise<Pick<Auth, 'userId'>> {
+  const challenge = await lockChallenge(ctx, ctx.db, token);
+  return { userId: challenge.user_id };
+}
+
+/**
+ * GET /users/mfa/methods: the second factors the user has — each type of verified device once,
+ * the default device's type first — and whether an unused recovery code is left.
+ */
+export async function getUserMfaMethods(ctx: SandboxContext, auth: Pick<Auth, 'userId'>): Promise<MfaUserMethods> {
+  const devices = await verifiedDevices(ctx, ctx.db, auth.userId);
+  const methods = [...new Set(devices.map((row) => row.type))];
+  const codes = await ctx.db.query<{ unused: string }>(
+    'SELECT count(*) AS unused FROM mfa_recovery_codes WHERE environment_id = $1 AND user_id = $2 AND used_at IS NULL',
+    [ctx.environmentId, auth.userId],
+  );
+  return { methods, hasRecoveryCodes: Number(codes[0]?.unused ?? 0) > 0 };
 }
 
 type Outcome = { ok: true; response: SignInResponse } | { ok: false; error: ApiError };

@@ -149,6 +149,65 @@ describe('MFA method settings (order and filter)', () => {
   });
 });
 
+describe('MfaChallenge: only the second factors the user has', () => {
+  const passkeyOnly = { totpOffered: false, passkeyOffered: true, userMethods: { methods: ['passkey' as const], hasRecoveryCodes: true } };
+
+  it('behavior: a passkey-only user gets the passkey and recovery codes, no code form and no authenticator-app text; accessible', async () => {
+    const user = userEvent.setup();
+    const flow = fakeMfaFlow({ ...passkeyOnly, methods: ['totp', 'passkey'], authenticatePasskey: vi.fn(), submitRecoveryCode: vi.fn() });
+    const { container } = renderInKit(<MfaChallenge flow={flow} />);
+    expect(screen.queryByLabelText('Authentication code')).toBeNull();
+    expect(container.textContent).not.toMatch(/authenticator app/i);
+    expect(screen.getByText('Use your passkey to finish signing in.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Use your passkey' }));
+    expect(flow.authenticatePasskey).toHaveBeenCalledTimes(1);
+    await expectNoAxeViolations(container);
+    await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    expect(screen.getByLabelText('Recovery code')).toBeInTheDocument();
+    expect(container.textContent).not.toMatch(/authenticator app/i);
+    expect(screen.getAllByRole('button', { name: 'Use your passkey' })).toHaveLength(1);
+    await user.type(screen.getByLabelText('Recovery code'), '7kq2-m9xd');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(flow.submitRecoveryCode).toHaveBeenCalledWith('7kq2-m9xd');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.queryByLabelText('Recovery code')).toBeNull();
+    expect(screen.queryByLabelText('Authentication code')).toBeNull();
+  });
+
+  it('behavior: a TOTP-only user gets the code form as before, no passkey; the recovery toggle goes back to the authenticator app', async () => {
+    const user = userEvent.setup();
+    const flow = fakeMfaFlow({ totpOffered: true, passkeyOffered: false, userMethods: { methods: ['totp'], hasRecoveryCodes: true }, authenticatePasskey: vi.fn(), submitRecoveryCode: vi.fn() });
+    renderInKit(<MfaChallenge flow={flow} />);
+    expect(screen.getByText('Enter the code from your authenticator app to finish signing in.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Authentication code')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Use your passkey' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    await user.click(screen.getByRole('button', { name: 'Use your authenticator app' }));
+    expect(screen.getByLabelText('Authentication code')).toBeInTheDocument();
+  });
+
+  it('behavior: both, in the settings’ order; no unused recovery codes → no recovery toggle', () => {
+    const names = (container: HTMLElement) => Array.from(container.querySelectorAll('button')).map((element) => element.textContent);
+    const both = { totpOffered: true, passkeyOffered: true, authenticatePasskey: vi.fn(), submitRecoveryCode: vi.fn() };
+    const passkeyFirst = renderInKit(<MfaChallenge flow={fakeMfaFlow({ ...both, methods: ['passkey', 'totp'], userMethods: { methods: ['totp', 'passkey'], hasRecoveryCodes: true } })} />);
+    expect(names(passkeyFirst.container)).toEqual(['Use your passkey', 'Verify', 'Use a recovery code', 'Cancel']);
+    passkeyFirst.unmount();
+    const noCodes = renderInKit(<MfaChallenge flow={fakeMfaFlow({ ...both, methods: ['totp', 'passkey'], userMethods: { methods: ['totp', 'passkey'], hasRecoveryCodes: false } })} />);
+    expect(names(noCodes.container)).toEqual(['Verify', 'Use your passkey', 'Cancel']);
+  });
+
+  it('behavior: while the methods load nothing is offered yet; unknown afterwards (load failed), the settings decide', () => {
+    const loading = renderInKit(<MfaChallenge flow={fakeMfaFlow({ status: 'loadingMethods', authenticatePasskey: vi.fn(), submitRecoveryCode: vi.fn() })} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your second factors…');
+    expect(screen.queryByLabelText('Authentication code')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Use a recovery code' })).toBeNull();
+    loading.unmount();
+    renderInKit(<MfaChallenge flow={fakeMfaFlow({ status: 'idle', passkeyOffered: false, authenticatePasskey: vi.fn(), submitRecoveryCode: vi.fn() })} />);
+    expect(screen.getByLabelText('Authentication code')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Use a recovery code' })).toBeInTheDocument();
+  });
+});
+
 describe('MfaDevices', () => {
   const devices = [
     { id: 'dev-1', type: 'totp', alias: null, default: true, createdAt: '2026-01-01T00:00:00.000Z' },

@@ -17,7 +17,9 @@ const canEnrol = (flow: MfaChallengeFlow): flow is MfaFlowModel =>
   flow.challenge === 'enrolment' && typeof flow.startEnrolment === 'function' && typeof flow.submitEnrolmentCode === 'function' && typeof flow.reset === 'function';
 
 /**
- * The second factor after sign-in: the authenticator app's code. A wrong code shows 'Invalid code'
+ * The second factor after sign-in: only what the user has (`flow.totpOffered`, `flow.passkeyOffered`,
+ * from GET /users/mfa/methods), in the settings' order — the authenticator app's code, the passkey,
+ * and recovery codes unless the user has none left. A wrong code shows 'Invalid code'
  * and lets the user try again; the attempt limit ends it ("Sign in again"). When MFA is required and
  * the user has no device yet (`flow.challenge === 'enrolment'`), the authenticator app is set up
  * first and its next code finishes the sign-in. The root carries `data-state`.
@@ -27,9 +29,12 @@ export function MfaChallenge({ flow }: MfaChallengeProps) {
   const verifying = flow.status === 'verifying' || flow.status === 'verifyingPasskey' || flow.status === 'done';
   // The settings' order (SPEC §3): a disabled method is not offered, the default comes first.
   const methods = flow.methods ?? ['totp', 'passkey'];
-  const totpOffered = methods.includes('totp');
+  // While the user's methods load, nothing is offered yet; unknown after that, the settings decide.
+  const loadingMethods = flow.status === 'loadingMethods' && flow.totpOffered === undefined;
+  const totpOffered = methods.includes('totp') && flow.totpOffered !== false && !loadingMethods;
   const passkeyShown = flow.passkeyOffered === true && flow.authenticatePasskey !== undefined && methods.includes('passkey');
   const passkeyFirst = methods[0] === 'passkey' || !totpOffered;
+  const recoveryOffered = flow.submitRecoveryCode !== undefined && flow.userMethods?.hasRecoveryCodes !== false && !loadingMethods;
   const passkeyButton = passkeyShown ? (
             <button
               type="button"
@@ -67,8 +72,14 @@ export function MfaChallenge({ flow }: MfaChallengeProps) {
         </>
       ) : (
         <>
+          {loadingMethods ? (
+            <p className={mutedText} role="status">
+              <Spinner /> Checking your second factors…
+            </p>
+          ) : null}
+          {passkeyShown && !totpOffered && !useRecovery ? <p className={mutedText}>Use your passkey to finish signing in.</p> : null}
           {passkeyFirst ? passkeyButton : null}
-          {useRecovery && flow.submitRecoveryCode ? (
+          {useRecovery && recoveryOffered ? (
             <>
               <p className={mutedText}>Enter one of your recovery codes. Each code works once.</p>
               <RecoveryCodeForm isVerifying={verifying} error={flow.error?.message} onSubmit={(code) => flow.submitRecoveryCode?.(code)} />
@@ -79,12 +90,12 @@ export function MfaChallenge({ flow }: MfaChallengeProps) {
               <TotpCodeForm isVerifying={verifying} error={flow.error} onSubmit={(code) => flow.submitCode(code)} />
             </>
           ) : (
-            <ErrorMessage>{verifying ? undefined : flow.error?.message}</ErrorMessage>
+            <ErrorMessage>{verifying || loadingMethods ? undefined : flow.error?.message}</ErrorMessage>
           )}
           {passkeyFirst ? null : passkeyButton}
-          {flow.submitRecoveryCode ? (
+          {recoveryOffered ? (
             <button type="button" className={button.quiet} onClick={() => setUseRecovery(!useRecovery)}>
-              {useRecovery ? 'Use your authenticator app' : 'Use a recovery code'}
+              {useRecovery ? (totpOffered ? 'Use your authenticator app' : 'Back') : 'Use a recovery code'}
             </button>
           ) : null}
           <button type="button" className={button.quiet} onClick={() => flow.cancel()}>

@@ -12,7 +12,7 @@ export type MfaFlowStatus =
   | 'enrolled'
   | 'fetchingRecoveryCodes'
   | 'acknowledgingRecoveryCodes'
-  | 'checkingPasskey'
+  | 'loadingMethods'
   | 'loadingDevices'
   | 'changingDevice'
   | 'registeringPasskey'
@@ -46,6 +46,14 @@ export interface MfaFlowModel {
   methods?: readonly ('totp' | 'passkey')[] | undefined;
   /** Challenge: the user has a passkey as a second factor. */
   passkeyOffered?: boolean | undefined;
+  /**
+   * Challenge: the user has an authenticator app (TOTP) as a second factor; `undefined` while not
+   * known (the settings' `methods` decide then, and while `status` is `loadingMethods` nothing is
+   * offered yet).
+   */
+  totpOffered?: boolean | undefined;
+  /** Challenge: the second factors the user has (GET /users/mfa/methods), once known. */
+  userMethods?: { methods: readonly ('totp' | 'passkey')[]; hasRecoveryCodes: boolean } | undefined;
   registerPasskey?(alias?: string): unknown;
   authenticatePasskey?(): unknown;
   cancel(): unknown;

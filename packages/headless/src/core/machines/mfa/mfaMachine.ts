@@ -1,8 +1,9 @@
-import type { MfaDevice, MfaDeviceList, RecoveryCodes, SignInResponse, TotpRegistration, User } from '@latchkey/protocol';
+import type { MfaDevice, MfaDeviceList, MfaUserMethods, RecoveryCodes, SignInResponse, TotpRegistration, User } from '@latchkey/protocol';
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { acknowledgeRecoveryCodes } from '../../actions/acknowledgeRecoveryCodes.js';
 import { deleteMfaDevice } from '../../actions/deleteMfaDevice.js';
 import { getMfaDevices } from '../../actions/getMfaDevices.js';
+import { getMfaMethods } from '../../actions/getMfaMethods.js';
 import { updateMfaDevice } from '../../actions/updateMfaDevice.js';
 import { authenticateMfaPasskey } from '../../actions/authenticateMfaPasskey.js';
 import { getMfaPasskeyAuthenticationOptions } from '../../actions/getMfaPasskeyAuthenticationOptions.js';
@@ -46,7 +47,12 @@ export interface MfaContext {
   recoveryCodes: RecoveryCodes | undefined;
   /** The user's verified devices once loaded (`user.loadDevices`), kept in step with rename, default and delete. */
   devices: MfaDevice[] | undefined;
-  /** Challenge: whether the user has a passkey as a second factor (`user.checkPasskey` finds out). */
+  /**
+   * Challenge: the second factors the user has (`user.loadMethods` asks GET /users/mfa/methods):
+   * each type of verified device, and whether an unused recovery code is left.
+   */
+  userMethods: MfaUserMethods | undefined;
+  /** Challenge: whether the user has a passkey as a second factor (set with `userMethods`; false when they could not be loaded). */
   passkeyOffered: boolean | undefined;
   error: LatchkeyError | undefined;
 }
@@ -60,7 +66,9 @@ export type MfaEvent =
   | { type: 'user.registerPasskey'; alias?: string | undefined }
   /** Challenge: the assertion of one of the user's MFA passkeys finishes the sign-in. */
   | { type: 'user.authenticatePasskey' }
-  /** Challenge: asks the server whether the user has an MFA passkey (its request options, or `mfa_device_not_found`). */
+  /** Challenge: asks the server which second factors the user has (GET /users/mfa/methods). */
+  | { type: 'user.loadMethods' }
+  /** The former name of `user.loadMethods`, kept for existing callers. */
   | { type: 'user.checkPasskey' }
   /** Device management (signed in). */
   | { type: 'user.loadDevices' }
@@ -82,7 +90,7 @@ const RECOVERY_PATTERN = /^[a-z0-9]{4}-?[a-z0-9]{4}$/i;
 
 const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 const codeParams = ({ event }: { event: { code: string } }) => ({ code: event.code });
-const RESET = { registration: undefined, device: undefined, recoveryCodes: undefined, devices: undefined, passkeyOffered: undefined, error: undefined } as const;
+const RESET = { registration: undefined, device: undefined, recoveryCodes: undefined, devices: undefined, userMethods: undefined, passkeyOffered: undefined, error: undefined } as const;
 
 /**
  * Multi-factor authentication with TOTP. Enrolment (signed in): fetchingSecret → awaitingEnrolmentCode
@@ -131,15 +139,7 @@ export const mfaMachine = setup({
       else if (change.type === 'user.makeDefaultDevice') await updateMfaDevice(input.client, { mfaDeviceId: change.id, default: true });
       return getMfaDevices(input.client);
     }),
-    checkPasskey: fromPromise<boolean, { client: MfaClient }>(async ({ input }) => {
-      try {
-        await getMfaPasskeyAuthenticationOptions(input.client);
-        return true;
-      } catch (error) {
-        if (error instanceof LatchkeyError && error.code === 'mfa_device_not_found') return false;
-        throw error;
-      }
-    }),
+    loadMethods: fromPromise<MfaUserMethods, { client: MfaClient }>(({ input }) => getMfaMethods(input.client)),
     acknowledgeRecoveryCodes: fromPromise<User, { client: MfaClient }>(async ({ input }) => (await acknowledgeRecoveryCodes(input.client)).user),
   },
   actions: {
@@ -157,7 +157,12 @@ export const mfaMachine = setup({
       context.client.logger.warn((params.error as LatchkeyError).message, { code: (params.error as LatchkeyError).code }),
     assignDevices: assign((_, params: { list: MfaDeviceList }) => ({ devices: params.list.devices, error: undefined })),
     assignInvalidAlias: assign(() => ({ error: new LatchkeyError('invalid_request', { message: 'Enter a name of 1 to 64 characters.', path: 'alias' }) })),
-    assignPasskeyOffered: assign((_, params: { offered: boolean }) => ({ passkeyOffered: params.offered })),
+    assignUserMethods: assign((_, params: { userMethods: MfaUserMethods }) => ({
+      userMethods: params.userMethods,
+      passkeyOffered: params.userMethods.methods.includes('passkey'),
+    })),
+    // Unknown methods: no passkey offered, `userMethods` stays undefined (the settings decide about codes).
+    assignMethodsUnknown: assign({ userMethods: undefined, passkeyOffered: false }),
     forgetRecoveryCodes: assign({ recoveryCodes: undefined, error: undefined }),
     handOverUser: ({ context }, params: { user: User }) => context.client.session.send({ type: 'server.userUpdated', user: params.user }),
   },
@@ -190,7 +195,8 @@ export const mfaMachine = setup({
         'user.regenerateRecoveryCodes': { target: 'fetchingRecoveryCodes', actions: 'clearError' },
         'user.registerPasskey': { target: 'registeringPasskey', actions: 'clearError' },
         'user.authenticatePasskey': { target: 'verifyingPasskey', actions: 'clearError' },
-        'user.checkPasskey': { target: 'checkingPasskey' },
+        'user.loadMethods': { target: 'loadingMethods' },
+        'user.checkPasskey': { target: 'loadingMethods' },
         'user.loadDevices': { target: 'loadingDevices', actions: 'clearError' },
         'user.renameDevice': [
           { guard: { type: 'isValidAlias', params: ({ event }) => ({ alias: event.alias }) }, target: 'changingDevice', actions: 'clearError' },
@@ -277,8 +283,8 @@ export const mfaMachine = setup({
         onError: { target: 'idle', actions: { type: 'assignError', params: errorParams } },
       },
     },
-    // Finding out whether to offer a passkey; the code forms stay usable meanwhile.
-    checkingPasskey: {
+    // Finding out which second factors the user has; the code forms stay usable meanwhile.
+    loadingMethods: {
       on: {
         'user.submitCode': [
           { guard: { type: 'isWellFormedCode', params: codeParams }, target: 'verifying', actions: 'clearError' },
@@ -291,12 +297,12 @@ export const mfaMachine = setup({
         'user.cancel': { target: 'idle', actions: ['abandonSignIn', 'reset'] },
       },
       invoke: {
-        src: 'checkPasskey',
+        src: 'loadMethods',
         input: ({ context }) => ({ client: context.client }),
-        onDone: { target: 'idle', actions: { type: 'assignPasskeyOffered', params: ({ event }) => ({ offered: event.output }) } },
+        onDone: { target: 'idle', actions: { type: 'assignUserMethods', params: ({ event }) => ({ userMethods: event.output }) } },
         onError: [
           { guard: { type: 'isEnding', params: errorParams }, target: 'failed', actions: { type: 'assignError', params: errorParams } },
-          { target: 'idle', actions: { type: 'assignPasskeyOffered', params: { offered: false } } },
+          { target: 'idle', actions: ['assignMethodsUnknown', { type: 'logWarning', params: errorParams }] },
         ],
       },
     },
@@ -373,7 +379,7 @@ export type MfaStatus =
   | 'enrolled'
   | 'fetchingRecoveryCodes'
   | 'acknowledgingRecoveryCodes'
-  | 'checkingPasskey'
+  | 'loadingMethods'
   | 'loadingDevices'
   | 'changingDevice'
   | 'registeringPasskey'

@@ -20,6 +20,7 @@ async function setup(routes: Record<string, FakeHandler> = {}, options: { pendin
       'GET /users/mfa/register/passkey': () => json(200, fakeRegistrationOptions()),
       'POST /users/mfa/register/passkey': () => json(200, DEVICE),
       'GET /users/mfa/auth/passkey': () => json(200, fakeAuthenticationOptions()),
+      'GET /users/mfa/methods': () => json(200, { methods: ['passkey'], hasRecoveryCodes: true }),
       'POST /users/mfa/auth/passkey': () => json(200, fakeSignIn(Date.now() + 3_600_000)),
       ...routes,
     }),
@@ -41,7 +42,7 @@ async function setup(routes: Record<string, FakeHandler> = {}, options: { pendin
   client.session.send({ type: 'server.signedIn', response: options.pending ? { user: fakeUser(), mfaToken: MFA_TOKEN, nextView: 'mfa-challenge' } : fakeSignIn(Date.now() + 3_600_000) });
   const actor = createActor(mfaMachine, { input: { client } }).start();
   const settled = async () => {
-    await waitFor(actor, (snapshot) => !snapshot.hasTag('busy') && snapshot.value !== 'checkingPasskey');
+    await waitFor(actor, (snapshot) => !snapshot.hasTag('busy') && snapshot.value !== 'loadingMethods');
     return actor.getSnapshot();
   };
   const sessionStatus = () => getSessionStatus(client.session.getSnapshot());
@@ -61,10 +62,16 @@ describe('mfaMachine: a passkey as the second factor', () => {
     expect(flow.requests.at(-1)?.body).toEqual({ credential: fakeRegistrationCredential(), alias: 'Key' });
   });
 
-  it('default: checkPasskey offers the passkey; its assertion (MFA token as bearer) signs the session in', async () => {
+  it('default: loadMethods learns the user has only a passkey (MFA token as bearer); its assertion signs the session in', async () => {
     const flow = await setup({}, { pending: true });
-    flow.actor.send({ type: 'user.checkPasskey' });
-    expect((await flow.settled()).context.passkeyOffered).toBe(true);
+    flow.actor.send({ type: 'user.loadMethods' });
+    expect(flow.actor.getSnapshot().value).toBe('loadingMethods');
+    const loaded = await flow.settled();
+    expect(loaded.value).toBe('idle');
+    expect(loaded.context.userMethods).toEqual({ methods: ['passkey'], hasRecoveryCodes: true });
+    expect(loaded.context.passkeyOffered).toBe(true);
+    expect(flow.paths()).toEqual(['GET /users/mfa/methods']);
+    expect(flow.requests[0]?.headers.get('authorization')).toBe(`Bearer ${MFA_TOKEN}`);
     flow.actor.send({ type: 'user.authenticatePasskey' });
     await waitFor(flow.actor, (snapshot) => snapshot.value === 'done');
     expect(flow.sessionStatus()).toBe('signedIn');
@@ -73,12 +80,39 @@ describe('mfaMachine: a passkey as the second factor', () => {
     expect(flow.requests.at(-1)?.body).toEqual({ credential: fakeAuthenticationCredential() });
   });
 
-  it('behavior: no MFA passkey (mfa_device_not_found) → not offered, no error; the code form still works while checking', async () => {
-    const flow = await setup({ 'GET /users/mfa/auth/passkey': () => errorBody(404, 'mfa_device_not_found', 'MFA device not found.') }, { pending: true });
+  it('behavior: a TOTP-only user → passkey not offered, no error; user.checkPasskey (the former name) still asks', async () => {
+    const flow = await setup({ 'GET /users/mfa/methods': () => json(200, { methods: ['totp'], hasRecoveryCodes: false }) }, { pending: true });
     flow.actor.send({ type: 'user.checkPasskey' });
     const snapshot = await flow.settled();
+    expect(snapshot.context.userMethods).toEqual({ methods: ['totp'], hasRecoveryCodes: false });
     expect(snapshot.context.passkeyOffered).toBe(false);
     expect(snapshot.context.error).toBeUndefined();
+    expect(flow.paths()).toEqual(['GET /users/mfa/methods']);
+  });
+
+  it('behavior: the code form works while the methods load', async () => {
+    const flow = await setup({ 'GET /users/mfa/methods': () => new Promise<Response>(() => undefined), 'POST /users/mfa/auth/totp': () => json(200, fakeSignIn(Date.now() + 3_600_000)) }, { pending: true });
+    flow.actor.send({ type: 'user.loadMethods' });
+    flow.actor.send({ type: 'user.submitCode', code: '123456' });
+    await waitFor(flow.actor, (snapshot) => snapshot.value === 'done');
+    expect(flow.sessionStatus()).toBe('signedIn');
+  });
+
+  it('error: methods that cannot be loaded (500) → unknown, passkey not offered, only a warning; a spent token (401) → failed', async () => {
+    const broken = await setup({ 'GET /users/mfa/methods': () => errorBody(500, 'internal_error', 'Something went wrong.') }, { pending: true });
+    broken.actor.send({ type: 'user.loadMethods' });
+    const snapshot = await broken.settled();
+    expect(snapshot.value).toBe('idle');
+    expect(snapshot.context.userMethods).toBeUndefined();
+    expect(snapshot.context.passkeyOffered).toBe(false);
+    expect(snapshot.context.error).toBeUndefined();
+    expect(broken.warn).toHaveBeenCalled();
+
+    const spent = await setup({ 'GET /users/mfa/methods': () => errorBody(401, 'unauthorized', 'The MFA token is invalid, expired or already used.') }, { pending: true });
+    spent.actor.send({ type: 'user.loadMethods' });
+    const failed = await spent.settled();
+    expect(failed.value).toBe('failed');
+    expect(failed.context.error).toMatchObject({ code: 'unauthorized' });
   });
 
   it('error: a refused assertion (invalid_verification) → idle with the error; the limit → failed', async () => {
