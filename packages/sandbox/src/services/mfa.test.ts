@@ -18,13 +18,7 @@ const freshEmail = () => `mfa-${++counter}@example.com`;
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 /** Primary sign-in by e-mail without following any MFA step (the raw response). */
-async function primarySignIn(email: string) {
-  const created = await t.call('POST', '/emailVerifications/create', { body: { email } });
-  const [message] = await t.inbox(email);
-  const response = await t.call('POST', '/emailVerifications/signin', { body: { verificationUUID: created.body.verificationUUID, verificationToken: message?.code } });
-  expect(response.status).toBe(200);
-  return signInResponseSchema.parse(response.body);
-}
+const primarySignIn = (email: string) => t.primarySignIn(email);
 
 async function enrolTotp(): Promise<{ email: string; jwt: string; secret: string; deviceId: string }> {
   const email = freshEmail();

@@ -1,4 +1,4 @@
-import { mfaUserMethodsSchema, recoveryCodesSchema, signInResponseSchema, totpRegistrationSchema } from '@latchkey/protocol';
+import { mfaUserMethodsSchema, recoveryCodesSchema, totpRegistrationSchema } from '@latchkey/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSoftAuthenticator } from '../test/softAuthenticator.js';
 import { startTestSandbox, type TestSandbox } from '../test/testSandbox.js';
@@ -17,13 +17,7 @@ afterAll(() => t.close());
 let counter = 0;
 const freshEmail = () => `mfa-methods-${++counter}@example.com`;
 
-async function primarySignIn(email: string) {
-  const created = await t.call('POST', '/emailVerifications/create', { body: { email } });
-  const [message] = await t.inbox(email);
-  const response = await t.call('POST', '/emailVerifications/signin', { body: { verificationUUID: created.body.verificationUUID, verificationToken: message?.code } });
-  expect(response.status).toBe(200);
-  return signInResponseSchema.parse(response.body);
-}
+const primarySignIn = (email: string) => t.primarySignIn(email);
 
 async function addTotp(jwt: string): Promise<void> {
   const { id, secret } = totpRegistrationSchema.parse((await t.call('GET', '/users/mfa/register/totp', { token: jwt })).body);

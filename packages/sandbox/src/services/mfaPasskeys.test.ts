@@ -16,13 +16,7 @@ afterAll(() => t.close());
 let counter = 0;
 const freshEmail = () => `mfa-passkey-${++counter}@example.com`;
 
-async function primarySignIn(email: string) {
-  const created = await t.call('POST', '/emailVerifications/create', { body: { email } });
-  const [message] = await t.inbox(email);
-  const response = await t.call('POST', '/emailVerifications/signin', { body: { verificationUUID: created.body.verificationUUID, verificationToken: message?.code } });
-  expect(response.status).toBe(200);
-  return signInResponseSchema.parse(response.body);
-}
+const primarySignIn = (email: string) => t.primarySignIn(email);
 
 async function enrolPasskey(alias?: string): Promise<{ email: string; jwt: string; authenticator: SoftAuthenticator; deviceId: string }> {
   const email = freshEmail();

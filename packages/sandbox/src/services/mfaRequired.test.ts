@@ -15,13 +15,7 @@ afterAll(() => t.close());
 let counter = 0;
 const freshEmail = () => `required-${++counter}@example.com`;
 
-async function primarySignIn(email: string) {
-  const created = await t.call('POST', '/emailVerifications/create', { body: { email } });
-  const [message] = await t.inbox(email);
-  const response = await t.call('POST', '/emailVerifications/signin', { body: { verificationUUID: created.body.verificationUUID, verificationToken: message?.code } });
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return signInResponseSchema.parse(response.body);
-}
+const primarySignIn = (email: string) => t.primarySignIn(email);
 
 describe('MFA required', () => {
   it('default: a user without a device is sent to enrolment (mfaToken, nextView mfa-enrolment, no jwt); enrolment then the first code open the session', async () => {

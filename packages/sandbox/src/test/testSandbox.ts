@@ -1,4 +1,4 @@
-import type { SignInResponse } from '@latchkey/protocol';
+import { signInResponseSchema, type SignInResponse } from '@latchkey/protocol';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../startSandbox.js';
 import type { InboxMessage } from '../services/inbox.js';
 
@@ -34,6 +34,8 @@ export interface TestSandbox {
   inbox(to: string): Promise<InboxMessage[]>;
   /** create → read the code from the inbox → signin. */
   signIn(email: string): Promise<SignInResponse & { jwt: string }>;
+  /** The same, answered as the wire schema parses it: with MFA on, an `mfaToken` and no `jwt`. */
+  primarySignIn(email: string): Promise<SignInResponse>;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,16 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
   };
 
   const inbox = async (to: string) => (await call<InboxMessage[]>('GET', `/sandbox/inbox?to=${encodeURIComponent(to)}`)).body;
+  const emailSignIn = async (email: string) => {
+    const created = await call('POST', '/emailVerifications/create', { body: { email } });
+    if (created.status !== 200) throw new Error(`create failed: ${JSON.stringify(created.body)}`);
+    const [message] = await inbox(email);
+    const signedIn = await call('POST', '/emailVerifications/signin', {
+      body: { verificationUUID: created.body.verificationUUID, verificationToken: message?.code },
+    });
+    if (signedIn.status !== 200) throw new Error(`signin failed: ${JSON.stringify(signedIn.body)}`);
+    return signedIn.body;
+  };
 
   return {
     sandbox,
@@ -71,16 +83,8 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
     sdk,
     call,
     inbox,
-    async signIn(email) {
-      const created = await call('POST', '/emailVerifications/create', { body: { email } });
-      if (created.status !== 200) throw new Error(`create failed: ${JSON.stringify(created.body)}`);
-      const [message] = await inbox(email);
-      const signedIn = await call('POST', '/emailVerifications/signin', {
-        body: { verificationUUID: created.body.verificationUUID, verificationToken: message?.code },
-      });
-      if (signedIn.status !== 200) throw new Error(`signin failed: ${JSON.stringify(signedIn.body)}`);
-      return signedIn.body;
-    },
+    signIn: (email) => emailSignIn(email),
+    primarySignIn: async (email) => signInResponseSchema.parse(await emailSignIn(email)),
     close: () => sandbox.close(),
   };
 }
