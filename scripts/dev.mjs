@@ -62,7 +62,15 @@ if (!info) {
   stop(1);
 } else {
   run('corepack', ['pnpm', '--filter', 'latchkey-demo', 'exec', 'vite', '--port', String(demoPort), '--strictPort'], {
-    env: { ...process.env, LATCHKEY_SANDBOX_URL: info.apiBaseUrl, LATCHKEY_ENVIRONMENT_ID: info.environmentId, LATCHKEY_CUSTODY_URL: info.custodyBaseUrl },
+    env: {
+      ...process.env,
+      LATCHKEY_SANDBOX_URL: info.apiBaseUrl,
+      LATCHKEY_ENVIRONMENT_ID: info.environmentId,
+      LATCHKEY_CUSTODY_URL: info.custodyBaseUrl,
+      LATCHKEY_SOLANA_RPC_URL: info.solanaRpcUrl,
+      LATCHKEY_SOLANA_WS_URL: info.solanaWsUrl,
+      LATCHKEY_OAUTH_URL: info.oauthIssuer,
+    },
   });
   await sleep(1500);
   console.log(`

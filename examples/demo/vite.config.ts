@@ -11,7 +11,7 @@ export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'LATCHKEY_');
   const sandboxUrl = env.LATCHKEY_SANDBOX_URL ?? process.env.LATCHKEY_SANDBOX_URL ?? 'http://127.0.0.1:4010';
   return {
-    plugins: [react(), strictCsp(sandboxOrigins(sandboxUrl, env.LATCHKEY_CUSTODY_URL ?? process.env.LATCHKEY_CUSTODY_URL))],
+    plugins: [react(), strictCsp(sandboxOrigins(sandboxUrl, (name) => env[name] ?? process.env[name]))],
     envPrefix: 'LATCHKEY_',
     server: { host: '127.0.0.1' },
     preview: { host: '127.0.0.1' },
@@ -20,14 +20,25 @@ export default defineConfig(({ mode }) => {
 });
 
 /**
- * The sandbox's origins the page talks to (DESIGN.md "Sandbox contract": custody on the API port +1, Solana
- * JSON-RPC +2 and its websocket +3), unless LATCHKEY_CUSTODY_URL names the custody origin.
+ * The sandbox's origins the page talks to. `pnpm dev` and the e2e setup pass each one from `/sandbox/info`
+ * (LATCHKEY_CUSTODY_URL, LATCHKEY_SOLANA_RPC_URL, LATCHKEY_SOLANA_WS_URL, LATCHKEY_OAUTH_URL), so a port the sandbox
+ * had to move is still allowed; without them, the layout of DESIGN.md "Sandbox contract": custody on the API port
+ * +1, Solana JSON-RPC +2 and its websocket +3, the OIDC provider +4.
  */
-function sandboxOrigins(sandboxUrl: string, custodyUrl: string | undefined) {
+function sandboxOrigins(sandboxUrl: string, read: (name: string) => string | undefined) {
   const api = new URL(sandboxUrl);
-  const at = (offset: number, protocol = api.protocol) => `${protocol}//${api.hostname}:${Number(api.port) + offset}`;
-  // + 4: the OIDC provider, which also serves the Sign in with Apple JS emulation (a script the page loads).
-  return { api: api.origin, custody: custodyUrl ? new URL(custodyUrl).origin : at(1), rpc: at(2), ws: at(3, 'ws:'), oauth: at(4) };
+  const at = (name: string, offset: number, protocol = api.protocol) => {
+    const given = read(name);
+    return given ? new URL(given).origin : `${protocol}//${api.hostname}:${Number(api.port) + offset}`;
+  };
+  return {
+    api: api.origin,
+    custody: at('LATCHKEY_CUSTODY_URL', 1),
+    rpc: at('LATCHKEY_SOLANA_RPC_URL', 2),
+    ws: at('LATCHKEY_SOLANA_WS_URL', 3, 'ws:'),
+    // the OIDC provider also serves the Sign in with Apple JS emulation (a script the page loads)
+    oauth: at('LATCHKEY_OAUTH_URL', 4),
+  };
 }
 
 /**

@@ -26,6 +26,9 @@ export default async function setup(project: TestProject) {
   process.env.LATCHKEY_SANDBOX_URL = sandbox.info.apiBaseUrl;
   process.env.LATCHKEY_ENVIRONMENT_ID = sandbox.info.environmentId;
   process.env.LATCHKEY_CUSTODY_URL = sandbox.info.custodyBaseUrl;
+  process.env.LATCHKEY_SOLANA_RPC_URL = sandbox.info.solanaRpcUrl;
+  process.env.LATCHKEY_SOLANA_WS_URL = sandbox.info.solanaWsUrl;
+  process.env.LATCHKEY_OAUTH_URL = sandbox.info.oauthIssuer;
   await build({ root: demoRoot, configFile: join(demoRoot, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
   const server = await preview({
     root: demoRoot,
