@@ -13,7 +13,7 @@ const ExternalWalletPanel = lazy(() => import('./ExternalWalletPanel.js'));
  * The user menu's wallet: the primary wallet's network, balances and send flow, signed by that wallet —
  * the embedded wallet through custody (created here when the project enables embedded wallets and the host
  * configured `embeddedWallet`), or the external wallet it signed in with, reconnected silently.
- * Loaded on demand (it carries @solana/web3.js and the custody client).
+ * This chooser is small; the panel it picks loads on demand, with @solana/web3.js and that wallet's own code.
  */
 export function ConnectedWalletPanel() {
   const { settings } = useLatchkey();
