@@ -6,7 +6,7 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { createEmailVerification } from '../core/actions/createEmailVerification.js';
 import { signInWithEmailVerification } from '../core/actions/signInWithEmailVerification.js';
 import type { LatchkeyClient } from '../core/client/createLatchkeyClient.js';
-import { createIndexedDbSessionKeyStore } from '../core/embedded/stampers/sessionKeyStore.js';
+import { createIndexedDbSessionKeyStore, createMemorySessionKeyStore } from '../core/embedded/stampers/sessionKeyStore.js';
 import { createTestClient, getLatestCode, getSandboxInfo } from '../testing/sandbox.js';
 import { LatchkeyProvider } from './LatchkeyProvider.js';
 import { useEmbeddedWallet } from './useEmbeddedWallet.js';
@@ -49,6 +49,24 @@ async function signIn(client: LatchkeyClient) {
 }
 
 describe('useEmbeddedWallet (against the sandbox)', () => {
+  it('behavior: an inline store (a new object each render) keeps one client; a new base URL makes a new one', async () => {
+    const client = await createTestClient({ sandboxUrl });
+    clients.push(client);
+    const { custodyBaseUrl } = await getSandboxInfo({ sandboxUrl });
+    const wrapper = ({ children }: { children: ReactNode }) => <LatchkeyProvider client={client}>{children}</LatchkeyProvider>;
+    const { result, rerender } = renderHook(({ baseUrl }) => useEmbeddedWallet({ appName: 'Latchkey tests', baseUrl, store: createMemorySessionKeyStore() }), {
+      wrapper,
+      initialProps: { baseUrl: custodyBaseUrl },
+    });
+    const first = result.current.wallet;
+    rerender({ baseUrl: custodyBaseUrl });
+    rerender({ baseUrl: custodyBaseUrl });
+    expect(result.current.wallet).toBe(first);
+    rerender({ baseUrl: `${custodyBaseUrl}/` });
+    expect(result.current.wallet).not.toBe(first);
+    expect(first.session.getSnapshot().status).toBe('stopped');
+  });
+
   it('behavior: under StrictMode (mount, unmount, mount) the wallet still works: the first client is stopped and replaced', async () => {
     const { client, result } = await renderWallet({ strict: true });
     await waitFor(() => expect(result.current.session.status).toBe('signedOut'));

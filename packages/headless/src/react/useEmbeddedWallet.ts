@@ -60,17 +60,16 @@ export function useEmbeddedWallet(parameters: UseEmbeddedWalletParameters): UseE
   const client = useLatchkeyClient();
   const { user } = useSession();
   const { appName, baseUrl, store, fetch } = parameters;
-  const create = useCallback(
-    () => createEmbeddedWalletClient(client, { appName, baseUrl, ...(store ? { store } : {}), ...(fetch ? { fetch } : {}) }),
-    [client, appName, baseUrl, store, fetch],
-  );
-  const [made, setMade] = useState(() => ({ create, wallet: create() }));
-  // New configuration: a new client (set during render, React's pattern for state derived from props).
-  if (made.create !== create) setMade({ create, wallet: create() });
+  // `store` and `fetch` are read when the client is made (an inline object must not make a new client per render);
+  // a new client, app name or base URL makes a new one.
+  const create = () => createEmbeddedWalletClient(client, { appName, baseUrl, ...(store ? { store } : {}), ...(fetch ? { fetch } : {}) });
+  const [made, setMade] = useState(() => ({ client, appName, baseUrl, wallet: create() }));
+  // Set during render, React's pattern for state derived from props.
+  if (made.client !== client || made.appName !== appName || made.baseUrl !== baseUrl) setMade({ client, appName, baseUrl, wallet: create() });
   const { wallet } = made;
   useEffect(() => {
     // Strict mode unmounts and mounts again: a client stopped by the first cleanup is replaced, not reused.
-    if (wallet.session.getSnapshot().status === 'stopped') setMade({ create, wallet: create() });
+    if (wallet.session.getSnapshot().status === 'stopped') setMade({ client, appName, baseUrl, wallet: create() });
     return () => wallet.stop();
   }, [wallet]);
   const status = useSelector(wallet.session, embeddedWalletSessionStatus);
