@@ -23,6 +23,9 @@ export default function ExternalWalletPanel({ wallet }: { wallet: LinkedWallet }
           <>
             <Spinner /> Connecting {name}…
           </>
+        ) : flow.signer ? (
+          // Connected, but to another account: only this account's own address may sign for it.
+          `${name} is on another account. Switch it to this wallet's address to send.`
         ) : option?.installed ? (
           <button type="button" className={button.secondary} onClick={() => flow.connect(option.key)}>
             Connect {name} to send
