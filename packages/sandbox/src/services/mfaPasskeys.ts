@@ -9,13 +9,13 @@ import {
   type RegistrationCredential,
   type SignInResponse,
 } from '@latchkey/protocol';
-import { generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse } from '@simplewebauthn/server';
+import { generateAuthenticationOptions, generateRegistrationOptions } from '@simplewebauthn/server';
 import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
 import { ApiError } from '../http/ApiError.js';
 import type { Auth } from './authenticate.js';
 import { assertMethodEnabled, consumeMfaChallenge, DEVICE_COLUMNS, lockChallenge as lockMfaChallenge, mfaMessages, toWireDevice, verifiedDevices, type DeviceRow } from './mfa.js';
-import { acceptedOrigin, lockChallenge, passkeyMessages, readClientData, relyingParty, storeChallenge, useChallenge, userName } from './passkeys.js';
+import { acceptedOrigin, lockChallenge, passkeyMessages, readClientData, relyingParty, storeChallenge, useChallenge, userName, verifyPasskeyAssertion, verifyPasskeyRegistration } from './passkeys.js';
 import { loadUser } from './userRepository.js';
 
 /** A passkey as a second factor: an `mfa_devices` row of type `passkey` with its WebAuthn public key. */
@@ -75,21 +75,7 @@ export async function registerMfaPasskey(
     await lockChallenge(ctx, tx, challenge, 'mfa-register', auth.userId);
     const taken = await tx.query('SELECT 1 FROM mfa_devices WHERE environment_id = $1 AND credential_id = $2', [ctx.environmentId, input.credential.id]);
     if (taken.length > 0) throw new ApiError(409, 'duplicate_exists', passkeyMessages.duplicate, 'credential.id');
-    let verification;
-    try {
-      verification = await verifyRegistrationResponse({
-        response: input.credential as Parameters<typeof verifyRegistrationResponse>[0]['response'],
-        expectedChallenge: challenge,
-        expectedOrigin: origin,
-        expectedRPID: rp.id,
-        requireUserVerification: false,
-        supportedAlgorithmIDs: [PASSKEY_ALGORITHM],
-      });
-    } catch (error) {
-      throw new ApiError(400, 'invalid_verification', `${passkeyMessages.notVerified} ${(error as Error).message}`, 'credential');
-    }
-    if (!verification.verified) throw new ApiError(400, 'invalid_verification', passkeyMessages.notVerified, 'credential');
-    const { credential } = verification.registrationInfo;
+    const credential = await verifyPasskeyRegistration(input.credential, { challenge, origin, rpId: rp.id });
     const now = ctx.now().toISOString();
     const hasDefault = (await verifiedDevices(ctx, tx, auth.userId)).some((row) => row.is_default);
     const rows = await tx.query<DeviceRow>(
@@ -147,31 +133,11 @@ export async function authenticateMfaPasskey(ctx: SandboxContext, mfaToken: stri
     await lockChallenge(ctx, tx, challenge, 'mfa-auth', userId);
     const device = (await passkeyDevices(ctx, tx, userId)).find((row) => row.credential_id === input.credential.id);
     if (!device) return { ok: false, error: new ApiError(404, 'mfa_device_not_found', mfaMessages.deviceNotFound, 'credential.id'), countsAsAttempt: false };
-    let verified = false;
-    let newCounter = 0;
-    try {
-      const verification = await verifyAuthenticationResponse({
-        response: input.credential as Parameters<typeof verifyAuthenticationResponse>[0]['response'],
-        expectedChallenge: challenge,
-        expectedOrigin: origin,
-        expectedRPID: rp.id,
-        credential: {
-          id: device.credential_id,
-          publicKey: new Uint8Array(Buffer.from(device.public_key, 'base64url')),
-          counter: Number(device.counter),
-          transports: device.transports as never,
-        },
-        requireUserVerification: false,
-      });
-      verified = verification.verified;
-      newCounter = verification.authenticationInfo.newCounter;
-    } catch {
-      verified = false;
-    }
+    const assertion = await verifyPasskeyAssertion(input.credential, { challenge, origin, rpId: rp.id }, device);
     // The challenge is spent either way: an assertion is good once.
     await useChallenge(ctx, tx, challenge);
-    if (!verified) return { ok: false, error: new ApiError(400, 'invalid_verification', passkeyMessages.notVerified, 'credential') };
-    await tx.query('UPDATE mfa_devices SET counter = $2 WHERE id = $1', [device.id, newCounter]);
+    if (!assertion.verified) return { ok: false, error: new ApiError(400, 'invalid_verification', passkeyMessages.notVerified, 'credential') };
+    await tx.query('UPDATE mfa_devices SET counter = $2 WHERE id = $1', [device.id, assertion.newCounter]);
     return { ok: true };
   });
 }

@@ -174,6 +174,64 @@ export async function passkeyRegistrationOptions(ctx: SandboxContext, auth: Auth
   return options as PasskeyRegistrationOptions;
 }
 
+/** What an assertion or attestation was made for: the challenge and origin its client data names, and this relying party. */
+interface CeremonyScope {
+  challenge: string;
+  origin: string;
+  rpId: string;
+}
+
+/**
+ * Verifies a registration (attestation) for this relying party and returns the new credential; 400
+ * `invalid_verification` otherwise. Shared by passkey sign-in and passkeys as MFA devices.
+ */
+export async function verifyPasskeyRegistration(response: RegistrationCredential, scope: CeremonyScope) {
+  let verification;
+  try {
+    verification = await verifyRegistrationResponse({
+      response: response as Parameters<typeof verifyRegistrationResponse>[0]['response'],
+      expectedChallenge: scope.challenge,
+      expectedOrigin: scope.origin,
+      expectedRPID: scope.rpId,
+      requireUserVerification: false,
+      supportedAlgorithmIDs: [PASSKEY_ALGORITHM],
+    });
+  } catch (error) {
+    throw new ApiError(400, 'invalid_verification', `${passkeyMessages.notVerified} ${(error as Error).message}`, 'credential');
+  }
+  if (!verification.verified) throw new ApiError(400, 'invalid_verification', passkeyMessages.notVerified, 'credential');
+  return verification.registrationInfo.credential;
+}
+
+/**
+ * Verifies an assertion against a stored passkey (its id, base64url public key, counter, transports). Never throws:
+ * callers decide whether a failure spends the challenge first; `reason` is the library's explanation.
+ */
+export async function verifyPasskeyAssertion(
+  response: AuthenticationCredential,
+  scope: CeremonyScope,
+  stored: { credential_id: string; public_key: string; counter: string | number; transports: string[] },
+): Promise<{ verified: true; newCounter: number } | { verified: false; reason?: string }> {
+  try {
+    const verification = await verifyAuthenticationResponse({
+      response: response as Parameters<typeof verifyAuthenticationResponse>[0]['response'],
+      expectedChallenge: scope.challenge,
+      expectedOrigin: scope.origin,
+      expectedRPID: scope.rpId,
+      credential: {
+        id: stored.credential_id,
+        publicKey: new Uint8Array(Buffer.from(stored.public_key, 'base64url')),
+        counter: Number(stored.counter),
+        transports: stored.transports as never,
+      },
+      requireUserVerification: false,
+    });
+    return verification.verified ? { verified: true, newCounter: verification.authenticationInfo.newCounter } : { verified: false };
+  } catch (error) {
+    return { verified: false, reason: (error as Error).message };
+  }
+}
+
 /** POST /users/passkeys/register: verifies the attestation and stores the passkey (and its credential). */
 export async function registerPasskey(
   ctx: SandboxContext,
@@ -188,21 +246,7 @@ export async function registerPasskey(
     await lockChallenge(ctx, tx, challenge, 'register', auth.userId);
     const taken = await tx.query('SELECT 1 FROM passkeys WHERE environment_id = $1 AND credential_id = $2', [ctx.environmentId, input.credential.id]);
     if (taken.length > 0) throw new ApiError(409, 'duplicate_exists', passkeyMessages.duplicate, 'credential.id');
-    let verification;
-    try {
-      verification = await verifyRegistrationResponse({
-        response: input.credential as Parameters<typeof verifyRegistrationResponse>[0]['response'],
-        expectedChallenge: challenge,
-        expectedOrigin: origin,
-        expectedRPID: rp.id,
-        requireUserVerification: false,
-        supportedAlgorithmIDs: [PASSKEY_ALGORITHM],
-      });
-    } catch (error) {
-      throw new ApiError(400, 'invalid_verification', `${passkeyMessages.notVerified} ${(error as Error).message}`, 'credential');
-    }
-    if (!verification.verified) throw new ApiError(400, 'invalid_verification', passkeyMessages.notVerified, 'credential');
-    const { credential } = verification.registrationInfo;
+    const credential = await verifyPasskeyRegistration(input.credential, { challenge, origin, rpId: rp.id });
     const now = ctx.now();
     const verified = await insertCredential(tx, { userId: auth.userId, environmentId: ctx.environmentId, format: 'passkey', identifier: credential.id, now });
     const rows = await tx.query<PasskeyRow>(
@@ -253,27 +297,10 @@ export async function signInWithPasskey(ctx: SandboxContext, input: { credential
     );
     const row = rows[0];
     if (!row) throw new ApiError(400, 'invalid_verification', passkeyMessages.unknownPasskey, 'credential.id');
-    let verification;
-    try {
-      verification = await verifyAuthenticationResponse({
-        response: input.credential as Parameters<typeof verifyAuthenticationResponse>[0]['response'],
-        expectedChallenge: challenge,
-        expectedOrigin: origin,
-        expectedRPID: rp.id,
-        credential: {
-          id: row.credential_id,
-          publicKey: new Uint8Array(Buffer.from(row.public_key, 'base64url')),
-          counter: Number(row.counter),
-          transports: row.transports as never,
-        },
-        requireUserVerification: false,
-      });
-    } catch (error) {
-      throw new ApiError(400, 'invalid_verification', `${passkeyMessages.notVerified} ${(error as Error).message}`, 'credential');
-    }
-    if (!verification.verified) throw new ApiError(400, 'invalid_verification', passkeyMessages.notVerified, 'credential');
+    const assertion = await verifyPasskeyAssertion(input.credential, { challenge, origin, rpId: rp.id }, row);
+    if (!assertion.verified) throw new ApiError(400, 'invalid_verification', [passkeyMessages.notVerified, assertion.reason].filter(Boolean).join(' '), 'credential');
     const now = ctx.now();
-    await tx.query('UPDATE passkeys SET counter = $2 WHERE id = $1', [row.id, verification.authenticationInfo.newCounter]);
+    await tx.query('UPDATE passkeys SET counter = $2 WHERE id = $1', [row.id, assertion.newCounter]);
     await useChallenge(ctx, tx, challenge);
     if (row.verified_credential_id) await markSignIn(tx, row.user_id, row.verified_credential_id, now);
     return completePrimarySignIn(ctx, tx, settings, row.user_id);
