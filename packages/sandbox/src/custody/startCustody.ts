@@ -1,7 +1,8 @@
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
+import { closeServer, listenPreferring } from '../http/listen.js';
 import { isLoopbackOrigin } from '../http/loopbackOrigin.js';
 import type { CustodyContext } from './CustodyContext.js';
 import { CustodyError } from './CustodyError.js';
@@ -59,28 +60,8 @@ export function createCustodyApp(ctx: CustodyContext, onInternalError: (error: u
 /** Starts the emulator on `host:port` (another free port if that one is taken). */
 export async function startCustody(options: { host: string; port: number; ctx: CustodyContext; onInternalError: (error: unknown) => void }): Promise<CustodyServer> {
   const app = createCustodyApp(options.ctx, options.onInternalError);
-  const server = createAdaptorServer({ fetch: app.fetch, overrideGlobalObjects: false });
-  const listen = (port: number) =>
-    new Promise<number>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, options.host, () => {
-        server.off('error', reject);
-        resolve((server.address() as AddressInfo).port);
-      });
-    });
-  let port: number;
-  try {
-    port = await listen(options.port);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || options.port === 0) throw error;
-    port = await listen(0);
-  }
-  return {
-    origin: `http://${options.host}:${port}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        if ('closeAllConnections' in server) server.closeAllConnections();
-      }),
-  };
+  // Without http2 or https options the adaptor makes a node:http server.
+  const server = createAdaptorServer({ fetch: app.fetch, overrideGlobalObjects: false }) as Server;
+  const port = await listenPreferring(server, options.port, options.host);
+  return { origin: `http://${options.host}:${port}`, close: () => closeServer(server) };
 }

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { z } from 'zod';
+import { closeServer, listenPreferring } from '../http/listen.js';
 import { isLoopbackOrigin } from '../http/loopbackOrigin.js';
 import { handleBody, handleOne, parseParams, RpcError, INVALID_PARAMS, type MethodTable } from './jsonRpc.js';
 import type { Commitment, LocalCluster, SignatureStatus } from './localCluster.js';
@@ -30,31 +30,6 @@ export interface StartSolanaRpcOptions {
 }
 
 const rank: Record<Commitment, number> = { processed: 0, confirmed: 1, finalized: 2 };
-
-function listen(server: Server, port: number, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: NodeJS.ErrnoException) => {
-      server.off('listening', onListening);
-      reject(error);
-    };
-    const onListening = () => {
-      server.off('error', onError);
-      resolve((server.address() as AddressInfo).port);
-    };
-    server.once('error', onError);
-    server.once('listening', onListening);
-    server.listen(port, host);
-  });
-}
-
-async function listenPreferring(server: Server, port: number, host: string): Promise<number> {
-  try {
-    return await listen(server, port, host);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || port === 0) throw error;
-    return listen(server, 0, host);
-  }
-}
 
 function corsHeaders(request: IncomingMessage): Record<string, string> {
   const origin = request.headers.origin;
@@ -236,24 +211,13 @@ export async function startSolanaRpc({ cluster, host, port, wsPort, onInternalEr
       async close() {
         for (const client of openWss.clients) client.terminate();
         await new Promise<void>((resolve) => openWss.close(() => resolve()));
-        await Promise.all([closeHttp(http), closeHttp(wsHttp)]);
+        await Promise.all([closeServer(http), closeServer(wsHttp)]);
       },
     };
   } catch (error) {
     wss?.close();
-    await closeHttp(http).catch(() => undefined);
-    await closeHttp(wsHttp).catch(() => undefined);
+    await closeServer(http).catch(() => undefined);
+    await closeServer(wsHttp).catch(() => undefined);
     throw error;
   }
-}
-
-function closeHttp(server: Server): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (!server.listening) {
-      resolve();
-      return;
-    }
-    server.close((error) => (error ? reject(error) : resolve()));
-    server.closeAllConnections();
-  });
 }
