@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
-import { button, input, label, mutedText, row, stack, text } from '../../styles/shared.css.js';
+import { button, mutedText, row, stack, text } from '../../styles/shared.css.js';
+import { RenameForm } from '../shared/RenameForm.js';
 import * as styles from './TotpEnrolment.css.js';
 import type { MfaFlowModel } from './types.js';
 
@@ -51,6 +52,8 @@ export function MfaDevices({ flow, defaultOpen = false }: MfaDevicesProps) {
                 </div>
                 {renaming === device.id ? (
                   <RenameForm
+                    label="Name"
+                    maxLength={80}
                     initial={device.alias ?? ''}
                     onCancel={() => setRenaming(undefined)}
                     onSave={(alias) => {
@@ -103,48 +106,5 @@ export function MfaDevices({ flow, defaultOpen = false }: MfaDevicesProps) {
         </section>
       ) : null}
     </div>
-  );
-}
-
-function RenameForm({ initial, onSave, onCancel }: { initial: string; onSave: (alias: string) => void; onCancel: () => void }) {
-  const id = useId();
-  const [value, setValue] = useState(initial);
-  const [error, setError] = useState<string>();
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const alias = value.trim();
-    if (alias.length < 1 || alias.length > 64) {
-      setError('Enter a name of 1 to 64 characters.');
-      return;
-    }
-    onSave(alias);
-  };
-  return (
-    <form className={stack} noValidate onSubmit={submit}>
-      <label htmlFor={id} className={label}>
-        Name
-      </label>
-      <input
-        id={id}
-        className={input}
-        value={value}
-        maxLength={80}
-        onChange={(event) => {
-          setValue(event.target.value);
-          setError(undefined);
-        }}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      <ErrorMessage id={`${id}-error`}>{error}</ErrorMessage>
-      <div className={row}>
-        <button type="submit" className={button.primary}>
-          Save
-        </button>
-        <button type="button" className={button.quiet} onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-    </form>
   );
 }

@@ -1,7 +1,8 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
-import { button, input, label, mutedText, row, stack, text, visuallyHidden } from '../../styles/shared.css.js';
+import { button, mutedText, row, stack, text, visuallyHidden } from '../../styles/shared.css.js';
+import { RenameForm } from '../shared/RenameForm.js';
 import * as styles from './PasskeyManager.css.js';
 import { PasskeyIcon } from './PasskeySignIn.js';
 import type { PasskeyFlowModel, PasskeyItem } from './types.js';
@@ -56,9 +57,12 @@ export function PasskeyManager({ flow, loadOnMount = true }: PasskeyManagerProps
             <li key={passkey.id} className={styles.item}>
               {editing === passkey.id ? (
                 <RenameForm
-                  passkey={passkey}
+                  label="Passkey name"
+                  maxLength={64}
+                  autoFocus
+                  initial={passkey.alias ?? ''}
                   onCancel={() => setEditing(undefined)}
-                  onSubmit={(alias) => {
+                  onSave={(alias) => {
                     flow.rename(passkey.id, alias);
                     setEditing(undefined);
                   }}
@@ -115,49 +119,5 @@ export function PasskeyManager({ flow, loadOnMount = true }: PasskeyManagerProps
         {flow.status === 'registering' ? 'Waiting for your passkey…' : flow.registered && flow.status === 'idle' ? 'Passkey added.' : ''}
       </p>
     </section>
-  );
-}
-
-function RenameForm({ passkey, onSubmit, onCancel }: { passkey: PasskeyItem; onSubmit: (alias: string) => void; onCancel: () => void }) {
-  const id = useId();
-  const [value, setValue] = useState(passkey.alias ?? '');
-  const [error, setError] = useState<string>();
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const alias = value.trim();
-    if (alias.length < 1 || alias.length > 64) {
-      setError('Enter a name of 1 to 64 characters.');
-      return;
-    }
-    onSubmit(alias);
-  };
-  return (
-    <form className={stack} noValidate onSubmit={submit}>
-      <label htmlFor={`${id}-alias`} className={label}>
-        Passkey name
-      </label>
-      <input
-        id={`${id}-alias`}
-        className={input}
-        value={value}
-        maxLength={64}
-        autoFocus
-        onChange={(event) => {
-          setValue(event.target.value);
-          setError(undefined);
-        }}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      <ErrorMessage id={`${id}-error`}>{error}</ErrorMessage>
-      <div className={row}>
-        <button type="submit" className={button.primary}>
-          Save
-        </button>
-        <button type="button" className={button.quiet} onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-    </form>
   );
 }
