@@ -9,6 +9,8 @@ export interface UseLatchkeyReturnType {
   settings: ProjectSettings | undefined;
   settingsStatus: 'loading' | 'ready' | 'failed';
   settingsError: LatchkeyError | undefined;
+  /** Loads the settings again after a failure (e.g. the network was down); does nothing while they load or once loaded. */
+  reloadSettings(): void;
 }
 
 /** The client and its project settings (loaded by the provider). */
@@ -22,7 +24,11 @@ export function useLatchkey(): UseLatchkeyReturnType {
       settings: state.settings,
       settingsStatus: state.status === 'ready' || state.status === 'failed' ? state.status : 'loading',
       settingsError: state.error,
+      reloadSettings: () => {
+        // A failure lands in `settingsStatus`/`settingsError`; nothing to do with the promise here.
+        settings.load().catch(() => undefined);
+      },
     }),
-    [client, state],
+    [client, settings, state],
   );
 }

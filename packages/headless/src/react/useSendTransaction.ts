@@ -1,7 +1,7 @@
 import type { ProjectSettings, TransactionSimulation } from '@latchkey/protocol';
 import type { Connection } from '@solana/web3.js';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { LatchkeyError } from '../core/errors/LatchkeyError.js';
 import {
   sendTransactionMachine,
@@ -44,6 +44,13 @@ export interface UseSendTransactionReturnType {
   confirm(): void;
   /** From `expired`: build again with a fresh blockhash. */
   resign(): void;
+  /**
+   * After a network failure (`error.code === 'network_error'`): build the same request again, send the same signed
+   * bytes again, or confirm the same signature again — whichever step the network cut off. See `canRetry`.
+   */
+  retry(): void;
+  /** Whether `retry()` applies to the current failure. */
+  canRetry: boolean;
   cancel(): void;
   reset(): void;
 }
@@ -62,6 +69,7 @@ export function optimizeTransactionFromSettings(settings: ProjectSettings | unde
 const selectStatus = (snapshot: SendTransactionSnapshot) => snapshot.value as SendTransactionStatus;
 const selectContext = (snapshot: SendTransactionSnapshot) => snapshot.context;
 const selectBusy = (snapshot: SendTransactionSnapshot) => snapshot.hasTag('busy');
+const selectCanRetry = (snapshot: SendTransactionSnapshot) => snapshot.can({ type: 'user.retry' });
 
 /** Send SOL or an SPL token and wait for confirmation (the send-and-confirm machine over web3.js). */
 export function useSendTransaction({ connection, signer, optimize }: UseSendTransactionParameters): UseSendTransactionReturnType {
@@ -106,11 +114,18 @@ export function useSendTransaction({ connection, signer, optimize }: UseSendTran
   const status = useSelector(actor, selectStatus);
   const context = useSelector(actor, selectContext);
   const isBusy = useSelector(actor, selectBusy);
+  const canRetry = useSelector(actor, selectCanRetry);
+  // The user reads the kit's sentence; what the wallet, the node or the browser said goes to the logger.
+  const { error } = context;
+  useEffect(() => {
+    if (error) client.logger.warn(`Transfer step failed: ${error.code}`, { error: error.cause ?? error });
+  }, [client, error]);
   const commands = useMemo(
     () => ({
       prepare: (request: SolanaTransferRequest) => actor.send({ type: 'user.prepare', request }),
       confirm: () => actor.send({ type: 'user.confirm' }),
       resign: () => actor.send({ type: 'user.resign' }),
+      retry: () => actor.send({ type: 'user.retry' }),
       cancel: () => actor.send({ type: 'user.cancel' }),
       reset: () => actor.send({ type: 'user.reset' }),
     }),
@@ -126,8 +141,9 @@ export function useSendTransaction({ connection, signer, optimize }: UseSendTran
       signature: context.signature,
       error: context.error,
       isBusy,
+      canRetry,
       ...commands,
     }),
-    [status, context, isBusy, commands],
+    [status, context, isBusy, canRetry, commands],
   );
 }

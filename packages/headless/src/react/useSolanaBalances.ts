@@ -80,8 +80,14 @@ export function useSolanaBalances(parameters: UseSolanaBalancesParameters): UseS
     void Promise.all([held, described]).then(([read, entries]) => {
       if (!live) return;
       const holdings = 'holdings' in read ? read.holdings : entries ? holdingsFromTokenBalances(entries) : undefined;
-      if (holdings) setState({ status: 'ready', read: { holdings, entries, networkId } });
-      else setState((previous) => ({ status: 'failed', read: previous.read, error: toLatchkeyErrorSync('error' in read ? read.error : undefined) }));
+      if (holdings) {
+        setState({ status: 'ready', read: { holdings, entries, networkId } });
+        return;
+      }
+      const error = toLatchkeyErrorSync('error' in read ? read.error : undefined);
+      // The user reads the kit's sentence; what the node or the browser said goes to the logger.
+      client.logger.warn(`Balances could not be read: ${error.code}`, { error: error.cause ?? error });
+      setState((previous) => ({ status: 'failed', read: previous.read, error }));
     });
     return () => {
       live = false;

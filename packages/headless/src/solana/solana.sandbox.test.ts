@@ -128,6 +128,22 @@ describe('Solana against the sandbox cluster', () => {
     expect(await connection.getBalance(keypair.publicKey)).toBe(LAMPORTS_PER_SOL);
   });
 
+  it('error: an unreachable cluster is network_error (not a failed transaction); the same signed bytes sent twice land once and both sends name the signature', async () => {
+    const { signer } = await fundedWallet(1);
+    const to = Keypair.generate().publicKey.toBase58();
+    const port = createSolanaTransferPort({ connection, client });
+    const prepared = await port.prepare({ to, amount: 10_000_000n }, signer.address);
+    const signed = await signer.signTransaction(prepared.transaction);
+    // A connection to a port nothing listens on: what the kit sees when the sandbox is stopped.
+    const unreachable = createSolanaTransferPort({ connection: createSolanaConnection({ ...(await getSolanaNetworks(client))[0]!, rpcUrls: ['http://127.0.0.1:9'], privateCustomerRpcUrls: [] }) });
+    await expect(unreachable.sendRaw(signed)).rejects.toMatchObject({ code: 'network_error', message: 'Network error. Check your connection and try again.' });
+    await expect(unreachable.prepare({ to, amount: 1n }, signer.address)).rejects.toMatchObject({ code: 'network_error' });
+    const first = await port.sendRaw(signed);
+    expect(await port.sendRaw(signed)).toBe(first);
+    await port.confirm(first, prepared, new AbortController().signal);
+    expect(await connection.getBalance(new (await import('@solana/web3.js')).PublicKey(to))).toBe(10_000_000);
+  });
+
   it('behavior: a blockhash that expires between review and send is offered as re-sign, which then succeeds', async () => {
     const { signer } = await fundedWallet(1);
     const to = Keypair.generate().publicKey.toBase58();

@@ -93,7 +93,10 @@ export const clientErrorMessages = {
   // the kit itself (no SPEC wording)
   invalid_config: 'Invalid Latchkey configuration: {reason}',
   invalid_response: 'The server answered with an unexpected response.',
-  network_error: 'The network request failed.',
+  // the network or a server is unreachable (a fetch that rejects, an RPC wrapper's message around one)
+  network_error: 'Network error. Check your connection and try again.',
+  // a Solana node answered with an error of its own (its text stays in `cause`, for the logger)
+  rpc_error: 'The Solana network could not complete the request. Try again in a moment.',
   aborted: 'The request was aborted.',
   missing_provider: 'Latchkey hooks must be used inside <LatchkeyProvider>.',
   invalid_amount: 'Invalid amount: {reason}',

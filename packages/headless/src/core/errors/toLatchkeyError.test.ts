@@ -47,7 +47,17 @@ describe('toLatchkeyError', () => {
 
   it('error: a network TypeError is network_error', async () => {
     const error = await toLatchkeyError(new TypeError('fetch failed'));
-    expect(error).toMatchObject({ code: 'network_error', message: 'The network request failed.' });
+    expect(error).toMatchObject({ code: 'network_error', message: 'Network error. Check your connection and try again.' });
+  });
+
+  it("error: a library's error wrapping a failed fetch (web3.js: 'failed to get recent blockhash: TypeError: Failed to fetch') is network_error, the original kept as cause", async () => {
+    const wrapped = new Error('failed to get recent blockhash: TypeError: Failed to fetch');
+    const error = await toLatchkeyError(wrapped);
+    expect(error).toMatchObject({ code: 'network_error', message: 'Network error. Check your connection and try again.' });
+    expect(error.cause).toBe(wrapped);
+    const chained = new Error('send failed', { cause: new TypeError('NetworkError when attempting to fetch resource.') });
+    expect((await toLatchkeyError(chained)).code).toBe('network_error');
+    expect((await toLatchkeyError(new Error('failed to get balance: invalid param'))).code).toBe('UNKNOWN');
   });
 
   it('error: an abort is aborted, a timeout is timeout', async () => {

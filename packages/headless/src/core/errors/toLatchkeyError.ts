@@ -53,6 +53,22 @@ async function fromResponse(response: Response): Promise<LatchkeyError> {
   });
 }
 
+/** What browsers and Node say when a request never got an answer (Chromium, Firefox, Safari, undici, Node sockets). */
+const NETWORK_FAILURE = /Failed to fetch|fetch failed|NetworkError when attempting to fetch|Load failed|Network request failed|ECONNREFUSED|ECONNRESET|socket hang up/;
+
+/**
+ * A failed request under a library's own wording: web3.js, for one, rethrows a failed fetch as
+ * `new Error('failed to get recent blockhash: ' + error)`, keeping only its text. Looks through `cause` (a few levels).
+ */
+export function isNetworkFailure(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth += 1) {
+    if (NETWORK_FAILURE.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
 /** Converts anything thrown (except a `Response`, which needs its body read) to a `LatchkeyError`. */
 export function toLatchkeyErrorSync(error: unknown): LatchkeyError {
   if (error instanceof LatchkeyError) return error;
@@ -65,7 +81,7 @@ export function toLatchkeyErrorSync(error: unknown): LatchkeyError {
     if (name === 'AbortError') return new LatchkeyError('aborted', { cause: error });
     if (name === 'TimeoutError') return new LatchkeyError('timeout', { cause: error });
     // fetch rejects with a TypeError when the network (or CORS) fails.
-    if (error instanceof TypeError) return new LatchkeyError('network_error', { cause: error });
+    if (error instanceof TypeError || isNetworkFailure(error)) return new LatchkeyError('network_error', { cause: error });
     return new LatchkeyError('UNKNOWN', { message, cause: error });
   }
   return new LatchkeyError('UNKNOWN', { message: String(error), cause: error });

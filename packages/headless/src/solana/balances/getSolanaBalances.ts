@@ -1,8 +1,11 @@
 import type { TokenBalance, TokenDescription } from '@latchkey/protocol';
+// First: spl-token needs the Buffer global while its modules load.
+import '../provideBufferGlobal.js';
 import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from '@solana/spl-token';
 import { PublicKey, type Connection } from '@solana/web3.js';
 import { formatAmount, formatScaled, parseDecimal } from '../../core/amount/formatAmount.js';
 import { validateSolanaAddress } from '../../core/validation/validateSolanaAddress.js';
+import { toSolanaError } from '../toSolanaError.js';
 
 /** The address a balance of native SOL carries (the wrapped-SOL mint, as token lists name SOL). */
 export const NATIVE_SOL_ADDRESS = 'So11111111111111111111111111111111111111112';
@@ -71,7 +74,7 @@ export async function readSolanaHoldings(connection: Connection, ownerAddress: s
     connection.getBalance(owner, 'confirmed'),
     connection.getParsedTokenAccountsByOwner(owner, { programId: TOKEN_PROGRAM_ID }, 'confirmed'),
     connection.getParsedTokenAccountsByOwner(owner, { programId: TOKEN_2022_PROGRAM_ID }, 'confirmed'),
-  ]);
+  ]).catch((error: unknown) => Promise.reject(toSolanaError(error)));
   const tokens = new Map<string, { raw: bigint; decimals: number }>();
   for (const { value } of tokenAccounts) {
     for (const { account } of value) {

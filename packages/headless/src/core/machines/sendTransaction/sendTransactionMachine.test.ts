@@ -222,4 +222,68 @@ describe('sendTransactionMachine', () => {
     expect(actor.getSnapshot().context.error?.code).toBe('USER_REJECTED');
     expect(p.sendRaw).not.toHaveBeenCalled();
   });
+  it('behavior: the network down while building is network_error in invalid; retry builds the same request again', async () => {
+    const prepare = vi.fn<SolanaTransferPort<unknown>['prepare']>(async () => Promise.reject(new TypeError('Failed to fetch')));
+    const { actor } = start(port({ prepare }));
+    actor.send({ type: 'user.prepare', request: { to: 'x', amount: 7n } });
+    await waitFor(actor, (s) => s.matches('invalid'));
+    expect(actor.getSnapshot().context.error).toMatchObject({ code: 'network_error', message: 'Network error. Check your connection and try again.' });
+    prepare.mockImplementation(async () => prepared);
+    actor.send({ type: 'user.retry' });
+    await waitFor(actor, (s) => s.matches('review'));
+    expect(prepare).toHaveBeenLastCalledWith({ to: 'x', amount: 7n }, signer.address);
+    expect(actor.getSnapshot().context.error).toBeUndefined();
+  });
+
+  it('behavior: retry is refused for an invalid request that the network did not cause', async () => {
+    const { actor } = start(port({ prepare: async () => Promise.reject(new LatchkeyError('source_token_account_not_found')) }));
+    actor.send({ type: 'user.prepare', request: {} });
+    await waitFor(actor, (s) => s.matches('invalid'));
+    actor.send({ type: 'user.retry' });
+    expect(actor.getSnapshot().value).toBe('invalid');
+  });
+
+  it('behavior: a send the network cut off fails as network_error; retry sends the same signed bytes, signing once', async () => {
+    const sendRaw = vi.fn<SolanaTransferPort<unknown>['sendRaw']>(async () => Promise.reject(new TypeError('Failed to fetch')));
+    const signTransaction = vi.fn(signer.signTransaction);
+    const p = port({ sendRaw });
+    const actor = createActor(sendTransactionMachine, { input: { port: p, signer: { ...signer, signTransaction } } }).start();
+    actor.send({ type: 'user.prepare', request: {} });
+    await waitFor(actor, (s) => s.matches('review'));
+    actor.send({ type: 'user.confirm' });
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(actor.getSnapshot().context.error?.code).toBe('network_error');
+    sendRaw.mockImplementation(async () => 'sig');
+    actor.send({ type: 'user.retry' });
+    await waitFor(actor, (s) => s.matches('done'));
+    expect(signTransaction).toHaveBeenCalledTimes(1);
+    expect(sendRaw).toHaveBeenCalledTimes(2);
+    expect(sendRaw.mock.calls[1]?.[0]).toEqual(sendRaw.mock.calls[0]?.[0]);
+  });
+
+  it('behavior: a confirmation the network cut off is retried by confirming the same signature, never sending again', async () => {
+    const confirm = vi.fn<SolanaTransferPort<unknown>['confirm']>(async () => Promise.reject(new Error('failed to get signature status: TypeError: Failed to fetch')));
+    const p = port({ confirm });
+    const { actor } = start(p);
+    actor.send({ type: 'user.prepare', request: {} });
+    await waitFor(actor, (s) => s.matches('review'));
+    actor.send({ type: 'user.confirm' });
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(actor.getSnapshot().context.error?.code).toBe('network_error');
+    confirm.mockImplementation(async () => undefined);
+    actor.send({ type: 'user.retry' });
+    await waitFor(actor, (s) => s.matches('done'));
+    expect(p.sendRaw).toHaveBeenCalledTimes(1);
+    expect(confirm).toHaveBeenCalledTimes(2);
+  });
+
+  it("behavior: a transfer that failed on chain is not retried ('Transaction failed' stays)", async () => {
+    const { actor } = start(port({ confirm: async () => Promise.reject(new LatchkeyError('transaction_failed')) }));
+    actor.send({ type: 'user.prepare', request: {} });
+    await waitFor(actor, (s) => s.matches('review'));
+    actor.send({ type: 'user.confirm' });
+    await waitFor(actor, (s) => s.matches('failed'));
+    actor.send({ type: 'user.retry' });
+    expect(actor.getSnapshot().value).toBe('failed');
+  });
 });

@@ -63,6 +63,8 @@ export interface SendTransactionContext<Request> {
   fee: bigint | undefined;
   feeAttempts: number;
   simulation: TransactionSimulation | undefined;
+  /** The signed bytes, kept so a send the network cut off is retried with the same transaction (same signature). */
+  signed: Uint8Array | undefined;
   signature: string | undefined;
   error: LatchkeyError | undefined;
 }
@@ -71,11 +73,12 @@ export type SendTransactionEvent<Request> =
   | { type: 'user.prepare'; request: Request }
   | { type: 'user.confirm' }
   | { type: 'user.resign' }
+  | { type: 'user.retry' }
   | { type: 'user.cancel' }
   | { type: 'user.reset' };
 
 const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
-const RESET = { request: undefined, prepared: undefined, fee: undefined, feeAttempts: 0, simulation: undefined, signature: undefined, error: undefined } as const;
+const RESET = { request: undefined, prepared: undefined, fee: undefined, feeAttempts: 0, simulation: undefined, signed: undefined, signature: undefined, error: undefined } as const;
 
 type AnyRequest = unknown;
 type Port = SolanaTransferPort<AnyRequest>;
@@ -84,9 +87,11 @@ type Port = SolanaTransferPort<AnyRequest>;
  * Send and confirm one Solana transaction (SPEC §4): preparing (build with a fresh blockhash, then the product API's
  * optimizeTransaction when enabled) → estimatingFee (getFeeForMessage, retried up to 5 times, FEE_RETRY_DELAY_MS
  * apart) → the funds check ('Insufficient funds.' before anything is signed) → review (simulation shown;
- * `user.confirm`) → sending (signed by the SolanaSigner, sent raw) → confirming at `confirmed` → done. A failed transaction is 'Transaction failed' (program
- * error in `cause`); no confirmation within 60 s is 'Transaction timed out'; an expired blockhash is `expired`, from
- * which `user.resign` builds again with a fresh blockhash. Timers use `after`, so a simulated clock drives them.
+ * `user.confirm`) → signing (by the SolanaSigner) → sending (raw) → confirming at `confirmed` → done. A failed
+ * transaction is 'Transaction failed' (program error in `cause`); no confirmation within 60 s is 'Transaction timed
+ * out'; an expired blockhash is `expired`, from which `user.resign` builds again with a fresh blockhash. An unreachable
+ * network is `network_error` and `user.retry` picks up where it broke: the same request built again, the same signed
+ * bytes sent again, or the same signature confirmed again. Timers use `after`, so a simulated clock drives them.
  */
 export const sendTransactionMachine = setup({
   types: {
@@ -110,9 +115,8 @@ export const sendTransactionMachine = setup({
         return undefined;
       }
     }),
-    signAndSend: fromPromise<string, { port: Port; signer: SolanaSigner; prepared: PreparedTransaction }>(async ({ input }) =>
-      input.port.sendRaw(await input.signer.signTransaction(input.prepared.transaction)),
-    ),
+    sign: fromPromise<Uint8Array, { signer: SolanaSigner; prepared: PreparedTransaction }>(({ input }) => input.signer.signTransaction(input.prepared.transaction)),
+    send: fromPromise<string, { port: Port; signed: Uint8Array }>(({ input }) => input.port.sendRaw(input.signed)),
     confirm: fromPromise<void, { port: Port; signature: string; prepared: PreparedTransaction }>(({ input, signal }) =>
       input.port.confirm(input.signature, input.prepared, signal),
     ),
@@ -127,11 +131,13 @@ export const sendTransactionMachine = setup({
     })),
     assignInsufficientFunds: assign(() => ({ error: new LatchkeyError('insufficient_funds') })),
     assignSimulation: assign((_, params: { simulation: TransactionSimulation | undefined }) => ({ simulation: params.simulation })),
+    assignSigned: assign((_, params: { signed: Uint8Array }) => ({ signed: params.signed })),
     assignSignature: assign((_, params: { signature: string }) => ({ signature: params.signature })),
+    clearError: assign({ error: undefined }),
     assignError: assign((_, params: { error: unknown }) => ({ error: toLatchkeyErrorSync(params.error) })),
     assignTimedOut: assign(() => ({ error: new LatchkeyError('transaction_timed_out') })),
     assignExpired: assign((_, params: { error: unknown }) => ({ error: toLatchkeyErrorSync(params.error) })),
-    clearForResign: assign({ prepared: undefined, fee: undefined, feeAttempts: 0, signature: undefined, error: undefined }),
+    clearForResign: assign({ prepared: undefined, fee: undefined, feeAttempts: 0, signed: undefined, signature: undefined, error: undefined }),
     reset: assign(RESET),
   },
   guards: {
@@ -140,6 +146,10 @@ export const sendTransactionMachine = setup({
     hasFunds: ({ context }) =>
       context.prepared !== undefined && context.fee !== undefined && context.prepared.lamportsAvailable >= context.prepared.lamportsNeeded + context.fee,
     isExpired: (_, params: { error: unknown }) => params.error instanceof LatchkeyError && params.error.code === 'transaction_expired',
+    canRetryPrepare: ({ context }) => context.request !== undefined && context.error?.code === 'network_error',
+    // Sent or not, the same signed bytes: the cluster takes a transaction once, so a resend cannot pay twice.
+    canResend: ({ context }) => context.signed !== undefined && context.signature === undefined && context.error?.code === 'network_error',
+    canReconfirm: ({ context }) => context.signature !== undefined && context.error?.code === 'network_error',
   },
   delays: {
     feeRetryDelay: FEE_RETRY_DELAY_MS,
@@ -205,15 +215,24 @@ export const sendTransactionMachine = setup({
     },
     review: {
       on: {
-        'user.confirm': 'sending',
+        'user.confirm': 'signing',
         'user.cancel': { target: 'idle', actions: 'reset' },
+      },
+    },
+    signing: {
+      tags: ['busy'],
+      invoke: {
+        src: 'sign',
+        input: ({ context }) => ({ signer: context.signer, prepared: context.prepared as PreparedTransaction }),
+        onDone: { target: 'sending', actions: { type: 'assignSigned', params: ({ event }) => ({ signed: event.output }) } },
+        onError: { target: 'failed', actions: { type: 'assignError', params: errorParams } },
       },
     },
     sending: {
       tags: ['busy'],
       invoke: {
-        src: 'signAndSend',
-        input: ({ context }) => ({ port: context.port, signer: context.signer, prepared: context.prepared as PreparedTransaction }),
+        src: 'send',
+        input: ({ context }) => ({ port: context.port, signed: context.signed as Uint8Array }),
         onDone: { target: 'confirming', actions: { type: 'assignSignature', params: ({ event }) => ({ signature: event.output }) } },
         onError: [
           { guard: { type: 'isExpired', params: errorParams }, target: 'expired', actions: { type: 'assignExpired', params: errorParams } },
@@ -234,10 +253,14 @@ export const sendTransactionMachine = setup({
       },
       after: { confirmationTimeout: { target: 'timedOut', actions: 'assignTimedOut' } },
     },
-    // A bad request, a fee that could not be looked up, or 'Insufficient funds.': nothing was signed.
+    // A bad request, a fee that could not be looked up, 'Insufficient funds.', or the network down: nothing was signed.
+    // `user.retry` builds the same request again when the network was the problem.
     invalid: {
       tags: ['error'],
-      on: { 'user.prepare': { target: 'preparing', actions: { type: 'assignRequest', params: ({ event }) => ({ request: event.request }) } } },
+      on: {
+        'user.prepare': { target: 'preparing', actions: { type: 'assignRequest', params: ({ event }) => ({ request: event.request }) } },
+        'user.retry': { guard: 'canRetryPrepare', target: 'preparing', actions: 'clearError' },
+      },
     },
     expired: {
       tags: ['error'],
@@ -245,7 +268,16 @@ export const sendTransactionMachine = setup({
     },
     // Left with `user.reset`.
     done: {},
-    failed: { tags: ['error'] },
+    // `user.retry` after a network failure: the same signed bytes are sent again, or the sent signature confirmed again.
+    failed: {
+      tags: ['error'],
+      on: {
+        'user.retry': [
+          { guard: 'canResend', target: 'sending', actions: 'clearError' },
+          { guard: 'canReconfirm', target: 'confirming', actions: 'clearError' },
+        ],
+      },
+    },
     timedOut: { tags: ['error'] },
   },
 });
@@ -261,6 +293,7 @@ export type SendTransactionStatus =
   | 'checkingFunds'
   | 'simulating'
   | 'review'
+  | 'signing'
   | 'sending'
   | 'confirming'
   | 'invalid'
