@@ -14,3 +14,18 @@ export const WarnProvider = WarnContext.Provider;
 export function useWarn(): Warn {
   return useContext(WarnContext);
 }
+
+/** Reports a failure of the kit itself (a part that would not load or render) with its cause. */
+export type ReportError = (message: string, meta: Record<string, unknown>) => void;
+
+export const consoleReportError: ReportError = (message, meta) => console.error(`[latchkey] ${message}`, meta);
+
+const ReportErrorContext = createContext<ReportError>(consoleReportError);
+
+/** `LatchkeyProvider` routes the kit's failures to the client's logger (`logger.error`, with the cause). */
+export const ReportErrorProvider = ReportErrorContext.Provider;
+
+/** Where the kit's failures go: the client's logger under a provider, else the console. */
+export function useReportError(): ReportError {
+  return useContext(ReportErrorContext);
+}

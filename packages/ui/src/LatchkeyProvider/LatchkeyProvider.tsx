@@ -1,7 +1,9 @@
 import { LatchkeyProvider as HeadlessProvider, useLatchkey } from '@latchkey/headless/react';
 import { lightTheme, themeFromSettings, ThemeError, type ThemeSetting } from '@latchkey/themes';
 import { useEffect, useMemo, type ComponentProps, type ReactNode } from 'react';
-import { WarnProvider, type Warn } from '../warn.js';
+import type { Messages } from '../messages/en.js';
+import { MessagesProvider, withOverrides } from '../messages/useMessages.js';
+import { ReportErrorProvider, WarnProvider, type ReportError, type Warn } from '../warn.js';
 import { ThemeRoot } from '../theme/ThemeRoot.js';
 import { EmbeddedWalletOptionsContext, type EmbeddedWalletOptions } from './embeddedWalletConfig.js';
 
@@ -18,6 +20,8 @@ export interface LatchkeyProviderProps {
    * menu offers the signed-in user's embedded Solana wallet when the project enables embedded wallets.
    */
   embeddedWallet?: EmbeddedWalletOptions | undefined;
+  /** Your wording for any of the kit's messages, by id (e.g. `{ 'kit.retry': 'Try again' }`); the rest stay English. */
+  messages?: Partial<Messages> | undefined;
   children?: ReactNode;
 }
 
@@ -25,19 +29,25 @@ export interface LatchkeyProviderProps {
  * The kit's provider: the headless `LatchkeyProvider` (client, settings, session) plus the theme,
  * applied as CSS variables on a kit root element around `children`.
  */
-export function LatchkeyProvider({ client, theme, embeddedWallet, children }: LatchkeyProviderProps) {
+export function LatchkeyProvider({ client, theme, embeddedWallet, messages, children }: LatchkeyProviderProps) {
   const warn = useMemo<Warn>(() => (message) => client.logger.warn(message), [client]);
+  const reportError = useMemo<ReportError>(() => (message, meta) => client.logger.error(message, meta), [client]);
   const { baseUrl, appName } = embeddedWallet ?? {};
   const walletOptions = useMemo(() => (baseUrl ? { baseUrl, appName } : undefined), [baseUrl, appName]);
+  const catalogue = useMemo(() => withOverrides(messages), [messages]);
   return (
     <HeadlessProvider client={client}>
-      <WarnProvider value={warn}>
-        <EmbeddedWalletOptionsContext.Provider value={walletOptions}>
-          <SettingsThemeRoot theme={theme} warn={warn}>
-            {children}
-          </SettingsThemeRoot>
-        </EmbeddedWalletOptionsContext.Provider>
-      </WarnProvider>
+      <MessagesProvider value={catalogue}>
+        <WarnProvider value={warn}>
+          <ReportErrorProvider value={reportError}>
+            <EmbeddedWalletOptionsContext.Provider value={walletOptions}>
+              <SettingsThemeRoot theme={theme} warn={warn}>
+                {children}
+              </SettingsThemeRoot>
+            </EmbeddedWalletOptionsContext.Provider>
+          </ReportErrorProvider>
+        </WarnProvider>
+      </MessagesProvider>
     </HeadlessProvider>
   );
 }

@@ -9,10 +9,6 @@ export interface SignInButtonProps {
   label?: string;
 }
 
-/**
- * "Sign in" — opens the sign-in dialog; once the user is signed in, the user menu takes its place.
- * The dialog's code is fetched on first hover, focus or click.
- */
 /** The page was opened by a social sign-in redirect return (`provider` and `state` in the query). */
 function isSocialRedirectReturn(): boolean {
   if (typeof window === 'undefined') return false;
@@ -20,6 +16,11 @@ function isSocialRedirectReturn(): boolean {
   return params.has('provider') && params.has('state');
 }
 
+/**
+ * "Sign in" — opens the sign-in dialog; once the user is signed in, the user menu takes its place.
+ * The dialog's code is fetched on first hover, focus or click; if it cannot be (offline), a small "Something went
+ * wrong. Retry" sits beside the button, and the next click tries again. After signing out, focus returns here.
+ */
 export function SignInButton({ label = 'Sign in' }: SignInButtonProps) {
   const session = useSession();
   const [open, setOpen] = useState(false);
@@ -34,15 +35,18 @@ export function SignInButton({ label = 'Sign in' }: SignInButtonProps) {
   const [focusMenu, setFocusMenu] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const signedIn = session.status === 'signedIn';
+  const wasSignedIn = useRef(signedIn);
 
+  // A failed preload (offline) is not an error yet: the click that needs the code tries again and says so.
   const preload = useCallback(() => {
-    void loadSignInDialog();
+    loadSignInDialog().catch(() => undefined);
   }, []);
+  const [clicks, setClicks] = useState(0);
 
   // Someone who opened the dialog, or is being signed in, will likely need the menu next.
   const likelySigningIn = open || session.status === 'signingIn';
   useEffect(() => {
-    if (likelySigningIn) void loadUserMenu();
+    if (likelySigningIn) loadUserMenu().catch(() => undefined);
   }, [likelySigningIn]);
 
   // Signing in inside the dialog swaps this button for the user menu: the dialog is gone and focus
@@ -54,7 +58,11 @@ export function SignInButton({ label = 'Sign in' }: SignInButtonProps) {
       setMounted(false);
     } else {
       setFocusMenu(false);
+      // Signed out from the menu: the menu (and the focus it held) is gone; focus comes back to this button.
+      const active = document.activeElement;
+      if (wasSignedIn.current && (active === null || active === document.body)) buttonRef.current?.focus();
     }
+    wasSignedIn.current = signedIn;
     // Keyed on the sign-in transition only, not on every open/close of the dialog.
   }, [signedIn]);
 
@@ -76,12 +84,14 @@ export function SignInButton({ label = 'Sign in' }: SignInButtonProps) {
         onClick={() => {
           setMounted(true);
           setOpen(true);
+          setClicks((count) => count + 1);
         }}
       >
         {label}
       </button>
       {mounted ? (
         <SignInDialog
+          retryKey={clicks}
           open={open}
           onOpenChange={setOpen}
           onCloseAutoFocus={(event) => {

@@ -14,7 +14,7 @@ import { SignInDialogView, type SignInDialogOpenProps } from './SignInDialogView
  * `useLatchkey()`, the e-mail flow from `useEmailSignIn()`, the SMS flow from `useSmsSignIn()`. Loaded on demand by `SignInDialog`.
  */
 export function ConnectedSignInDialog(props: SignInDialogOpenProps) {
-  const { settings, settingsStatus, settingsError } = useLatchkey();
+  const { settings, settingsStatus, settingsError, reloadSettings } = useLatchkey();
   const emailFlow = useEmailSignIn();
   const smsFlow = useSmsSignIn();
   const social = useSocialSignIn();
@@ -49,6 +49,7 @@ export function ConnectedSignInDialog(props: SignInDialogOpenProps) {
       settings={settings}
       settingsStatus={settingsStatus}
       settingsError={settingsError}
+      onRetrySettings={reloadSettings}
       emailFlow={emailFlow}
       smsFlow={smsFlow}
       socialFlow={socialFlow}

@@ -3,6 +3,8 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { brandingFrom, warnRejectedBranding, type BrandingSettings } from '../Branding/branding.js';
 import { LegalFooter } from '../Branding/LegalFooter.js';
 import { ErrorMessage } from '../ErrorMessage.js';
+import { KitErrorBoundary } from '../KitErrorBoundary/KitErrorBoundary.js';
+import { button } from '../styles/shared.css.js';
 import { EmailFlowView } from '../flows/EmailSignIn/EmailFlowView.js';
 import type { EmailFlowModel, FlowError } from '../flows/EmailSignIn/types.js';
 import { EmailOrPhoneStep } from '../flows/EmailOrPhone/EmailOrPhoneStep.js';
@@ -45,6 +47,8 @@ export interface SignInDialogViewProps extends SignInDialogOpenProps {
   settings: SignInDialogSettings | undefined;
   settingsStatus: 'loading' | 'ready' | 'failed';
   settingsError?: FlowError | { message: string } | undefined;
+  /** Loads the settings again after they failed (`useLatchkey().reloadSettings`): a Retry under the error. */
+  onRetrySettings?: (() => void) | undefined;
   emailFlow: EmailFlowModel;
   /** The SMS flow, for the `phone` and `emailAndPhone` blocks (shown when settings enable an SMS provider). */
   smsFlow?: SmsFlowModel | undefined;
@@ -80,6 +84,7 @@ export function SignInDialogView({
   settings,
   settingsStatus,
   settingsError,
+  onRetrySettings,
   emailFlow,
   smsFlow,
   socialFlow,
@@ -163,68 +168,77 @@ export function SignInDialogView({
                     : 'Sign in or create an account with your email.'}
               </Dialog.Description>
             </header>
-            {settingsStatus === 'loading' ? (
-              <p role="status" className={styles.loading}>
-                <Spinner />
-                Loading sign-in options…
-              </p>
-            ) : settingsStatus === 'failed' ? (
-              <ErrorMessage>{settingsError?.message ?? 'The sign-in options could not be loaded.'}</ErrorMessage>
-            ) : secondFactor ? (
-              <MfaChallenge flow={mfaFlow} />
-            ) : (
-              <EmailFlowView
-                flow={emailFlow}
-                renderEmailStep={(emailStep, memory) =>
-                  smsFlow && phoneEnabled ? (
-                    // The e-mail flow is idle: the SMS flow decides between its own steps and the login view.
-                    <PhoneFlowView
-                      flow={smsFlow}
-                      countries={countries}
-                      defaultCountry={country}
-                      renderPhoneStep={(phoneStep) => (
-                        <LoginView
-                          sections={sections}
-                          email={withPasskey(emailStep)}
-                          social={social}
-                          wallet={wallet}
-                          socialAboveEmail={layout.socialAboveEmail}
-                          splitEmailAndSocial={layout.splitEmailAndSocial}
-                          phone={phoneStep}
-                          emailAndPhone={withPasskey(
-                            <EmailOrPhoneStep
-                              countries={countries}
-                              defaultCountry={smsFlow.phone?.isoCountryCode ?? country}
-                              defaultValue={memory.lastEmail ?? smsFlow.phone?.phoneNumber}
-                              isSending={emailFlow.status === 'sendingCode' || smsFlow.status === 'sendingCode'}
-                              emailError={emailFlow.error}
-                              phoneError={smsFlow.error}
-                              onSubmitEmail={(email) => {
-                                void smsFlow.reset();
-                                void emailFlow.sendCode(email);
-                              }}
-                              onSubmitPhone={(phone) => {
-                                void emailFlow.reset();
-                                void smsFlow.sendCode(phone);
-                              }}
-                            />,
-                          )}
-                        />
-                      )}
-                    />
-                  ) : (
-                    <LoginView
-                      sections={sections}
-                      email={withPasskey(emailStep)}
-                      social={social}
-                      wallet={wallet}
-                      socialAboveEmail={layout.socialAboveEmail}
-                      splitEmailAndSocial={layout.splitEmailAndSocial}
-                    />
-                  )
-                }
-              />
-            )}
+            <KitErrorBoundary area="sign-in dialog content">
+              {settingsStatus === 'loading' ? (
+                <p role="status" className={styles.loading}>
+                  <Spinner />
+                  Loading sign-in options…
+                </p>
+              ) : settingsStatus === 'failed' ? (
+                <>
+                  <ErrorMessage>{settingsError?.message ?? 'The sign-in options could not be loaded.'}</ErrorMessage>
+                  {onRetrySettings ? (
+                    <button type="button" className={button.secondary} onClick={onRetrySettings}>
+                      Retry
+                    </button>
+                  ) : null}
+                </>
+              ) : secondFactor ? (
+                <MfaChallenge flow={mfaFlow} />
+              ) : (
+                <EmailFlowView
+                  flow={emailFlow}
+                  renderEmailStep={(emailStep, memory) =>
+                    smsFlow && phoneEnabled ? (
+                      // The e-mail flow is idle: the SMS flow decides between its own steps and the login view.
+                      <PhoneFlowView
+                        flow={smsFlow}
+                        countries={countries}
+                        defaultCountry={country}
+                        renderPhoneStep={(phoneStep) => (
+                          <LoginView
+                            sections={sections}
+                            email={withPasskey(emailStep)}
+                            social={social}
+                            wallet={wallet}
+                            socialAboveEmail={layout.socialAboveEmail}
+                            splitEmailAndSocial={layout.splitEmailAndSocial}
+                            phone={phoneStep}
+                            emailAndPhone={withPasskey(
+                              <EmailOrPhoneStep
+                                countries={countries}
+                                defaultCountry={smsFlow.phone?.isoCountryCode ?? country}
+                                defaultValue={memory.lastEmail ?? smsFlow.phone?.phoneNumber}
+                                isSending={emailFlow.status === 'sendingCode' || smsFlow.status === 'sendingCode'}
+                                emailError={emailFlow.error}
+                                phoneError={smsFlow.error}
+                                onSubmitEmail={(email) => {
+                                  void smsFlow.reset();
+                                  void emailFlow.sendCode(email);
+                                }}
+                                onSubmitPhone={(phone) => {
+                                  void emailFlow.reset();
+                                  void smsFlow.sendCode(phone);
+                                }}
+                              />,
+                            )}
+                          />
+                        )}
+                      />
+                    ) : (
+                      <LoginView
+                        sections={sections}
+                        email={withPasskey(emailStep)}
+                        social={social}
+                        wallet={wallet}
+                        socialAboveEmail={layout.socialAboveEmail}
+                        splitEmailAndSocial={layout.splitEmailAndSocial}
+                      />
+                    )
+                  }
+                />
+              )}
+            </KitErrorBoundary>
             {branding.termsUrl || branding.privacyUrl ? (
               <footer className={styles.footer}>
                 <LegalFooter termsUrl={branding.termsUrl} privacyUrl={branding.privacyUrl} />

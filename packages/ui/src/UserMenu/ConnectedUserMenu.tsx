@@ -5,7 +5,9 @@ import { usePasskey } from '@latchkey/headless/react/passkey';
 import { useSocialSignIn } from '@latchkey/headless/react/social';
 import { unlinkCredential } from '@latchkey/headless/social';
 import type { SocialProvider } from '@latchkey/protocol';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { KitErrorBoundary } from '../KitErrorBoundary/KitErrorBoundary.js';
+import { lazyWithRetry } from '../KitErrorBoundary/lazyWithRetry.js';
 import { brandingFrom } from '../Branding/branding.js';
 import { smsCountries } from '../flows/PhoneSignIn/countries.js';
 import { socialProvidersFrom } from '../flows/SocialSignIn/socialSettings.js';
@@ -18,10 +20,10 @@ import { AccountSection, type CredentialKind } from './AccountSection.js';
 import { UserMenuView, type LinkedAccount } from './UserMenuView.js';
 
 // Wallet code (wallet-standard registry, catalogue) loads only for users who have or may link wallets.
-const ConnectedLinkedWallets = lazy(() => import('../flows/Wallets/ConnectedLinkedWallets.js').then((module) => ({ default: module.ConnectedLinkedWallets })));
+const ConnectedLinkedWallets = lazyWithRetry(() => import('../flows/Wallets/ConnectedLinkedWallets.js').then((module) => ({ default: module.ConnectedLinkedWallets })));
 // The wallet panel carries @solana/web3.js and the custody client: only for users with (or about to get) a wallet.
-const ConnectedWalletPanel = lazy(() => import('../flows/WalletPanel/ConnectedWalletPanel.js').then((module) => ({ default: module.ConnectedWalletPanel })));
-const AddCredential = lazy(() => import('./AddCredential.js').then((module) => ({ default: module.AddCredential })));
+const ConnectedWalletPanel = lazyWithRetry(() => import('../flows/WalletPanel/ConnectedWalletPanel.js').then((module) => ({ default: module.ConnectedWalletPanel })));
+const AddCredential = lazyWithRetry(() => import('./AddCredential.js').then((module) => ({ default: module.AddCredential })));
 
 export interface UserMenuProps {
   open?: boolean;
@@ -137,21 +139,21 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
       }}
     >
       {adding ? (
-        <Suspense fallback={<Spinner />}>
+        <LazySection area="add credential">
           <AddCredential kind={adding} countries={countries} onClose={() => setAdding(undefined)} />
-        </Suspense>
+        </LazySection>
       ) : (
         <AccountSection canAddEmail={canAddEmail} canAddPhone={canAddPhone} onAdd={setAdding} />
       )}
       {hasWallet || offersEmbeddedWallet ? (
-        <Suspense fallback={<Spinner />}>
+        <LazySection area="wallet panel">
           <ConnectedWalletPanel />
-        </Suspense>
+        </LazySection>
       ) : null}
       {hasWallet || settings?.sdk?.multiWallet ? (
-        <Suspense fallback={<Spinner />}>
+        <LazySection area="linked wallets">
           <ConnectedLinkedWallets />
-        </Suspense>
+        </LazySection>
       ) : null}
       {settings?.security?.enablePasskeys ? <PasskeyManager flow={passkeyFlow} /> : null}
       {settings?.security?.mfa?.enabled ? (
@@ -161,5 +163,14 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
         </>
       ) : null}
     </UserMenuView>
+  );
+}
+
+/** A part of the menu loaded on demand: a spinner while it loads, "Something went wrong. Retry" if it cannot. */
+function LazySection({ area, children }: { area: string; children: ReactNode }) {
+  return (
+    <KitErrorBoundary area={area}>
+      <Suspense fallback={<Spinner />}>{children}</Suspense>
+    </KitErrorBoundary>
   );
 }

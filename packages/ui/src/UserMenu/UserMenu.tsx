@@ -1,5 +1,7 @@
 import { useSession } from '@latchkey/headless/react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { KitErrorBoundary } from '../KitErrorBoundary/KitErrorBoundary.js';
+import { lazyWithRetry } from '../KitErrorBoundary/lazyWithRetry.js';
 import { button } from '../styles/shared.css.js';
 import { accountName } from './accountName.js';
 import type { UserMenuProps } from './ConnectedUserMenu.js';
@@ -9,7 +11,7 @@ export type { UserMenuProps } from './ConnectedUserMenu.js';
 /** Fetches the menu's code (Radix Popover); call it to warm up before the user signs in. */
 export const loadUserMenu = () => import('./ConnectedUserMenu.js');
 
-const ConnectedUserMenu = lazy(() => loadUserMenu().then((module) => ({ default: module.ConnectedUserMenu })));
+const ConnectedUserMenu = lazyWithRetry(() => loadUserMenu().then((module) => ({ default: module.ConnectedUserMenu })));
 
 /**
  * The signed-in user's menu (Radix Popover): their e-mail and "Sign out"; nothing when signed out.
@@ -19,10 +21,13 @@ const ConnectedUserMenu = lazy(() => loadUserMenu().then((module) => ({ default:
 export function UserMenu(props: UserMenuProps) {
   const [openRequested, setOpenRequested] = useState(false);
   const opening = openRequested && props.open === undefined ? { defaultOpen: true } : {};
+  // The menu's code may fail to load (offline): Retry, or a click on the stand-in trigger, fetches it again.
   return (
-    <Suspense fallback={<MenuPlaceholder autoFocus={props.autoFocus} onRequestOpen={() => setOpenRequested(true)} />}>
-      <ConnectedUserMenu {...props} {...opening} />
-    </Suspense>
+    <KitErrorBoundary area="user menu" resetKey={openRequested} onRetry={() => setOpenRequested(true)}>
+      <Suspense fallback={<MenuPlaceholder autoFocus={props.autoFocus} onRequestOpen={() => setOpenRequested(true)} />}>
+        <ConnectedUserMenu {...props} {...opening} />
+      </Suspense>
+    </KitErrorBoundary>
   );
 }
 

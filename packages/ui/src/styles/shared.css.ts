@@ -18,7 +18,8 @@ export const text = style({
 
 export const mutedText = style([text, { color: vars.colors.textMuted, fontSize: '14px' }]);
 
-export const errorText = style([text, { color: vars.colors.danger, fontSize: '14px' }]);
+/** Long values (an address, a signature) wrap inside the kit's box instead of overflowing it. */
+export const errorText = style([text, { color: vars.colors.danger, fontSize: '14px', overflowWrap: 'anywhere' }]);
 
 export const successText = style([text, { color: vars.colors.success }]);
 

@@ -52,6 +52,7 @@ describe('EmailOrPhoneStep', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getByRole('alert')).toHaveTextContent(EMPTY_EMAIL_OR_PHONE_MESSAGE);
     expect(onSubmitEmail).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText('Email or phone number'), 'ada@');
     rerender(
       <EmailOrPhoneStep
         countries={testCountries}
@@ -60,8 +61,10 @@ describe('EmailOrPhoneStep', () => {
         emailError={{ code: 'invalid_email_address', message: 'Enter a valid e-mail address.' }}
       />,
     );
-    await user.type(screen.getByLabelText('Email or phone number'), 'ada@');
     expect(screen.getByRole('alert')).toHaveTextContent('Enter a valid e-mail address.');
+    // It was about the address that was sent: editing it leaves the error behind.
+    await user.type(screen.getByLabelText('Email or phone number'), 'x');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('behavior: while sending nothing is submitted again', async () => {

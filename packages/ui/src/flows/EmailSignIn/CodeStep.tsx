@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
+import { useFieldError } from '../../focus/useFieldError.js';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
 import { button, codeInput, label, mutedText, row, stack, text } from '../../styles/shared.css.js';
@@ -55,7 +56,9 @@ export function CodeStep({
   const [resentCount, setResentCount] = useState(0);
   const lastSubmitted = useRef<string | undefined>(undefined);
   const busy = isVerifying || isResending;
-  const shownError = localError ?? (busy ? undefined : error?.message);
+  // The flow's error is about the code that was sent: typing a new one leaves it behind.
+  const flowError = useFieldError(error);
+  const shownError = localError ?? (busy ? undefined : flowError.error?.message);
   const inputId = `${id}-code`;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -78,6 +81,7 @@ export function CodeStep({
     const digits = codeDigits(raw, length);
     setCode(digits);
     setLocalError(undefined);
+    if (digits !== '') flowError.dismiss();
     if (digits !== lastSubmitted.current) lastSubmitted.current = undefined;
     if (digits.length === length) submit(digits);
   };

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
+import { useFieldError } from '../../focus/useFieldError.js';
 import { Spinner } from '../../Spinner.js';
 import { button, input, label, mutedText, stack } from '../../styles/shared.css.js';
 import type { FlowError } from '../EmailSignIn/types.js';
@@ -9,48 +10,86 @@ export interface RecoveryStepProps {
   awaitingCode: boolean;
   isBusy: boolean;
   error: FlowError | undefined;
-  /** The user's e-mail, prefilled. */
+  /** The user's e-mail, prefilled in the address field (never in the code field). */
   defaultEmail?: string | undefined;
   onSendCode: (email: string) => void;
   onSubmitCode: (code: string) => void;
 }
 
-/** E-mail recovery: the address, then the recovery code from the e-mail. Presentational. */
+/** A recovery code is the e-mail's base64url bundle: long, and only letters, digits, `-` and `_`. */
+const RECOVERY_CODE = /^[A-Za-z0-9_-]{64,}$/;
+export const NOT_A_RECOVERY_CODE = 'Paste the recovery code from the e-mail: a long run of letters and digits.';
+export const EMPTY_EMAIL = 'Enter your email address.';
+
+/** E-mail recovery: the address, then the recovery code from the e-mail. Presentational; the root carries `data-state`. */
 export function RecoveryStep({ awaitingCode, isBusy, error, defaultEmail, onSendCode, onSubmitCode }: RecoveryStepProps) {
-  const fieldId = useId();
-  const [value, setValue] = useState(awaitingCode ? '' : (defaultEmail ?? ''));
+  return (
+    <div className={stack} data-flow="embedded-wallet-recovery" data-state={awaitingCode ? 'awaitingCode' : 'idle'}>
+      <p className={mutedText}>{awaitingCode ? 'Paste the recovery code we e-mailed you. It works once, within 15 minutes.' : 'We will e-mail you a recovery code.'}</p>
+      {awaitingCode ? (
+        // Its own field, fresh and empty: the address typed before is not a code.
+        <RecoveryField key="code" kind="code" isBusy={isBusy} error={error} onSubmit={onSubmitCode} />
+      ) : (
+        <RecoveryField key="email" kind="email" defaultValue={defaultEmail} isBusy={isBusy} error={error} onSubmit={onSendCode} />
+      )}
+    </div>
+  );
+}
+
+interface RecoveryFieldProps {
+  kind: 'email' | 'code';
+  defaultValue?: string | undefined;
+  isBusy: boolean;
+  error: FlowError | undefined;
+  onSubmit: (value: string) => void;
+}
+
+function RecoveryField({ kind, defaultValue, isBusy, error, onSubmit }: RecoveryFieldProps) {
+  const id = useId();
+  const [value, setValue] = useState(defaultValue ?? '');
+  const [localError, setLocalError] = useState<string>();
+  const flowError = useFieldError(error);
+  const shown = localError ?? (isBusy ? undefined : flowError.error?.message);
+  const isCode = kind === 'code';
   return (
     <form
       className={stack}
+      noValidate
       aria-label="Recover your wallet"
-      data-flow="embedded-wallet-recovery"
-      data-state={awaitingCode ? 'awaitingCode' : 'idle'}
+      aria-busy={isBusy}
       onSubmit={(event) => {
         event.preventDefault();
-        if (isBusy || value.trim() === '') return;
-        if (awaitingCode) onSubmitCode(value.trim());
-        else onSendCode(value.trim());
+        if (isBusy) return;
+        const trimmed = value.trim();
+        if (isCode && !RECOVERY_CODE.test(trimmed)) return setLocalError(NOT_A_RECOVERY_CODE);
+        if (!isCode && trimmed === '') return setLocalError(EMPTY_EMAIL);
+        onSubmit(trimmed);
       }}
     >
-      <p className={mutedText}>{awaitingCode ? 'Paste the recovery code we e-mailed you. It works once, within 15 minutes.' : 'We will e-mail you a recovery code.'}</p>
-      <label htmlFor={fieldId} className={label}>
-        {awaitingCode ? 'Recovery code' : 'Email'}
+      <label htmlFor={`${id}-field`} className={label}>
+        {isCode ? 'Recovery code' : 'Email'}
       </label>
       <input
-        id={fieldId}
-        key={awaitingCode ? 'code' : 'email'}
+        id={`${id}-field`}
         className={input}
-        type={awaitingCode ? 'text' : 'email'}
-        autoComplete={awaitingCode ? 'one-time-code' : 'email'}
+        type={isCode ? 'text' : 'email'}
+        autoComplete={isCode ? 'one-time-code' : 'email'}
+        autoCapitalize="none"
+        spellCheck={false}
         value={value}
-        onChange={(event) => setValue(event.target.value)}
-        aria-invalid={error ? true : undefined}
+        onChange={(event) => {
+          setValue(event.target.value);
+          setLocalError(undefined);
+          flowError.dismiss();
+        }}
+        aria-invalid={shown ? true : undefined}
+        aria-describedby={shown ? `${id}-error` : undefined}
       />
+      <ErrorMessage id={`${id}-error`}>{shown}</ErrorMessage>
       <button type="submit" className={button.primary} aria-disabled={isBusy ? true : undefined}>
         {isBusy ? <Spinner /> : null}
-        {awaitingCode ? 'Recover wallet' : 'Send recovery code'}
+        {isCode ? 'Recover wallet' : 'Send recovery code'}
       </button>
-      <ErrorMessage>{isBusy ? undefined : error?.message}</ErrorMessage>
     </form>
   );
 }

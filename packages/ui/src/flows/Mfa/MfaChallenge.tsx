@@ -5,6 +5,7 @@ import { button, input, label, mutedText, stack } from '../../styles/shared.css.
 import { TotpCodeForm } from './TotpCodeForm.js';
 import { TotpEnrolment } from './TotpEnrolment.js';
 import type { MfaFlowModel } from './types.js';
+import { useFieldError } from '../../focus/useFieldError.js';
 
 /** The challenge needs the code commands; enrolment first (MFA required) needs the whole flow. */
 export type MfaChallengeFlow = Pick<MfaFlowModel, 'status' | 'error' | 'submitCode' | 'cancel' | 'submitRecoveryCode'> & Partial<MfaFlowModel>;
@@ -26,6 +27,9 @@ const canEnrol = (flow: MfaChallengeFlow): flow is MfaFlowModel =>
  */
 export function MfaChallenge({ flow }: MfaChallengeProps) {
   const [useRecovery, setUseRecovery] = useState(false);
+  // An error belongs to the field it was about: switching between the app's code and a recovery code leaves it behind.
+  const [leftBehind, setLeftBehind] = useState<MfaChallengeFlow['error']>();
+  const error = flow.error === leftBehind ? undefined : flow.error;
   const verifying = flow.status === 'verifying' || flow.status === 'verifyingPasskey' || flow.status === 'done';
   // The settings' order (SPEC §3): a disabled method is not offered, the default comes first.
   const methods = flow.methods ?? ['totp', 'passkey'];
@@ -82,19 +86,26 @@ export function MfaChallenge({ flow }: MfaChallengeProps) {
           {useRecovery && recoveryOffered ? (
             <>
               <p className={mutedText}>Enter one of your recovery codes. Each code works once.</p>
-              <RecoveryCodeForm isVerifying={verifying} error={flow.error?.message} onSubmit={(code) => flow.submitRecoveryCode?.(code)} />
+              <RecoveryCodeForm isVerifying={verifying} error={error} onSubmit={(code) => flow.submitRecoveryCode?.(code)} />
             </>
           ) : totpOffered ? (
             <>
               <p className={mutedText}>Enter the code from your authenticator app to finish signing in.</p>
-              <TotpCodeForm isVerifying={verifying} error={flow.error} onSubmit={(code) => flow.submitCode(code)} />
+              <TotpCodeForm isVerifying={verifying} error={error} onSubmit={(code) => flow.submitCode(code)} />
             </>
           ) : (
-            <ErrorMessage>{verifying || loadingMethods ? undefined : flow.error?.message}</ErrorMessage>
+            <ErrorMessage>{verifying || loadingMethods ? undefined : error?.message}</ErrorMessage>
           )}
           {passkeyFirst ? null : passkeyButton}
           {recoveryOffered ? (
-            <button type="button" className={button.quiet} onClick={() => setUseRecovery(!useRecovery)}>
+            <button
+              type="button"
+              className={button.quiet}
+              onClick={() => {
+                setLeftBehind(flow.error);
+                setUseRecovery(!useRecovery);
+              }}
+            >
               {useRecovery ? (totpOffered ? 'Use your authenticator app' : 'Back') : 'Use a recovery code'}
             </button>
           ) : null}
@@ -107,11 +118,12 @@ export function MfaChallenge({ flow }: MfaChallengeProps) {
   );
 }
 
-function RecoveryCodeForm({ isVerifying, error, onSubmit }: { isVerifying: boolean; error: string | undefined; onSubmit: (code: string) => void }) {
+function RecoveryCodeForm({ isVerifying, error, onSubmit }: { isVerifying: boolean; error: MfaFlowModel['error']; onSubmit: (code: string) => void }) {
   const id = useId();
   const [code, setCode] = useState('');
   const [localError, setLocalError] = useState<string>();
-  const shown = localError ?? (isVerifying ? undefined : error);
+  const flowError = useFieldError(error);
+  const shown = localError ?? (isVerifying ? undefined : flowError.error?.message);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isVerifying) return;
@@ -138,6 +150,7 @@ function RecoveryCodeForm({ isVerifying, error, onSubmit }: { isVerifying: boole
         onChange={(event) => {
           setCode(event.target.value);
           setLocalError(undefined);
+          flowError.dismiss();
         }}
         aria-invalid={shown ? true : undefined}
         aria-describedby={shown ? `${id}-error` : undefined}

@@ -3,6 +3,7 @@ import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
 import { button, codeInput, label, stack, visuallyHidden } from '../../styles/shared.css.js';
 import type { FlowError } from '../EmailSignIn/types.js';
+import { useFieldError } from '../../focus/useFieldError.js';
 
 export interface TotpCodeFormProps {
   isVerifying?: boolean;
@@ -17,7 +18,8 @@ export function TotpCodeForm({ isVerifying = false, error, onSubmit }: TotpCodeF
   const id = useId();
   const [code, setCode] = useState('');
   const [localError, setLocalError] = useState<string>();
-  const shownError = localError ?? (isVerifying ? undefined : error?.message);
+  const flowError = useFieldError(error);
+  const shownError = localError ?? (isVerifying ? undefined : flowError.error?.message);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isVerifying) return;
@@ -45,6 +47,7 @@ export function TotpCodeForm({ isVerifying = false, error, onSubmit }: TotpCodeF
         onChange={(event) => {
           setCode(event.target.value);
           setLocalError(undefined);
+          flowError.dismiss();
         }}
         aria-invalid={shownError ? true : undefined}
         aria-describedby={shownError ? `${id}-error` : undefined}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { useViewFocus } from '../../focus/useViewFocus.js';
 import { Spinner } from '../../Spinner.js';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { button, mutedText, stack, successText } from '../../styles/shared.css.js';
@@ -43,7 +44,20 @@ const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
  * Setting up an authenticator app: "Set up", then the QR code of the otpauth URI (and the secret to
  * type in), then the first code. Presentational over `useMfa()`; the root carries `data-state`.
  */
-export function TotpEnrolment({ flow, finishSignIn = false }: TotpEnrolmentProps) {
+export function TotpEnrolment(props: TotpEnrolmentProps) {
+  const { flow, finishSignIn = false } = props;
+  const showsCodes = (flow.recoveryCodes?.recoveryCodes.length ?? 0) > 0 && !finishSignIn;
+  const view = showsCodes ? 'codes' : flow.status === 'enrolled' ? 'enrolled' : flow.status === 'awaitingEnrolmentCode' || flow.status === 'verifyingEnrolment' ? 'scan' : 'start';
+  // Each step of setting up the app takes focus to its heading, so it never drops to the page body.
+  const ref = useViewFocus<HTMLDivElement>(view);
+  return (
+    <div ref={ref} className={stack}>
+      <TotpEnrolmentView {...props} />
+    </div>
+  );
+}
+
+function TotpEnrolmentView({ flow, finishSignIn = false }: TotpEnrolmentProps) {
   const headingId = useId();
   const qr = useQrCode(flow.registration?.uri);
   const enrolling = flow.status === 'awaitingEnrolmentCode' || flow.status === 'verifyingEnrolment';

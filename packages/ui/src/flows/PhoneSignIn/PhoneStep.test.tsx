@@ -35,10 +35,22 @@ describe('PhoneStep', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(onSubmit).not.toHaveBeenCalled();
     expect(screen.getByRole('alert')).toHaveTextContent(EMPTY_PHONE_MESSAGE);
-    rerender(<PhoneStep countries={testCountries} onSubmit={onSubmit} error={invalidPhoneError} defaultPhone={{ phoneNumber: '12', isoCountryCode: 'US' }} />);
     await user.type(screen.getByLabelText('Phone number'), '3');
+    expect(screen.queryByRole('alert')).toBeNull();
+    rerender(<PhoneStep countries={testCountries} onSubmit={onSubmit} error={invalidPhoneError} defaultPhone={{ phoneNumber: '12', isoCountryCode: 'US' }} />);
     expect(screen.getByRole('alert')).toHaveTextContent('Invalid phone number.');
     expect(screen.getByLabelText('Phone number')).toHaveAccessibleDescription('Invalid phone number.');
+  });
+
+  it('behavior: the flow error belongs to the number it was about: fixing the number clears it; a new error shows again', async () => {
+    const user = userEvent.setup();
+    const { rerender } = renderInKit(<PhoneStep countries={testCountries} onSubmit={vi.fn()} error={invalidPhoneError} defaultPhone={{ phoneNumber: '12', isoCountryCode: 'US' }} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Invalid phone number.');
+    await user.type(screen.getByLabelText('Phone number'), '3');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByLabelText('Phone number')).not.toHaveAttribute('aria-invalid');
+    rerender(<PhoneStep countries={testCountries} onSubmit={vi.fn()} error={{ ...invalidPhoneError }} defaultPhone={{ phoneNumber: '12', isoCountryCode: 'US' }} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Invalid phone number.');
   });
 
   it('behavior: while sending it is busy and does not submit again', async () => {

@@ -14,10 +14,12 @@ export interface SendFormProps {
   busy?: boolean;
   /** The flow's error ('Insufficient funds.', 'Source token account not found', …). */
   error?: FlowError | undefined;
+  /** Offered beside a network failure: build the same transfer again. */
+  onRetry?: (() => void) | undefined;
 }
 
 /** Token picker, amount with Max, recipient checked as it is typed (SPEC §5). */
-export function SendForm({ balances, onSubmit, busy = false, error }: SendFormProps) {
+export function SendForm({ balances, onSubmit, busy = false, error, onRetry }: SendFormProps) {
   const ids = { token: useId(), amount: useId(), amountError: useId(), to: useId(), toError: useId() };
   const [token, setToken] = useState(balances[0]?.address ?? '');
   const [amount, setAmount] = useState('');
@@ -93,7 +95,12 @@ export function SendForm({ balances, onSubmit, busy = false, error }: SendFormPr
       />
       {showTo || (touched.to && toProblem) ? <p id={ids.toError} className={mutedText}>{toProblem}</p> : null}
       <ErrorMessage>{error?.message}</ErrorMessage>
-      <button type="submit" className={button.primary} aria-disabled={busy}>
+      {onRetry && error ? (
+        <button type="button" className={button.primary} onClick={onRetry}>
+          Retry
+        </button>
+      ) : null}
+      <button type="submit" className={onRetry && error ? button.secondary : button.primary} aria-disabled={busy}>
         {busy ? <Spinner /> : null} Review
       </button>
     </form>

@@ -89,7 +89,12 @@ export function SolanaBalances({ status, balances, showFiat, error, onRefresh }:
           ))}
         </ul>
       ) : null}
-      <ErrorMessage>{error?.message}</ErrorMessage>
+      <ErrorMessage>{status === 'failed' ? error?.message : undefined}</ErrorMessage>
+      {status === 'failed' && onRefresh ? (
+        <button type="button" className={button.secondary} onClick={onRefresh}>
+          Retry
+        </button>
+      ) : null}
     </section>
   );
 }

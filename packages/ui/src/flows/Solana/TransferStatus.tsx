@@ -5,33 +5,47 @@ import type { FlowError } from '../EmailSignIn/types.js';
 import * as styles from './Solana.css.js';
 
 export interface TransferStatusProps {
-  status: 'sending' | 'confirming' | 'done' | 'failed' | 'timedOut' | 'expired';
+  status: 'signing' | 'sending' | 'confirming' | 'done' | 'failed' | 'timedOut' | 'expired';
   signature: string | undefined;
   error: FlowError | undefined;
   onResign: () => void;
+  /** Offered when the network cut a step off (`useSendTransaction().canRetry`): the same step again. */
+  onRetry?: (() => void) | undefined;
   onDone: () => void;
 }
 
-const PENDING = { sending: 'Waiting for your wallet and sending…', confirming: 'Waiting for confirmation…' } as const;
+const PENDING = { signing: 'Waiting for your wallet…', sending: 'Sending…', confirming: 'Waiting for confirmation…' } as const;
 
-/** After Confirm: pending, confirmed, failed ('Transaction failed'), timed out, or expired (offered as re-sign). */
-export function TransferStatus({ status, signature, error, onResign, onDone }: TransferStatusProps) {
+const isPending = (status: TransferStatusProps['status']): status is keyof typeof PENDING => status in PENDING;
+
+/**
+ * After Confirm: pending, confirmed, failed ('Transaction failed', or the network's sentence with Retry), timed out,
+ * or expired (offered as re-sign). Its first line is the view's heading for focus (`data-view-heading`).
+ */
+export function TransferStatus({ status, signature, error, onResign, onRetry, onDone }: TransferStatusProps) {
+  const canRetry = status === 'failed' && onRetry !== undefined;
   return (
     <div className={stack} data-step="status">
-      {status === 'sending' || status === 'confirming' ? (
-        <p role="status" className={text}>
+      {isPending(status) ? (
+        <p role="status" className={text} data-view-heading="">
           <Spinner /> {PENDING[status]}
         </p>
       ) : null}
       {status === 'done' ? (
-        <p role="status" className={successText}>
+        <p role="status" className={successText} data-view-heading="">
           Transfer confirmed.
         </p>
       ) : null}
-      {status === 'failed' || status === 'timedOut' ? <ErrorMessage>{error?.message}</ErrorMessage> : null}
+      {status === 'failed' || status === 'timedOut' ? (
+        <div data-view-heading="">
+          <ErrorMessage>{error?.message}</ErrorMessage>
+        </div>
+      ) : null}
       {status === 'expired' ? (
         <>
-          <ErrorMessage>{error?.message ?? 'The transaction expired before it was confirmed.'}</ErrorMessage>
+          <div data-view-heading="">
+            <ErrorMessage>{error?.message ?? 'The transaction expired before it was confirmed.'}</ErrorMessage>
+          </div>
           <p className={mutedText}>Nothing was sent. Sign again with a fresh blockhash to retry.</p>
         </>
       ) : null}
@@ -47,8 +61,13 @@ export function TransferStatus({ status, signature, error, onResign, onDone }: T
             Sign again
           </button>
         ) : null}
-        {status !== 'sending' && status !== 'confirming' ? (
-          <button type="button" className={status === 'expired' ? button.secondary : button.primary} onClick={onDone}>
+        {canRetry ? (
+          <button type="button" className={button.primary} onClick={onRetry}>
+            Retry
+          </button>
+        ) : null}
+        {!isPending(status) ? (
+          <button type="button" className={status === 'expired' || canRetry ? button.secondary : button.primary} onClick={onDone}>
             {status === 'done' ? 'Done' : 'Close'}
           </button>
         ) : null}

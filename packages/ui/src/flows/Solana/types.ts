@@ -26,6 +26,7 @@ export type SendFlowStatus =
   | 'checkingFunds'
   | 'simulating'
   | 'review'
+  | 'signing'
   | 'sending'
   | 'confirming'
   | 'invalid'
@@ -64,6 +65,10 @@ export interface SendFlowModel {
   prepare(request: TransferRequestModel): unknown;
   confirm(): unknown;
   resign(): unknown;
+  /** After a network failure: the step it cut off, again (see `canRetry`). */
+  retry?(): unknown;
+  /** Whether `retry()` applies (`useSendTransaction().canRetry`). */
+  canRetry?: boolean;
   cancel(): unknown;
   reset(): unknown;
 }

@@ -1,13 +1,13 @@
 import { embeddedAccountOf } from '@latchkey/headless/embedded';
 import { useLatchkey, useSession } from '@latchkey/headless/react';
 import { useWallets } from '@latchkey/headless/react/wallets';
-import { lazy } from 'react';
+import { lazyWithRetry } from '../../KitErrorBoundary/lazyWithRetry.js';
 import { embeddedWalletsEnabled, useEmbeddedWalletOptions } from '../../LatchkeyProvider/embeddedWalletConfig.js';
 
 // Each kind of wallet loads its own code: an external-wallet user never downloads the custody client (HPKE,
 // stampers), an embedded-wallet user never downloads wallet-standard discovery. Both share web3.js.
-const EmbeddedWalletPanel = lazy(() => import('./EmbeddedWalletPanel.js'));
-const ExternalWalletPanel = lazy(() => import('./ExternalWalletPanel.js'));
+const EmbeddedWalletPanel = lazyWithRetry(() => import('./EmbeddedWalletPanel.js'));
+const ExternalWalletPanel = lazyWithRetry(() => import('./ExternalWalletPanel.js'));
 
 /**
  * The user menu's wallet: the primary wallet's network, balances and send flow, signed by that wallet —

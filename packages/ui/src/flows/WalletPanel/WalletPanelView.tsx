@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from 'react';
+import { useCallback, useId, useRef, type ReactNode } from 'react';
+import { useViewFocus } from '../../focus/useViewFocus.js';
 import { button, mutedText, row, stack, visuallyHidden } from '../../styles/shared.css.js';
 import * as styles from '../Solana/Solana.css.js';
 
@@ -30,8 +31,16 @@ const back = 'Back to wallet';
  */
 export function WalletPanelView({ label, address, screen, onScreen, canSend, canExport = false, canRecover = false, showBack = true, children }: WalletPanelViewProps) {
   const headingId = useId();
+  // A new screen focuses its heading; back home, focus returns to the button that opened the screen just left.
+  const left = useRef<WalletPanelScreen>(screen);
+  const target = useCallback((view: string, container: HTMLElement) => (view === 'home' ? container.querySelector<HTMLElement>(`[data-opens="${left.current}"]`) : null), []);
+  const ref = useViewFocus<HTMLElement>(screen, { target });
+  const open = (next: WalletPanelScreen) => () => {
+    left.current = next;
+    onScreen(next);
+  };
   return (
-    <section className={stack} aria-labelledby={headingId} data-flow="wallet-panel" data-screen={screen}>
+    <section ref={ref} className={stack} aria-labelledby={headingId} data-flow="wallet-panel" data-screen={screen}>
       <div className={stack} style={{ gap: '2px' }}>
         <h2 id={headingId} className={styles.heading}>
           {label}
@@ -48,17 +57,17 @@ export function WalletPanelView({ label, address, screen, onScreen, canSend, can
         canSend || canExport || canRecover ? (
           <div className={row} style={{ justifyContent: 'flex-start' }}>
             {canSend ? (
-              <button type="button" className={button.primary} onClick={() => onScreen('send')}>
+              <button type="button" className={button.primary} data-opens="send" onClick={open('send')}>
                 Send
               </button>
             ) : null}
             {canExport ? (
-              <button type="button" className={button.secondary} onClick={() => onScreen('export')}>
+              <button type="button" className={button.secondary} data-opens="export" onClick={open('export')}>
                 Export key
               </button>
             ) : null}
             {canRecover ? (
-              <button type="button" className={button.quiet} onClick={() => onScreen('recover')}>
+              <button type="button" className={button.quiet} data-opens="recover" onClick={open('recover')}>
                 Recover
               </button>
             ) : null}

@@ -10,6 +10,7 @@ import {
 import { createSolanaConnection, type SolanaSigner } from '@latchkey/headless/solana';
 import { useMemo, type ReactNode } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
+import { button } from '../../styles/shared.css.js';
 import { NetworkPicker } from '../Solana/NetworkPicker.js';
 import { SolanaBalances } from '../Solana/SolanaBalances.js';
 import { SolanaSend } from '../Solana/SolanaSend.js';
@@ -78,6 +79,11 @@ export function SolanaScreens({ solana, screen, onScreen, extra }: { solana: Sol
         {...(selector ? { selector } : {})}
       />
       <ErrorMessage>{networks.error?.message}</ErrorMessage>
+      {networks.status === 'failed' ? (
+        <button type="button" className={button.secondary} onClick={() => networks.reload()}>
+          Retry
+        </button>
+      ) : null}
       <SolanaBalances status={balances.status} balances={balances.balances} showFiat={balances.showFiat} error={balances.error} onRefresh={balances.refresh} />
     </>
   );

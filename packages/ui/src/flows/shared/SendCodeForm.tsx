@@ -3,6 +3,7 @@ import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
 import { button, stack, visuallyHidden } from '../../styles/shared.css.js';
 import type { FlowError } from '../EmailSignIn/types.js';
+import { useFieldError } from '../../focus/useFieldError.js';
 
 export interface SendCodeFieldOptions {
   /** Pre-fills the field, e.g. when coming back from the code step. */
@@ -42,8 +43,9 @@ export function useSendCodeField({ defaultValue, isSending, error, emptyMessage 
   const id = useId();
   const [value, setValue] = useState(defaultValue ?? '');
   const [localError, setLocalError] = useState<string>();
-  const flowError = typeof error === 'function' ? error(value) : error;
-  const shownError = localError ?? (isSending ? undefined : flowError?.message);
+  // The flow's error is about the value that was sent: it goes once the user edits the field.
+  const flowError = useFieldError(typeof error === 'function' ? error(value) : error);
+  const shownError = localError ?? (isSending ? undefined : flowError.error?.message);
   const errorId = `${id}-error`;
   return {
     value,
@@ -56,6 +58,7 @@ export function useSendCodeField({ defaultValue, isSending, error, emptyMessage 
       onChange: (event) => {
         setValue(event.target.value);
         setLocalError(undefined);
+        flowError.dismiss();
       },
       'aria-invalid': shownError ? true : undefined,
       'aria-describedby': shownError ? errorId : undefined,
