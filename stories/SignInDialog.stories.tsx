@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, screen, within } from 'storybook/test';
+import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { SignInDialogView } from '../packages/ui/src/SignInDialog/SignInDialogView.js';
 import { expectAccessible } from './a11y.js';
 import { brandedSettings, emailFlow, invalidPhoneError, loginView, mfaFlow, passkeyFlow, phoneSettings, sentToUk, smsFlow, ukPhone, wrongCodeError, wrongSmsCodeError } from './fixtures.js';
@@ -92,6 +92,24 @@ export const SettingsFailed: Story = {
     await expect(within(dialog).getByRole('alert')).toHaveTextContent('Internal error.');
   },
 };
+
+/** The sandbox (or the network) is down when the dialog opens: the sentence, and Retry loads the options again. */
+export const SettingsNetworkError: Story = {
+  args: {
+    settings: undefined,
+    settingsStatus: 'failed',
+    settingsError: { code: 'network_error', message: 'Network error. Check your connection and try again.' },
+    onRetrySettings: fn(),
+  },
+  play: async ({ args }) => {
+    const dialog = await screen.findByRole('dialog');
+    await expect(within(dialog).getByRole('alert')).toHaveTextContent('Network error. Check your connection and try again.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Retry' }));
+    await expect(args.onRetrySettings).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const SettingsNetworkErrorDark: Story = { ...SettingsNetworkError, globals: { theme: 'dark' } };
 
 export const EmailOrPhoneBlock: Story = {
   args: { settings: phoneSettings, smsFlow: smsFlow() },

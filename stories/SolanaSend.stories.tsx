@@ -174,3 +174,42 @@ export const Expired: Story = {
     await expectAccessible();
   },
 };
+
+const networkError = { code: 'network_error', message: 'Network error. Check your connection and try again.' };
+
+/** The network dropped while the transfer was built: the sentence, Retry (the same request), and the form kept. */
+export const NetworkErrorWhileBuilding: Story = {
+  args: { flow: sendFlow({ status: 'invalid', request: reviewing.request, error: networkError, canRetry: true }) },
+  play: async ({ canvasElement, args }) => {
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('Network error. Check your connection and try again.');
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Retry' }));
+    await expect(args.flow.retry).toHaveBeenCalledTimes(1);
+    await expectAccessible();
+  },
+};
+
+export const NetworkErrorWhileBuildingDark: Story = { ...NetworkErrorWhileBuilding, globals: { theme: 'dark' } };
+
+/** The network dropped while signing, sending or confirming: Retry picks up the step it cut off. */
+export const NetworkErrorWhileSending: Story = {
+  args: { flow: sendFlow({ ...reviewing, status: 'failed', error: networkError, canRetry: true }) },
+  play: async ({ canvasElement, args }) => {
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('Network error. Check your connection and try again.');
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Retry' }));
+    await expect(args.flow.retry).toHaveBeenCalledTimes(1);
+    await expectAccessible();
+  },
+};
+
+export const NetworkErrorWhileSendingDark: Story = { ...NetworkErrorWhileSending, globals: { theme: 'dark' } };
+
+export const BalancesNetworkError: Story = {
+  render: () => <SolanaBalances status="failed" balances={[]} showFiat={false} error={networkError} onRefresh={fn()} />,
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('Network error. Check your connection and try again.');
+    await expect(within(canvasElement).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    await expectAccessible();
+  },
+};
+
+export const BalancesNetworkErrorDark: Story = { ...BalancesNetworkError, globals: { theme: 'dark' } };

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchChromium, screenshot, watchConsole } from './browser.js';
 import { escapeRegExp, openDemoWithAuthenticator, signInByEmail } from './demo.js';
 import { latestCode, patchSettings, resetSettings, uniqueEmail } from './sandbox.js';
-import { balanceOf, finishTransfer, sandboxPost, sendFromPanel } from './walletPanel.js';
+import { balanceOf, finishTransfer, sandboxPost, sendFromPanel, signUpAndOpenEmbeddedWallet } from './walletPanel.js';
 
 /**
  * Embedded wallets through the built demo in Chromium: an e-mail sign-up gets its Solana wallet automatically;
@@ -31,18 +31,6 @@ async function openDemo(theme: 'light' | 'dark'): Promise<{ page: Page; problems
   await page.goto(inject('demoUrl'));
   await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible(), { timeout: 15_000 }).toBe(true);
   return { page, problems };
-}
-
-/** Signs up by e-mail and opens the user menu on its embedded wallet (created at sign-up). */
-async function signUpAndOpenWallet(page: Page, email: string): Promise<{ menu: Locator; panel: Locator; address: string }> {
-  await signInByEmail(page, email);
-  await page.getByRole('button', { name: new RegExp(`^Account: ${escapeRegExp(email)}$`) }).click();
-  const menu = page.getByRole('dialog', { name: 'Signed in as' });
-  const panel = menu.getByRole('region', { name: 'Embedded wallet' });
-  await expect.poll(() => panel.isVisible(), { timeout: 20_000 }).toBe(true);
-  const address = ((await panel.getByTestId('wallet-address').textContent()) ?? '').replace('Address: ', '').trim();
-  expect(address).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
-  return { menu, panel, address };
 }
 
 /** The session key the page keeps (public half only; the private half is a non-extractable CryptoKey). */
@@ -78,7 +66,7 @@ describe('embedded wallet (Chromium)', () => {
   test('sign-up creates the wallet; SOL sent through custody; an expired session key is recreated and the send retried once; recovery by e-mail code', async () => {
     const { page, problems } = await openDemo('light');
     const email = uniqueEmail('e2e-embedded');
-    const { panel, address } = await signUpAndOpenWallet(page, email);
+    const { panel, address } = await signUpAndOpenEmbeddedWallet(page, email);
     await screenshot(page, 'embedded-wallet-home-light');
 
     await sandboxPost('/sandbox/airdrop', { address, lamports: '2000000000' });
@@ -117,7 +105,7 @@ describe('embedded wallet (Chromium)', () => {
 
   test.each(['light', 'dark'] as const)('export shows the key only inside the custody iframe; the host page never holds it (%s)', async (theme) => {
     const { page, problems } = await openDemo(theme);
-    const { panel } = await signUpAndOpenWallet(page, uniqueEmail(`e2e-embedded-export-${theme}`));
+    const { panel } = await signUpAndOpenEmbeddedWallet(page, uniqueEmail(`e2e-embedded-export-${theme}`));
     await screenshot(page, `embedded-wallet-home-${theme}`);
     await panel.getByRole('button', { name: 'Send', exact: true }).click();
     await screenshot(page, `embedded-wallet-send-${theme}`);

@@ -1,5 +1,6 @@
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { escapeRegExp, signInByEmail } from './demo.js';
 
 /** Helpers for the user menu's wallet panel (balances and the send flow), shared by the wallet e2e tests. */
 
@@ -50,4 +51,19 @@ export async function sendFromPanel(panel: Locator, request: { to: string; amoun
 export async function finishTransfer(panel: Locator): Promise<void> {
   await panel.getByRole('region', { name: 'Send' }).getByRole('button', { name: 'Done' }).click();
   await expect.poll(() => panel.getAttribute('data-screen')).toBe('home');
+}
+
+/**
+ * Signs up by e-mail and opens the user menu on its embedded wallet (created at sign-up: the caller turns on
+ * `automaticEmbeddedWalletCreation`); returns the menu, the wallet panel and the wallet's address.
+ */
+export async function signUpAndOpenEmbeddedWallet(page: Page, email: string): Promise<{ menu: Locator; panel: Locator; address: string }> {
+  await signInByEmail(page, email);
+  await page.getByRole('button', { name: new RegExp(`^Account: ${escapeRegExp(email)}$`) }).click();
+  const menu = page.getByRole('dialog', { name: 'Signed in as' });
+  const panel = menu.getByRole('region', { name: 'Embedded wallet' });
+  await expect.poll(() => panel.isVisible(), { timeout: 30_000 }).toBe(true);
+  const address = ((await panel.getByTestId('wallet-address').textContent()) ?? '').replace('Address: ', '').trim();
+  expect(address).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+  return { menu, panel, address };
 }

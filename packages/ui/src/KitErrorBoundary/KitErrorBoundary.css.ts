@@ -20,3 +20,17 @@ export const failure = style([
 ]);
 
 export const retry = style({ color: vars.colors.text, minHeight: '32px' });
+
+/** Wraps a button whose failure floats under it, so a failure never moves the host's own layout. */
+export const anchor = style({ position: 'relative', display: 'inline-flex', verticalAlign: 'middle' });
+
+/** A failure shown under its button, over the page, instead of beside it in the host's layout. */
+export const floating = style({
+  position: 'absolute',
+  top: 'calc(100% + 6px)',
+  insetInlineEnd: 0,
+  zIndex: 1,
+  whiteSpace: 'nowrap',
+  boxShadow: vars.shadows.menu,
+  background: vars.colors.surface,
+});

@@ -3,6 +3,7 @@ import { useMessages } from '../messages/useMessages.js';
 import { button } from '../styles/shared.css.js';
 import { useReportError } from '../warn.js';
 import * as styles from './KitErrorBoundary.css.js';
+import { retryFailedLoads } from './lazyWithRetry.js';
 
 export interface KitErrorBoundaryProps {
   /** Which part of the kit this guards ('sign-in dialog', 'wallet panel'…), for the log and `data-latchkey-failed`. */
@@ -15,6 +16,13 @@ export interface KitErrorBoundaryProps {
   resetKey?: unknown;
   /** Called when the user presses Retry, before the children render again. */
   onRetry?: () => void;
+  /**
+   * `floating`: the failure hangs under the element it replaces instead of taking its place in the layout — for
+   * parts that sit in the host's own header (the sign-in dialog beside its button, the user menu).
+   */
+  placement?: 'inline' | 'floating';
+  /** Shown together with the failure (e.g. the button that stays usable); the failure floats under it. */
+  beside?: ReactNode;
 }
 
 interface BoundaryState {
@@ -36,6 +44,7 @@ class Boundary extends Component<InnerProps, BoundaryState> {
 
   static getDerivedStateFromProps(props: InnerProps, state: BoundaryState): Partial<BoundaryState> | null {
     if (Object.is(props.resetKey, state.resetKey)) return null;
+    if (state.failed) retryFailedLoads();
     return { failed: false, resetKey: props.resetKey };
   }
 
@@ -44,6 +53,7 @@ class Boundary extends Component<InnerProps, BoundaryState> {
   }
 
   private readonly retry = () => {
+    retryFailedLoads();
     this.props.onRetry?.();
     this.setState({ failed: false });
   };
@@ -66,7 +76,17 @@ export function KitErrorBoundary(props: KitErrorBoundaryProps) {
     <Boundary
       {...props}
       log={(message, error, info) => report(message, { error, componentStack: info?.componentStack ?? undefined })}
-      fallback={(retry) => <KitFailure area={props.area} message={t('kit.failed')} retryLabel={t('kit.retry')} onRetry={retry} />}
+      fallback={(retry) => {
+        const failure = <KitFailure area={props.area} message={t('kit.failed')} retryLabel={t('kit.retry')} onRetry={retry} floating={props.placement === 'floating'} />;
+        return props.beside ? (
+          <span className={styles.anchor}>
+            {props.beside}
+            {failure}
+          </span>
+        ) : (
+          failure
+        );
+      }}
     />
   );
 }
@@ -76,12 +96,14 @@ export interface KitFailureProps {
   message: string;
   retryLabel: string;
   onRetry: () => void;
+  /** Hangs under its anchor (`position: absolute`) instead of taking room in the layout. */
+  floating?: boolean;
 }
 
 /** The failure itself: one sentence and Retry, small enough to sit beside a button or inside a panel. */
-export function KitFailure({ area, message, retryLabel, onRetry }: KitFailureProps) {
+export function KitFailure({ area, message, retryLabel, onRetry, floating = false }: KitFailureProps) {
   return (
-    <div role="alert" className={styles.failure} data-latchkey-failed={area}>
+    <div role="alert" className={floating ? `${styles.failure} ${styles.floating}` : styles.failure} data-latchkey-failed={area}>
       <span>{message}</span>
       <button type="button" className={`${button.quiet} ${styles.retry}`} onClick={onRetry}>
         {retryLabel}

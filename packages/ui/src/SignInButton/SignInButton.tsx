@@ -1,6 +1,7 @@
 import { useSession } from '@latchkey/headless/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { loadSignInDialog, SignInDialog } from '../SignInDialog/SignInDialog.js';
+import { anchor } from '../KitErrorBoundary/KitErrorBoundary.css.js';
 import { button } from '../styles/shared.css.js';
 import { loadUserMenu, UserMenu } from '../UserMenu/UserMenu.js';
 
@@ -71,7 +72,7 @@ export function SignInButton({ label = 'Sign in' }: SignInButtonProps) {
   }
 
   return (
-    <>
+    <span className={anchor}>
       <button
         ref={buttonRef}
         type="button"
@@ -100,6 +101,6 @@ export function SignInButton({ label = 'Sign in' }: SignInButtonProps) {
           }}
         />
       ) : null}
-    </>
+    </span>
   );
 }

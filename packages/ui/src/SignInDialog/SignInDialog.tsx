@@ -22,7 +22,7 @@ const ConnectedSignInDialog = lazyWithRetry(() => loadSignInDialog().then((modul
  */
 export function SignInDialog({ retryKey, ...props }: SignInDialogProps) {
   return (
-    <KitErrorBoundary area="sign-in dialog" resetKey={retryKey}>
+    <KitErrorBoundary area="sign-in dialog" resetKey={retryKey} placement="floating" beside={props.trigger}>
       <Suspense fallback={props.trigger ?? null}>
         <ConnectedSignInDialog {...props} />
       </Suspense>

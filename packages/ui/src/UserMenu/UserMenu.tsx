@@ -19,12 +19,20 @@ const ConnectedUserMenu = lazyWithRetry(() => loadUserMenu().then((module) => ({
  * as soon as the code arrives, so no click is lost.
  */
 export function UserMenu(props: UserMenuProps) {
-  const [openRequested, setOpenRequested] = useState(false);
-  const opening = openRequested && props.open === undefined ? { defaultOpen: true } : {};
+  // Clicks on the stand-in trigger: the menu opens when its code arrives; after a failed load, a click tries again.
+  const [openRequests, setOpenRequests] = useState(0);
+  const requestOpen = () => setOpenRequests((count) => count + 1);
+  const opening = openRequests > 0 && props.open === undefined ? { defaultOpen: true } : {};
   // The menu's code may fail to load (offline): Retry, or a click on the stand-in trigger, fetches it again.
   return (
-    <KitErrorBoundary area="user menu" resetKey={openRequested} onRetry={() => setOpenRequested(true)}>
-      <Suspense fallback={<MenuPlaceholder autoFocus={props.autoFocus} onRequestOpen={() => setOpenRequested(true)} />}>
+    <KitErrorBoundary
+      area="user menu"
+      resetKey={openRequests}
+      onRetry={requestOpen}
+      placement="floating"
+      beside={<MenuPlaceholder autoFocus={false} onRequestOpen={requestOpen} />}
+    >
+      <Suspense fallback={<MenuPlaceholder autoFocus={props.autoFocus} onRequestOpen={requestOpen} />}>
         <ConnectedUserMenu {...props} {...opening} />
       </Suspense>
     </KitErrorBoundary>

@@ -1,12 +1,14 @@
 import { useEffect, useRef } from 'react';
 
-/** The element a view marks as its heading; else its first heading. */
-const HEADING = '[data-view-heading], h1, h2, h3, h4';
-
 /** Focus that nobody holds any more (the focused button left with its view) or that sits inside `container`. */
 function focusIsFree(container: HTMLElement): boolean {
   const active = container.ownerDocument.activeElement;
   return active === null || active === container.ownerDocument.body || container.contains(active);
+}
+
+/** The heading of the view inside `element`: the one marked `data-view-heading`, else its first heading. */
+export function headingIn(element: ParentNode): HTMLElement | null {
+  return element.querySelector<HTMLElement>('[data-view-heading]') ?? element.querySelector<HTMLElement>('h1, h2, h3, h4');
 }
 
 /** Focuses `target`, making it focusable by script only when it is not focusable already. */
@@ -39,7 +41,7 @@ export function useViewFocus<T extends HTMLElement>(viewKey: string, options: Vi
     previous.current = viewKey;
     const container = ref.current;
     if (!container || !focusIsFree(container)) return;
-    const destination = target?.(viewKey, container) ?? container.querySelector<HTMLElement>(HEADING) ?? container;
+    const destination = target?.(viewKey, container) ?? headingIn(container) ?? container;
     if (destination.isConnected) focusElement(destination);
   }, [viewKey, target]);
   return ref;

@@ -74,6 +74,8 @@ export function sendFlowModel(spy: SpyFactory, overrides: Partial<SendFlowModel>
     prepare: spy('prepare'),
     confirm: spy('confirm'),
     resign: spy('resign'),
+    retry: spy('retry'),
+    canRetry: false,
     cancel: spy('cancel'),
     reset: spy('reset'),
     ...overrides,

@@ -2,6 +2,7 @@ import type { Ref } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { button, mutedText, stack } from '../../styles/shared.css.js';
 import type { FlowError } from '../EmailSignIn/types.js';
+import * as styles from '../Solana/Solana.css.js';
 
 export interface ExportStepProps {
   /** `idle`: the warning and "Show private key"; `showing`: the custody page is in the container. */
@@ -16,6 +17,7 @@ export interface ExportStepProps {
 export function ExportStep({ state, error, onShow, frameContainerRef }: ExportStepProps) {
   return (
     <section className={stack} aria-label="Export private key" data-flow="embedded-wallet-export" data-state={state}>
+      <h3 className={styles.heading}>Export private key</h3>
       <p className={mutedText}>Anyone who has your private key controls your wallet. Never share it; store it offline.</p>
       {state === 'idle' ? (
         <button type="button" className={button.secondary} onClick={onShow}>

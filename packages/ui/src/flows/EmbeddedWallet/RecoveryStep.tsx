@@ -1,9 +1,11 @@
 import { useId, useState } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { useFieldError } from '../../focus/useFieldError.js';
+import { useViewFocus } from '../../focus/useViewFocus.js';
 import { Spinner } from '../../Spinner.js';
 import { button, input, label, mutedText, stack } from '../../styles/shared.css.js';
 import type { FlowError } from '../EmailSignIn/types.js';
+import * as styles from '../Solana/Solana.css.js';
 
 export interface RecoveryStepProps {
   /** The e-mail was sent: ask for the code. */
@@ -23,8 +25,10 @@ export const EMPTY_EMAIL = 'Enter your email address.';
 
 /** E-mail recovery: the address, then the recovery code from the e-mail. Presentational; the root carries `data-state`. */
 export function RecoveryStep({ awaitingCode, isBusy, error, defaultEmail, onSendCode, onSubmitCode }: RecoveryStepProps) {
+  const ref = useViewFocus<HTMLDivElement>(awaitingCode ? 'code' : 'email');
   return (
-    <div className={stack} data-flow="embedded-wallet-recovery" data-state={awaitingCode ? 'awaitingCode' : 'idle'}>
+    <div ref={ref} className={stack} data-flow="embedded-wallet-recovery" data-state={awaitingCode ? 'awaitingCode' : 'idle'}>
+      <h3 className={styles.heading}>Recover your wallet</h3>
       <p className={mutedText}>{awaitingCode ? 'Paste the recovery code we e-mailed you. It works once, within 15 minutes.' : 'We will e-mail you a recovery code.'}</p>
       {awaitingCode ? (
         // Its own field, fresh and empty: the address typed before is not a code.

@@ -60,6 +60,18 @@ describe('MfaChallenge', () => {
 });
 
 describe('MfaChallenge: MFA required, enrolment first', () => {
+  it("behavior: 'Invalid code' belongs to the app's code field: it does not follow into the recovery-code field, nor back", async () => {
+    const user = userEvent.setup();
+    const error = { code: 'mfa_invalid_code', message: 'Invalid code' };
+    renderInKit(<MfaChallenge flow={fakeMfaFlow({ error, submitRecoveryCode: vi.fn(), userMethods: { methods: ['totp'], hasRecoveryCodes: true } })} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Invalid code');
+    await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    expect(screen.getByLabelText('Recovery code')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Use your authenticator app' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('default: set up the app, then its next code finishes the sign-in; Cancel abandons it; accessible', async () => {
     const user = userEvent.setup();
     const idle = fakeMfaFlow({ challenge: 'enrolment' });

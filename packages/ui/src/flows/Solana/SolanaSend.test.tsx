@@ -94,6 +94,39 @@ describe('Solana UI', () => {
     expect(flow.prepare).toHaveBeenCalledWith({ to: RECIPIENT, amount: 2_500_000n, mint: MINT });
   });
 
+  it('error: a network failure reads as a sentence with Retry, which retries the step the network cut off', async () => {
+    const network = { code: 'network_error', message: 'Network error. Check your connection and try again.' };
+    const user = userEvent.setup();
+    const building = fakeFlow({ status: 'invalid', error: network, canRetry: true, request: { to: RECIPIENT, amount: 1n } });
+    const first = renderInKit(<SolanaSend flow={building} balances={balances} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Network error. Check your connection and try again.');
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(building.retry).toHaveBeenCalledTimes(1);
+    await expectNoAxeViolations(first.container);
+    first.unmount();
+    const sending = fakeFlow({ status: 'failed', error: network, canRetry: true });
+    renderInKit(<SolanaSend flow={sending} balances={balances} />);
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(sending.retry).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
+  });
+
+  it("behavior: no Retry where retrying cannot help ('Transaction failed', 'Insufficient funds.')", () => {
+    const { unmount } = renderInKit(<SolanaSend flow={fakeFlow({ status: 'failed', error: { code: 'transaction_failed', message: 'Transaction failed' }, canRetry: false })} balances={balances} />);
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    unmount();
+    renderInKit(<SolanaSend flow={fakeFlow({ status: 'invalid', error: { code: 'insufficient_funds', message: 'Insufficient funds.' }, canRetry: false })} balances={balances} />);
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('behavior: balances that failed to load offer Retry (a fresh read)', async () => {
+    const onRefresh = vi.fn();
+    renderInKit(<SolanaBalances status="failed" balances={[]} showFiat={false} error={{ code: 'network_error', message: 'Network error. Check your connection and try again.' }} onRefresh={onRefresh} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Network error. Check your connection and try again.');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRefresh).toHaveBeenCalledTimes(1);
+  });
+
   it("error: 'Insufficient funds.' from the flow is announced on the form", () => {
     renderInKit(<SolanaSend flow={fakeFlow({ status: 'invalid', error: { code: 'insufficient_funds', message: 'Insufficient funds.' } })} balances={balances} />);
     expect(screen.getByRole('alert')).toHaveTextContent('Insufficient funds.');

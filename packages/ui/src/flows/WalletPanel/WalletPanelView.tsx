@@ -1,5 +1,5 @@
 import { useCallback, useId, useRef, type ReactNode } from 'react';
-import { useViewFocus } from '../../focus/useViewFocus.js';
+import { headingIn, useViewFocus } from '../../focus/useViewFocus.js';
 import { button, mutedText, row, stack, visuallyHidden } from '../../styles/shared.css.js';
 import * as styles from '../Solana/Solana.css.js';
 
@@ -33,7 +33,11 @@ export function WalletPanelView({ label, address, screen, onScreen, canSend, can
   const headingId = useId();
   // A new screen focuses its heading; back home, focus returns to the button that opened the screen just left.
   const left = useRef<WalletPanelScreen>(screen);
-  const target = useCallback((view: string, container: HTMLElement) => (view === 'home' ? container.querySelector<HTMLElement>(`[data-opens="${left.current}"]`) : null), []);
+  const target = useCallback((view: string, container: HTMLElement) => {
+    if (view === 'home') return container.querySelector<HTMLElement>(`[data-opens="${left.current}"]`);
+    const body = container.querySelector('[data-panel-screen]');
+    return body ? headingIn(body) : null;
+  }, []);
   const ref = useViewFocus<HTMLElement>(screen, { target });
   const open = (next: WalletPanelScreen) => () => {
     left.current = next;
@@ -52,7 +56,9 @@ export function WalletPanelView({ label, address, screen, onScreen, canSend, can
           </p>
         ) : null}
       </div>
-      {children}
+      <div className={stack} data-panel-screen="">
+        {children}
+      </div>
       {screen === 'home' ? (
         canSend || canExport || canRecover ? (
           <div className={row} style={{ justifyContent: 'flex-start' }}>

@@ -105,6 +105,17 @@ describe('embeddedWalletSessionMachine', () => {
     await waitFor(actor, (snapshot) => snapshot.matches('active'));
   });
 
+  it('error: custody unreachable → network_error with the user sentence (not the session wording); user.open tries again', async () => {
+    const { actor } = start({
+      create: async () => {
+        throw new LatchkeyError('network_error', { cause: new TypeError('Failed to fetch') });
+      },
+    });
+    actor.send({ type: 'user.open' });
+    await waitFor(actor, (snapshot) => snapshot.matches('failed'));
+    expect(actor.getSnapshot().context.error).toMatchObject({ code: 'network_error', message: 'Network error. Check your connection and try again.' });
+  });
+
   it("error: no wallet → failed with 'No custody account'", async () => {
     const { actor } = start({
       restore: async () => {

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { LatchkeyError } from '../../errors/LatchkeyError.js';
+import { isNetworkFailure } from '../../errors/toLatchkeyError.js';
 import type { SessionKey } from '../stampers/createSessionKeyStamper.js';
 
 /** An active embedded-wallet session: a session key and when custody stops accepting it. */
@@ -44,8 +45,12 @@ export type EmbeddedWalletSessionEvent =
 /** `none` → `loading` → `active` (SPEC §4); `failed` keeps the error until the next `user.open`. */
 export type EmbeddedWalletSessionStatus = 'none' | 'loading' | 'active' | 'failed';
 
-const toSessionError = (error: unknown): LatchkeyError =>
-  error instanceof LatchkeyError && error.code === 'no_custody_account' ? error : new LatchkeyError('failed_to_create_or_restore_session', { cause: error });
+/** 'Failed to create or restore session', unless the user can do better with what really happened (no account, no network). */
+const toSessionError = (error: unknown): LatchkeyError => {
+  if (error instanceof LatchkeyError && (error.code === 'no_custody_account' || error.code === 'network_error')) return error;
+  if (error instanceof TypeError || isNetworkFailure(error)) return new LatchkeyError('network_error', { cause: error });
+  return new LatchkeyError('failed_to_create_or_restore_session', { cause: error });
+};
 
 /**
  * The embedded-wallet session of SPEC §4. `loading` restores a stored session or creates one

@@ -261,6 +261,23 @@ describe('sendTransactionMachine', () => {
     expect(sendRaw.mock.calls[1]?.[0]).toEqual(sendRaw.mock.calls[0]?.[0]);
   });
 
+  it('behavior: a signer the network cut off (custody) fails as network_error; retry signs again, then sends', async () => {
+    const signTransaction = vi.fn<SolanaSigner['signTransaction']>(async () => Promise.reject(new TypeError('Failed to fetch')));
+    const p = port();
+    const actor = createActor(sendTransactionMachine, { input: { port: p, signer: { ...signer, signTransaction } } }).start();
+    actor.send({ type: 'user.prepare', request: {} });
+    await waitFor(actor, (s) => s.matches('review'));
+    actor.send({ type: 'user.confirm' });
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(actor.getSnapshot().context.error?.code).toBe('network_error');
+    expect(p.sendRaw).not.toHaveBeenCalled();
+    signTransaction.mockImplementation(signer.signTransaction);
+    actor.send({ type: 'user.retry' });
+    await waitFor(actor, (s) => s.matches('done'));
+    expect(signTransaction).toHaveBeenCalledTimes(2);
+    expect(p.sendRaw).toHaveBeenCalledTimes(1);
+  });
+
   it('behavior: a confirmation the network cut off is retried by confirming the same signature, never sending again', async () => {
     const confirm = vi.fn<SolanaTransferPort<unknown>['confirm']>(async () => Promise.reject(new Error('failed to get signature status: TypeError: Failed to fetch')));
     const p = port({ confirm });

@@ -90,8 +90,8 @@ type Port = SolanaTransferPort<AnyRequest>;
  * `user.confirm`) → signing (by the SolanaSigner) → sending (raw) → confirming at `confirmed` → done. A failed
  * transaction is 'Transaction failed' (program error in `cause`); no confirmation within 60 s is 'Transaction timed
  * out'; an expired blockhash is `expired`, from which `user.resign` builds again with a fresh blockhash. An unreachable
- * network is `network_error` and `user.retry` picks up where it broke: the same request built again, the same signed
- * bytes sent again, or the same signature confirmed again. Timers use `after`, so a simulated clock drives them.
+ * network is `network_error` and `user.retry` picks up where it broke: the same request built again, signed again,
+ * the same signed bytes sent again, or the same signature confirmed again. Timers use `after`, so a simulated clock drives them.
  */
 export const sendTransactionMachine = setup({
   types: {
@@ -147,6 +147,8 @@ export const sendTransactionMachine = setup({
       context.prepared !== undefined && context.fee !== undefined && context.prepared.lamportsAvailable >= context.prepared.lamportsNeeded + context.fee,
     isExpired: (_, params: { error: unknown }) => params.error instanceof LatchkeyError && params.error.code === 'transaction_expired',
     canRetryPrepare: ({ context }) => context.request !== undefined && context.error?.code === 'network_error',
+    // The signer could not be reached (a custody wallet signs over the network): nothing was signed yet.
+    canResign: ({ context }) => context.signed === undefined && context.prepared !== undefined && context.error?.code === 'network_error',
     // Sent or not, the same signed bytes: the cluster takes a transaction once, so a resend cannot pay twice.
     canResend: ({ context }) => context.signed !== undefined && context.signature === undefined && context.error?.code === 'network_error',
     canReconfirm: ({ context }) => context.signature !== undefined && context.error?.code === 'network_error',
@@ -268,11 +270,13 @@ export const sendTransactionMachine = setup({
     },
     // Left with `user.reset`.
     done: {},
-    // `user.retry` after a network failure: the same signed bytes are sent again, or the sent signature confirmed again.
+    // `user.retry` after a network failure: signed again (nothing was signed), the same signed bytes sent again, or
+    // the sent signature confirmed again.
     failed: {
       tags: ['error'],
       on: {
         'user.retry': [
+          { guard: 'canResign', target: 'signing', actions: 'clearError' },
           { guard: 'canResend', target: 'sending', actions: 'clearError' },
           { guard: 'canReconfirm', target: 'confirming', actions: 'clearError' },
         ],
