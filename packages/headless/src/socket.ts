@@ -21,4 +21,4 @@ export {
   type SocketSnapshot,
   type WebSocketConstructor,
   type WebSocketLike,
-} from './core/socket/socketMachine.js';
+} from './core/machines/socket/socketMachine.js';

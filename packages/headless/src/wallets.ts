@@ -19,7 +19,7 @@ export {
   type WalletCatalogueInput,
   type WalletCatalogueSnapshot,
   type WalletCatalogueStatus,
-} from './core/wallets/catalogue/walletCatalogueMachine.js';
+} from './core/machines/walletCatalogue/walletCatalogueMachine.js';
 export { createWalletConnector, type WalletConnector } from './core/wallets/connector/createWalletConnector.js';
 export { toWalletError, USER_REJECTED_MESSAGE } from './core/wallets/connector/toWalletError.js';
 export { createSiwsMessage, nonceOfMessage, type SiwsMessageParts } from './core/wallets/siws/createSiwsMessage.js';

@@ -9,7 +9,7 @@ import {
   type EmbeddedWalletConfig,
   type EmbeddedWalletSettings,
 } from '../core/embedded/createEmbeddedWalletClient.js';
-import { embeddedWalletSessionStatus, type EmbeddedWalletSessionStatus } from '../core/embedded/machine/embeddedWalletSessionMachine.js';
+import { embeddedWalletStatus, type EmbeddedWalletStatus } from '../core/machines/embeddedWallet/embeddedWalletMachine.js';
 import { LatchkeyError } from '../core/errors/LatchkeyError.js';
 import { toLatchkeyErrorSync } from '../core/errors/toLatchkeyError.js';
 import { useLatchkeyClient } from './LatchkeyContext.js';
@@ -19,7 +19,7 @@ export type UseEmbeddedWalletParameters = EmbeddedWalletConfig;
 
 export interface UseEmbeddedWalletReturnType {
   /** The session of SPEC §4: `none` → `loading` → `active`; `failed` with `error`. */
-  status: EmbeddedWalletSessionStatus;
+  status: EmbeddedWalletStatus;
   /** The user's embedded Solana wallet, if any. */
   account: EmbeddedWalletAccount | undefined;
   /** When the active session's key stops working (ms since epoch). */
@@ -72,7 +72,7 @@ export function useEmbeddedWallet(parameters: UseEmbeddedWalletParameters): UseE
     if (wallet.session.getSnapshot().status === 'stopped') setMade({ client, appName, baseUrl, wallet: create() });
     return () => wallet.stop();
   }, [wallet]);
-  const status = useSelector(wallet.session, embeddedWalletSessionStatus);
+  const status = useSelector(wallet.session, embeddedWalletStatus);
   const sessionError = useSelector(wallet.session, (snapshot) => snapshot.context.error);
   const expiresAt = useSelector(wallet.session, (snapshot) => snapshot.context.session?.expiresAt);
   const [commandError, setCommandError] = useState<LatchkeyError | undefined>(undefined);

@@ -2,7 +2,7 @@ import type { WalletCatalogue } from '@latchkey/protocol';
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { getWalletCatalogue, type GetWalletCatalogueOptions } from '../core/wallets/catalogue/getWalletCatalogue.js';
-import { walletCatalogueStatus, type WalletCatalogueSnapshot, type WalletCatalogueStatus } from '../core/wallets/catalogue/walletCatalogueMachine.js';
+import { walletCatalogueStatus, type WalletCatalogueSnapshot, type WalletCatalogueStatus } from '../core/machines/walletCatalogue/walletCatalogueMachine.js';
 import { useLatchkeyClient } from './LatchkeyContext.js';
 
 export interface UseWalletCatalogueReturnType {

@@ -11,13 +11,13 @@ import { isPasskeyDomain } from '../webauthn/validatePasskeyOptions.js';
 import type { WebAuthnLoader } from '../webauthn/WebAuthnCeremonies.js';
 import type { SolanaSigner } from '../signer/SolanaSigner.js';
 import type { ApiClient } from '../transport/createApi.js';
-import { createEmbeddedWallet } from './actions/createEmbeddedWallet.js';
-import { deleteEmbeddedWallets } from './actions/deleteEmbeddedWallets.js';
-import { registerSessionKey } from './actions/registerSessionKey.js';
-import { startEmailRecovery } from './actions/startEmailRecovery.js';
+import { createEmbeddedWallet } from '../actions/createEmbeddedWallet.js';
+import { deleteEmbeddedWallets } from '../actions/deleteEmbeddedWallets.js';
+import { registerSessionKey } from '../actions/registerSessionKey.js';
+import { startEmailRecovery } from '../actions/startEmailRecovery.js';
 import { fromHex, toHex } from './bytes.js';
 import { createCustodyApi, isSessionKeyRejected, type CustodyApi } from './custody/createCustodyApi.js';
-import { embeddedWalletSessionMachine, type ActiveSession, type EmbeddedWalletSessionActorRef } from './machine/embeddedWalletSessionMachine.js';
+import { embeddedWalletMachine, type ActiveSession, type EmbeddedWalletActorRef } from '../machines/embeddedWallet/embeddedWalletMachine.js';
 import { createWalletPasskey } from './createWalletPasskey.js';
 import { createPasskeyStamper } from './stampers/createPasskeyStamper.js';
 import { createBundleTarget, openRecoveryCode, RECOVERY_SESSION_MS, type BundleTarget } from './recovery.js';
@@ -86,7 +86,7 @@ export interface EmbeddedWalletClient {
   readonly appName: string;
   readonly baseUrl: string;
   /** The session machine (SPEC §4), started. */
-  readonly session: EmbeddedWalletSessionActorRef;
+  readonly session: EmbeddedWalletActorRef;
   /** The signed-in user's embedded Solana wallet, if they have one. */
   getAccount(): EmbeddedWalletAccount | undefined;
   /**
@@ -157,7 +157,7 @@ export function createEmbeddedWalletClient(host: EmbeddedWalletHost, config: Emb
     return session;
   };
 
-  const session = createActor(embeddedWalletSessionMachine, {
+  const session = createActor(embeddedWalletMachine, {
     input: {
       client: {
         now,

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { isLatchkeyError } from '../errors/LatchkeyError.js';
 import { createSocketClient, type SocketClient } from './createSocketClient.js';
-import type { WebSocketConstructor } from './socketMachine.js';
+import type { WebSocketConstructor } from '../machines/socket/socketMachine.js';
 
 const NodeWebSocket = WebSocket as unknown as WebSocketConstructor;
 const cleanups: Array<() => unknown> = [];

@@ -1,6 +1,6 @@
 import { createActor } from 'xstate';
 import { LatchkeyError } from '../errors/LatchkeyError.js';
-import { socketConnectionState, socketMachine, type SocketConnectionState, type WebSocketConstructor } from './socketMachine.js';
+import { socketConnectionState, socketMachine, type SocketConnectionState, type WebSocketConstructor } from '../machines/socket/socketMachine.js';
 
 /** Timers for the reconnect interval and the reply timeouts, shaped like xstate's (its `SimulatedClock` fits). */
 export interface SocketClock {

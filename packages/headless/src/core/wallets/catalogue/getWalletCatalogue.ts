@@ -1,6 +1,6 @@
 import { createActor } from 'xstate';
 import type { Logger } from '../../logger/createLogger.js';
-import { walletCatalogueMachine, type WalletCatalogueActorRef } from './walletCatalogueMachine.js';
+import { walletCatalogueMachine, type WalletCatalogueActorRef } from '../../machines/walletCatalogue/walletCatalogueMachine.js';
 
 /** Where the sandbox (and, by default, a host's API origin) serves the catalogue JSON. */
 export const WALLET_CATALOGUE_PATH = '/static/wallet-catalogue.json';

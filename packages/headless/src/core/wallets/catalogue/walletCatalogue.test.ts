@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock, waitFor } from 'xstate';
 import { defaultWalletCatalogue } from './defaultWalletCatalogue.js';
 import { parseWalletCatalogue } from './parseWalletCatalogue.js';
-import { CATALOGUE_FETCH_TRIES, walletCatalogueMachine, walletCatalogueStatus } from './walletCatalogueMachine.js';
+import { CATALOGUE_FETCH_TRIES, walletCatalogueMachine, walletCatalogueStatus } from '../../machines/walletCatalogue/walletCatalogueMachine.js';
 
 const remote = {
   groups: { glow: { key: 'glow', name: 'Glow' } },

@@ -1,6 +1,6 @@
 import type { EmbeddedWalletCreation, SignInResponse } from '@latchkey/protocol';
-import type { SessionActorRef } from '../../machines/session/sessionMachine.js';
-import type { ApiClient } from '../../transport/createApi.js';
+import type { SessionActorRef } from '../machines/session/sessionMachine.js';
+import type { ApiClient } from '../transport/createApi.js';
 
 export type CreateEmbeddedWalletParameters = EmbeddedWalletCreation;
 export type CreateEmbeddedWalletReturnType = SignInResponse;

@@ -4,8 +4,8 @@ import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from
 import { LatchkeyError } from '../../errors/LatchkeyError.js';
 import { toLatchkeyErrorSync } from '../../errors/toLatchkeyError.js';
 import type { Logger } from '../../logger/createLogger.js';
-import { defaultWalletCatalogue } from './defaultWalletCatalogue.js';
-import { parseWalletCatalogue } from './parseWalletCatalogue.js';
+import { defaultWalletCatalogue } from '../../wallets/catalogue/defaultWalletCatalogue.js';
+import { parseWalletCatalogue } from '../../wallets/catalogue/parseWalletCatalogue.js';
 
 export interface WalletCatalogueInput {
   /** The remote catalogue (a static-assets URL); without one the bundled default stays. */

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { LatchkeyError } from '../../errors/LatchkeyError.js';
 import { isNetworkFailure } from '../../errors/toLatchkeyError.js';
-import type { SessionKey } from '../stampers/createSessionKeyStamper.js';
+import type { SessionKey } from '../../embedded/stampers/createSessionKeyStamper.js';
 
 /** An active embedded-wallet session: a session key and when custody stops accepting it. */
 export interface ActiveSession {
@@ -19,11 +19,11 @@ export interface EmbeddedSessionClient {
   now(): number;
 }
 
-export interface EmbeddedWalletSessionInput {
+export interface EmbeddedWalletInput {
   client: EmbeddedSessionClient;
 }
 
-export interface EmbeddedWalletSessionContext {
+export interface EmbeddedWalletContext {
   client: EmbeddedSessionClient;
   session: ActiveSession | undefined;
   /** Whether the next load may restore a stored session (false after custody rejected the key). */
@@ -31,7 +31,7 @@ export interface EmbeddedWalletSessionContext {
   error: LatchkeyError | undefined;
 }
 
-export type EmbeddedWalletSessionEvent =
+export type EmbeddedWalletEvent =
   /** An operation needs a session: restore one, or create it. */
   | { type: 'user.open' }
   /** Custody answered 16 'expired api key' / 'could not find public key': drop and recreate without restore. */
@@ -43,7 +43,7 @@ export type EmbeddedWalletSessionEvent =
   | { type: 'user.close' };
 
 /** `none` → `loading` → `active` (SPEC §4); `failed` keeps the error until the next `user.open`. */
-export type EmbeddedWalletSessionStatus = 'none' | 'loading' | 'active' | 'failed';
+export type EmbeddedWalletStatus = 'none' | 'loading' | 'active' | 'failed';
 
 /** 'Failed to create or restore session', unless the user can do better with what really happened (no account, no network). */
 const toSessionError = (error: unknown): LatchkeyError => {
@@ -57,11 +57,11 @@ const toSessionError = (error: unknown): LatchkeyError => {
  * (without restore after a rejected key); `active` lasts until the key's expiry (an `after`
  * delay, so a simulated clock drives it), then back to `none`.
  */
-export const embeddedWalletSessionMachine = setup({
+export const embeddedWalletMachine = setup({
   types: {
-    input: {} as EmbeddedWalletSessionInput,
-    context: {} as EmbeddedWalletSessionContext,
-    events: {} as EmbeddedWalletSessionEvent,
+    input: {} as EmbeddedWalletInput,
+    context: {} as EmbeddedWalletContext,
+    events: {} as EmbeddedWalletEvent,
   },
   actors: {
     createOrRestoreSession: fromPromise<ActiveSession, { client: EmbeddedSessionClient; restore: boolean }>(async ({ input }) => {
@@ -118,10 +118,10 @@ export const embeddedWalletSessionMachine = setup({
   },
 });
 
-export type EmbeddedWalletSessionMachine = typeof embeddedWalletSessionMachine;
-export type EmbeddedWalletSessionActorRef = ActorRefFrom<EmbeddedWalletSessionMachine>;
-export type EmbeddedWalletSessionSnapshot = SnapshotFrom<EmbeddedWalletSessionMachine>;
+export type EmbeddedWalletMachine = typeof embeddedWalletMachine;
+export type EmbeddedWalletActorRef = ActorRefFrom<EmbeddedWalletMachine>;
+export type EmbeddedWalletSnapshot = SnapshotFrom<EmbeddedWalletMachine>;
 
-export function embeddedWalletSessionStatus(snapshot: EmbeddedWalletSessionSnapshot): EmbeddedWalletSessionStatus {
-  return snapshot.value as EmbeddedWalletSessionStatus;
+export function embeddedWalletStatus(snapshot: EmbeddedWalletSnapshot): EmbeddedWalletStatus {
+  return snapshot.value as EmbeddedWalletStatus;
 }

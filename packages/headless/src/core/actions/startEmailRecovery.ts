@@ -1,5 +1,5 @@
 import type { EmbeddedWalletEmailAuth } from '@latchkey/protocol';
-import type { ApiClient } from '../../transport/createApi.js';
+import type { ApiClient } from '../transport/createApi.js';
 
 export type StartEmailRecoveryParameters = EmbeddedWalletEmailAuth;
 

@@ -1,5 +1,5 @@
 import type { SessionKeyRegistration, SessionKeyResponse } from '@latchkey/protocol';
-import type { ApiClient } from '../../transport/createApi.js';
+import type { ApiClient } from '../transport/createApi.js';
 
 export type RegisterSessionKeyParameters = SessionKeyRegistration;
 export type RegisterSessionKeyReturnType = SessionKeyResponse;

@@ -1,7 +1,7 @@
 import { createActor, SimulatedClock, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { LatchkeyError } from '../../errors/LatchkeyError.js';
-import { embeddedWalletSessionMachine, embeddedWalletSessionStatus, type ActiveSession, type EmbeddedSessionClient } from './embeddedWalletSessionMachine.js';
+import { embeddedWalletMachine, embeddedWalletStatus, type ActiveSession, type EmbeddedSessionClient } from './embeddedWalletMachine.js';
 
 const T0 = Date.UTC(2026, 10, 21, 12, 0, 0);
 const fakeKey = (name: string) => ({ privateKey: { name } as unknown as CryptoKey, publicKey: `02${name.padEnd(64, '0')}` });
@@ -22,12 +22,12 @@ function start(overrides: Partial<EmbeddedSessionClient> = {}) {
     },
     ...overrides,
   };
-  const actor = createActor(embeddedWalletSessionMachine, { input: { client }, clock }).start();
+  const actor = createActor(embeddedWalletMachine, { input: { client }, clock }).start();
   const settled = () => waitFor(actor, (snapshot) => snapshot.matches('active') || snapshot.matches('failed') || snapshot.matches('none'));
-  return { actor, clock, calls, settled, status: () => embeddedWalletSessionStatus(actor.getSnapshot()) };
+  return { actor, clock, calls, settled, status: () => embeddedWalletStatus(actor.getSnapshot()) };
 }
 
-describe('embeddedWalletSessionMachine', () => {
+describe('embeddedWalletMachine', () => {
   it('default: none → loading → active with the created session and its expiry', async () => {
     const { actor, calls, status } = start();
     expect(status()).toBe('none');

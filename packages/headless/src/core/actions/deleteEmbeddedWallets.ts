@@ -1,6 +1,6 @@
 import type { User, WalletDeletion } from '@latchkey/protocol';
-import type { SessionActorRef } from '../../machines/session/sessionMachine.js';
-import type { ApiClient } from '../../transport/createApi.js';
+import type { SessionActorRef } from '../machines/session/sessionMachine.js';
+import type { ApiClient } from '../transport/createApi.js';
 
 export type DeleteEmbeddedWalletsParameters = WalletDeletion;
 export type DeleteEmbeddedWalletsReturnType = User;
