@@ -30,7 +30,7 @@ export default defineConfig({
             'packages/headless/src/core/**/*.test.ts',
             'packages/headless/src/testing/**/*.test.ts',
             'packages/headless/src/solana/**/*.test.ts',
-            'packages/headless/src/*.test.ts',
+            'packages/headless/src/exports/**/*.test.ts',
           ],
           globalSetup: ['test/setup/sandbox.ts'],
           testTimeout: 20_000,

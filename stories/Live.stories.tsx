@@ -1,7 +1,7 @@
-import type { LatchkeyClient } from '../packages/headless/src/index.js';
+import type { LatchkeyClient } from '../packages/headless/src/exports/index.js';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { createTestClient, getLatestCode } from '../packages/headless/src/testing/index.js';
+import { createTestClient, getLatestCode } from '../packages/headless/src/exports/testing.js';
 import { LatchkeyProvider, SignInButton } from '../packages/ui/src/index.js';
 
 /**

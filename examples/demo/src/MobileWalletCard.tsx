@@ -1,4 +1,4 @@
-import { useMobileWallet } from '@latchkey/headless/react/mobile-wallets';
+import { useMobileWallet } from '@latchkey/headless/react/mobile';
 import { MobileWalletConnectView } from '@latchkey/ui/flows';
 
 const sandboxUrl = import.meta.env.LATCHKEY_SANDBOX_URL ?? 'http://127.0.0.1:4010';

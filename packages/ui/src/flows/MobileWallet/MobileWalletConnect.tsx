@@ -1,4 +1,4 @@
-import { useMobileWallet, type UseMobileWalletParameters } from '@latchkey/headless/react/mobile-wallets';
+import { useMobileWallet, type UseMobileWalletParameters } from '@latchkey/headless/react/mobile';
 import type { ReactNode } from 'react';
 import { MobileWalletConnectView } from './MobileWalletConnectView.js';
 

@@ -8,7 +8,7 @@ export {
   type SocketClock,
   type SocketListener,
   type SocketStatus,
-} from './core/socket/createSocketClient.js';
+} from '../core/socket/createSocketClient.js';
 export {
   socketConnectionState,
   socketMachine,
@@ -21,4 +21,4 @@ export {
   type SocketSnapshot,
   type WebSocketConstructor,
   type WebSocketLike,
-} from './core/machines/socket/socketMachine.js';
+} from '../core/machines/socket/socketMachine.js';

@@ -11,5 +11,5 @@ export {
   type CreateTestClientOptions,
   type InboxMessage,
   type SandboxInfo,
-} from './sandbox.js';
-export { createTestWallet, registerTestWallet, type CreateTestWalletOptions, type TestWallet } from './createTestWallet.js';
+} from '../testing/sandbox.js';
+export { createTestWallet, registerTestWallet, type CreateTestWalletOptions, type TestWallet } from '../testing/createTestWallet.js';

@@ -1,4 +1,4 @@
-// @latchkey/headless/mobile-wallets — mobile redirect wallets (the deep-link protocol of SPEC §4: x25519 + nacl box,
+// @latchkey/headless/mobile — mobile redirect wallets (the deep-link protocol of SPEC §4: x25519 + nacl box,
 // 24-byte nonces, base58): the protocol, the SolanaSigner, the machine. Its own entry: tweetnacl and bs58 stay here.
 
 export {
@@ -9,9 +9,9 @@ export {
   type MobileWalletBrowser,
   type MobileWalletLinks,
   type MobileWalletResult,
-} from './core/mobileWallets/createMobileWallet.js';
-export { createMobileWalletSigner } from './core/mobileWallets/createMobileWalletSigner.js';
-export { createEncryptionKeyPair, decryptPayload, deriveSharedSecret, encryptPayload, type EncryptionKeyPair } from './core/mobileWallets/deepLinkCrypto.js';
+} from '../core/mobileWallets/createMobileWallet.js';
+export { createMobileWalletSigner } from '../core/mobileWallets/createMobileWalletSigner.js';
+export { createEncryptionKeyPair, decryptPayload, deriveSharedSecret, encryptPayload, type EncryptionKeyPair } from '../core/mobileWallets/deepLinkCrypto.js';
 export {
   MOBILE_WALLET_CONNECTION_KEY,
   MOBILE_WALLET_PENDING_KEY,
@@ -19,8 +19,8 @@ export {
   type MobileWalletConnection,
   type MobileWalletPendingRequest,
   type MobileWalletRequestKind,
-} from './core/mobileWallets/mobileWalletRecords.js';
-export { encryptionKeyParam, hasMobileWalletReturn, MOBILE_WALLET_REQUEST_PARAM, readMobileWalletReturn, type MobileWalletReturn } from './core/mobileWallets/readMobileWalletReturn.js';
+} from '../core/mobileWallets/mobileWalletRecords.js';
+export { encryptionKeyParam, hasMobileWalletReturn, MOBILE_WALLET_REQUEST_PARAM, readMobileWalletReturn, type MobileWalletReturn } from '../core/mobileWallets/readMobileWalletReturn.js';
 export {
   mobileWalletMachine,
   mobileWalletStatus,
@@ -32,4 +32,4 @@ export {
   type MobileWalletSignature,
   type MobileWalletSnapshot,
   type MobileWalletStatus,
-} from './core/machines/mobileWallet/mobileWalletMachine.js';
+} from '../core/machines/mobileWallet/mobileWalletMachine.js';

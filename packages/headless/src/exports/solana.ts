@@ -35,7 +35,7 @@ export {
   type SendTransactionStatus,
   type SolanaTransferPort,
 } from '../core/machines/sendTransaction/sendTransactionMachine.js';
-export { createKeypairSigner } from './createKeypairSigner.js';
+export { createKeypairSigner } from '../solana/createKeypairSigner.js';
 export {
   createSolanaConnection,
   createSolanaNetworkSelection,
@@ -46,7 +46,7 @@ export {
   type CreateSolanaNetworkSelectionParameters,
   type SolanaNetwork,
   type SolanaNetworkSelection,
-} from './networks/solanaNetworks.js';
+} from '../solana/networks/solanaNetworks.js';
 export {
   getTokenBalances,
   type GetTokenBalancesParameters,
@@ -65,9 +65,9 @@ export {
   type SolanaBalance,
   type SolanaHoldings,
   type SolanaTokenCatalogue,
-} from './balances/getSolanaBalances.js';
+} from '../solana/balances/getSolanaBalances.js';
 export {
   createSolanaTransferPort,
   type CreateSolanaTransferPortParameters,
   type SolanaTransferRequest,
-} from './transfer/createSolanaTransferPort.js';
+} from '../solana/transfer/createSolanaTransferPort.js';

@@ -13,13 +13,13 @@ import * as reactSms from './react/sms.js';
 import * as embedded from './embedded.js';
 import * as reactEmbedded from './react/embedded.js';
 import * as reactSocial from './react/social.js';
-import * as mobileWallets from './mobileWallets.js';
-import * as reactMobileWallets from './react/mobileWallets.js';
+import * as mobileWallets from './mobile.js';
+import * as reactMobileWallets from './react/mobile.js';
 import * as socket from './socket.js';
 import * as reactSocket from './react/socket.js';
 import * as reactSolana from './react/solana.js';
-import * as solana from './solana/index.js';
-import * as testing from './testing/index.js';
+import * as solana from './solana.js';
+import * as testing from './testing.js';
 import * as wallets from './wallets.js';
 import * as reactWallets from './react/wallets.js';
 
@@ -46,8 +46,8 @@ describe('entry points', () => {
         "deleteEmbeddedWallets",
         "embeddedAccountOf",
         "embeddedWalletMachine",
-        "embeddedWalletStatus",
         "embeddedWalletSettingsOf",
+        "embeddedWalletStatus",
         "fromCustodyError",
         "generateSessionKey",
         "importSessionKey",
@@ -180,7 +180,7 @@ describe('entry points', () => {
     `);
   });
 
-  it('default: @latchkey/headless/mobile-wallets and @latchkey/headless/react/mobile-wallets', () => {
+  it('default: @latchkey/headless/mobile and @latchkey/headless/react/mobile', () => {
     expect(Object.keys(mobileWallets).sort()).toMatchInlineSnapshot(`
       [
         "MOBILE_WALLET_CONNECTION_KEY",

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
  * and no protocol schema; those arrive in the chunk `loadContract()` imports.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../../..');
+const root = path.resolve(here, '../../../..');
 
 /** The protocol modules that are plain data (its zod-free subpaths). */
 const PLAIN_PROTOCOL = ['constants', 'defaultWalletCatalogue', 'errorCodes', 'clientErrorCodes', 'routeInfo', 'routePath'].map((name) => `packages/protocol/src/${name}.ts`);
@@ -104,13 +104,13 @@ describe('what the first paint loads', () => {
     expect(initial).toContain('packages/headless/src/react/useSession.ts');
   });
 
-  it('behavior: tweetnacl and bs58 (mobile deep-link wallets) are reachable only from the mobile-wallets entries', async () => {
+  it('behavior: tweetnacl and bs58 (mobile deep-link wallets) are reachable only from the mobile entries', async () => {
     const isDeepLinkCrypto = (input: string) => /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?(tweetnacl|bs58|base-x)\//.test(input);
     for (const entry of ['index.ts', 'react/index.ts']) {
       const { all } = await bundle(entry);
       expect(all.filter(isDeepLinkCrypto)).toEqual([]);
     }
-    for (const entry of ['mobileWallets.ts', 'react/mobileWallets.ts']) {
+    for (const entry of ['mobile.ts', 'react/mobile.ts']) {
       const { initial } = await bundle(entry);
       expect(initial.some(isDeepLinkCrypto)).toBe(true);
     }

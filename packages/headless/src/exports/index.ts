@@ -1,0 +1,45 @@
+// @latchkey/headless — the framework-agnostic core: client, actions, machines, errors.
+
+export { createLatchkeyClient, type LatchkeyClient, type LatchkeyClientConfig, type SessionClock } from '../core/client/createLatchkeyClient.js';
+
+// actions (one per file, `verbNoun(client, parameters)`)
+export { getSession, type GetSessionReturnType } from '../core/actions/getSession.js';
+export { getSettings, type GetSettingsReturnType } from '../core/actions/getSettings.js';
+export { getUser, type GetUserParameters, type GetUserReturnType } from '../core/actions/getUser.js';
+export { refreshSession, type RefreshSessionParameters, type RefreshSessionReturnType } from '../core/actions/refreshSession.js';
+export { revokeSession, type RevokeSessionParameters } from '../core/actions/revokeSession.js';
+export { updateUser, type UpdateUserParameters, type UpdateUserReturnType } from '../core/actions/updateUser.js';
+
+// machines
+export {
+  getSessionStatus,
+  sessionMachine,
+  type SessionActorRef,
+  type SessionContext,
+  type SessionDeps,
+  type SessionEvent,
+  type SessionInput,
+  type SessionMachine,
+  type SessionSnapshot,
+  type SessionStatus,
+} from '../core/machines/session/sessionMachine.js';
+
+// errors
+export { clientErrorMessages, getWalletErrorNumber, walletErrorCodes, type ClientErrorCode, type LatchkeyErrorCode, type WalletErrorCode } from '../core/errors/errorCodes.js';
+export { isLatchkeyError, LatchkeyError, type LatchkeyErrorOptions } from '../core/errors/LatchkeyError.js';
+export { toLatchkeyError } from '../core/errors/toLatchkeyError.js';
+
+// building blocks
+export { createEmitter, type Emitter, type LatchkeyEvents, type Listener } from '../core/events/createEmitter.js';
+export { createLogger, type ConsoleSink, type Logger, type LoggerConfig, type LogLevel, type Timers } from '../core/logger/createLogger.js';
+export { createSettingsStore, type SettingsState, type SettingsStatus, type SettingsStore } from '../core/settings/createSettingsStore.js';
+export { createCookieStorage, type CookieStorageOptions } from '../core/storage/createCookieStorage.js';
+export { createLocalStorage } from '../core/storage/createLocalStorage.js';
+export { createMemoryStorage } from '../core/storage/createMemoryStorage.js';
+export { type StorageOption, type Store } from '../core/storage/createStore.js';
+export type { StorageAdapter } from '../core/storage/StorageAdapter.js';
+export { createApi, type Api, type ApiClient } from '../core/transport/createApi.js';
+export { createTransport, type Query, type RequestArgs, type RequestOptions, type Transport, type TransportConfig } from '../core/transport/createTransport.js';
+
+// Each flow lives on its own entry, off a host's first chunk: `@latchkey/headless/email`, `/sms`, `/passkey`,
+// `/mfa`, `/social` (with Telegram); their hooks on `@latchkey/headless/react/<flow>`.

@@ -1,0 +1,9 @@
+// @latchkey/headless/react — the provider, settings, session and user hooks: what a first paint needs (view
+// models; no xstate in sight).
+
+export { LatchkeyProvider, type LatchkeyProviderProps } from '../../react/LatchkeyProvider.js';
+export { useLatchkey, type UseLatchkeyReturnType } from '../../react/useLatchkey.js';
+export { useSession, type UseSessionReturnType } from '../../react/useSession.js';
+export { useUser, type UserStatus, type UseUserReturnType } from '../../react/useUser.js';
+// Each flow's hook lives on its own entry, loaded lazily by the sign-in dialog:
+// `@latchkey/headless/react/email`, `/sms`, `/passkey`, `/mfa`, `/social` (with Telegram).

@@ -1,0 +1,4 @@
+// @latchkey/headless/react/mobile — the mobile redirect wallet hook, on its own entry so a host's first chunk
+// does not carry tweetnacl and bs58.
+
+export { useMobileWallet, type UseMobileWalletParameters, type UseMobileWalletReturnType } from '../../react/useMobileWallet.js';

@@ -1,0 +1,6 @@
+// @latchkey/headless/react/solana — hooks for Solana networks, balances and transfers. Its own entry: it pulls
+// @solana/web3.js, which a host's first chunk must not carry.
+
+export { useSendTransaction, type UseSendTransactionParameters, type UseSendTransactionReturnType } from '../../react/useSendTransaction.js';
+export { useSolanaBalances, type UseSolanaBalancesParameters, type UseSolanaBalancesReturnType } from '../../react/useSolanaBalances.js';
+export { useSolanaNetworks, type UseSolanaNetworksReturnType } from '../../react/useSolanaNetworks.js';

@@ -1,4 +1,0 @@
-// @latchkey/headless/react/mobile-wallets — the mobile redirect wallet hook, on its own entry so a host's first chunk
-// does not carry tweetnacl and bs58.
-
-export { useMobileWallet, type UseMobileWalletParameters, type UseMobileWalletReturnType } from './useMobileWallet.js';

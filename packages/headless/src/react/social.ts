@@ -1,5 +1,0 @@
-// @latchkey/headless/react/social — social sign-in hooks, on their own entry so a host's first chunk
-// (the provider, the session, the button) does not carry them; the sign-in dialog loads them lazily.
-
-export { useSocialSignIn, type UseSocialSignInParameters, type UseSocialSignInReturnType } from './useSocialSignIn.js';
-export { useTelegramSignIn, type UseTelegramSignInReturnType } from './useTelegramSignIn.js';

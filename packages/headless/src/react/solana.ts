@@ -1,6 +1,0 @@
-// @latchkey/headless/react/solana — hooks for Solana networks, balances and transfers. Its own entry: it pulls
-// @solana/web3.js, which a host's first chunk must not carry.
-
-export { useSendTransaction, type UseSendTransactionParameters, type UseSendTransactionReturnType } from './useSendTransaction.js';
-export { useSolanaBalances, type UseSolanaBalancesParameters, type UseSolanaBalancesReturnType } from './useSolanaBalances.js';
-export { useSolanaNetworks, type UseSolanaNetworksReturnType } from './useSolanaNetworks.js';

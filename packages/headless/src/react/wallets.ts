@@ -1,5 +1,0 @@
-// @latchkey/headless/react/wallets — wallet hooks on their own entry (the sign-in dialog and user menu load them lazily).
-
-export { useWalletCatalogue, type UseWalletCatalogueReturnType } from './useWalletCatalogue.js';
-export { useWalletSignIn, type UseWalletSignInParameters, type UseWalletSignInReturnType } from './useWalletSignIn.js';
-export { useWallets, type LinkedWallet, type UseWalletsReturnType } from './useWallets.js';
