@@ -4,8 +4,8 @@ import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import type { SandboxContext } from './context.js';
-import { ApiError, messages } from './http/ApiError.js';
-import { isLoopbackOrigin } from './http/loopbackOrigin.js';
+import { ApiError, messages } from './errors/ApiError.js';
+import { isLoopbackOrigin } from './net/loopbackOrigin.js';
 import { SDK_ROUTE_PREFIX } from './http/mountRoute.js';
 import { mountProductRoutes } from './routes/productRoutes.js';
 import { mountSandboxRoutes } from './routes/sandboxRoutes.js';
@@ -13,7 +13,7 @@ import { mountMobileWalletSimulatorRoutes } from './routes/mobileWalletSimulator
 import type { SandboxInfo } from './sandboxInfo.js';
 import { mountSolanaProductRoutes, mountSolanaSandboxRoutes } from './solana/solanaRoutes.js';
 
-export { isLoopbackOrigin } from './http/loopbackOrigin.js';
+export { isLoopbackOrigin } from './net/loopbackOrigin.js';
 
 function fromHttpException(error: HTTPException): ApiError {
   const status = error.status;

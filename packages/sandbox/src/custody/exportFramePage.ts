@@ -1,4 +1,4 @@
-import { isLoopbackOrigin } from '../http/loopbackOrigin.js';
+import { isLoopbackOrigin } from '../net/loopbackOrigin.js';
 
 /**
  * The isolated export page, served by the custody origin and embedded by the kit as an iframe: the

@@ -3,9 +3,9 @@ import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import type { SandboxContext } from '../context.js';
 import { authenticate, type Auth } from '../services/authenticate.js';
-import { ApiError } from './ApiError.js';
+import { ApiError } from '../errors/ApiError.js';
 import { readBody, readQuery } from './readBody.js';
-import { formatIssuePath } from './zodIssue.js';
+import { formatIssuePath } from '../errors/zodIssue.js';
 
 /** Product routes live under `{apiBaseUrl}/api/v0/sdk/{environmentId}`. */
 export const SDK_ROUTE_PREFIX = `${API_PATH_PREFIX}/sdk/:environmentId`;

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
-import { ApiError } from '../http/ApiError.js';
-import { isLoopbackOrigin } from '../http/loopbackOrigin.js';
+import { ApiError } from '../errors/ApiError.js';
+import { isLoopbackOrigin } from '../net/loopbackOrigin.js';
 import { createMobileWalletSimulator, SIMULATOR_WALLET_KEY, type MobileWalletSimulator, type SimulatorRequest } from '../services/mobileWalletSimulator.js';
 
 /** Where the simulator's universal links live: `{apiBaseUrl}/sandbox/mobile-wallet/ul/v1/{method}`. */

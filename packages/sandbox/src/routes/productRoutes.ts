@@ -1,7 +1,7 @@
 import { routes } from '@latchkey/protocol';
 import type { Hono } from 'hono';
 import type { SandboxContext } from '../context.js';
-import { ApiError, messages } from '../http/ApiError.js';
+import { ApiError, messages } from '../errors/ApiError.js';
 import { mountBearerRoute, mountMfaTokenRoute, mountRoute, mountSessionOrMfaTokenRoute } from '../http/mountRoute.js';
 import {
   createEmailVerification,

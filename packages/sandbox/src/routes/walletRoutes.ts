@@ -1,7 +1,7 @@
 import { routes } from '@latchkey/protocol';
 import type { Hono } from 'hono';
 import type { SandboxContext } from '../context.js';
-import { ApiError } from '../http/ApiError.js';
+import { ApiError } from '../errors/ApiError.js';
 import { mountBearerRoute, mountRoute } from '../http/mountRoute.js';
 import { readJson } from '../http/readBody.js';
 import { walletCatalogue } from '../static/walletCatalogue.js';

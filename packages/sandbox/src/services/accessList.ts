@@ -1,6 +1,6 @@
 import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
-import { ApiError } from '../http/ApiError.js';
+import { ApiError } from '../errors/ApiError.js';
 
 /** SPEC §6/§8 access denials, worded as the spec gives them. */
 export const accessMessages = {

@@ -1,5 +1,5 @@
 import type { SandboxContext } from '../context.js';
-import { ApiError, messages } from '../http/ApiError.js';
+import { ApiError, messages } from '../errors/ApiError.js';
 import { findSession, type SessionRow } from './sessionRepository.js';
 
 export interface Auth {

@@ -2,7 +2,7 @@ import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
 import { emailSchema, type ProjectSettings, type SignInResponse } from '@latchkey/protocol';
 import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
-import { ApiError, messages } from '../http/ApiError.js';
+import { ApiError, messages } from '../errors/ApiError.js';
 import type { Auth } from './authenticate.js';
 import { deliver } from './inbox.js';
 import { findSession } from './sessionRepository.js';

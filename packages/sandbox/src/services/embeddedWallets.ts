@@ -5,7 +5,7 @@ import type { SandboxContext } from '../context.js';
 import { CustodyError } from '../custody/CustodyError.js';
 import { SOLANA_DEFAULT_PATH } from '../custody/solanaKeys.js';
 import type { Queryable } from '../db/database.js';
-import { ApiError } from '../http/ApiError.js';
+import { ApiError } from '../errors/ApiError.js';
 import type { Auth } from './authenticate.js';
 import { findSession } from './sessionRepository.js';
 import { signInResponse } from './signIn.js';

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { MfaDevice, MfaUserMethods, ProjectSettings, SignInResponse, TotpRegistration } from '@latchkey/protocol';
 import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
-import { ApiError } from '../http/ApiError.js';
+import { ApiError } from '../errors/ApiError.js';
 import type { Auth } from './authenticate.js';
 import { insertSession } from './sessionRepository.js';
 import { sessionExpiresAt, signInResponse } from './signIn.js';

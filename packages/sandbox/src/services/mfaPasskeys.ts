@@ -12,7 +12,7 @@ import {
 import { generateAuthenticationOptions, generateRegistrationOptions } from '@simplewebauthn/server';
 import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
-import { ApiError } from '../http/ApiError.js';
+import { ApiError } from '../errors/ApiError.js';
 import type { Auth } from './authenticate.js';
 import { assertMethodEnabled, consumeMfaChallenge, DEVICE_COLUMNS, lockChallenge as lockMfaChallenge, mfaMessages, toWireDevice, verifiedDevices, type DeviceRow } from './mfa.js';
 import { acceptedOrigin, lockChallenge, passkeyMessages, readClientData, relyingParty, storeChallenge, useChallenge, userName, verifyPasskeyAssertion, verifyPasskeyRegistration } from './passkeys.js';

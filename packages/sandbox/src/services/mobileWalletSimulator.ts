@@ -1,7 +1,7 @@
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
-import { ApiError } from '../http/ApiError.js';
-import { isLoopbackOrigin } from '../http/loopbackOrigin.js';
+import { ApiError } from '../errors/ApiError.js';
+import { isLoopbackOrigin } from '../net/loopbackOrigin.js';
 
 /** The wallet key the simulator answers as: its return carries `simulator_encryption_public_key`. */
 export const SIMULATOR_WALLET_KEY = 'simulator';

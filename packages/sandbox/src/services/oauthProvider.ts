@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { OAuth2Server } from 'oauth2-mock-server';
-import { isLoopbackOrigin } from '../http/loopbackOrigin.js';
+import { isLoopbackOrigin } from '../net/loopbackOrigin.js';
 import { APPLE_SDK_PATH, APPLE_WEB_MESSAGE_PATH, APPLE_WEB_MESSAGE_SCRIPT, APPLE_WEB_MESSAGE_SCRIPT_PATH, appleSdkScript, appleWebMessagePage } from './appleSdkEmulation.js';
 
 /**

@@ -19,7 +19,7 @@ import {
 } from '@simplewebauthn/server';
 import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
-import { ApiError } from '../http/ApiError.js';
+import { ApiError } from '../errors/ApiError.js';
 import type { Auth } from './authenticate.js';
 import { completePrimarySignIn } from './mfa.js';
 import { insertCredential, loadUser, markSignIn, toWireUser } from './userRepository.js';

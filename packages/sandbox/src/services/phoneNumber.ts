@@ -1,7 +1,7 @@
 import type { ProjectSettings } from '@latchkey/protocol';
 import { INVALID_PHONE_NUMBER_MESSAGE } from '@latchkey/protocol';
 import { getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
-import { ApiError } from '../http/ApiError.js';
+import { ApiError } from '../errors/ApiError.js';
 
 /** A phone number the sandbox accepts: E.164 plus the parts the wire carries. */
 export interface CheckedPhone {

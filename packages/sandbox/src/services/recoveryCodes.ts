@@ -2,7 +2,7 @@ import { createHash, randomInt, randomUUID } from 'node:crypto';
 import type { RecoveryCodes, SignInResponse, User } from '@latchkey/protocol';
 import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
-import { ApiError } from '../http/ApiError.js';
+import { ApiError } from '../errors/ApiError.js';
 import type { Auth } from './authenticate.js';
 import { consumeMfaChallenge, mfaMessages } from './mfa.js';
 import { loadUser, toWireUser } from './userRepository.js';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { SessionTokenClaims } from '@latchkey/protocol';
-import { ApiError, messages } from '../http/ApiError.js';
+import { ApiError, messages } from '../errors/ApiError.js';
 import { JWT_ALGORITHM, type SigningKey } from './signingKey.js';
 
 /** Issuer and audience of the sandbox's session tokens (stable across ports and restarts). */

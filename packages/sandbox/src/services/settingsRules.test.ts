@@ -2,7 +2,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../http/ApiError.js';
+import { ApiError } from '../errors/ApiError.js';
 import { DEFAULT_SEED_FILE } from '../startSandbox.js';
 import { deepMerge, jwtDurationSeconds, toPublicSettings, validateSettings } from './settingsRules.js';
 import { loadSeedSettings } from './settingsStore.js';

@@ -1,6 +1,6 @@
 import { projectSettingsSchema, userProfileFields, type CustomField, type ProjectSettings } from '@latchkey/protocol';
-import { ApiError } from '../http/ApiError.js';
-import { invalidRequestFromZod } from '../http/zodIssue.js';
+import { ApiError } from '../errors/ApiError.js';
+import { invalidRequestFromZod } from '../errors/zodIssue.js';
 
 type Json = unknown;
 

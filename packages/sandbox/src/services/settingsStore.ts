@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { ProjectSettings } from '@latchkey/protocol';
 import type { Database } from '../db/database.js';
-import { ApiError } from '../http/ApiError.js';
+import { ApiError } from '../errors/ApiError.js';
 import { deepMerge, validateSettings } from './settingsRules.js';
 
 export interface SeedSettings {

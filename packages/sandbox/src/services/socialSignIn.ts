@@ -3,8 +3,8 @@ import { API_PATH_PREFIX, type OAuthCodeExchange, type OAuthInitAuthResponse, ty
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
-import { ApiError } from '../http/ApiError.js';
-import { isLoopbackOrigin } from '../http/loopbackOrigin.js';
+import { ApiError } from '../errors/ApiError.js';
+import { isLoopbackOrigin } from '../net/loopbackOrigin.js';
 import type { Auth } from './authenticate.js';
 import { findSession, insertSession } from './sessionRepository.js';
 import { sessionExpiresAt, signInResponse } from './signIn.js';

@@ -2,7 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Server } from 'node:http';
 import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
-import { closeServer, listenPreferring } from '../http/listen.js';
+import { closeServer, listenPreferring } from '../net/listen.js';
 
 /**
  * The Telegram login simulator: a page on its own loopback origin that plays Telegram's login

@@ -1,6 +1,6 @@
 import type { SignInResponse, WalletLink } from '@latchkey/protocol';
 import type { SandboxContext } from '../context.js';
-import { ApiError } from '../http/ApiError.js';
+import { ApiError } from '../errors/ApiError.js';
 import type { Auth } from './authenticate.js';
 import { findSession } from './sessionRepository.js';
 import { signInResponse } from './signIn.js';

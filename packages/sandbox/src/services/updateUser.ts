@@ -1,7 +1,7 @@
 import type { CustomField, ProjectSettings, User, UserUpdate } from '@latchkey/protocol';
 import type { SandboxContext } from '../context.js';
 import { isUniqueViolation, type Queryable } from '../db/database.js';
-import { ApiError, messages } from '../http/ApiError.js';
+import { ApiError, messages } from '../errors/ApiError.js';
 import type { Auth } from './authenticate.js';
 import { assertEmailAccepted, normalizeEmail } from './emailVerification.js';
 import { allFields } from './settingsRules.js';

@@ -1,7 +1,7 @@
 import type { ProjectSettings, SignInResponse, User, VerifyRequest, WalletSelection } from '@latchkey/protocol';
 import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
-import { ApiError } from '../http/ApiError.js';
+import { ApiError } from '../errors/ApiError.js';
 import { assertAddressAllowed } from './accessList.js';
 import type { Auth } from './authenticate.js';
 import { completePrimarySignIn } from './mfa.js';

@@ -3,7 +3,7 @@ import { isLoopbackHost, type ProjectSettings, type VerifyRequest } from '@latch
 import { ed25519 } from '@noble/curves/ed25519.js';
 import bs58 from 'bs58';
 import type { SandboxContext } from '../context.js';
-import { ApiError } from '../http/ApiError.js';
+import { ApiError } from '../errors/ApiError.js';
 import { readMemoTransaction } from './memoTransaction.js';
 import { parseSiwsMessage } from './siwsMessage.js';
 

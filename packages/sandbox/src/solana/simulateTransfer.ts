@@ -1,5 +1,5 @@
 import type { TransactionRequest, TransactionSimulation } from '@latchkey/protocol';
-import { ApiError } from '../http/ApiError.js';
+import { ApiError } from '../errors/ApiError.js';
 import { InvalidTransactionError, type AccountChange, type LocalCluster } from './localCluster.js';
 import { decodeMint, decodeTokenAccount, isTokenProgram, uiAmountString } from './parsedAccount.js';
 

@@ -8,7 +8,7 @@ import { readBody } from '../http/readBody.js';
 import { MAX_AIRDROP_LAMPORTS } from './localCluster.js';
 import { solanaNetworkConfiguration } from './solanaNetworks.js';
 import { simulateTransfer } from './simulateTransfer.js';
-import { ApiError } from '../http/ApiError.js';
+import { ApiError } from '../errors/ApiError.js';
 import { getTransactionDecoder } from '@solana/kit';
 import { listRegisteredTokens, readBalances, registerToken, tokenRegistrationSchema } from './tokenRegistry.js';
 
