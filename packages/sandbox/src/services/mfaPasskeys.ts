@@ -15,7 +15,8 @@ import type { Queryable } from '../db/database.js';
 import { ApiError } from '../errors/ApiError.js';
 import type { Auth } from './authenticate.js';
 import { assertMethodEnabled, consumeMfaChallenge, DEVICE_COLUMNS, lockChallenge as lockMfaChallenge, mfaMessages, toWireDevice, verifiedDevices, type DeviceRow } from './mfa.js';
-import { acceptedOrigin, lockChallenge, passkeyMessages, readClientData, relyingParty, storeChallenge, useChallenge, userName, verifyPasskeyAssertion, verifyPasskeyRegistration } from './passkeys.js';
+import { acceptedOrigin } from '../webauthn/acceptedOrigin.js';
+import { lockChallenge, passkeyMessages, readClientData, relyingParty, storeChallenge, useChallenge, userName, verifyPasskeyAssertion, verifyPasskeyRegistration } from './passkeys.js';
 import { loadUser } from './userRepository.js';
 
 /** A passkey as a second factor: an `mfa_devices` row of type `passkey` with its WebAuthn public key. */

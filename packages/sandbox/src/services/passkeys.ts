@@ -21,6 +21,7 @@ import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
 import { ApiError } from '../errors/ApiError.js';
 import type { Auth } from './authenticate.js';
+import { acceptedOrigin } from '../webauthn/acceptedOrigin.js';
 import { completePrimarySignIn } from './mfa.js';
 import { insertCredential, loadUser, markSignIn, toWireUser } from './userRepository.js';
 
@@ -62,23 +63,6 @@ export function relyingParty(settings: ProjectSettings): { id: string; name: str
   const id = settings.security.allowedDomains?.[0];
   if (!id) throw new ApiError(400, 'provider_not_available', passkeyMessages.noDomain);
   return { id, name: settings.general.displayName ?? 'Latchkey' };
-}
-
-/**
- * The origin a ceremony ran on, if the relying party may use it: https on the rp id or one of its
- * sub-domains, or http on `localhost` (a secure context in browsers).
- */
-export function acceptedOrigin(origin: string, rpId: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(origin);
-  } catch {
-    return false;
-  }
-  if (url.origin !== origin) return false;
-  const hostMatches = url.hostname === rpId || url.hostname.endsWith(`.${rpId}`);
-  if (!hostMatches) return false;
-  return url.protocol === 'https:' || (url.protocol === 'http:' && url.hostname === 'localhost');
 }
 
 /** `challenge` and `origin` of a credential's clientDataJSON (the challenge row is found by it). */
