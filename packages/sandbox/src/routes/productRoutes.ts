@@ -30,7 +30,7 @@ import {
 import { extendSession, revokeSession, toSessionInfo } from '../services/sessionRepository.js';
 import { toPublicSettings } from '../services/settingsRules.js';
 import { withAppleSdkEmulation } from '../services/socialSignIn.js';
-import { sessionExpiresAt, signInResponse } from '../services/signIn.js';
+import { sessionExpiresAt, signInResponse } from '../services/signInResponse.js';
 import { updateUser } from '../services/updateUser.js';
 import { loadUser, toWireUser } from '../services/userRepository.js';
 

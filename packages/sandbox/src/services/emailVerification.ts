@@ -6,7 +6,8 @@ import { ApiError, messages } from '../errors/ApiError.js';
 import type { Auth } from './authenticate.js';
 import { deliver } from './inbox.js';
 import { findSession } from './sessionRepository.js';
-import { signInResponse, signInWithEmail } from './signIn.js';
+import { signInResponse } from './signInResponse.js';
+import { signInWithEmail } from './signInWithCredential.js';
 import { findCredential, insertCredential, loadUser, markSignIn, saveUserData } from './userRepository.js';
 
 /** A code is valid this long after it was (re)sent. */

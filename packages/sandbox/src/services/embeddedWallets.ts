@@ -8,7 +8,7 @@ import type { Queryable } from '../db/database.js';
 import { ApiError } from '../errors/ApiError.js';
 import type { Auth } from './authenticate.js';
 import { findSession } from './sessionRepository.js';
-import { signInResponse } from './signIn.js';
+import { signInResponse } from './signInResponse.js';
 import { loadUser, toWireUser } from './userRepository.js';
 import type { EmbeddedWalletRow } from './embeddedWalletRecord.js';
 

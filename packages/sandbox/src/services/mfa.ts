@@ -5,7 +5,7 @@ import type { Queryable } from '../db/database.js';
 import { ApiError } from '../errors/ApiError.js';
 import type { Auth } from './authenticate.js';
 import { insertSession } from './sessionRepository.js';
-import { sessionExpiresAt, signInResponse } from './signIn.js';
+import { sessionExpiresAt, signInResponse } from './signInResponse.js';
 import { matchTotpStep, newTotpSecret, otpauthUri } from './totp.js';
 import { loadUser, toWireUser } from './userRepository.js';
 

@@ -7,7 +7,8 @@ import type { Auth } from './authenticate.js';
 import { deliver } from './inbox.js';
 import { checkPhone, smsProvider, type CheckedPhone } from './phoneNumber.js';
 import { findSession } from './sessionRepository.js';
-import { signInResponse, signInWithCredential } from './signIn.js';
+import { signInResponse } from './signInResponse.js';
+import { signInWithCredential } from './signInWithCredential.js';
 import { findCredential, insertCredential, loadUser, markSignIn, saveUserData } from './userRepository.js';
 
 /** A code is valid this long after it was (re)sent. */

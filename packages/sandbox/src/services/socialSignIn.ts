@@ -7,7 +7,7 @@ import { ApiError } from '../errors/ApiError.js';
 import { isLoopbackOrigin } from '../net/loopbackOrigin.js';
 import type { Auth } from './authenticate.js';
 import { findSession, insertSession } from './sessionRepository.js';
-import { sessionExpiresAt, signInResponse } from './signIn.js';
+import { sessionExpiresAt, signInResponse } from './signInResponse.js';
 import { completePrimarySignIn } from './mfa.js';
 import { findCredential, insertCredential, insertUser, markSignIn } from './userRepository.js';
 

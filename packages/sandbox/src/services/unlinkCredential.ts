@@ -3,7 +3,7 @@ import type { SandboxContext } from '../context.js';
 import { ApiError } from '../errors/ApiError.js';
 import type { Auth } from './authenticate.js';
 import { findSession } from './sessionRepository.js';
-import { signInResponse } from './signIn.js';
+import { signInResponse } from './signInResponse.js';
 import { loadUser } from './userRepository.js';
 
 export const unlinkMessages = {

@@ -6,7 +6,7 @@ import { assertAddressAllowed } from './accessList.js';
 import type { Auth } from './authenticate.js';
 import { completePrimarySignIn } from './mfa.js';
 import { findSession } from './sessionRepository.js';
-import { signInResponse } from './signIn.js';
+import { signInResponse } from './signInResponse.js';
 import { findCredential, insertCredential, insertUser, loadUser, markSignIn, toWireUser, type CredentialRow } from './userRepository.js';
 import { verifyWalletSignature, type VerifiedWallet } from './walletSignature.js';
 
