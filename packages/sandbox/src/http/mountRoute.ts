@@ -2,7 +2,7 @@ import { API_PATH_PREFIX, noBodySchema, type RouteDefinition } from '@latchkey/p
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import type { SandboxContext } from '../context.js';
-import { authenticate, type Auth } from '../services/authenticate.js';
+import { authenticate, type Auth } from '../services/session/authenticate.js';
 import { ApiError } from '../errors/ApiError.js';
 import { readBody, readQuery } from './readBody.js';
 import { formatIssuePath } from '../errors/zodIssue.js';

@@ -2,7 +2,7 @@ import { routes } from '@latchkey/protocol';
 import type { Hono } from 'hono';
 import type { SandboxContext } from '../context.js';
 import { mountBearerRoute } from '../http/mountRoute.js';
-import { createEmbeddedWallet, deleteEmbeddedWallets, registerSessionKey, reissue, startEmailRecovery } from '../services/embeddedWallets.js';
+import { createEmbeddedWallet, deleteEmbeddedWallets, registerSessionKey, reissue, startEmailRecovery } from '../services/embedded/embeddedWallets.js';
 
 /** Embedded-wallet product routes (bearer): create, delete, session key, e-mail recovery. */
 export function mountEmbeddedWalletRoutes(app: Hono, ctx: SandboxContext): void {

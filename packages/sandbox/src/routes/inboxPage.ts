@@ -1,4 +1,4 @@
-import type { InboxMessage } from '../services/inbox.js';
+import type { InboxMessage } from '../services/inbox/inbox.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { ApiError } from '../errors/ApiError.js';
 import { isLoopbackOrigin } from '../net/loopbackOrigin.js';
-import { createMobileWalletSimulator, SIMULATOR_WALLET_KEY, type MobileWalletSimulator, type SimulatorRequest } from '../services/mobileWalletSimulator.js';
+import { createMobileWalletSimulator, SIMULATOR_WALLET_KEY, type MobileWalletSimulator, type SimulatorRequest } from '../services/mobileWallet/mobileWalletSimulator.js';
 
 /** Where the simulator's universal links live: `{apiBaseUrl}/sandbox/mobile-wallet/ul/v1/{method}`. */
 export const MOBILE_WALLET_SIMULATOR_PATH = '/sandbox/mobile-wallet';

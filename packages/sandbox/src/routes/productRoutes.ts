@@ -8,16 +8,16 @@ import {
   retryEmailVerification,
   signInWithEmailVerification,
   verifyEmailForUser,
-} from '../services/emailVerification.js';
-import { createSmsVerification, retrySmsVerification, signInWithSmsVerification, verifyPhoneForUser } from '../services/smsVerification.js';
+} from '../services/email/emailVerification.js';
+import { createSmsVerification, retrySmsVerification, signInWithSmsVerification, verifyPhoneForUser } from '../services/sms/smsVerification.js';
 import { mountSocialRoutes } from './socialRoutes.js';
 import { mountEmbeddedWalletRoutes } from './embeddedWalletRoutes.js';
-import { withAutomaticEmbeddedWallet } from '../services/embeddedWallets.js';
+import { withAutomaticEmbeddedWallet } from '../services/embedded/embeddedWallets.js';
 import { mountWalletRoutes } from './walletRoutes.js';
-import { storeLogs } from '../services/logs.js';
-import { authenticateTotp, deleteMfaDevice, enrolmentAuth, getMfaDevice, getUserMfaMethods, listMfaDevices, pendingChallengeAuth, startTotpRegistration, updateMfaDevice, verifyTotpRegistration } from '../services/mfa.js';
-import { authenticateMfaPasskey, mfaPasskeyAuthenticationOptions, mfaPasskeyRegistrationOptions, registerMfaPasskey } from '../services/mfaPasskeys.js';
-import { acknowledgeRecoveryCodes, authenticateRecoveryCode, getRecoveryCodes, regenerateRecoveryCodes } from '../services/recoveryCodes.js';
+import { storeLogs } from '../services/logs/logs.js';
+import { authenticateTotp, deleteMfaDevice, enrolmentAuth, getMfaDevice, getUserMfaMethods, listMfaDevices, pendingChallengeAuth, startTotpRegistration, updateMfaDevice, verifyTotpRegistration } from '../services/mfa/mfa.js';
+import { authenticateMfaPasskey, mfaPasskeyAuthenticationOptions, mfaPasskeyRegistrationOptions, registerMfaPasskey } from '../services/mfa/mfaPasskeys.js';
+import { acknowledgeRecoveryCodes, authenticateRecoveryCode, getRecoveryCodes, regenerateRecoveryCodes } from '../services/mfa/recoveryCodes.js';
 import {
   deletePasskey,
   listPasskeys,
@@ -26,13 +26,13 @@ import {
   registerPasskey,
   renamePasskey,
   signInWithPasskey,
-} from '../services/passkeys.js';
-import { extendSession, revokeSession, toSessionInfo } from '../services/sessionRepository.js';
-import { toPublicSettings } from '../services/settingsRules.js';
-import { withAppleSdkEmulation } from '../services/socialSignIn.js';
-import { sessionExpiresAt, signInResponse } from '../services/signInResponse.js';
-import { updateUser } from '../services/updateUser.js';
-import { loadUser, toWireUser } from '../services/userRepository.js';
+} from '../services/passkeys/passkeys.js';
+import { extendSession, revokeSession, toSessionInfo } from '../services/session/sessionRepository.js';
+import { toPublicSettings } from '../services/settings/settingsRules.js';
+import { withAppleSdkEmulation } from '../services/social/socialSignIn.js';
+import { sessionExpiresAt, signInResponse } from '../services/session/signInResponse.js';
+import { updateUser } from '../services/users/updateUser.js';
+import { loadUser, toWireUser } from '../services/users/userRepository.js';
 
 /** The product routes of the protocol table that the sandbox serves so far. */
 export function mountProductRoutes(app: Hono, ctx: SandboxContext): void {

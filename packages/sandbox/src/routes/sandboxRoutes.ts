@@ -2,8 +2,8 @@ import type { Hono } from 'hono';
 import type { SandboxContext } from '../context.js';
 import { readJson } from '../http/readBody.js';
 import type { SandboxInfo } from '../sandboxInfo.js';
-import { listInbox } from '../services/inbox.js';
-import { listLogs } from '../services/logs.js';
+import { listInbox } from '../services/inbox/inbox.js';
+import { listLogs } from '../services/logs/logs.js';
 import { mountCustodySandboxRoutes } from './custodySandboxRoutes.js';
 import { renderInboxPage } from './inboxPage.js';
 

@@ -3,10 +3,10 @@ import type { Context, Hono } from 'hono';
 import type { SandboxContext } from '../context.js';
 import { ApiError } from '../errors/ApiError.js';
 import { mountBearerRoute, mountRoute, sdkRoutePattern } from '../http/mountRoute.js';
-import { findOAuthState, initSocialAuth, linkSocialAccount, signInWithSocial } from '../services/socialSignIn.js';
-import { unlinkCredential } from '../services/unlinkCredential.js';
-import { withAutomaticEmbeddedWallet } from '../services/embeddedWallets.js';
-import { beginTelegramAuth, findTelegramState, linkTelegram, signInWithTelegram } from '../services/telegramSignIn.js';
+import { findOAuthState, initSocialAuth, linkSocialAccount, signInWithSocial } from '../services/social/socialSignIn.js';
+import { unlinkCredential } from '../services/users/unlinkCredential.js';
+import { withAutomaticEmbeddedWallet } from '../services/embedded/embeddedWallets.js';
+import { beginTelegramAuth, findTelegramState, linkTelegram, signInWithTelegram } from '../services/telegram/telegramSignIn.js';
 import { invalidRequestFromZod } from '../errors/zodIssue.js';
 import { oauthRedirectPage, OAUTH_REDIRECT_SCRIPT, OAUTH_REDIRECT_SCRIPT_PATH, TELEGRAM_RETURN_SCRIPT, TELEGRAM_RETURN_SCRIPT_PATH, telegramReturnPage } from './oauthRedirectPage.js';
 

@@ -5,10 +5,10 @@ import { ApiError } from '../errors/ApiError.js';
 import { mountBearerRoute, mountRoute } from '../http/mountRoute.js';
 import { readJson } from '../http/readBody.js';
 import { walletCatalogue } from '../static/walletCatalogue.js';
-import { clearAccessList, setAccessListEntry } from '../services/accessList.js';
-import { withAutomaticEmbeddedWallet } from '../services/embeddedWallets.js';
-import { linkWallet, mergeAccounts, selectWallet, signInWithWallet, transferWallet } from '../services/walletSignIn.js';
-import { createWalletNonce } from '../services/walletSignature.js';
+import { clearAccessList, setAccessListEntry } from '../services/wallets/accessList.js';
+import { withAutomaticEmbeddedWallet } from '../services/embedded/embeddedWallets.js';
+import { linkWallet, mergeAccounts, selectWallet, signInWithWallet, transferWallet } from '../services/wallets/walletSignIn.js';
+import { createWalletNonce } from '../services/wallets/walletSignature.js';
 
 /** Where the sandbox serves its wallet catalogue (the kit's default static-assets path). */
 export const WALLET_CATALOGUE_PATH = '/static/wallet-catalogue.json';
