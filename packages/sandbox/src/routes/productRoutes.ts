@@ -3,13 +3,10 @@ import type { Hono } from 'hono';
 import type { SandboxContext } from '../context.js';
 import { ApiError, messages } from '../errors/ApiError.js';
 import { mountBearerRoute, mountMfaTokenRoute, mountRoute, mountSessionOrMfaTokenRoute } from '../http/mountRoute.js';
-import {
-  createEmailVerification,
-  retryEmailVerification,
-  signInWithEmailVerification,
-  verifyEmailForUser,
-} from '../services/email/emailVerification.js';
-import { createSmsVerification, retrySmsVerification, signInWithSmsVerification, verifyPhoneForUser } from '../services/sms/smsVerification.js';
+import { emailVerification } from '../services/email/emailVerification.js';
+import { smsVerification } from '../services/sms/smsVerification.js';
+import { createVerification, retryVerification } from '../services/verification/verificationCodes.js';
+import { addVerifiedRecipient, signInWithVerification } from '../services/verification/verifiedRecipient.js';
 import { mountSocialRoutes } from './socialRoutes.js';
 import { mountEmbeddedWalletRoutes } from './embeddedWalletRoutes.js';
 import { withAutomaticEmbeddedWallet } from '../services/embedded/embeddedWallets.js';
@@ -45,20 +42,20 @@ export function mountProductRoutes(app: Hono, ctx: SandboxContext): void {
   });
 
   // e-mail code
-  mountRoute(app, ctx, routes.createEmailVerification, ({ body }) => createEmailVerification(ctx, body));
-  mountRoute(app, ctx, routes.retryEmailVerification, ({ body }) => retryEmailVerification(ctx, body));
+  mountRoute(app, ctx, routes.createEmailVerification, ({ body }) => createVerification(ctx, emailVerification, body));
+  mountRoute(app, ctx, routes.retryEmailVerification, ({ body }) => retryVerification(ctx, emailVerification, body));
   mountRoute(app, ctx, routes.signInWithEmailVerification, async ({ body }) =>
-    withAutomaticEmbeddedWallet(ctx, await signInWithEmailVerification(ctx, body), { sessionPublicKey: body.sessionPublicKey }),
+    withAutomaticEmbeddedWallet(ctx, await signInWithVerification(ctx, emailVerification, body), { sessionPublicKey: body.sessionPublicKey }),
   );
-  mountBearerRoute(app, ctx, routes.verifyEmailVerification, ({ auth, body }) => verifyEmailForUser(ctx, auth, body));
+  mountBearerRoute(app, ctx, routes.verifyEmailVerification, ({ auth, body }) => addVerifiedRecipient(ctx, emailVerification, auth, body));
 
   // SMS code
-  mountRoute(app, ctx, routes.createSmsVerification, ({ body }) => createSmsVerification(ctx, body));
-  mountRoute(app, ctx, routes.retrySmsVerification, ({ body }) => retrySmsVerification(ctx, body));
+  mountRoute(app, ctx, routes.createSmsVerification, ({ body }) => createVerification(ctx, smsVerification, body));
+  mountRoute(app, ctx, routes.retrySmsVerification, ({ body }) => retryVerification(ctx, smsVerification, body));
   mountRoute(app, ctx, routes.signInWithSmsVerification, async ({ body }) =>
-    withAutomaticEmbeddedWallet(ctx, await signInWithSmsVerification(ctx, body), { sessionPublicKey: body.sessionPublicKey }),
+    withAutomaticEmbeddedWallet(ctx, await signInWithVerification(ctx, smsVerification, body), { sessionPublicKey: body.sessionPublicKey }),
   );
-  mountBearerRoute(app, ctx, routes.verifySmsVerification, ({ auth, body }) => verifyPhoneForUser(ctx, auth, body));
+  mountBearerRoute(app, ctx, routes.verifySmsVerification, ({ auth, body }) => addVerifiedRecipient(ctx, smsVerification, auth, body));
   // social
   mountSocialRoutes(app, ctx);
   // wallet signature, wallet selection, catalogue

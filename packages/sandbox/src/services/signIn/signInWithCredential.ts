@@ -4,11 +4,6 @@ import type { Queryable } from '../../db/database.js';
 import { completePrimarySignIn } from '../mfa/mfa.js';
 import { findCredential, insertCredential, insertUser, markSignIn } from '../users/userRepository.js';
 
-/** Finds (or creates) the user owning the e-mail credential, and opens a session for them. */
-export function signInWithEmail(ctx: SandboxContext, q: Queryable, settings: ProjectSettings, email: string): Promise<SignInResponse> {
-  return signInWithCredential(ctx, q, settings, 'email', email, { email });
-}
-
 /**
  * Finds (or creates, with `profile`) the user owning the credential `format`/`identifier` (an
  * e-mail address, an E.164 phone number), and opens a session for them.

@@ -3,7 +3,7 @@ import type { SandboxContext } from '../../context.js';
 import { isUniqueViolation, type Queryable } from '../../db/database.js';
 import { ApiError, messages } from '../../errors/ApiError.js';
 import type { Auth } from '../session/authenticate.js';
-import { assertEmailAccepted, normalizeEmail } from '../email/emailVerification.js';
+import { assertEmailAccepted, normalizeEmail } from '../email/emailAddress.js';
 import { allFields } from '../settings/settingsRules.js';
 import { fieldValue, hasValue, loadUser, saveUserData, toWireUser, type Profile } from './userRepository.js';
 
