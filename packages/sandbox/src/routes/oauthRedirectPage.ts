@@ -1,3 +1,10 @@
+/** Headers of the popup pages (OAuth redirect, Telegram return): their own script only, never cached, no referrer. */
+export const POPUP_PAGE_HEADERS = {
+  'content-security-policy': `default-src 'none'; script-src 'self'; style-src 'unsafe-inline'`,
+  'cache-control': 'no-store',
+  'referrer-policy': 'no-referrer',
+} as const;
+
 /** Where the redirect page's script is served (no inline scripts: the page runs under a strict CSP). */
 export const OAUTH_REDIRECT_SCRIPT_PATH = '/sandbox/assets/oauth-redirect.js';
 
