@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { closeServer, listenPreferring } from '../net/listen.js';
 import { isLoopbackOrigin } from '../net/loopbackOrigin.js';
 import { handleBody, handleOne, parseParams, RpcError, INVALID_PARAMS, type MethodTable } from './jsonRpc.js';
-import type { Commitment, LocalCluster, SignatureStatus } from './localCluster.js';
+import type { Commitment, SignatureStatus } from './clusterTypes.js';
+import type { LocalCluster } from './localCluster.js';
 import { createRpcMethods } from './rpcMethods.js';
 
 /** The largest request body (HTTP) or message (websocket) accepted. */
