@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  PASSKEY_ALGORITHM,
   PASSKEY_TIMEOUT_MS,
   type AuthenticationCredential,
   type MfaDevice,
@@ -9,15 +8,14 @@ import {
   type RegistrationCredential,
   type SignInResponse,
 } from '@latchkey/protocol';
-import { generateAuthenticationOptions, generateRegistrationOptions } from '@simplewebauthn/server';
+import { generateAuthenticationOptions } from '@simplewebauthn/server';
 import type { SandboxContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { ApiError } from '../../errors/ApiError.js';
 import type { Auth } from '../session/authenticate.js';
 import { assertMethodEnabled, consumeMfaChallenge, DEVICE_COLUMNS, lockChallenge as lockMfaChallenge, mfaMessages, toWireDevice, verifiedDevices, type DeviceRow } from './mfa.js';
 import { acceptedOrigin } from '../../webauthn/acceptedOrigin.js';
-import { lockChallenge, passkeyMessages, readClientData, relyingParty, storeChallenge, useChallenge, userName, verifyPasskeyAssertion, verifyPasskeyRegistration } from '../passkeys/passkeys.js';
-import { loadUser } from '../users/userRepository.js';
+import { creationOptions, lockChallenge, passkeyMessages, readClientData, relyingParty, storeChallenge, useChallenge, verifyPasskeyAssertion, verifyPasskeyRegistration } from '../passkeys/passkeys.js';
 
 /** A passkey as a second factor: an `mfa_devices` row of type `passkey` with its WebAuthn public key. */
 interface PasskeyDeviceRow {
@@ -40,25 +38,12 @@ async function passkeyDevices(ctx: SandboxContext, q: Queryable, userId: string)
 export async function mfaPasskeyRegistrationOptions(ctx: SandboxContext, auth: Pick<Auth, 'userId'>): Promise<PasskeyRegistrationOptions> {
   const settings = await ctx.settings.get();
   assertMethodEnabled(settings, 'passkey');
-  const rp = relyingParty(settings);
-  const record = await loadUser(ctx.db, ctx.environmentId, auth.userId);
-  if (!record) throw new ApiError(401, 'unauthorized', 'The session token is invalid.');
-  const name = userName(record.row.profile, auth.userId);
-  const options = await generateRegistrationOptions({
-    rpName: rp.name,
-    rpID: rp.id,
-    userName: name,
-    userDisplayName: name,
-    userID: new Uint8Array(Buffer.from(auth.userId.replace(/-/g, ''), 'hex')),
-    timeout: PASSKEY_TIMEOUT_MS,
-    attestationType: 'none',
-    excludeCredentials: (await passkeyDevices(ctx, ctx.db, auth.userId)).map((row) => ({ id: row.credential_id, transports: row.transports as never })),
+  return creationOptions(ctx, relyingParty(settings), auth.userId, {
+    purpose: 'mfa-register',
+    exclude: await passkeyDevices(ctx, ctx.db, auth.userId),
     // A second factor needs no discoverable credential: the challenge names the user's own.
     authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
-    supportedAlgorithmIDs: [PASSKEY_ALGORITHM],
   });
-  await storeChallenge(ctx, ctx.db, options.challenge, 'mfa-register', auth.userId);
-  return options as PasskeyRegistrationOptions;
 }
 
 /** POST /users/mfa/register/passkey: verifies the attestation and stores the passkey as a verified MFA device (the first device is the default). */

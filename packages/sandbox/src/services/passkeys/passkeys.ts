@@ -126,7 +126,7 @@ async function userPasskeys(ctx: SandboxContext, q: Queryable, userId: string): 
   );
 }
 
-export function userName(profile: Record<string, unknown>, userId: string): string {
+function userName(profile: Record<string, unknown>, userId: string): string {
   for (const key of ['email', 'username', 'phoneNumber']) {
     const value = profile[key];
     if (typeof value === 'string' && value.trim() !== '') return value;
@@ -134,28 +134,47 @@ export function userName(profile: Record<string, unknown>, userId: string): stri
   return userId;
 }
 
-/** GET /users/passkeys/register: creation options for the signed-in user (SPEC §9: 300000 ms, UV preferred, alg -7). */
-export async function passkeyRegistrationOptions(ctx: SandboxContext, auth: Auth): Promise<PasskeyRegistrationOptions> {
-  const settings = await ctx.settings.get();
-  const rp = relyingParty(settings);
-  const record = await loadUser(ctx.db, ctx.environmentId, auth.userId);
+/**
+ * WebAuthn creation options for `userId` (SPEC §9: 300000 ms, UV preferred, alg -7, no attestation), named after
+ * the user, excluding `exclude`; the challenge is stored for `purpose`. Shared by passkeys and passkeys as MFA devices.
+ */
+export async function creationOptions(
+  ctx: SandboxContext,
+  rp: { id: string; name: string },
+  userId: string,
+  options: {
+    purpose: ChallengePurpose;
+    exclude: readonly { credential_id: string; transports: string[] }[];
+    authenticatorSelection: Parameters<typeof generateRegistrationOptions>[0]['authenticatorSelection'];
+  },
+): Promise<PasskeyRegistrationOptions> {
+  const record = await loadUser(ctx.db, ctx.environmentId, userId);
   if (!record) throw new ApiError(401, 'unauthorized', 'The session token is invalid.');
-  const existing = await userPasskeys(ctx, ctx.db, auth.userId);
-  const name = userName(record.row.profile, auth.userId);
-  const options = await generateRegistrationOptions({
+  const name = userName(record.row.profile, userId);
+  const generated = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
     userName: name,
     userDisplayName: name,
-    userID: new Uint8Array(Buffer.from(auth.userId.replace(/-/g, ''), 'hex')),
+    userID: new Uint8Array(Buffer.from(userId.replace(/-/g, ''), 'hex')),
     timeout: PASSKEY_TIMEOUT_MS,
     attestationType: 'none',
-    excludeCredentials: existing.map((row) => ({ id: row.credential_id, transports: row.transports })),
-    authenticatorSelection: { residentKey: 'required', requireResidentKey: true, userVerification: 'preferred' },
+    excludeCredentials: options.exclude.map((row) => ({ id: row.credential_id, transports: row.transports as never })),
+    authenticatorSelection: options.authenticatorSelection,
     supportedAlgorithmIDs: [PASSKEY_ALGORITHM],
   });
-  await storeChallenge(ctx, ctx.db, options.challenge, 'register', auth.userId);
-  return options as PasskeyRegistrationOptions;
+  await storeChallenge(ctx, ctx.db, generated.challenge, options.purpose, userId);
+  return generated as PasskeyRegistrationOptions;
+}
+
+/** GET /users/passkeys/register: creation options for the signed-in user (a discoverable credential), their passkeys excluded. */
+export async function passkeyRegistrationOptions(ctx: SandboxContext, auth: Auth): Promise<PasskeyRegistrationOptions> {
+  const rp = relyingParty(await ctx.settings.get());
+  return creationOptions(ctx, rp, auth.userId, {
+    purpose: 'register',
+    exclude: await userPasskeys(ctx, ctx.db, auth.userId),
+    authenticatorSelection: { residentKey: 'required', requireResidentKey: true, userVerification: 'preferred' },
+  });
 }
 
 /** What an assertion or attestation was made for: the challenge and origin its client data names, and this relying party. */

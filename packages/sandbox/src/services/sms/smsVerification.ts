@@ -1,4 +1,3 @@
-import { messages } from '../../errors/ApiError.js';
 import type { CodeChannel } from '../verification/CodeChannel.js';
 import { checkPhone, smsProvider } from './phoneNumber.js';
 

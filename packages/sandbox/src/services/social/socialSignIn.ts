@@ -6,8 +6,8 @@ import type { Queryable } from '../../db/database.js';
 import { ApiError } from '../../errors/ApiError.js';
 import { isLoopbackOrigin } from '../../net/loopbackOrigin.js';
 import type { Auth } from '../session/authenticate.js';
-import { findSession, insertSession } from '../session/sessionRepository.js';
-import { sessionExpiresAt, signInResponse } from '../session/signInResponse.js';
+import { findSession } from '../session/sessionRepository.js';
+import { signInResponse } from '../session/signInResponse.js';
 import { completePrimarySignIn } from '../mfa/mfa.js';
 import { findCredential, insertCredential, insertUser, markSignIn } from '../users/userRepository.js';
 
