@@ -1,3 +1,5 @@
+import { escapeHtml } from '../../html/escapeHtml.js';
+
 /**
  * Sign in with Apple JS, emulated: a test double of Apple's `appleid.auth.js`, served by the sandbox's
  * OIDC provider (its own loopback origin, API port + 4) at the path Apple's CDN uses, so a project
@@ -94,9 +96,6 @@ export const APPLE_WEB_MESSAGE_SCRIPT = `(function () {
   window.close();
 })();
 `;
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 export interface AppleWebMessageInput {
   /** The opener's origin (loopback, checked by the caller); without it nothing is posted. */

@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { isLoopbackOrigin } from '../../net/loopbackOrigin.js';
 import { APPLE_SDK_PATH, APPLE_WEB_MESSAGE_PATH, APPLE_WEB_MESSAGE_SCRIPT, APPLE_WEB_MESSAGE_SCRIPT_PATH, appleSdkScript, appleWebMessagePage } from './appleSdkEmulation.js';
+import { escapeHtml } from '../../html/escapeHtml.js';
 
 /**
  * The sandbox's OAuth / OpenID Connect provider: a real OIDC server (oauth2-mock-server) on its own
@@ -54,9 +55,6 @@ export function oauthAccount(provider: string, email: string): OAuthAccount {
     username: local.replace(/[^a-z0-9_]/g, '_'),
   };
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 function first(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;

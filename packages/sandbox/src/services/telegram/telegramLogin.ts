@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
 import { closeServer, listenPreferring } from '../../net/listen.js';
+import { escapeHtml } from '../../html/escapeHtml.js';
 
 /**
  * The Telegram login simulator: a page on its own loopback origin that plays Telegram's login
@@ -46,9 +47,6 @@ export interface TelegramSimulator {
   readonly origin: string;
   close(): Promise<void>;
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 const HEADERS = { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'", 'cache-control': 'no-store' };
 
