@@ -4,16 +4,14 @@ import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import type { SandboxContext } from './context.js';
-import { ApiError, messages } from './http/ApiError.js';
-import { isLoopbackOrigin } from './http/loopbackOrigin.js';
-import { SDK_ROUTE_PREFIX } from './http/mountRoute.js';
-import { mountProductRoutes } from './routes/productRoutes.js';
-import { mountSandboxRoutes } from './routes/sandboxRoutes.js';
+import { ApiError, messages } from './errors/ApiError.js';
+import { isLoopbackOrigin } from './net/loopbackOrigin.js';
+import { SDK_ROUTE_PREFIX } from './http/mountRoutes.js';
+import { mountProductRoutes } from './routes/index.js';
 import { mountMobileWalletSimulatorRoutes } from './routes/mobileWalletSimulatorRoutes.js';
+import { mountSandboxRoutes } from './routes/sandboxRoutes.js';
+import { mountStaticAssets } from './routes/staticAssets.js';
 import type { SandboxInfo } from './sandboxInfo.js';
-import { mountSolanaProductRoutes, mountSolanaSandboxRoutes } from './solana/solanaRoutes.js';
-
-export { isLoopbackOrigin } from './http/loopbackOrigin.js';
 
 function fromHttpException(error: HTTPException): ApiError {
   const status = error.status;
@@ -60,10 +58,9 @@ export function createApp({ ctx, info, onInternalError }: CreateAppOptions): Hon
   });
 
   mountProductRoutes(app, ctx);
-  mountSolanaProductRoutes(app, ctx);
+  mountStaticAssets(app);
   mountSandboxRoutes(app, ctx, info);
   mountMobileWalletSimulatorRoutes(app);
-  mountSolanaSandboxRoutes(app, ctx);
 
   app.notFound((c) => c.json(new ApiError(404, 'not_found', messages.notFound).toBody(), 404));
   app.onError((error, c) => {

@@ -1,9 +1,9 @@
 import type { CustodyClient } from './custody/createCustodyClient.js';
 import type { Database } from './db/database.js';
-import type { OAuthProvider } from './services/oauthProvider.js';
-import type { SessionTokens } from './services/sessionTokens.js';
-import type { SettingsStore } from './services/settingsStore.js';
-import type { SigningKey } from './services/signingKey.js';
+import type { OAuthProvider } from './services/social/oauthProvider.js';
+import type { SessionTokens } from './services/session/sessionTokens.js';
+import type { SettingsStore } from './services/settings/settingsStore.js';
+import type { SigningKey } from './services/session/signingKey.js';
 import type { LocalCluster } from './solana/localCluster.js';
 
 /** Everything a handler needs; built once per sandbox by `startSandbox`. */

@@ -8,19 +8,19 @@ import type { SandboxContext } from './context.js';
 import type { Database } from './db/database.js';
 import { openDatabase } from './db/openDatabase.js';
 import { sandboxInfo, type SandboxInfo } from './sandboxInfo.js';
-import { startOAuthProvider, type OAuthProvider } from './services/oauthProvider.js';
-import { startTelegramSimulator, type TelegramSimulator } from './services/telegramLogin.js';
-import { newBotToken } from './services/telegramSignIn.js';
-import { createSessionTokens } from './services/sessionTokens.js';
-import { createSettingsStore, loadSeedSettings } from './services/settingsStore.js';
+import { startOAuthProvider, type OAuthProvider } from './services/social/oauthProvider.js';
+import { startTelegramSimulator, type TelegramSimulator } from './services/telegram/telegramLogin.js';
+import { newBotToken } from './services/telegram/telegramSignIn.js';
+import { createSessionTokens } from './services/session/sessionTokens.js';
+import { createSettingsStore, loadSeedSettings } from './services/settings/settingsStore.js';
 import { seedTokenRegistry } from './solana/tokenRegistry.js';
-import { loadOrCreateSigningKey } from './services/signingKey.js';
+import { loadOrCreateSigningKey } from './services/session/signingKey.js';
 import { LocalCluster } from './solana/localCluster.js';
 import { startSolanaRpc, type SolanaRpcServer } from './solana/rpcServer.js';
 import { createCustodyClient } from './custody/createCustodyClient.js';
 import { loadOrCreateCustodySecrets } from './custody/secrets.js';
 import { startCustody, type CustodyServer } from './custody/startCustody.js';
-import { deliver } from './services/inbox.js';
+import { deliver } from './services/inbox/inbox.js';
 
 /** The fixed environment id of the sandbox unless `environmentId` says otherwise. */
 export const DEFAULT_ENVIRONMENT_ID = '2b1f6c1e-6a4d-4c8e-9f3a-5d7e8a9b0c1d';

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { verifyRegistrationResponse } from '@simplewebauthn/server';
 import { z } from 'zod';
 import type { Queryable } from '../db/database.js';
-import { acceptedOrigin } from '../services/passkeys.js';
+import { acceptedOrigin } from '../webauthn/acceptedOrigin.js';
 import type { CustodyContext } from './CustodyContext.js';
 import { CustodyError } from './CustodyError.js';
 import { sealAtRest } from './secrets.js';

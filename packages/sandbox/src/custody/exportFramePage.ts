@@ -1,4 +1,5 @@
-import { isLoopbackOrigin } from '../http/loopbackOrigin.js';
+import { isLoopbackOrigin } from '../net/loopbackOrigin.js';
+import { escapeHtml } from '../html/escapeHtml.js';
 
 /**
  * The isolated export page, served by the custody origin and embedded by the kit as an iframe: the
@@ -100,9 +101,6 @@ export const EXPORT_SCRIPT = `(function (global) {
   }, function (error) { fail(String(error)); });
 })(this);
 `;
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 /** The page for `parentOrigin` (a loopback origin in the sandbox), or a 400 page. */
 export function exportPage(parentOrigin: string | undefined, enclavePublicKey: string): { status: 200 | 400; html: string; headers: Record<string, string> } {

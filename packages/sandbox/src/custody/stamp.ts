@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { p256 } from '@noble/curves/nist.js';
 import { verifyAuthenticationResponse } from '@simplewebauthn/server';
-import { acceptedOrigin } from '../services/passkeys.js';
+import { acceptedOrigin } from '../webauthn/acceptedOrigin.js';
 import { CustodyError, custodyMessages } from './CustodyError.js';
 
 /**

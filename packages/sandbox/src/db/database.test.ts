@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSettingsStore, loadSeedSettings } from '../services/settingsStore.js';
+import { createSettingsStore, loadSeedSettings } from '../services/settings/settingsStore.js';
 import { DEFAULT_SEED_FILE } from '../startSandbox.js';
 import { startTestSandbox } from '../test/testSandbox.js';
 import { findPostgresBin, startPostgresCluster, type PostgresCluster } from '../test/postgresCluster.js';

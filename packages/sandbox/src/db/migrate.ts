@@ -1,5 +1,6 @@
 import type { Database } from './database.js';
-import { migrations as defaultMigrations, type Migration } from './migrations.js';
+import type { Migration } from './Migration.js';
+import { migrations as defaultMigrations } from './migrations.js';
 
 /** Arbitrary constant naming the advisory lock that serialises concurrent migrators. */
 const MIGRATION_LOCK_ID = 4_018_660;

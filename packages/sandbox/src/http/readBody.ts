@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { ApiError, messages } from './ApiError.js';
-import { invalidRequestFromZod } from './zodIssue.js';
+import { ApiError, messages } from '../errors/ApiError.js';
+import { invalidRequestFromZod } from '../errors/zodIssue.js';
 
 /** Largest accepted request body. */
 export const MAX_BODY_BYTES = 1024 * 1024;

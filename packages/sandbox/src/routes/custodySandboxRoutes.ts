@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
 import { createRootOrganization, expireApiKey } from '../custody/adminOperations.js';
-import { ApiError } from '../http/ApiError.js';
+import { ApiError } from '../errors/ApiError.js';
 import { readJson } from '../http/readBody.js';
 
 const publicKeySchema = z.string().regex(/^0[23][0-9a-fA-F]{64}$/);

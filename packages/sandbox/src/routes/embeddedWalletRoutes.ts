@@ -1,16 +1,30 @@
-import { routes } from '@latchkey/protocol';
-import type { Hono } from 'hono';
-import type { SandboxContext } from '../context.js';
-import { mountBearerRoute } from '../http/mountRoute.js';
-import { createEmbeddedWallet, deleteEmbeddedWallets, registerSessionKey, reissue, startEmailRecovery } from '../services/embeddedWallets.js';
+import type { RouteInput, RouteTable } from '../http/mountRoutes.js';
+import * as embedded from '../services/embedded/embeddedWallets.js';
 
-/** Embedded-wallet product routes (bearer): create, delete, session key, e-mail recovery. */
-export function mountEmbeddedWalletRoutes(app: Hono, ctx: SandboxContext): void {
-  mountBearerRoute(app, ctx, routes.createEmbeddedWallet, async ({ auth, body }) => {
-    await createEmbeddedWallet(ctx, auth.userId, body, 'user');
-    return reissue(ctx, auth.userId, auth.session.id);
-  });
-  mountBearerRoute(app, ctx, routes.deleteEmbeddedWallets, ({ auth, body }) => deleteEmbeddedWallets(ctx, auth, body));
-  mountBearerRoute(app, ctx, routes.registerSessionKey, ({ auth, body }) => registerSessionKey(ctx, auth, body));
-  mountBearerRoute(app, ctx, routes.startEmbeddedWalletEmailAuth, ({ auth, body }) => startEmailRecovery(ctx, auth, body));
+/** POST /users/embeddedWallets: creates the user's custody sub-organization and Solana wallet; a fresh sign-in response. */
+async function createEmbeddedWallet({ ctx, auth, body }: RouteInput<'createEmbeddedWallet', 'session'>) {
+  await embedded.createEmbeddedWallet(ctx, auth.userId, body, 'user');
+  return embedded.reissue(ctx, auth.userId, auth.session.id);
 }
+
+/** DELETE /users/embeddedWallets: deletes the named wallets (exported first, or `deleteWithoutExport`). */
+function deleteEmbeddedWallets({ ctx, auth, body }: RouteInput<'deleteEmbeddedWallets', 'session'>) {
+  return embedded.deleteEmbeddedWallets(ctx, auth, body);
+}
+
+/** POST /users/embeddedWallets/sessionKey: registers a session key for `sessionKeyDuration`. */
+function registerSessionKey({ ctx, auth, body }: RouteInput<'registerSessionKey', 'session'>) {
+  return embedded.registerSessionKey(ctx, auth, body);
+}
+
+/** POST /users/embeddedWallets/emailAuth: e-mails a recovery credential bundle for the wallet. */
+function startEmbeddedWalletEmailAuth({ ctx, auth, body }: RouteInput<'startEmbeddedWalletEmailAuth', 'session'>) {
+  return embedded.startEmailRecovery(ctx, auth, body);
+}
+
+export const embeddedWalletRoutes: RouteTable = {
+  createEmbeddedWallet: { auth: 'session', handler: createEmbeddedWallet },
+  deleteEmbeddedWallets: { auth: 'session', handler: deleteEmbeddedWallets },
+  registerSessionKey: { auth: 'session', handler: registerSessionKey },
+  startEmbeddedWalletEmailAuth: { auth: 'session', handler: startEmbeddedWalletEmailAuth },
+};

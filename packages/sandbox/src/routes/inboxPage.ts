@@ -1,10 +1,5 @@
-import type { InboxMessage } from '../services/inbox.js';
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
-}
+import { escapeHtml } from '../html/escapeHtml.js';
+import type { InboxMessage } from '../services/inbox/inbox.js';
 
 /** The inbox as a small page (no scripts; it reloads itself every 5 s). Everything is escaped. */
 export function renderInboxPage(messages: readonly InboxMessage[], to: string | undefined): string {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { mountMobileWalletSimulatorRoutes } from './mobileWalletSimulatorRoutes.js';
-import { ApiError } from '../http/ApiError.js';
+import { ApiError } from '../errors/ApiError.js';
 
 function createSimulatorApp() {
   const app = new Hono();

@@ -1,13 +1,11 @@
 import type { Hono } from 'hono';
-import { ApiError } from '../http/ApiError.js';
-import { isLoopbackOrigin } from '../http/loopbackOrigin.js';
-import { createMobileWalletSimulator, SIMULATOR_WALLET_KEY, type MobileWalletSimulator, type SimulatorRequest } from '../services/mobileWalletSimulator.js';
+import { ApiError } from '../errors/ApiError.js';
+import { isLoopbackOrigin } from '../net/loopbackOrigin.js';
+import { createMobileWalletSimulator, SIMULATOR_WALLET_KEY, type MobileWalletSimulator, type SimulatorRequest } from '../services/mobileWallet/mobileWalletSimulator.js';
+import { escapeHtml } from '../html/escapeHtml.js';
 
 /** Where the simulator's universal links live: `{apiBaseUrl}/sandbox/mobile-wallet/ul/v1/{method}`. */
 export const MOBILE_WALLET_SIMULATOR_PATH = '/sandbox/mobile-wallet';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 const TITLES: Record<SimulatorRequest['method'], string> = {
   connect: 'Connect to this app?',

@@ -1,3 +1,12 @@
+import { escapeHtml } from '../html/escapeHtml.js';
+
+/** Headers of the popup pages (OAuth redirect, Telegram return): their own script only, never cached, no referrer. */
+export const POPUP_PAGE_HEADERS = {
+  'content-security-policy': `default-src 'none'; script-src 'self'; style-src 'unsafe-inline'`,
+  'cache-control': 'no-store',
+  'referrer-policy': 'no-referrer',
+} as const;
+
 /** Where the redirect page's script is served (no inline scripts: the page runs under a strict CSP). */
 export const OAUTH_REDIRECT_SCRIPT_PATH = '/sandbox/assets/oauth-redirect.js';
 
@@ -16,9 +25,6 @@ export const OAUTH_REDIRECT_SCRIPT = `(function () {
   window.close();
 })();
 `;
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 export interface RedirectPageInput {
   provider: string;

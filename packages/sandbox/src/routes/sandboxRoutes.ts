@@ -1,13 +1,33 @@
+import { isAddress } from '@solana/kit';
 import type { Hono } from 'hono';
+import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
-import { readJson } from '../http/readBody.js';
+import { ApiError } from '../errors/ApiError.js';
+import { readBody, readJson } from '../http/readBody.js';
 import type { SandboxInfo } from '../sandboxInfo.js';
-import { listInbox } from '../services/inbox.js';
-import { listLogs } from '../services/logs.js';
+import { listInbox } from '../services/inbox/inbox.js';
+import { listLogs } from '../services/logs/logs.js';
+import { clearAccessList, setAccessListEntry } from '../services/wallets/accessList.js';
+import { MAX_AIRDROP_LAMPORTS } from '../solana/localCluster.js';
+import { listRegisteredTokens, registerToken, tokenRegistrationSchema } from '../solana/tokenRegistry.js';
 import { mountCustodySandboxRoutes } from './custodySandboxRoutes.js';
 import { renderInboxPage } from './inboxPage.js';
 
-/** Sandbox-only routes (never called by the kit): info, inbox, stored logs, admin settings. */
+const airdropSchema = z.object({
+  address: z.string().refine((value) => isAddress(value), { message: 'Must be a base58 Solana address.' }),
+  lamports: z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform((value) => BigInt(value)).refine((value) => value > 0n && value <= MAX_AIRDROP_LAMPORTS, {
+    message: `Must be between 1 and ${MAX_AIRDROP_LAMPORTS} lamports.`,
+  }),
+});
+/** At most this many blocks per request: enough to expire any blockhash (150) at once. */
+export const MAX_BLOCKS_PER_REQUEST = 1000;
+const blocksSchema = z.object({ count: z.number().int().min(1).max(MAX_BLOCKS_PER_REQUEST) });
+
+/**
+ * Sandbox-only routes (never called by the kit): info, inbox, stored logs, admin settings and access list, the
+ * Solana faucet, block production on demand (tests expire a blockhash without waiting a minute), the token registry,
+ * and custody's own.
+ */
 export function mountSandboxRoutes(app: Hono, ctx: SandboxContext, info: SandboxInfo): void {
   app.get('/sandbox/info', (c) => c.json(info));
 
@@ -23,6 +43,36 @@ export function mountSandboxRoutes(app: Hono, ctx: SandboxContext, info: Sandbox
 
   app.put('/sandbox/admin/settings', async (c) => c.json(await ctx.settings.merge(await readJson(c))));
   app.post('/sandbox/admin/reset-settings', async (c) => c.json(await ctx.settings.reset()));
+
+  // The wallet access list: PUT `{ address, action: 'allow' | 'block' }` adds an entry; DELETE clears the list.
+  app.put('/sandbox/admin/access-list', async (c) => {
+    const body = (await readJson(c)) as { address?: unknown; action?: unknown } | undefined;
+    if (typeof body?.address !== 'string' || body.address === '' || (body.action !== 'allow' && body.action !== 'block')) {
+      throw new ApiError(400, 'invalid_request', 'Expected { address, action: "allow" | "block" }.');
+    }
+    await setAccessListEntry(ctx, body.address, body.action);
+    return c.json({ ok: true });
+  });
+  app.delete('/sandbox/admin/access-list', async (c) => {
+    await clearAccessList(ctx);
+    return c.json({ ok: true });
+  });
+
+  app.post('/sandbox/airdrop', async (c) => {
+    const { address, lamports } = await readBody(c, airdropSchema);
+    const signature = ctx.solana.airdrop(address, lamports);
+    return c.json({ signature, balance: ctx.solana.getBalance(address).toString() });
+  });
+  app.post('/sandbox/solana/blocks', async (c) => {
+    const { count } = await readBody(c, blocksSchema);
+    ctx.solana.produceBlocks(count);
+    return c.json({ blockHeight: Number(ctx.solana.blockHeight('confirmed')) });
+  });
+
+  // The token registry behind GET /chains/SOL/balances: PUT registers (or replaces) one token's description and USD
+  // price (`{ address, name, symbol, decimals?, logoURI?, usdPrice? }`; native SOL's address sets its price); GET lists.
+  app.put('/sandbox/admin/tokens', async (c) => c.json(await registerToken(ctx, await readBody(c, tokenRegistrationSchema))));
+  app.get('/sandbox/admin/tokens', async (c) => c.json(await listRegisteredTokens(ctx)));
 
   mountCustodySandboxRoutes(app, ctx);
 }

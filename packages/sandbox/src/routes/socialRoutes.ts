@@ -1,14 +1,10 @@
-import { oauthRedirectQuerySchema, routes, socialProviderSchema, telegramAuthQuerySchema, type SocialProvider } from '@latchkey/protocol';
-import type { Context, Hono } from 'hono';
-import type { SandboxContext } from '../context.js';
-import { ApiError } from '../http/ApiError.js';
-import { mountBearerRoute, mountRoute, sdkRoutePattern } from '../http/mountRoute.js';
-import { findOAuthState, initSocialAuth, linkSocialAccount, signInWithSocial } from '../services/socialSignIn.js';
-import { unlinkCredential } from '../services/unlinkCredential.js';
-import { withAutomaticEmbeddedWallet } from '../services/embeddedWallets.js';
-import { beginTelegramAuth, findTelegramState, linkTelegram, signInWithTelegram } from '../services/telegramSignIn.js';
-import { invalidRequestFromZod } from '../http/zodIssue.js';
-import { oauthRedirectPage, OAUTH_REDIRECT_SCRIPT, OAUTH_REDIRECT_SCRIPT_PATH, TELEGRAM_RETURN_SCRIPT, TELEGRAM_RETURN_SCRIPT_PATH, telegramReturnPage } from './oauthRedirectPage.js';
+import { oauthRedirectQuerySchema, socialProviderSchema, type SocialProvider } from '@latchkey/protocol';
+import type { Context } from 'hono';
+import { ApiError } from '../errors/ApiError.js';
+import type { PageInput, RouteInput, RouteTable } from '../http/mountRoutes.js';
+import { withAutomaticEmbeddedWallet } from '../services/embedded/embeddedWallets.js';
+import * as social from '../services/social/socialSignIn.js';
+import { oauthRedirectPage, POPUP_PAGE_HEADERS } from './oauthRedirectPage.js';
 
 function providerParam(c: Context): SocialProvider {
   const parsed = socialProviderSchema.safeParse(c.req.param('provider'));
@@ -16,49 +12,43 @@ function providerParam(c: Context): SocialProvider {
   return parsed.data;
 }
 
-/** Social sign-in (initAuth, the redirect page, signIn, verify = link), Telegram, and unlinking a credential. */
-export function mountSocialRoutes(app: Hono, ctx: SandboxContext): void {
-  mountRoute(app, ctx, routes.initSocialAuth, ({ body, c }) => initSocialAuth(ctx, providerParam(c), body, c.req.header('origin')));
-  // A social or Telegram sign-up gets the automatic embedded wallet like an e-mail or SMS one (SPEC §3 settings).
-  mountRoute(app, ctx, routes.signInWithSocial, async ({ body, c }) => withAutomaticEmbeddedWallet(ctx, await signInWithSocial(ctx, providerParam(c), body)));
-  mountBearerRoute(app, ctx, routes.verifySocial, ({ auth, body, c }) => linkSocialAccount(ctx, auth, providerParam(c), body));
-  mountBearerRoute(app, ctx, routes.unlinkWallet, ({ auth, body }) => unlinkCredential(ctx, auth, body));
-
-  // The page the provider returns to. Redirect strategy: straight back to the app with code and
-  // state. Popup: a page whose script hands them to the opener, only on the app's origin.
-  app.get(sdkRoutePattern(routes.getSocialRedirect.path), async (c) => {
-    const provider = providerParam(c);
-    const query = oauthRedirectQuerySchema.safeParse(c.req.query());
-    const params = query.success ? query.data : {};
-    const row = params.state ? await findOAuthState(ctx, ctx.db, provider, params.state) : undefined;
-    if (row?.return_url) {
-      const back = new URL(row.return_url);
-      for (const key of ['code', 'state', 'error'] as const) if (params[key]) back.searchParams.set(key, params[key]);
-      back.searchParams.set('provider', provider);
-      return c.redirect(back.href, 302);
-    }
-    const page = oauthRedirectPage({ provider, code: params.code, state: params.state, error: params.error, targetOrigin: row?.app_origin ?? undefined });
-    return c.html(page.html, page.status, {
-      'content-security-policy': `default-src 'none'; script-src 'self'; style-src 'unsafe-inline'`,
-      'cache-control': 'no-store',
-      'referrer-policy': 'no-referrer',
-    });
-  });
-  // Telegram: the page the kit opens (first visit: to the login simulator; back with `returned=1`: hands the data to the opener).
-  mountRoute(app, ctx, routes.signInWithTelegram, async ({ body }) => withAutomaticEmbeddedWallet(ctx, await signInWithTelegram(ctx, body)));
-  mountBearerRoute(app, ctx, routes.verifyTelegram, ({ auth, body }) => linkTelegram(ctx, auth, body));
-  app.get(sdkRoutePattern(routes.getTelegramAuth.path), async (c) => {
-    const query = telegramAuthQuerySchema.safeParse({ state: c.req.query('state') });
-    if (!query.success) throw invalidRequestFromZod(query.error, 'Query');
-    if (c.req.query('returned') === undefined) return c.redirect(await beginTelegramAuth(ctx, query.data.state, c.req.header('referer')), 302);
-    const row = await findTelegramState(ctx, ctx.db, query.data.state);
-    const page = telegramReturnPage({ state: query.data.state, targetOrigin: row?.app_origin ?? undefined });
-    return c.html(page.html, page.status, {
-      'content-security-policy': `default-src 'none'; script-src 'self'; style-src 'unsafe-inline'`,
-      'cache-control': 'no-store',
-      'referrer-policy': 'no-referrer',
-    });
-  });
-  app.get(TELEGRAM_RETURN_SCRIPT_PATH, (c) => c.body(TELEGRAM_RETURN_SCRIPT, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }));
-  app.get(OAUTH_REDIRECT_SCRIPT_PATH, (c) => c.body(OAUTH_REDIRECT_SCRIPT, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }));
+/** POST /providers/{provider}/initAuth: the authorization URL and a state bound to the PKCE challenge (or Apple's nonce). */
+function initSocialAuth({ ctx, body, c }: RouteInput<'initSocialAuth'>) {
+  return social.initSocialAuth(ctx, providerParam(c), body, c.req.header('origin'));
 }
+
+/**
+ * GET /providers/{provider}/redirect: the page the provider returns to. Redirect strategy: straight back to the app
+ * with code and state. Popup: a page whose script hands them to the opener, only on the app's origin.
+ */
+async function getSocialRedirect({ ctx, c }: PageInput) {
+  const provider = providerParam(c);
+  const query = oauthRedirectQuerySchema.safeParse(c.req.query());
+  const params = query.success ? query.data : {};
+  const row = params.state ? await social.findOAuthState(ctx, ctx.db, provider, params.state) : undefined;
+  if (row?.return_url) {
+    const back = new URL(row.return_url);
+    for (const key of ['code', 'state', 'error'] as const) if (params[key]) back.searchParams.set(key, params[key]);
+    back.searchParams.set('provider', provider);
+    return c.redirect(back.href, 302);
+  }
+  const page = oauthRedirectPage({ provider, code: params.code, state: params.state, error: params.error, targetOrigin: row?.app_origin ?? undefined });
+  return c.html(page.html, page.status, POPUP_PAGE_HEADERS);
+}
+
+/** POST /providers/{provider}/signIn: the code exchange signs in; a social sign-up gets the automatic embedded wallet like an e-mail one. */
+async function signInWithSocial({ ctx, body, c }: RouteInput<'signInWithSocial'>) {
+  return withAutomaticEmbeddedWallet(ctx, await social.signInWithSocial(ctx, providerParam(c), body));
+}
+
+/** POST /providers/{provider}/verify: the code exchange links the social account to the signed-in user. */
+function verifySocial({ ctx, auth, body, c }: RouteInput<'verifySocial', 'session'>) {
+  return social.linkSocialAccount(ctx, auth, providerParam(c), body);
+}
+
+export const socialRoutes: RouteTable = {
+  initSocialAuth: { auth: 'public', handler: initSocialAuth },
+  getSocialRedirect: { auth: 'public', page: getSocialRedirect },
+  signInWithSocial: { auth: 'public', handler: signInWithSocial },
+  verifySocial: { auth: 'session', handler: verifySocial },
+};

@@ -1,86 +1,28 @@
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  address,
-  lamports as toLamports,
-  getBase58Decoder,
-  getCompiledTransactionMessageDecoder,
-  getTransactionDecoder,
-  type Address,
-  type Transaction,
-} from '@solana/kit';
+import { lamports as toLamports, getBase58Decoder, type Transaction } from '@solana/kit';
 import { Clock, FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from 'litesvm';
+import {
+  PreflightError,
+  type AccountChange,
+  type BlockListener,
+  type Commitment,
+  type LocalClusterOptions,
+  type SendOptions,
+  type SignatureListener,
+  type SignatureStatus,
+  type SimulationResult,
+} from './clusterTypes.js';
+import { decodeTransaction, messageFee, toAddress } from './transactionWire.js';
 import { describeTransactionError, namedTransactionError, type RpcTransactionError } from './transactionError.js';
-
-export type Commitment = 'processed' | 'confirmed' | 'finalized';
 
 /** A blockhash stays usable for this many blocks after the block that issued it (the validator's MAX_PROCESSING_AGE). */
 export const MAX_PROCESSING_AGE = 150;
 /** Blocks after which a confirmed block counts as finalized (the validator's 32-slot lockout depth). */
 export const FINALIZATION_DEPTH = 32;
-/** The base fee of each signature, in lamports (the cluster default). */
-export const LAMPORTS_PER_SIGNATURE = 5000n;
 /** The largest airdrop one request may ask for: 1000 SOL. */
 export const MAX_AIRDROP_LAMPORTS = 1_000_000_000_000n;
 /** How many signature statuses the cluster remembers (oldest dropped first), like a validator's status cache. */
 const MAX_REMEMBERED_SIGNATURES = 50_000;
-const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111';
-const DEFAULT_COMPUTE_UNITS_PER_INSTRUCTION = 200_000n;
-const MAX_COMPUTE_UNITS = 1_400_000n;
-
-export interface SignatureStatus {
-  readonly slot: bigint;
-  readonly err: RpcTransactionError | null;
-  readonly confirmationStatus: Commitment;
-  /** Blocks confirmed on top of it; `null` once finalized (the RPC's convention). */
-  readonly confirmations: number | null;
-}
-
-/** The outcome of running a transaction without committing it. */
-export interface SimulationResult {
-  readonly err: RpcTransactionError | null;
-  readonly errText: string | null;
-  readonly logs: string[];
-  readonly unitsConsumed: bigint;
-}
-
-/** Thrown by `sendTransaction` when preflight rejects (the RPC answers -32002, or -32003 for signatures). */
-export class PreflightError extends Error {
-  override readonly name = 'PreflightError';
-  constructor(
-    readonly code: -32002 | -32003,
-    message: string,
-    readonly simulation: SimulationResult,
-  ) {
-    super(message);
-  }
-}
-
-/** Thrown for input the cluster cannot even decode (the RPC answers -32602). */
-export class InvalidTransactionError extends Error {
-  override readonly name = 'InvalidTransactionError';
-}
-
-export interface SendOptions {
-  /** Skip the simulation: an invalid transaction is then accepted and never lands, as on a real cluster. */
-  readonly skipPreflight?: boolean;
-}
-
-/** One account a simulated transaction wrote: its state before (null when new) and after. */
-export interface AccountChange {
-  readonly address: string;
-  readonly before: { lamports: bigint; data: Uint8Array; owner: string } | null;
-  readonly after: { lamports: bigint; data: Uint8Array; owner: string };
-}
-
-export type BlockListener = (block: { slot: bigint; confirmedSlot: bigint; finalizedSlot: bigint }) => void;
-export type SignatureListener = (signature: string, status: SignatureStatus) => void;
-
-export interface LocalClusterOptions {
-  /** Milliseconds per block; `0` produces blocks only when `produceBlocks` is called (tests). Default 400. */
-  readonly slotMs?: number;
-  /** Wall clock for the Clock sysvar's unix timestamp. */
-  readonly now?: () => Date;
-}
 
 interface Landed {
   readonly slot: bigint;
@@ -88,16 +30,6 @@ interface Landed {
 }
 
 const base58 = getBase58Decoder();
-type ReadonlyBytes = { readonly buffer: ArrayBufferLike; readonly byteOffset: number; readonly byteLength: number };
-const transactionDecoder = getTransactionDecoder();
-const messageDecoder = getCompiledTransactionMessageDecoder();
-
-function readU32(bytes: ReadonlyBytes, offset: number): bigint {
-  return BigInt(new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(offset, true));
-}
-function readU64(bytes: ReadonlyBytes, offset: number): bigint {
-  return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getBigUint64(offset, true);
-}
 
 /**
  * A one-validator Solana cluster in front of LiteSVM. LiteSVM executes; this class adds what a cluster has and LiteSVM
@@ -248,27 +180,8 @@ export class LocalCluster {
    * blockhash is unknown or expired — as the RPC's getFeeForMessage answers.
    */
   feeForMessage(messageBytes: Uint8Array): bigint | null {
-    let message: ReturnType<typeof messageDecoder.decode>;
-    try {
-      message = messageDecoder.decode(messageBytes);
-    } catch (cause) {
-      throw new InvalidTransactionError('invalid message: the bytes are not a compiled transaction message', { cause });
-    }
-    if (!this.isBlockhashValid(message.lifetimeToken)) return null;
-    let unitLimit: bigint | undefined;
-    let microLamportsPerUnit = 0n;
-    let otherInstructions = 0n;
-    const instructions = 'instructions' in message ? message.instructions : [];
-    for (const instruction of instructions) {
-      const program = message.staticAccounts[instruction.programAddressIndex];
-      const data = instruction.data ?? new Uint8Array();
-      if (program === COMPUTE_BUDGET_PROGRAM && data[0] === 2 && data.length >= 5) unitLimit = readU32(data, 1);
-      else if (program === COMPUTE_BUDGET_PROGRAM && data[0] === 3 && data.length >= 9) microLamportsPerUnit = readU64(data, 1);
-      else if (program !== COMPUTE_BUDGET_PROGRAM) otherInstructions += 1n;
-    }
-    const units = unitLimit ?? minBigint(otherInstructions * DEFAULT_COMPUTE_UNITS_PER_INSTRUCTION, MAX_COMPUTE_UNITS);
-    const priorityFee = (microLamportsPerUnit * units + 999_999n) / 1_000_000n;
-    return BigInt(message.header.numSignerAccounts) * LAMPORTS_PER_SIGNATURE + priorityFee;
+    const { blockhash, fee } = messageFee(messageBytes);
+    return this.isBlockhashValid(blockhash) ? fee : null;
   }
 
   /** Runs a wire-format transaction against the current state without committing it. */
@@ -395,10 +308,6 @@ export class LocalCluster {
   }
 }
 
-function minBigint(a: bigint, b: bigint): bigint {
-  return a < b ? a : b;
-}
-
 function isDroppedError(err: number): boolean {
   // AccountNotFound (2), InsufficientFundsForFee (4), InvalidAccountForFee (5), SignatureFailure (11), SanitizeFailure (13)
   return err === 2 || err === 4 || err === 5 || err === 11 || err === 13;
@@ -408,25 +317,3 @@ function failed(error: { json: RpcTransactionError; text: string }, logs: string
   return { err: error.json, errText: error.text, logs, unitsConsumed };
 }
 
-function toAddress(value: string): Address {
-  try {
-    return address(value);
-  } catch (cause) {
-    throw new InvalidTransactionError(`Invalid param: ${JSON.stringify(value)} is not a valid public key`, { cause });
-  }
-}
-
-function decodeTransaction(wire: Uint8Array): { transaction: Transaction; blockhash: string; signature: string } {
-  try {
-    const transaction = transactionDecoder.decode(wire);
-    const message = messageDecoder.decode(transaction.messageBytes);
-    const slots = Object.values(transaction.signatures);
-    if (slots.length === 0) throw new Error('no signature slot');
-    // An unsigned fee payer slot (a transaction to simulate) reads as the all-zero signature, as the RPC shows it.
-    const first = slots[0] ?? new Uint8Array(64);
-    return { transaction, blockhash: message.lifetimeToken, signature: base58.decode(first) };
-  } catch (cause) {
-    if (cause instanceof InvalidTransactionError) throw cause;
-    throw new InvalidTransactionError('invalid transaction: failed to deserialize the transaction', { cause });
-  }
-}

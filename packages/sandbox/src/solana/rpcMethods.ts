@@ -1,13 +1,8 @@
 import { getBase58Decoder, getBase58Encoder, isAddress } from '@solana/kit';
 import { z } from 'zod';
 import { INVALID_PARAMS, INVALID_REQUEST, parseParams, RpcError, type MethodTable } from './jsonRpc.js';
-import {
-  InvalidTransactionError,
-  MAX_AIRDROP_LAMPORTS,
-  PreflightError,
-  type Commitment,
-  type LocalCluster,
-} from './localCluster.js';
+import { InvalidTransactionError, PreflightError, type Commitment } from './clusterTypes.js';
+import { MAX_AIRDROP_LAMPORTS, type LocalCluster } from './localCluster.js';
 import { decodeMint, decodeTokenAccount, isTokenProgram, parseTokenProgramAccount, uiTokenAmount } from './parsedAccount.js';
 
 /** What getVersion reports: the Agave release whose RPC this one follows. */

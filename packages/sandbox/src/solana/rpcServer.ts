@@ -1,10 +1,11 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { z } from 'zod';
-import { closeServer, listenPreferring } from '../http/listen.js';
-import { isLoopbackOrigin } from '../http/loopbackOrigin.js';
+import { closeServer, listenPreferring } from '../net/listen.js';
+import { isLoopbackOrigin } from '../net/loopbackOrigin.js';
 import { handleBody, handleOne, parseParams, RpcError, INVALID_PARAMS, type MethodTable } from './jsonRpc.js';
-import type { Commitment, LocalCluster, SignatureStatus } from './localCluster.js';
+import type { Commitment, SignatureStatus } from './clusterTypes.js';
+import type { LocalCluster } from './localCluster.js';
 import { createRpcMethods } from './rpcMethods.js';
 
 /** The largest request body (HTTP) or message (websocket) accepted. */

@@ -1,6 +1,7 @@
 import type { TransactionRequest, TransactionSimulation } from '@latchkey/protocol';
-import { ApiError } from '../http/ApiError.js';
-import { InvalidTransactionError, type AccountChange, type LocalCluster } from './localCluster.js';
+import { ApiError } from '../errors/ApiError.js';
+import { InvalidTransactionError, type AccountChange } from './clusterTypes.js';
+import type { LocalCluster } from './localCluster.js';
 import { decodeMint, decodeTokenAccount, isTokenProgram, uiAmountString } from './parsedAccount.js';
 
 const SOL = { decimals: 9, name: 'Solana', symbol: 'SOL', pricingProviderTokenId: 'solana' };

@@ -3,7 +3,7 @@ import { chainSchema, secureUrlSchema, type TokenBalance } from '@latchkey/proto
 import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
 import type { Database } from '../db/database.js';
-import { ApiError } from '../http/ApiError.js';
+import { ApiError } from '../errors/ApiError.js';
 import type { LocalCluster } from './localCluster.js';
 import { decodeMint, decodeTokenAccount, isTokenProgram, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID, uiAmountString } from './parsedAccount.js';
 import { solanaNetworkConfiguration, SOLANA_LOCALNET_ID } from './solanaNetworks.js';

@@ -1,6 +1,6 @@
 import { signInResponseSchema, type SignInResponse } from '@latchkey/protocol';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../startSandbox.js';
-import type { InboxMessage } from '../services/inbox.js';
+import type { InboxMessage } from '../services/inbox/inbox.js';
 
 /** A clock tests move by hand; starts at the real time. */
 export interface TestClock {

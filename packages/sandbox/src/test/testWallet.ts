@@ -1,6 +1,6 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 import bs58 from 'bs58';
-import { MEMO_PROGRAM_IDS } from '../services/memoTransaction.js';
+import { MEMO_PROGRAM_IDS } from '../services/wallets/memoTransaction.js';
 
 /** An ed25519 keypair that signs Sign-In-With-Solana messages (and memo transactions, as a hardware wallet does). */
 export interface TestKeypair {

@@ -1,0 +1,92 @@
+import { API_PATH_PREFIX, noBodySchema, routes, type RouteDefinition } from '@latchkey/protocol';
+import type { Context, Hono } from 'hono';
+import type { z } from 'zod';
+import type { SandboxContext } from '../context.js';
+import { formatIssuePath } from '../errors/zodIssue.js';
+import { readBody, readQuery } from './readBody.js';
+import { bearerOf, resolveAuth, type AuthByKind, type AuthKind } from './routeAuth.js';
+
+/** Product routes live under `{apiBaseUrl}/api/v0/sdk/{environmentId}`. */
+export const SDK_ROUTE_PREFIX = `${API_PATH_PREFIX}/sdk/:environmentId`;
+
+/** The Hono pattern of a protocol path: `/users/mfa/{mfaDeviceId}` → `…/users/mfa/:mfaDeviceId`. */
+export function sdkRoutePattern(path: string): string {
+  return `${SDK_ROUTE_PREFIX}${path.replace(/\{(\w+)\}/g, ':$1')}`;
+}
+
+/** A key of the protocol's `routes` table, e.g. `createEmailVerification`. */
+export type RouteKey = keyof typeof routes;
+type RouteOf<K extends RouteKey> = (typeof routes)[K];
+
+/** What the handler of route `K`, reached with auth kind `A`, is given. */
+export interface RouteInput<K extends RouteKey, A extends AuthKind = 'public'> {
+  readonly ctx: SandboxContext;
+  /** The validated request: the JSON body, or the query of a GET; `undefined` for routes without one. */
+  readonly body: z.output<RouteOf<K>['request']>;
+  readonly auth: AuthByKind[A];
+  /** The request itself (path parameters, headers). */
+  readonly c: Context;
+}
+
+/** What the handler of route `K` answers, before the route's response schema parses it. */
+export type RouteOutput<K extends RouteKey> = z.input<RouteOf<K>['response']>;
+
+type JsonBinding<K extends RouteKey, A extends AuthKind> = {
+  readonly auth: A;
+  readonly handler: (input: RouteInput<K, A>) => Promise<RouteOutput<K>> | RouteOutput<K>;
+};
+
+/** What the handler of a page is given: it reads the request itself. */
+export interface PageInput {
+  readonly ctx: SandboxContext;
+  readonly c: Context;
+}
+
+/** A page a browser opens (`responseFormat: 'html'`): the handler answers a Response (HTML, or a redirect). */
+type PageBinding = {
+  readonly auth: 'public';
+  readonly page: (input: PageInput) => Promise<Response> | Response;
+};
+
+export type RouteBinding<K extends RouteKey> = { [A in AuthKind]: JsonBinding<K, A> }[AuthKind] | PageBinding;
+
+/** Product routes of one group: each route's key in the protocol table, its auth kind and its handler, in registration order. */
+export type RouteTable = { readonly [K in RouteKey]?: RouteBinding<K> };
+
+function mountJson(app: Hono, ctx: SandboxContext, key: RouteKey, binding: JsonBinding<RouteKey, AuthKind>): void {
+  const route: RouteDefinition = routes[key];
+  const { request, response } = route;
+  app.on(route.method, sdkRoutePattern(route.path), async (c) => {
+    const auth = await resolveAuth[binding.auth](ctx, c);
+    const body = request === noBodySchema ? undefined : route.method === 'GET' ? readQuery(c, request) : await readBody(c, request);
+    const result = await binding.handler({ ctx, body, auth, c } as RouteInput<RouteKey, AuthKind>);
+    const parsed = response.safeParse(result);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new Error(`Response of ${route.method} ${route.path} breaks its schema at ${formatIssuePath(issue?.path ?? [])}: ${issue?.message}`);
+    }
+    return c.json(parsed.data as object, 200);
+  });
+}
+
+/**
+ * Registers product routes of the protocol table, each with its auth kind as data: the caller is resolved first
+ * (bearer routes: before the body is read), the request is validated with the route's schema (JSON body, or query
+ * for GET), and the answer is parsed with its response schema — a handler that breaks the contract is a 500, not a
+ * lie on the wire. Pages (`responseFormat: 'html'`) answer for themselves.
+ */
+export function mountRoutes(app: Hono, ctx: SandboxContext, table: RouteTable): void {
+  for (const [key, binding] of Object.entries(table) as [RouteKey, JsonBinding<RouteKey, AuthKind> | PageBinding][]) {
+    const route: RouteDefinition = routes[key];
+    const bearer = bearerOf[binding.auth];
+    if (bearer !== undefined && bearer !== route.bearer) {
+      throw new Error(`${route.path} is ${route.bearer ? '' : 'not '}a bearer route: it cannot be mounted with auth '${binding.auth}'.`);
+    }
+    if ('page' in binding) {
+      if (route.responseFormat !== 'html') throw new Error(`${route.path} answers JSON: mount it with a handler, not a page.`);
+      app.on(route.method, sdkRoutePattern(route.path), (c) => binding.page({ ctx, c }));
+    } else {
+      mountJson(app, ctx, key, binding);
+    }
+  }
+}

@@ -1,0 +1,66 @@
+import type { Context } from 'hono';
+import type { SandboxContext } from '../context.js';
+import { ApiError } from '../errors/ApiError.js';
+import { enrolmentAuth, pendingChallengeAuth } from '../services/mfa/mfa.js';
+import { authenticate, type Auth } from '../services/session/authenticate.js';
+
+/**
+ * Who may call a product route, as data beside the route (`mountRoutes`), and what its handler then gets as `auth`:
+ * - `public`: anyone; `undefined`.
+ * - `session`: a live session token (401 otherwise, checked before the body is read); the session and its user.
+ * - `mfaToken`: the bearer of a sign-in whose second factor is pending (its MFA token, not a session token), as it
+ *   came; the handler checks it.
+ * - `enrolment`: a session, or else the MFA token of a sign-in that must enrol a second factor first
+ *   (`security.mfa.required`, no device yet); the user.
+ * - `challenge`: a session, or else the MFA token of a pending challenge; the user.
+ */
+export interface AuthByKind {
+  public: undefined;
+  session: Auth;
+  mfaToken: string | undefined;
+  enrolment: Pick<Auth, 'userId'>;
+  challenge: Pick<Auth, 'userId'>;
+}
+
+export type AuthKind = keyof AuthByKind;
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+const bearerToken = (c: Context) => c.req.header('authorization')?.match(BEARER)?.[1];
+
+/**
+ * A session token, or else the MFA token as `fromMfaToken` accepts it. When neither is good, the session's error is
+ * the answer — unless the token is an MFA token that may not do this (403), which says why.
+ */
+async function sessionOrMfaToken(ctx: SandboxContext, c: Context, fromMfaToken: (token: string) => Promise<Pick<Auth, 'userId'>>): Promise<Pick<Auth, 'userId'>> {
+  try {
+    return await authenticate(ctx, c.req.header('authorization'));
+  } catch (sessionError) {
+    const token = bearerToken(c);
+    if (!token) throw sessionError;
+    try {
+      return await fromMfaToken(token);
+    } catch (tokenError) {
+      if (tokenError instanceof ApiError && tokenError.status === 403) throw tokenError;
+      throw sessionError;
+    }
+  }
+}
+
+/** How each kind resolves a request's `auth`; throws the route's 401/403. */
+export const resolveAuth: { readonly [K in AuthKind]: (ctx: SandboxContext, c: Context) => Promise<AuthByKind[K]> } = {
+  public: async () => undefined,
+  session: (ctx, c) => authenticate(ctx, c.req.header('authorization')),
+  mfaToken: async (_ctx, c) => bearerToken(c),
+  enrolment: (ctx, c) => sessionOrMfaToken(ctx, c, (token) => enrolmentAuth(ctx, token)),
+  challenge: (ctx, c) => sessionOrMfaToken(ctx, c, (token) => pendingChallengeAuth(ctx, token)),
+};
+
+/** Whether a kind is for routes the protocol marks `bearer` (`mfaToken` routes may be either). */
+export const bearerOf: { readonly [K in AuthKind]: boolean | undefined } = {
+  public: false,
+  session: true,
+  mfaToken: undefined,
+  enrolment: true,
+  challenge: true,
+};

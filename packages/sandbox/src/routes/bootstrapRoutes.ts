@@ -1,0 +1,34 @@
+import type { RouteInput, RouteTable } from '../http/mountRoutes.js';
+import { storeLogs } from '../services/logs/logs.js';
+import { toPublicSettings } from '../services/settings/settingsRules.js';
+import { withAppleSdkEmulation } from '../services/social/socialSignIn.js';
+import { solanaNetworkConfiguration } from '../solana/solanaNetworks.js';
+
+/** GET /settings: the project settings, provider secrets removed; Apple points at the sandbox's SDK emulation. */
+async function getSettings({ ctx }: RouteInput<'getSettings'>) {
+  return withAppleSdkEmulation(toPublicSettings(await ctx.settings.get()), ctx.oauthProvider.issuer);
+}
+
+/** GET /networks: the enabled Solana networks; `localnet` points at the local cluster. */
+async function getNetworks({ ctx }: RouteInput<'getNetworks'>) {
+  return solanaNetworkConfiguration(await ctx.settings.get(), { rpcUrl: ctx.solanaRpcUrl, genesisHash: ctx.solana.genesisHash });
+}
+
+/** GET /.well-known/jwks.json: the public key that verifies session tokens. */
+async function getJwks({ ctx }: RouteInput<'getJwks'>) {
+  return { keys: [ctx.signingKey.publicJwk] };
+}
+
+/** POST /logs: a batch of the kit's log records. */
+async function postLogs({ ctx, body }: RouteInput<'postLogs'>) {
+  await storeLogs(ctx, body.logs);
+  return { ok: true as const };
+}
+
+/** What every client reads first: settings, networks, the JWKS; and where its logs go. */
+export const bootstrapRoutes: RouteTable = {
+  getSettings: { auth: 'public', handler: getSettings },
+  getNetworks: { auth: 'public', handler: getNetworks },
+  getJwks: { auth: 'public', handler: getJwks },
+  postLogs: { auth: 'public', handler: postLogs },
+};

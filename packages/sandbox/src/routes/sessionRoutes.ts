@@ -1,0 +1,30 @@
+import type { RouteInput, RouteTable } from '../http/mountRoutes.js';
+import { extendSession, revokeSession, toSessionInfo } from '../services/session/sessionRepository.js';
+import { sessionExpiresAt, signInResponse } from '../services/session/signInResponse.js';
+
+/** POST /refresh: a new token for the same session, its expiry pushed to now + `jwtDuration`. */
+async function refresh({ ctx, auth }: RouteInput<'refresh', 'session'>) {
+  const settings = await ctx.settings.get();
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    const session = await extendSession(tx, auth.session.id, sessionExpiresAt(now, settings));
+    return signInResponse(ctx, tx, settings, auth.userId, session, { issuedAt: now });
+  });
+}
+
+/** POST /revoke: ends the session (every token of it). */
+async function revoke({ ctx, auth }: RouteInput<'revoke', 'session'>) {
+  await revokeSession(ctx.db, auth.session.id, ctx.now());
+  return { ok: true as const };
+}
+
+/** GET /session: the session the token stands for. */
+async function getSession({ auth }: RouteInput<'getSession', 'session'>) {
+  return toSessionInfo(auth.session);
+}
+
+export const sessionRoutes: RouteTable = {
+  refresh: { auth: 'session', handler: refresh },
+  revoke: { auth: 'session', handler: revoke },
+  getSession: { auth: 'session', handler: getSession },
+};

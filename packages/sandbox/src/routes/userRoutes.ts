@@ -1,0 +1,28 @@
+import { ApiError, messages } from '../errors/ApiError.js';
+import type { RouteInput, RouteTable } from '../http/mountRoutes.js';
+import * as users from '../services/users/updateUser.js';
+import { loadUser, toWireUser } from '../services/users/userRepository.js';
+import { selectWallet as selectPrimaryWallet } from '../services/wallets/walletSignIn.js';
+
+/** GET /users: the signed-in user. */
+async function getUser({ ctx, auth }: RouteInput<'getUser', 'session'>) {
+  const record = await loadUser(ctx.db, ctx.environmentId, auth.userId);
+  if (!record) throw new ApiError(401, 'unauthorized', messages.invalidToken);
+  return { user: toWireUser(record, await ctx.settings.get(), { sessionId: auth.session.id }) };
+}
+
+/** PUT /users: updates the profile and custom fields (checked against the settings' field rules). */
+async function updateUser({ ctx, auth, body }: RouteInput<'updateUser', 'session'>) {
+  return { user: await users.updateUser(ctx, auth, body) };
+}
+
+/** PUT /users/wallets/selection: the wallet becomes the primary one. */
+function selectWallet({ ctx, auth, body }: RouteInput<'selectWallet', 'session'>) {
+  return selectPrimaryWallet(ctx, auth, body);
+}
+
+export const userRoutes: RouteTable = {
+  getUser: { auth: 'session', handler: getUser },
+  updateUser: { auth: 'session', handler: updateUser },
+  selectWallet: { auth: 'session', handler: selectWallet },
+};

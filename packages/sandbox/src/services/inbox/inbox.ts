@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../../db/database.js';
+
+/** One message the sandbox "sent" (DESIGN.md "Sandbox contract"). */
+export interface InboxMessage {
+  id: string;
+  channel: 'email' | 'sms';
+  to: string;
+  subject: string;
+  text: string;
+  code: string | null;
+  sentAt: string;
+}
+
+/** The inbox keeps this many messages per environment; older ones are dropped. */
+export const INBOX_RETENTION = 1000;
+/** At most this many messages per listing. */
+export const INBOX_PAGE_SIZE = 200;
+
+interface InboxRow {
+  id: string;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string;
+  body: string;
+  code: string | null;
+  sent_at: Date;
+}
+
+export async function deliver(
+  q: Queryable,
+  environmentId: string,
+  message: { channel: 'email' | 'sms'; to: string; subject: string; text: string; code: string | null; now: Date },
+): Promise<void> {
+  await q.query(
+    `INSERT INTO inbox_messages (id, environment_id, channel, recipient, subject, body, code, sent_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [randomUUID(), environmentId, message.channel, message.to, message.subject, message.text, message.code, message.now.toISOString()],
+  );
+  await q.query(
+    `DELETE FROM inbox_messages WHERE environment_id = $1 AND seq <= (
+       SELECT seq FROM inbox_messages WHERE environment_id = $1 ORDER BY seq DESC OFFSET $2 LIMIT 1)`,
+    [environmentId, INBOX_RETENTION],
+  );
+}
+
+/**
+ * The recipient as stored: e-mail addresses in lower case; a phone number whose `+` arrived as a
+ * space in an unencoded query (`?to=+1415…`) gets it back.
+ */
+export function normalizeRecipient(to: string): string {
+  const trimmed = to.trim().toLowerCase();
+  return /^\d{5,15}$/.test(trimmed) ? `+${trimmed}` : trimmed;
+}
+
+/** Newest first; all recipients when `to` is undefined. */
+export async function listInbox(q: Queryable, environmentId: string, to?: string): Promise<InboxMessage[]> {
+  const rows = to
+    ? await q.query<InboxRow>(
+        'SELECT id, channel, recipient, subject, body, code, sent_at FROM inbox_messages WHERE environment_id = $1 AND recipient = $2 ORDER BY seq DESC LIMIT $3',
+        [environmentId, normalizeRecipient(to), INBOX_PAGE_SIZE],
+      )
+    : await q.query<InboxRow>('SELECT id, channel, recipient, subject, body, code, sent_at FROM inbox_messages WHERE environment_id = $1 ORDER BY seq DESC LIMIT $2', [environmentId, INBOX_PAGE_SIZE]);
+  return rows.map((row) => ({
+    id: row.id,
+    channel: row.channel,
+    to: row.recipient,
+    subject: row.subject,
+    text: row.body,
+    code: row.code,
+    sentAt: row.sent_at.toISOString(),
+  }));
+}

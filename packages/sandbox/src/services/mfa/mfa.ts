@@ -1,0 +1,306 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { MfaDevice, MfaUserMethods, ProjectSettings, SignInResponse, TotpRegistration } from '@latchkey/protocol';
+import type { SandboxContext } from '../../context.js';
+import type { Queryable } from '../../db/database.js';
+import { ApiError } from '../../errors/ApiError.js';
+import type { Auth } from '../session/authenticate.js';
+import { insertSession } from '../session/sessionRepository.js';
+import { sessionExpiresAt, signInResponse } from '../session/signInResponse.js';
+import { matchTotpStep, newTotpSecret, otpauthUri } from './totp.js';
+import { loadUser, toWireUser } from '../users/userRepository.js';
+
+/** A pending second factor is good this long after the primary sign-in. */
+export const MFA_CHALLENGE_TTL_MS = 5 * 60_000;
+/** The wrong code that reaches this count burns the challenge (sign in again). */
+export const MAX_WRONG_MFA_CODES = 5;
+/** What the sign-in response's `nextView` says while a second factor is pending. */
+export const MFA_NEXT_VIEW = 'mfa-challenge';
+/** …and when MFA is required and the user has no device yet: enrol one first (with the MFA token). */
+export const MFA_ENROLMENT_NEXT_VIEW = 'mfa-enrolment';
+
+export const mfaMessages = {
+  invalidCode: 'Invalid code',
+  deviceNotFound: 'MFA device not found.',
+  badToken: 'The MFA token is invalid, expired or already used.',
+  tooMany: 'Too many verification attempts. Sign in again.',
+  disabled: 'Multi-factor authentication is not enabled for this environment.',
+  methodDisabled: 'This second factor is not enabled for this environment.',
+  alreadyEnrolled: 'A second factor is already set up: use it to finish signing in.',
+} as const;
+
+export interface DeviceRow {
+  id: string;
+  user_id: string;
+  type: 'totp' | 'passkey';
+  secret: string | null;
+  alias: string | null;
+  is_default: boolean;
+  verified: boolean;
+  last_used_step: string | number | null;
+  created_at: Date;
+  verified_at: Date | null;
+}
+
+export interface ChallengeRow {
+  token_hash: string;
+  user_id: string;
+  new_user: boolean;
+  status: 'pending' | 'used' | 'burnt';
+  failed_attempts: number;
+  expires_at: Date;
+}
+
+export const DEVICE_COLUMNS = 'id, user_id, type, secret, alias, is_default, verified, last_used_step, created_at, verified_at';
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export function toWireDevice(row: DeviceRow): MfaDevice {
+  return {
+    id: row.id,
+    type: row.type,
+    verified: row.verified,
+    createdAt: row.created_at.toISOString(),
+    verifiedAt: row.verified_at ? row.verified_at.toISOString() : null,
+    default: row.is_default,
+    alias: row.alias,
+  };
+}
+
+export function assertMfaEnabled(settings: ProjectSettings): void {
+  if (!settings.security.mfa?.enabled) throw new ApiError(400, 'provider_not_available', mfaMessages.disabled);
+}
+
+/** A second-factor type the method settings disable (`isEnabled: false`) cannot be enrolled: 400 `provider_not_available`. */
+export function assertMethodEnabled(settings: ProjectSettings, type: 'totp' | 'passkey'): void {
+  assertMfaEnabled(settings);
+  if (settings.security.mfa?.methodSettings?.[type]?.isEnabled === false) throw new ApiError(400, 'provider_not_available', mfaMessages.methodDisabled);
+}
+
+export async function verifiedDevices(ctx: SandboxContext, q: Queryable, userId: string): Promise<DeviceRow[]> {
+  return q.query<DeviceRow>(
+    `SELECT ${DEVICE_COLUMNS} FROM mfa_devices WHERE environment_id = $1 AND user_id = $2 AND verified ORDER BY is_default DESC, created_at ASC`,
+    [ctx.environmentId, userId],
+  );
+}
+
+/**
+ * Ends a primary sign-in: a session and its token, or — when MFA is enabled and the user has a
+ * verified device — an MFA token and `nextView: 'mfa-challenge'` with no session until the second
+ * factor passes. When `security.mfa.required` and the user has no device: an MFA token and
+ * `nextView: 'mfa-enrolment'` — the token enrols a device, then its first code opens the session.
+ */
+export async function completePrimarySignIn(
+  ctx: SandboxContext,
+  q: Queryable,
+  settings: ProjectSettings,
+  userId: string,
+  options: { newUser?: boolean } = {},
+): Promise<SignInResponse> {
+  const now = ctx.now();
+  const mfa = settings.security.mfa;
+  const hasDevice = mfa?.enabled ? (await verifiedDevices(ctx, q, userId)).length > 0 : false;
+  if (mfa?.enabled && (hasDevice || mfa.required)) {
+    const token = randomBytes(32).toString('base64url');
+    await q.query(
+      `INSERT INTO mfa_challenges (token_hash, environment_id, user_id, new_user, status, created_at, expires_at) VALUES ($1, $2, $3, $4, 'pending', $5, $6)`,
+      [hashToken(token), ctx.environmentId, userId, options.newUser ?? false, now.toISOString(), new Date(now.getTime() + MFA_CHALLENGE_TTL_MS).toISOString()],
+    );
+    const record = await loadUser(q, ctx.environmentId, userId);
+    if (!record) throw new Error(`User ${userId} vanished during sign-in.`);
+    return { user: toWireUser(record, settings, { newUser: options.newUser }), mfaToken: token, nextView: hasDevice ? MFA_NEXT_VIEW : MFA_ENROLMENT_NEXT_VIEW };
+  }
+  const session = await insertSession(q, { userId, environmentId: ctx.environmentId, now, expiresAt: sessionExpiresAt(now, settings) });
+  return signInResponse(ctx, q, settings, userId, session, { issuedAt: now, ...(options.newUser === undefined ? {} : { newUser: options.newUser }) });
+}
+
+/** GET /users/mfa/register/totp: a new, unverified TOTP device (earlier unverified ones are dropped). */
+export async function startTotpRegistration(ctx: SandboxContext, auth: Pick<Auth, 'userId'>): Promise<TotpRegistration> {
+  const settings = await ctx.settings.get();
+  assertMethodEnabled(settings, 'totp');
+  const record = await loadUser(ctx.db, ctx.environmentId, auth.userId);
+  if (!record) throw new ApiError(401, 'unauthorized', 'The session token is invalid.');
+  const email = record.row.profile['email'];
+  const account = typeof email === 'string' && email !== '' ? email : auth.userId;
+  const secret = newTotpSecret();
+  const id = randomUUID();
+  await ctx.db.transaction(async (tx) => {
+    await tx.query(`DELETE FROM mfa_devices WHERE environment_id = $1 AND user_id = $2 AND type = 'totp' AND NOT verified`, [ctx.environmentId, auth.userId]);
+    await tx.query(
+      `INSERT INTO mfa_devices (id, environment_id, user_id, type, secret, created_at) VALUES ($1, $2, $3, 'totp', $4, $5)`,
+      [id, ctx.environmentId, auth.userId, secret, ctx.now().toISOString()],
+    );
+  });
+  return { id, secret, uri: otpauthUri({ secret, issuer: settings.general.displayName ?? 'Latchkey', account }) };
+}
+
+/** POST /users/mfa/register/totp: the first code verifies the device; the first device becomes the default. */
+export async function verifyTotpRegistration(ctx: SandboxContext, auth: Pick<Auth, 'userId'>, input: { id?: string | undefined; code: string }): Promise<MfaDevice> {
+  assertMethodEnabled(await ctx.settings.get(), 'totp');
+  return ctx.db.transaction(async (tx) => {
+    const rows = await tx.query<DeviceRow>(
+      `SELECT ${DEVICE_COLUMNS} FROM mfa_devices WHERE environment_id = $1 AND user_id = $2 AND type = 'totp' AND NOT verified
+       AND ($3::text IS NULL OR id::text = $3) ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
+      [ctx.environmentId, auth.userId, input.id ?? null],
+    );
+    const device = rows[0];
+    if (!device?.secret) throw new ApiError(404, 'mfa_device_not_found', mfaMessages.deviceNotFound, 'id');
+    const now = ctx.now();
+    const step = matchTotpStep(device.secret, input.code, now);
+    if (step === undefined) throw new ApiError(400, 'mfa_invalid_code', mfaMessages.invalidCode, 'code');
+    const hasDefault = (await verifiedDevices(ctx, tx, auth.userId)).some((row) => row.is_default);
+    const updated = await tx.query<DeviceRow>(
+      `UPDATE mfa_devices SET verified = true, verified_at = $2, is_default = $3, last_used_step = $4 WHERE id = $1 RETURNING ${DEVICE_COLUMNS}`,
+      [device.id, now.toISOString(), !hasDefault, step],
+    );
+    return toWireDevice(updated[0] as DeviceRow);
+  });
+}
+
+/** The pending challenge an MFA token stands for, locked; 401 `unauthorized` for anything else. */
+export async function lockChallenge(ctx: SandboxContext, tx: Queryable, token: string | undefined): Promise<ChallengeRow> {
+  if (!token) throw new ApiError(401, 'unauthorized', 'A bearer token is required.');
+  const rows = await tx.query<ChallengeRow>(
+    `SELECT token_hash, user_id, new_user, status, failed_attempts, expires_at FROM mfa_challenges WHERE environment_id = $1 AND token_hash = $2 FOR UPDATE`,
+    [ctx.environmentId, hashToken(token)],
+  );
+  const row = rows[0];
+  if (row?.status === 'burnt') throw new ApiError(429, 'too_many_verification_attempts', mfaMessages.tooMany);
+  if (!row || row.status !== 'pending' || row.expires_at.getTime() <= ctx.now().getTime()) throw new ApiError(401, 'unauthorized', mfaMessages.badToken);
+  return row;
+}
+
+/**
+ * The enrolment routes' bearer for a sign-in that must enrol first: the MFA token of a pending
+ * challenge, while `security.mfa.required` holds and the user has no verified device (a user with
+ * one must pass it: 403 `forbidden`). Anything else: 401 `unauthorized`.
+ */
+export async function enrolmentAuth(ctx: SandboxContext, token: string | undefined): Promise<Pick<Auth, 'userId'>> {
+  const settings = await ctx.settings.get();
+  const challenge = await lockChallenge(ctx, ctx.db, token);
+  if (!settings.security.mfa?.enabled || !settings.security.mfa.required) throw new ApiError(401, 'unauthorized', mfaMessages.badToken);
+  if ((await verifiedDevices(ctx, ctx.db, challenge.user_id)).length > 0) throw new ApiError(403, 'forbidden', mfaMessages.alreadyEnrolled);
+  return { userId: challenge.user_id };
+}
+
+/** The bearer of GET /users/mfa/methods when it is not a session: the MFA token of a pending challenge; 401 `unauthorized` otherwise. */
+export async function pendingChallengeAuth(ctx: SandboxContext, token: string | undefined): Promise<Pick<Auth, 'userId'>> {
+  const challenge = await lockChallenge(ctx, ctx.db, token);
+  return { userId: challenge.user_id };
+}
+
+/**
+ * GET /users/mfa/methods: the second factors the user has — each type of verified device once,
+ * the default device's type first — and whether an unused recovery code is left.
+ */
+export async function getUserMfaMethods(ctx: SandboxContext, auth: Pick<Auth, 'userId'>): Promise<MfaUserMethods> {
+  const devices = await verifiedDevices(ctx, ctx.db, auth.userId);
+  const methods = [...new Set(devices.map((row) => row.type))];
+  const codes = await ctx.db.query<{ unused: string }>(
+    'SELECT count(*) AS unused FROM mfa_recovery_codes WHERE environment_id = $1 AND user_id = $2 AND used_at IS NULL',
+    [ctx.environmentId, auth.userId],
+  );
+  return { methods, hasRecoveryCodes: Number(codes[0]?.unused ?? 0) > 0 };
+}
+
+type Outcome = { ok: true; response: SignInResponse } | { ok: false; error: ApiError };
+
+/** What a second-factor check found: success, or an error that counts as a wrong attempt (or not). */
+export type FactorCheck = { ok: true } | { ok: false; error: ApiError; countsAsAttempt?: boolean };
+
+/**
+ * Runs a second-factor check for the pending sign-in an MFA token stands for. Success spends the
+ * token and opens the session; a wrong answer counts an attempt and the limit burns the token
+ * (429 `too_many_verification_attempts`). The attempt count is committed before the error is sent.
+ */
+export async function consumeMfaChallenge(
+  ctx: SandboxContext,
+  mfaToken: string | undefined,
+  check: (tx: Queryable, userId: string) => Promise<FactorCheck>,
+): Promise<SignInResponse> {
+  const settings = await ctx.settings.get();
+  const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
+    const challenge = await lockChallenge(ctx, tx, mfaToken);
+    const result = await check(tx, challenge.user_id);
+    if (!result.ok) {
+      if (result.countsAsAttempt === false) return result;
+      const failed = challenge.failed_attempts + 1;
+      const burnt = failed >= MAX_WRONG_MFA_CODES;
+      await tx.query('UPDATE mfa_challenges SET failed_attempts = $2, status = $3 WHERE token_hash = $1', [challenge.token_hash, failed, burnt ? 'burnt' : 'pending']);
+      return { ok: false, error: burnt ? new ApiError(429, 'too_many_verification_attempts', mfaMessages.tooMany) : result.error };
+    }
+    const now = ctx.now();
+    await tx.query(`UPDATE mfa_challenges SET status = 'used' WHERE token_hash = $1`, [challenge.token_hash]);
+    const session = await insertSession(tx, { userId: challenge.user_id, environmentId: ctx.environmentId, now, expiresAt: sessionExpiresAt(now, settings) });
+    return { ok: true, response: await signInResponse(ctx, tx, settings, challenge.user_id, session, { issuedAt: now, newUser: challenge.new_user }) };
+  });
+  if (!outcome.ok) throw outcome.error;
+  return outcome.response;
+}
+
+/**
+ * POST /users/mfa/auth/totp with the MFA token as bearer: a right code of the user's device (the
+ * default unless `id` names one) opens the session; a wrong one counts an attempt and the limit
+ * burns the token. A code is good once (its step is remembered).
+ */
+export function authenticateTotp(ctx: SandboxContext, mfaToken: string | undefined, input: { id?: string | undefined; code: string }): Promise<SignInResponse> {
+  return consumeMfaChallenge(ctx, mfaToken, async (tx, userId) => {
+    const devices = (await verifiedDevices(ctx, tx, userId)).filter((row) => row.type === 'totp');
+    const device = input.id ? devices.find((row) => row.id === input.id) : (devices.find((row) => row.is_default) ?? devices[0]);
+    if (!device?.secret) return { ok: false, error: new ApiError(404, 'mfa_device_not_found', mfaMessages.deviceNotFound, 'id'), countsAsAttempt: false };
+    const step = matchTotpStep(device.secret, input.code, ctx.now());
+    const lastUsed = device.last_used_step === null ? -1 : Number(device.last_used_step);
+    if (step === undefined || step <= lastUsed) return { ok: false, error: new ApiError(400, 'mfa_invalid_code', mfaMessages.invalidCode, 'code') };
+    await tx.query('UPDATE mfa_devices SET last_used_step = $2 WHERE id = $1', [device.id, step]);
+    return { ok: true };
+  });
+}
+
+/** GET /users/mfa: the user's verified devices, the default first. */
+export async function listMfaDevices(ctx: SandboxContext, auth: Auth): Promise<{ count: number; devices: MfaDevice[] }> {
+  const rows = await verifiedDevices(ctx, ctx.db, auth.userId);
+  return { count: rows.length, devices: rows.map(toWireDevice) };
+}
+
+async function findDevice(ctx: SandboxContext, q: Queryable, userId: string, deviceId: string, lock = false): Promise<DeviceRow> {
+  const rows = await q.query<DeviceRow>(
+    `SELECT ${DEVICE_COLUMNS} FROM mfa_devices WHERE environment_id = $1 AND user_id = $2 AND id::text = $3 AND verified${lock ? ' FOR UPDATE' : ''}`,
+    [ctx.environmentId, userId, deviceId],
+  );
+  if (!rows[0]) throw new ApiError(404, 'mfa_device_not_found', mfaMessages.deviceNotFound, 'mfaDeviceId');
+  return rows[0];
+}
+
+/** GET /users/mfa/{mfaDeviceId}: one of the user's verified devices. */
+export async function getMfaDevice(ctx: SandboxContext, auth: Auth, deviceId: string): Promise<MfaDevice> {
+  return toWireDevice(await findDevice(ctx, ctx.db, auth.userId, deviceId));
+}
+
+/** PUT /users/mfa/{mfaDeviceId}: renames a device and/or makes it the default (the previous default stops being one). */
+export async function updateMfaDevice(
+  ctx: SandboxContext,
+  auth: Auth,
+  deviceId: string,
+  input: { alias?: string | undefined; default?: true | undefined },
+): Promise<MfaDevice> {
+  return ctx.db.transaction(async (tx) => {
+    const device = await findDevice(ctx, tx, auth.userId, deviceId, true);
+    if (input.default) {
+      await tx.query('UPDATE mfa_devices SET is_default = false WHERE environment_id = $1 AND user_id = $2 AND id <> $3', [ctx.environmentId, auth.userId, device.id]);
+    }
+    const rows = await tx.query<DeviceRow>(
+      `UPDATE mfa_devices SET alias = coalesce($2, alias), is_default = is_default OR $3 WHERE id = $1 RETURNING ${DEVICE_COLUMNS}`,
+      [device.id, input.alias?.trim() ?? null, input.default === true],
+    );
+    return toWireDevice(rows[0] as DeviceRow);
+  });
+}
+
+/** DELETE /users/mfa/{mfaDeviceId}: 404 `mfa_device_not_found` for a device that is not the user's. */
+export async function deleteMfaDevice(ctx: SandboxContext, auth: Auth, deviceId: string): Promise<{ ok: true }> {
+  const rows = await ctx.db.query<{ id: string }>(
+    'DELETE FROM mfa_devices WHERE environment_id = $1 AND user_id = $2 AND id::text = $3 RETURNING id',
+    [ctx.environmentId, auth.userId, deviceId],
+  );
+  if (!rows[0]) throw new ApiError(404, 'mfa_device_not_found', mfaMessages.deviceNotFound, 'mfaDeviceId');
+  return { ok: true };
+}

@@ -1,0 +1,115 @@
+import { recoveryCodesSchema, signInResponseSchema } from '@latchkey/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSandbox, type TestSandbox } from '../../test/testSandbox.js';
+import { MAX_WRONG_MFA_CODES } from './mfa.js';
+import { normalizeRecoveryCode, RECOVERY_CODE_COUNT } from './recoveryCodes.js';
+import { totpCode } from './totp.js';
+
+let t: TestSandbox;
+beforeAll(async () => {
+  t = await startTestSandbox();
+  await t.call('PUT', '/sandbox/admin/settings', { body: { security: { mfa: { enabled: true } } } });
+});
+afterAll(() => t.close());
+
+let counter = 0;
+
+/** A user with a verified TOTP device (so sign-ins ask for a second factor) and a session. */
+async function enrolled(): Promise<{ email: string; jwt: string }> {
+  const email = `recovery-${++counter}@example.com`;
+  const signedIn = await t.signIn(email);
+  const { id, secret } = (await t.call('GET', '/users/mfa/register/totp', { token: signedIn.jwt })).body;
+  const verified = await t.call('POST', '/users/mfa/register/totp', { token: signedIn.jwt, body: { id, code: totpCode(secret, t.clock.now()) } });
+  expect(verified.status).toBe(200);
+  return { email, jwt: signedIn.jwt };
+}
+
+async function mfaToken(email: string): Promise<string> {
+  const created = await t.call('POST', '/emailVerifications/create', { body: { email } });
+  const [message] = await t.inbox(email);
+  const response = await t.call('POST', '/emailVerifications/signin', { body: { verificationUUID: created.body.verificationUUID, verificationToken: message?.code } });
+  expect(response.body.mfaToken).toEqual(expect.any(String));
+  return response.body.mfaToken;
+}
+
+const useCode = (token: string | undefined, code: unknown) => t.call('POST', '/users/mfa/auth/recovery', { ...(token ? { token } : {}), body: { code } });
+
+describe('MFA: recovery codes', () => {
+  it('default: generated once and shown once; each code signs in once; a regenerated set replaces the old one', async () => {
+    const user = await enrolled();
+    const first = recoveryCodesSchema.parse((await t.call('GET', '/users/mfa/recovery', { token: user.jwt })).body);
+    expect(first.count).toBe(RECOVERY_CODE_COUNT);
+    expect(new Set(first.recoveryCodes).size).toBe(RECOVERY_CODE_COUNT);
+    expect(first.recoveryCodes.every((code) => /^[a-z2-9]{4}-[a-z2-9]{4}$/.test(code))).toBe(true);
+    // Shown once: later reads say how many are left, with no codes.
+    expect((await t.call('GET', '/users/mfa/recovery', { token: user.jwt })).body).toEqual({ count: RECOVERY_CODE_COUNT, recoveryCodes: [] });
+
+    const [code, other] = first.recoveryCodes as [string, string];
+    const signedIn = await useCode(await mfaToken(user.email), code.toUpperCase().replace('-', ''));
+    expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+    expect(signInResponseSchema.parse(signedIn.body).jwt).toBeTruthy();
+    const again = await useCode(await mfaToken(user.email), code);
+    expect(again.status).toBe(400);
+    expect(again.body.error).toMatchObject({ code: 'mfa_invalid_code', message: 'Invalid code' });
+    expect((await t.call('GET', '/users/mfa/recovery', { token: user.jwt })).body.count).toBe(RECOVERY_CODE_COUNT - 1);
+
+    const regenerated = recoveryCodesSchema.parse((await t.call('POST', '/users/mfa/recovery', { token: user.jwt })).body);
+    expect(regenerated.recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
+    expect(regenerated.recoveryCodes).not.toContain(other);
+    expect((await useCode(await mfaToken(user.email), other)).body.error.code).toBe('mfa_invalid_code');
+    expect((await useCode(await mfaToken(user.email), regenerated.recoveryCodes[0])).status).toBe(200);
+  });
+
+  it('error: bad input changes nothing (400 invalid_request, 401 unauthorized); wrong codes count towards the limit', async () => {
+    const user = await enrolled();
+    const { recoveryCodes } = (await t.call('GET', '/users/mfa/recovery', { token: user.jwt })).body;
+    const token = await mfaToken(user.email);
+    for (const code of ['', 'abc', 'abcd-efgh-ijkl', 42]) {
+      const response = await useCode(token, code);
+      expect(response.status, JSON.stringify(code)).toBe(400);
+      expect(response.body.error.code).toBe('invalid_request');
+    }
+    expect((await useCode(undefined, recoveryCodes[0])).body.error.code).toBe('unauthorized');
+    expect((await useCode(user.jwt, recoveryCodes[0])).body.error.code).toBe('unauthorized');
+    expect((await t.call('GET', '/users/mfa/recovery')).body.error.code).toBe('unauthorized');
+    // Malformed input did not count: MAX-1 wrong codes still leave the token usable…
+    for (let i = 1; i < MAX_WRONG_MFA_CODES; i++) expect((await useCode(token, 'zzzz-zzzz')).body.error.code).toBe('mfa_invalid_code');
+    // …and the next wrong one burns it; the codes themselves stay unused.
+    expect((await useCode(token, 'zzzz-zzzz')).status).toBe(429);
+    expect((await useCode(token, recoveryCodes[0])).status).toBe(429);
+    expect((await t.call('GET', '/users/mfa/recovery', { token: user.jwt })).body.count).toBe(RECOVERY_CODE_COUNT);
+  });
+
+  it('default: the acknowledgement is recorded on the user — pending once codes are shown, complete once saved, pending again for a new set', async () => {
+    const user = await enrolled();
+    const me = async () => (await t.call('GET', '/users', { token: user.jwt })).body.user;
+    expect((await me()).mfaBackupCodeAcknowledgement).toBeUndefined();
+    await t.call('GET', '/users/mfa/recovery', { token: user.jwt });
+    expect((await me()).mfaBackupCodeAcknowledgement).toBe('pending');
+    const acknowledged = await t.call('POST', '/users/mfa/recovery/acknowledge', { token: user.jwt });
+    expect(acknowledged.status, JSON.stringify(acknowledged.body)).toBe(200);
+    expect(acknowledged.body.user).toMatchObject({ mfaBackupCodeAcknowledgement: 'complete' });
+    expect((await me()).mfaBackupCodeAcknowledgement).toBe('complete');
+    // Acknowledging twice is harmless.
+    expect((await t.call('POST', '/users/mfa/recovery/acknowledge', { token: user.jwt })).status).toBe(200);
+    await t.call('POST', '/users/mfa/recovery', { token: user.jwt });
+    expect((await me()).mfaBackupCodeAcknowledgement).toBe('pending');
+  });
+
+  it('error: acknowledging without codes is 400 mfa_invalid_request, without a session 401; nothing changes', async () => {
+    const user = await enrolled();
+    const response = await t.call('POST', '/users/mfa/recovery/acknowledge', { token: user.jwt });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatchObject({ code: 'mfa_invalid_request', message: 'There are no recovery codes to acknowledge.' });
+    expect((await t.call('POST', '/users/mfa/recovery/acknowledge')).body.error.code).toBe('unauthorized');
+    const user2 = (await t.call('GET', '/users', { token: user.jwt })).body.user;
+    expect(user2.mfaBackupCodeAcknowledgement).toBeUndefined();
+    // An MFA token is not a session.
+    expect((await t.call('POST', '/users/mfa/recovery/acknowledge', { token: await mfaToken(user.email) })).status).toBe(401);
+  });
+
+  it('unit: normalizeRecoveryCode', () => {
+    expect(normalizeRecoveryCode(' 7KQ2M9XD ')).toBe('7kq2-m9xd');
+    expect(normalizeRecoveryCode('7kq2-m9xd')).toBe('7kq2-m9xd');
+  });
+});

@@ -1,0 +1,109 @@
+import { createHash, randomInt, randomUUID } from 'node:crypto';
+import type { RecoveryCodes, SignInResponse, User } from '@latchkey/protocol';
+import type { SandboxContext } from '../../context.js';
+import type { Queryable } from '../../db/database.js';
+import { ApiError } from '../../errors/ApiError.js';
+import type { Auth } from '../session/authenticate.js';
+import { consumeMfaChallenge, mfaMessages } from './mfa.js';
+import { loadUser, toWireUser } from '../users/userRepository.js';
+
+/** Codes per set. */
+export const RECOVERY_CODE_COUNT = 10;
+/** No 0/o, 1/l/i: codes are read off paper. */
+const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+function newCode(): string {
+  let raw = '';
+  for (let i = 0; i < 8; i++) raw += ALPHABET[randomInt(ALPHABET.length)];
+  return `${raw.slice(0, 4)}-${raw.slice(4)}`;
+}
+
+/** `7KQ2M9XD`, ` 7kq2-m9xd ` → `7kq2-m9xd`. */
+export function normalizeRecoveryCode(code: string): string {
+  const raw = code.trim().toLowerCase().replace(/-/g, '');
+  return `${raw.slice(0, 4)}-${raw.slice(4)}`;
+}
+
+const hashCode = (userId: string, code: string) => createHash('sha256').update(`${userId}:${normalizeRecoveryCode(code)}`).digest('hex');
+
+function assertMfaEnabled(settings: { security: { mfa?: { enabled: boolean } | undefined } }): void {
+  if (!settings.security.mfa?.enabled) throw new ApiError(400, 'provider_not_available', mfaMessages.disabled);
+}
+
+async function replaceCodes(ctx: SandboxContext, q: Queryable, userId: string): Promise<string[]> {
+  await q.query('DELETE FROM mfa_recovery_codes WHERE environment_id = $1 AND user_id = $2', [ctx.environmentId, userId]);
+  // A new set has not been saved yet: the user's acknowledgement starts over.
+  await q.query(`UPDATE users SET mfa_backup_code_acknowledgement = 'pending' WHERE environment_id = $1 AND id = $2`, [ctx.environmentId, userId]);
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newCode);
+  for (const code of codes) {
+    await q.query(
+      'INSERT INTO mfa_recovery_codes (id, environment_id, user_id, code_hash, created_at) VALUES ($1, $2, $3, $4, $5)',
+      [randomUUID(), ctx.environmentId, userId, hashCode(userId, code), ctx.now().toISOString()],
+    );
+  }
+  return codes;
+}
+
+/**
+ * GET /users/mfa/recovery: the first call generates the set and shows it — the only time the codes
+ * are shown (they are stored hashed); later calls say how many are left, with no codes.
+ */
+export async function getRecoveryCodes(ctx: SandboxContext, auth: Auth): Promise<RecoveryCodes> {
+  assertMfaEnabled(await ctx.settings.get());
+  return ctx.db.transaction(async (tx) => {
+    // One set per user even when two first calls race: lock the user row.
+    await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [auth.userId]);
+    const rows = await tx.query<{ total: string; unused: string }>(
+      `SELECT count(*) AS total, count(*) FILTER (WHERE used_at IS NULL) AS unused FROM mfa_recovery_codes WHERE environment_id = $1 AND user_id = $2`,
+      [ctx.environmentId, auth.userId],
+    );
+    const total = Number(rows[0]?.total ?? 0);
+    if (total > 0) return { count: Number(rows[0]?.unused ?? 0), recoveryCodes: [] };
+    const codes = await replaceCodes(ctx, tx, auth.userId);
+    return { count: codes.length, recoveryCodes: codes };
+  });
+}
+
+/** POST /users/mfa/recovery: a new set (the old codes stop working), shown once. */
+export async function regenerateRecoveryCodes(ctx: SandboxContext, auth: Auth): Promise<RecoveryCodes> {
+  assertMfaEnabled(await ctx.settings.get());
+  const codes = await ctx.db.transaction((tx) => replaceCodes(ctx, tx, auth.userId));
+  return { count: codes.length, recoveryCodes: codes };
+}
+
+/** POST /users/mfa/auth/recovery with the MFA token as bearer: an unused recovery code finishes the sign-in, once. */
+export function authenticateRecoveryCode(ctx: SandboxContext, mfaToken: string | undefined, input: { code: string }): Promise<SignInResponse> {
+  return consumeMfaChallenge(ctx, mfaToken, async (tx, userId) => {
+    const rows = await tx.query<{ id: string }>(
+      `UPDATE mfa_recovery_codes SET used_at = $4 WHERE environment_id = $1 AND user_id = $2 AND code_hash = $3 AND used_at IS NULL RETURNING id`,
+      [ctx.environmentId, userId, hashCode(userId, input.code), ctx.now().toISOString()],
+    );
+    return rows.length > 0 ? { ok: true } : { ok: false, error: new ApiError(400, 'mfa_invalid_code', mfaMessages.invalidCode, 'code') };
+  });
+}
+
+export const recoveryMessages = {
+  nothingToAcknowledge: 'There are no recovery codes to acknowledge.',
+} as const;
+
+/**
+ * POST /users/mfa/recovery/acknowledge: the user saved the codes shown to them, recorded as
+ * `mfaBackupCodeAcknowledgement: 'complete'` on the user. Without a set of codes: 400
+ * `mfa_invalid_request` and nothing changes.
+ */
+export async function acknowledgeRecoveryCodes(ctx: SandboxContext, auth: Auth): Promise<{ user: User }> {
+  const settings = await ctx.settings.get();
+  assertMfaEnabled(settings);
+  return ctx.db.transaction(async (tx) => {
+    const rows = await tx.query<{ id: string }>(
+      `UPDATE users SET mfa_backup_code_acknowledgement = 'complete'
+       WHERE environment_id = $1 AND id = $2 AND EXISTS (SELECT 1 FROM mfa_recovery_codes WHERE environment_id = $1 AND user_id = $2)
+       RETURNING id`,
+      [ctx.environmentId, auth.userId],
+    );
+    if (!rows[0]) throw new ApiError(400, 'mfa_invalid_request', recoveryMessages.nothingToAcknowledge);
+    const record = await loadUser(tx, ctx.environmentId, auth.userId);
+    if (!record) throw new ApiError(401, 'unauthorized', 'The session token is invalid.');
+    return { user: toWireUser(record, settings, { sessionId: auth.session.id }) };
+  });
+}

@@ -1,0 +1,205 @@
+import bs58 from 'bs58';
+import nacl from 'tweetnacl';
+import { ApiError } from '../../errors/ApiError.js';
+import { isLoopbackOrigin } from '../../net/loopbackOrigin.js';
+
+/** The wallet key the simulator answers as: its return carries `simulator_encryption_public_key`. */
+export const SIMULATOR_WALLET_KEY = 'simulator';
+const NONCE_BYTES = 24;
+
+export type SimulatorMethod = 'connect' | 'signMessage' | 'signTransaction';
+
+/** What the approve/reject page shows. */
+export interface SimulatorRequest {
+  method: SimulatorMethod;
+  appUrl: string | undefined;
+  redirectLink: string;
+  /** signMessage: the message as UTF-8 text (or hex when not text). */
+  messageText?: string;
+  /** signTransaction: the transaction's size in bytes. */
+  transactionBytes?: number;
+}
+
+export interface MobileWalletSimulator {
+  /** The ed25519 public key (the wallet address), base58. */
+  readonly address: string;
+  /** The x25519 box public key, base58. */
+  readonly encryptionPublicKey: string;
+  /** Checks and decrypts a request (its query); throws ApiError 400 with the reason when it is not a valid one. */
+  describe(method: string, query: URLSearchParams): SimulatorRequest;
+  /** The URL the user goes back to after approving (encrypted `data` + `nonce`) or rejecting (`errorCode=4001`). */
+  respond(method: string, query: URLSearchParams, decision: 'approve' | 'reject'): string;
+}
+
+const bad = (message: string, path?: string) => new ApiError(400, 'invalid_request', message, path);
+
+function decodeKey(value: string | null, name: string, length: number): Uint8Array {
+  let bytes: Uint8Array | undefined;
+  try {
+    bytes = value ? bs58.decode(value) : undefined;
+  } catch {
+    bytes = undefined;
+  }
+  if (!bytes || bytes.length !== length) throw bad(`${name} must be ${length} base58-encoded bytes.`, name);
+  return bytes;
+}
+
+function signMessageBytes(query: URLSearchParams, open: (payload: URLSearchParams) => Record<string, unknown>): Uint8Array {
+  const body = open(query);
+  if (typeof body['message'] !== 'string') throw bad('The payload has no message.', 'payload');
+  return bs58.decode(body['message']);
+}
+
+/**
+ * The wallet's side of the deep-link protocol with a real ed25519 keypair (signatures) and a real x25519 box key
+ * (encryption), made fresh per sandbox. The session handed to the dapp on connect is signed by the wallet and bound
+ * to the dapp's encryption key, so a later request with another key, or a forged session, is refused.
+ */
+export function createMobileWalletSimulator(): MobileWalletSimulator {
+  const signing = nacl.sign.keyPair();
+  const box = nacl.box.keyPair();
+  const address = bs58.encode(signing.publicKey);
+
+  const checkRedirect = (query: URLSearchParams): URL => {
+    const link = query.get('redirect_link');
+    let url: URL | undefined;
+    try {
+      url = link ? new URL(link) : undefined;
+    } catch {
+      url = undefined;
+    }
+    // Only back to a loopback app: the simulator never sends keys or signatures anywhere else.
+    if (!url || !isLoopbackOrigin(url.origin)) throw bad('redirect_link must be an http URL on a loopback host.', 'redirect_link');
+    return url;
+  };
+
+  const sharedSecretWith = (query: URLSearchParams) => nacl.box.before(decodeKey(query.get('dapp_encryption_public_key'), 'dapp_encryption_public_key', 32), box.secretKey);
+
+  const openPayload = (query: URLSearchParams): Record<string, unknown> => {
+    const nonce = decodeKey(query.get('nonce'), 'nonce', NONCE_BYTES);
+    let sealed: Uint8Array;
+    try {
+      sealed = bs58.decode(query.get('payload') ?? '');
+    } catch {
+      throw bad('payload must be base58.', 'payload');
+    }
+    const opened = nacl.box.open.after(sealed, nonce, sharedSecretWith(query));
+    if (!opened) throw bad('The payload does not decrypt with this dapp key.', 'payload');
+    const body = JSON.parse(new TextDecoder().decode(opened)) as Record<string, unknown>;
+    checkSession(body['session'], query.get('dapp_encryption_public_key')!);
+    return body;
+  };
+
+  const makeSession = (dappKey: string, appUrl: string | undefined): string => {
+    const claims = new TextEncoder().encode(JSON.stringify({ dappKey, appUrl, issuedAt: Date.now() }));
+    return bs58.encode(new Uint8Array([...nacl.sign.detached(claims, signing.secretKey), ...claims]));
+  };
+
+  const checkSession = (session: unknown, dappKey: string): void => {
+    if (typeof session !== 'string') throw bad('The payload has no session.', 'session');
+    const bytes = bs58.decode(session);
+    const signature = bytes.slice(0, 64);
+    const claims = bytes.slice(64);
+    if (!nacl.sign.detached.verify(claims, signature, signing.publicKey)) throw bad('The session was not issued by this wallet.', 'session');
+    const parsed = JSON.parse(new TextDecoder().decode(claims)) as { dappKey?: string };
+    if (parsed.dappKey !== dappKey) throw bad('The session belongs to another dapp key.', 'session');
+  };
+
+  const checkMethod = (method: string): SimulatorMethod => {
+    if (method === 'connect' || method === 'signMessage' || method === 'signTransaction') return method;
+    throw new ApiError(404, 'not_found', `Unknown wallet method "${method}".`);
+  };
+
+  const describe = (rawMethod: string, query: URLSearchParams): SimulatorRequest => {
+    const method = checkMethod(rawMethod);
+    const redirectLink = checkRedirect(query).href;
+    const appUrl = query.get('app_url') ?? undefined;
+    if (method === 'connect') {
+      decodeKey(query.get('dapp_encryption_public_key'), 'dapp_encryption_public_key', 32);
+      return { method, appUrl, redirectLink };
+    }
+    if (method === 'signMessage') {
+      const message = signMessageBytes(query, openPayload);
+      let messageText: string;
+      try {
+        messageText = new TextDecoder('utf-8', { fatal: true }).decode(message);
+      } catch {
+        messageText = Buffer.from(message).toString('hex');
+      }
+      return { method, appUrl, redirectLink, messageText };
+    }
+    const body = openPayload(query);
+    if (typeof body['transaction'] !== 'string') throw bad('The payload has no transaction.', 'payload');
+    return { method, appUrl, redirectLink, transactionBytes: bs58.decode(body['transaction']).length };
+  };
+
+  const seal = (query: URLSearchParams, value: unknown) => {
+    const nonce = nacl.randomBytes(NONCE_BYTES);
+    const data = nacl.box.after(new TextEncoder().encode(JSON.stringify(value)), nonce, sharedSecretWith(query));
+    return { nonce: bs58.encode(nonce), data: bs58.encode(data) };
+  };
+
+  return {
+    address,
+    encryptionPublicKey: bs58.encode(box.publicKey),
+    describe,
+    respond(rawMethod, query, decision) {
+      const request = describe(rawMethod, query);
+      const back = new URL(request.redirectLink);
+      if (decision === 'reject') {
+        back.searchParams.set('errorCode', '4001');
+        back.searchParams.set('errorMessage', 'User rejected the request.');
+        return back.href;
+      }
+      if (request.method === 'connect') {
+        const sealed = seal(query, { public_key: address, session: makeSession(query.get('dapp_encryption_public_key')!, request.appUrl) });
+        back.searchParams.set(`${SIMULATOR_WALLET_KEY}_encryption_public_key`, bs58.encode(box.publicKey));
+        back.searchParams.set('nonce', sealed.nonce);
+        back.searchParams.set('data', sealed.data);
+        return back.href;
+      }
+      if (request.method === 'signMessage') {
+        const message = signMessageBytes(query, openPayload);
+        const sealed = seal(query, { signature: bs58.encode(nacl.sign.detached(message, signing.secretKey)) });
+        back.searchParams.set('nonce', sealed.nonce);
+        back.searchParams.set('data', sealed.data);
+        return back.href;
+      }
+      const sealed = seal(query, { transaction: bs58.encode(signTransaction(bs58.decode(openPayload(query)['transaction'] as string), signing)) });
+      back.searchParams.set('nonce', sealed.nonce);
+      back.searchParams.set('data', sealed.data);
+      return back.href;
+    },
+  };
+}
+
+function readCompactU16(bytes: Uint8Array, offset: number): { value: number; next: number } {
+  let value = 0;
+  for (let index = 0; index < 3; index += 1) {
+    const byte = bytes[offset + index];
+    if (byte === undefined) break;
+    value |= (byte & 0x7f) << (7 * index);
+    if ((byte & 0x80) === 0) return { value, next: offset + index + 1 };
+  }
+  throw bad('The transaction is malformed.', 'transaction');
+}
+
+/** Puts the wallet's ed25519 signature of the message into its slot of a serialized (legacy or v0) transaction. */
+function signTransaction(transaction: Uint8Array, signing: nacl.SignKeyPair): Uint8Array {
+  const count = readCompactU16(transaction, 0);
+  const messageStart = count.next + count.value * 64;
+  const message = transaction.slice(messageStart);
+  if (message.length === 0) throw bad('The transaction is malformed.', 'transaction');
+  const headerAt = (message[0]! & 0x80) !== 0 ? 1 : 0;
+  const required = message[headerAt] ?? 0;
+  const keys = readCompactU16(message, headerAt + 3);
+  let slot = -1;
+  for (let index = 0; index < Math.min(required, keys.value); index += 1) {
+    const key = message.slice(keys.next + index * 32, keys.next + (index + 1) * 32);
+    if (key.every((byte, at) => byte === signing.publicKey[at])) slot = index;
+  }
+  if (slot === -1 || slot >= count.value) throw bad('This wallet is not a signer of the transaction.', 'transaction');
+  const signed = transaction.slice();
+  signed.set(nacl.sign.detached(message, signing.secretKey), count.next + slot * 64);
+  return signed;
+}

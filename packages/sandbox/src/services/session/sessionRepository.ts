@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import type { SessionInfo } from '@latchkey/protocol';
+import type { Queryable } from '../../db/database.js';
+
+export interface SessionRow {
+  id: string;
+  user_id: string;
+  environment_id: string;
+  created_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+}
+
+const COLUMNS = 'id, user_id, environment_id, created_at, expires_at, revoked_at';
+
+export async function insertSession(q: Queryable, values: { userId: string; environmentId: string; now: Date; expiresAt: Date }): Promise<SessionRow> {
+  const rows = await q.query<SessionRow>(
+    `INSERT INTO sessions (id, user_id, environment_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
+    [randomUUID(), values.userId, values.environmentId, values.now.toISOString(), values.expiresAt.toISOString()],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('INSERT INTO sessions returned no row.');
+  return row;
+}
+
+export async function findSession(q: Queryable, environmentId: string, sessionId: string): Promise<SessionRow | undefined> {
+  const rows = await q.query<SessionRow>(`SELECT ${COLUMNS} FROM sessions WHERE environment_id = $1 AND id = $2`, [environmentId, sessionId]);
+  return rows[0];
+}
+
+export async function extendSession(q: Queryable, sessionId: string, expiresAt: Date): Promise<SessionRow> {
+  const rows = await q.query<SessionRow>(`UPDATE sessions SET expires_at = $2 WHERE id = $1 RETURNING ${COLUMNS}`, [sessionId, expiresAt.toISOString()]);
+  const row = rows[0];
+  if (!row) throw new Error('UPDATE sessions returned no row.');
+  return row;
+}
+
+export async function revokeSession(q: Queryable, sessionId: string, now: Date): Promise<void> {
+  await q.query('UPDATE sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [sessionId, now.toISOString()]);
+}
+
+export function toSessionInfo(row: SessionRow): SessionInfo {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    createdAt: row.created_at.toISOString(),
+    expiresAt: row.expires_at.toISOString(),
+    revokedAt: row.revoked_at ? row.revoked_at.toISOString() : null,
+  };
+}

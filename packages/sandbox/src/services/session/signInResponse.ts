@@ -1,0 +1,47 @@
+import type { ProjectSettings, SignInResponse } from '@latchkey/protocol';
+import type { SandboxContext } from '../../context.js';
+import type { Queryable } from '../../db/database.js';
+import type { SessionRow } from './sessionRepository.js';
+import { jwtDurationSeconds } from '../settings/settingsRules.js';
+import { loadUser, toWireUser, type UserRecord } from '../users/userRepository.js';
+import type { TokenSubject } from './sessionTokens.js';
+
+/** When a session (re)started at `now` ends: `security.jwtDuration` later, in whole seconds like `exp`. */
+export function sessionExpiresAt(now: Date, settings: ProjectSettings): Date {
+  return new Date((Math.floor(now.getTime() / 1000) + jwtDurationSeconds(settings)) * 1000);
+}
+
+export function tokenSubject(record: UserRecord, sessionId: string): TokenSubject {
+  const { row, credentials } = record;
+  const email = row.profile['email'];
+  const username = row.profile['username'];
+  return {
+    userId: row.id,
+    sessionId,
+    email: typeof email === 'string' && email !== '' ? email : undefined,
+    username: typeof username === 'string' && username !== '' ? username : undefined,
+    lastVerifiedCredentialId: row.last_verified_credential_id ?? undefined,
+    credentials: credentials.map((credential) => ({ id: credential.id, format: credential.format, identifier: credential.identifier })),
+  };
+}
+
+/** The sign-in response for `session`, with a freshly signed token expiring with the session. */
+export async function signInResponse(
+  ctx: SandboxContext,
+  q: Queryable,
+  settings: ProjectSettings,
+  userId: string,
+  session: SessionRow,
+  options: { issuedAt: Date; newUser?: boolean },
+): Promise<SignInResponse> {
+  const { issuedAt, newUser = false } = options;
+  const record = await loadUser(q, ctx.environmentId, userId);
+  if (!record) throw new Error(`User ${userId} vanished during sign-in.`);
+  const tokens = await ctx.tokens.issue(tokenSubject(record, session.id), { issuedAt, expiresAt: session.expires_at });
+  return {
+    jwt: tokens.jwt,
+    minifiedJwt: tokens.minifiedJwt,
+    expiresAt: tokens.expiresAt.toISOString(),
+    user: toWireUser(record, settings, { sessionId: session.id, newUser }),
+  };
+}

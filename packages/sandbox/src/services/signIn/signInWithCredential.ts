@@ -1,0 +1,29 @@
+import type { ProjectSettings, SignInResponse } from '@latchkey/protocol';
+import type { SandboxContext } from '../../context.js';
+import type { Queryable } from '../../db/database.js';
+import { completePrimarySignIn } from '../mfa/mfa.js';
+import { findCredential, insertCredential, insertUser, markSignIn } from '../users/userRepository.js';
+
+/**
+ * Finds (or creates, with `profile`) the user owning the credential `format`/`identifier` (an
+ * e-mail address, an E.164 phone number), and opens a session for them.
+ */
+export async function signInWithCredential(
+  ctx: SandboxContext,
+  q: Queryable,
+  settings: ProjectSettings,
+  format: string,
+  identifier: string,
+  profile: Record<string, unknown>,
+): Promise<SignInResponse> {
+  const now = ctx.now();
+  let credential = await findCredential(q, ctx.environmentId, format, identifier);
+  const newUser = credential === undefined;
+  if (!credential) {
+    const user = await insertUser(q, ctx.environmentId, profile, now);
+    credential = await insertCredential(q, { userId: user.id, environmentId: ctx.environmentId, format, identifier, now });
+  }
+  await markSignIn(q, credential.user_id, credential.id, now);
+  // A session, or an MFA token when a second factor is due.
+  return completePrimarySignIn(ctx, q, settings, credential.user_id, { newUser });
+}

@@ -1,0 +1,146 @@
+import { createHash, createHmac } from 'node:crypto';
+import { errorBodySchema, signInResponseSchema } from '@latchkey/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSandbox, type TestSandbox } from '../../test/testSandbox.js';
+import { telegramDataCheckString, telegramHash } from './telegramLogin.js';
+import { TELEGRAM_MAX_AUTH_AGE_S } from './telegramSignIn.js';
+
+let t: TestSandbox;
+beforeAll(async () => {
+  t = await startTestSandbox();
+});
+afterAll(() => t.close());
+
+const APP = 'http://localhost:5173/app';
+let counter = 0;
+const freshState = () => `tg-state-${Date.now().toString(36)}-${++counter}-abcdefgh`;
+
+/** What the browser does: open /telegram/auth, submit the simulator's form, land back with #tgAuthResult. */
+async function login(state: string, fields: { id?: string; first_name?: string; username?: string } = {}) {
+  const first = await fetch(`${t.sdk}/telegram/auth?state=${state}`, { redirect: 'manual', headers: { referer: APP } });
+  expect(first.status).toBe(302);
+  const simulator = new URL(first.headers.get('location')!);
+  expect(simulator.origin).not.toBe(t.sandbox.url);
+  expect(simulator.origin).not.toBe(t.sandbox.info.oauthIssuer);
+  const page = await fetch(simulator);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain('action="/auth/confirm"');
+  const confirm = new URL('/auth/confirm', simulator.origin);
+  confirm.searchParams.set('return_to', simulator.searchParams.get('return_to')!);
+  confirm.searchParams.set('id', fields.id ?? '4242');
+  confirm.searchParams.set('first_name', fields.first_name ?? 'Ada');
+  if (fields.username !== '') confirm.searchParams.set('username', fields.username ?? 'ada');
+  const back = await fetch(confirm, { redirect: 'manual' });
+  expect(back.status).toBe(302);
+  const location = new URL(back.headers.get('location')!);
+  const data = JSON.parse(Buffer.from(location.hash.replace('#tgAuthResult=', ''), 'base64url').toString()) as Record<string, unknown>;
+  const telegramAuth = {
+    id: data['id'] as number,
+    firstName: data['first_name'] as string,
+    ...(data['username'] ? { username: data['username'] as string } : {}),
+    authDate: data['auth_date'] as number,
+    hash: data['hash'] as string,
+  };
+  return { location, data, telegramAuth };
+}
+
+const expectError = (response: { status: number; body: unknown }, status: number, code: string) => {
+  expect(response.status, JSON.stringify(response.body)).toBe(status);
+  expect(errorBodySchema.parse(response.body).error.code).toBe(code);
+};
+
+describe('Telegram sign-in', () => {
+  it('default: the simulator signs like Telegram (HMAC-SHA-256 keyed with SHA-256 of the bot token); signin creates the user once', async () => {
+    // The algorithm, checked against an independent computation.
+    const sample = { id: 1, first_name: 'A', username: 'a', auth_date: 1700000000 };
+    expect(telegramDataCheckString(sample)).toBe('auth_date=1700000000\nfirst_name=A\nid=1\nusername=a');
+    const secret = createHash('sha256').update('123:token').digest();
+    expect(telegramHash('123:token', sample)).toBe(createHmac('sha256', secret).update('auth_date=1700000000\nfirst_name=A\nid=1\nusername=a').digest('hex'));
+
+    const state = freshState();
+    const { location, telegramAuth } = await login(state);
+    expect(location.origin + location.pathname).toBe(`${t.sdk}/telegram/auth`);
+    expect(location.searchParams.get('state')).toBe(state);
+    const returnPage = await fetch(location.href);
+    expect(returnPage.status).toBe(200);
+    const html = await returnPage.text();
+    expect(html).toContain('data-target-origin="http://localhost:5173"');
+    expect(html).not.toMatch(/<script>[^<]/);
+
+    const response = await t.call('POST', '/telegram/signin', { body: { telegramAuth, state } });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const body = signInResponseSchema.parse(response.body);
+    expect(body.user.newUser).toBe(true);
+    expect(body.user.verifiedCredentials).toEqual([expect.objectContaining({ format: 'oauth', oauth_provider: 'telegram', oauth_account_id: '4242', oauth_username: 'ada' })]);
+
+    const again = await login(freshState());
+    const second = await t.call('POST', '/telegram/signin', { body: { telegramAuth: again.telegramAuth, state: new URL(again.location).searchParams.get('state') } });
+    expect(second.status).toBe(200);
+    expect(second.body.user.id).toBe(body.user.id);
+  });
+
+  it('behavior: automaticEmbeddedWalletCreation gives a Telegram sign-up its embedded Solana wallet', async () => {
+    await t.call('PUT', '/sandbox/admin/settings', { body: { sdk: { embeddedWallets: { automaticEmbeddedWalletCreation: true } } } });
+    try {
+      const state = freshState();
+      const { telegramAuth } = await login(state, { id: String(900_000 + counter), username: `auto${counter}` });
+      const response = await t.call('POST', '/telegram/signin', { body: { telegramAuth, state } });
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      const body = signInResponseSchema.parse(response.body);
+      expect(body.user.newUser).toBe(true);
+      expect(body.user.verifiedCredentials.filter((credential) => credential.format === 'blockchain' && credential.wallet_provider === 'embeddedWallet')).toHaveLength(1);
+    } finally {
+      await t.call('POST', '/sandbox/admin/reset-settings');
+    }
+  });
+
+  it('error: tampered hash, tampered data, wrong state, replay, missing fields, wrong types — 4xx, nothing stored', async () => {
+    const state = freshState();
+    const { telegramAuth } = await login(state, { id: '5151', username: 'grace' });
+    const signIn = (body: unknown) => t.call('POST', '/telegram/signin', { body });
+    const flipped = telegramAuth.hash.slice(0, -1) + (telegramAuth.hash.endsWith('0') ? '1' : '0');
+    const tamperedHash = await signIn({ telegramAuth: { ...telegramAuth, hash: flipped }, state });
+    expectError(tamperedHash, 400, 'invalid_verification');
+    expect(tamperedHash.body.error.path).toBe('telegramAuth.hash');
+    expectError(await signIn({ telegramAuth: { ...telegramAuth, id: 5152 }, state }), 400, 'invalid_verification');
+    expectError(await signIn({ telegramAuth: { ...telegramAuth, username: 'mallory' }, state }), 400, 'invalid_verification');
+    const wrongState = await signIn({ telegramAuth, state: freshState() });
+    expectError(wrongState, 400, 'invalid_verification');
+    expect(wrongState.body.error.message).toBe('Failed to connect telegram account: Invalid random state');
+    expectError(await signIn({ state }), 400, 'invalid_request');
+    expectError(await signIn({ telegramAuth: { ...telegramAuth, id: '5151' }, state }), 400, 'invalid_request');
+    expectError(await signIn({ telegramAuth: { ...telegramAuth, hash: 'zz' }, state }), 400, 'invalid_request');
+    expectError(await t.call('GET', '/telegram/auth'), 400, 'invalid_request');
+
+    const ok = await signIn({ telegramAuth, state });
+    expect(ok.status).toBe(200);
+    expect(ok.body.user.newUser).toBe(true); // none of the refused attempts created the user
+    expectError(await signIn({ telegramAuth, state }), 400, 'invalid_verification'); // replay
+  });
+
+  it('error: data older than a day is refused', async () => {
+    const state = freshState();
+    const { telegramAuth } = await login(state, { id: '6161' });
+    t.clock.advance((TELEGRAM_MAX_AUTH_AGE_S + 5) * 1000);
+    // The state would have expired too: start a fresh one for the same (old) data.
+    const fresh = freshState();
+    await fetch(`${t.sdk}/telegram/auth?state=${fresh}`, { redirect: 'manual', headers: { referer: APP } });
+    const response = await t.call('POST', '/telegram/signin', { body: { telegramAuth, state: fresh } });
+    expectError(response, 400, 'invalid_verification');
+    expect(response.body.error.path).toBe('telegramAuth.authDate');
+  });
+
+  it('default: link to a signed-in user; already linked and somebody else’s are refused', async () => {
+    const owner = await t.signIn('tg-owner@example.com');
+    const state = freshState();
+    const { telegramAuth } = await login(state, { id: '7171' });
+    const linked = await t.call('POST', '/telegram/verify', { token: owner.jwt, body: { telegramAuth, state } });
+    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
+    expect(linked.body.user.verifiedCredentials.map((credential: { format: string }) => credential.format)).toEqual(['email', 'oauth']);
+    const again = await login(freshState(), { id: '7171' });
+    expectError(await t.call('POST', '/telegram/verify', { token: owner.jwt, body: { telegramAuth: again.telegramAuth, state: again.location.searchParams.get('state') } }), 400, 'account_already_linked');
+    const other = await t.signIn('tg-other@example.com');
+    const theirs = await login(freshState(), { id: '7171' });
+    expectError(await t.call('POST', '/telegram/verify', { token: other.jwt, body: { telegramAuth: theirs.telegramAuth, state: theirs.location.searchParams.get('state') } }), 400, 'social_account_already_exists');
+  });
+});

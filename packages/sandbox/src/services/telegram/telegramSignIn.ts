@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto';
+import { API_PATH_PREFIX, type SignInResponse, type TelegramSignIn } from '@latchkey/protocol';
+import type { SandboxContext } from '../../context.js';
+import type { Queryable } from '../../db/database.js';
+import { ApiError } from '../../errors/ApiError.js';
+import { isLoopbackOrigin } from '../../net/loopbackOrigin.js';
+import type { Auth } from '../session/authenticate.js';
+import { findSession } from '../session/sessionRepository.js';
+import { signInResponse } from '../session/signInResponse.js';
+import { completePrimarySignIn } from '../mfa/mfa.js';
+import { isTelegramHashValid, type TelegramWidgetData } from './telegramLogin.js';
+import { findCredential, insertCredential, insertUser, markSignIn } from '../users/userRepository.js';
+
+/** A login attempt (its state) is good for this long. */
+export const TELEGRAM_STATE_TTL_MS = 10 * 60_000;
+/** Telegram data older than a day is refused. */
+export const TELEGRAM_MAX_AUTH_AGE_S = 86_400;
+
+export const telegramMessages = {
+  notEnabled: 'Telegram sign-in is not enabled for this environment.',
+  invalidState: 'Failed to connect telegram account: Invalid random state',
+  badHash: 'The Telegram login data is not signed by this bot.',
+  outdated: 'The Telegram login data is older than a day.',
+  accountAlreadyLinked: 'This Telegram account is already linked to your account.',
+  socialAccountExists: 'This Telegram account belongs to another user.',
+} as const;
+
+export async function assertTelegramEnabled(ctx: SandboxContext): Promise<void> {
+  const settings = await ctx.settings.get();
+  const toggled = settings.sdk.socialSignIn?.providers.some((toggle) => toggle.provider === 'telegram' && toggle.enabled);
+  const entry = settings.providers.some((provider) => provider.provider === 'telegram' && provider.enabledAt);
+  if (!toggled || !entry) throw new ApiError(400, 'provider_not_available', telegramMessages.notEnabled);
+}
+
+/** The page the kit opens: the return address of the simulator, on this API's origin. */
+export function telegramAuthUrl(ctx: SandboxContext, state: string): string {
+  return `${ctx.apiBaseUrl}${API_PATH_PREFIX}/sdk/${ctx.environmentId}/telegram/auth?state=${encodeURIComponent(state)}`;
+}
+
+/**
+ * GET /telegram/auth?state= (first visit): records the state with the app's origin (from the
+ * Referer of the popup's navigation) and sends the browser to the login simulator.
+ */
+export async function beginTelegramAuth(ctx: SandboxContext, state: string, referer: string | undefined): Promise<string> {
+  await assertTelegramEnabled(ctx);
+  let origin: string | null = null;
+  try {
+    origin = referer ? new URL(referer).origin : null;
+  } catch {
+    origin = null;
+  }
+  if (origin && !isLoopbackOrigin(origin)) origin = null;
+  const now = ctx.now();
+  // A state is registered once; a second visit with it changes nothing.
+  await ctx.db.query(
+    `INSERT INTO telegram_states (state, environment_id, app_origin, status, created_at, expires_at) VALUES ($1, $2, $3, 'pending', $4, $5)
+     ON CONFLICT (state) DO NOTHING`,
+    [state, ctx.environmentId, origin, now.toISOString(), new Date(now.getTime() + TELEGRAM_STATE_TTL_MS).toISOString()],
+  );
+  const login = new URL('/auth', ctx.telegram.loginOrigin);
+  login.search = new URLSearchParams({
+    bot_id: ctx.telegram.botId,
+    origin: new URL(ctx.apiBaseUrl).origin,
+    return_to: `${telegramAuthUrl(ctx, state)}&returned=1`,
+    request_access: 'write',
+  }).toString();
+  return login.href;
+}
+
+/** The pending, unexpired state (read only): the return page posts only to its app origin. */
+export async function findTelegramState(ctx: SandboxContext, q: Queryable, state: string, lock = false): Promise<{ state: string; app_origin: string | null } | undefined> {
+  const rows = await q.query<{ state: string; app_origin: string | null; status: string; expires_at: Date }>(
+    `SELECT state, app_origin, status, expires_at FROM telegram_states WHERE environment_id = $1 AND state = $2${lock ? ' FOR UPDATE' : ''}`,
+    [ctx.environmentId, state],
+  );
+  const row = rows[0];
+  if (!row || row.status !== 'pending' || row.expires_at.getTime() <= ctx.now().getTime()) return undefined;
+  return row;
+}
+
+function widgetData(input: TelegramSignIn['telegramAuth']): TelegramWidgetData {
+  return {
+    id: input.id,
+    first_name: input.firstName,
+    last_name: input.lastName,
+    username: input.username,
+    photo_url: input.photoURL,
+    auth_date: input.authDate,
+  };
+}
+
+/** State pending and this browser's, hash signed with the bot token, data at most a day old; the state is used only on success. */
+async function withTelegram<T>(ctx: SandboxContext, input: TelegramSignIn, then: (tx: Queryable, identifier: string) => Promise<T>): Promise<T> {
+  await assertTelegramEnabled(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const row = await findTelegramState(ctx, tx, input.state, true);
+    if (!row) throw new ApiError(400, 'invalid_verification', telegramMessages.invalidState, 'state');
+    if (!isTelegramHashValid(ctx.telegram.botToken, widgetData(input.telegramAuth), input.telegramAuth.hash)) {
+      throw new ApiError(400, 'invalid_verification', telegramMessages.badHash, 'telegramAuth.hash');
+    }
+    const age = Math.floor(ctx.now().getTime() / 1000) - input.telegramAuth.authDate;
+    if (age > TELEGRAM_MAX_AUTH_AGE_S || age < -60) throw new ApiError(400, 'invalid_verification', telegramMessages.outdated, 'telegramAuth.authDate');
+    const result = await then(tx, `telegram:${input.telegramAuth.id}`);
+    await tx.query(`UPDATE telegram_states SET status = 'used', used_at = $2 WHERE state = $1`, [row.state, ctx.now().toISOString()]);
+    return result;
+  });
+}
+
+async function saveTelegramAccount(ctx: SandboxContext, q: Queryable, credentialId: string, input: TelegramSignIn['telegramAuth']): Promise<void> {
+  const name = [input.firstName, input.lastName].filter(Boolean).join(' ');
+  await q.query(
+    `INSERT INTO oauth_accounts (credential_id, environment_id, provider, account_id, username, display_name, emails)
+     VALUES ($1, $2, 'telegram', $3, $4, $5, '[]'::jsonb)
+     ON CONFLICT (credential_id) DO UPDATE SET username = EXCLUDED.username, display_name = EXCLUDED.display_name`,
+    [credentialId, ctx.environmentId, String(input.id), input.username ?? null, name],
+  );
+}
+
+/** POST /telegram/signin: the Telegram account's user signed in (created on first use). */
+export async function signInWithTelegram(ctx: SandboxContext, input: TelegramSignIn): Promise<SignInResponse> {
+  const settings = await ctx.settings.get();
+  return withTelegram(ctx, input, async (tx, identifier) => {
+    const now = ctx.now();
+    let credential = await findCredential(tx, ctx.environmentId, 'oauth', identifier);
+    const newUser = credential === undefined;
+    if (!credential) {
+      const user = await insertUser(tx, ctx.environmentId, {}, now);
+      credential = await insertCredential(tx, { userId: user.id, environmentId: ctx.environmentId, format: 'oauth', identifier, now });
+    }
+    await saveTelegramAccount(ctx, tx, credential.id, input.telegramAuth);
+    await markSignIn(tx, credential.user_id, credential.id, now);
+    // A primary sign-in like any other: with a verified second factor it answers an MFA challenge, not a session.
+    return completePrimarySignIn(ctx, tx, settings, credential.user_id, { newUser });
+  });
+}
+
+/** POST /telegram/verify (bearer): links the Telegram account to the signed-in user. */
+export async function linkTelegram(ctx: SandboxContext, auth: Auth, input: TelegramSignIn): Promise<SignInResponse> {
+  const settings = await ctx.settings.get();
+  return withTelegram(ctx, input, async (tx, identifier) => {
+    const now = ctx.now();
+    const existing = await findCredential(tx, ctx.environmentId, 'oauth', identifier);
+    if (existing?.user_id === auth.userId) throw new ApiError(400, 'account_already_linked', telegramMessages.accountAlreadyLinked);
+    if (existing) throw new ApiError(400, 'social_account_already_exists', telegramMessages.socialAccountExists);
+    const credential = await insertCredential(tx, { userId: auth.userId, environmentId: ctx.environmentId, format: 'oauth', identifier, now });
+    await saveTelegramAccount(ctx, tx, credential.id, input.telegramAuth);
+    await markSignIn(tx, auth.userId, credential.id, now);
+    const session = (await findSession(tx, ctx.environmentId, auth.session.id)) ?? auth.session;
+    return signInResponse(ctx, tx, settings, auth.userId, session, { issuedAt: now });
+  });
+}
+
+/** A fresh bot token, shaped like Telegram's (`<bot id>:<secret>`). */
+export function newBotToken(): { botId: string; botToken: string } {
+  const botId = String(1_000_000_000 + (randomBytes(4).readUInt32BE(0) % 1_000_000_000));
+  return { botId, botToken: `${botId}:${randomBytes(26).toString('base64url')}` };
+}

@@ -1,0 +1,38 @@
+import type { SignInResponse, WalletLink } from '@latchkey/protocol';
+import type { SandboxContext } from '../../context.js';
+import { ApiError } from '../../errors/ApiError.js';
+import type { Auth } from '../session/authenticate.js';
+import { findSession } from '../session/sessionRepository.js';
+import { signInResponse } from '../session/signInResponse.js';
+import { loadUser } from './userRepository.js';
+
+export const unlinkMessages = {
+  lastCredential: 'You cannot unlink your only sign-in method.',
+  notYours: 'This credential is not linked to your account.',
+  walletUnlinkDisabled: 'Unlinking wallets is not enabled for this project.',
+} as const;
+
+/**
+ * POST /verify/unlink (bearer): removes one of the user's verified credentials. The last one is
+ * refused (`forbidden_unlink_request`): the user would have no way back in.
+ */
+export async function unlinkCredential(ctx: SandboxContext, auth: Auth, input: WalletLink): Promise<SignInResponse> {
+  const settings = await ctx.settings.get();
+  return ctx.db.transaction(async (tx) => {
+    await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [auth.userId]);
+    const record = await loadUser(tx, ctx.environmentId, auth.userId);
+    const credential = record?.credentials.find((entry) => entry.id === input.verifiedCrentialId);
+    if (!record || !credential) throw new ApiError(400, 'invalid_unlink_request', unlinkMessages.notYours, 'verifiedCrentialId');
+    if (credential.format === 'blockchain' && settings.sdk.multiWalletUnlinkDisabled === true) {
+      throw new ApiError(403, 'forbidden_unlink_request', unlinkMessages.walletUnlinkDisabled, 'verifiedCrentialId');
+    }
+    if (record.credentials.length <= 1) throw new ApiError(400, 'forbidden_unlink_request', unlinkMessages.lastCredential, 'verifiedCrentialId');
+    await tx.query('DELETE FROM verified_credentials WHERE id = $1', [credential.id]);
+    if (record.row.last_verified_credential_id === credential.id) {
+      const next = record.credentials.find((entry) => entry.id !== credential.id)!;
+      await tx.query('UPDATE users SET last_verified_credential_id = $2 WHERE id = $1', [auth.userId, next.id]);
+    }
+    const session = (await findSession(tx, ctx.environmentId, auth.session.id)) ?? auth.session;
+    return signInResponse(ctx, tx, settings, auth.userId, session, { issuedAt: ctx.now() });
+  });
+}

@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import { userProfileFields, type ProjectSettings, type User } from '@latchkey/protocol';
+import type { Queryable } from '../../db/database.js';
+import { embeddedWalletFields, type EmbeddedWalletRow } from '../embedded/embeddedWalletRecord.js';
+import { splitE164 } from '../sms/phoneNumber.js';
+import { allFields } from '../settings/settingsRules.js';
+
+/** Profile values as stored: the user update payload's fields, minus `metadata`. */
+export type Profile = Record<string, unknown>;
+
+export interface UserRow {
+  id: string;
+  environment_id: string;
+  profile: Profile;
+  metadata: Record<string, unknown>;
+  first_visit: Date;
+  last_visit: Date;
+  last_verified_credential_id: string | null;
+  /** `pending` once recovery codes were shown, `complete` once the user said they saved them. */
+  mfa_backup_code_acknowledgement: 'pending' | 'complete' | null;
+}
+
+export interface CredentialRow {
+  id: string;
+  user_id: string;
+  format: string;
+  identifier: string;
+  created_at: Date;
+  last_selected_at: Date | null;
+  /** Social accounts only (from `oauth_accounts`, filled by `loadUser`). */
+  oauth?: OAuthAccountRow | null;
+  /** Embedded wallets only (from `embedded_wallets`, filled by `loadUser`). */
+  embedded?: EmbeddedWalletRow | null;
+  /** Wallets only (from `wallet_credentials`, filled by `loadUser`). */
+  wallet?: WalletCredentialRow | null;
+}
+
+export interface WalletCredentialRow {
+  chain: string;
+  address: string;
+  wallet_name: string;
+  wallet_provider: string;
+  hardware_wallet: string | null;
+}
+
+export interface OAuthAccountRow {
+  provider: string;
+  account_id: string;
+  username: string | null;
+  display_name: string | null;
+  emails: string[];
+}
+
+export interface UserRecord {
+  readonly row: UserRow;
+  readonly credentials: readonly CredentialRow[];
+}
+
+const USER_COLUMNS = 'id, environment_id, profile, metadata, first_visit, last_visit, last_verified_credential_id, mfa_backup_code_acknowledgement';
+const CREDENTIAL_COLUMNS = 'id, user_id, format, identifier, created_at, last_selected_at';
+
+export async function findCredential(q: Queryable, environmentId: string, format: string, identifier: string): Promise<CredentialRow | undefined> {
+  const rows = await q.query<CredentialRow>(
+    `SELECT ${CREDENTIAL_COLUMNS} FROM verified_credentials WHERE environment_id = $1 AND format = $2 AND identifier = $3`,
+    [environmentId, format, identifier],
+  );
+  return rows[0];
+}
+
+export async function insertUser(q: Queryable, environmentId: string, profile: Profile, now: Date): Promise<UserRow> {
+  const rows = await q.query<UserRow>(
+    `INSERT INTO users (id, environment_id, profile, metadata, first_visit, last_visit) VALUES ($1, $2, $3::jsonb, '{}'::jsonb, $4, $4)
+     RETURNING ${USER_COLUMNS}`,
+    [randomUUID(), environmentId, JSON.stringify(profile), now.toISOString()],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('INSERT INTO users returned no row.');
+  return row;
+}
+
+export async function insertCredential(
+  q: Queryable,
+  values: { userId: string; environmentId: string; format: string; identifier: string; now: Date },
+): Promise<CredentialRow> {
+  const rows = await q.query<CredentialRow>(
+    `INSERT INTO verified_credentials (id, user_id, environment_id, format, identifier, created_at, last_selected_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING ${CREDENTIAL_COLUMNS}`,
+    [randomUUID(), values.userId, values.environmentId, values.format, values.identifier, values.now.toISOString()],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('INSERT INTO verified_credentials returned no row.');
+  return row;
+}
+
+export async function loadUser(q: Queryable, environmentId: string, userId: string): Promise<UserRecord | undefined> {
+  const users = await q.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE environment_id = $1 AND id = $2`, [environmentId, userId]);
+  const row = users[0];
+  if (!row) return undefined;
+  const rows = await q.query<CredentialRow & { oauth_provider: string | null; oauth_account_id: string | null; oauth_username: string | null; oauth_display_name: string | null; oauth_emails: string[] | null; w_chain: string | null; w_address: string | null; w_wallet_name: string | null; w_wallet_provider: string | null; w_hardware_wallet: string | null }>(
+    `SELECT ${CREDENTIAL_COLUMNS.split(', ').map((column) => `c.${column}`).join(', ')},
+            o.provider AS oauth_provider, o.account_id AS oauth_account_id, o.username AS oauth_username,
+            o.display_name AS oauth_display_name, o.emails AS oauth_emails,
+            w.chain AS w_chain, w.address AS w_address, w.wallet_name AS w_wallet_name, w.wallet_provider AS w_wallet_provider,
+            w.hardware_wallet AS w_hardware_wallet
+     FROM verified_credentials c LEFT JOIN oauth_accounts o ON o.credential_id = c.id
+     LEFT JOIN wallet_credentials w ON w.credential_id = c.id
+     WHERE c.user_id = $1 ORDER BY c.created_at ASC, c.id ASC`,
+    [userId],
+  );
+  const credentials = rows.map(({ oauth_provider, oauth_account_id, oauth_username, oauth_display_name, oauth_emails, w_chain, w_address, w_wallet_name, w_wallet_provider, w_hardware_wallet, ...credential }): CredentialRow => ({
+    ...credential,
+    oauth: oauth_provider && oauth_account_id
+      ? { provider: oauth_provider, account_id: oauth_account_id, username: oauth_username, display_name: oauth_display_name, emails: oauth_emails ?? [] }
+      : null,
+    wallet: w_chain && w_address
+      ? { chain: w_chain, address: w_address, wallet_name: w_wallet_name ?? '', wallet_provider: w_wallet_provider ?? '', hardware_wallet: w_hardware_wallet }
+      : null,
+  }));
+  const embedded = await q.query<EmbeddedWalletRow>('SELECT * FROM embedded_wallets WHERE user_id = $1', [userId]);
+  for (const credential of credentials) credential.embedded = embedded.find((wallet) => wallet.credential_id === credential.id) ?? null;
+  return { row, credentials };
+}
+
+/** Records a sign-in with `credentialId`: last visit, last verified credential, last selected. */
+export async function markSignIn(q: Queryable, userId: string, credentialId: string, now: Date): Promise<void> {
+  await q.query('UPDATE users SET last_visit = $2, last_verified_credential_id = $3 WHERE id = $1', [userId, now.toISOString(), credentialId]);
+  await q.query('UPDATE verified_credentials SET last_selected_at = $2 WHERE id = $1', [credentialId, now.toISOString()]);
+}
+
+export async function saveUserData(q: Queryable, userId: string, profile: Profile, metadata: Record<string, unknown>): Promise<void> {
+  await q.query('UPDATE users SET profile = $2::jsonb, metadata = $3::jsonb WHERE id = $1', [userId, JSON.stringify(profile), JSON.stringify(metadata)]);
+}
+
+const profileKeys = Object.keys(userProfileFields).filter((key) => key !== 'metadata');
+
+/** True when a custom-field value counts as filled in. */
+export function hasValue(value: unknown): boolean {
+  if (value === undefined || value === null || value === false) return false;
+  return typeof value !== 'string' || value.trim() !== '';
+}
+
+/** Value of a kyc/custom field for a user: standard fields live in the profile, custom ones in metadata. */
+export function fieldValue(field: { name: string; type: 'standard' | 'custom' }, profile: Profile, metadata: Record<string, unknown>): unknown {
+  return field.type === 'standard' ? profile[field.name] : metadata[field.name];
+}
+
+function walletFields(wallet: WalletCredentialRow): Partial<User['verifiedCredentials'][number]> {
+  return {
+    address: wallet.address,
+    public_identifier: wallet.address,
+    chain: wallet.chain as User['verifiedCredentials'][number]['chain'],
+    wallet_name: wallet.wallet_name,
+    wallet_provider: wallet.wallet_provider,
+    ...(wallet.hardware_wallet === 'ledger' ? { wallet_properties: { hardwareWallet: 'ledger' as const } } : {}),
+  };
+}
+
+function oauthFields(account: OAuthAccountRow): Partial<User['verifiedCredentials'][number]> {
+  return {
+    oauth_provider: account.provider,
+    oauth_account_id: account.account_id,
+    ...(account.username ? { oauth_username: account.username } : {}),
+    ...(account.display_name ? { oauth_display_name: account.display_name } : {}),
+    oauth_emails: account.emails,
+  };
+}
+
+/** The user as the wire sees it (SPEC §3). */
+export function toWireUser(
+  record: UserRecord,
+  settings: ProjectSettings,
+  extra: { sessionId?: string | undefined; newUser?: boolean | undefined } = {},
+): User {
+  const { row, credentials } = record;
+  const profile: Record<string, unknown> = {};
+  for (const key of profileKeys) {
+    if (row.profile[key] !== undefined && row.profile[key] !== null) profile[key] = row.profile[key];
+  }
+  const missingFields = allFields(settings)
+    .filter(({ field }) => field.enabled && !hasValue(fieldValue(field, row.profile, row.metadata)))
+    .map(({ field }) => ({ name: field.name, required: field.required }));
+  return {
+    id: row.id,
+    projectEnvironmentId: row.environment_id,
+    verifiedCredentials: credentials.map((credential) => ({
+      id: credential.id,
+      format: credential.format as User['verifiedCredentials'][number]['format'],
+      public_identifier: credential.identifier,
+      ...(credential.format === 'email' ? { email: credential.identifier } : {}),
+      ...(credential.format === 'phoneNumber' ? splitE164(credential.identifier) : {}),
+      ...(credential.oauth ? oauthFields(credential.oauth) : {}),
+      ...(credential.embedded ? embeddedWalletFields(credential.embedded) : {}),
+      ...(credential.wallet ? walletFields(credential.wallet) : {}),
+      lastSelectedAt: credential.last_selected_at ? credential.last_selected_at.toISOString() : null,
+      signInEnabled: true,
+    })),
+    ...(row.last_verified_credential_id ? { lastVerifiedCredentialId: row.last_verified_credential_id } : {}),
+    ...(extra.sessionId ? { sessionId: extra.sessionId } : {}),
+    ...profile,
+    metadata: row.metadata,
+    firstVisit: row.first_visit.toISOString(),
+    lastVisit: row.last_visit.toISOString(),
+    newUser: extra.newUser ?? false,
+    ...(row.mfa_backup_code_acknowledgement ? { mfaBackupCodeAcknowledgement: row.mfa_backup_code_acknowledgement } : {}),
+    missingFields,
+  };
+}

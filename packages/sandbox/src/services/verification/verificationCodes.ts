@@ -1,0 +1,141 @@
+import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { SandboxContext } from '../../context.js';
+import type { Queryable } from '../../db/database.js';
+import { ApiError, messages } from '../../errors/ApiError.js';
+import { deliver } from '../inbox/inbox.js';
+import type { CodeChannel } from './CodeChannel.js';
+
+/**
+ * The life of a one-time code, the same for every channel: created and sent, sent again (a new code, at most
+ * `maxSends` sends), checked (a wrong code counts; the `maxWrongCodes`-th burns the verification), consumed once.
+ */
+type AnyChannel = CodeChannel<never, never>;
+
+interface VerificationRow {
+  id: string;
+  recipient: string;
+  code_hash: string;
+  status: 'pending' | 'used' | 'burnt';
+  failed_attempts: number;
+  sends: number;
+  expires_at: Date;
+}
+
+export interface CodeInput {
+  verificationUUID: string;
+  verificationToken: string;
+}
+
+function hashCode(channel: AnyChannel, verificationId: string, code: string): string {
+  return createHash('sha256').update(`${channel.hashPrefix}${verificationId}:${code}`).digest('hex');
+}
+
+function newCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+function invalid(channel: AnyChannel): ApiError {
+  return new ApiError(400, channel.errors.invalid, messages.invalidVerification);
+}
+
+function tooManyAttempts(channel: AnyChannel): ApiError {
+  return new ApiError(429, channel.errors.tooManyAttempts, channel.errors.tooManyAttemptsMessage);
+}
+
+async function sendCode(ctx: SandboxContext, q: Queryable, channel: AnyChannel, app: string, to: string, code: string): Promise<void> {
+  await deliver(q, ctx.environmentId, { channel: channel.channel, to, ...channel.message(app, code), code, now: ctx.now() });
+}
+
+/** POST /{channel}Verifications/create: a new verification, its code sent to the inbox. */
+export async function createVerification<C>(ctx: SandboxContext, channel: CodeChannel<C, never>, input: C): Promise<{ verificationUUID: string }> {
+  const settings = await ctx.settings.get();
+  const { recipient, columns = {} } = channel.acceptCreate(settings, input);
+  const id = randomUUID();
+  const code = newCode();
+  const now = ctx.now();
+  const names = ['id', 'environment_id', channel.recipientColumn, ...Object.keys(columns), 'code_hash', 'status', 'created_at', 'expires_at'];
+  const values = [id, ctx.environmentId, recipient, ...Object.values(columns), hashCode(channel, id, code), 'pending', now.toISOString(), new Date(now.getTime() + channel.ttlMs).toISOString()];
+  await ctx.db.transaction(async (tx) => {
+    await tx.query(`INSERT INTO ${channel.table} (${names.join(', ')}) VALUES (${names.map((_, index) => `$${index + 1}`).join(', ')})`, values);
+    await sendCode(ctx, tx, channel, settings.general.displayName ?? 'Latchkey', recipient, code);
+  });
+  return { verificationUUID: id };
+}
+
+async function lockVerification(ctx: SandboxContext, q: Queryable, channel: AnyChannel, id: string): Promise<VerificationRow | undefined> {
+  const rows = await q.query<VerificationRow>(
+    `SELECT id, ${channel.recipientColumn} AS recipient, code_hash, status, failed_attempts, sends, expires_at FROM ${channel.table}
+     WHERE environment_id = $1 AND id = $2 FOR UPDATE`,
+    [ctx.environmentId, id],
+  );
+  return rows[0];
+}
+
+/** POST /{channel}Verifications/retry: a new code for the same verification and recipient (the old one stops working). */
+export async function retryVerification<R extends { verificationUUID: string }>(
+  ctx: SandboxContext,
+  channel: CodeChannel<never, R>,
+  input: R,
+): Promise<{ verificationUUID: string }> {
+  const settings = await ctx.settings.get();
+  const recipient = channel.acceptRetry(settings, input);
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const row = await lockVerification(ctx, tx, channel, input.verificationUUID);
+    if (!row || row.recipient !== recipient || row.status === 'used') throw invalid(channel);
+    if (row.status === 'burnt') throw tooManyAttempts(channel);
+    if (row.sends >= channel.maxSends) throw new ApiError(429, 'too_many_requests', messages.rateLimit);
+    const code = newCode();
+    await tx.query(`UPDATE ${channel.table} SET code_hash = $2, expires_at = $3, failed_attempts = 0, sends = sends + 1 WHERE id = $1`, [
+      row.id,
+      hashCode(channel, row.id, code),
+      new Date(now.getTime() + channel.ttlMs).toISOString(),
+    ]);
+    await sendCode(ctx, tx, channel, settings.general.displayName ?? 'Latchkey', recipient, code);
+  });
+  return { verificationUUID: input.verificationUUID };
+}
+
+type CodeCheck = { ok: true; recipient: string } | { ok: false; error: ApiError };
+
+/**
+ * Checks a code inside the caller's transaction. A right code marks the verification used; a wrong one counts an
+ * attempt (and burns it at the limit). Failures are returned, not thrown, so the caller commits the attempt count
+ * before reporting the error.
+ */
+async function consumeCode(ctx: SandboxContext, tx: Queryable, channel: AnyChannel, input: CodeInput): Promise<CodeCheck> {
+  const row = await lockVerification(ctx, tx, channel, input.verificationUUID);
+  if (!row) return { ok: false, error: invalid(channel) };
+  if (row.status === 'burnt') return { ok: false, error: tooManyAttempts(channel) };
+  if (row.status === 'used' || row.expires_at.getTime() <= ctx.now().getTime()) return { ok: false, error: invalid(channel) };
+  const expected = Buffer.from(row.code_hash, 'hex');
+  const given = Buffer.from(hashCode(channel, row.id, input.verificationToken.trim()), 'hex');
+  if (!timingSafeEqual(expected, given)) {
+    const failed = row.failed_attempts + 1;
+    const burnt = failed >= channel.maxWrongCodes;
+    await tx.query(`UPDATE ${channel.table} SET failed_attempts = $2, status = $3 WHERE id = $1`, [row.id, failed, burnt ? 'burnt' : 'pending']);
+    return { ok: false, error: burnt ? tooManyAttempts(channel) : new ApiError(400, channel.errors.wrongCode, messages.wrongCode, 'verificationToken') };
+  }
+  await tx.query(`UPDATE ${channel.table} SET status = 'used', used_at = $2 WHERE id = $1`, [row.id, ctx.now().toISOString()]);
+  return { ok: true, recipient: row.recipient };
+}
+
+type Outcome<T> = { ok: true; value: T } | { ok: false; error: ApiError };
+
+/**
+ * Consumes the code and runs `then` with its recipient, in one transaction. A wrong code's count is committed
+ * before its error is thrown; an error thrown by `then` rolls everything back (the code is not consumed).
+ */
+export async function withVerifiedCode<T>(
+  ctx: SandboxContext,
+  channel: AnyChannel,
+  input: CodeInput,
+  then: (tx: Queryable, recipient: string) => Promise<T>,
+): Promise<T> {
+  const outcome = await ctx.db.transaction(async (tx): Promise<Outcome<T>> => {
+    const check = await consumeCode(ctx, tx, channel, input);
+    return check.ok ? { ok: true, value: await then(tx, check.recipient) } : check;
+  });
+  if (!outcome.ok) throw outcome.error;
+  return outcome.value;
+}

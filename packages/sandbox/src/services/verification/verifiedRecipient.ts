@@ -1,0 +1,45 @@
+import type { SignInResponse } from '@latchkey/protocol';
+import type { SandboxContext } from '../../context.js';
+import { ApiError } from '../../errors/ApiError.js';
+import type { Auth } from '../session/authenticate.js';
+import { findSession } from '../session/sessionRepository.js';
+import { signInResponse } from '../session/signInResponse.js';
+import { signInWithCredential } from '../signIn/signInWithCredential.js';
+import { findCredential, insertCredential, loadUser, markSignIn, saveUserData } from '../users/userRepository.js';
+import type { CodeChannel } from './CodeChannel.js';
+import { withVerifiedCode, type CodeInput } from './verificationCodes.js';
+
+type AnyChannel = CodeChannel<never, never>;
+
+/** POST /{channel}Verifications/signin: the code signs the recipient's owner in (creating them, with that profile field, if new). */
+export async function signInWithVerification(ctx: SandboxContext, channel: AnyChannel, input: CodeInput): Promise<SignInResponse> {
+  const settings = await ctx.settings.get();
+  channel.assertSignInEnabled(settings);
+  return withVerifiedCode(ctx, channel, input, (tx, recipient) =>
+    signInWithCredential(ctx, tx, settings, channel.credentialFormat, recipient, { [channel.profileKey]: recipient }),
+  );
+}
+
+/** POST /{channel}Verifications/verify (bearer): the code adds the recipient to the signed-in user. */
+export async function addVerifiedRecipient(ctx: SandboxContext, channel: AnyChannel, auth: Auth, input: CodeInput): Promise<SignInResponse> {
+  const settings = await ctx.settings.get();
+  channel.assertAddEnabled(settings);
+  return withVerifiedCode(ctx, channel, input, async (tx, recipient) => {
+    const now = ctx.now();
+    let credential = await findCredential(tx, ctx.environmentId, channel.credentialFormat, recipient);
+    if (credential && credential.user_id !== auth.userId) {
+      // Thrown inside the transaction: the code is not consumed, nothing changes.
+      const { code, message, path } = channel.errors.taken;
+      throw new ApiError(400, code, message, path);
+    }
+    await channel.assertUnclaimed?.(ctx, tx, auth.userId, recipient);
+    credential ??= await insertCredential(tx, { userId: auth.userId, environmentId: ctx.environmentId, format: channel.credentialFormat, identifier: recipient, now });
+    await markSignIn(tx, auth.userId, credential.id, now);
+    const record = await loadUser(tx, ctx.environmentId, auth.userId);
+    if (record && !record.row.profile[channel.profileKey]) {
+      await saveUserData(tx, auth.userId, { ...record.row.profile, [channel.profileKey]: recipient }, record.row.metadata);
+    }
+    const session = (await findSession(tx, ctx.environmentId, auth.session.id)) ?? auth.session;
+    return signInResponse(ctx, tx, settings, auth.userId, session, { issuedAt: now });
+  });
+}

@@ -1,0 +1,266 @@
+import { errorBodySchema, signInResponseSchema, type User } from '@latchkey/protocol';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestKeypair, siwsMessage, type TestKeypair } from '../../test/testWallet.js';
+import { startTestSandbox, type TestSandbox } from '../../test/testSandbox.js';
+import { accessMessages } from './accessList.js';
+import { unlinkMessages } from '../users/unlinkCredential.js';
+import { WALLET_NONCE_TTL_MS, walletMessages } from './walletSignature.js';
+
+let t: TestSandbox;
+beforeAll(async () => {
+  t = await startTestSandbox();
+});
+afterAll(() => t.close());
+afterEach(async () => {
+  await t.call('POST', '/sandbox/admin/reset-settings');
+  await t.call('DELETE', '/sandbox/admin/access-list');
+});
+
+async function nonce(): Promise<string> {
+  const response = await t.call('GET', '/nonce');
+  expect(response.status).toBe(200);
+  return response.body.nonce as string;
+}
+
+async function verifyBody(wallet: TestKeypair, overrides: { domain?: string; nonce?: string; hardware?: boolean; memo?: string; message?: string } = {}) {
+  const messageToSign = overrides.message ?? siwsMessage({ address: wallet.address, nonce: overrides.nonce ?? (await nonce()), domain: overrides.domain, issuedAt: t.clock.now() });
+  const signedMessage = overrides.hardware ? wallet.signMemoTransaction(overrides.memo ?? /Nonce: (\w+)/.exec(messageToSign)![1]!) : wallet.signMessage(messageToSign);
+  return { messageToSign, signedMessage, publicWalletAddress: wallet.address, chain: 'SOL', walletName: 'phantom', walletProvider: 'browserExtension' };
+}
+
+function expectError(response: { status: number; body: unknown }, status: number, code: string, message?: string) {
+  expect(response.status, JSON.stringify(response.body)).toBe(status);
+  const body = errorBodySchema.parse(response.body);
+  expect(body.error.code).toBe(code);
+  if (message !== undefined) expect(body.error.message).toBe(message);
+}
+
+async function signIn(wallet: TestKeypair) {
+  const response = await t.call('POST', '/verify', { body: await verifyBody(wallet) });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return signInResponseSchema.parse(response.body) as { jwt: string; user: User };
+}
+
+const wallets = (user: User) => user.verifiedCredentials.filter((credential) => credential.format === 'blockchain');
+
+async function me(jwt: string): Promise<User> {
+  return (await t.call('GET', '/users', { token: jwt })).body.user as User;
+}
+
+describe('GET /nonce', () => {
+  it('default: fresh 32-character nonces', async () => {
+    const [a, b] = [await nonce(), await nonce()];
+    expect(a).toMatch(/^[A-Za-z0-9]{32}$/);
+    expect(a).not.toBe(b);
+  });
+});
+
+describe('POST /verify (Sign-In-With-Solana)', () => {
+  it('default: a new user whose credentials list the wallet (SPEC §3 fields)', async () => {
+    const wallet = createTestKeypair();
+    const { user, jwt } = await signIn(wallet);
+    expect(user.newUser).toBe(true);
+    expect(wallets(user)).toEqual([
+      expect.objectContaining({ format: 'blockchain', address: wallet.address, chain: 'SOL', public_identifier: wallet.address, wallet_name: 'phantom', wallet_provider: 'browserExtension' }),
+    ]);
+    expect(jwt.split('.')).toHaveLength(3);
+    const again = await signIn(wallet);
+    expect(again.user.id).toBe(user.id);
+    expect(again.user.newUser).toBe(false);
+  });
+
+  it('error: a nonce is single-use', async () => {
+    const wallet = createTestKeypair();
+    const body = await verifyBody(wallet);
+    expect((await t.call('POST', '/verify', { body })).status).toBe(200);
+    expectError(await t.call('POST', '/verify', { body }), 400, 'invalid_verification', walletMessages.invalidNonce);
+  });
+
+  it('error: a bad signature consumes the nonce and creates nobody', async () => {
+    const wallet = createTestKeypair();
+    const other = createTestKeypair();
+    const good = await verifyBody(wallet);
+    expectError(await t.call('POST', '/verify', { body: { ...good, signedMessage: other.signMessage(good.messageToSign) } }), 400, 'invalid_verification', walletMessages.badSignature);
+    expectError(await t.call('POST', '/verify', { body: good }), 400, 'invalid_verification', walletMessages.invalidNonce);
+    const fresh = await signIn(wallet);
+    expect(fresh.user.newUser).toBe(true);
+  });
+
+  it('error: an expired nonce', async () => {
+    const wallet = createTestKeypair();
+    const n = await nonce();
+    t.clock.advance(WALLET_NONCE_TTL_MS + 1);
+    expectError(await t.call('POST', '/verify', { body: await verifyBody(wallet, { nonce: n }) }), 400, 'invalid_verification', walletMessages.invalidNonce);
+  });
+
+  it('error: an unknown nonce', async () => {
+    expectError(await t.call('POST', '/verify', { body: await verifyBody(createTestKeypair(), { nonce: 'abcdefgh12345678' }) }), 400, 'invalid_verification', walletMessages.invalidNonce);
+  });
+
+  it('error: a domain that is not loopback', async () => {
+    expectError(await t.call('POST', '/verify', { body: await verifyBody(createTestKeypair(), { domain: 'evil.example' }) }), 400, 'invalid_verification', walletMessages.domainNotAllowed('evil.example'));
+  });
+
+  it('error: the message is for another address', async () => {
+    const wallet = createTestKeypair();
+    const other = createTestKeypair();
+    const message = siwsMessage({ address: other.address, nonce: await nonce(), issuedAt: t.clock.now() });
+    const body = { ...(await verifyBody(wallet, { message })), signedMessage: wallet.signMessage(message) };
+    expectError(await t.call('POST', '/verify', { body }), 400, 'invalid_verification', walletMessages.addressMismatch);
+  });
+
+  it('error: a stale Issued At, a wrong version, a URI on another host', async () => {
+    const wallet = createTestKeypair();
+    const stale = siwsMessage({ address: wallet.address, nonce: await nonce(), issuedAt: new Date(t.clock.now().getTime() - 3_600_000) });
+    expectError(await t.call('POST', '/verify', { body: await verifyBody(wallet, { message: stale }) }), 400, 'invalid_verification', walletMessages.issuedAt);
+    const v2 = siwsMessage({ address: wallet.address, nonce: await nonce(), issuedAt: t.clock.now(), version: '2' });
+    expectError(await t.call('POST', '/verify', { body: await verifyBody(wallet, { message: v2 }) }), 400, 'invalid_verification', walletMessages.version);
+    const uri = siwsMessage({ address: wallet.address, nonce: await nonce(), issuedAt: t.clock.now(), uri: 'http://127.0.0.1:9/' });
+    expectError(await t.call('POST', '/verify', { body: await verifyBody(wallet, { message: uri }) }), 400, 'invalid_verification', walletMessages.uriMismatch);
+  });
+
+  it('error: not a Sign-In-With-Solana message', async () => {
+    const wallet = createTestKeypair();
+    const response = await t.call('POST', '/verify', { body: await verifyBody(wallet, { message: 'Hello there, nonce abcdefgh1234' }) });
+    expectError(response, 400, 'invalid_verification');
+    expect(response.body.error.message).toContain('wants you to sign in with your Solana account');
+  });
+
+  it('error: a malformed request is invalid_request', async () => {
+    const body = await verifyBody(createTestKeypair());
+    expectError(await t.call('POST', '/verify', { body: { ...body, publicWalletAddress: '0xnot-solana' } }), 400, 'invalid_request');
+    expectError(await t.call('POST', '/verify', { body: { ...body, walletProvider: 'carrierPigeon' } }), 400, 'invalid_request');
+    expectError(await t.call('POST', '/verify', { body: { ...body, signedMessage: '0OIl' } }), 400, 'invalid_verification', walletMessages.badSignature);
+  });
+
+  it('behavior: a hardware wallet signs a memo transaction carrying the nonce', async () => {
+    const wallet = createTestKeypair();
+    const response = await t.call('POST', '/verify', { body: await verifyBody(wallet, { hardware: true }) });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(wallets(response.body.user)[0]?.wallet_properties).toMatchObject({ hardwareWallet: 'ledger' });
+  });
+
+  it("error: a memo transaction without the nonce is 'Nonce missing'", async () => {
+    const wallet = createTestKeypair();
+    expectError(await t.call('POST', '/verify', { body: await verifyBody(wallet, { hardware: true, memo: 'something else' }) }), 400, 'invalid_verification', 'Nonce missing');
+    const other = createTestKeypair();
+    const body = await verifyBody(wallet);
+    expectError(await t.call('POST', '/verify', { body: { ...body, signedMessage: other.signMemoTransaction(/Nonce: (\w+)/.exec(body.messageToSign)![1]!) } }), 400, 'invalid_verification', walletMessages.badSignature);
+  });
+});
+
+describe('access lists', () => {
+  it("error: a blocked address: 'This address is blocked by the gate'", async () => {
+    const wallet = createTestKeypair();
+    await t.call('PUT', '/sandbox/admin/access-list', { body: { address: wallet.address, action: 'block' } });
+    expectError(await t.call('POST', '/verify', { body: await verifyBody(wallet) }), 403, 'forbidden', accessMessages.blocked);
+  });
+
+  it("error: with an allow list, others are 'not approved for access'; listed ones pass", async () => {
+    const allowed = createTestKeypair();
+    await t.call('PUT', '/sandbox/admin/access-list', { body: { address: allowed.address, action: 'allow' } });
+    expectError(await t.call('POST', '/verify', { body: await verifyBody(createTestKeypair()) }), 403, 'forbidden', accessMessages.notApproved);
+    await signIn(allowed);
+  });
+
+  it('error: a bad admin body', async () => {
+    expectError(await t.call('PUT', '/sandbox/admin/access-list', { body: { address: 'x', action: 'maybe' } }), 400, 'invalid_request');
+  });
+});
+
+describe('linking, merging, transferring, selecting, unlinking', () => {
+  it('default: link a second wallet (not primary), select it, unlink it', async () => {
+    const first = createTestKeypair();
+    const second = createTestKeypair();
+    const { jwt } = await signIn(first);
+    const linked = await t.call('POST', '/verify/link', { token: jwt, body: await verifyBody(second) });
+    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
+    const both = wallets(linked.body.user as User);
+    expect(both.map((credential) => credential.address)).toEqual([first.address, second.address]);
+    expect(both[1]?.lastSelectedAt).toBeNull();
+
+    const secondId = both[1]!.id;
+    t.clock.advance(1000);
+    const selected = await t.call('PUT', '/users/wallets/selection', { token: jwt, body: { walletId: secondId } });
+    expect(selected.status).toBe(200);
+    const after = wallets(selected.body.user as User);
+    expect(Date.parse(after[1]!.lastSelectedAt!)).toBeGreaterThan(Date.parse(after[0]!.lastSelectedAt!));
+
+    const unlinked = await t.call('POST', '/verify/unlink', { token: jwt, body: { verifiedCrentialId: secondId } });
+    expect(unlinked.status).toBe(200);
+    expect(wallets(unlinked.body.user as User).map((credential) => credential.address)).toEqual([first.address]);
+  });
+
+  it('error: selecting a credential that is not one of your wallets', async () => {
+    const { jwt, user } = await signIn(createTestKeypair());
+    const other = await signIn(createTestKeypair());
+    expectError(await t.call('PUT', '/users/wallets/selection', { token: jwt, body: { walletId: wallets(other.user)[0]!.id } }), 400, 'invalid_wallet_id');
+    expectError(await t.call('PUT', '/users/wallets/selection', { token: jwt, body: {} }), 400, 'invalid_request');
+    expect(await me(jwt)).toMatchObject({ verifiedCredentials: user.verifiedCredentials.map((credential) => expect.objectContaining({ id: credential.id })) });
+  });
+
+  it('error: linking your own wallet again is account_already_linked', async () => {
+    const wallet = createTestKeypair();
+    const { jwt } = await signIn(wallet);
+    expectError(await t.call('POST', '/verify/link', { token: jwt, body: await verifyBody(wallet) }), 400, 'account_already_linked');
+  });
+
+  it('behavior: a wallet that is another account\'s only credential → reassign_wallet_confirm, then /verify/transfer', async () => {
+    const mine = createTestKeypair();
+    const theirs = createTestKeypair();
+    const { jwt } = await signIn(mine);
+    const other = await signIn(theirs);
+    expectError(await t.call('POST', '/verify/link', { token: jwt, body: await verifyBody(theirs) }), 409, 'reassign_wallet_confirm');
+    expect(wallets(await me(jwt))).toHaveLength(1);
+    const moved = await t.call('POST', '/verify/transfer', { token: jwt, body: await verifyBody(theirs) });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(wallets(moved.body.user as User).map((credential) => credential.address)).toEqual([mine.address, theirs.address]);
+    expect((await t.call('GET', '/users', { token: other.jwt })).status).toBe(401);
+    expectError(await t.call('POST', '/verify/transfer', { token: jwt, body: await verifyBody(theirs) }), 400, 'reassign_wallet_error');
+  });
+
+  it('behavior: a wallet of an account with more credentials → merge_accounts_confirmation, then /verify/merge', async () => {
+    const mine = createTestKeypair();
+    const theirs = createTestKeypair();
+    const { jwt } = await signIn(mine);
+    const email = await t.signIn('merge-me@example.test');
+    const linked = await t.call('POST', '/verify/link', { token: email.jwt, body: await verifyBody(theirs) });
+    expect(linked.status).toBe(200);
+    expectError(await t.call('POST', '/verify/link', { token: jwt, body: await verifyBody(theirs) }), 409, 'merge_accounts_confirmation');
+    const merged = await t.call('POST', '/verify/merge', { token: jwt, body: await verifyBody(theirs) });
+    expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+    const formats = (merged.body.user as User).verifiedCredentials.map((credential) => credential.format).sort();
+    expect(formats).toEqual(['blockchain', 'blockchain', 'email']);
+    expectError(await t.call('POST', '/verify/merge', { token: jwt, body: await verifyBody(createTestKeypair()) }), 400, 'merge_accounts_invalid');
+  });
+
+  it('error: without multiWallet a second wallet is refused and nothing changes', async () => {
+    await t.call('PUT', '/sandbox/admin/settings', { body: { sdk: { multiWallet: false } } });
+    const { jwt } = await signIn(createTestKeypair());
+    expectError(await t.call('POST', '/verify/link', { token: jwt, body: await verifyBody(createTestKeypair()) }), 403, 'forbidden');
+    expect(wallets(await me(jwt))).toHaveLength(1);
+  });
+
+  it('error: multiWalletUnlinkDisabled refuses unlinking a wallet', async () => {
+    const { jwt } = await signIn(createTestKeypair());
+    const linked = await t.call('POST', '/verify/link', { token: jwt, body: await verifyBody(createTestKeypair()) });
+    await t.call('PUT', '/sandbox/admin/settings', { body: { sdk: { multiWalletUnlinkDisabled: true } } });
+    const id = wallets(linked.body.user as User)[1]!.id;
+    expectError(await t.call('POST', '/verify/unlink', { token: jwt, body: { verifiedCrentialId: id } }), 403, 'forbidden_unlink_request', unlinkMessages.walletUnlinkDisabled);
+    expect(wallets(await me(jwt))).toHaveLength(2);
+  });
+
+  it('error: link routes need a session', async () => {
+    expectError(await t.call('POST', '/verify/link', { body: await verifyBody(createTestKeypair()) }), 401, 'unauthorized');
+  });
+});
+
+describe('wallet catalogue', () => {
+  it('default: served as a cross-origin static asset', async () => {
+    const response = await fetch(`${t.sandbox.url}/static/wallet-catalogue.json`, { headers: { origin: 'https://host.example' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    const body = (await response.json()) as { wallets: Record<string, unknown> };
+    expect(Object.keys(body.wallets)).toEqual(expect.arrayContaining(['phantom', 'solflare', 'glow']));
+  });
+});

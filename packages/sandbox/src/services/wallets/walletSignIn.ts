@@ -1,0 +1,145 @@
+import type { ProjectSettings, SignInResponse, User, VerifyRequest, WalletSelection } from '@latchkey/protocol';
+import type { SandboxContext } from '../../context.js';
+import type { Queryable } from '../../db/database.js';
+import { ApiError } from '../../errors/ApiError.js';
+import { assertAddressAllowed } from './accessList.js';
+import type { Auth } from '../session/authenticate.js';
+import { completePrimarySignIn } from '../mfa/mfa.js';
+import { findSession } from '../session/sessionRepository.js';
+import { signInResponse } from '../session/signInResponse.js';
+import { findCredential, insertCredential, insertUser, loadUser, markSignIn, toWireUser, type CredentialRow } from '../users/userRepository.js';
+import { verifyWalletSignature, type VerifiedWallet } from './walletSignature.js';
+
+export const walletLinkMessages = {
+  alreadyLinked: 'This wallet is already linked to your account.',
+  mergeConfirmation: 'This wallet belongs to another account. Confirm to merge that account into yours.',
+  transferConfirmation: 'This wallet belongs to another account. Confirm to transfer the wallet to yours.',
+  mergeInvalid: 'This wallet does not belong to another account to merge.',
+  transferInvalid: 'This wallet does not belong to another account to transfer from.',
+  multiWalletDisabled: 'Linking more than one wallet is not enabled for this project.',
+  notAWallet: 'This wallet is not linked to your account.',
+} as const;
+
+/** A wallet's verified credential: format `blockchain`, identifier `{chain}:{address}`. */
+export function walletIdentifier(wallet: Pick<VerifiedWallet, 'chain' | 'address'>): string {
+  return `${wallet.chain}:${wallet.address}`;
+}
+
+async function saveWalletCredential(ctx: SandboxContext, q: Queryable, credentialId: string, wallet: VerifiedWallet): Promise<void> {
+  await q.query(
+    `INSERT INTO wallet_credentials (credential_id, environment_id, chain, address, wallet_name, wallet_provider, hardware_wallet)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (credential_id) DO UPDATE SET wallet_name = EXCLUDED.wallet_name, wallet_provider = EXCLUDED.wallet_provider, hardware_wallet = EXCLUDED.hardware_wallet`,
+    [credentialId, ctx.environmentId, wallet.chain, wallet.address, wallet.walletName, wallet.walletProvider, wallet.hardwareWallet ?? null],
+  );
+}
+
+/** Verifies the signature (consuming the nonce), then the access lists, then runs `then` in one transaction. */
+async function withVerifiedWallet<T>(
+  ctx: SandboxContext,
+  input: VerifyRequest,
+  then: (tx: Queryable, wallet: VerifiedWallet, settings: ProjectSettings) => Promise<T>,
+): Promise<T> {
+  // Settings are read before the transaction: the database has one connection, busy inside it.
+  const settings = await ctx.settings.get();
+  const wallet = await verifyWalletSignature(ctx, settings, input);
+  return ctx.db.transaction(async (tx) => {
+    await assertAddressAllowed(ctx, tx, wallet.address);
+    return then(tx, wallet, settings);
+  });
+}
+
+/** POST /verify: the wallet's user signed in (created on first use), through the MFA step like any primary sign-in. */
+export function signInWithWallet(ctx: SandboxContext, input: VerifyRequest): Promise<SignInResponse> {
+  return withVerifiedWallet(ctx, input, async (tx, wallet, settings) => {
+    const now = ctx.now();
+    const identifier = walletIdentifier(wallet);
+    let credential = await findCredential(tx, ctx.environmentId, 'blockchain', identifier);
+    const newUser = credential === undefined;
+    if (!credential) {
+      const user = await insertUser(tx, ctx.environmentId, {}, now);
+      credential = await insertCredential(tx, { userId: user.id, environmentId: ctx.environmentId, format: 'blockchain', identifier, now });
+    }
+    await saveWalletCredential(ctx, tx, credential.id, wallet);
+    await markSignIn(tx, credential.user_id, credential.id, now);
+    return completePrimarySignIn(ctx, tx, settings, credential.user_id, { newUser });
+  });
+}
+
+async function refreshedResponse(ctx: SandboxContext, tx: Queryable, settings: ProjectSettings, auth: Auth): Promise<SignInResponse> {
+  const session = (await findSession(tx, ctx.environmentId, auth.session.id)) ?? auth.session;
+  return signInResponse(ctx, tx, settings, auth.userId, session, { issuedAt: ctx.now() });
+}
+
+async function walletCount(tx: Queryable, userId: string): Promise<number> {
+  const rows = await tx.query<{ count: number }>(`SELECT count(*)::int AS count FROM verified_credentials WHERE user_id = $1 AND format = 'blockchain'`, [userId]);
+  return rows[0]?.count ?? 0;
+}
+
+/**
+ * POST /verify/link (bearer): adds the wallet to the signed-in user, not as primary. A wallet of another account
+ * is not moved here: the answer asks for confirmation — `reassign_wallet_confirm` when it is that account's only
+ * credential (confirm with /verify/transfer), `merge_accounts_confirmation` otherwise (confirm with /verify/merge).
+ */
+export function linkWallet(ctx: SandboxContext, auth: Auth, input: VerifyRequest): Promise<SignInResponse> {
+  return withVerifiedWallet(ctx, input, async (tx, wallet, settings) => {
+    await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [auth.userId]);
+    const existing = await findCredential(tx, ctx.environmentId, 'blockchain', walletIdentifier(wallet));
+    if (existing?.user_id === auth.userId) throw new ApiError(400, 'account_already_linked', walletLinkMessages.alreadyLinked, 'publicWalletAddress');
+    if (existing) {
+      const owner = await loadUser(tx, ctx.environmentId, existing.user_id);
+      if ((owner?.credentials.length ?? 0) <= 1) throw new ApiError(409, 'reassign_wallet_confirm', walletLinkMessages.transferConfirmation, 'publicWalletAddress');
+      throw new ApiError(409, 'merge_accounts_confirmation', walletLinkMessages.mergeConfirmation, 'publicWalletAddress');
+    }
+    if (settings.sdk.multiWallet !== true && (await walletCount(tx, auth.userId)) > 0) throw new ApiError(403, 'forbidden', walletLinkMessages.multiWalletDisabled);
+    const credential = await insertCredential(tx, { userId: auth.userId, environmentId: ctx.environmentId, format: 'blockchain', identifier: walletIdentifier(wallet), now: ctx.now() });
+    // Linked, not selected: the primary wallet changes only through /users/wallets/selection.
+    await tx.query('UPDATE verified_credentials SET last_selected_at = NULL WHERE id = $1', [credential.id]);
+    await saveWalletCredential(ctx, tx, credential.id, wallet);
+    return refreshedResponse(ctx, tx, settings, auth);
+  });
+}
+
+async function otherOwner(ctx: SandboxContext, tx: Queryable, auth: Auth, wallet: VerifiedWallet): Promise<CredentialRow | undefined> {
+  const existing = await findCredential(tx, ctx.environmentId, 'blockchain', walletIdentifier(wallet));
+  return existing && existing.user_id !== auth.userId ? existing : undefined;
+}
+
+/** POST /verify/merge (bearer): the wallet's account (every credential of it) is merged into the signed-in user's. */
+export function mergeAccounts(ctx: SandboxContext, auth: Auth, input: VerifyRequest): Promise<SignInResponse> {
+  return withVerifiedWallet(ctx, input, async (tx, wallet, settings) => {
+    const credential = await otherOwner(ctx, tx, auth, wallet);
+    if (!credential) throw new ApiError(400, 'merge_accounts_invalid', walletLinkMessages.mergeInvalid, 'publicWalletAddress');
+    await tx.query('UPDATE verified_credentials SET user_id = $2, last_selected_at = NULL WHERE user_id = $1', [credential.user_id, auth.userId]);
+    await tx.query('DELETE FROM users WHERE id = $1', [credential.user_id]);
+    return refreshedResponse(ctx, tx, settings, auth);
+  });
+}
+
+/** POST /verify/transfer (bearer): only the wallet moves to the signed-in user; an account left with nothing is removed. */
+export function transferWallet(ctx: SandboxContext, auth: Auth, input: VerifyRequest): Promise<SignInResponse> {
+  return withVerifiedWallet(ctx, input, async (tx, wallet, settings) => {
+    const credential = await otherOwner(ctx, tx, auth, wallet);
+    if (!credential) throw new ApiError(400, 'reassign_wallet_error', walletLinkMessages.transferInvalid, 'publicWalletAddress');
+    await tx.query('UPDATE verified_credentials SET user_id = $2, last_selected_at = NULL WHERE id = $1', [credential.id, auth.userId]);
+    const previous = await loadUser(tx, ctx.environmentId, credential.user_id);
+    if (previous && previous.credentials.length === 0) await tx.query('DELETE FROM users WHERE id = $1', [credential.user_id]);
+    else if (previous?.row.last_verified_credential_id === credential.id) {
+      await tx.query('UPDATE users SET last_verified_credential_id = $2 WHERE id = $1', [credential.user_id, previous.credentials[0]!.id]);
+    }
+    return refreshedResponse(ctx, tx, settings, auth);
+  });
+}
+
+/** PUT /users/wallets/selection (bearer): makes one of the user's wallets the primary one (latest `lastSelectedAt`). */
+export async function selectWallet(ctx: SandboxContext, auth: Auth, input: WalletSelection): Promise<{ user: User }> {
+  const settings = await ctx.settings.get();
+  return ctx.db.transaction(async (tx) => {
+    const record = await loadUser(tx, ctx.environmentId, auth.userId);
+    const credential = record?.credentials.find((entry) => entry.id === input.walletId && entry.format === 'blockchain');
+    if (!record || !credential) throw new ApiError(400, 'invalid_wallet_id', walletLinkMessages.notAWallet, 'walletId');
+    await tx.query('UPDATE verified_credentials SET last_selected_at = $2 WHERE id = $1', [credential.id, ctx.now().toISOString()]);
+    const updated = await loadUser(tx, ctx.environmentId, auth.userId);
+    return { user: toWireUser(updated!, settings, { sessionId: auth.session.id }) };
+  });
+}
