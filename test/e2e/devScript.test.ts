@@ -65,6 +65,11 @@ describe('pnpm dev', () => {
     for (const url of urls) expect(`${url} → ${await status(url)}`).toBe(`${url} → 200`);
     // The demo prints its localhost URL: passkeys need a domain.
     expect(urls).toContain(`http://localhost:${demoPort}/`);
+    // So does the sandbox's own banner, printed before it.
+    const sandboxBanner = output.slice(output.indexOf('Latchkey sandbox is running'), output.indexOf('Latchkey is running:'));
+    const sandboxUrls = [...sandboxBanner.matchAll(/https?:\/\/[^\s)]+/g)].map(([url]) => url);
+    expect(sandboxUrls.length).toBeGreaterThanOrEqual(6);
+    for (const url of sandboxUrls) expect(`${url} → ${await status(url)}`).toBe(`${url} → 200`);
 
     // The sandbox crashes: reported, restarted, and the demo never stopped.
     const info = `http://127.0.0.1:${sandboxPort}/sandbox/info`;

@@ -146,13 +146,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       console.log(
         [
           'Latchkey sandbox is running',
-          `  API base:       ${url}/api/v0   (apiBaseUrl: ${url})`,
+          // Every address printed answers a GET (the JSON-RPC endpoints take POST; their health pages are printed).
+          `  settings:       ${url}/api/v0/sdk/${environmentId}/settings   (apiBaseUrl: ${url})`,
           `  environment id: ${environmentId}`,
           `  info:           ${url}/sandbox/info`,
           `  inbox:          ${info.inboxUrl}`,
-          `  OAuth issuer:   ${info.oauthIssuer}`,
-          `  Solana RPC:     ${info.solanaRpcUrl}   (websocket ${info.solanaWsUrl})`,
-          `  custody:        ${info.custodyBaseUrl}`,
+          `  OAuth issuer:   ${info.oauthIssuer}/.well-known/openid-configuration`,
+          `  Solana RPC:     ${info.solanaRpcUrl}/health   (JSON-RPC by POST at the same origin; websocket ${info.solanaWsUrl})`,
+          `  custody:        ${info.custodyBaseUrl}/health`,
           `  storage:        ${storage}`,
         ].join('\n'),
       );

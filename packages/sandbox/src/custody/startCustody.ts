@@ -48,6 +48,8 @@ export function createCustodyApp(ctx: CustodyContext, onInternalError: (error: u
     });
     return c.json(result, 200);
   });
+  // Service health (SPEC §4: healthy or unhealthy): it answers, so it is healthy.
+  app.get('/health', (c) => c.json({ status: 'healthy' }, 200));
   app.notFound((c) => c.json(new CustodyError(5, 'not found').toBody(), 404));
   app.onError((error, c) => {
     if (error instanceof CustodyError) return c.json(error.toBody(), error.status);

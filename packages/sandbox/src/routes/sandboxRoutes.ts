@@ -30,6 +30,8 @@ const blocksSchema = z.object({ count: z.number().int().min(1).max(MAX_BLOCKS_PE
  */
 export function mountSandboxRoutes(app: Hono, ctx: SandboxContext, info: SandboxInfo): void {
   app.get('/sandbox/info', (c) => c.json(info));
+  // The API base URL itself (what hosts configure as apiBaseUrl) answers with the same description.
+  app.get('/', (c) => c.json(info));
 
   app.get('/sandbox/inbox', async (c) => {
     const to = c.req.query('to')?.trim() || undefined;
