@@ -108,6 +108,7 @@ describe('entry points', () => {
       [
         "createEmailVerification",
         "emailSignInMachine",
+        "emailSignInStatus",
         "retryEmailVerification",
         "signInWithEmailVerification",
         "verifyEmailVerification",
@@ -121,6 +122,7 @@ describe('entry points', () => {
         "retrySmsVerification",
         "signInWithSmsVerification",
         "smsSignInMachine",
+        "smsSignInStatus",
         "verifySmsVerification",
       ]
     `);

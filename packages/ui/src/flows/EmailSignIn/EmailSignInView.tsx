@@ -13,7 +13,7 @@ export interface EmailSignInViewProps {
   /** Places the e-mail step among other blocks (the dialog's login view); default: alone. Gets the address used last, too. */
   renderEmailStep?: (emailStep: ReactNode, memory: { lastEmail: string | undefined }) => ReactNode;
   /** `verify`: the flow adds the e-mail to the signed-in user (changes the closing words). Default `signIn`. */
-  purpose?: 'signIn' | 'verify';
+  purpose?: 'signIn' | 'link';
 }
 
 /**
@@ -33,7 +33,7 @@ function renderStep(
   flow: EmailFlowModel,
   memory: StepMemory,
   renderEmailStep: NonNullable<EmailSignInViewProps['renderEmailStep']>,
-  purpose: 'signIn' | 'verify',
+  purpose: 'signIn' | 'link',
 ): ReactNode {
   // A resend passes through `sendingCode` too, but stays on the code step.
   const onCodeStep =

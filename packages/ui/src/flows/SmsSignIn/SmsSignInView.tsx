@@ -17,7 +17,7 @@ export interface SmsSignInViewProps {
   /** Places the phone step among other blocks (the dialog's login view); default: alone. */
   renderPhoneStep?: (phoneStep: ReactNode) => ReactNode;
   /** `verify`: the flow adds the number to the signed-in user (changes the closing words). */
-  purpose?: 'signIn' | 'verify';
+  purpose?: 'signIn' | 'link';
 }
 
 /** Whether `sendingCode` is a resend (stays on the code step): derived from the previous status. */
