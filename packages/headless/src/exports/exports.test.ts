@@ -272,6 +272,7 @@ describe('entry points', () => {
         "useSendTransaction",
         "useSolanaBalances",
         "useSolanaNetworks",
+        "useSolanaWallet",
       ]
     `);
   });
@@ -302,6 +303,7 @@ describe('entry points', () => {
         "readSolanaHoldings",
         "rpcUrlOf",
         "sendTransactionMachine",
+        "sendTransactionStatus",
         "simulateSolanaTransaction",
         "solToLamports",
         "solanaAddressProblem",
@@ -349,6 +351,7 @@ describe('entry points', () => {
     `);
     expect(Object.keys(reactWallets).sort()).toMatchInlineSnapshot(`
       [
+        "usePrimaryWallet",
         "useWalletCatalogue",
         "useWalletSignIn",
         "useWallets",
