@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { brandingFrom } from '../../Branding/branding.js';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import type { EmbeddedWalletOptions } from '../../LatchkeyProvider/embeddedWalletConfig.js';
-import type { FlowError } from '../EmailSignIn/types.js';
+import type { FlowError } from '../shared/FlowError.js';
 import { CreateWalletStep } from './CreateWalletStep.js';
 import { ExportStep } from './ExportStep.js';
 import { RecoveryStep } from './RecoveryStep.js';
