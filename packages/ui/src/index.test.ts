@@ -5,7 +5,7 @@ import * as ui from './index.js';
 it('default: the public exports of the main entry (first paint only)', () => {
   expect(Object.keys(ui).sort()).toMatchInlineSnapshot(`
     [
-      "LatchkeyProvider",
+      "LatchkeyUIProvider",
       "SignInButton",
       "SignInDialog",
       "ThemeRoot",
