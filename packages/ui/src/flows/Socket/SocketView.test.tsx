@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../test/axe.js';
 import { renderInKit } from '../../test/renderInKit.js';
-import { SocketView, type SocketFlowModel } from './SocketView.js';
+import { SocketView } from './SocketView.js';
+import type { SocketFlowModel } from './SocketModel.js';
 
 const flow = (overrides: Partial<SocketFlowModel>): SocketFlowModel => ({ status: 'notReady', connection: 'idle', reconnectAttempts: 0, error: undefined, connect: vi.fn(), ...overrides });
 

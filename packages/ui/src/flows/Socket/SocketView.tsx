@@ -1,11 +1,7 @@
-import type { UseSocketReturnType } from '@latchkey/headless/react/socket';
+import type { SocketFlowModel } from './SocketModel.js';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
 import { button, mutedText, row, successText } from '../../styles/shared.css.js';
-import type { FlowModel } from '../shared/FlowError.js';
-
-/** What the connection line takes from `useSocket()`: its own type (a fixed one in stories). */
-export type SocketFlowModel = FlowModel<Pick<UseSocketReturnType, 'status' | 'connection' | 'reconnectAttempts' | 'error' | 'connect'>>;
 
 export interface SocketViewProps {
   flow: SocketFlowModel;
