@@ -43,7 +43,6 @@ it('default: the public exports of @latchkey/ui/flows', () => {
       "RecoveryCodes",
       "RecoveryStep",
       "SendForm",
-      "SendTransaction",
       "SendTransactionView",
       "SessionPrompt",
       "SmsSignIn",
@@ -59,7 +58,6 @@ it('default: the public exports of @latchkey/ui/flows', () => {
       "TransferStatus",
       "WalletList",
       "WalletPanelView",
-      "WalletSignIn",
       "WalletSignInView",
       "countryLabel",
       "pickDefaultCountry",
@@ -67,6 +65,16 @@ it('default: the public exports of @latchkey/ui/flows', () => {
       "smsCountries",
       "socialLayoutFrom",
       "socialProvidersFrom",
+    ]
+  `);
+});
+
+it('default: the public exports of @latchkey/ui/wallets', async () => {
+  const wallets = await import('./wallets.js');
+  expect(Object.keys(wallets).sort()).toMatchInlineSnapshot(`
+    [
+      "SendTransaction",
+      "WalletSignIn",
     ]
   `);
 });
