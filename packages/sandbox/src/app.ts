@@ -6,6 +6,7 @@ import { methodNotAllowed } from 'hono/method-not-allowed';
 import type { SandboxContext } from './context.js';
 import { ApiError, messages } from './errors/ApiError.js';
 import { isLoopbackOrigin } from './net/loopbackOrigin.js';
+import { assertSafeUrl } from './http/cleanInput.js';
 import { SDK_ROUTE_PREFIX } from './http/mountRoutes.js';
 import { mountProductRoutes } from './routes/index.js';
 import { mountMobileWalletSimulatorRoutes } from './routes/mobileWalletSimulatorRoutes.js';
@@ -40,9 +41,16 @@ export function createApp({ ctx, info, onInternalError }: CreateAppOptions): Hon
       credentials: true,
       allowHeaders: ['Authorization', 'Content-Type', KIT_VERSION_HEADER, API_VERSION_HEADER],
       allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+      // The kit reads when to try again after a 429.
+      exposeHeaders: ['Retry-After'],
       maxAge: 600,
     }),
   );
+  // A NUL or a broken escape in the URL is bad input on every route (it must never reach the database).
+  app.use('*', async (_c, next) => {
+    assertSafeUrl(_c.req.url);
+    await next();
+  });
   app.use(
     methodNotAllowed({
       app,

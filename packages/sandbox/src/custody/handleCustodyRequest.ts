@@ -7,6 +7,7 @@ import { CustodyError, custodyMessages } from './CustodyError.js';
 import { toWireActivity, type ActivityRow } from './custodyStore.js';
 import { queryHandlers } from './queries.js';
 import { readStamp } from './stamp.js';
+import { findUnsafeText } from '../text/unsafeText.js';
 
 const submitBodySchema = z.object({
   type: z.string().regex(/^ACTIVITY_TYPE_[A-Z0-9_]+$/),
@@ -41,6 +42,8 @@ export async function handleCustodyRequest(
   } catch {
     throw new CustodyError(3, 'invalid request body: not JSON');
   }
+  const unsafe = findUnsafeText(json);
+  if (unsafe !== undefined) throw new CustodyError(3, `invalid request body: ${unsafe || 'body'} holds a NUL character or an unpaired surrogate`);
   if (request.kind === 'query') {
     const handler = Object.hasOwn(queryHandlers, request.name) ? queryHandlers[request.name] : undefined;
     if (!handler) throw new CustodyError(5, `unknown query ${request.name}`);

@@ -45,6 +45,4 @@ export interface CodeChannel<CreateInput, RetryInput> {
   assertSignInEnabled(settings: ProjectSettings): void;
   /** Refuses adding a verified recipient to a signed-in user when the channel is off. */
   assertAddEnabled(settings: ProjectSettings): void;
-  /** More refusals when adding the recipient to `userId` (inside the transaction; nothing is consumed). */
-  assertUnclaimed?(ctx: SandboxContext, tx: Queryable, userId: string, recipient: string): Promise<void>;
 }
