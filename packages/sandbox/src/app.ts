@@ -74,7 +74,11 @@ export function createApp({ ctx, info, onInternalError }: CreateAppOptions): Hon
   app.onError((error, c) => {
     const apiError = error instanceof ApiError ? error : error instanceof HTTPException ? fromHttpException(error) : undefined;
     // A refused oversized body may be unread: do not let the client reuse the connection.
-    if (apiError) return c.json(apiError.toBody(), apiError.status, apiError.status === 413 ? { Connection: 'close' } : {});
+    if (apiError) {
+      const headers: Record<string, string> = apiError.status === 413 ? { Connection: 'close' } : {};
+      if (apiError.retryAfterSeconds !== undefined) headers['Retry-After'] = String(apiError.retryAfterSeconds);
+      return c.json(apiError.toBody(), apiError.status, headers);
+    }
     onInternalError(error);
     return c.json(new ApiError(500, 'internal_error', messages.internal).toBody(), 500);
   });

@@ -89,7 +89,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   // Bind first: a taken port fails in milliseconds, not after the database has opened.
   let app: Hono | undefined;
   const server = createAdaptorServer({
-    fetch: (request: Request) => app?.fetch(request) ?? Response.json({ error: { code: 'internal_error', message: 'The sandbox is starting.' } }, { status: 503 }),
+    fetch: (request: Request, env: unknown) => app?.fetch(request, env) ?? Response.json({ error: { code: 'internal_error', message: 'The sandbox is starting.' } }, { status: 503 }),
     overrideGlobalObjects: false,
   });
   const port = await listen(server, options.port ?? DEFAULT_PORT, host);
