@@ -4,9 +4,9 @@ import { assign, fromCallback, fromPromise, raise, setup, type ActorRefFrom, typ
 import { initSocialAuth } from '../../actions/initSocialAuth.js';
 import { signInWithSocial } from '../../actions/signInWithSocial.js';
 import { verifySocial } from '../../actions/verifySocial.js';
+import { initTelegramAuth } from '../../actions/initTelegramAuth.js';
 import { signInWithTelegram } from '../../actions/signInWithTelegram.js';
 import { verifyTelegram } from '../../actions/verifyTelegram.js';
-import { API_PATH_PREFIX } from '@latchkey/protocol/constants';
 import { LatchkeyError } from '../../errors/LatchkeyError.js';
 import { toLatchkeyErrorSync } from '../../errors/toLatchkeyError.js';
 import { createPkce } from '../../oauth/pkce.js';
@@ -102,13 +102,6 @@ function exchange(
   return mode === 'link' ? verifySocial(client, parameters) : signInWithSocial(client, parameters);
 }
 
-function randomState(): string {
-  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(32));
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
 /**
  * Apple: loads the SDK ('Failed to load Apple SDK'), starts the attempt with the hashed nonce (no
  * PKCE; `redirectUrl` for the full-page redirect) and returns what `AppleID.auth.init` needs.
@@ -137,11 +130,12 @@ function returnUrlOf(browser: SocialBrowser): string {
   return returnUrl.href;
 }
 
-/** Telegram has no code exchange: the kit makes the state and opens the product's /telegram/auth page. */
-function telegramAttempt(client: SocialSignInClient): PreparedAttempt {
-  const state = randomState();
-  const base = `${client.apiBaseUrl.replace(/\/+$/, '')}${API_PATH_PREFIX}/sdk/${encodeURIComponent(client.environmentId)}`;
-  return { state, verifier: '', redirectUrl: `${base}/telegram/auth`, authorizationUrl: `${base}/telegram/auth?state=${encodeURIComponent(state)}` };
+/**
+ * Telegram has no code exchange: the server registers a state with this page's origin (initTelegramAuth, so the
+ * login page needs no Referer to know where to hand the data) and the popup opens its /telegram/auth page.
+ */
+async function telegramAttempt(client: SocialSignInClient): Promise<PreparedAttempt> {
+  return { ...(await initTelegramAuth(client)), verifier: '' };
 }
 
 /** The message the redirect page posts (SPEC §7): only from `origin`, only this provider's. */
