@@ -21,7 +21,7 @@ export interface RateLimitRule {
 
 /** Limits for sending codes when the settings name none (`security.rateLimits`). */
 export const DEFAULT_CODE_LIMITS = {
-  perRecipient: { limit: 10, windowSeconds: 600 },
+  perRecipient: { limit: 20, windowSeconds: 600 },
   perClient: { limit: 300, windowSeconds: 60 },
 } as const satisfies Record<string, RateLimitWindow>;
 
