@@ -302,7 +302,10 @@ export function authenticateTotp(ctx: SandboxContext, mfaToken: string | undefin
     const step = matchTotpStep(device.secret, input.code, ctx.now());
     const lastUsed = device.last_used_step === null ? -1 : Number(device.last_used_step);
     if (step === undefined || step <= lastUsed) return { ok: false, error: new ApiError(400, 'mfa_invalid_code', mfaMessages.invalidCode, 'code') };
-    await tx.query('UPDATE mfa_devices SET last_used_step = $2 WHERE id = $1', [device.id, step]);
+    // Conditional, so that two requests with the same code at once cannot both pass (PostgreSQL re-checks the
+    // condition after the first one's row lock).
+    const moved = await tx.query('UPDATE mfa_devices SET last_used_step = $2 WHERE id = $1 AND (last_used_step IS NULL OR last_used_step < $2) RETURNING id', [device.id, step]);
+    if (moved.length === 0) return { ok: false, error: new ApiError(400, 'mfa_invalid_code', mfaMessages.invalidCode, 'code') };
     return { ok: true };
   });
 }
