@@ -171,6 +171,20 @@ export async function linkTelegram(ctx: SandboxContext, auth: Auth, input: Teleg
   });
 }
 
+/**
+ * The environment's bot token, made once and kept in the database (`sandbox_secrets`), so that several sandbox
+ * processes on one PostgreSQL verify each other's login data.
+ */
+export async function loadOrCreateBotToken(db: Queryable, environmentId: string, now: Date): Promise<{ botId: string; botToken: string }> {
+  await db.query(
+    `INSERT INTO sandbox_secrets (environment_id, name, value, created_at) VALUES ($1, 'telegram-bot-token', $2, $3) ON CONFLICT (environment_id, name) DO NOTHING`,
+    [environmentId, newBotToken().botToken, now.toISOString()],
+  );
+  const rows = await db.query<{ value: string }>(`SELECT value FROM sandbox_secrets WHERE environment_id = $1 AND name = 'telegram-bot-token'`, [environmentId]);
+  const botToken = rows[0]!.value;
+  return { botId: botToken.slice(0, botToken.indexOf(':')), botToken };
+}
+
 /** A fresh bot token, shaped like Telegram's (`<bot id>:<secret>`). */
 export function newBotToken(): { botId: string; botToken: string } {
   const botId = String(1_000_000_000 + (randomBytes(4).readUInt32BE(0) % 1_000_000_000));
