@@ -97,7 +97,7 @@ describe('Telegram sign-in', () => {
     const page = await fetch(`${t.sdk}/telegram/auth?state=${unregisteredState()}`, { redirect: 'manual', headers: { referer: 'http://localhost:5173/app' } });
     expect(page.status).toBe(400);
     expect(await page.text()).toContain('This Telegram sign-in attempt is unknown, expired or already used.');
-    for (const headers of [{}, { origin: 'http://evil.example' }, { origin: 'null' }]) {
+    for (const headers of [{}, { origin: 'http://evil.example' }, { origin: 'null' }] as Record<string, string>[]) {
       const response = await t.call('POST', '/telegram/initAuth', { body: {}, headers });
       expectError(response, 400, 'invalid_request');
     }
