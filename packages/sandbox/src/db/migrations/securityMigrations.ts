@@ -52,4 +52,12 @@ export const securityMigrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 32,
+    name: 'security: indexes for the profile e-mail and phone lookups (the proven owner wins; PUT /users checks)',
+    sql: `
+      CREATE INDEX users_profile_email ON users (environment_id, lower(profile->>'email'));
+      CREATE INDEX users_profile_phone ON users (environment_id, lower(profile->>'phoneNumber'));
+    `,
+  },
 ];

@@ -50,13 +50,12 @@ export async function consumeRateLimits(ctx: SandboxContext, q: Queryable, rules
       error.retryAfterSeconds = Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000));
       throw error;
     }
-    await q.query('INSERT INTO rate_limit_events (environment_id, bucket, key, at) VALUES ($1, $2, $3, $4)', [ctx.environmentId, rule.bucket, rule.key, now.toISOString()]);
-    await q.query('DELETE FROM rate_limit_events WHERE environment_id = $1 AND bucket = $2 AND key = $3 AND at <= $4', [
-      ctx.environmentId,
-      rule.bucket,
-      rule.key,
-      new Date(now.getTime() - MAX_WINDOW_SECONDS * 1000).toISOString(),
-    ]);
+    // The event, and the key's rows no window can count any more, in one statement.
+    await q.query(
+      `WITH expired AS (DELETE FROM rate_limit_events WHERE environment_id = $1 AND bucket = $2 AND key = $3 AND at <= $5)
+       INSERT INTO rate_limit_events (environment_id, bucket, key, at) VALUES ($1, $2, $3, $4)`,
+      [ctx.environmentId, rule.bucket, rule.key, now.toISOString(), new Date(now.getTime() - MAX_WINDOW_SECONDS * 1000).toISOString()],
+    );
   }
 }
 
