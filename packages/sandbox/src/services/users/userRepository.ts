@@ -126,8 +126,12 @@ export async function loadUser(q: Queryable, environmentId: string, userId: stri
 
 /** Records a sign-in with `credentialId`: last visit, last verified credential, last selected. */
 export async function markSignIn(q: Queryable, userId: string, credentialId: string, now: Date): Promise<void> {
-  await q.query('UPDATE users SET last_visit = $2, last_verified_credential_id = $3 WHERE id = $1', [userId, now.toISOString(), credentialId]);
-  await q.query('UPDATE verified_credentials SET last_selected_at = $2 WHERE id = $1', [credentialId, now.toISOString()]);
+  // One statement (one round trip) for both rows.
+  await q.query(
+    `WITH visited AS (UPDATE users SET last_visit = $2, last_verified_credential_id = $3 WHERE id = $1)
+     UPDATE verified_credentials SET last_selected_at = $2 WHERE id = $3`,
+    [userId, now.toISOString(), credentialId],
+  );
 }
 
 export async function saveUserData(q: Queryable, userId: string, profile: Profile, metadata: Record<string, unknown>): Promise<void> {
