@@ -31,6 +31,7 @@ export default defineConfig({
             'packages/headless/src/testing/**/*.test.ts',
             'packages/headless/src/solana/**/*.test.ts',
             'packages/headless/src/exports/**/*.test.ts',
+            'test/*.test.ts',
           ],
           globalSetup: ['test/setup/sandbox.ts'],
           testTimeout: 20_000,

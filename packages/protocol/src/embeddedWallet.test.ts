@@ -3,6 +3,7 @@ import {
   embeddedWalletCreationSchema,
   embeddedWalletEmailAuthSchema,
   embeddedWalletPropertiesSchema,
+  sessionKeyChallengeSchema,
   sessionKeyRegistrationSchema,
   sessionKeyResponseSchema,
   signedRequestSchema,
@@ -25,7 +26,10 @@ describe('embedded-wallet records', () => {
     expectParses(embeddedWalletPropertiesSchema, embeddedWalletProperties);
     expectParses(walletCredentialSchema, { id: 'vc', address: SOL_ADDRESS, walletName: 'turnkeyhd', chain: 'SOL', walletProperties: { turnkeySubOrganizationId: 's', isSessionKeyCompatible: true } });
     expectParses(embeddedWalletCreationSchema, { chains: ['SOL', 'EVM'], embeddedWalletProvider: 'turnkeyhd', isAuthenticatorAttached: false, sessionPublicKey: P256_KEY, turnkeySignedRequest: signedRequest });
-    expectParses(sessionKeyRegistrationSchema, { publicKey: P256_KEY_2, prevSessionKeySignature: '3045022100ab' });
+    expectParses(sessionKeyRegistrationSchema, { publicKey: P256_KEY_2 });
+    expectParses(sessionKeyRegistrationSchema, { publicKey: P256_KEY_2, challenge: '{"type":"x"}', prevSessionKeySignature: '3045022100ab' });
+    expectParses(sessionKeyRegistrationSchema, { publicKey: P256_KEY_2, challenge: '{"type":"x"}', passkeyStamp: { stampHeaderName: 'X-Stamp-WebAuthn', stampHeaderValue: '{}' } });
+    expectParses(sessionKeyChallengeSchema, { nonce: 'n'.repeat(32), body: '{"type":"x"}', expiresAt: NOW });
     expectParses(sessionKeyResponseSchema, { publicKey: P256_KEY_2, expiresAt: NOW });
     expectParses(signedRequestSchema, signedRequest);
   });
@@ -54,7 +58,15 @@ describe('embedded-wallet records', () => {
 
   it('error: an uncompressed session key, a non-hex previous signature', () => {
     expectRejectedAt(sessionKeyRegistrationSchema, { publicKey: `04${'ab'.repeat(64)}` }, 'publicKey', 'compressed P-256');
-    expectRejectedAt(sessionKeyRegistrationSchema, { publicKey: P256_KEY, prevSessionKeySignature: 'xyz' }, 'prevSessionKeySignature');
+    expectRejectedAt(sessionKeyRegistrationSchema, { publicKey: P256_KEY, challenge: '{}', prevSessionKeySignature: 'xyz' }, 'prevSessionKeySignature');
+  });
+
+  it('error: a proof without the challenge it signs, two proofs, or an API-key stamp as the passkey proof', () => {
+    const passkeyStamp = { stampHeaderName: 'X-Stamp-WebAuthn', stampHeaderValue: '{}' };
+    expectRejectedAt(sessionKeyRegistrationSchema, { publicKey: P256_KEY, prevSessionKeySignature: '3045' }, 'challenge', 'required with a proof');
+    expectRejectedAt(sessionKeyRegistrationSchema, { publicKey: P256_KEY, passkeyStamp }, 'challenge', 'required with a proof');
+    expectRejectedAt(sessionKeyRegistrationSchema, { publicKey: P256_KEY, challenge: '{}', passkeyStamp, prevSessionKeySignature: '3045' }, 'passkeyStamp', 'one proof');
+    expectRejectedAt(sessionKeyRegistrationSchema, { publicKey: P256_KEY, challenge: '{}', passkeyStamp: { stampHeaderName: 'X-Stamp', stampHeaderValue: 'e30' } }, 'passkeyStamp.stampHeaderName');
   });
 
   it('error: a signed request to an http host off loopback, or an unknown stamp header', () => {

@@ -68,19 +68,8 @@ export type WalletCredential = z.infer<typeof walletCredentialSchema>;
 export const sessionKeySchema = z.object({ sessionPublicKey: sessionPublicKeySchema });
 export type SessionKey = z.infer<typeof sessionKeySchema>;
 
-/**
- * Session key registration of SPEC §3 (POST /users/embeddedWallets/sessionKey). When a session
- * key is replaced, the previous key signs the new one (hex DER ECDSA over the new key's hex).
- */
-export const sessionKeyRegistrationSchema = z.object({
-  publicKey: sessionPublicKeySchema,
-  prevSessionKeySignature: z.string().regex(/^[0-9a-fA-F]+$/, { message: 'must be a hex signature' }).optional(),
-});
-export type SessionKeyRegistration = z.infer<typeof sessionKeyRegistrationSchema>;
-
-/** POST /users/embeddedWallets/sessionKey answer: the registered key and when it lapses. */
-export const sessionKeyResponseSchema = z.object({ publicKey: sessionPublicKeySchema, expiresAt: isoDateSchema });
-export type SessionKeyResponse = z.infer<typeof sessionKeyResponseSchema>;
+/** A hex DER ECDSA signature. */
+const hexSignatureSchema = z.string().max(512).regex(/^[0-9a-fA-F]+$/, { message: 'must be a hex signature' });
 
 /** Stamp of a signed custody request. */
 export const stampSchema = z.object({
@@ -88,6 +77,57 @@ export const stampSchema = z.object({
   stampHeaderValue: z.string().min(1),
 });
 export type Stamp = z.infer<typeof stampSchema>;
+
+/**
+ * POST /users/embeddedWallets/sessionKey/challenge (bearer): the key the kit is about to register. The answer is
+ * what a proof of the wallet's owner signs for it.
+ */
+export const sessionKeyChallengeRequestSchema = z.object({ publicKey: sessionPublicKeySchema });
+export type SessionKeyChallengeRequest = z.infer<typeof sessionKeyChallengeRequestSchema>;
+
+/**
+ * The challenge: `body` is the custody request that registers the key — `create_api_keys` for the wallet's custody
+ * user in its sub-organization, the key named `session-{nonce}` after the server's single-use nonce, lapsing after
+ * `sessionKeyDuration` (`expirationSeconds`), `timestampMs` now — exactly the bytes a proof signs, so the proof
+ * covers the new key, the nonce and the expiry. Good until `expiresAt` (5 minutes), once.
+ */
+export const sessionKeyChallengeSchema = z.object({
+  nonce: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
+  body: z.string().min(2).max(4096),
+  expiresAt: isoDateSchema,
+});
+export type SessionKeyChallenge = z.infer<typeof sessionKeyChallengeSchema>;
+
+/**
+ * Session key registration of SPEC §3 (POST /users/embeddedWallets/sessionKey). For a wallet whose passkey
+ * protects it (`isAuthenticatorAttached`) the session JWT alone is not enough: `challenge` (from
+ * `/sessionKey/challenge`) comes with `passkeyStamp`, a fresh WebAuthn assertion of the wallet's passkey over it
+ * (`X-Stamp-WebAuthn`), or with `prevSessionKeySignature`, the current session key's hex DER ECDSA-P256-SHA256
+ * signature over it. Either proof is handed to custody, which checks it against the wallet's own keys.
+ */
+export const sessionKeyRegistrationSchema = z
+  .object({
+    publicKey: sessionPublicKeySchema,
+    challenge: z.string().min(2).max(4096).optional(),
+    prevSessionKeySignature: hexSignatureSchema.optional(),
+    passkeyStamp: stampSchema.optional(),
+  })
+  .superRefine((registration, ctx) => {
+    if ((registration.prevSessionKeySignature || registration.passkeyStamp) && !registration.challenge) {
+      ctx.addIssue({ code: 'custom', path: ['challenge'], message: 'is required with a proof (the body it signs)' });
+    }
+    if (registration.prevSessionKeySignature && registration.passkeyStamp) {
+      ctx.addIssue({ code: 'custom', path: ['passkeyStamp'], message: 'send one proof: passkeyStamp or prevSessionKeySignature' });
+    }
+    if (registration.passkeyStamp && registration.passkeyStamp.stampHeaderName !== 'X-Stamp-WebAuthn') {
+      ctx.addIssue({ code: 'custom', path: ['passkeyStamp', 'stampHeaderName'], message: 'must be X-Stamp-WebAuthn (a passkey assertion)' });
+    }
+  });
+export type SessionKeyRegistration = z.input<typeof sessionKeyRegistrationSchema>;
+
+/** POST /users/embeddedWallets/sessionKey answer: the registered key and when it lapses. */
+export const sessionKeyResponseSchema = z.object({ publicKey: sessionPublicKeySchema, expiresAt: isoDateSchema });
+export type SessionKeyResponse = z.infer<typeof sessionKeyResponseSchema>;
 
 /** Signed request of SPEC §3: a custody request stamped by the client, for the server to forward. */
 export const signedRequestSchema = z.object({

@@ -48,6 +48,7 @@ export const routeInfo = {
   verifySocial: { method: 'POST', path: '/providers/{provider}/verify', bearer: true },
 
   // Telegram
+  initTelegramAuth: { method: 'POST', path: '/telegram/initAuth', bearer: false },
   getTelegramAuth: { method: 'GET', path: '/telegram/auth', bearer: false, responseFormat: 'html' },
   signInWithTelegram: { method: 'POST', path: '/telegram/signin', bearer: false },
   verifyTelegram: { method: 'POST', path: '/telegram/verify', bearer: true },
@@ -99,6 +100,7 @@ export const routeInfo = {
   createEmbeddedWallet: { method: 'POST', path: '/users/embeddedWallets', bearer: true },
   deleteEmbeddedWallets: { method: 'DELETE', path: '/users/embeddedWallets', bearer: true },
   registerSessionKey: { method: 'POST', path: '/users/embeddedWallets/sessionKey', bearer: true },
+  createSessionKeyChallenge: { method: 'POST', path: '/users/embeddedWallets/sessionKey/challenge', bearer: true },
   startEmbeddedWalletEmailAuth: { method: 'POST', path: '/users/embeddedWallets/emailAuth', bearer: true },
   getWalletExport: { method: 'GET', path: '/users/embeddedWallets/{walletId}/activities/{activityId}/export', bearer: true },
   createWalletAccount: { method: 'POST', path: '/users/embeddedWallets/walletAccounts', bearer: true },

@@ -36,6 +36,10 @@ GET /chains/{chainName}/balances | POST /solana/optimizeTransaction | POST /sola
 const beyondDesign = [
   // Issue 4: the user's `mfaBackupCodeAcknowledgement` (SPEC §3) is recorded server-side.
   'POST /users/mfa/recovery/acknowledge*',
+  // Issue 11: Telegram's app origin is bound to a state the kit registers (with its Origin), not to the popup's Referer.
+  'POST /telegram/initAuth',
+  // Issue 11: a passkey-protected wallet's session key needs a fresh proof over the key, a server nonce and an expiry.
+  'POST /users/embeddedWallets/sessionKey/challenge*',
 ];
 
 describe('routes', () => {

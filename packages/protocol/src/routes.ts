@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { chainSchema, socialProviderSchema } from './enums.js';
-import { embeddedWalletCreationSchema, embeddedWalletEmailAuthSchema, recoveryEmailUpdateSchema, sessionKeyRegistrationSchema, sessionKeyResponseSchema, walletChainEntrySchema, walletDeletionSchema, walletExportSchema } from './embeddedWallet.js';
+import { embeddedWalletCreationSchema, embeddedWalletEmailAuthSchema, recoveryEmailUpdateSchema, sessionKeyChallengeRequestSchema, sessionKeyChallengeSchema, sessionKeyRegistrationSchema, sessionKeyResponseSchema, walletChainEntrySchema, walletDeletionSchema, walletExportSchema } from './embeddedWallet.js';
 import { jwksSchema } from './jwks.js';
 import { logBatchSchema } from './log.js';
 import { mfaCodeCheckSchema, mfaDeviceListSchema, mfaDeviceSchema, mfaDeviceUpdateSchema, mfaPasskeyAuthSchema, mfaRecoveryAuthSchema, mfaUserMethodsSchema, recoveryCodesSchema, totpRegistrationSchema } from './mfa.js';
@@ -12,7 +12,7 @@ import { noBodySchema, okSchema, pathParamSchema, route, type RouteDefinition } 
 import { routeInfo, type RouteInfoTable } from './routeInfo.js';
 import { projectSettingsSchema } from './settings/index.js';
 import { sessionInfoSchema, signInResponseSchema } from './signIn.js';
-import { htmlPageSchema, oauthCodeExchangeSchema, oauthInitAuthResponseSchema, oauthInitAuthSchema, oauthRedirectQuerySchema, telegramAuthQuerySchema, telegramSignInSchema } from './social.js';
+import { htmlPageSchema, oauthCodeExchangeSchema, oauthInitAuthResponseSchema, oauthInitAuthSchema, oauthRedirectQuerySchema, telegramAuthQuerySchema, telegramInitAuthSchema, telegramSignInSchema } from './social.js';
 import { balancesQuerySchema, onrampQuerySchema, onrampSchema, tokenBalanceSchema } from './tokens.js';
 import { optimizedTransactionSchema, optimizeTransactionSchema, transactionRequestSchema, transactionSimulationSchema } from './transactions.js';
 import { userSchema, userUpdateSchema } from './user.js';
@@ -64,6 +64,7 @@ export const routes = {
   verifySocial: route({ ...routeInfo.verifySocial, params: providerParams, request: oauthCodeExchangeSchema, response: signInResponseSchema }),
 
   // Telegram
+  initTelegramAuth: route({ ...routeInfo.initTelegramAuth, request: telegramInitAuthSchema, response: oauthInitAuthResponseSchema }),
   getTelegramAuth: route({ ...routeInfo.getTelegramAuth, request: telegramAuthQuerySchema, response: htmlPageSchema }),
   signInWithTelegram: route({ ...routeInfo.signInWithTelegram, request: telegramSignInSchema, response: signInResponseSchema }),
   verifyTelegram: route({ ...routeInfo.verifyTelegram, request: telegramSignInSchema, response: signInResponseSchema }),
@@ -114,6 +115,7 @@ export const routes = {
   createEmbeddedWallet: route({ ...routeInfo.createEmbeddedWallet, request: embeddedWalletCreationSchema, response: signInResponseSchema }),
   deleteEmbeddedWallets: route({ ...routeInfo.deleteEmbeddedWallets, request: walletDeletionSchema, response: userResponseSchema }),
   registerSessionKey: route({ ...routeInfo.registerSessionKey, request: sessionKeyRegistrationSchema, response: sessionKeyResponseSchema }),
+  createSessionKeyChallenge: route({ ...routeInfo.createSessionKeyChallenge, request: sessionKeyChallengeRequestSchema, response: sessionKeyChallengeSchema }),
   startEmbeddedWalletEmailAuth: route({ ...routeInfo.startEmbeddedWalletEmailAuth, request: embeddedWalletEmailAuthSchema, response: okSchema }),
   getWalletExport: route({ ...routeInfo.getWalletExport, params: z.object({ walletId: pathParamSchema, activityId: pathParamSchema }), request: noBodySchema, response: walletExportSchema }),
   createWalletAccount: route({ ...routeInfo.createWalletAccount, request: walletChainEntrySchema, response: userResponseSchema }),

@@ -97,6 +97,12 @@ export const telegramAuthSchema = z.object({
 });
 export type TelegramAuth = z.infer<typeof telegramAuthSchema>;
 
+/**
+ * POST /telegram/initAuth body: nothing. The answer (as initAuth's) names a fresh state, bound to the caller's
+ * `Origin` — the only origin the login page will hand Telegram's data to — and the page to open with it.
+ */
+export const telegramInitAuthSchema = z.object({}).strict();
+
 /** GET /telegram/auth query. */
 export const telegramAuthQuerySchema = z.object({ state: oauthStateValueSchema });
 

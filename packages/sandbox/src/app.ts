@@ -6,6 +6,7 @@ import { methodNotAllowed } from 'hono/method-not-allowed';
 import type { SandboxContext } from './context.js';
 import { ApiError, messages } from './errors/ApiError.js';
 import { isLoopbackOrigin } from './net/loopbackOrigin.js';
+import { assertSafeUrl } from './http/cleanInput.js';
 import { SDK_ROUTE_PREFIX } from './http/mountRoutes.js';
 import { mountProductRoutes } from './routes/index.js';
 import { mountMobileWalletSimulatorRoutes } from './routes/mobileWalletSimulatorRoutes.js';
@@ -40,9 +41,16 @@ export function createApp({ ctx, info, onInternalError }: CreateAppOptions): Hon
       credentials: true,
       allowHeaders: ['Authorization', 'Content-Type', KIT_VERSION_HEADER, API_VERSION_HEADER],
       allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+      // The kit reads when to try again after a 429.
+      exposeHeaders: ['Retry-After'],
       maxAge: 600,
     }),
   );
+  // A NUL or a broken escape in the URL is bad input on every route (it must never reach the database).
+  app.use('*', async (_c, next) => {
+    assertSafeUrl(_c.req.url);
+    await next();
+  });
   app.use(
     methodNotAllowed({
       app,
@@ -66,7 +74,11 @@ export function createApp({ ctx, info, onInternalError }: CreateAppOptions): Hon
   app.onError((error, c) => {
     const apiError = error instanceof ApiError ? error : error instanceof HTTPException ? fromHttpException(error) : undefined;
     // A refused oversized body may be unread: do not let the client reuse the connection.
-    if (apiError) return c.json(apiError.toBody(), apiError.status, apiError.status === 413 ? { Connection: 'close' } : {});
+    if (apiError) {
+      const headers: Record<string, string> = apiError.status === 413 ? { Connection: 'close' } : {};
+      if (apiError.retryAfterSeconds !== undefined) headers['Retry-After'] = String(apiError.retryAfterSeconds);
+      return c.json(apiError.toBody(), apiError.status, headers);
+    }
     onInternalError(error);
     return c.json(new ApiError(500, 'internal_error', messages.internal).toBody(), 500);
   });

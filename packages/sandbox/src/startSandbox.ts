@@ -10,7 +10,7 @@ import { openDatabase } from './db/openDatabase.js';
 import { sandboxInfo, type SandboxInfo } from './sandboxInfo.js';
 import { startOAuthProvider, type OAuthProvider } from './services/social/oauthProvider.js';
 import { startTelegramSimulator, type TelegramSimulator } from './services/telegram/telegramLogin.js';
-import { newBotToken } from './services/telegram/telegramSignIn.js';
+import { loadOrCreateBotToken } from './services/telegram/telegramSignIn.js';
 import { createSessionTokens } from './services/session/sessionTokens.js';
 import { createSettingsStore, loadSeedSettings } from './services/settings/settingsStore.js';
 import { seedTokenRegistry } from './solana/tokenRegistry.js';
@@ -89,7 +89,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   // Bind first: a taken port fails in milliseconds, not after the database has opened.
   let app: Hono | undefined;
   const server = createAdaptorServer({
-    fetch: (request: Request) => app?.fetch(request) ?? Response.json({ error: { code: 'internal_error', message: 'The sandbox is starting.' } }, { status: 503 }),
+    fetch: (request: Request, env: unknown) => app?.fetch(request, env) ?? Response.json({ error: { code: 'internal_error', message: 'The sandbox is starting.' } }, { status: 503 }),
     overrideGlobalObjects: false,
   });
   const port = await listen(server, options.port ?? DEFAULT_PORT, host);
@@ -110,11 +110,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     solanaRpc = await startSolanaRpc({ cluster: solana, host, port: port + 2, wsPort: port + 3, onInternalError });
     let info = { ...planned, oauthIssuer: oauthProvider.issuer, solanaRpcUrl: solanaRpc.rpcUrl, solanaWsUrl: solanaRpc.wsUrl };
     // The Telegram login simulator on its own origin: API port + 5 (another free port if taken).
-    const bot = newBotToken();
-    telegramSimulator = await startTelegramSimulator({ host, port: port + 5, botToken: bot.botToken, now });
-    const telegram = { ...bot, loginOrigin: telegramSimulator.origin };
     const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir });
     opened = db;
+    // The bot token lives in the database: every sandbox process of this environment signs and checks alike.
+    const bot = await loadOrCreateBotToken(db, environmentId, now());
+    telegramSimulator = await startTelegramSimulator({ host, port: port + 5, botToken: bot.botToken, now });
+    const telegram = { ...bot, loginOrigin: telegramSimulator.origin };
     const settings = await createSettingsStore({ db, environmentId, seed, now });
     await seedTokenRegistry(db, environmentId, now());
     const signingKey = await loadOrCreateSigningKey(db, now);

@@ -18,6 +18,27 @@ export const walletOptionsFields = {
   separateSmartWalletAndSigner: z.boolean().optional(),
 };
 
+/** A sliding-window limit: at most `limit` events in any `windowSeconds`. */
+export const rateLimitWindowSchema = z.object({
+  limit: z.number().int().min(1).max(1_000_000),
+  windowSeconds: z.number().int().min(1).max(86_400),
+});
+export type RateLimitWindow = z.infer<typeof rateLimitWindowSchema>;
+
+/** Limits on sending codes of one channel: per recipient (address or number) and per client (network) address. */
+export const verificationRateLimitSchema = z.object({
+  perRecipient: rateLimitWindowSchema.optional(),
+  perClient: rateLimitWindowSchema.optional(),
+});
+export type VerificationRateLimit = z.infer<typeof verificationRateLimitSchema>;
+
+/** How often e-mail and SMS codes may be sent (create and retry); absent windows take the backend's defaults. */
+export const rateLimitSettingsSchema = z.object({
+  emailVerification: verificationRateLimitSchema.optional(),
+  smsVerification: verificationRateLimitSchema.optional(),
+});
+export type RateLimitSettings = z.infer<typeof rateLimitSettingsSchema>;
+
 export const securitySettingsSchema = z.object({
   jwtDuration: durationSchema.optional(),
   hCaptcha: z.object({ enabled: z.boolean(), siteKey: z.string().optional() }).optional(),
@@ -36,6 +57,7 @@ export const securitySettingsSchema = z.object({
     .optional(),
   ...walletOptionsFields,
   enablePasskeys: z.boolean().optional(),
+  rateLimits: rateLimitSettingsSchema.optional(),
   /** Host names the project's pages are served from; the first is the passkey relying party id (SPEC §5). */
   allowedDomains: z.array(hostNameSchema).min(1).optional(),
 });

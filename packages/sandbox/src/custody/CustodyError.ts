@@ -35,4 +35,5 @@ export const custodyMessages = {
   otherOrganization: 'permission denied: the stamp is not registered to this organization',
   notAllowedForParent: 'permission denied: only a user of the organization may do this',
   codeExpired: 'The code is invalid or expired.',
+  passkeyProtected: 'permission denied: a passkey protects this user; only their own credentials may add api keys',
 } as const;

@@ -10,6 +10,11 @@ export interface CustodyClient {
   query<T = Record<string, any>>(name: string, body: Record<string, unknown>): Promise<T>;
   /** Submits an activity and returns its result (the `<type>Result` object); throws unless COMPLETED. */
   submit<T = Record<string, any>>(name: string, type: string, organizationId: string, parameters: Record<string, unknown>): Promise<T>;
+  /**
+   * Sends a submit someone else stamped (its exact body and stamp header, e.g. a passkey's assertion), as the
+   * provider's client would; resolves to the result, throws the custody refusal.
+   */
+  forward<T = Record<string, any>>(name: string, body: string, stamp: { header: 'X-Stamp' | 'X-Stamp-WebAuthn'; value: string }): Promise<T>;
 }
 
 export function apiKeyStamp(body: string, key: { privateKey: string; publicKey: string }): string {
@@ -19,25 +24,35 @@ export function apiKeyStamp(body: string, key: { privateKey: string; publicKey: 
 }
 
 export function createCustodyClient(options: { baseUrl: string; rootOrganizationId: string; apiKey: { privateKey: string; publicKey: string }; now: () => Date }): CustodyClient {
-  async function post(path: string, payload: Record<string, unknown>) {
-    const body = JSON.stringify(payload);
+  async function send(path: string, body: string, stamp: { header: string; value: string }) {
     const response = await fetch(`${options.baseUrl}${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-stamp': apiKeyStamp(body, options.apiKey), 'x-client-version': 'latchkey-sandbox' },
+      headers: { 'content-type': 'application/json', [stamp.header]: stamp.value, 'x-client-version': 'latchkey-sandbox' },
       body,
     });
     const json = (await response.json()) as Record<string, any>;
     if (!response.ok) throw new CustodyError(json['code'] ?? 13, String(json['message'] ?? response.statusText), json['details'] ?? []);
     return json;
   }
+  const post = (path: string, payload: Record<string, unknown>) => {
+    const body = JSON.stringify(payload);
+    return send(path, body, { header: 'x-stamp', value: apiKeyStamp(body, options.apiKey) });
+  };
+  const resultOf = (activity: Record<string, any>) => {
+    if (activity['status'] !== 'ACTIVITY_STATUS_COMPLETED') throw new CustodyError(9, `Expected COMPLETED status, got ${activity['status']}`);
+    const [result] = Object.values(activity['result'] as Record<string, unknown>);
+    return result as any;
+  };
   return {
     rootOrganizationId: options.rootOrganizationId,
     query: (name, body) => post(`/public/v1/query/${name}`, body) as Promise<any>,
     async submit(name, type, organizationId, parameters) {
       const { activity } = await post(`/public/v1/submit/${name}`, { type, timestampMs: String(options.now().getTime()), organizationId, parameters });
-      if (activity.status !== 'ACTIVITY_STATUS_COMPLETED') throw new CustodyError(9, `Expected COMPLETED status, got ${activity.status}`);
-      const [result] = Object.values(activity.result as Record<string, unknown>);
-      return result as any;
+      return resultOf(activity);
+    },
+    async forward(name, body, stamp) {
+      const { activity } = await send(`/public/v1/submit/${name}`, body, { header: stamp.header.toLowerCase(), value: stamp.value });
+      return resultOf(activity);
     },
   };
 }

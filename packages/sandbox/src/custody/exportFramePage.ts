@@ -61,7 +61,8 @@ export const EXPORT_SCRIPT = `(function (global) {
     if (!(await subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, verifyKey, derToRaw(unhex(bundle.dataSignature)), data))) throw new Error('The bundle signature does not verify.');
     var inner = JSON.parse(new TextDecoder().decode(data));
     var encapsulated = unhex(inner.encappedPublic);
-    return hpkeOpen(pair.privateKey, recipientPublic, encapsulated, unhex(inner.ciphertext), enc.encode('turnkey_hpke'), concat(encapsulated, recipientPublic));
+    var context = enc.encode(JSON.stringify([inner.organizationId, inner.createdAtMs]));
+    return hpkeOpen(pair.privateKey, recipientPublic, encapsulated, unhex(inner.ciphertext), enc.encode('turnkey_hpke'), concat(encapsulated, recipientPublic, context));
   }
   async function solanaSecret(privateKey) {
     var pkcs8 = concat(unhex('302e020100300506032b657004220420'), privateKey);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { CustodyError } from './CustodyError.js';
+import { CustodyError, custodyMessages } from './CustodyError.js';
 import { usersOf, walletsOf } from './custodyStore.js';
 import { accountParamsSchema, apiKeyParamsSchema, authenticatorParamsSchema, insertAccounts, insertApiKey, insertAuthenticator, insertUser, insertWallet, userParamsSchema, walletParamsSchema } from './entities.js';
 import { openAtRest } from './secrets.js';
@@ -65,6 +65,11 @@ export const organizationActivities: Readonly<Record<string, SubmitHandler>> = {
     parameters: z.object({ userId: z.string().min(1), apiKeys: z.array(apiKeyParamsSchema).min(1).max(10) }),
     async run(ctx, q, principal, p) {
       if (!(await usersOf(q, principal.organizationId)).some((user) => user.id === p.userId)) throw new CustodyError(5, `could not find user ${p.userId}`);
+      // A user with a passkey is protected by it: only their own credentials (the passkey, a current key) add keys.
+      if (principal.relation === 'parent') {
+        const passkeys = await q.query('SELECT 1 FROM custody_authenticators WHERE user_id::text = $1 LIMIT 1', [p.userId]);
+        if (passkeys.length > 0) throw new CustodyError(7, custodyMessages.passkeyProtected);
+      }
       const apiKeyIds: string[] = [];
       for (const key of p.apiKeys) apiKeyIds.push(await insertApiKey(ctx, q, principal.organizationId, p.userId, key));
       return { apiKeyIds };

@@ -1,7 +1,7 @@
 import { Aes256Gcm, CipherSuite, DhkemP256HkdfSha256, HkdfSha256 } from '@hpke/core';
 import { p256 } from '@noble/curves/nist.js';
 import type { SoftAuthenticator, SoftPasskey } from '../test/softAuthenticator.js';
-import { BUNDLE_INFO } from './bundle.js';
+import { BUNDLE_INFO, bundleContext } from './bundle.js';
 import { webAuthnChallenge } from './stamp.js';
 
 /** Test-side helpers for the custody emulator: key pairs and bundle decryption (the receiver's side). */
@@ -29,7 +29,7 @@ export async function newTargetKey(): Promise<{ targetPublicKey: string; open(bu
       const enc = Buffer.from(data.encappedPublic, 'hex');
       const target = Buffer.from(targetPublicKey, 'hex');
       const recipient = await suite.createRecipientContext({ recipientKey: pair, enc: new Uint8Array(enc).buffer, info: new TextEncoder().encode(BUNDLE_INFO).buffer as ArrayBuffer });
-      const aad = new Uint8Array([...enc, ...target]);
+      const aad = new Uint8Array([...enc, ...target, ...bundleContext(data.organizationId, data.createdAtMs)]);
       const plaintext = new Uint8Array(await recipient.open(new Uint8Array(Buffer.from(data.ciphertext, 'hex')).buffer, aad.buffer));
       return { plaintext, organizationId: data.organizationId, createdAtMs: data.createdAtMs, signatureValid };
     },

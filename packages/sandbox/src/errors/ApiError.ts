@@ -7,6 +7,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
+  /** For a 429: when to try again, sent as the `Retry-After` header. */
+  retryAfterSeconds: number | undefined;
 
   constructor(
     readonly status: ContentfulStatusCode,

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { ApiError, messages } from '../errors/ApiError.js';
 import { invalidRequestFromZod } from '../errors/zodIssue.js';
+import { assertSafeJson } from './cleanInput.js';
 
 /** Largest accepted request body. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -32,15 +33,18 @@ async function readText(c: Context): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Reads a JSON body (empty → `undefined`): 400 `invalid_json` when it does not parse. */
+/** Reads a JSON body (empty → `undefined`): 400 `invalid_json` when it does not parse, `invalid_request` when it holds a NUL or a lone surrogate. */
 export async function readJson(c: Context): Promise<unknown> {
   const text = await readText(c);
   if (text.trim() === '') return undefined;
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch {
     throw new ApiError(400, 'invalid_json', messages.invalidJson);
   }
+  assertSafeJson(value);
+  return value;
 }
 
 /** Reads and validates a JSON body: 400 `invalid_json`, or 400 `invalid_request` with the zod path. */

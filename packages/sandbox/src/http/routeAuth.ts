@@ -1,15 +1,15 @@
 import type { Context } from 'hono';
 import type { SandboxContext } from '../context.js';
 import { ApiError } from '../errors/ApiError.js';
-import { enrolmentAuth, pendingChallengeAuth } from '../services/mfa/mfa.js';
+import { enrolmentAuth, pendingChallengeAuth, userOfMfaBearer } from '../services/mfa/mfa.js';
 import { authenticate, type Auth } from '../services/session/authenticate.js';
 
 /**
  * Who may call a product route, as data beside the route (`mountRoutes`), and what its handler then gets as `auth`:
  * - `public`: anyone; `undefined`.
  * - `session`: a live session token (401 otherwise, checked before the body is read); the session and its user.
- * - `mfaToken`: the bearer of a sign-in whose second factor is pending (its MFA token, not a session token), as it
- *   came; the handler checks it.
+ * - `mfaToken`: the bearer of a sign-in whose second factor is pending (its MFA token), or a live session (a step-up),
+ *   as it came; 401 first when it is neither (the handler checks it again, under lock).
  * - `enrolment`: a session, or else the MFA token of a sign-in that must enrol a second factor first
  *   (`security.mfa.required`, no device yet); the user.
  * - `challenge`: a session, or else the MFA token of a pending challenge; the user.
@@ -51,7 +51,12 @@ async function sessionOrMfaToken(ctx: SandboxContext, c: Context, fromMfaToken: 
 export const resolveAuth: { readonly [K in AuthKind]: (ctx: SandboxContext, c: Context) => Promise<AuthByKind[K]> } = {
   public: async () => undefined,
   session: (ctx, c) => authenticate(ctx, c.req.header('authorization')),
-  mfaToken: async (_ctx, c) => bearerToken(c),
+  // Checked before the body is read, like a session (a live session is a step-up); the handler checks it again, locked.
+  mfaToken: async (ctx, c) => {
+    const token = bearerToken(c);
+    await userOfMfaBearer(ctx, ctx.db, token);
+    return token;
+  },
   enrolment: (ctx, c) => sessionOrMfaToken(ctx, c, (token) => enrolmentAuth(ctx, token)),
   challenge: (ctx, c) => sessionOrMfaToken(ctx, c, (token) => pendingChallengeAuth(ctx, token)),
 };

@@ -1,3 +1,4 @@
+import { clientAddressOf } from '../http/clientAddress.js';
 import type { RouteInput, RouteTable } from '../http/mountRoutes.js';
 import { emailVerification } from '../services/email/emailVerification.js';
 import { withAutomaticEmbeddedWallet } from '../services/embedded/embeddedWallets.js';
@@ -5,13 +6,13 @@ import { createVerification, retryVerification } from '../services/verification/
 import { addVerifiedRecipient, signInWithVerification } from '../services/verification/verifiedRecipient.js';
 
 /** POST /emailVerifications/create: a new verification, its code sent to the inbox. */
-function createEmailVerification({ ctx, body }: RouteInput<'createEmailVerification'>) {
-  return createVerification(ctx, emailVerification, body);
+function createEmailVerification({ ctx, body, c }: RouteInput<'createEmailVerification'>) {
+  return createVerification(ctx, emailVerification, body, { address: clientAddressOf(c) });
 }
 
 /** POST /emailVerifications/retry: a new code for the same verification (the old one stops working). */
-function retryEmailVerification({ ctx, body }: RouteInput<'retryEmailVerification'>) {
-  return retryVerification(ctx, emailVerification, body);
+function retryEmailVerification({ ctx, body, c }: RouteInput<'retryEmailVerification'>) {
+  return retryVerification(ctx, emailVerification, body, { address: clientAddressOf(c) });
 }
 
 /** POST /emailVerifications/signin: the code signs the address's owner in (a new user gets the automatic embedded wallet). */

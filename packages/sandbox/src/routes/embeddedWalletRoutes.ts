@@ -1,5 +1,6 @@
 import type { RouteInput, RouteTable } from '../http/mountRoutes.js';
 import * as embedded from '../services/embedded/embeddedWallets.js';
+import * as sessionKeys from '../services/embedded/sessionKeys.js';
 
 /** POST /users/embeddedWallets: creates the user's custody sub-organization and Solana wallet; a fresh sign-in response. */
 async function createEmbeddedWallet({ ctx, auth, body }: RouteInput<'createEmbeddedWallet', 'session'>) {
@@ -12,9 +13,14 @@ function deleteEmbeddedWallets({ ctx, auth, body }: RouteInput<'deleteEmbeddedWa
   return embedded.deleteEmbeddedWallets(ctx, auth, body);
 }
 
-/** POST /users/embeddedWallets/sessionKey: registers a session key for `sessionKeyDuration`. */
+/** POST /users/embeddedWallets/sessionKey: registers a session key for `sessionKeyDuration` (a passkey-protected wallet: with a proof). */
 function registerSessionKey({ ctx, auth, body }: RouteInput<'registerSessionKey', 'session'>) {
-  return embedded.registerSessionKey(ctx, auth, body);
+  return sessionKeys.registerSessionKey(ctx, auth, body);
+}
+
+/** POST /users/embeddedWallets/sessionKey/challenge: the custody request a proof signs for the new key. */
+function createSessionKeyChallenge({ ctx, auth, body }: RouteInput<'createSessionKeyChallenge', 'session'>) {
+  return sessionKeys.createSessionKeyChallenge(ctx, auth, body);
 }
 
 /** POST /users/embeddedWallets/emailAuth: e-mails a recovery credential bundle for the wallet. */
@@ -26,5 +32,6 @@ export const embeddedWalletRoutes: RouteTable = {
   createEmbeddedWallet: { auth: 'session', handler: createEmbeddedWallet },
   deleteEmbeddedWallets: { auth: 'session', handler: deleteEmbeddedWallets },
   registerSessionKey: { auth: 'session', handler: registerSessionKey },
+  createSessionKeyChallenge: { auth: 'session', handler: createSessionKeyChallenge },
   startEmbeddedWalletEmailAuth: { auth: 'session', handler: startEmbeddedWalletEmailAuth },
 };

@@ -1,3 +1,4 @@
+import { clientAddressOf } from '../http/clientAddress.js';
 import type { RouteInput, RouteTable } from '../http/mountRoutes.js';
 import { withAutomaticEmbeddedWallet } from '../services/embedded/embeddedWallets.js';
 import { smsVerification } from '../services/sms/smsVerification.js';
@@ -5,13 +6,13 @@ import { createVerification, retryVerification } from '../services/verification/
 import { addVerifiedRecipient, signInWithVerification } from '../services/verification/verifiedRecipient.js';
 
 /** POST /smsVerifications/create: a new verification, its code sent by "SMS" to the inbox. */
-function createSmsVerification({ ctx, body }: RouteInput<'createSmsVerification'>) {
-  return createVerification(ctx, smsVerification, body);
+function createSmsVerification({ ctx, body, c }: RouteInput<'createSmsVerification'>) {
+  return createVerification(ctx, smsVerification, body, { address: clientAddressOf(c) });
 }
 
 /** POST /smsVerifications/retry: a new code for the same verification and number (the old one stops working). */
-function retrySmsVerification({ ctx, body }: RouteInput<'retrySmsVerification'>) {
-  return retryVerification(ctx, smsVerification, body);
+function retrySmsVerification({ ctx, body, c }: RouteInput<'retrySmsVerification'>) {
+  return retryVerification(ctx, smsVerification, body, { address: clientAddressOf(c) });
 }
 
 /** POST /smsVerifications/signin: the code signs the number's owner in (a new user gets the automatic embedded wallet). */

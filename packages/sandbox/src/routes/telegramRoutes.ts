@@ -6,16 +6,25 @@ import * as telegram from '../services/telegram/telegramSignIn.js';
 import { POPUP_PAGE_HEADERS, telegramReturnPage } from './oauthRedirectPage.js';
 
 /**
- * GET /telegram/auth?state=: the page the kit opens. First visit: records the state and goes to the login simulator;
- * back with `returned=1`: a page whose script hands the data to the opener.
+ * GET /telegram/auth?state=: the page the kit opens with the state initAuth registered. First visit: to the login
+ * simulator; back with `returned=1`: a page whose script hands the data to the state's app origin only. An unknown
+ * state: the error page.
  */
 async function getTelegramAuth({ ctx, c }: PageInput) {
   const query = telegramAuthQuerySchema.safeParse({ state: c.req.query('state') });
   if (!query.success) throw invalidRequestFromZod(query.error, 'Query');
-  if (c.req.query('returned') === undefined) return c.redirect(await telegram.beginTelegramAuth(ctx, query.data.state, c.req.header('referer')), 302);
+  if (c.req.query('returned') === undefined) {
+    const login = await telegram.beginTelegramAuth(ctx, query.data.state);
+    if (login) return c.redirect(login, 302);
+  }
   const row = await telegram.findTelegramState(ctx, ctx.db, query.data.state);
   const page = telegramReturnPage({ state: query.data.state, targetOrigin: row?.app_origin ?? undefined });
   return c.html(page.html, page.status, POPUP_PAGE_HEADERS);
+}
+
+/** POST /telegram/initAuth: a state bound to the caller's Origin, and the page to open with it. */
+function initTelegramAuth({ ctx, c }: RouteInput<'initTelegramAuth'>) {
+  return telegram.initTelegramAuth(ctx, c.req.header('origin'));
 }
 
 /** POST /telegram/signin: the signed login data signs in; a Telegram sign-up gets the automatic embedded wallet. */
@@ -29,6 +38,7 @@ function verifyTelegram({ ctx, auth, body }: RouteInput<'verifyTelegram', 'sessi
 }
 
 export const telegramRoutes: RouteTable = {
+  initTelegramAuth: { auth: 'public', handler: initTelegramAuth },
   getTelegramAuth: { auth: 'public', page: getTelegramAuth },
   signInWithTelegram: { auth: 'public', handler: signInWithTelegram },
   verifyTelegram: { auth: 'session', handler: verifyTelegram },

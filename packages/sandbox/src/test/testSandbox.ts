@@ -1,4 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { signInResponseSchema, type SignInResponse } from '@latchkey/protocol';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { POSTGRES_TEMPLATE_DATABASE } from './postgresSetup.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../startSandbox.js';
 import type { InboxMessage } from '../services/inbox/inbox.js';
 
@@ -39,10 +43,34 @@ export interface TestSandbox {
   close(): Promise<void>;
 }
 
-/** An in-memory sandbox on a free port with a hand-driven clock (one per test file). */
+/**
+ * In the PostgreSQL run of the suite (`vitest.postgres.config.ts`), a fresh database copied from the migrated
+ * template for one test sandbox, and how to drop it.
+ */
+async function freshPostgresDatabase(clusterUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `sandbox_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: clusterUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name} TEMPLATE ${POSTGRES_TEMPLATE_DATABASE}`);
+  return { url: clusterUrl.replace(/\/postgres$/, `/${name}`), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/**
+ * A sandbox on a free port with a hand-driven clock (one per test file): in memory (PGlite), or — in the PostgreSQL
+ * run, when the options name no storage — on its own fresh PostgreSQL database.
+ */
 export async function startTestSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
   const clock = createTestClock();
-  const sandbox = await startSandbox({ port: 0, dataDir: 'memory', quiet: true, now: clock.now, ...options });
+  const clusterUrl = options.dataDir === undefined && options.databaseUrl === undefined ? inject('sandboxPostgresUrl') : undefined;
+  const database = clusterUrl ? await freshPostgresDatabase(clusterUrl) : undefined;
+  const sandbox = await startSandbox({ port: 0, dataDir: 'memory', quiet: true, now: clock.now, ...(database ? { databaseUrl: database.url } : {}), ...options });
   const sdk = `${sandbox.url}/api/v0/sdk/${sandbox.info.environmentId}`;
 
   const call: TestSandbox['call'] = async (method, path, options = {}) => {
@@ -85,6 +113,9 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
     inbox,
     signIn: (email) => emailSignIn(email),
     primarySignIn: async (email) => signInResponseSchema.parse(await emailSignIn(email)),
-    close: () => sandbox.close(),
+    close: async () => {
+      await sandbox.close();
+      await database?.drop();
+    },
   };
 }

@@ -13,13 +13,13 @@ import type { SolanaSigner } from '../signer/SolanaSigner.js';
 import type { ApiClient } from '../transport/createApi.js';
 import { createEmbeddedWallet } from '../actions/createEmbeddedWallet.js';
 import { deleteEmbeddedWallets } from '../actions/deleteEmbeddedWallets.js';
-import { registerSessionKey } from '../actions/registerSessionKey.js';
 import { startEmailRecovery } from '../actions/startEmailRecovery.js';
 import { fromHex, toHex } from './bytes.js';
 import { createCustodyApi, isSessionKeyRejected, type CustodyApi } from './custody/createCustodyApi.js';
 import { embeddedWalletMachine, type ActiveSession, type EmbeddedWalletActorRef } from '../machines/embeddedWallet/embeddedWalletMachine.js';
 import { createWalletPasskey } from './createWalletPasskey.js';
 import { createPasskeyStamper } from './stampers/createPasskeyStamper.js';
+import { registerWalletSessionKey, sessionKeyDurationMs } from './registerWalletSessionKey.js';
 import { createBundleTarget, openRecoveryCode, RECOVERY_SESSION_MS, type BundleTarget } from './recovery.js';
 import { createSessionKeyStamper, generateSessionKey, importSessionKey } from './stampers/createSessionKeyStamper.js';
 import { createIndexedDbSessionKeyStore, type SessionKeyStore } from './stampers/sessionKeyStore.js';
@@ -167,10 +167,13 @@ export function createEmbeddedWalletClient(host: EmbeddedWalletHost, config: Emb
           return stored ? { key: { privateKey: stored.privateKey, publicKey: stored.publicKey }, expiresAt: stored.expiresAt } : undefined;
         },
         async create() {
-          requireAccount();
+          const account = requireAccount();
+          // The key being replaced, if it is still current, proves a passkey-protected wallet's new one.
+          const stored = await store.get(storeId()).catch(() => undefined);
           await store.delete(storeId());
           const key = await generateSessionKey();
-          const registered = await registerSessionKey(host, { publicKey: key.publicKey }).catch((error: unknown) => {
+          const previous = stored && stored.expiresAt > now() ? stored : undefined;
+          const registered = await registerWalletSessionKey(host, { account, key, previous, passkeyStamper }).catch((error: unknown) => {
             if (error instanceof LatchkeyError && error.code === 'no_hd_wallet_found') throw new LatchkeyError('no_custody_account', { cause: error });
             throw error;
           });
@@ -207,6 +210,21 @@ export function createEmbeddedWalletClient(host: EmbeddedWalletHost, config: Emb
   /** The passkey this client created the wallet with: stamps ask for it; otherwise any discoverable one. */
   let walletPasskeyId: string | undefined;
 
+  function passkeyStamper(): Stamper {
+    return {
+      async stamp(body) {
+        const webauthn = await supportedWebAuthn(host);
+        const rpId = webauthn.hostname();
+        if (!isPasskeyDomain(rpId)) throw new LatchkeyError('passkey_invalid_domain', { params: { hostname: String(rpId) } });
+        try {
+          return await createPasskeyStamper({ webauthn: async () => webauthn, rpId, ...(walletPasskeyId ? { allowCredentials: [walletPasskeyId] } : {}) }).stamp(body);
+        } catch (error) {
+          throw toPasskeyError(error);
+        }
+      },
+    };
+  }
+
   async function getSettings(): Promise<EmbeddedWalletSettings> {
     return embeddedWalletSettingsOf(host.settings.get().settings ?? (await host.settings.load()));
   }
@@ -229,14 +247,22 @@ export function createEmbeddedWalletClient(host: EmbeddedWalletHost, config: Emb
         ? await createWalletPasskey(host, { appName: config.appName, userId: signedInUser.id, userName: email ?? `${config.appName} wallet`, alias: parameters.passkeyAlias })
         : undefined;
       if (passkey) walletPasskeyId = passkey.attestation.credentialId;
+      // A passkey-protected wallet gets its first session key with its creation (the passkey ceremony just proved
+      // the user): later keys need the passkey again, or the current key.
+      const firstKey = passkey ? await generateSessionKey() : undefined;
       const response = await createEmbeddedWallet(host, {
         chains: ['SOL'],
         embeddedWalletProvider: 'turnkeyhd',
-        ...(passkey ? { isAuthenticatorAttached: true, challenge: passkey.challenge, attestation: passkey.attestation } : {}),
+        ...(passkey && firstKey ? { isAuthenticatorAttached: true, challenge: passkey.challenge, attestation: passkey.attestation, sessionPublicKey: firstKey.publicKey } : {}),
         ...(parameters.passkeyAlias ? { passkeyAlias: parameters.passkeyAlias } : {}),
       });
       const account = embeddedAccountOf(response.user);
       if (!account) throw new LatchkeyError('no_custody_account');
+      if (firstKey) {
+        const settings = host.settings.get().settings ?? (await host.settings.load());
+        session.send({ type: 'server.recovered', session: await remember({ key: firstKey, expiresAt: now() + sessionKeyDurationMs(settings) }) });
+        return account;
+      }
       // The first session: a fresh key registered for sessionKeyDuration.
       session.send({ type: 'user.renew' });
       await openSession();
@@ -244,18 +270,7 @@ export function createEmbeddedWalletClient(host: EmbeddedWalletHost, config: Emb
     },
     openSession,
     withSession,
-    passkeyStamper: () => ({
-      async stamp(body) {
-        const webauthn = await supportedWebAuthn(host);
-        const rpId = webauthn.hostname();
-        if (!isPasskeyDomain(rpId)) throw new LatchkeyError('passkey_invalid_domain', { params: { hostname: String(rpId) } });
-        try {
-          return await createPasskeyStamper({ webauthn: async () => webauthn, rpId, ...(walletPasskeyId ? { allowCredentials: [walletPasskeyId] } : {}) }).stamp(body);
-        } catch (error) {
-          throw toPasskeyError(error);
-        }
-      },
-    }),
+    passkeyStamper,
     signer() {
       const account = requireAccount();
       return {

@@ -9,6 +9,8 @@ export interface EmbeddedWalletAccount {
   address: string;
   organizationId: string;
   walletId: string;
+  /** The wallet was created with a passkey, which protects it: new session keys need its assertion (or the current key). */
+  isAuthenticatorAttached: boolean;
 }
 
 /** The blockchain credential of an embedded Solana wallet, read as the wallet layer reads it. */
@@ -16,5 +18,11 @@ export function embeddedAccountOf(user: User | undefined): EmbeddedWalletAccount
   const credential = user?.verifiedCredentials.find((entry) => entry.format === 'blockchain' && entry.chain === 'SOL' && entry.wallet_properties?.turnkeySubOrganizationId);
   const properties = credential?.wallet_properties;
   if (!credential?.address || !properties?.turnkeySubOrganizationId || !properties.turnkeyHDWalletId) return undefined;
-  return { id: credential.id, address: credential.address, organizationId: properties.turnkeySubOrganizationId, walletId: properties.turnkeyHDWalletId };
+  return {
+    id: credential.id,
+    address: credential.address,
+    organizationId: properties.turnkeySubOrganizationId,
+    walletId: properties.turnkeyHDWalletId,
+    isAuthenticatorAttached: properties.isAuthenticatorAttached === true,
+  };
 }

@@ -16,7 +16,7 @@ export interface BundleTarget {
   readonly publicKey: string;
   /** Uncompressed P-256 public key, hex (what `targetPublicKey` carries). */
   readonly uncompressedPublicKey: string;
-  /** Decrypts a bundle meant for this key; `createdAtMs` as the custody provider signed it. */
+  /** Decrypts a bundle meant for this key; `createdAtMs` as custody sealed it (bound into the AEAD's associated data). */
   open(bundle: string): Promise<{ plaintext: Uint8Array; createdAtMs: number; organizationId: string }>;
 }
 
@@ -32,7 +32,9 @@ export async function createBundleTarget(): Promise<BundleTarget> {
       const data = JSON.parse(new TextDecoder().decode(fromHex(outer.data))) as { encappedPublic: string; ciphertext: string; createdAtMs: number; organizationId: string };
       const enc = fromHex(data.encappedPublic);
       const recipient = await suite.createRecipientContext({ recipientKey: pair, enc: enc.slice().buffer, info: utf8(BUNDLE_INFO).buffer as ArrayBuffer });
-      const aad = new Uint8Array([...enc, ...uncompressed]);
+      if (typeof data.organizationId !== 'string' || typeof data.createdAtMs !== 'number') throw new Error('Not a bundle.');
+      // The organisation and the age are bound into the AAD: a rewritten createdAtMs does not open.
+      const aad = new Uint8Array([...enc, ...uncompressed, ...utf8(JSON.stringify([data.organizationId, data.createdAtMs]))]);
       const plaintext = new Uint8Array(await recipient.open(fromHex(data.ciphertext).slice().buffer, aad.buffer));
       return { plaintext, createdAtMs: Number(data.createdAtMs), organizationId: String(data.organizationId) };
     },

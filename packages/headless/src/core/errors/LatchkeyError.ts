@@ -10,6 +10,8 @@ export interface LatchkeyErrorOptions {
   status?: number;
   /** Where in the request a validation failure is, e.g. `email`. */
   path?: string;
+  /** A rate limit's `Retry-After`: how many seconds until trying again can succeed. */
+  retryAfterSeconds?: number;
 }
 
 function fill(template: string, params: Readonly<Record<string, string | number>> = {}): string {
@@ -33,12 +35,15 @@ export class LatchkeyError extends Error {
   readonly code: LatchkeyErrorCode;
   readonly status: number | undefined;
   readonly path: string | undefined;
+  /** For a rate limit ('Rate limit reached', too many attempts): seconds until trying again can succeed, when the server said. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(code: LatchkeyErrorCode, options: LatchkeyErrorOptions = {}) {
     super(messageFor(code, options), options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.status = options.status;
     this.path = options.path;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

@@ -21,6 +21,20 @@ describe('toLatchkeyError', () => {
     expect(error.cause).toBe(response);
   });
 
+  it('default: a 429 carries retryAfterSeconds from Retry-After (seconds or an HTTP date); other errors none', async () => {
+    const body = JSON.stringify({ error: { code: 'too_many_email_verification_attempts', message: 'x' } });
+    const seconds = await toLatchkeyError(new Response(body, { status: 429, headers: { 'Retry-After': '42' } }));
+    expect(seconds).toMatchObject({ code: 'too_many_email_verification_attempts', message: 'Too many email verification attempts.', status: 429, retryAfterSeconds: 42 });
+    const at = new Date(Date.now() + 90_000).toUTCString();
+    const dated = await toLatchkeyError(new Response(JSON.stringify({ error: { code: 'too_many_requests', message: 'x' } }), { status: 429, headers: { 'Retry-After': at } }));
+    expect(dated.message).toBe('Rate limit reached');
+    expect(dated.retryAfterSeconds).toBeGreaterThanOrEqual(88);
+    expect(dated.retryAfterSeconds).toBeLessThanOrEqual(90);
+    expect((await toLatchkeyError(new Response(body, { status: 429, headers: { 'Retry-After': 'soon' } }))).retryAfterSeconds).toBeUndefined();
+    expect((await toLatchkeyError(errorResponse(400, { error: { code: 'invalid_request', message: 'x' } }))).retryAfterSeconds).toBeUndefined();
+    expect(new LatchkeyError('too_many_requests', { retryAfterSeconds: 5 }).retryAfterSeconds).toBe(5);
+  });
+
   it('behavior: keeps the server message when SPEC gives none', async () => {
     const error = await toLatchkeyError(errorResponse(409, { error: { code: 'email_already_exists', message: 'Taken.' } }));
     expect(error).toMatchObject({ code: 'email_already_exists', message: 'Taken.', status: 409 });

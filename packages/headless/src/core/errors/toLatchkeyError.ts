@@ -29,7 +29,18 @@ function codeForStatus(status: number): ServerErrorCode {
   return 'invalid_request';
 }
 
+/** `Retry-After` as seconds from now: delay-seconds or an HTTP date (RFC 9110 §10.2.3); `undefined` if absent or malformed. */
+export function retryAfterSecondsOf(response: Response, now = Date.now()): number | undefined {
+  const value = response.headers.get('Retry-After')?.trim();
+  if (!value) return undefined;
+  if (/^\d{1,10}$/.test(value)) return Number(value);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
 async function fromResponse(response: Response): Promise<LatchkeyError> {
+  const retryAfterSeconds = retryAfterSecondsOf(response);
+  const retry = retryAfterSeconds === undefined ? {} : { retryAfterSeconds };
   let body: unknown;
   try {
     body = JSON.parse(await response.text());
@@ -42,7 +53,7 @@ async function fromResponse(response: Response): Promise<LatchkeyError> {
   const parsed = contract?.errorBodySchema.safeParse(body);
   if (parsed?.success) {
     const { code, message, path } = parsed.data.error;
-    return new LatchkeyError(code, { message, path, status: response.status, cause: response });
+    return new LatchkeyError(code, { message, path, status: response.status, cause: response, ...retry });
   }
   // A body outside the contract (another server, a proxy page): fall back on the status.
   const serverMessage = (body as { error?: { message?: unknown } } | undefined)?.error?.message;
@@ -50,6 +61,7 @@ async function fromResponse(response: Response): Promise<LatchkeyError> {
     message: typeof serverMessage === 'string' ? serverMessage : `Request failed with status ${response.status}`,
     status: response.status,
     cause: response,
+    ...retry,
   });
 }
 

@@ -49,12 +49,4 @@ export const emailVerification: CodeChannel<{ email: string }, { verificationUUI
   assertSignInEnabled: assertEmailSignInEnabled,
   // Adding an e-mail to a signed-in user works even with e-mail sign-in off.
   assertAddEnabled: () => undefined,
-  async assertUnclaimed(ctx, tx, userId, email) {
-    // Another user's profile names the address (set through PUT /users, never verified): it is theirs.
-    const claimed = await tx.query(
-      `SELECT 1 FROM users WHERE environment_id = $1 AND id <> $2 AND lower(profile->>'email') = $3 LIMIT 1`,
-      [ctx.environmentId, userId, email],
-    );
-    if (claimed.length > 0) throw new ApiError(400, 'email_already_exists', messages.emailExists, 'email');
-  },
 };

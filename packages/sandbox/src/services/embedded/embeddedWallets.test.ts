@@ -218,19 +218,6 @@ describe('embedded wallets (product API)', () => {
     await expect(custody(session).getWhoami({ organizationId: properties.turnkeySubOrganizationId })).rejects.toMatchObject({ code: 16 });
   });
 
-  it('error: a prevSessionKeySignature not made by the current key → invalid_session_public_key; a right one is accepted', async () => {
-    const { jwt } = await t.signIn(freshEmail());
-    const first = newApiKeyPair();
-    await createWallet(jwt, first.publicKey);
-    const next = newApiKeyPair();
-    const forged = Buffer.from(p256.sign(new TextEncoder().encode(next.publicKey), Buffer.from(newApiKeyPair().privateKey, 'hex'), { format: 'der' })).toString('hex');
-    const refused = await t.call('POST', '/users/embeddedWallets/sessionKey', { token: jwt, body: { publicKey: next.publicKey, prevSessionKeySignature: forged } });
-    expect(refused.status).toBe(400);
-    expect(refused.body.error.code).toBe('invalid_session_public_key');
-    const signed = Buffer.from(p256.sign(new TextEncoder().encode(next.publicKey), Buffer.from(first.privateKey, 'hex'), { format: 'der' })).toString('hex');
-    expect((await t.call('POST', '/users/embeddedWallets/sessionKey', { token: jwt, body: { publicKey: next.publicKey, prevSessionKeySignature: signed } })).status).toBe(200);
-  });
-
   it('error: a session key without an embedded wallet → no_hd_wallet_found', async () => {
     const { jwt } = await t.signIn(freshEmail());
     const response = await t.call('POST', '/users/embeddedWallets/sessionKey', { token: jwt, body: { publicKey: newApiKeyPair().publicKey } });

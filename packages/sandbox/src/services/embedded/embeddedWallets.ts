@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { p256 } from '@noble/curves/nist.js';
 import type { EmbeddedWalletCreation, ProjectSettings, SignInResponse, User } from '@latchkey/protocol';
 import type { SandboxContext } from '../../context.js';
 import { CustodyError } from '../../custody/CustodyError.js';
@@ -48,7 +47,7 @@ export async function embeddedWalletsOf(q: Queryable, environmentId: string, use
   return q.query<EmbeddedWalletRow>('SELECT * FROM embedded_wallets WHERE environment_id = $1 AND user_id = $2 ORDER BY created_at', [environmentId, userId]);
 }
 
-function fromCustody(error: unknown): never {
+export function fromCustody(error: unknown): never {
   if (error instanceof CustodyError) throw new ApiError(502, 'internal_error', `Custody refused: ${error.message}`);
   throw error;
 }
@@ -155,38 +154,10 @@ export async function withAutomaticEmbeddedWallet(ctx: SandboxContext, response:
   return reissue(ctx, response.user.id, response.user.sessionId, true);
 }
 
-async function onlyWallet(ctx: SandboxContext, userId: string): Promise<EmbeddedWalletRow> {
+export async function onlyWallet(ctx: SandboxContext, userId: string): Promise<EmbeddedWalletRow> {
   const [wallet] = await embeddedWalletsOf(ctx.db, ctx.environmentId, userId);
   if (!wallet) throw new ApiError(400, 'no_hd_wallet_found', embeddedWalletMessages.noWallet);
   return wallet;
-}
-
-/** Registers a session key (an API key lapsing after `sessionKeyDuration`) for the user's custody user. */
-export async function registerSessionKey(ctx: SandboxContext, auth: Auth, input: { publicKey: string; prevSessionKeySignature?: string | undefined }): Promise<{ publicKey: string; expiresAt: string }> {
-  const wallet = await onlyWallet(ctx, auth.userId);
-  const settings = await ctx.settings.get();
-  if (input.prevSessionKeySignature) {
-    const { user } = await ctx.custody.client.query('get_user', { organizationId: wallet.sub_organization_id, userId: wallet.custody_user_id }).catch(fromCustody);
-    const keys = (user.apiKeys as { credential: { publicKey: string } }[]).map((key) => key.credential.publicKey);
-    const signature = Buffer.from(input.prevSessionKeySignature, 'hex');
-    const signedByCurrent = keys.some((key) => {
-      try {
-        return p256.verify(signature, new TextEncoder().encode(input.publicKey.toLowerCase()), Buffer.from(key, 'hex'), { format: 'der', lowS: false });
-      } catch {
-        return false;
-      }
-    });
-    if (!signedByCurrent) throw new ApiError(400, 'invalid_session_public_key', embeddedWalletMessages.badPrevSignature, 'prevSessionKeySignature');
-  }
-  const seconds = sessionKeyDurationSeconds(settings);
-  const expiresAt = new Date(ctx.now().getTime() + seconds * 1000);
-  await ctx.custody.client
-    .submit('create_api_keys', 'ACTIVITY_TYPE_CREATE_API_KEYS_V2', wallet.sub_organization_id, {
-      userId: wallet.custody_user_id,
-      apiKeys: [{ apiKeyName: `session-${ctx.now().getTime()}`, publicKey: input.publicKey, curveType: 'API_KEY_CURVE_P256', expirationSeconds: String(seconds) }],
-    })
-    .catch(fromCustody);
-  return { publicKey: input.publicKey, expiresAt: expiresAt.toISOString() };
 }
 
 /** Deletes embedded wallets (by credential id) in custody, then their credentials. */

@@ -14,6 +14,8 @@ export interface InboxMessage {
 
 /** The inbox keeps this many messages per environment; older ones are dropped. */
 export const INBOX_RETENTION = 1000;
+/** Old messages are dropped once every this many deliveries. */
+export const INBOX_TRIM_EVERY = 50;
 /** At most this many messages per listing. */
 export const INBOX_PAGE_SIZE = 200;
 
@@ -32,10 +34,12 @@ export async function deliver(
   environmentId: string,
   message: { channel: 'email' | 'sms'; to: string; subject: string; text: string; code: string | null; now: Date },
 ): Promise<void> {
-  await q.query(
-    `INSERT INTO inbox_messages (id, environment_id, channel, recipient, subject, body, code, sent_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+  const [inserted] = await q.query<{ seq: number | string }>(
+    `INSERT INTO inbox_messages (id, environment_id, channel, recipient, subject, body, code, sent_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING seq`,
     [randomUUID(), environmentId, message.channel, message.to, message.subject, message.text, message.code, message.now.toISOString()],
   );
+  // Trimmed every `INBOX_TRIM_EVERY` messages, not on each (the inbox keeps at most that many more in between).
+  if (Number(inserted?.seq ?? 0) % INBOX_TRIM_EVERY !== 0) return;
   await q.query(
     `DELETE FROM inbox_messages WHERE environment_id = $1 AND seq <= (
        SELECT seq FROM inbox_messages WHERE environment_id = $1 ORDER BY seq DESC OFFSET $2 LIMIT 1)`,

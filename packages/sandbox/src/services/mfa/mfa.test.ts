@@ -105,7 +105,8 @@ describe('MFA: TOTP', () => {
     }
     expect((await authTotp(undefined, { code: '123456' })).body.error.code).toBe('unauthorized');
     expect((await authTotp('not-a-token', { code: '123456' })).body.error.code).toBe('unauthorized');
-    expect((await authTotp(enrolled.jwt, { code: '123456' })).body.error.code).toBe('unauthorized');
+    // A session token as bearer is a step-up (stepUp.test.ts): a wrong code is just a wrong code.
+    expect((await authTotp(enrolled.jwt, { code: otherCode(totpCode(enrolled.secret, t.clock.now())) })).body.error.code).toBe('mfa_invalid_code');
     const unknownDevice = await authTotp(primary.mfaToken, { id: 'no-such-device', code: totpCode(enrolled.secret, t.clock.now()) });
     expect(unknownDevice.status).toBe(404);
     expect(unknownDevice.body.error.code).toBe('mfa_device_not_found');
@@ -128,6 +129,8 @@ describe('MFA: TOTP', () => {
 
   it('behavior: deleting the device ends the second factor; with MFA disabled no challenge is made', async () => {
     const enrolled = await enrolTotp();
+    // Removing a second factor needs a recent one (stepUp.test.ts).
+    expect((await authTotp(enrolled.jwt, { code: totpCode(enrolled.secret, t.clock.now()) })).status).toBe(200);
     const deleted = await t.call('DELETE', `/users/mfa/${enrolled.deviceId}`, { token: enrolled.jwt });
     expect(deleted.body).toEqual({ ok: true });
     expect((await primarySignIn(enrolled.email)).jwt).toBeTruthy();

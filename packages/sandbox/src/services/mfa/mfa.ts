@@ -3,8 +3,10 @@ import type { MfaDevice, MfaUserMethods, ProjectSettings, SignInResponse, TotpRe
 import type { SandboxContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { ApiError } from '../../errors/ApiError.js';
-import type { Auth } from '../session/authenticate.js';
-import { insertSession } from '../session/sessionRepository.js';
+import { authenticate, type Auth } from '../session/authenticate.js';
+import { consumeRateLimits } from '../rateLimits/rateLimits.js';
+import { assertNotLastRequiredDevice, assertRecentSecondFactor, markSecondFactor, MFA_STEP_UP_WINDOW_MS } from './stepUp.js';
+import { findSession, insertSession } from '../session/sessionRepository.js';
 import { sessionExpiresAt, signInResponse } from '../session/signInResponse.js';
 import { matchTotpStep, newTotpSecret, otpauthUri } from './totp.js';
 import { loadUser, toWireUser } from '../users/userRepository.js';
@@ -218,6 +220,8 @@ export async function consumeMfaChallenge(
   check: (tx: Queryable, userId: string) => Promise<FactorCheck>,
 ): Promise<SignInResponse> {
   const settings = await ctx.settings.get();
+  const session = await liveSession(ctx, mfaToken);
+  if (session) return stepUp(ctx, settings, session, check);
   const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
     const challenge = await lockChallenge(ctx, tx, mfaToken);
     const result = await check(tx, challenge.user_id);
@@ -231,10 +235,58 @@ export async function consumeMfaChallenge(
     const now = ctx.now();
     await tx.query(`UPDATE mfa_challenges SET status = 'used' WHERE token_hash = $1`, [challenge.token_hash]);
     const session = await insertSession(tx, { userId: challenge.user_id, environmentId: ctx.environmentId, now, expiresAt: sessionExpiresAt(now, settings) });
+    // A session opened by its second factor has just passed one (see stepUp.ts).
+    await markSecondFactor(tx, session.id, now);
     return { ok: true, response: await signInResponse(ctx, tx, settings, challenge.user_id, session, { issuedAt: now, newUser: challenge.new_user }) };
   });
   if (!outcome.ok) throw outcome.error;
   return outcome.response;
+}
+
+/** The live session a bearer token stands for, or `undefined` (then it may be an MFA token). */
+async function liveSession(ctx: SandboxContext, token: string | undefined): Promise<Auth | undefined> {
+  if (!token) return undefined;
+  try {
+    return await authenticate(ctx, `Bearer ${token}`);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Step-up attempts per session: at most this many in `MFA_STEP_UP_WINDOW_MS`. */
+export const MAX_STEP_UP_ATTEMPTS = 5;
+
+/**
+ * A second factor passed by a signed-in session (step-up): the session is marked, and answered with a fresh token.
+ * Attempts are counted per session (429 `too_many_verification_attempts` beyond `MAX_STEP_UP_ATTEMPTS`).
+ */
+async function stepUp(ctx: SandboxContext, settings: ProjectSettings, auth: Auth, check: (tx: Queryable, userId: string) => Promise<FactorCheck>): Promise<SignInResponse> {
+  await ctx.db.transaction((tx) =>
+    consumeRateLimits(ctx, tx, [
+      {
+        bucket: 'mfa:step-up',
+        key: auth.session.id,
+        window: { limit: MAX_STEP_UP_ATTEMPTS, windowSeconds: MFA_STEP_UP_WINDOW_MS / 1000 },
+        refuse: () => new ApiError(429, 'too_many_verification_attempts', mfaMessages.tooMany),
+      },
+    ]),
+  );
+  const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
+    const result = await check(tx, auth.userId);
+    if (!result.ok) return result;
+    const now = ctx.now();
+    await markSecondFactor(tx, auth.session.id, now);
+    const session = (await findSession(tx, ctx.environmentId, auth.session.id)) ?? auth.session;
+    return { ok: true, response: await signInResponse(ctx, tx, settings, auth.userId, session, { issuedAt: now }) };
+  });
+  if (!outcome.ok) throw outcome.error;
+  return outcome.response;
+}
+
+/** The user an MFA route's bearer stands for: a live session's (step-up), else a pending challenge's (401 otherwise). */
+export async function userOfMfaBearer(ctx: SandboxContext, q: Queryable, token: string | undefined): Promise<string> {
+  const session = await liveSession(ctx, token);
+  return session ? session.userId : (await lockChallenge(ctx, q, token)).user_id;
 }
 
 /**
@@ -250,7 +302,10 @@ export function authenticateTotp(ctx: SandboxContext, mfaToken: string | undefin
     const step = matchTotpStep(device.secret, input.code, ctx.now());
     const lastUsed = device.last_used_step === null ? -1 : Number(device.last_used_step);
     if (step === undefined || step <= lastUsed) return { ok: false, error: new ApiError(400, 'mfa_invalid_code', mfaMessages.invalidCode, 'code') };
-    await tx.query('UPDATE mfa_devices SET last_used_step = $2 WHERE id = $1', [device.id, step]);
+    // Conditional, so that two requests with the same code at once cannot both pass (PostgreSQL re-checks the
+    // condition after the first one's row lock).
+    const moved = await tx.query('UPDATE mfa_devices SET last_used_step = $2 WHERE id = $1 AND (last_used_step IS NULL OR last_used_step < $2) RETURNING id', [device.id, step]);
+    if (moved.length === 0) return { ok: false, error: new ApiError(400, 'mfa_invalid_code', mfaMessages.invalidCode, 'code') };
     return { ok: true };
   });
 }
@@ -295,12 +350,18 @@ export async function updateMfaDevice(
   });
 }
 
-/** DELETE /users/mfa/{mfaDeviceId}: 404 `mfa_device_not_found` for a device that is not the user's. */
+/**
+ * DELETE /users/mfa/{mfaDeviceId}: 404 `mfa_device_not_found` for a device that is not the user's; 403
+ * `mfa_invalid_request` without a recent second factor (step-up); with `security.mfa.required`, the last device stays.
+ */
 export async function deleteMfaDevice(ctx: SandboxContext, auth: Auth, deviceId: string): Promise<{ ok: true }> {
-  const rows = await ctx.db.query<{ id: string }>(
-    'DELETE FROM mfa_devices WHERE environment_id = $1 AND user_id = $2 AND id::text = $3 RETURNING id',
-    [ctx.environmentId, auth.userId, deviceId],
-  );
-  if (!rows[0]) throw new ApiError(404, 'mfa_device_not_found', mfaMessages.deviceNotFound, 'mfaDeviceId');
-  return { ok: true };
+  const settings = await ctx.settings.get();
+  return ctx.db.transaction(async (tx) => {
+    await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [auth.userId]);
+    const device = await findDevice(ctx, tx, auth.userId, deviceId, true);
+    await assertRecentSecondFactor(ctx, tx, auth);
+    assertNotLastRequiredDevice(settings, (await verifiedDevices(ctx, tx, auth.userId)).length - 1);
+    await tx.query('DELETE FROM mfa_devices WHERE id = $1', [device.id]);
+    return { ok: true };
+  });
 }

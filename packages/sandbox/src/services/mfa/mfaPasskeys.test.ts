@@ -81,7 +81,9 @@ describe('MFA: a passkey as the second factor', () => {
       expect(response.body.error.code).toBe('invalid_request');
     }
     expect((await authOptions(undefined)).body.error.code).toBe('unauthorized');
-    expect((await authOptions(enrolled.jwt)).body.error.code).toBe('unauthorized');
+    expect((await authOptions('not-a-token')).body.error.code).toBe('unauthorized');
+    // With the session token as bearer the options are a step-up's (stepUp.test.ts).
+    expect((await authOptions(enrolled.jwt)).status).toBe(200);
     // One wrong attempt so far (the forged signature; a spent challenge or unknown passkey is no attempt); the rest burn the token.
     for (let attempt = 2; attempt <= MAX_WRONG_MFA_CODES; attempt++) {
       const options = (await authOptions(token)).body;
@@ -107,6 +109,10 @@ describe('MFA: a passkey as the second factor', () => {
     expect(foreign.status).toBe(404);
     expect(foreign.body.error.code).toBe('mfa_device_not_found');
     expect((await t.call('GET', '/users/mfa', { token: other.jwt })).body.count).toBe(1);
+    // Removing it needs a recent second factor: the passkey itself, asserted with the session token as bearer (step-up).
+    const stepUpOptions = await authOptions(other.jwt);
+    expect(stepUpOptions.status).toBe(200);
+    expect((await authPasskey(other.jwt, other.authenticator.authenticate(stepUpOptions.body, ORIGIN))).status).toBe(200);
     expect((await t.call('DELETE', `/users/mfa/${other.deviceId}`, { token: other.jwt })).body).toEqual({ ok: true });
     expect((await t.call('DELETE', `/users/mfa/${other.deviceId}`, { token: other.jwt })).body.error.code).toBe('mfa_device_not_found');
     // No device left: the next sign-in needs no second factor.

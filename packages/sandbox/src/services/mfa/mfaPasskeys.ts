@@ -13,7 +13,7 @@ import type { SandboxContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { ApiError } from '../../errors/ApiError.js';
 import type { Auth } from '../session/authenticate.js';
-import { assertMethodEnabled, consumeMfaChallenge, DEVICE_COLUMNS, lockChallenge as lockMfaChallenge, mfaMessages, toWireDevice, verifiedDevices, type DeviceRow } from './mfa.js';
+import { assertMethodEnabled, consumeMfaChallenge, DEVICE_COLUMNS, mfaMessages, toWireDevice, userOfMfaBearer, verifiedDevices, type DeviceRow } from './mfa.js';
 import { acceptedOrigin } from '../../webauthn/acceptedOrigin.js';
 import { creationOptions, lockChallenge, passkeyMessages, readClientData, relyingParty, storeChallenge, useChallenge, verifyPasskeyAssertion, verifyPasskeyRegistration } from '../passkeys/passkeys.js';
 
@@ -92,8 +92,8 @@ export async function registerMfaPasskey(
 export async function mfaPasskeyAuthenticationOptions(ctx: SandboxContext, mfaToken: string | undefined): Promise<PasskeyAuthenticationOptions> {
   const settings = await ctx.settings.get();
   const rp = relyingParty(settings);
-  const challenge = await lockMfaChallenge(ctx, ctx.db, mfaToken);
-  const devices = await passkeyDevices(ctx, ctx.db, challenge.user_id);
+  const userId = await userOfMfaBearer(ctx, ctx.db, mfaToken);
+  const devices = await passkeyDevices(ctx, ctx.db, userId);
   if (devices.length === 0) throw new ApiError(404, 'mfa_device_not_found', mfaMessages.deviceNotFound);
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
@@ -101,7 +101,7 @@ export async function mfaPasskeyAuthenticationOptions(ctx: SandboxContext, mfaTo
     userVerification: 'preferred',
     allowCredentials: devices.map((row) => ({ id: row.credential_id, transports: row.transports as never })),
   });
-  await storeChallenge(ctx, ctx.db, options.challenge, 'mfa-auth', challenge.user_id);
+  await storeChallenge(ctx, ctx.db, options.challenge, 'mfa-auth', userId);
   return options as PasskeyAuthenticationOptions;
 }
 

@@ -15,13 +15,20 @@ afterAll(() => t.close());
 let counter = 0;
 
 /** A user with a verified TOTP device (so sign-ins ask for a second factor) and a session. */
-async function enrolled(): Promise<{ email: string; jwt: string }> {
+async function enrolled(): Promise<{ email: string; jwt: string; secret: string }> {
   const email = `recovery-${++counter}@example.com`;
   const signedIn = await t.signIn(email);
   const { id, secret } = (await t.call('GET', '/users/mfa/register/totp', { token: signedIn.jwt })).body;
   const verified = await t.call('POST', '/users/mfa/register/totp', { token: signedIn.jwt, body: { id, code: totpCode(secret, t.clock.now()) } });
   expect(verified.status).toBe(200);
-  return { email, jwt: signedIn.jwt };
+  return { email, jwt: signedIn.jwt, secret };
+}
+
+/** Regenerating removes the old codes: it needs a recent second factor (a TOTP step-up with the session token). */
+async function stepUp(user: { jwt: string; secret: string }): Promise<void> {
+  t.clock.advance(30_000);
+  const response = await t.call('POST', '/users/mfa/auth/totp', { token: user.jwt, body: { code: totpCode(user.secret, t.clock.now()) } });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
 }
 
 async function mfaToken(email: string): Promise<string> {
@@ -53,6 +60,7 @@ describe('MFA: recovery codes', () => {
     expect(again.body.error).toMatchObject({ code: 'mfa_invalid_code', message: 'Invalid code' });
     expect((await t.call('GET', '/users/mfa/recovery', { token: user.jwt })).body.count).toBe(RECOVERY_CODE_COUNT - 1);
 
+    await stepUp(user);
     const regenerated = recoveryCodesSchema.parse((await t.call('POST', '/users/mfa/recovery', { token: user.jwt })).body);
     expect(regenerated.recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
     expect(regenerated.recoveryCodes).not.toContain(other);
@@ -70,7 +78,7 @@ describe('MFA: recovery codes', () => {
       expect(response.body.error.code).toBe('invalid_request');
     }
     expect((await useCode(undefined, recoveryCodes[0])).body.error.code).toBe('unauthorized');
-    expect((await useCode(user.jwt, recoveryCodes[0])).body.error.code).toBe('unauthorized');
+    expect((await useCode('not-a-token', recoveryCodes[0])).body.error.code).toBe('unauthorized');
     expect((await t.call('GET', '/users/mfa/recovery')).body.error.code).toBe('unauthorized');
     // Malformed input did not count: MAX-1 wrong codes still leave the token usable…
     for (let i = 1; i < MAX_WRONG_MFA_CODES; i++) expect((await useCode(token, 'zzzz-zzzz')).body.error.code).toBe('mfa_invalid_code');
@@ -92,6 +100,7 @@ describe('MFA: recovery codes', () => {
     expect((await me()).mfaBackupCodeAcknowledgement).toBe('complete');
     // Acknowledging twice is harmless.
     expect((await t.call('POST', '/users/mfa/recovery/acknowledge', { token: user.jwt })).status).toBe(200);
+    await stepUp(user);
     await t.call('POST', '/users/mfa/recovery', { token: user.jwt });
     expect((await me()).mfaBackupCodeAcknowledgement).toBe('pending');
   });

@@ -2,6 +2,7 @@ import { createHash, randomInt, randomUUID } from 'node:crypto';
 import type { RecoveryCodes, SignInResponse, User } from '@latchkey/protocol';
 import type { SandboxContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
+import { assertRecentSecondFactor } from './stepUp.js';
 import { ApiError } from '../../errors/ApiError.js';
 import type { Auth } from '../session/authenticate.js';
 import { consumeMfaChallenge, mfaMessages } from './mfa.js';
@@ -64,10 +65,14 @@ export async function getRecoveryCodes(ctx: SandboxContext, auth: Auth): Promise
   });
 }
 
-/** POST /users/mfa/recovery: a new set (the old codes stop working), shown once. */
+/** POST /users/mfa/recovery: a new set (the old codes stop working), shown once; needs a recent second factor (403 `mfa_invalid_request`). */
 export async function regenerateRecoveryCodes(ctx: SandboxContext, auth: Auth): Promise<RecoveryCodes> {
   assertMfaEnabled(await ctx.settings.get());
-  const codes = await ctx.db.transaction((tx) => replaceCodes(ctx, tx, auth.userId));
+  // The old codes stop working: that removes a second factor, so it needs a recent one (step-up).
+  const codes = await ctx.db.transaction(async (tx) => {
+    await assertRecentSecondFactor(ctx, tx, auth);
+    return replaceCodes(ctx, tx, auth.userId);
+  });
   return { count: codes.length, recoveryCodes: codes };
 }
 

@@ -13,12 +13,16 @@ export function sessionExpiresAt(now: Date, settings: ProjectSettings): Date {
 
 export function tokenSubject(record: UserRecord, sessionId: string): TokenSubject {
   const { row, credentials } = record;
-  const email = row.profile['email'];
+  const profileEmail = row.profile['email'];
   const username = row.profile['username'];
+  // Only a verified address reaches the token: the profile's when it is one of the user's e-mail credentials,
+  // else the first of those.
+  const verifiedEmails = credentials.filter((credential) => credential.format === 'email').map((credential) => credential.identifier);
+  const email = typeof profileEmail === 'string' && verifiedEmails.includes(profileEmail) ? profileEmail : verifiedEmails[0];
   return {
     userId: row.id,
     sessionId,
-    email: typeof email === 'string' && email !== '' ? email : undefined,
+    email,
     username: typeof username === 'string' && username !== '' ? username : undefined,
     lastVerifiedCredentialId: row.last_verified_credential_id ?? undefined,
     credentials: credentials.map((credential) => ({ id: credential.id, format: credential.format, identifier: credential.identifier })),

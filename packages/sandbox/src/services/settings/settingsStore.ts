@@ -28,7 +28,22 @@ export async function loadSeedSettings(file: string): Promise<SeedSettings> {
   }
 }
 
+/**
+ * How long this process reuses the settings it read (real time, not the sandbox clock). Writes through this process
+ * take effect at once; another process on the same PostgreSQL sees them within this long.
+ */
+export const SETTINGS_CACHE_MS = 1000;
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const entry of Object.values(value)) deepFreeze(entry);
+  }
+  return value;
+}
+
 export interface SettingsStore {
+  /** The settings (frozen: copy before changing); cached for `SETTINGS_CACHE_MS`. */
   get(): Promise<ProjectSettings>;
   /** Deep-merges a partial (see `deepMerge`), re-validates and stores it; on error nothing changes. */
   merge(patch: unknown): Promise<ProjectSettings>;
@@ -53,6 +68,11 @@ export async function createSettingsStore(options: {
   now: () => Date;
 }): Promise<SettingsStore> {
   const { db, environmentId, seed, now } = options;
+  let cached: { settings: ProjectSettings; readAt: number } | undefined;
+  const remember = (settings: ProjectSettings) => {
+    cached = { settings: deepFreeze(settings), readAt: performance.now() };
+    return cached.settings;
+  };
 
   async function write(settings: ProjectSettings): Promise<ProjectSettings> {
     await db.query(
@@ -60,7 +80,7 @@ export async function createSettingsStore(options: {
        ON CONFLICT (environment_id) DO UPDATE SET settings = EXCLUDED.settings, seed_hash = EXCLUDED.seed_hash, updated_at = EXCLUDED.updated_at`,
       [environmentId, JSON.stringify(settings), seed.hash, now().toISOString()],
     );
-    return settings;
+    return remember(structuredClone(settings));
   }
 
   async function read(): Promise<SettingsRow | undefined> {
@@ -73,15 +93,16 @@ export async function createSettingsStore(options: {
 
   return {
     async get() {
+      if (cached && performance.now() - cached.readAt < SETTINGS_CACHE_MS) return cached.settings;
       const row = await read();
       // Validated on every write.
-      return row ? row.settings : write(seed.settings);
+      return row ? remember(row.settings) : write(seed.settings);
     },
     async merge(patch) {
       if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
         throw new ApiError(400, 'invalid_request', 'Settings: the body must be a JSON object.');
       }
-      const current = (await read())?.settings ?? seed.settings;
+      const current = structuredClone((await read())?.settings ?? seed.settings);
       return write(validateSettings(deepMerge(current, patch)));
     },
     reset: () => write(seed.settings),

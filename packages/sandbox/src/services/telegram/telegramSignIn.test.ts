@@ -11,13 +11,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const APP = 'http://localhost:5173/app';
+const APP_ORIGIN = 'http://localhost:5173';
 let counter = 0;
-const freshState = () => `tg-state-${Date.now().toString(36)}-${++counter}-abcdefgh`;
+/** What the kit does first: register a state, with the app's Origin. */
+const freshState = async (origin = APP_ORIGIN): Promise<string> => {
+  const response = await t.call('POST', '/telegram/initAuth', { body: {}, headers: { origin } });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body.state;
+};
+const unregisteredState = () => `tg-state-${Date.now().toString(36)}-${++counter}-abcdefgh`;
 
 /** What the browser does: open /telegram/auth, submit the simulator's form, land back with #tgAuthResult. */
 async function login(state: string, fields: { id?: string; first_name?: string; username?: string } = {}) {
-  const first = await fetch(`${t.sdk}/telegram/auth?state=${state}`, { redirect: 'manual', headers: { referer: APP } });
+  // No Referer (as under Referrer-Policy: no-referrer): the origin comes from the registered state.
+  const first = await fetch(`${t.sdk}/telegram/auth?state=${state}`, { redirect: 'manual' });
   expect(first.status).toBe(302);
   const simulator = new URL(first.headers.get('location')!);
   expect(simulator.origin).not.toBe(t.sandbox.url);
@@ -57,7 +64,7 @@ describe('Telegram sign-in', () => {
     const secret = createHash('sha256').update('123:token').digest();
     expect(telegramHash('123:token', sample)).toBe(createHmac('sha256', secret).update('auth_date=1700000000\nfirst_name=A\nid=1\nusername=a').digest('hex'));
 
-    const state = freshState();
+    const state = await freshState();
     const { location, telegramAuth } = await login(state);
     expect(location.origin + location.pathname).toBe(`${t.sdk}/telegram/auth`);
     expect(location.searchParams.get('state')).toBe(state);
@@ -73,16 +80,33 @@ describe('Telegram sign-in', () => {
     expect(body.user.newUser).toBe(true);
     expect(body.user.verifiedCredentials).toEqual([expect.objectContaining({ format: 'oauth', oauth_provider: 'telegram', oauth_account_id: '4242', oauth_username: 'ada' })]);
 
-    const again = await login(freshState());
+    const again = await login(await freshState());
     const second = await t.call('POST', '/telegram/signin', { body: { telegramAuth: again.telegramAuth, state: new URL(again.location).searchParams.get('state') } });
     expect(second.status).toBe(200);
     expect(second.body.user.id).toBe(body.user.id);
   });
 
+  it('default: initAuth binds the state to the caller\'s Origin; the popup needs no Referer (Referrer-Policy: no-referrer)', async () => {
+    const state = await freshState('http://127.0.0.1:6006');
+    const { location } = await login(state);
+    const returnPage = await fetch(location.href, { headers: { referer: 'http://evil.example/' } });
+    expect(await returnPage.text()).toContain('data-target-origin="http://127.0.0.1:6006"');
+  });
+
+  it('error: a state the app never registered opens the error page, whatever the Referer says; initAuth without an accepted Origin is 400', async () => {
+    const page = await fetch(`${t.sdk}/telegram/auth?state=${unregisteredState()}`, { redirect: 'manual', headers: { referer: 'http://localhost:5173/app' } });
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain('This Telegram sign-in attempt is unknown, expired or already used.');
+    for (const headers of [{}, { origin: 'http://evil.example' }, { origin: 'null' }] as Record<string, string>[]) {
+      const response = await t.call('POST', '/telegram/initAuth', { body: {}, headers });
+      expectError(response, 400, 'invalid_request');
+    }
+  });
+
   it('behavior: automaticEmbeddedWalletCreation gives a Telegram sign-up its embedded Solana wallet', async () => {
     await t.call('PUT', '/sandbox/admin/settings', { body: { sdk: { embeddedWallets: { automaticEmbeddedWalletCreation: true } } } });
     try {
-      const state = freshState();
+      const state = await freshState();
       const { telegramAuth } = await login(state, { id: String(900_000 + counter), username: `auto${counter}` });
       const response = await t.call('POST', '/telegram/signin', { body: { telegramAuth, state } });
       expect(response.status, JSON.stringify(response.body)).toBe(200);
@@ -95,7 +119,7 @@ describe('Telegram sign-in', () => {
   });
 
   it('error: tampered hash, tampered data, wrong state, replay, missing fields, wrong types — 4xx, nothing stored', async () => {
-    const state = freshState();
+    const state = await freshState();
     const { telegramAuth } = await login(state, { id: '5151', username: 'grace' });
     const signIn = (body: unknown) => t.call('POST', '/telegram/signin', { body });
     const flipped = telegramAuth.hash.slice(0, -1) + (telegramAuth.hash.endsWith('0') ? '1' : '0');
@@ -104,7 +128,7 @@ describe('Telegram sign-in', () => {
     expect(tamperedHash.body.error.path).toBe('telegramAuth.hash');
     expectError(await signIn({ telegramAuth: { ...telegramAuth, id: 5152 }, state }), 400, 'invalid_verification');
     expectError(await signIn({ telegramAuth: { ...telegramAuth, username: 'mallory' }, state }), 400, 'invalid_verification');
-    const wrongState = await signIn({ telegramAuth, state: freshState() });
+    const wrongState = await signIn({ telegramAuth, state: unregisteredState() });
     expectError(wrongState, 400, 'invalid_verification');
     expect(wrongState.body.error.message).toBe('Failed to connect telegram account: Invalid random state');
     expectError(await signIn({ state }), 400, 'invalid_request');
@@ -119,12 +143,11 @@ describe('Telegram sign-in', () => {
   });
 
   it('error: data older than a day is refused', async () => {
-    const state = freshState();
+    const state = await freshState();
     const { telegramAuth } = await login(state, { id: '6161' });
     t.clock.advance((TELEGRAM_MAX_AUTH_AGE_S + 5) * 1000);
     // The state would have expired too: start a fresh one for the same (old) data.
-    const fresh = freshState();
-    await fetch(`${t.sdk}/telegram/auth?state=${fresh}`, { redirect: 'manual', headers: { referer: APP } });
+    const fresh = await freshState();
     const response = await t.call('POST', '/telegram/signin', { body: { telegramAuth, state: fresh } });
     expectError(response, 400, 'invalid_verification');
     expect(response.body.error.path).toBe('telegramAuth.authDate');
@@ -132,15 +155,15 @@ describe('Telegram sign-in', () => {
 
   it('default: link to a signed-in user; already linked and somebody else’s are refused', async () => {
     const owner = await t.signIn('tg-owner@example.com');
-    const state = freshState();
+    const state = await freshState();
     const { telegramAuth } = await login(state, { id: '7171' });
     const linked = await t.call('POST', '/telegram/verify', { token: owner.jwt, body: { telegramAuth, state } });
     expect(linked.status, JSON.stringify(linked.body)).toBe(200);
     expect(linked.body.user.verifiedCredentials.map((credential: { format: string }) => credential.format)).toEqual(['email', 'oauth']);
-    const again = await login(freshState(), { id: '7171' });
+    const again = await login(await freshState(), { id: '7171' });
     expectError(await t.call('POST', '/telegram/verify', { token: owner.jwt, body: { telegramAuth: again.telegramAuth, state: again.location.searchParams.get('state') } }), 400, 'account_already_linked');
     const other = await t.signIn('tg-other@example.com');
-    const theirs = await login(freshState(), { id: '7171' });
+    const theirs = await login(await freshState(), { id: '7171' });
     expectError(await t.call('POST', '/telegram/verify', { token: other.jwt, body: { telegramAuth: theirs.telegramAuth, state: theirs.location.searchParams.get('state') } }), 400, 'social_account_already_exists');
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { API_PATH_PREFIX, type SignInResponse, type TelegramSignIn } from '@latchkey/protocol';
+import { API_PATH_PREFIX, type OAuthInitAuthResponse, type SignInResponse, type TelegramSignIn } from '@latchkey/protocol';
 import type { SandboxContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { ApiError } from '../../errors/ApiError.js';
@@ -23,6 +23,7 @@ export const telegramMessages = {
   outdated: 'The Telegram login data is older than a day.',
   accountAlreadyLinked: 'This Telegram account is already linked to your account.',
   socialAccountExists: 'This Telegram account belongs to another user.',
+  origin: 'Telegram sign-in starts from the app: the Origin header must be a loopback origin or https on an allowed domain.',
 } as const;
 
 export async function assertTelegramEnabled(ctx: SandboxContext): Promise<void> {
@@ -37,26 +38,46 @@ export function telegramAuthUrl(ctx: SandboxContext, state: string): string {
   return `${ctx.apiBaseUrl}${API_PATH_PREFIX}/sdk/${ctx.environmentId}/telegram/auth?state=${encodeURIComponent(state)}`;
 }
 
-/**
- * GET /telegram/auth?state= (first visit): records the state with the app's origin (from the
- * Referer of the popup's navigation) and sends the browser to the login simulator.
- */
-export async function beginTelegramAuth(ctx: SandboxContext, state: string, referer: string | undefined): Promise<string> {
-  await assertTelegramEnabled(ctx);
-  let origin: string | null = null;
+/** The origin of an app page the login data may be handed to: loopback, or https on one of `security.allowedDomains`. */
+function acceptedAppOrigin(origin: string | undefined, allowedDomains: readonly string[]): string | undefined {
+  if (!origin) return undefined;
+  if (isLoopbackOrigin(origin)) return origin;
   try {
-    origin = referer ? new URL(referer).origin : null;
+    const url = new URL(origin);
+    return url.protocol === 'https:' && url.origin === origin && allowedDomains.includes(url.hostname) ? origin : undefined;
   } catch {
-    origin = null;
+    return undefined;
   }
-  if (origin && !isLoopbackOrigin(origin)) origin = null;
+}
+
+/**
+ * POST /telegram/initAuth: a fresh state, registered with the app's origin as the request's `Origin` names it (a
+ * browser sets it on every cross-origin fetch; a page cannot forge it). The login page later hands Telegram's data
+ * to that origin only — never to one read from the popup's `Referer`, which a host may suppress
+ * (`Referrer-Policy: no-referrer`).
+ */
+export async function initTelegramAuth(ctx: SandboxContext, origin: string | undefined): Promise<OAuthInitAuthResponse> {
+  await assertTelegramEnabled(ctx);
+  const settings = await ctx.settings.get();
+  const appOrigin = acceptedAppOrigin(origin, settings.security.allowedDomains ?? []);
+  if (!appOrigin) throw new ApiError(400, 'invalid_request', telegramMessages.origin);
+  const state = randomBytes(24).toString('base64url');
   const now = ctx.now();
-  // A state is registered once; a second visit with it changes nothing.
   await ctx.db.query(
-    `INSERT INTO telegram_states (state, environment_id, app_origin, status, created_at, expires_at) VALUES ($1, $2, $3, 'pending', $4, $5)
-     ON CONFLICT (state) DO NOTHING`,
-    [state, ctx.environmentId, origin, now.toISOString(), new Date(now.getTime() + TELEGRAM_STATE_TTL_MS).toISOString()],
+    `INSERT INTO telegram_states (state, environment_id, app_origin, status, created_at, expires_at) VALUES ($1, $2, $3, 'pending', $4, $5)`,
+    [state, ctx.environmentId, appOrigin, now.toISOString(), new Date(now.getTime() + TELEGRAM_STATE_TTL_MS).toISOString()],
   );
+  const authorizationUrl = telegramAuthUrl(ctx, state);
+  return { state, redirectUrl: authorizationUrl.slice(0, authorizationUrl.indexOf('?')), authorizationUrl };
+}
+
+/**
+ * GET /telegram/auth?state= (first visit): the state must have been registered by initAuth (with its app origin);
+ * then the browser goes to the login simulator. `undefined` for an unknown, used or expired state.
+ */
+export async function beginTelegramAuth(ctx: SandboxContext, state: string): Promise<string | undefined> {
+  await assertTelegramEnabled(ctx);
+  if (!(await findTelegramState(ctx, ctx.db, state))) return undefined;
   const login = new URL('/auth', ctx.telegram.loginOrigin);
   login.search = new URLSearchParams({
     bot_id: ctx.telegram.botId,
@@ -148,6 +169,20 @@ export async function linkTelegram(ctx: SandboxContext, auth: Auth, input: Teleg
     const session = (await findSession(tx, ctx.environmentId, auth.session.id)) ?? auth.session;
     return signInResponse(ctx, tx, settings, auth.userId, session, { issuedAt: now });
   });
+}
+
+/**
+ * The environment's bot token, made once and kept in the database (`sandbox_secrets`), so that several sandbox
+ * processes on one PostgreSQL verify each other's login data.
+ */
+export async function loadOrCreateBotToken(db: Queryable, environmentId: string, now: Date): Promise<{ botId: string; botToken: string }> {
+  await db.query(
+    `INSERT INTO sandbox_secrets (environment_id, name, value, created_at) VALUES ($1, 'telegram-bot-token', $2, $3) ON CONFLICT (environment_id, name) DO NOTHING`,
+    [environmentId, newBotToken().botToken, now.toISOString()],
+  );
+  const rows = await db.query<{ value: string }>(`SELECT value FROM sandbox_secrets WHERE environment_id = $1 AND name = 'telegram-bot-token'`, [environmentId]);
+  const botToken = rows[0]!.value;
+  return { botId: botToken.slice(0, botToken.indexOf(':')), botToken };
 }
 
 /** A fresh bot token, shaped like Telegram's (`<bot id>:<secret>`). */

@@ -10,11 +10,13 @@ export const unlinkMessages = {
   lastCredential: 'You cannot unlink your only sign-in method.',
   notYours: 'This credential is not linked to your account.',
   walletUnlinkDisabled: 'Unlinking wallets is not enabled for this project.',
+  embeddedWallet: 'An embedded wallet cannot be unlinked; delete it instead.',
 } as const;
 
 /**
  * POST /verify/unlink (bearer): removes one of the user's verified credentials. The last one is
- * refused (`forbidden_unlink_request`): the user would have no way back in.
+ * refused (`forbidden_unlink_request`): the user would have no way back in. An embedded wallet is refused
+ * (`linked_embedded_wallet`); a passkey's credential takes the passkey with it.
  */
 export async function unlinkCredential(ctx: SandboxContext, auth: Auth, input: WalletLink): Promise<SignInResponse> {
   const settings = await ctx.settings.get();
@@ -23,10 +25,14 @@ export async function unlinkCredential(ctx: SandboxContext, auth: Auth, input: W
     const record = await loadUser(tx, ctx.environmentId, auth.userId);
     const credential = record?.credentials.find((entry) => entry.id === input.verifiedCrentialId);
     if (!record || !credential) throw new ApiError(400, 'invalid_unlink_request', unlinkMessages.notYours, 'verifiedCrentialId');
+    // Its credential row carries the wallet (the delete would cascade to it): deleting a wallet is its own route.
+    if (credential.embedded) throw new ApiError(400, 'linked_embedded_wallet', unlinkMessages.embeddedWallet, 'verifiedCrentialId');
     if (credential.format === 'blockchain' && settings.sdk.multiWalletUnlinkDisabled === true) {
       throw new ApiError(403, 'forbidden_unlink_request', unlinkMessages.walletUnlinkDisabled, 'verifiedCrentialId');
     }
     if (record.credentials.length <= 1) throw new ApiError(400, 'forbidden_unlink_request', unlinkMessages.lastCredential, 'verifiedCrentialId');
+    // A passkey's credential goes with the passkey itself: unlinked, it must not sign in any more.
+    if (credential.format === 'passkey') await tx.query('DELETE FROM passkeys WHERE verified_credential_id = $1', [credential.id]);
     await tx.query('DELETE FROM verified_credentials WHERE id = $1', [credential.id]);
     if (record.row.last_verified_credential_id === credential.id) {
       const next = record.credentials.find((entry) => entry.id !== credential.id)!;

@@ -136,14 +136,35 @@ describe('PUT /users', () => {
     expect((await put(user.jwt, { metadata: { employeeId: 'anything' } })).status).toBe(200);
   });
 
-  it('error: e-mail change to a taken address is email_already_exists; a malformed one invalid_email_address', async () => {
+  it('error: an e-mail address the user has not verified is email_verification_required (taken or not); nothing changes', async () => {
     const first = await newUser();
     const second = await newUser();
-    expect(await expectRejected(second.jwt, { email: first.email.toUpperCase() }, 'email_already_exists', 'email')).toBe('Email already exists.');
+    const message = await expectRejected(second.jwt, { email: 'never.verified@example.com' }, 'email_verification_required', 'email');
+    expect(message).toBe('Verify this e-mail address with a code before it becomes your e-mail.');
+    // Another user's address: the same answer (it says nothing about who has it).
+    await expectRejected(second.jwt, { email: first.email.toUpperCase() }, 'email_verification_required', 'email');
     await expectRejected(second.jwt, { email: 'not-an-email' }, 'invalid_email_address', 'email');
-    const response = await put(second.jwt, { email: ' New.Address@Example.com ' });
-    expect(response.status).toBe(200);
-    expect(response.body.user.email).toBe('new.address@example.com');
+    // The token's e-mail claim stays the verified one.
+    const refreshed = await t.call('POST', '/refresh', { token: second.jwt });
+    expect(JSON.parse(Buffer.from(refreshed.body.jwt.split('.')[1], 'base64url').toString()).email).toBe(second.email);
+  });
+
+  it('behavior: a verified address of the user may become their e-mail; a verified number their phone', async () => {
+    const user = await newUser();
+    const extra = `extra-${++counter}@example.com`;
+    const created = await t.call('POST', '/emailVerifications/create', { body: { email: extra } });
+    const [message] = await t.inbox(extra);
+    const verified = await t.call('POST', '/emailVerifications/verify', { token: user.jwt, body: { verificationUUID: created.body.verificationUUID, verificationToken: message?.code } });
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+    const response = await put(user.jwt, { email: ` ${extra.toUpperCase()} ` });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.user.email).toBe(extra);
+  });
+
+  it('error: a phone number the user has not verified is phone_verification_required; nothing changes', async () => {
+    const user = await newUser();
+    const message = await expectRejected(user.jwt, { phoneNumber: '+14155552671' }, 'phone_verification_required', 'phoneNumber');
+    expect(message).toBe('Verify this phone number with a code before it becomes your phone number.');
   });
 
   it('error: metadata beyond 4096 characters is metadata_size_exceeded', async () => {

@@ -5,7 +5,7 @@ import { ApiError, messages } from '../../errors/ApiError.js';
 import type { Auth } from '../session/authenticate.js';
 import { assertEmailAccepted, normalizeEmail } from '../email/emailAddress.js';
 import { allFields } from '../settings/settingsRules.js';
-import { fieldValue, hasValue, loadUser, saveUserData, toWireUser, type Profile } from './userRepository.js';
+import { fieldValue, hasValue, loadUser, saveUserData, toWireUser, type Profile, type UserRecord } from './userRepository.js';
 
 /** Upper bound of `JSON.stringify(user.metadata)`, in characters. */
 export const MAX_METADATA_CHARS = 4096;
@@ -44,15 +44,20 @@ async function isTakenByOther(q: Queryable, ctx: SandboxContext, userId: string,
   return rows.length > 0;
 }
 
-async function assertEmailFree(q: Queryable, ctx: SandboxContext, userId: string, email: string): Promise<void> {
-  const rows = await q.query(
-    `SELECT 1 FROM users WHERE environment_id = $1 AND id <> $2 AND lower(profile->>'email') = $3
-     UNION ALL
-     SELECT 1 FROM verified_credentials WHERE environment_id = $1 AND user_id <> $2 AND format = 'email' AND identifier = $3
-     LIMIT 1`,
-    [ctx.environmentId, userId, email],
-  );
-  if (rows.length > 0) throw new ApiError(400, 'email_already_exists', messages.emailExists, 'email');
+export const verificationRequiredMessages = {
+  email: 'Verify this e-mail address with a code before it becomes your e-mail.',
+  phoneNumber: 'Verify this phone number with a code before it becomes your phone number.',
+} as const;
+
+/**
+ * An e-mail or phone number enters a user only through its code flow: the profile may name one of the user's own
+ * verified credentials, nothing else (`email_verification_required` / `phone_verification_required`, which says
+ * nothing about whether another user has it).
+ */
+function assertVerifiedByUser(record: UserRecord, format: 'email' | 'phoneNumber', value: string): void {
+  if (record.credentials.some((credential) => credential.format === format && credential.identifier === value)) return;
+  if (format === 'email') throw new ApiError(400, 'email_verification_required', verificationRequiredMessages.email, 'email');
+  throw new ApiError(400, 'phone_verification_required', verificationRequiredMessages.phoneNumber, 'phoneNumber');
 }
 
 async function assertUsernameFree(q: Queryable, ctx: SandboxContext, userId: string, username: string): Promise<void> {
@@ -89,7 +94,7 @@ async function checkFields(
   }
 }
 
-/** PUT /users: profile fields and custom fields (in `metadata`); on any error nothing changes. */
+/** PUT /users: profile fields and custom fields (in `metadata`); e-mail and phone only when verified; on any error nothing changes. */
 export async function updateUser(ctx: SandboxContext, auth: Auth, update: UserUpdate): Promise<User> {
   const settings = await ctx.settings.get();
   const { metadata: metadataPatch = {}, captchaToken: _captcha, ...profilePatch } = update;
@@ -110,8 +115,13 @@ export async function updateUser(ctx: SandboxContext, auth: Auth, update: UserUp
     if (typeof profilePatch.email === 'string' && profilePatch.email.trim() !== '') {
       const email = normalizeEmail(profilePatch.email);
       assertEmailAccepted(settings, email);
-      await assertEmailFree(tx, ctx, auth.userId, email);
+      assertVerifiedByUser(record, 'email', email);
       profile['email'] = email;
+    }
+    if (typeof profilePatch.phoneNumber === 'string' && profilePatch.phoneNumber.trim() !== '') {
+      const phoneNumber = profilePatch.phoneNumber.replace(/[\s()-]/g, '');
+      assertVerifiedByUser(record, 'phoneNumber', phoneNumber);
+      profile['phoneNumber'] = phoneNumber;
     }
     const username = profile['username'];
     if (profilePatch.username !== undefined && typeof username === 'string' && username !== '') {

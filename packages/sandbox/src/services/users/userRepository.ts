@@ -96,18 +96,21 @@ export async function loadUser(q: Queryable, environmentId: string, userId: stri
   const users = await q.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE environment_id = $1 AND id = $2`, [environmentId, userId]);
   const row = users[0];
   if (!row) return undefined;
-  const rows = await q.query<CredentialRow & { oauth_provider: string | null; oauth_account_id: string | null; oauth_username: string | null; oauth_display_name: string | null; oauth_emails: string[] | null; w_chain: string | null; w_address: string | null; w_wallet_name: string | null; w_wallet_provider: string | null; w_hardware_wallet: string | null }>(
+  // One query for the credentials with what hangs off each (social account, wallet, embedded wallet).
+  const rows = await q.query<CredentialRow & { oauth_provider: string | null; oauth_account_id: string | null; oauth_username: string | null; oauth_display_name: string | null; oauth_emails: string[] | null; w_chain: string | null; w_address: string | null; w_wallet_name: string | null; w_wallet_provider: string | null; w_hardware_wallet: string | null; embedded: EmbeddedWalletRow | null }>(
     `SELECT ${CREDENTIAL_COLUMNS.split(', ').map((column) => `c.${column}`).join(', ')},
             o.provider AS oauth_provider, o.account_id AS oauth_account_id, o.username AS oauth_username,
             o.display_name AS oauth_display_name, o.emails AS oauth_emails,
             w.chain AS w_chain, w.address AS w_address, w.wallet_name AS w_wallet_name, w.wallet_provider AS w_wallet_provider,
-            w.hardware_wallet AS w_hardware_wallet
+            w.hardware_wallet AS w_hardware_wallet,
+            CASE WHEN e.credential_id IS NULL THEN NULL ELSE to_jsonb(e) END AS embedded
      FROM verified_credentials c LEFT JOIN oauth_accounts o ON o.credential_id = c.id
      LEFT JOIN wallet_credentials w ON w.credential_id = c.id
+     LEFT JOIN embedded_wallets e ON e.credential_id = c.id
      WHERE c.user_id = $1 ORDER BY c.created_at ASC, c.id ASC`,
     [userId],
   );
-  const credentials = rows.map(({ oauth_provider, oauth_account_id, oauth_username, oauth_display_name, oauth_emails, w_chain, w_address, w_wallet_name, w_wallet_provider, w_hardware_wallet, ...credential }): CredentialRow => ({
+  const credentials = rows.map(({ oauth_provider, oauth_account_id, oauth_username, oauth_display_name, oauth_emails, w_chain, w_address, w_wallet_name, w_wallet_provider, w_hardware_wallet, embedded, ...credential }): CredentialRow => ({
     ...credential,
     oauth: oauth_provider && oauth_account_id
       ? { provider: oauth_provider, account_id: oauth_account_id, username: oauth_username, display_name: oauth_display_name, emails: oauth_emails ?? [] }
@@ -115,16 +118,20 @@ export async function loadUser(q: Queryable, environmentId: string, userId: stri
     wallet: w_chain && w_address
       ? { chain: w_chain, address: w_address, wallet_name: w_wallet_name ?? '', wallet_provider: w_wallet_provider ?? '', hardware_wallet: w_hardware_wallet }
       : null,
+    // jsonb gives the row's timestamps as text.
+    embedded: embedded ? { ...embedded, created_at: new Date(embedded.created_at) } : null,
   }));
-  const embedded = await q.query<EmbeddedWalletRow>('SELECT * FROM embedded_wallets WHERE user_id = $1', [userId]);
-  for (const credential of credentials) credential.embedded = embedded.find((wallet) => wallet.credential_id === credential.id) ?? null;
   return { row, credentials };
 }
 
 /** Records a sign-in with `credentialId`: last visit, last verified credential, last selected. */
 export async function markSignIn(q: Queryable, userId: string, credentialId: string, now: Date): Promise<void> {
-  await q.query('UPDATE users SET last_visit = $2, last_verified_credential_id = $3 WHERE id = $1', [userId, now.toISOString(), credentialId]);
-  await q.query('UPDATE verified_credentials SET last_selected_at = $2 WHERE id = $1', [credentialId, now.toISOString()]);
+  // One statement (one round trip) for both rows.
+  await q.query(
+    `WITH visited AS (UPDATE users SET last_visit = $2, last_verified_credential_id = $3 WHERE id = $1)
+     UPDATE verified_credentials SET last_selected_at = $2 WHERE id = $3`,
+    [userId, now.toISOString(), credentialId],
+  );
 }
 
 export async function saveUserData(q: Queryable, userId: string, profile: Profile, metadata: Record<string, unknown>): Promise<void> {

@@ -1,6 +1,4 @@
 import type { ProjectSettings, ServerErrorCode } from '@latchkey/protocol';
-import type { SandboxContext } from '../../context.js';
-import type { Queryable } from '../../db/database.js';
 
 /**
  * What tells one code channel (e-mail, SMS) from another: where its verifications live, how its codes are
@@ -45,6 +43,4 @@ export interface CodeChannel<CreateInput, RetryInput> {
   assertSignInEnabled(settings: ProjectSettings): void;
   /** Refuses adding a verified recipient to a signed-in user when the channel is off. */
   assertAddEnabled(settings: ProjectSettings): void;
-  /** More refusals when adding the recipient to `userId` (inside the transaction; nothing is consumed). */
-  assertUnclaimed?(ctx: SandboxContext, tx: Queryable, userId: string, recipient: string): Promise<void>;
 }

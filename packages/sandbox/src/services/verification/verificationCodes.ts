@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/database.js';
 import { ApiError, messages } from '../../errors/ApiError.js';
 import { deliver } from '../inbox/inbox.js';
 import type { CodeChannel } from './CodeChannel.js';
+import { codeSendRules, consumeRateLimits } from '../rateLimits/rateLimits.js';
 
 /**
  * The life of a one-time code, the same for every channel: created and sent, sent again (a new code, at most
@@ -46,8 +47,13 @@ async function sendCode(ctx: SandboxContext, q: Queryable, channel: AnyChannel, 
   await deliver(q, ctx.environmentId, { channel: channel.channel, to, ...channel.message(app, code), code, now: ctx.now() });
 }
 
-/** POST /{channel}Verifications/create: a new verification, its code sent to the inbox. */
-export async function createVerification<C>(ctx: SandboxContext, channel: CodeChannel<C, never>, input: C): Promise<{ verificationUUID: string }> {
+/** POST /{channel}Verifications/create: a new verification, its code sent to the inbox (within the send limits per recipient and client). */
+export async function createVerification<C>(
+  ctx: SandboxContext,
+  channel: CodeChannel<C, never>,
+  input: C,
+  client: { address?: string | undefined } = {},
+): Promise<{ verificationUUID: string }> {
   const settings = await ctx.settings.get();
   const { recipient, columns = {} } = channel.acceptCreate(settings, input);
   const id = randomUUID();
@@ -56,6 +62,7 @@ export async function createVerification<C>(ctx: SandboxContext, channel: CodeCh
   const names = ['id', 'environment_id', channel.recipientColumn, ...Object.keys(columns), 'code_hash', 'status', 'created_at', 'expires_at'];
   const values = [id, ctx.environmentId, recipient, ...Object.values(columns), hashCode(channel, id, code), 'pending', now.toISOString(), new Date(now.getTime() + channel.ttlMs).toISOString()];
   await ctx.db.transaction(async (tx) => {
+    await consumeRateLimits(ctx, tx, codeSendRules(settings, channel, recipient, client.address));
     await tx.query(`INSERT INTO ${channel.table} (${names.join(', ')}) VALUES (${names.map((_, index) => `$${index + 1}`).join(', ')})`, values);
     await sendCode(ctx, tx, channel, settings.general.displayName ?? 'Latchkey', recipient, code);
   });
@@ -76,6 +83,7 @@ export async function retryVerification<R extends { verificationUUID: string }>(
   ctx: SandboxContext,
   channel: CodeChannel<never, R>,
   input: R,
+  client: { address?: string | undefined } = {},
 ): Promise<{ verificationUUID: string }> {
   const settings = await ctx.settings.get();
   const recipient = channel.acceptRetry(settings, input);
@@ -85,6 +93,7 @@ export async function retryVerification<R extends { verificationUUID: string }>(
     if (!row || row.recipient !== recipient || row.status === 'used') throw invalid(channel);
     if (row.status === 'burnt') throw tooManyAttempts(channel);
     if (row.sends >= channel.maxSends) throw new ApiError(429, 'too_many_requests', messages.rateLimit);
+    await consumeRateLimits(ctx, tx, codeSendRules(settings, channel, recipient, client.address));
     const code = newCode();
     await tx.query(`UPDATE ${channel.table} SET code_hash = $2, expires_at = $3, failed_attempts = 0, sends = sends + 1 WHERE id = $1`, [
       row.id,

@@ -1,5 +1,6 @@
 import type { SignInResponse } from '@latchkey/protocol';
 import type { SandboxContext } from '../../context.js';
+import type { Queryable } from '../../db/database.js';
 import { ApiError } from '../../errors/ApiError.js';
 import type { Auth } from '../session/authenticate.js';
 import { findSession } from '../session/sessionRepository.js';
@@ -11,13 +12,28 @@ import { withVerifiedCode, type CodeInput } from './verificationCodes.js';
 
 type AnyChannel = CodeChannel<never, never>;
 
+/**
+ * The proven owner wins: another user's profile that merely names the recipient (written before e-mail and phone
+ * needed verification) stops naming it once its owner has proven it with a code.
+ */
+async function releaseUnprovenClaims(ctx: SandboxContext, tx: Queryable, channel: AnyChannel, ownerId: string, recipient: string): Promise<void> {
+  // The key is written out (not a parameter) so that the expression indexes of migration 32 serve the lookup.
+  const key = channel.profileKey === 'email' ? 'email' : 'phoneNumber';
+  await tx.query(
+    `UPDATE users SET profile = profile - '${key}' WHERE environment_id = $1 AND lower(profile->>'${key}') = lower($3) AND id <> $2`,
+    [ctx.environmentId, ownerId, recipient],
+  );
+}
+
 /** POST /{channel}Verifications/signin: the code signs the recipient's owner in (creating them, with that profile field, if new). */
 export async function signInWithVerification(ctx: SandboxContext, channel: AnyChannel, input: CodeInput): Promise<SignInResponse> {
   const settings = await ctx.settings.get();
   channel.assertSignInEnabled(settings);
-  return withVerifiedCode(ctx, channel, input, (tx, recipient) =>
-    signInWithCredential(ctx, tx, settings, channel.credentialFormat, recipient, { [channel.profileKey]: recipient }),
-  );
+  return withVerifiedCode(ctx, channel, input, async (tx, recipient) => {
+    const response = await signInWithCredential(ctx, tx, settings, channel.credentialFormat, recipient, { [channel.profileKey]: recipient });
+    await releaseUnprovenClaims(ctx, tx, channel, response.user.id, recipient);
+    return response;
+  });
 }
 
 /** POST /{channel}Verifications/verify (bearer): the code adds the recipient to the signed-in user. */
@@ -32,8 +48,8 @@ export async function addVerifiedRecipient(ctx: SandboxContext, channel: AnyChan
       const { code, message, path } = channel.errors.taken;
       throw new ApiError(400, code, message, path);
     }
-    await channel.assertUnclaimed?.(ctx, tx, auth.userId, recipient);
     credential ??= await insertCredential(tx, { userId: auth.userId, environmentId: ctx.environmentId, format: channel.credentialFormat, identifier: recipient, now });
+    await releaseUnprovenClaims(ctx, tx, channel, auth.userId, recipient);
     await markSignIn(tx, auth.userId, credential.id, now);
     const record = await loadUser(tx, ctx.environmentId, auth.userId);
     if (record && !record.row.profile[channel.profileKey]) {

@@ -1,7 +1,7 @@
 import type { SignInResponse } from '@latchkey/protocol';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API_BASE_URL, createFakeFetch, ENVIRONMENT_ID, fakeSignIn, routeTable } from '../../../test/fakeFetch.js';
+import { API_BASE_URL, createFakeFetch, ENVIRONMENT_ID, fakeSignIn, json, routeTable } from '../../../test/fakeFetch.js';
 import { createLatchkeyClient, type LatchkeyClient } from '../../client/createLatchkeyClient.js';
 import { createMemoryStorage } from '../../storage/createMemoryStorage.js';
 import type { ReceivedMessage, SocialBrowser } from '../../oauth/socialBrowser.js';
@@ -242,8 +242,13 @@ describe('socialSignInMachine: redirect', () => {
 });
 
 describe('socialSignInMachine: telegram', () => {
+  const TELEGRAM_STATE = 'T'.repeat(32);
+  const TELEGRAM_URL = `${API_BASE_URL}/api/v0/sdk/${ENVIRONMENT_ID}/telegram/auth`;
   async function telegramSetup() {
-    const fake = createFakeFetch(routeTable({}));
+    // The server makes the state (bound to the page's Origin) and names the page to open.
+    const fake = createFakeFetch(
+      routeTable({ 'POST /telegram/initAuth': () => json(200, { state: TELEGRAM_STATE, redirectUrl: TELEGRAM_URL, authorizationUrl: `${TELEGRAM_URL}?state=${TELEGRAM_STATE}` }) }),
+    );
     const client = createLatchkeyClient({ environmentId: ENVIRONMENT_ID, apiBaseUrl: API_BASE_URL, fetch: fake.fetch, storage: createMemoryStorage(), console: false, sendLogs: false });
     clients.push(client);
     await waitFor(client.session, (snapshot) => getSessionStatus(snapshot) === 'signedOut');
@@ -251,11 +256,11 @@ describe('socialSignInMachine: telegram', () => {
     const exchangeSpy = vi.fn(async (_input: unknown) => fakeSignIn(Date.now() + 3_600_000));
     const machine = socialSignInMachine.provide({ actors: { exchangeCode: fromPromise(({ input }) => exchangeSpy(input)) } });
     const actor = createActor(machine, { input: { client, browser: b.browser }, clock: new SimulatedClock() }).start();
-    return { actor, exchangeSpy, ...b };
+    return { actor, exchangeSpy, requests: fake.requests, ...b };
   }
   const telegramAuth = { id: 42, firstName: 'Ada', authDate: 1_800_000_000, hash: 'a'.repeat(64) };
 
-  it('default: the popup opens on /telegram/auth with a fresh state; the matching message signs in', async () => {
+  it('default: the popup opens on /telegram/auth with the state initAuth registered; the matching message signs in', async () => {
     const t = await telegramSetup();
     t.actor.send({ type: 'user.start', provider: 'telegram', strategy: 'redirect' });
     expect(t.browser.openPopup).toHaveBeenCalledTimes(1); // Telegram never leaves the page
@@ -263,7 +268,8 @@ describe('socialSignInMachine: telegram', () => {
     const url = new URL(t.popup.navigatedTo[0]!);
     expect(url.pathname).toBe(`/api/v0/sdk/${ENVIRONMENT_ID}/telegram/auth`);
     const state = url.searchParams.get('state')!;
-    expect(state).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(state).toBe(TELEGRAM_STATE);
+    expect(t.requests.map((request) => `${request.method} ${new URL(request.url).pathname}`)).toContain(`POST /api/v0/sdk/${ENVIRONMENT_ID}/telegram/initAuth`);
     t.post(REDIRECT_ORIGIN, { type: 'authorization_response', provider: 'telegram', code: 'x', state });
     expect(socialSignInStatus(t.actor.getSnapshot())).toBe('awaitingAuthorization');
     t.post(REDIRECT_ORIGIN, { type: 'telegram_auth_response', state, telegramAuth });

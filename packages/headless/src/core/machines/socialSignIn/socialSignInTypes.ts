@@ -93,14 +93,6 @@ export function exchange(
   return purpose === 'link' ? verifySocial(client, parameters) : signInWithSocial(client, parameters);
 }
 
-/** 32 random bytes as base64url: the state of an attempt the kit makes itself (Telegram). */
-export function randomState(): string {
-  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(32));
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
 /** The app page without its fragment: where a redirect return lands. */
 export function returnUrlOf(browser: SocialBrowser): string {
   const returnUrl = new URL(browser.currentUrl());

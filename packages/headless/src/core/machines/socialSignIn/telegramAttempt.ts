@@ -1,18 +1,17 @@
 import type { SignInResponse, TelegramAuth } from '@latchkey/protocol';
-import { API_PATH_PREFIX } from '@latchkey/protocol/constants';
+import { initTelegramAuth } from '../../actions/initTelegramAuth.js';
 import { signInWithTelegram } from '../../actions/signInWithTelegram.js';
 import { verifyTelegram } from '../../actions/verifyTelegram.js';
 import type { Purpose } from '../signInHandOver.js';
-import { randomState, type PreparedAttempt, type SocialSignInClient } from './socialSignInTypes.js';
+import type { PreparedAttempt, SocialSignInClient } from './socialSignInTypes.js';
 
 /**
- * Telegram has no code exchange: the kit makes the state and opens the product's `/telegram/auth` page in the popup;
- * the page posts the login widget's data back with the state, which must match (SPEC §4).
+ * Telegram has no code exchange: the server registers a state with this page's origin (`initTelegramAuth`, so the
+ * login page needs no Referer to know where to hand the data) and the popup opens its `/telegram/auth` page; the page
+ * posts the login widget's data back with the state, which must match (SPEC §4).
  */
-export function telegramAttempt(client: SocialSignInClient): PreparedAttempt {
-  const state = randomState();
-  const base = `${client.apiBaseUrl.replace(/\/+$/, '')}${API_PATH_PREFIX}/sdk/${encodeURIComponent(client.environmentId)}`;
-  return { state, verifier: '', redirectUrl: `${base}/telegram/auth`, authorizationUrl: `${base}/telegram/auth?state=${encodeURIComponent(state)}` };
+export async function telegramAttempt(client: SocialSignInClient): Promise<PreparedAttempt> {
+  return { ...(await initTelegramAuth(client)), verifier: '' };
 }
 
 /** Telegram's answer signs in (`/telegram/signin`) or links the account (`/telegram/verify`). */

@@ -1,0 +1,175 @@
+/**
+ * `pnpm bench:load`: throughput of the sandbox on this machine, loopback only. The sandbox runs in its own process
+ * (`packages/sandbox/src/main.ts`, as `pnpm sandbox` runs it) on PGlite in a temp folder and — when PostgreSQL's
+ * binaries are installed — on a throwaway PostgreSQL cluster; this process is the client. Scenarios, each for a
+ * bounded time: full e-mail sign-ins (create → inbox → signin) at concurrency 1 and 32, and GET /users with a token
+ * at concurrency 32. Prints one table (ops/s and latency percentiles). A report, not a test: it never fails on a
+ * target. Options: `--seconds N` (default 10 per scenario), `--storage pglite|postgres|both` (default both),
+ * `--profile DIR` (the sandbox writes a V8 CPU profile there).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { findPostgresBin, startPostgresCluster } from '../../packages/sandbox/src/test/postgresCluster.js';
+
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, storage: { type: 'string', default: 'both' }, profile: { type: 'string' } } });
+const SECONDS = Math.min(120, Math.max(1, Number(values.seconds)));
+const MAX_OPS = 200_000;
+const ENV = 'bench-env';
+const main = fileURLToPath(new URL('../../packages/sandbox/src/main.ts', import.meta.url));
+
+interface Sandbox {
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function startSandboxProcess(env: Record<string, string>): Promise<Sandbox> {
+  const args = ['--import', 'tsx', '--conditions=source', ...(values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : []), main];
+  const child = spawn(process.execPath, args, {
+    cwd: fileURLToPath(new URL('../../packages/sandbox/', import.meta.url)),
+    env: { ...process.env, SANDBOX_PORT: '0', SANDBOX_ENVIRONMENT_ID: ENV, NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const match = /info:\s+(http:\/\/127\.0\.0\.1:\d+)\/sandbox\/info/.exec(output);
+    if (match) {
+      const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+      return {
+        url: match[1]!,
+        async stop() {
+          child.kill('SIGINT');
+          await exited;
+        },
+      };
+    }
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`The sandbox did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function call(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, headers: Record<string, string> = {}): Promise<any> {
+  const response = await fetch(url, {
+    method,
+    headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${method} ${url}: ${response.status} ${text.slice(0, 200)}`);
+  return JSON.parse(text);
+}
+
+const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
+
+interface Row {
+  scenario: string;
+  storage: string;
+  concurrency: number;
+  ops: number;
+  errors: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+/** Runs `operation` from `concurrency` workers for SECONDS (at most MAX_OPS); latency per operation. */
+async function measure(scenario: string, storage: string, concurrency: number, operation: (index: number) => Promise<void>): Promise<Row> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let next = 0;
+  let firstError: unknown;
+  const started = performance.now();
+  const until = started + SECONDS * 1000;
+  const worker = async () => {
+    while (performance.now() < until && next < MAX_OPS) {
+      const index = next++;
+      const begin = performance.now();
+      try {
+        await operation(index);
+        latencies.push(performance.now() - begin);
+      } catch (error) {
+        errors += 1;
+        firstError ??= error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const elapsed = (performance.now() - started) / 1000;
+  if (firstError) console.error(`  ${scenario} (${storage}, c${concurrency}): ${errors} errors, first: ${String(firstError)}`);
+  latencies.sort((a, b) => a - b);
+  return { scenario, storage, concurrency, ops: latencies.length, errors, perSecond: latencies.length / elapsed, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99) };
+}
+
+async function scenarios(storage: string, sandbox: Sandbox): Promise<Row[]> {
+  const sdk = `${sandbox.url}/api/v0/sdk/${ENV}`;
+  // The bench is one client on loopback: lift the send limits for it.
+  const unlimited = { perRecipient: { limit: 1_000_000, windowSeconds: 1 }, perClient: { limit: 1_000_000, windowSeconds: 1 } };
+  await call('PUT', `${sandbox.url}/sandbox/admin/settings`, { security: { rateLimits: { emailVerification: unlimited } } });
+  const run = `${Date.now().toString(36)}`;
+  const signIn = async (label: string, index: number) => {
+    const email = `${label}-${run}-${index}@bench.example`;
+    const { verificationUUID } = await call('POST', `${sdk}/emailVerifications/create`, { email });
+    const [message] = await call('GET', `${sandbox.url}/sandbox/inbox?to=${encodeURIComponent(email)}`);
+    return call('POST', `${sdk}/emailVerifications/signin`, { verificationUUID, verificationToken: message.code });
+  };
+  // Warm up (JIT, connection pools), not measured.
+  await Promise.all(Array.from({ length: 32 }, (_, index) => signIn('warm', index)));
+  const rows = [
+    await measure('e-mail sign-in (create → inbox → signin)', storage, 1, async (index) => void (await signIn('c1', index))),
+    await measure('e-mail sign-in (create → inbox → signin)', storage, 32, async (index) => void (await signIn('c32', index))),
+  ];
+  const { jwt } = await signIn('reader', 0);
+  const auth = { authorization: `Bearer ${jwt}` };
+  rows.push(await measure('GET /users (bearer)', storage, 1, async () => void (await call('GET', `${sdk}/users`, undefined, auth))));
+  rows.push(await measure('GET /users (bearer)', storage, 32, async () => void (await call('GET', `${sdk}/users`, undefined, auth))));
+  return rows;
+}
+
+const rows: Row[] = [];
+const folder = await mkdtemp(path.join(tmpdir(), 'latchkey-bench-'));
+try {
+  if (values.storage !== 'postgres') {
+    const sandbox = await startSandboxProcess({ SANDBOX_DATA_DIR: path.join(folder, 'pglite') });
+    try {
+      rows.push(...(await scenarios('PGlite', sandbox)));
+    } finally {
+      await sandbox.stop();
+    }
+  }
+  if (values.storage !== 'pglite') {
+    const bin = findPostgresBin();
+    if (!bin) {
+      console.log('PostgreSQL: not measured (initdb/pg_ctl not installed).');
+    } else {
+      const cluster = await startPostgresCluster(bin);
+      try {
+        const sandbox = await startSandboxProcess({ DATABASE_URL: cluster.url });
+        try {
+          rows.push(...(await scenarios('PostgreSQL', sandbox)));
+        } finally {
+          await sandbox.stop();
+        }
+      } finally {
+        await cluster.stop();
+      }
+    }
+  }
+} finally {
+  await rm(folder, { recursive: true, force: true });
+}
+
+const ms = (value: number) => (Number.isNaN(value) ? '–' : value.toFixed(1));
+console.log(`\nLoad (loopback, ${SECONDS} s per scenario, this machine: ${(await import('node:os')).cpus().length} cores)\n`);
+console.log('| scenario | storage | concurrency | ops | errors | ops/s | p50 ms | p95 ms | p99 ms |');
+console.log('|---|---|--:|--:|--:|--:|--:|--:|--:|');
+for (const row of rows) {
+  console.log(`| ${row.scenario} | ${row.storage} | ${row.concurrency} | ${row.ops} | ${row.errors} | ${row.perSecond.toFixed(0)} | ${ms(row.p50)} | ${ms(row.p95)} | ${ms(row.p99)} |`);
+}

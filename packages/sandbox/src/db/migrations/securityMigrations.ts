@@ -1,0 +1,63 @@
+import type { Migration } from '../Migration.js';
+
+/**
+ * Issue 11 (security and abuse resistance): state that used to live in memory or nowhere, kept in the database so
+ * several sandbox processes on one PostgreSQL behave as one.
+ */
+export const securityMigrations: readonly Migration[] = [
+  {
+    version: 31,
+    name: 'security: rate-limit events, MFA step-up, custody request fingerprints, session-key challenges, sandbox secrets',
+    sql: `
+      -- Sliding-window rate limits: one row per counted event (a code sent), per bucket and key.
+      CREATE TABLE rate_limit_events (
+        environment_id text NOT NULL,
+        bucket text NOT NULL,
+        key text NOT NULL,
+        at timestamptz NOT NULL
+      );
+      CREATE INDEX rate_limit_events_window ON rate_limit_events (environment_id, bucket, key, at);
+
+      -- When a session last passed a second factor (its MFA challenge, or a step-up).
+      ALTER TABLE sessions ADD COLUMN mfa_verified_at timestamptz;
+
+      -- Custody stamps: a request body (its sha-256) is accepted once inside the freshness window.
+      CREATE TABLE custody_request_fingerprints (
+        fingerprint text PRIMARY KEY,
+        environment_id text NOT NULL,
+        seen_at timestamptz NOT NULL
+      );
+      CREATE INDEX custody_request_fingerprints_seen ON custody_request_fingerprints (environment_id, seen_at);
+
+      -- The custody request a proof (passkey stamp or previous session key) must sign to register a session key.
+      CREATE TABLE session_key_challenges (
+        nonce text PRIMARY KEY,
+        environment_id text NOT NULL,
+        user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        session_id uuid NOT NULL,
+        public_key text NOT NULL,
+        body text NOT NULL,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+
+      -- Secrets every process of one environment must share (the Telegram bot token).
+      CREATE TABLE sandbox_secrets (
+        environment_id text NOT NULL,
+        name text NOT NULL,
+        value text NOT NULL,
+        created_at timestamptz NOT NULL,
+        PRIMARY KEY (environment_id, name)
+      );
+    `,
+  },
+  {
+    version: 32,
+    name: 'security: indexes for the profile e-mail and phone lookups (the proven owner wins; PUT /users checks)',
+    sql: `
+      CREATE INDEX users_profile_email ON users (environment_id, lower(profile->>'email'));
+      CREATE INDEX users_profile_phone ON users (environment_id, lower(profile->>'phoneNumber'));
+    `,
+  },
+];

@@ -1,0 +1,92 @@
+import { totpRegistrationSchema } from '@latchkey/protocol';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSandbox, type TestSandbox } from '../../test/testSandbox.js';
+import { MAX_STEP_UP_ATTEMPTS } from './mfa.js';
+import { stepUpMessages } from './stepUp.js';
+import { totpCode } from './totp.js';
+
+/** Issue 11, hole 8: removing a second factor needs a recent one; with MFA required the last device stays. */
+let t: TestSandbox;
+beforeAll(async () => {
+  t = await startTestSandbox();
+});
+afterAll(() => t.close());
+afterEach(async () => {
+  await t.call('PUT', '/sandbox/admin/settings', { body: { security: { mfa: { enabled: true, required: false } } } });
+});
+beforeAll(async () => {
+  await t.call('PUT', '/sandbox/admin/settings', { body: { security: { mfa: { enabled: true } } } });
+});
+
+let counter = 0;
+const freshEmail = () => `step-up-${++counter}@example.com`;
+
+/** A signed-in user (a session opened before any device existed) with one verified TOTP device. */
+async function withTotp() {
+  const email = freshEmail();
+  const { jwt } = await t.signIn(email);
+  const { id, secret } = totpRegistrationSchema.parse((await t.call('GET', '/users/mfa/register/totp', { token: jwt })).body);
+  expect((await t.call('POST', '/users/mfa/register/totp', { token: jwt, body: { id, code: totpCode(secret, t.clock.now()) } })).status).toBe(200);
+  t.clock.advance(30_000);
+  return { email, jwt, secret, deviceId: id };
+}
+
+const stepUp = (jwt: string, code: string) => t.call('POST', '/users/mfa/auth/totp', { token: jwt, body: { code } });
+const expectStepUpRequired = (response: { status: number; body: any }) => {
+  expect(response.status, JSON.stringify(response.body)).toBe(403);
+  expect(response.body.error).toEqual({ code: 'mfa_invalid_request', message: stepUpMessages.required });
+};
+
+describe('MFA step-up', () => {
+  it('error: a session alone cannot delete a device nor regenerate recovery codes (403 mfa_invalid_request); nothing changes', async () => {
+    const user = await withTotp();
+    expectStepUpRequired(await t.call('DELETE', `/users/mfa/${user.deviceId}`, { token: user.jwt }));
+    expect((await t.call('GET', '/users/mfa', { token: user.jwt })).body.count).toBe(1);
+    expectStepUpRequired(await t.call('POST', '/users/mfa/recovery', { token: user.jwt }));
+  });
+
+  it('default: a TOTP code with the session token as bearer steps up (a fresh token, same session); then removal works, for 5 minutes', async () => {
+    const user = await withTotp();
+    const wrong = await stepUp(user.jwt, String((Number(totpCode(user.secret, t.clock.now())) + 1) % 1_000_000).padStart(6, '0'));
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.code).toBe('mfa_invalid_code');
+    expectStepUpRequired(await t.call('POST', '/users/mfa/recovery', { token: user.jwt }));
+    const stepped = await stepUp(user.jwt, totpCode(user.secret, t.clock.now()));
+    expect(stepped.status, JSON.stringify(stepped.body)).toBe(200);
+    expect(stepped.body.jwt).toEqual(expect.any(String));
+    expect(stepped.body.user.sessionId).toBe((await t.call('GET', '/session', { token: user.jwt })).body.id);
+    expect((await t.call('POST', '/users/mfa/recovery', { token: user.jwt })).status).toBe(200);
+    t.clock.advance(5 * 60_000 + 1000);
+    expectStepUpRequired(await t.call('DELETE', `/users/mfa/${user.deviceId}`, { token: user.jwt }));
+    // A recovery code steps up too.
+    const codes = (await t.call('GET', '/users/mfa/recovery', { token: user.jwt })).body;
+    expect(codes.count).toBeGreaterThan(0);
+  });
+
+  it('default: the session opened by the MFA challenge has just passed a second factor', async () => {
+    const user = await withTotp();
+    const primary = await t.primarySignIn(user.email);
+    const session = await t.call('POST', '/users/mfa/auth/totp', { token: primary.mfaToken!, body: { code: totpCode(user.secret, t.clock.now()) } });
+    expect(session.status).toBe(200);
+    expect((await t.call('DELETE', `/users/mfa/${user.deviceId}`, { token: session.body.jwt })).body).toEqual({ ok: true });
+  });
+
+  it('error: with security.mfa.required the last device cannot be removed, even after a step-up', async () => {
+    const user = await withTotp();
+    await t.call('PUT', '/sandbox/admin/settings', { body: { security: { mfa: { enabled: true, required: true } } } });
+    expect((await stepUp(user.jwt, totpCode(user.secret, t.clock.now()))).status).toBe(200);
+    const refused = await t.call('DELETE', `/users/mfa/${user.deviceId}`, { token: user.jwt });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toEqual({ code: 'mfa_invalid_request', message: stepUpMessages.lastDevice });
+    expect((await t.call('GET', '/users/mfa', { token: user.jwt })).body.count).toBe(1);
+  });
+
+  it(`error: step-up attempts are bounded (${MAX_STEP_UP_ATTEMPTS} per session in 5 minutes, then 429 with Retry-After)`, async () => {
+    const user = await withTotp();
+    for (let attempt = 0; attempt < MAX_STEP_UP_ATTEMPTS; attempt += 1) expect((await stepUp(user.jwt, '000000')).status).not.toBe(429);
+    const limited = await stepUp(user.jwt, totpCode(user.secret, t.clock.now()));
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe('too_many_verification_attempts');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSoftAuthenticator } from '../../test/softAuthenticator.js';
+import { startTestSandbox, type TestSandbox } from '../../test/testSandbox.js';
+
+const ORIGIN = 'http://localhost:5173';
+
+let t: TestSandbox;
+beforeAll(async () => {
+  t = await startTestSandbox();
+});
+afterAll(() => t.close());
+
+let counter = 0;
+const freshEmail = () => `unlink-${++counter}@example.com`;
+
+interface WireCredential {
+  id: string;
+  format: string;
+  wallet_provider?: string;
+}
+
+describe('POST /verify/unlink', () => {
+  it('error: the embedded wallet\'s credential is linked_embedded_wallet; the wallet stays', async () => {
+    const { jwt } = await t.signIn(freshEmail());
+    const created = await t.call('POST', '/users/embeddedWallets', { token: jwt, body: { chains: ['SOL'], embeddedWalletProvider: 'turnkeyhd' } });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const wallet = (created.body.user.verifiedCredentials as WireCredential[]).find((credential) => credential.wallet_provider === 'embeddedWallet');
+    expect(wallet).toBeDefined();
+    const response = await t.call('POST', '/verify/unlink', { token: jwt, body: { verifiedCrentialId: wallet!.id } });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatchObject({
+      code: 'linked_embedded_wallet',
+      message: 'An embedded wallet cannot be unlinked; delete it instead.',
+      path: 'verifiedCrentialId',
+    });
+    const me = await t.call('GET', '/users', { token: jwt });
+    expect((me.body.user.verifiedCredentials as WireCredential[]).map((credential) => credential.id)).toContain(wallet!.id);
+  });
+
+  it('behavior: unlinking a passkey credential removes the passkey: it no longer signs in', async () => {
+    const signedIn = await t.signIn(freshEmail());
+    const authenticator = createSoftAuthenticator();
+    const options = await t.call('GET', '/users/passkeys/register', { token: signedIn.jwt });
+    const registered = await t.call('POST', '/users/passkeys/register', { token: signedIn.jwt, body: { credential: authenticator.register(options.body, ORIGIN) } });
+    expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+    const passkeyCredential = (registered.body.user.verifiedCredentials as WireCredential[]).find((credential) => credential.format === 'passkey');
+    const unlinked = await t.call('POST', '/verify/unlink', { token: signedIn.jwt, body: { verifiedCrentialId: passkeyCredential!.id } });
+    expect(unlinked.status, JSON.stringify(unlinked.body)).toBe(200);
+    expect((await t.call('GET', '/users/passkeys', { token: signedIn.jwt })).body).toEqual({ passkeys: [], count: 0 });
+    const signInOptions = await t.call('GET', '/users/passkeys/signin');
+    const attempt = await t.call('POST', '/users/passkeys/signin', { body: { credential: authenticator.authenticate(signInOptions.body, ORIGIN) } });
+    expect(attempt.status).toBe(400);
+    expect(attempt.body.error.code).toBe('invalid_verification');
+  });
+});
