@@ -1,7 +1,7 @@
 import { useLatchkey, useSession } from '@latchkey/headless/react';
 import { useEmailSignIn } from '@latchkey/headless/react/email';
-import { useMfa } from '@latchkey/headless/react/mfa';
-import { usePasskey } from '@latchkey/headless/react/passkey';
+import { useMfaChallenge } from '@latchkey/headless/react/mfa';
+import { usePasskeySignIn } from '@latchkey/headless/react/passkey';
 import { useSmsSignIn } from '@latchkey/headless/react/sms';
 import { useSocialSignIn } from '@latchkey/headless/react/social';
 import { useWalletSignIn } from '@latchkey/headless/react/wallets';
@@ -30,8 +30,8 @@ export function ConnectedSignInDialog(props: SignInDialogOpenProps) {
     [social, settings],
   );
   const walletFlow = useWalletSignIn();
-  const passkeyFlow = usePasskey();
-  const mfaFlow = useMfa();
+  const passkeyFlow = usePasskeySignIn();
+  const mfaFlow = useMfaChallenge();
   const session = useSession();
   // A second factor abandoned (or its token spent) brings the session back to signed out: start over.
   const { reset: resetEmail } = emailFlow;

@@ -11,9 +11,8 @@ import { EmailOrPhoneStep } from '../LoginView/EmailOrPhoneStep.js';
 import { pickDefaultCountry, smsCountries, type SmsProviderSettings } from '../../flows/SmsSignIn/countries.js';
 import { SmsSignInView } from '../../flows/SmsSignIn/SmsSignInView.js';
 import type { SmsFlowModel } from '../../flows/SmsSignIn/types.js';
-import { MfaChallenge, type MfaChallengeFlow } from '../../flows/Mfa/MfaChallenge.js';
-import { PasskeySignIn } from '../../flows/Passkey/PasskeySignIn.js';
-import type { PasskeyFlowModel } from '../../flows/Passkey/types.js';
+import { MfaChallengeView, type MfaChallengeFlow } from '../../flows/MfaChallenge/MfaChallengeView.js';
+import { PasskeySignInView, type PasskeySignInFlow } from '../../flows/PasskeySignIn/PasskeySignInView.js';
 import { LoginView, type LoginViewSection } from '../LoginView/LoginView.js';
 import { SocialSignInView } from '../../flows/SocialSignIn/SocialSignInView.js';
 import { socialLayoutFrom, socialProvidersFrom, type SocialSettings } from '../../flows/SocialSignIn/socialSettings.js';
@@ -56,11 +55,11 @@ export interface SignInDialogViewProps extends SignInDialogOpenProps {
   socialFlow?: SocialFlowModel | undefined;
   /** The wallet block's flow (`useWalletSignIn()`); without it the block is skipped. */
   walletFlow?: WalletFlowModel | undefined;
-  /** The passkey flow (`usePasskey()`); its button shows when the settings enable passkeys. */
-  passkeyFlow?: Pick<PasskeyFlowModel, 'status' | 'error' | 'signIn' | 'cancel'> | undefined;
+  /** The passkey sign-in flow (`usePasskeySignIn()`); its button shows when the settings enable passkeys. */
+  passkeyFlow?: PasskeySignInFlow | undefined;
   /** The session's status (`useSession().status`): in `mfa` the dialog asks for the second factor. */
   sessionStatus?: string | undefined;
-  /** The MFA flow (`useMfa()`), for the challenge after sign-in. */
+  /** The MFA challenge flow (`useMfaChallenge()`), for the second factor after sign-in. */
   mfaFlow?: MfaChallengeFlow | undefined;
 }
 
@@ -130,7 +129,7 @@ export function SignInDialogView({
     showPasskey && passkeyFlow ? (
       <>
         {step}
-        <PasskeySignIn flow={passkeyFlow} />
+        <PasskeySignInView flow={passkeyFlow} />
       </>
     ) : (
       step
@@ -184,7 +183,7 @@ export function SignInDialogView({
                   ) : null}
                 </>
               ) : secondFactor ? (
-                <MfaChallenge flow={mfaFlow} />
+                <MfaChallengeView flow={mfaFlow} />
               ) : (
                 <EmailSignInView
                   flow={emailFlow}
