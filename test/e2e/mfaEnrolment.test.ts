@@ -6,9 +6,11 @@ import { patchSettings, uniqueEmail } from './sandbox.js';
 import { totp } from './totp.js';
 
 /**
- * MFA with TOTP in Chromium against the sandbox, through the built demo: sign in by e-mail, set up an
+ * MFA enrolment in Chromium against the sandbox, through the built demo: sign in by e-mail, set up an
  * authenticator app from the user menu (the test computes codes from the secret the page shows, as an
- * app would), sign out, sign in by e-mail again and finish with a TOTP code.
+ * app would), sign out, sign in by e-mail again and finish with a TOTP code; the recovery codes shown once
+ * after enrolment, acknowledged, and one of them used. A passkey as the second step:
+ * mfaChallenge.passkey.test.ts; the MFA-required enrolment inside the sign-in: mfaChallenge.test.ts.
  */
 let browser: Browser;
 

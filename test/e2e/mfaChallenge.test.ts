@@ -6,9 +6,11 @@ import { latestCode, patchSettings, uniqueEmail } from './sandbox.js';
 import { totp } from './totp.js';
 
 /**
- * `security.mfa.required` in Chromium through the built demo: a new user signs in by e-mail, is sent
- * to set up an authenticator app inside the sign-in dialog (no session yet), and is signed in only
- * when the app's next code passes.
+ * The MFA challenge with `security.mfa.required`, in Chromium through the built demo: a new user signs in
+ * by e-mail, is sent to set up an authenticator app inside the sign-in dialog (no session yet), and is
+ * signed in only when the app's next code passes. The challenge after a social sign-in:
+ * mfaChallenge.social.test.ts; with a passkey: mfaChallenge.passkey.test.ts; with a TOTP code and
+ * recovery codes: mfaEnrolment.test.ts.
  */
 let browser: Browser;
 

@@ -5,11 +5,11 @@ import { escapeRegExp, openDemoWithAuthenticator, signInByEmail } from './demo.j
 import { patchSettings, uniqueEmail } from './sandbox.js';
 
 /**
- * Passkeys in Chromium against the sandbox, through the built demo, with a CDP virtual authenticator
- * (ctap2, internal, resident keys, user verification): sign in by e-mail, add a passkey from the user
- * menu, sign out, sign in with the passkey alone. WebAuthn needs a secure context and a relying party id
- * matching the page's host: the sandbox's rp id is `localhost`, so the demo is opened on
- * http://localhost:<port> rather than 127.0.0.1.
+ * Passkey sign-in in Chromium against the sandbox, through the built demo, with a CDP virtual authenticator
+ * (ctap2, internal, resident keys, user verification): the dialog offers it; after adding a passkey from the
+ * user menu (passkeyManager.test.ts covers managing them), the user signs out and signs in with the passkey
+ * alone. WebAuthn needs a secure context and a relying party id matching the page's host: the sandbox's rp id
+ * is `localhost`, so the demo is opened on http://localhost:<port> rather than 127.0.0.1.
  */
 let browser: Browser;
 
@@ -22,8 +22,8 @@ afterAll(async () => {
 });
 
 
-describe.each(['light', 'dark'] as const)('passkeys (%s)', (theme) => {
-  test('register a passkey after e-mail sign-in, sign out, sign in with the passkey alone', async () => {
+describe.each(['light', 'dark'] as const)('passkey sign-in (%s)', (theme) => {
+  test('the dialog offers it; with a passkey added after e-mail sign-in, sign out and sign in with the passkey alone', async () => {
     const { page, cdp, authenticatorId, problems } = await openDemoWithAuthenticator(browser, theme, { width: 1024, height: 820 });
     const email = uniqueEmail(`e2e-passkey-${theme}`);
 
@@ -42,16 +42,8 @@ describe.each(['light', 'dark'] as const)('passkeys (%s)', (theme) => {
     await expect.poll(() => passkeys.textContent(), { timeout: 10_000 }).toContain('No passkeys yet.');
     await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
     await expect.poll(() => passkeys.getByRole('listitem').count(), { timeout: 15_000 }).toBe(1);
-    expect(await passkeys.getByRole('listitem').textContent()).toContain('This device');
-    await screenshot(page, `passkey-02-registered-${theme}`);
     const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
     expect(credentials).toHaveLength(1);
-    expect(credentials[0]).toMatchObject({ isResidentCredential: true, rpId: 'localhost' });
-
-    await passkeys.getByRole('button', { name: 'Rename Passkey' }).click();
-    await passkeys.getByLabel('Passkey name').fill('Virtual key');
-    await passkeys.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => passkeys.getByRole('listitem').textContent(), { timeout: 10_000 }).toContain('Virtual key');
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible(), { timeout: 10_000 }).toBe(true);
