@@ -108,6 +108,7 @@ describe('entry points', () => {
       [
         "createEmailVerification",
         "emailSignInMachine",
+        "emailSignInStatus",
         "retryEmailVerification",
         "signInWithEmailVerification",
         "verifyEmailVerification",
@@ -121,6 +122,7 @@ describe('entry points', () => {
         "retrySmsVerification",
         "signInWithSmsVerification",
         "smsSignInMachine",
+        "smsSignInStatus",
         "verifySmsVerification",
       ]
     `);
@@ -283,6 +285,7 @@ describe('entry points', () => {
         "useSendTransaction",
         "useSolanaBalances",
         "useSolanaNetworks",
+        "useSolanaWallet",
       ]
     `);
   });
@@ -313,6 +316,7 @@ describe('entry points', () => {
         "readSolanaHoldings",
         "rpcUrlOf",
         "sendTransactionMachine",
+        "sendTransactionStatus",
         "simulateSolanaTransaction",
         "solToLamports",
         "solanaAddressProblem",
@@ -360,6 +364,7 @@ describe('entry points', () => {
     `);
     expect(Object.keys(reactWallets).sort()).toMatchInlineSnapshot(`
       [
+        "usePrimaryWallet",
         "useWalletCatalogue",
         "useWalletSignIn",
         "useWallets",

@@ -1,13 +1,12 @@
-import { LatchkeyError } from '@latchkey/headless';
 import type { MfaDevice, PasskeyRecord, TotpRegistration } from '@latchkey/protocol';
-import type { EmailFlowModel } from '../flows/EmailSignIn/types.js';
+import type { EmailFlowModel } from '../flows/EmailSignIn/EmailSignInView.js';
 import type { MfaChallengeFlow } from '../flows/MfaChallenge/MfaChallengeView.js';
 import type { MfaDevicesFlow } from '../flows/MfaDevices/MfaDevicesView.js';
 import type { MfaEnrolmentFlow } from '../flows/MfaEnrolment/MfaEnrolmentView.js';
 import type { PasskeyManagerFlow } from '../flows/PasskeyManager/PasskeyManagerView.js';
 import type { PasskeySignInFlow } from '../flows/PasskeySignIn/PasskeySignInView.js';
-import type { SmsFlowModel } from '../flows/SmsSignIn/types.js';
-import type { SendFlowModel } from '../flows/SendTransaction/types.js';
+import type { SmsFlowModel } from '../flows/SmsSignIn/SmsSignInView.js';
+import type { SendFlowModel } from '../flows/SendTransaction/SendTransactionView.js';
 
 /**
  * Flow view models fixed in one state, for rendering a step or a view without a machine. Shared by the jsdom tests
@@ -153,20 +152,20 @@ export const wrongSmsCodeError = { code: 'wrong_sms_verification_token', message
 export const rateLimitError = { code: 'too_many_requests', message: 'Rate limit reached' };
 export const tooManySmsAttemptsError = { code: 'too_many_sms_verification_attempts', message: 'Too many SMS verification attempts.' };
 
-export const sentToUk = { e164: '+447400123456', international: '+44 7400 123456' };
+export const sentToUk = { e164: '+447400123456', international: '+44 7400 123456', phoneCountryCode: '44', phoneNumber: '7400123456', isoCountryCode: 'GB' };
 
 export const samplePasskeys: PasskeyRecord[] = [
   { id: 'pk-1', alias: 'MacBook', credentialId: 'Y3JlZGVudGlhbC0x', createdAt: '2026-03-02T10:00:00.000Z', storage: 'platform' },
   { id: 'pk-2', alias: null, credentialId: 'Y3JlZGVudGlhbC0y', createdAt: '2026-04-11T08:30:00.000Z', storage: 'cross-platform' },
 ];
 
-/** The errors the passkey and MFA flows show: `LatchkeyError`s as the hooks report them, with the spec's wording. */
-export const notSupportedError = new LatchkeyError('webauthn_not_supported');
-export const previouslyRegisteredError = new LatchkeyError('passkey_previously_registered');
-export const mfaInvalidCodeError = new LatchkeyError('mfa_invalid_code', { path: 'code' });
-export const mfaTooManyError = new LatchkeyError('too_many_verification_attempts', { message: 'Too many verification attempts. Sign in again.' });
-export const mfaDeviceNotFoundError = new LatchkeyError('mfa_device_not_found', { message: 'MFA device not found.' });
-export const mfaNothingToAcknowledgeError = new LatchkeyError('mfa_invalid_request', { message: 'There are no recovery codes to acknowledge.' });
+/** The errors of SPEC §8 the passkey and MFA flows show, with their exact wording. */
+export const notSupportedError = { code: 'webauthn_not_supported', message: 'Webauthn is not supported on this device.' };
+export const previouslyRegisteredError = { code: 'passkey_previously_registered', message: 'This authenticator was already registered.' };
+export const mfaInvalidCodeError = { code: 'mfa_invalid_code', message: 'Invalid code' };
+export const mfaTooManyError = { code: 'too_many_verification_attempts', message: 'Too many verification attempts. Sign in again.' };
+export const mfaDeviceNotFoundError = { code: 'mfa_device_not_found', message: 'MFA device not found.' };
+export const mfaNothingToAcknowledgeError = { code: 'mfa_invalid_request', message: 'There are no recovery codes to acknowledge.' };
 
 export const totpRegistration: TotpRegistration = {
   id: 'dev-1',

@@ -1,19 +1,24 @@
+import type { UseEmailSignInReturnType } from '@latchkey/headless/react/email';
 import type { ReactNode } from 'react';
+import type { FlowModel } from '../shared/FlowError.js';
 import { CodeStep } from '../shared/CodeStep.js';
 import { DoneStep } from '../shared/DoneStep.js';
 import { EmailStep } from './EmailStep.js';
 import { flowRoot } from '../shared/flowRoot.css.js';
 import { FailedStep } from '../shared/FailedStep.js';
-import type { EmailFlowModel } from './types.js';
 import { useStepMemory, type StepMemory } from '../shared/useStepMemory.js';
+
+/** What the e-mail views take from `useEmailSignIn()`: its own type (a fixed one in stories). */
+export type EmailFlowModel = FlowModel<UseEmailSignInReturnType>;
+export type EmailFlowStatus = EmailFlowModel['status'];
 
 export interface EmailSignInViewProps {
   /** The flow's view model: `useEmailSignIn()`'s return value, or a fixed one in stories. */
   flow: EmailFlowModel;
   /** Places the e-mail step among other blocks (the dialog's login view); default: alone. Gets the address used last, too. */
   renderEmailStep?: (emailStep: ReactNode, memory: { lastEmail: string | undefined }) => ReactNode;
-  /** `verify`: the flow adds the e-mail to the signed-in user (changes the closing words). Default `signIn`. */
-  purpose?: 'signIn' | 'verify';
+  /** `link`: the flow adds the e-mail to the signed-in user (changes the closing words). Default `signIn`. */
+  purpose?: 'signIn' | 'link';
 }
 
 /**
@@ -33,7 +38,7 @@ function renderStep(
   flow: EmailFlowModel,
   memory: StepMemory,
   renderEmailStep: NonNullable<EmailSignInViewProps['renderEmailStep']>,
-  purpose: 'signIn' | 'verify',
+  purpose: 'signIn' | 'link',
 ): ReactNode {
   // A resend passes through `sendingCode` too, but stays on the code step.
   const onCodeStep =

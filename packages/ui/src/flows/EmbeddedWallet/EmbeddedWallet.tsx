@@ -5,12 +5,13 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { brandingFrom } from '../../Branding/branding.js';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import type { EmbeddedWalletOptions } from '../../LatchkeyProvider/embeddedWalletConfig.js';
-import type { FlowError } from '../EmailSignIn/types.js';
+import type { FlowError } from '../shared/FlowError.js';
 import { CreateWalletStep } from './CreateWalletStep.js';
 import { ExportStep } from './ExportStep.js';
 import { RecoveryStep } from './RecoveryStep.js';
 import { SessionPrompt } from './SessionPrompt.js';
-import { leave, SolanaScreens, sendOffersExit, useSolanaWallet } from '../../screens/WalletPanel/solanaScreens.js';
+import { useSolanaWallet } from '@latchkey/headless/react/solana';
+import { leave, SolanaScreens, sendOffersExit } from '../../screens/WalletPanel/solanaScreens.js';
 import { WalletPanelView, type WalletPanelScreen } from '../../screens/WalletPanel/WalletPanelView.js';
 
 /** The user's embedded wallet on the custody provider: create, unlock, send, export its key, recover it by e-mail. */
@@ -22,7 +23,7 @@ export default function EmbeddedWallet({ options }: { options: EmbeddedWalletOpt
   const walletSettings = settings?.sdk?.embeddedWallets ?? {};
   const { account, wallet } = embedded;
   const signer = useMemo(() => (account ? wallet.signer() : undefined), [wallet, account]);
-  const solana = useSolanaWallet(account?.address, signer);
+  const solana = useSolanaWallet({ address: account?.address, signer });
   const [screen, setScreen] = useState<WalletPanelScreen>('home');
   const showActions = walletSettings.showEmbeddedWalletActionsUI !== false;
 
@@ -89,7 +90,7 @@ export default function EmbeddedWallet({ options }: { options: EmbeddedWalletOpt
       screen={screen}
       onScreen={leave(solana, setScreen)}
       showBack={!sendOffersExit(screen, solana)}
-      canSend={solana.connected}
+      canSend={solana.isConnected}
       canExport={showActions}
       canRecover={showActions && embedded.settings?.emailRecoveryEnabled === true}
     >

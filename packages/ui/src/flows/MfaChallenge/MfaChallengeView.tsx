@@ -1,4 +1,5 @@
 import type { UseMfaChallengeReturnType } from '@latchkey/headless/react/mfa';
+import type { FlowModel } from '../shared/FlowError.js';
 import { useState } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
@@ -7,8 +8,8 @@ import { TotpCodeForm } from '../shared/TotpCodeForm.js';
 import { RecoveryCodeForm } from './RecoveryCodeForm.js';
 import { RequiredEnrolmentStep } from './RequiredEnrolmentStep.js';
 
-/** What the view reads of `useMfaChallenge()` (a fixed one in stories and tests). */
-export type MfaChallengeFlow = Pick<
+/** What the view takes of `useMfaChallenge()` (a fixed one in stories and tests). */
+export type MfaChallengeFlow = FlowModel<Pick<
   UseMfaChallengeReturnType,
   | 'status'
   | 'challenge'
@@ -25,7 +26,7 @@ export type MfaChallengeFlow = Pick<
   | 'startEnrolment'
   | 'submitEnrolmentCode'
   | 'cancel'
->;
+>>;
 
 export interface MfaChallengeViewProps {
   flow: MfaChallengeFlow;

@@ -1,4 +1,5 @@
 import type { UseMfaDevicesReturnType } from '@latchkey/headless/react/mfa';
+import type { FlowModel } from '../shared/FlowError.js';
 import { useId, useState } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
@@ -7,8 +8,8 @@ import { RecoveryCodes } from '../shared/RecoveryCodes.js';
 import { RenameForm } from '../shared/RenameForm.js';
 import * as styles from './MfaDevices.css.js';
 
-/** What the view reads of `useMfaDevices()` (a fixed one in stories and tests). */
-export type MfaDevicesFlow = Pick<
+/** What the view takes of `useMfaDevices()` (a fixed one in stories and tests). */
+export type MfaDevicesFlow = FlowModel<Pick<
   UseMfaDevicesReturnType,
   | 'status'
   | 'devices'
@@ -21,7 +22,7 @@ export type MfaDevicesFlow = Pick<
   | 'deleteDevice'
   | 'regenerateRecoveryCodes'
   | 'acknowledgeRecoveryCodes'
->;
+>>;
 
 type Device = NonNullable<MfaDevicesFlow['devices']>[number];
 

@@ -1,4 +1,5 @@
 import type { UseMfaEnrolmentReturnType } from '@latchkey/headless/react/mfa';
+import type { FlowModel } from '../shared/FlowError.js';
 import { useId } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { useViewFocus } from '../../focus/useViewFocus.js';
@@ -8,8 +9,8 @@ import * as styles from '../shared/mfa.css.js';
 import { RecoveryCodes } from '../shared/RecoveryCodes.js';
 import { TotpSetupStep } from '../shared/TotpSetupStep.js';
 
-/** What the view reads of `useMfaEnrolment()` (a fixed one in stories and tests). */
-export type MfaEnrolmentFlow = Pick<
+/** What the view takes of `useMfaEnrolment()` (a fixed one in stories and tests). */
+export type MfaEnrolmentFlow = FlowModel<Pick<
   UseMfaEnrolmentReturnType,
   | 'status'
   | 'methods'
@@ -24,7 +25,7 @@ export type MfaEnrolmentFlow = Pick<
   | 'loadRecoveryCodes'
   | 'acknowledgeRecoveryCodes'
   | 'cancel'
->;
+>>;
 
 export interface MfaEnrolmentViewProps {
   flow: MfaEnrolmentFlow;

@@ -1,4 +1,5 @@
 import type { UsePasskeyManagerReturnType } from '@latchkey/headless/react/passkey';
+import type { FlowModel } from '../shared/FlowError.js';
 import { useEffect, useId, useState } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
@@ -7,11 +8,11 @@ import { RenameForm } from '../shared/RenameForm.js';
 import * as styles from './PasskeyManager.css.js';
 import { PasskeyIcon } from '../shared/PasskeyIcon.js';
 
-/** What the view reads of `usePasskeyManager()` (a fixed one in stories and tests). */
-export type PasskeyManagerFlow = Pick<
+/** What the view takes of `usePasskeyManager()` (a fixed one in stories and tests). */
+export type PasskeyManagerFlow = FlowModel<Pick<
   UsePasskeyManagerReturnType,
   'status' | 'passkeys' | 'registered' | 'error' | 'isBusy' | 'register' | 'load' | 'rename' | 'remove' | 'cancel'
->;
+>>;
 
 type PasskeyItem = NonNullable<PasskeyManagerFlow['passkeys']>[number];
 

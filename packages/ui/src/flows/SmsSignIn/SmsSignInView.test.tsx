@@ -13,7 +13,7 @@ import {
 } from '../../test/fakeSmsFlow.js';
 import { renderInKit } from '../../test/renderInKit.js';
 import { SmsSignInView } from './SmsSignInView.js';
-import type { SmsFlowStatus } from './types.js';
+import type { SmsFlowStatus } from './SmsSignInView.js';
 
 const root = (container: HTMLElement) => container.querySelector('[data-flow="sms"]');
 
@@ -88,7 +88,7 @@ describe('SmsSignInView', () => {
   it('default: done says who is signed in, or what was added', () => {
     const { rerender } = renderInKit(<SmsSignInView flow={fakeSmsFlow({ status: 'done', sentTo: sentToUk })} countries={testCountries} />);
     expect(screen.getByRole('status')).toHaveTextContent("You're signed in as +44 7400 123456.");
-    rerender(<SmsSignInView flow={fakeSmsFlow({ status: 'done', sentTo: sentToUk })} countries={testCountries} purpose="verify" />);
+    rerender(<SmsSignInView flow={fakeSmsFlow({ status: 'done', sentTo: sentToUk })} countries={testCountries} purpose="link" />);
     expect(screen.getByRole('status')).toHaveTextContent('+44 7400 123456 was added to your account.');
   });
 });

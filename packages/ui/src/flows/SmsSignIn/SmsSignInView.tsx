@@ -1,3 +1,6 @@
+import type { PhoneInput } from '@latchkey/headless/sms';
+import type { UseSmsSignInReturnType } from '@latchkey/headless/react/sms';
+import type { FlowModel } from '../shared/FlowError.js';
 import { useState, type ReactNode } from 'react';
 import { CodeStep } from '../shared/CodeStep.js';
 import { DoneStep } from '../shared/DoneStep.js';
@@ -5,7 +8,14 @@ import { flowRoot } from '../shared/flowRoot.css.js';
 import { FailedStep } from '../shared/FailedStep.js';
 import { pickDefaultCountry } from './countries.js';
 import { PhoneStep } from './PhoneStep.js';
-import type { SmsCountry, SmsFlowModel, SmsFlowStatus } from './types.js';
+import type { SmsCountry } from './countries.js';
+
+/** What the SMS views take from `useSmsSignIn()`: its own type (a fixed one in stories). */
+export type SmsFlowModel = FlowModel<UseSmsSignInReturnType>;
+export type SmsFlowStatus = SmsFlowModel['status'];
+/** A number as entered: digits (or `+…`) and the picked country. */
+export type PhoneValue = PhoneInput;
+
 
 export interface SmsSignInViewProps {
   /** The flow's view model: `useSmsSignIn()`'s return value, or a fixed one in stories. */
@@ -17,7 +27,7 @@ export interface SmsSignInViewProps {
   /** Places the phone step among other blocks (the dialog's login view); default: alone. */
   renderPhoneStep?: (phoneStep: ReactNode) => ReactNode;
   /** `verify`: the flow adds the number to the signed-in user (changes the closing words). */
-  purpose?: 'signIn' | 'verify';
+  purpose?: 'signIn' | 'link';
 }
 
 /** Whether `sendingCode` is a resend (stays on the code step): derived from the previous status. */

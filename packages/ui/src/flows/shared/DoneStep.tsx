@@ -1,9 +1,9 @@
 import { successText } from '../../styles/shared.css.js';
 
-/** The flow finished: the user is signed in (or, for `verify`, the address or number was added to them). */
-export function DoneStep({ email, purpose = 'signIn' }: { email: string | undefined; purpose?: 'signIn' | 'verify' | undefined }) {
+/** The flow finished: the user is signed in (or, for `link`, the address or number was added to them). */
+export function DoneStep({ email, purpose = 'signIn' }: { email: string | undefined; purpose?: 'signIn' | 'link' | undefined }) {
   const message =
-    purpose === 'verify'
+    purpose === 'link'
       ? email
         ? `${email} was added to your account.`
         : 'It was added to your account.'

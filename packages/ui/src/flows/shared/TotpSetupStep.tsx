@@ -2,7 +2,7 @@ import type { TotpRegistration } from '@latchkey/protocol';
 import { useEffect, useState } from 'react';
 import { Spinner } from '../../Spinner.js';
 import { button, mutedText } from '../../styles/shared.css.js';
-import type { FlowError } from '../EmailSignIn/types.js';
+import type { FlowError } from './FlowError.js';
 import * as styles from './mfa.css.js';
 import { TotpCodeForm } from './TotpCodeForm.js';
 

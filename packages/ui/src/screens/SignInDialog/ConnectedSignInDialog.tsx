@@ -5,8 +5,7 @@ import { usePasskeySignIn } from '@latchkey/headless/react/passkey';
 import { useSmsSignIn } from '@latchkey/headless/react/sms';
 import { useSocialSignIn } from '@latchkey/headless/react/social';
 import { useWalletSignIn } from '@latchkey/headless/react/wallets';
-import type { SocialProvider } from '@latchkey/protocol';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { SignInDialogView, type SignInDialogOpenProps } from './SignInDialogView.js';
 
 /**
@@ -17,18 +16,7 @@ export function ConnectedSignInDialog(props: SignInDialogOpenProps) {
   const { settings, settingsStatus, settingsError, reloadSettings } = useLatchkey();
   const emailFlow = useEmailSignIn();
   const smsFlow = useSmsSignIn();
-  const social = useSocialSignIn();
-  const socialFlow = useMemo(
-    () => ({
-      ...social,
-      // A provider whose settings entry names a `redirectUrl` asks for the redirect strategy; Apple (through its JS SDK), Safari and iOS use a full-page redirect anyway.
-      signIn: (provider: string) => {
-        const entry = settings?.providers.find((candidate) => candidate.provider === provider);
-        social.signIn(provider as SocialProvider, entry?.redirectUrl ? { strategy: 'redirect' } : {});
-      },
-    }),
-    [social, settings],
-  );
+  const socialFlow = useSocialSignIn();
   const walletFlow = useWalletSignIn();
   const passkeyFlow = usePasskeySignIn();
   const mfaFlow = useMfaChallenge();

@@ -2,7 +2,7 @@ import { useEmailSignIn } from '@latchkey/headless/react/email';
 import { useSmsSignIn } from '@latchkey/headless/react/sms';
 import { EmailSignInView } from '../../flows/EmailSignIn/EmailSignInView.js';
 import { SmsSignInView } from '../../flows/SmsSignIn/SmsSignInView.js';
-import type { SmsCountry } from '../../flows/SmsSignIn/types.js';
+import type { SmsCountry } from '../../flows/SmsSignIn/countries.js';
 import { button, stack } from '../../styles/shared.css.js';
 import type { CredentialKind } from './AccountSection.js';
 
@@ -15,7 +15,7 @@ export interface AddCredentialProps {
 
 /**
  * Adds a verified e-mail or phone number to the signed-in user: the code flow with
- * `purpose: 'verify'` (POST /emailVerifications/verify or /smsVerifications/verify). Conflicts of
+ * `purpose: 'link'` (POST /emailVerifications/verify or /smsVerifications/verify). Conflicts of
  * SPEC §8 — the address or number belongs to another user — come back as sentences on the code step.
  * Loaded on demand from the user menu.
  */
@@ -31,11 +31,11 @@ export function AddCredential({ kind, countries, onClose }: AddCredentialProps) 
 }
 
 function AddEmail() {
-  const flow = useEmailSignIn({ purpose: 'verify' });
-  return <EmailSignInView flow={flow} purpose="verify" />;
+  const flow = useEmailSignIn({ purpose: 'link' });
+  return <EmailSignInView flow={flow} purpose="link" />;
 }
 
 function AddPhone({ countries }: { countries: readonly SmsCountry[] }) {
-  const flow = useSmsSignIn({ purpose: 'verify' });
-  return <SmsSignInView flow={flow} countries={countries} purpose="verify" />;
+  const flow = useSmsSignIn({ purpose: 'link' });
+  return <SmsSignInView flow={flow} countries={countries} purpose="link" />;
 }

@@ -14,8 +14,8 @@ export function ConnectedLinkedWallets() {
       canLinkMore={linked.canLinkMore}
       canUnlink={linked.canUnlink}
       linkFlow={linkFlow}
-      onMakePrimary={(walletId) => void linked.switchPrimary(walletId)}
-      onUnlink={(walletId) => void linked.unlink(walletId)}
+      onMakePrimary={(walletId) => linked.switchPrimary(walletId)}
+      onUnlink={(walletId) => linked.unlink(walletId)}
     />
   );
 }

@@ -90,7 +90,7 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
     setSigningOut(true);
     setError(undefined);
     try {
-      await session.signOut();
+      await session.signOutAsync();
     } catch (cause) {
       setError({ message: cause instanceof Error ? cause.message : String(cause) });
     } finally {

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
 import { button, mutedText } from '../../styles/shared.css.js';
-import { leave, SolanaScreens, sendOffersExit, useSolanaWallet } from './solanaScreens.js';
+import { useSolanaWallet } from '@latchkey/headless/react/solana';
+import { leave, SolanaScreens, sendOffersExit } from './solanaScreens.js';
 import { WalletPanelView, type WalletPanelScreen } from './WalletPanelView.js';
 
 /** The external wallet the user signed in with: reconnected silently (connect-only), it signs the transfers. */
@@ -12,7 +13,7 @@ export default function ExternalWalletPanel({ wallet }: { wallet: LinkedWallet }
   const [screen, setScreen] = useState<WalletPanelScreen>('home');
   // Only the wallet this account uses may sign for it.
   const signer = flow.signer?.address === wallet.address ? flow.signer : undefined;
-  const solana = useSolanaWallet(wallet.address, signer);
+  const solana = useSolanaWallet({ address: wallet.address, signer });
   // The credential names the wallet by its key (`phantom`); the wallet list knows its display name.
   const option = flow.wallets.find((candidate) => candidate.key === wallet.wallet_name || candidate.name === wallet.wallet_name);
   const name = option?.name ?? wallet.wallet_name ?? 'Wallet';
@@ -41,7 +42,7 @@ export default function ExternalWalletPanel({ wallet }: { wallet: LinkedWallet }
       address={wallet.address}
       screen={screen}
       onScreen={leave(solana, setScreen)}
-      canSend={signer !== undefined && solana.connected}
+      canSend={signer !== undefined && solana.isConnected}
       showBack={!sendOffersExit(screen, solana)}
     >
       <SolanaScreens

@@ -1,14 +1,6 @@
 import { useLatchkey } from '@latchkey/headless/react';
-import {
-  useSendTransaction,
-  useSolanaBalances,
-  useSolanaNetworks,
-  type UseSendTransactionReturnType,
-  type UseSolanaBalancesReturnType,
-  type UseSolanaNetworksReturnType,
-} from '@latchkey/headless/react/solana';
-import { createSolanaConnection, type SolanaSigner } from '@latchkey/headless/solana';
-import { useMemo, type ReactNode } from 'react';
+import type { UseSolanaWalletReturnType } from '@latchkey/headless/react/solana';
+import type { ReactNode } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { button } from '../../styles/shared.css.js';
 import { NetworkPicker } from './NetworkPicker.js';
@@ -16,25 +8,9 @@ import { SolanaBalances } from './SolanaBalances.js';
 import { SendTransactionView } from '../../flows/SendTransaction/SendTransactionView.js';
 import type { WalletPanelScreen } from './WalletPanelView.js';
 
-// The Solana part both wallet panels share: the network, its connection, the balances and the send flow.
+// The Solana part both wallet panels share: the network, its balances and the send flow (`useSolanaWallet`).
 
-export interface SolanaWallet {
-  networks: UseSolanaNetworksReturnType;
-  balances: UseSolanaBalancesReturnType;
-  send: UseSendTransactionReturnType;
-  /** A network is loaded: transfers can be built. */
-  connected: boolean;
-}
-
-/** Network, connection, balances and the send flow of one address, signed by `signer`. */
-export function useSolanaWallet(address: string | undefined, signer: SolanaSigner | undefined): SolanaWallet {
-  const networks = useSolanaNetworks();
-  const { selected } = networks;
-  const connection = useMemo(() => (selected ? createSolanaConnection(selected) : undefined), [selected]);
-  const balances = useSolanaBalances({ connection, address, networkId: selected?.networkId });
-  const send = useSendTransaction({ connection, signer });
-  return { networks, balances, send, connected: connection !== undefined };
-}
+export type SolanaWallet = UseSolanaWalletReturnType;
 
 /** The project's selector settings (SPEC §2) apply to the network picker unless their `type` names another selector. */
 function networkSelector(settings: ReturnType<typeof useLatchkey>['settings']) {
@@ -43,7 +19,7 @@ function networkSelector(settings: ReturnType<typeof useLatchkey>['settings']) {
 }
 
 /** The send screen has its own exits once a transfer is under review or over (Cancel, Done, Close). */
-export const sendOffersExit = (screen: WalletPanelScreen, solana: SolanaWallet) => screen === 'send' && !['idle', 'invalid', 'preparing', 'estimatingFee', 'waitingToRetryFee', 'checkingFunds', 'simulating'].includes(solana.send.status);
+export const sendOffersExit = (screen: WalletPanelScreen, solana: SolanaWallet) => screen === 'send' && !solana.send.isComposing;
 
 /** Leaving a screen: an unfinished form's error does not wait for the user's return. */
 export const leave = (solana: SolanaWallet, setScreen: (screen: WalletPanelScreen) => void) => (screen: WalletPanelScreen) => {

@@ -10,7 +10,8 @@ import { toLatchkeyErrorSync } from '../../errors/toLatchkeyError.js';
 import { runCeremony, supportedWebAuthn } from '../../webauthn/runCeremony.js';
 import { isWarnOnlyPasskeyError } from '../../webauthn/toPasskeyError.js';
 import { validateAuthenticationOptions } from '../../webauthn/validatePasskeyOptions.js';
-import { normalizeCode } from '../emailSignIn/emailSignInMachine.js';
+import { normalizeCode } from '../codeVerification/codeVerificationMachine.js';
+import { signInHandOver } from '../signInHandOver.js';
 import { mfaEnrolmentMachine, mfaEnrolmentStatus, type MfaEnrolmentClient, type MfaEnrolmentSnapshot } from '../mfaEnrolment/mfaEnrolmentMachine.js';
 
 /** What the challenge needs from its client: the API (its bearer is the MFA token while one is pending), the session, WebAuthn and the logger. */
@@ -101,9 +102,9 @@ export const mfaChallengeMachine = setup({
     assignInvalidCode: assign(() => ({ error: new LatchkeyError('invalid_code', { path: 'code' }) })),
     clearError: assign({ error: undefined }),
     reset: assign(RESET),
-    handOverSignIn: ({ context }, params: { response: SignInResponse }) =>
-      context.client.session.send({ type: 'server.signedIn', response: params.response }),
-    abandonSignIn: ({ context }) => context.client.session.send({ type: 'user.cancelSignIn' }),
+    handOverSignIn: signInHandOver.handOverSignIn,
+    // Leaving the pending second factor ends the sign-in: the session goes back to signed out.
+    abandonSignIn: signInHandOver.notifySignInEnded,
     logWarning: ({ context }, params: { error: unknown }) =>
       context.client.logger.warn((params.error as LatchkeyError).message, { code: (params.error as LatchkeyError).code }),
     assignUserMethods: assign((_, params: { userMethods: MfaUserMethods }) => ({

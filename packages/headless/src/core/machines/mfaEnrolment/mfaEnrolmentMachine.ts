@@ -14,7 +14,7 @@ import { runCeremony, supportedWebAuthn } from '../../webauthn/runCeremony.js';
 import { isWarnOnlyPasskeyError } from '../../webauthn/toPasskeyError.js';
 import { validateRegistrationOptions } from '../../webauthn/validatePasskeyOptions.js';
 import type { WebAuthnLoader } from '../../webauthn/WebAuthnCeremonies.js';
-import { normalizeCode } from '../emailSignIn/emailSignInMachine.js';
+import { normalizeCode } from '../codeVerification/codeVerificationMachine.js';
 import type { SessionActorRef } from '../session/sessionMachine.js';
 
 /**

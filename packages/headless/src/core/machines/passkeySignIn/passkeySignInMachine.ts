@@ -11,6 +11,7 @@ import { isWarnOnlyPasskeyError } from '../../webauthn/toPasskeyError.js';
 import { validateAuthenticationOptions } from '../../webauthn/validatePasskeyOptions.js';
 import type { WebAuthnLoader } from '../../webauthn/WebAuthnCeremonies.js';
 import type { SessionActorRef } from '../session/sessionMachine.js';
+import { signInHandOver } from '../signInHandOver.js';
 
 /** What passkey sign-in needs from its client: the API, the session, the logger and the browser's WebAuthn. */
 export interface PasskeySignInClient extends ApiClient {
@@ -60,10 +61,7 @@ export const passkeySignInMachine = setup({
     clearError: assign({ error: undefined }),
     logWarning: ({ context }, params: { error: unknown }) =>
       context.client.logger.warn((params.error as LatchkeyError).message, { code: (params.error as LatchkeyError).code }),
-    notifySignInStarted: ({ context }) => context.client.session.send({ type: 'user.startSignIn' }),
-    notifySignInEnded: ({ context }) => context.client.session.send({ type: 'user.cancelSignIn' }),
-    handOverSignIn: ({ context }, params: { response: SignInResponse }) =>
-      context.client.session.send({ type: 'server.signedIn', response: params.response }),
+    ...signInHandOver,
   },
   guards: {
     isWarnOnly: (_, params: { error: unknown }) => isWarnOnlyPasskeyError(params.error),
