@@ -1,11 +1,11 @@
 import { fn } from 'storybook/test';
 import type {
   EmailFlowModel,
-  MfaChallengeFlow,
-  MfaDevicesFlow,
-  MfaEnrolmentFlow,
-  PasskeyManagerFlow,
-  PasskeySignInFlow,
+  MfaChallengeFlowModel,
+  MfaDevicesFlowModel,
+  MfaEnrolmentFlowModel,
+  PasskeyManagerFlowModel,
+  PasskeySignInFlowModel,
   SendFlowModel,
   SmsFlowModel,
 } from '../packages/ui/src/flows/index.js';
@@ -120,8 +120,8 @@ export const phoneSettings: SignInDialogSettings = {
 };
 
 /** Fixed passkey and MFA flow view models in one state, with spy commands. */
-export const passkeySignInFlow = (overrides: Partial<PasskeySignInFlow> = {}): PasskeySignInFlow => passkeySignInFlowModel(spy, overrides);
-export const passkeyManagerFlow = (overrides: Partial<PasskeyManagerFlow> = {}): PasskeyManagerFlow => passkeyManagerFlowModel(spy, overrides);
-export const mfaChallengeFlow = (overrides: Partial<MfaChallengeFlow> = {}): MfaChallengeFlow => mfaChallengeFlowModel(spy, overrides);
-export const mfaEnrolmentFlow = (overrides: Partial<MfaEnrolmentFlow> = {}): MfaEnrolmentFlow => mfaEnrolmentFlowModel(spy, overrides);
-export const mfaDevicesFlow = (overrides: Partial<MfaDevicesFlow> = {}): MfaDevicesFlow => mfaDevicesFlowModel(spy, overrides);
+export const passkeySignInFlow = (overrides: Partial<PasskeySignInFlowModel> = {}): PasskeySignInFlowModel => passkeySignInFlowModel(spy, overrides);
+export const passkeyManagerFlow = (overrides: Partial<PasskeyManagerFlowModel> = {}): PasskeyManagerFlowModel => passkeyManagerFlowModel(spy, overrides);
+export const mfaChallengeFlow = (overrides: Partial<MfaChallengeFlowModel> = {}): MfaChallengeFlowModel => mfaChallengeFlowModel(spy, overrides);
+export const mfaEnrolmentFlow = (overrides: Partial<MfaEnrolmentFlowModel> = {}): MfaEnrolmentFlowModel => mfaEnrolmentFlowModel(spy, overrides);
+export const mfaDevicesFlow = (overrides: Partial<MfaDevicesFlowModel> = {}): MfaDevicesFlowModel => mfaDevicesFlowModel(spy, overrides);

@@ -5,7 +5,7 @@ import * as ui from './index.js';
 it('default: the public exports of the main entry (first paint only)', () => {
   expect(Object.keys(ui).sort()).toMatchInlineSnapshot(`
     [
-      "LatchkeyProvider",
+      "LatchkeyUIProvider",
       "SignInButton",
       "SignInDialog",
       "ThemeRoot",
@@ -50,12 +50,15 @@ it('default: the public exports of @latchkey/ui/flows', () => {
       "RecoveryCodes",
       "RecoveryStep",
       "SendForm",
+      "SendTransaction",
       "SendTransactionView",
       "SessionPrompt",
       "SmsSignIn",
       "SmsSignInView",
       "SocialSignIn",
       "SocialSignInView",
+      "Socket",
+      "SocketView",
       "SolanaBalances",
       "TotpCodeForm",
       "TotpSetupStep",
@@ -63,6 +66,7 @@ it('default: the public exports of @latchkey/ui/flows', () => {
       "TransferStatus",
       "WalletList",
       "WalletPanelView",
+      "WalletSignIn",
       "WalletSignInView",
       "countryLabel",
       "pickDefaultCountry",

@@ -1,13 +1,13 @@
 import { vi } from 'vitest';
-import type { MfaChallengeFlow } from '../flows/MfaChallenge/MfaChallengeView.js';
-import type { MfaDevicesFlow } from '../flows/MfaDevices/MfaDevicesView.js';
-import type { MfaEnrolmentFlow } from '../flows/MfaEnrolment/MfaEnrolmentView.js';
+import type { MfaChallengeFlowModel } from '../flows/MfaChallenge/MfaChallengeModel.js';
+import type { MfaDevicesFlowModel } from '../flows/MfaDevices/MfaDevicesModel.js';
+import type { MfaEnrolmentFlowModel } from '../flows/MfaEnrolment/MfaEnrolmentModel.js';
 import { mfaChallengeFlowModel, mfaDevicesFlowModel, mfaEnrolmentFlowModel } from './flowModels.js';
 
 /** Fixed MFA flow view models with `vi.fn()` commands, for rendering one state. */
-export const fakeMfaChallengeFlow = (overrides: Partial<MfaChallengeFlow> = {}): MfaChallengeFlow => mfaChallengeFlowModel(() => vi.fn(), overrides);
-export const fakeMfaEnrolmentFlow = (overrides: Partial<MfaEnrolmentFlow> = {}): MfaEnrolmentFlow => mfaEnrolmentFlowModel(() => vi.fn(), overrides);
-export const fakeMfaDevicesFlow = (overrides: Partial<MfaDevicesFlow> = {}): MfaDevicesFlow => mfaDevicesFlowModel(() => vi.fn(), overrides);
+export const fakeMfaChallengeFlow = (overrides: Partial<MfaChallengeFlowModel> = {}): MfaChallengeFlowModel => mfaChallengeFlowModel(() => vi.fn(), overrides);
+export const fakeMfaEnrolmentFlow = (overrides: Partial<MfaEnrolmentFlowModel> = {}): MfaEnrolmentFlowModel => mfaEnrolmentFlowModel(() => vi.fn(), overrides);
+export const fakeMfaDevicesFlow = (overrides: Partial<MfaDevicesFlowModel> = {}): MfaDevicesFlowModel => mfaDevicesFlowModel(() => vi.fn(), overrides);
 
 export {
   mfaDeviceNotFoundError,

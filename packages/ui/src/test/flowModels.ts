@@ -1,12 +1,12 @@
 import type { MfaDevice, PasskeyRecord, TotpRegistration } from '@latchkey/protocol';
-import type { EmailFlowModel } from '../flows/EmailSignIn/EmailSignInView.js';
-import type { MfaChallengeFlow } from '../flows/MfaChallenge/MfaChallengeView.js';
-import type { MfaDevicesFlow } from '../flows/MfaDevices/MfaDevicesView.js';
-import type { MfaEnrolmentFlow } from '../flows/MfaEnrolment/MfaEnrolmentView.js';
-import type { PasskeyManagerFlow } from '../flows/PasskeyManager/PasskeyManagerView.js';
-import type { PasskeySignInFlow } from '../flows/PasskeySignIn/PasskeySignInView.js';
-import type { SmsFlowModel } from '../flows/SmsSignIn/SmsSignInView.js';
-import type { SendFlowModel } from '../flows/SendTransaction/SendTransactionView.js';
+import type { EmailFlowModel } from '../flows/EmailSignIn/EmailSignInModel.js';
+import type { MfaChallengeFlowModel } from '../flows/MfaChallenge/MfaChallengeModel.js';
+import type { MfaDevicesFlowModel } from '../flows/MfaDevices/MfaDevicesModel.js';
+import type { MfaEnrolmentFlowModel } from '../flows/MfaEnrolment/MfaEnrolmentModel.js';
+import type { PasskeyManagerFlowModel } from '../flows/PasskeyManager/PasskeyManagerModel.js';
+import type { PasskeySignInFlowModel } from '../flows/PasskeySignIn/PasskeySignInModel.js';
+import type { SmsFlowModel } from '../flows/SmsSignIn/SmsSignInModel.js';
+import type { SendFlowModel } from '../flows/SendTransaction/SendTransactionModel.js';
 
 /**
  * Flow view models fixed in one state, for rendering a step or a view without a machine. Shared by the jsdom tests
@@ -47,11 +47,11 @@ export function smsFlowModel(spy: SpyFactory, overrides: Partial<SmsFlowModel> =
   };
 }
 
-export function passkeySignInFlowModel(spy: SpyFactory, overrides: Partial<PasskeySignInFlow> = {}): PasskeySignInFlow {
+export function passkeySignInFlowModel(spy: SpyFactory, overrides: Partial<PasskeySignInFlowModel> = {}): PasskeySignInFlowModel {
   return { status: 'idle', error: undefined, signIn: spy('signIn'), cancel: spy('cancel'), ...overrides };
 }
 
-export function passkeyManagerFlowModel(spy: SpyFactory, overrides: Partial<PasskeyManagerFlow> = {}): PasskeyManagerFlow {
+export function passkeyManagerFlowModel(spy: SpyFactory, overrides: Partial<PasskeyManagerFlowModel> = {}): PasskeyManagerFlowModel {
   return {
     status: 'idle',
     passkeys: undefined,
@@ -67,7 +67,7 @@ export function passkeyManagerFlowModel(spy: SpyFactory, overrides: Partial<Pass
   };
 }
 
-export function mfaChallengeFlowModel(spy: SpyFactory, overrides: Partial<MfaChallengeFlow> = {}): MfaChallengeFlow {
+export function mfaChallengeFlowModel(spy: SpyFactory, overrides: Partial<MfaChallengeFlowModel> = {}): MfaChallengeFlowModel {
   return {
     status: 'idle',
     challenge: 'code',
@@ -88,7 +88,7 @@ export function mfaChallengeFlowModel(spy: SpyFactory, overrides: Partial<MfaCha
   };
 }
 
-export function mfaEnrolmentFlowModel(spy: SpyFactory, overrides: Partial<MfaEnrolmentFlow> = {}): MfaEnrolmentFlow {
+export function mfaEnrolmentFlowModel(spy: SpyFactory, overrides: Partial<MfaEnrolmentFlowModel> = {}): MfaEnrolmentFlowModel {
   return {
     status: 'idle',
     methods: ['totp', 'passkey'],
@@ -107,7 +107,7 @@ export function mfaEnrolmentFlowModel(spy: SpyFactory, overrides: Partial<MfaEnr
   };
 }
 
-export function mfaDevicesFlowModel(spy: SpyFactory, overrides: Partial<MfaDevicesFlow> = {}): MfaDevicesFlow {
+export function mfaDevicesFlowModel(spy: SpyFactory, overrides: Partial<MfaDevicesFlowModel> = {}): MfaDevicesFlowModel {
   return {
     status: 'idle',
     devices: undefined,

@@ -3,7 +3,7 @@ import type { SignInResponse } from '@latchkey/protocol';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { LatchkeyProvider } from '../../LatchkeyProvider/LatchkeyProvider.js';
+import { LatchkeyUIProvider } from '../../LatchkeyUIProvider/LatchkeyUIProvider.js';
 import { createSandboxClient } from '../../test/sandboxClient.js';
 import { MfaChallenge } from './MfaChallenge.js';
 
@@ -19,9 +19,9 @@ describe('MfaChallenge (against the sandbox)', () => {
     const { client } = await createSandboxClient();
     const user = userEvent.setup();
     const { container } = render(
-      <LatchkeyProvider client={client}>
+      <LatchkeyUIProvider client={client}>
         <MfaChallenge />
-      </LatchkeyProvider>,
+      </LatchkeyUIProvider>,
     );
     await waitFor(() => expect(getSessionStatus(client.session.getSnapshot())).toBe('signedOut'));
     expect(container.querySelector('[data-flow="mfa"]')).toBeNull();
@@ -38,7 +38,7 @@ describe('MfaChallenge (against the sandbox)', () => {
     const { client } = await createSandboxClient();
     const user = userEvent.setup();
     render(
-      <LatchkeyProvider client={client}>
+      <LatchkeyUIProvider client={client}>
         <MfaChallenge.Custom>
           {(flow) => (
             <section aria-label="custom">
@@ -51,7 +51,7 @@ describe('MfaChallenge (against the sandbox)', () => {
             </section>
           )}
         </MfaChallenge.Custom>
-      </LatchkeyProvider>,
+      </LatchkeyUIProvider>,
     );
     const custom = screen.getByRole('region', { name: 'custom' });
     expect(custom).toHaveTextContent('status: idle');

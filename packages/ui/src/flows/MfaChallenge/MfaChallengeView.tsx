@@ -1,5 +1,4 @@
-import type { UseMfaChallengeReturnType } from '@latchkey/headless/react/mfa';
-import type { FlowModel } from '../shared/FlowError.js';
+import type { MfaChallengeFlowModel } from './MfaChallengeModel.js';
 import { useState } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
@@ -8,28 +7,8 @@ import { TotpCodeForm } from '../shared/TotpCodeForm.js';
 import { RecoveryCodeForm } from './RecoveryCodeForm.js';
 import { RequiredEnrolmentStep } from './RequiredEnrolmentStep.js';
 
-/** What the view takes of `useMfaChallenge()` (a fixed one in stories and tests). */
-export type MfaChallengeFlow = FlowModel<Pick<
-  UseMfaChallengeReturnType,
-  | 'status'
-  | 'challenge'
-  | 'methods'
-  | 'userMethods'
-  | 'passkeyOffered'
-  | 'totpOffered'
-  | 'registration'
-  | 'error'
-  | 'isBusy'
-  | 'submitCode'
-  | 'submitRecoveryCode'
-  | 'authenticatePasskey'
-  | 'startEnrolment'
-  | 'submitEnrolmentCode'
-  | 'cancel'
->>;
-
 export interface MfaChallengeViewProps {
-  flow: MfaChallengeFlow;
+  flow: MfaChallengeFlowModel;
 }
 
 /**
@@ -43,7 +22,7 @@ export interface MfaChallengeViewProps {
 export function MfaChallengeView({ flow }: MfaChallengeViewProps) {
   const [useRecovery, setUseRecovery] = useState(false);
   // An error belongs to the field it was about: switching between the app's code and a recovery code leaves it behind.
-  const [leftBehind, setLeftBehind] = useState<MfaChallengeFlow['error']>();
+  const [leftBehind, setLeftBehind] = useState<MfaChallengeFlowModel['error']>();
   const error = flow.error === leftBehind ? undefined : flow.error;
   const verifying = flow.status === 'verifying' || flow.status === 'verifyingPasskey' || flow.status === 'done';
   // The settings' order (SPEC §3): a disabled method is not offered, the default comes first.

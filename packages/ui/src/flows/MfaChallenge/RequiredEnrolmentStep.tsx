@@ -6,11 +6,11 @@ import { button, mutedText, stack, successText } from '../../styles/shared.css.j
 import * as styles from '../shared/mfa.css.js';
 import { TotpCodeForm } from '../shared/TotpCodeForm.js';
 import { TotpSetupStep } from '../shared/TotpSetupStep.js';
-import type { MfaChallengeFlow } from './MfaChallengeView.js';
+import type { MfaChallengeFlowModel } from './MfaChallengeModel.js';
 
 type View = 'finishing' | 'scan' | 'start';
 
-function viewOf(flow: MfaChallengeFlow): View {
+function viewOf(flow: MfaChallengeFlowModel): View {
   switch (flow.status) {
     case 'enrolled':
     case 'verifying':
@@ -29,7 +29,7 @@ function viewOf(flow: MfaChallengeFlow): View {
  * app (with the MFA token; no session yet), then the app's next code finishes signing in. No recovery
  * codes here (they need a session). Each step takes focus to its heading.
  */
-export function RequiredEnrolmentStep({ flow }: { flow: MfaChallengeFlow }) {
+export function RequiredEnrolmentStep({ flow }: { flow: MfaChallengeFlowModel }) {
   const headingId = useId();
   const view = viewOf(flow);
   const ref = useViewFocus<HTMLDivElement>(view);

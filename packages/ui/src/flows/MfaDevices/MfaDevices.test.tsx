@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { LatchkeyProvider } from '../../LatchkeyProvider/LatchkeyProvider.js';
+import { LatchkeyUIProvider } from '../../LatchkeyUIProvider/LatchkeyUIProvider.js';
 import { createSandboxClient, signInThroughApi, uniqueEmail } from '../../test/sandboxClient.js';
 import { MfaDevices } from './MfaDevices.js';
 
@@ -11,9 +11,9 @@ describe('MfaDevices (against the sandbox)', () => {
     await signInThroughApi(client, sandboxUrl, uniqueEmail('mfa-devices'));
     const user = userEvent.setup();
     const { container } = render(
-      <LatchkeyProvider client={client}>
+      <LatchkeyUIProvider client={client}>
         <MfaDevices />
-      </LatchkeyProvider>,
+      </LatchkeyUIProvider>,
     );
     expect(container.querySelector('[data-flow="mfa-devices"]')).toHaveAttribute('data-state', 'closed');
     await user.click(screen.getByRole('button', { name: 'Manage second steps' }));
@@ -26,7 +26,7 @@ describe('MfaDevices (against the sandbox)', () => {
     await signInThroughApi(client, sandboxUrl, uniqueEmail('mfa-devices-custom'));
     const user = userEvent.setup();
     render(
-      <LatchkeyProvider client={client}>
+      <LatchkeyUIProvider client={client}>
         <MfaDevices.Custom>
           {(flow) => (
             <section aria-label="custom">
@@ -38,7 +38,7 @@ describe('MfaDevices (against the sandbox)', () => {
             </section>
           )}
         </MfaDevices.Custom>
-      </LatchkeyProvider>,
+      </LatchkeyUIProvider>,
     );
     const custom = screen.getByRole('region', { name: 'custom' });
     expect(custom).toHaveTextContent('devices: not loaded');

@@ -1,5 +1,4 @@
-import type { UseMfaDevicesReturnType } from '@latchkey/headless/react/mfa';
-import type { FlowModel } from '../shared/FlowError.js';
+import type { MfaDevicesFlowModel } from './MfaDevicesModel.js';
 import { useId, useState } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
@@ -8,26 +7,10 @@ import { RecoveryCodes } from '../shared/RecoveryCodes.js';
 import { RenameForm } from '../shared/RenameForm.js';
 import * as styles from './MfaDevices.css.js';
 
-/** What the view takes of `useMfaDevices()` (a fixed one in stories and tests). */
-export type MfaDevicesFlow = FlowModel<Pick<
-  UseMfaDevicesReturnType,
-  | 'status'
-  | 'devices'
-  | 'recoveryCodes'
-  | 'error'
-  | 'isBusy'
-  | 'loadDevices'
-  | 'renameDevice'
-  | 'makeDefaultDevice'
-  | 'deleteDevice'
-  | 'regenerateRecoveryCodes'
-  | 'acknowledgeRecoveryCodes'
->>;
-
-type Device = NonNullable<MfaDevicesFlow['devices']>[number];
+type Device = NonNullable<MfaDevicesFlowModel['devices']>[number];
 
 export interface MfaDevicesViewProps {
-  flow: MfaDevicesFlow;
+  flow: MfaDevicesFlowModel;
   /** Open at first render (stories); otherwise the list opens with "Manage second steps". */
   defaultOpen?: boolean;
 }

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { LatchkeyProvider } from '../../LatchkeyProvider/LatchkeyProvider.js';
+import { LatchkeyUIProvider } from '../../LatchkeyUIProvider/LatchkeyUIProvider.js';
 import { createSandboxClient, signInThroughApi, uniqueEmail } from '../../test/sandboxClient.js';
 import { MfaEnrolment } from './MfaEnrolment.js';
 
@@ -11,9 +11,9 @@ describe('MfaEnrolment (against the sandbox)', () => {
     await signInThroughApi(client, sandboxUrl, uniqueEmail('mfa-enrolment'));
     const user = userEvent.setup();
     const { container } = render(
-      <LatchkeyProvider client={client}>
+      <LatchkeyUIProvider client={client}>
         <MfaEnrolment />
-      </LatchkeyProvider>,
+      </LatchkeyUIProvider>,
     );
     const section = screen.getByRole('region', { name: 'Authenticator app' });
     expect(container.querySelector('[data-flow="mfa-enrolment"]')).toHaveAttribute('data-state', 'idle');
@@ -25,7 +25,7 @@ describe('MfaEnrolment (against the sandbox)', () => {
   it('behavior: MfaEnrolment.Custom hands the view model to your own markup', async () => {
     const { client } = await createSandboxClient();
     render(
-      <LatchkeyProvider client={client}>
+      <LatchkeyUIProvider client={client}>
         <MfaEnrolment.Custom>
           {(flow) => (
             <section aria-label="custom">
@@ -34,7 +34,7 @@ describe('MfaEnrolment (against the sandbox)', () => {
             </section>
           )}
         </MfaEnrolment.Custom>
-      </LatchkeyProvider>,
+      </LatchkeyUIProvider>,
     );
     const custom = screen.getByRole('region', { name: 'custom' });
     expect(custom).toHaveTextContent('status: idle');

@@ -1,5 +1,4 @@
-import type { UseMfaEnrolmentReturnType } from '@latchkey/headless/react/mfa';
-import type { FlowModel } from '../shared/FlowError.js';
+import type { MfaEnrolmentFlowModel } from './MfaEnrolmentModel.js';
 import { useId } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { useViewFocus } from '../../focus/useViewFocus.js';
@@ -9,31 +8,13 @@ import * as styles from '../shared/mfa.css.js';
 import { RecoveryCodes } from '../shared/RecoveryCodes.js';
 import { TotpSetupStep } from '../shared/TotpSetupStep.js';
 
-/** What the view takes of `useMfaEnrolment()` (a fixed one in stories and tests). */
-export type MfaEnrolmentFlow = FlowModel<Pick<
-  UseMfaEnrolmentReturnType,
-  | 'status'
-  | 'methods'
-  | 'registration'
-  | 'device'
-  | 'recoveryCodes'
-  | 'error'
-  | 'isBusy'
-  | 'startEnrolment'
-  | 'submitEnrolmentCode'
-  | 'registerPasskey'
-  | 'loadRecoveryCodes'
-  | 'acknowledgeRecoveryCodes'
-  | 'cancel'
->>;
-
 export interface MfaEnrolmentViewProps {
-  flow: MfaEnrolmentFlow;
+  flow: MfaEnrolmentFlowModel;
 }
 
 type View = 'codes' | 'enrolled' | 'scan' | 'start';
 
-function viewOf(flow: MfaEnrolmentFlow): View {
+function viewOf(flow: MfaEnrolmentFlowModel): View {
   if ((flow.recoveryCodes?.recoveryCodes.length ?? 0) > 0) return 'codes';
   switch (flow.status) {
     case 'enrolled':
@@ -71,7 +52,7 @@ export function MfaEnrolmentView({ flow }: MfaEnrolmentViewProps) {
   );
 }
 
-function EnrolmentSection({ flow, view }: { flow: MfaEnrolmentFlow; view: Exclude<View, 'codes'> }) {
+function EnrolmentSection({ flow, view }: { flow: MfaEnrolmentFlowModel; view: Exclude<View, 'codes'> }) {
   const headingId = useId();
   return (
     <section className={stack} aria-labelledby={headingId} data-flow="mfa-enrolment" data-state={flow.status}>
@@ -103,7 +84,7 @@ function EnrolmentSection({ flow, view }: { flow: MfaEnrolmentFlow; view: Exclud
 }
 
 /** The methods the settings offer, in their order (SPEC §3). */
-function MethodChoice({ flow }: { flow: MfaEnrolmentFlow }) {
+function MethodChoice({ flow }: { flow: MfaEnrolmentFlowModel }) {
   return (
     <>
       <p className={mutedText}>Add a second step to sign-in with a code from an authenticator app.</p>

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { LatchkeyProvider } from '../../LatchkeyProvider/LatchkeyProvider.js';
+import { LatchkeyUIProvider } from '../../LatchkeyUIProvider/LatchkeyUIProvider.js';
 import { createSandboxClient, signInThroughApi, uniqueEmail } from '../../test/sandboxClient.js';
 import { PasskeyManager } from './PasskeyManager.js';
 
@@ -9,9 +9,9 @@ describe('PasskeyManager (against the sandbox)', () => {
     const { client, sandboxUrl } = await createSandboxClient();
     await signInThroughApi(client, sandboxUrl, uniqueEmail('passkey-manager'));
     render(
-      <LatchkeyProvider client={client}>
+      <LatchkeyUIProvider client={client}>
         <PasskeyManager />
-      </LatchkeyProvider>,
+      </LatchkeyUIProvider>,
     );
     const section = screen.getByRole('region', { name: 'Passkeys' });
     expect(await within(section).findByText('No passkeys yet. Add one to sign in without a code.', {}, { timeout: 10_000 })).toBeInTheDocument();
@@ -21,7 +21,7 @@ describe('PasskeyManager (against the sandbox)', () => {
   it('behavior: PasskeyManager.Custom hands the view model to your own markup', async () => {
     const { client } = await createSandboxClient();
     render(
-      <LatchkeyProvider client={client}>
+      <LatchkeyUIProvider client={client}>
         <PasskeyManager.Custom>
           {(flow) => (
             <section aria-label="custom">
@@ -30,7 +30,7 @@ describe('PasskeyManager (against the sandbox)', () => {
             </section>
           )}
         </PasskeyManager.Custom>
-      </LatchkeyProvider>,
+      </LatchkeyUIProvider>,
     );
     const custom = screen.getByRole('region', { name: 'custom' });
     expect(custom).toHaveTextContent('status: idle');

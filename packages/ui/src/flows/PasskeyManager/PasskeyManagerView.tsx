@@ -1,5 +1,4 @@
-import type { UsePasskeyManagerReturnType } from '@latchkey/headless/react/passkey';
-import type { FlowModel } from '../shared/FlowError.js';
+import type { PasskeyManagerFlowModel } from './PasskeyManagerModel.js';
 import { useEffect, useId, useState } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
@@ -8,16 +7,10 @@ import { RenameForm } from '../shared/RenameForm.js';
 import * as styles from './PasskeyManager.css.js';
 import { PasskeyIcon } from '../shared/PasskeyIcon.js';
 
-/** What the view takes of `usePasskeyManager()` (a fixed one in stories and tests). */
-export type PasskeyManagerFlow = FlowModel<Pick<
-  UsePasskeyManagerReturnType,
-  'status' | 'passkeys' | 'registered' | 'error' | 'isBusy' | 'register' | 'load' | 'rename' | 'remove' | 'cancel'
->>;
-
-type PasskeyItem = NonNullable<PasskeyManagerFlow['passkeys']>[number];
+type PasskeyItem = NonNullable<PasskeyManagerFlowModel['passkeys']>[number];
 
 export interface PasskeyManagerViewProps {
-  flow: PasskeyManagerFlow;
+  flow: PasskeyManagerFlowModel;
   /** Loads the list when shown (default true). */
   loadOnMount?: boolean;
 }

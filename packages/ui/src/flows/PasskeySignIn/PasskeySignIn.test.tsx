@@ -2,7 +2,7 @@ import { getSessionStatus } from '@latchkey/headless';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { LatchkeyProvider } from '../../LatchkeyProvider/LatchkeyProvider.js';
+import { LatchkeyUIProvider } from '../../LatchkeyUIProvider/LatchkeyUIProvider.js';
 import { createSandboxClient } from '../../test/sandboxClient.js';
 import { PasskeySignIn } from './PasskeySignIn.js';
 
@@ -11,9 +11,9 @@ describe('PasskeySignIn (against the sandbox)', () => {
     const { client } = await createSandboxClient();
     const user = userEvent.setup();
     const { container } = render(
-      <LatchkeyProvider client={client}>
+      <LatchkeyUIProvider client={client}>
         <PasskeySignIn />
-      </LatchkeyProvider>,
+      </LatchkeyUIProvider>,
     );
     expect(container.querySelector('[data-flow="passkey"]')).toHaveAttribute('data-state', 'idle');
     await user.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
@@ -26,7 +26,7 @@ describe('PasskeySignIn (against the sandbox)', () => {
     const { client } = await createSandboxClient();
     const user = userEvent.setup();
     render(
-      <LatchkeyProvider client={client}>
+      <LatchkeyUIProvider client={client}>
         <PasskeySignIn.Custom>
           {(flow) => (
             <section aria-label="custom">
@@ -38,7 +38,7 @@ describe('PasskeySignIn (against the sandbox)', () => {
             </section>
           )}
         </PasskeySignIn.Custom>
-      </LatchkeyProvider>,
+      </LatchkeyUIProvider>,
     );
     const custom = screen.getByRole('region', { name: 'custom' });
     expect(custom).toHaveTextContent('status: idle');

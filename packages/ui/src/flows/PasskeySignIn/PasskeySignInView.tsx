@@ -1,15 +1,11 @@
-import type { UsePasskeySignInReturnType } from '@latchkey/headless/react/passkey';
-import type { FlowModel } from '../shared/FlowError.js';
+import type { PasskeySignInFlowModel } from './PasskeySignInModel.js';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
 import { button, stack, visuallyHidden } from '../../styles/shared.css.js';
 import { PasskeyIcon } from '../shared/PasskeyIcon.js';
 
-/** What the view takes of `usePasskeySignIn()` (a fixed one in stories and tests). */
-export type PasskeySignInFlow = FlowModel<Pick<UsePasskeySignInReturnType, 'status' | 'error' | 'signIn' | 'cancel'>>;
-
 export interface PasskeySignInViewProps {
-  flow: PasskeySignInFlow;
+  flow: PasskeySignInFlowModel;
 }
 
 /**

@@ -7,20 +7,22 @@ import { ErrorMessage } from '../../ErrorMessage.js';
 import { KitErrorBoundary } from '../../KitErrorBoundary/KitErrorBoundary.js';
 import { button } from '../../styles/shared.css.js';
 import { EmailSignInView } from '../../flows/EmailSignIn/EmailSignInView.js';
-import type { EmailFlowModel } from '../../flows/EmailSignIn/EmailSignInView.js';
+import type { EmailFlowModel } from '../../flows/EmailSignIn/EmailSignInModel.js';
 import type { FlowError } from '../../flows/shared/FlowError.js';
 import { EmailOrPhoneStep } from '../LoginView/EmailOrPhoneStep.js';
 import { pickDefaultCountry, smsCountries, type SmsProviderSettings } from '../../flows/SmsSignIn/countries.js';
 import { SmsSignInView } from '../../flows/SmsSignIn/SmsSignInView.js';
-import type { SmsFlowModel } from '../../flows/SmsSignIn/SmsSignInView.js';
-import { MfaChallengeView, type MfaChallengeFlow } from '../../flows/MfaChallenge/MfaChallengeView.js';
-import { PasskeySignInView, type PasskeySignInFlow } from '../../flows/PasskeySignIn/PasskeySignInView.js';
+import type { SmsFlowModel } from '../../flows/SmsSignIn/SmsSignInModel.js';
+import type { MfaChallengeFlowModel } from '../../flows/MfaChallenge/MfaChallengeModel.js';
+import { MfaChallengeView } from '../../flows/MfaChallenge/MfaChallengeView.js';
+import type { PasskeySignInFlowModel } from '../../flows/PasskeySignIn/PasskeySignInModel.js';
+import { PasskeySignInView } from '../../flows/PasskeySignIn/PasskeySignInView.js';
 import { LoginView, type LoginViewSection } from '../LoginView/LoginView.js';
 import { SocialSignInView } from '../../flows/SocialSignIn/SocialSignInView.js';
 import { socialLayoutFrom, socialProvidersFrom, type SocialSettings } from '../../flows/SocialSignIn/socialSettings.js';
-import type { SocialFlowModel } from '../../flows/SocialSignIn/SocialSignInView.js';
+import type { SocialFlowModel } from '../../flows/SocialSignIn/SocialSignInModel.js';
 import { WalletSignInView } from '../../flows/WalletSignIn/WalletSignInView.js';
-import type { WalletFlowModel } from '../../flows/WalletSignIn/WalletSignInView.js';
+import type { WalletFlowModel } from '../../flows/WalletSignIn/WalletSignInModel.js';
 import { Spinner } from '../../Spinner.js';
 import { KitLayer } from '../../theme/ThemeRoot.js';
 import { useWarn } from '../../warn.js';
@@ -58,11 +60,11 @@ export interface SignInDialogViewProps extends SignInDialogOpenProps {
   /** The wallet block's flow (`useWalletSignIn()`); without it the block is skipped. */
   walletFlow?: WalletFlowModel | undefined;
   /** The passkey sign-in flow (`usePasskeySignIn()`); its button shows when the settings enable passkeys. */
-  passkeyFlow?: PasskeySignInFlow | undefined;
+  passkeyFlow?: PasskeySignInFlowModel | undefined;
   /** The session's status (`useSession().status`): in `mfa` the dialog asks for the second factor. */
   sessionStatus?: string | undefined;
   /** The MFA challenge flow (`useMfaChallenge()`), for the second factor after sign-in. */
-  mfaFlow?: MfaChallengeFlow | undefined;
+  mfaFlow?: MfaChallengeFlowModel | undefined;
 }
 
 /** The login view's blocks from settings: `sdk.views[type=login].sections`. */

@@ -15,7 +15,7 @@ import { Spinner } from '../../Spinner.js';
 import { MfaDevicesView } from '../../flows/MfaDevices/MfaDevicesView.js';
 import { MfaEnrolmentView } from '../../flows/MfaEnrolment/MfaEnrolmentView.js';
 import { PasskeyManagerView } from '../../flows/PasskeyManager/PasskeyManagerView.js';
-import { embeddedWalletsEnabled, useEmbeddedWalletOptions } from '../../LatchkeyProvider/embeddedWalletConfig.js';
+import { embeddedWalletsEnabled, useEmbeddedWalletOptions } from '../../LatchkeyUIProvider/embeddedWalletConfig.js';
 import { AccountSection, type CredentialKind } from './AccountSection.js';
 import { UserMenuView, type LinkedAccount } from './UserMenuView.js';
 

@@ -97,6 +97,22 @@ describe('mfaChallengeMachine: the code challenge', () => {
     }
     expect(flow.requests).toHaveLength(0);
   });
+
+  it('behavior: the session signing out resets the challenge by itself — after done (a later sign-out) and while pending (abandoned elsewhere)', async () => {
+    const flow = await setup({ 'POST /users/mfa/auth/totp': () => errorBody(400, 'mfa_invalid_code', 'Invalid code', 'code') });
+    flow.actor.send({ type: 'user.submitCode', code: '000000' });
+    expect(mfaChallengeError(await flow.settled())?.code).toBe('mfa_invalid_code');
+    // The pending sign-in is abandoned outside the challenge (e.g. the dialog): the challenge forgets its error.
+    flow.client.session.send({ type: 'user.cancelSignIn' });
+    expect(flow.sessionStatus()).toBe('signedOut');
+    expect(mfaChallengeError(flow.actor.getSnapshot())).toBeUndefined();
+
+    const done = await setup();
+    done.actor.send({ type: 'user.submitCode', code: '123456' });
+    await done.until('done');
+    done.client.session.send({ type: 'user.signOut' });
+    await done.until('idle');
+  });
 });
 
 describe('mfaChallengeMachine: recovery codes', () => {

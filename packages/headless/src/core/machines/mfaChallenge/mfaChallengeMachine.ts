@@ -11,7 +11,7 @@ import { runCeremony, supportedWebAuthn } from '../../webauthn/runCeremony.js';
 import { isWarnOnlyPasskeyError } from '../../webauthn/toPasskeyError.js';
 import { validateAuthenticationOptions } from '../../webauthn/validatePasskeyOptions.js';
 import { normalizeCode } from '../codeVerification/codeVerificationMachine.js';
-import { signInHandOver } from '../signInHandOver.js';
+import { signInHandOver, watchSignOut } from '../signInHandOver.js';
 import { mfaEnrolmentMachine, mfaEnrolmentStatus, type MfaEnrolmentClient, type MfaEnrolmentSnapshot } from '../mfaEnrolment/mfaEnrolmentMachine.js';
 
 /** What the challenge needs from its client: the API (its bearer is the MFA token while one is pending), the session, WebAuthn and the logger. */
@@ -96,6 +96,7 @@ export const mfaChallengeMachine = setup({
       return authenticateMfaPasskey(input.client, { credential });
     }),
     loadMethods: fromPromise<MfaUserMethods, { client: MfaChallengeClient }>(({ input }) => getMfaMethods(input.client)),
+    watchSignOut,
   },
   actions: {
     assignError: assign((_, params: { error: unknown }) => ({ error: toLatchkeyErrorSync(params.error) })),
@@ -130,6 +131,9 @@ export const mfaChallengeMachine = setup({
   id: 'mfaChallenge',
   context: ({ input }) => ({ client: input.client, ...RESET }),
   initial: 'idle',
+  // The challenge belongs to one pending sign-in: when the session signs out (abandoned, the token spent, or a later
+  // sign-out after `done`) it starts over, so the next sign-in's challenge begins from `idle`; the UI resets nothing.
+  invoke: { src: 'watchSignOut', input: ({ context }) => ({ session: context.client.session }) },
   on: { 'user.reset': { target: '.idle', actions: 'reset' } },
   states: {
     idle: {

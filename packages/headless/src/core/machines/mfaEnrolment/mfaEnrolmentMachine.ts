@@ -15,15 +15,14 @@ import { isWarnOnlyPasskeyError } from '../../webauthn/toPasskeyError.js';
 import { validateRegistrationOptions } from '../../webauthn/validatePasskeyOptions.js';
 import type { WebAuthnLoader } from '../../webauthn/WebAuthnCeremonies.js';
 import { normalizeCode } from '../codeVerification/codeVerificationMachine.js';
-import type { SessionActorRef } from '../session/sessionMachine.js';
+import type { SessionLink } from '../signInHandOver.js';
 
 /**
  * What enrolment needs from its client: the API (its bearer is the session's, or the MFA token while a
  * sign-in that must enrol first is pending), the session (the acknowledgement updates its user), and —
  * for a passkey — WebAuthn and the logger.
  */
-export interface MfaEnrolmentClient extends ApiClient {
-  session: Pick<SessionActorRef, 'send'>;
+export interface MfaEnrolmentClient extends ApiClient, SessionLink {
   webauthn: WebAuthnLoader;
   logger: Pick<Logger, 'warn'>;
 }

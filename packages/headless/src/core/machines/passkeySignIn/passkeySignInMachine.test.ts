@@ -111,6 +111,15 @@ describe('passkeySignInMachine', () => {
     expect(getSessionStatus(flow.client.session.getSnapshot())).toBe('signedOut');
   });
 
+  it('behavior: a sign-out after done resets the flow by itself: the next sign-in starts from idle', async () => {
+    const flow = await setup();
+    flow.actor.send({ type: 'user.signIn' });
+    await flow.until('done');
+    flow.client.session.send({ type: 'user.signOut' });
+    await flow.until('idle');
+    expect(getSessionStatus(flow.client.session.getSnapshot())).toBe('signedOut');
+  });
+
   it('behavior: a second signIn replaces the running ceremony; reset after done returns to idle', async () => {
     let count = 0;
     const first = deferred<never>();

@@ -10,12 +10,10 @@ import { runCeremony, supportedWebAuthn } from '../../webauthn/runCeremony.js';
 import { isWarnOnlyPasskeyError } from '../../webauthn/toPasskeyError.js';
 import { validateAuthenticationOptions } from '../../webauthn/validatePasskeyOptions.js';
 import type { WebAuthnLoader } from '../../webauthn/WebAuthnCeremonies.js';
-import type { SessionActorRef } from '../session/sessionMachine.js';
-import { signInHandOver } from '../signInHandOver.js';
+import { signInHandOver, watchSignOut, type SessionLink } from '../signInHandOver.js';
 
 /** What passkey sign-in needs from its client: the API, the session, the logger and the browser's WebAuthn. */
-export interface PasskeySignInClient extends ApiClient {
-  session: Pick<SessionActorRef, 'send'>;
+export interface PasskeySignInClient extends ApiClient, SessionLink {
   logger: Pick<Logger, 'warn'>;
   webauthn: WebAuthnLoader;
 }
@@ -55,6 +53,7 @@ export const passkeySignInMachine = setup({
       const credential = await runCeremony(webauthn, signal, () => webauthn.startAuthentication(options));
       return signInWithPasskey(input.client, { credential });
     }),
+    watchSignOut,
   },
   actions: {
     assignError: assign((_, params: { error: unknown }) => ({ error: toLatchkeyErrorSync(params.error) })),
@@ -99,8 +98,10 @@ export const passkeySignInMachine = setup({
         'user.signIn': { target: 'signingIn', reenter: true, actions: ['notifySignInEnded', 'clearError'] },
       },
     },
-    // Signed in with a passkey; left with `user.reset`.
-    done: {},
+    // Signed in with a passkey; left with `user.reset`, which a sign-out sends too: the next sign-in starts afresh.
+    done: {
+      invoke: { src: 'watchSignOut', input: ({ context }) => ({ session: context.client.session }) },
+    },
   },
 });
 
