@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { SignInDialogView } from '../packages/ui/src/screens/SignInDialog/SignInDialogView.js';
 import { expectAccessible } from './a11y.js';
-import { brandedSettings, emailFlow, invalidPhoneError, loginView, mfaFlow, passkeyFlow, phoneSettings, sentToUk, smsFlow, ukPhone, wrongCodeError, wrongSmsCodeError } from './fixtures.js';
+import { brandedSettings, emailFlow, invalidPhoneError, loginView, mfaChallengeFlow, passkeySignInFlow, phoneSettings, sentToUk, smsFlow, ukPhone, wrongCodeError, wrongSmsCodeError } from './fixtures.js';
 
 /** The sign-in dialog (Radix Dialog) from props: login view blocks, branding, settings states. */
 const meta = {
@@ -157,7 +157,7 @@ export const SmsCodeStepInDialog: Story = {
 export const SmsCodeStepInDialogDark: Story = { ...SmsCodeStepInDialog, globals: { theme: 'dark' } };
 
 export const WithPasskey: Story = {
-  args: { settings: { sdk: loginView, security: { enablePasskeys: true } }, passkeyFlow: passkeyFlow() },
+  args: { settings: { sdk: loginView, security: { enablePasskeys: true } }, passkeyFlow: passkeySignInFlow() },
   play: async () => {
     const dialog = await screen.findByRole('dialog', { name: 'Sign in' });
     await expect(within(dialog).getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible();
@@ -171,7 +171,7 @@ export const WithPasskeyDark: Story = {
 };
 
 export const MfaChallengeInDialog: Story = {
-  args: { sessionStatus: 'mfa', mfaFlow: mfaFlow() },
+  args: { sessionStatus: 'mfa', mfaFlow: mfaChallengeFlow() },
   play: async () => {
     const dialog = await screen.findByRole('dialog', { name: 'Sign in' });
     await expect(within(dialog).getByLabelText('Authentication code')).toBeVisible();

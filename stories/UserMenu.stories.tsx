@@ -2,8 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { UserMenuView } from '../packages/ui/src/screens/UserMenu/UserMenuView.js';
 import { expectAccessible } from './a11y.js';
-import { PasskeyManager } from '../packages/ui/src/flows/index.js';
-import { passkeyFlow, samplePasskeys } from './fixtures.js';
+import { PasskeyManagerView } from '../packages/ui/src/flows/index.js';
+import { passkeyManagerFlow, samplePasskeys } from './fixtures.js';
 
 /** The signed-in user's menu (Radix Popover). */
 const meta = {
@@ -102,7 +102,7 @@ export const UnlinkRefused: Story = {
 };
 
 export const WithPasskeys: Story = {
-  args: { defaultOpen: true, children: <PasskeyManager flow={passkeyFlow({ passkeys: samplePasskeys })} /> },
+  args: { defaultOpen: true, children: <PasskeyManagerView flow={passkeyManagerFlow({ passkeys: samplePasskeys })} /> },
   play: async () => {
     const menu = await screen.findByRole('dialog', { name: 'Signed in as' });
     await expect(within(menu).getByRole('region', { name: 'Passkeys' })).toBeVisible();

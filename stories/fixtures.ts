@@ -1,9 +1,22 @@
 import { fn } from 'storybook/test';
-import type { EmailFlowModel, MfaFlowModel, PasskeyFlowModel, SendFlowModel, SmsFlowModel } from '../packages/ui/src/flows/index.js';
+import type {
+  EmailFlowModel,
+  MfaChallengeFlowModel,
+  MfaDevicesFlowModel,
+  MfaEnrolmentFlowModel,
+  PasskeyManagerFlowModel,
+  PasskeySignInFlowModel,
+  SendFlowModel,
+  SmsFlowModel,
+} from '../packages/ui/src/flows/index.js';
 import type { SignInDialogSettings } from '../packages/ui/src/index.js';
 import {
   emailFlowModel,
-  passkeyFlowModel,
+  mfaChallengeFlowModel,
+  mfaDevicesFlowModel,
+  mfaEnrolmentFlowModel,
+  passkeyManagerFlowModel,
+  passkeySignInFlowModel,
   sendFlowModel,
   smsFlowModel,
   type SpyFactory,
@@ -13,12 +26,22 @@ import logoPath from './assets/acme-logo.svg?no-inline';
 // The flow models and the spec's error sentences are shared with the jsdom tests (packages/ui/src/test/flowModels.ts).
 export {
   invalidPhoneError,
+  mfaDeviceNotFoundError,
+  mfaInvalidCodeError,
+  mfaNothingToAcknowledgeError,
+  mfaTooManyError,
+  notSupportedError,
+  passkeyMfaDevice,
+  previouslyRegisteredError,
   rateLimitError,
+  sampleMfaDevices,
   samplePasskeys,
+  sampleRecoveryCodes,
   sentToUk,
   tooManyAttemptsError,
   tooManySmsAttemptsError,
   wrongCodeError,
+  totpRegistration,
   wrongSmsCodeError,
 } from '../packages/ui/src/test/flowModels.js';
 
@@ -96,34 +119,9 @@ export const phoneSettings: SignInDialogSettings = {
   },
 };
 
-export const passkeyFlow = (overrides: Partial<PasskeyFlowModel> = {}): PasskeyFlowModel => passkeyFlowModel(spy, overrides);
-
-export const notSupportedError = { code: 'webauthn_not_supported', message: 'Webauthn is not supported on this device.' };
-
-export const previouslyRegisteredError = { code: 'passkey_previously_registered', message: 'This authenticator was already registered.' };
-
-export function mfaFlow(overrides: Partial<MfaFlowModel> = {}): MfaFlowModel {
-  return {
-    status: 'idle',
-    registration: undefined,
-    device: undefined,
-    error: undefined,
-    isBusy: false,
-    startEnrolment: fn().mockName('startEnrolment'),
-    submitEnrolmentCode: fn().mockName('submitEnrolmentCode'),
-    submitCode: fn().mockName('submitCode'),
-    cancel: fn().mockName('cancel'),
-    reset: fn().mockName('reset'),
-    ...overrides,
-  };
-}
-
-export const totpRegistration = {
-  id: 'dev-1',
-  secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
-  uri: 'otpauth://totp/Acme%20Rewards:ada%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Acme+Rewards&algorithm=SHA1&digits=6&period=30',
-};
-
-export const mfaInvalidCodeError = { code: 'mfa_invalid_code', message: 'Invalid code' };
-
-export const mfaTooManyError = { code: 'too_many_verification_attempts', message: 'Too many verification attempts. Sign in again.' };
+/** Fixed passkey and MFA flow view models in one state, with spy commands. */
+export const passkeySignInFlow = (overrides: Partial<PasskeySignInFlowModel> = {}): PasskeySignInFlowModel => passkeySignInFlowModel(spy, overrides);
+export const passkeyManagerFlow = (overrides: Partial<PasskeyManagerFlowModel> = {}): PasskeyManagerFlowModel => passkeyManagerFlowModel(spy, overrides);
+export const mfaChallengeFlow = (overrides: Partial<MfaChallengeFlowModel> = {}): MfaChallengeFlowModel => mfaChallengeFlowModel(spy, overrides);
+export const mfaEnrolmentFlow = (overrides: Partial<MfaEnrolmentFlowModel> = {}): MfaEnrolmentFlowModel => mfaEnrolmentFlowModel(spy, overrides);
+export const mfaDevicesFlow = (overrides: Partial<MfaDevicesFlowModel> = {}): MfaDevicesFlowModel => mfaDevicesFlowModel(spy, overrides);

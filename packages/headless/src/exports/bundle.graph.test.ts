@@ -81,20 +81,26 @@ describe('what the first paint loads', () => {
     const flowFiles = [
       'core/machines/emailSignIn/emailSignInMachine.ts',
       'core/machines/smsSignIn/smsSignInMachine.ts',
-      'core/machines/passkey/passkeyMachine.ts',
-      'core/machines/mfa/mfaMachine.ts',
+      'core/machines/passkeySignIn/passkeySignInMachine.ts',
+      'core/machines/passkeyManager/passkeyManagerMachine.ts',
+      'core/machines/mfaChallenge/mfaChallengeMachine.ts',
+      'core/machines/mfaEnrolment/mfaEnrolmentMachine.ts',
+      'core/machines/mfaDevices/mfaDevicesMachine.ts',
       'core/machines/socialSignIn/socialSignInMachine.ts',
       'react/useEmailSignIn.ts',
       'react/useSmsSignIn.ts',
-      'react/usePasskey.ts',
-      'react/useMfa.ts',
+      'react/usePasskeySignIn.ts',
+      'react/usePasskeyManager.ts',
+      'react/useMfaChallenge.ts',
+      'react/useMfaEnrolment.ts',
+      'react/useMfaDevices.ts',
     ].map((file) => `packages/headless/src/${file}`);
     for (const entry of ['index.ts', 'react/index.ts']) {
       const { all } = await bundle(entry);
       expect(all.filter((input) => flowFiles.includes(input))).toEqual([]);
     }
     const { initial } = await bundle('react/mfa.ts');
-    expect(initial).toContain('packages/headless/src/core/machines/mfa/mfaMachine.ts');
+    expect(initial).toContain('packages/headless/src/core/machines/mfaChallenge/mfaChallengeMachine.ts');
   });
 
   it('behavior: @latchkey/headless/react — no zod and no protocol schema at all', async () => {

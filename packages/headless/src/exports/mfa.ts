@@ -1,5 +1,5 @@
-// @latchkey/headless/mfa — multi-factor authentication: TOTP enrolment and challenge, recovery codes,
-// device management, and the machine. Its own entry, off a host's first chunk.
+// @latchkey/headless/mfa — multi-factor authentication: the challenge after sign-in, enrolment (TOTP or a passkey,
+// recovery codes), device management — their actions and machines. Its own entry, off a host's first chunk.
 
 export { acknowledgeRecoveryCodes, type AcknowledgeRecoveryCodesReturnType } from '../core/actions/acknowledgeRecoveryCodes.js';
 export { authenticateMfaPasskey, type AuthenticateMfaPasskeyParameters, type AuthenticateMfaPasskeyReturnType } from '../core/actions/authenticateMfaPasskey.js';
@@ -18,15 +18,42 @@ export { registerTotp, type RegisterTotpParameters, type RegisterTotpReturnType 
 export { regenerateRecoveryCodes, type RegenerateRecoveryCodesReturnType } from '../core/actions/regenerateRecoveryCodes.js';
 
 export {
-  mfaMachine,
-  type MfaActorRef,
-  type MfaClient,
-  type MfaContext,
-  type MfaEvent,
-  type MfaInput,
-  type MfaMachine,
-  type MfaSnapshot,
-  type MfaStatus,
-} from '../core/machines/mfa/mfaMachine.js';
+  mfaChallengeError,
+  mfaChallengeIsBusy,
+  mfaChallengeMachine,
+  mfaChallengeStatus,
+  type MfaChallengeActorRef,
+  type MfaChallengeClient,
+  type MfaChallengeContext,
+  type MfaChallengeEvent,
+  type MfaChallengeInput,
+  type MfaChallengeMachine,
+  type MfaChallengeSnapshot,
+  type MfaChallengeStatus,
+} from '../core/machines/mfaChallenge/mfaChallengeMachine.js';
+export {
+  mfaEnrolmentMachine,
+  mfaEnrolmentStatus,
+  type MfaEnrolmentActorRef,
+  type MfaEnrolmentClient,
+  type MfaEnrolmentContext,
+  type MfaEnrolmentEvent,
+  type MfaEnrolmentInput,
+  type MfaEnrolmentMachine,
+  type MfaEnrolmentSnapshot,
+  type MfaEnrolmentStatus,
+} from '../core/machines/mfaEnrolment/mfaEnrolmentMachine.js';
+export {
+  mfaDevicesMachine,
+  mfaDevicesStatus,
+  type MfaDevicesActorRef,
+  type MfaDevicesClient,
+  type MfaDevicesContext,
+  type MfaDevicesEvent,
+  type MfaDevicesInput,
+  type MfaDevicesMachine,
+  type MfaDevicesSnapshot,
+  type MfaDevicesStatus,
+} from '../core/machines/mfaDevices/mfaDevicesMachine.js';
 
 export { orderMfaMethods, type MfaMethod } from '../core/mfa/orderMfaMethods.js';

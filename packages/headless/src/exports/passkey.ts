@@ -1,4 +1,4 @@
-// @latchkey/headless/passkey — passkeys (WebAuthn): actions, the machine, option validation and error
+// @latchkey/headless/passkey — passkeys (WebAuthn): actions, the sign-in and management machines, option validation and error
 // mapping (the WebAuthn browser library itself loads lazily). Its own entry, off a host's first chunk.
 
 export { deletePasskey, type DeletePasskeyParameters } from '../core/actions/deletePasskey.js';
@@ -10,16 +10,29 @@ export { signInWithPasskey, type SignInWithPasskeyParameters, type SignInWithPas
 export { updatePasskey, type UpdatePasskeyParameters, type UpdatePasskeyReturnType } from '../core/actions/updatePasskey.js';
 
 export {
-  passkeyMachine,
-  type PasskeyActorRef,
-  type PasskeyClient,
-  type PasskeyContext,
-  type PasskeyEvent,
-  type PasskeyInput,
-  type PasskeyMachine,
-  type PasskeySnapshot,
-  type PasskeyStatus,
-} from '../core/machines/passkey/passkeyMachine.js';
+  passkeySignInMachine,
+  passkeySignInStatus,
+  type PasskeySignInActorRef,
+  type PasskeySignInClient,
+  type PasskeySignInContext,
+  type PasskeySignInEvent,
+  type PasskeySignInInput,
+  type PasskeySignInMachine,
+  type PasskeySignInSnapshot,
+  type PasskeySignInStatus,
+} from '../core/machines/passkeySignIn/passkeySignInMachine.js';
+export {
+  passkeyManagerMachine,
+  passkeyManagerStatus,
+  type PasskeyManagerActorRef,
+  type PasskeyManagerClient,
+  type PasskeyManagerContext,
+  type PasskeyManagerEvent,
+  type PasskeyManagerInput,
+  type PasskeyManagerMachine,
+  type PasskeyManagerSnapshot,
+  type PasskeyManagerStatus,
+} from '../core/machines/passkeyManager/passkeyManagerMachine.js';
 export { loadBrowserWebAuthn } from '../core/webauthn/loadBrowserWebAuthn.js';
 export { isWarnOnlyPasskeyError, toPasskeyError } from '../core/webauthn/toPasskeyError.js';
 export { validateAuthenticationOptions, validateRegistrationOptions } from '../core/webauthn/validatePasskeyOptions.js';

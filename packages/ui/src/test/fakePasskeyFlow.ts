@@ -1,8 +1,10 @@
 import { vi } from 'vitest';
-import type { PasskeyFlowModel } from '../flows/Passkey/types.js';
-import { passkeyFlowModel } from './flowModels.js';
+import type { PasskeyManagerFlowModel } from '../flows/PasskeyManager/PasskeyManagerModel.js';
+import type { PasskeySignInFlowModel } from '../flows/PasskeySignIn/PasskeySignInModel.js';
+import { passkeyManagerFlowModel, passkeySignInFlowModel } from './flowModels.js';
 
-/** A fixed passkey flow view model with `vi.fn()` commands, for rendering one state. */
-export const fakePasskeyFlow = (overrides: Partial<PasskeyFlowModel> = {}): PasskeyFlowModel => passkeyFlowModel(() => vi.fn(), overrides);
+/** Fixed passkey flow view models with `vi.fn()` commands, for rendering one state. */
+export const fakePasskeySignInFlow = (overrides: Partial<PasskeySignInFlowModel> = {}): PasskeySignInFlowModel => passkeySignInFlowModel(() => vi.fn(), overrides);
+export const fakePasskeyManagerFlow = (overrides: Partial<PasskeyManagerFlowModel> = {}): PasskeyManagerFlowModel => passkeyManagerFlowModel(() => vi.fn(), overrides);
 
-export { samplePasskeys } from './flowModels.js';
+export { notSupportedError, previouslyRegisteredError, samplePasskeys } from './flowModels.js';

@@ -1,4 +1,7 @@
-// @latchkey/headless/react/mfa — the multi-factor authentication hook, on its own entry so a host's first chunk (the
-// provider, the session, the button) does not carry the flow; the sign-in dialog loads it lazily.
+// @latchkey/headless/react/mfa — the multi-factor authentication hooks (the challenge after sign-in, enrolment, device
+// management), on their own entry so a host's first chunk (the provider, the session, the button) does not carry the
+// flows; the sign-in dialog loads them lazily.
 
-export { useMfa, type MfaChallengeKind, type UseMfaReturnType } from '../../react/useMfa.js';
+export { useMfaChallenge, type MfaChallengeKind, type UseMfaChallengeParameters, type UseMfaChallengeReturnType } from '../../react/useMfaChallenge.js';
+export { useMfaEnrolment, type UseMfaEnrolmentParameters, type UseMfaEnrolmentReturnType } from '../../react/useMfaEnrolment.js';
+export { useMfaDevices, type UseMfaDevicesParameters, type UseMfaDevicesReturnType } from '../../react/useMfaDevices.js';

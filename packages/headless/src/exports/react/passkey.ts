@@ -1,4 +1,5 @@
-// @latchkey/headless/react/passkey — the passkeys hook, on its own entry so a host's first chunk (the provider, the
-// session, the button) does not carry the flow; the sign-in dialog loads it lazily.
+// @latchkey/headless/react/passkey — the passkey hooks (sign-in, and the signed-in user's passkeys), on their own entry so
+// a host's first chunk (the provider, the session, the button) does not carry the flows; the sign-in dialog loads them lazily.
 
-export { usePasskey, type UsePasskeyReturnType } from '../../react/usePasskey.js';
+export { usePasskeySignIn, type UsePasskeySignInParameters, type UsePasskeySignInReturnType } from '../../react/usePasskeySignIn.js';
+export { usePasskeyManager, type UsePasskeyManagerParameters, type UsePasskeyManagerReturnType } from '../../react/usePasskeyManager.js';

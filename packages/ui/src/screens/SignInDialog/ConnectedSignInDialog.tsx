@@ -1,11 +1,10 @@
 import { useLatchkey, useSession } from '@latchkey/headless/react';
 import { useEmailSignIn } from '@latchkey/headless/react/email';
-import { useMfa } from '@latchkey/headless/react/mfa';
-import { usePasskey } from '@latchkey/headless/react/passkey';
+import { useMfaChallenge } from '@latchkey/headless/react/mfa';
+import { usePasskeySignIn } from '@latchkey/headless/react/passkey';
 import { useSmsSignIn } from '@latchkey/headless/react/sms';
 import { useSocialSignIn } from '@latchkey/headless/react/social';
 import { useWalletSignIn } from '@latchkey/headless/react/wallets';
-import { useEffect } from 'react';
 import { SignInDialogView, type SignInDialogOpenProps } from './SignInDialogView.js';
 
 /**
@@ -18,19 +17,10 @@ export function ConnectedSignInDialog(props: SignInDialogOpenProps) {
   const smsFlow = useSmsSignIn();
   const socialFlow = useSocialSignIn();
   const walletFlow = useWalletSignIn();
-  const passkeyFlow = usePasskey();
-  const mfaFlow = useMfa();
+  const passkeyFlow = usePasskeySignIn();
+  const mfaFlow = useMfaChallenge();
+  // No reset on sign-out here: the flows start over by themselves when the session signs out.
   const session = useSession();
-  // A second factor abandoned (or its token spent) brings the session back to signed out: start over.
-  const { reset: resetEmail } = emailFlow;
-  const { reset: resetPasskey } = passkeyFlow;
-  const { reset: resetMfa } = mfaFlow;
-  useEffect(() => {
-    if (session.status !== 'signedOut') return;
-    if (emailFlow.status === 'done') resetEmail();
-    if (passkeyFlow.status === 'done') resetPasskey();
-    if (mfaFlow.status !== 'idle') resetMfa();
-  }, [session.status]);
   return (
     <SignInDialogView
       {...props}

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { expectNoAxeViolations } from '../../test/axe.js';
 import { fakeEmailFlow, wrongCodeError } from '../../test/fakeEmailFlow.js';
-import { fakePasskeyFlow } from '../../test/fakePasskeyFlow.js';
+import { fakeMfaChallengeFlow } from '../../test/fakeMfaFlow.js';
+import { fakePasskeySignInFlow } from '../../test/fakePasskeyFlow.js';
 import { renderInKit } from '../../test/renderInKit.js';
 import { SignInDialogView, type SignInDialogSettings, type SignInDialogViewProps } from './SignInDialogView.js';
 
@@ -162,18 +163,18 @@ describe('SignInDialogView', () => {
 
   it('behavior: the passkey button shows on the e-mail step when settings enable passkeys, and starts the sign-in', async () => {
     const user = userEvent.setup();
-    const passkeyFlow = fakePasskeyFlow();
+    const passkeyFlow = fakePasskeySignInFlow();
     const { dialog, unmount } = renderDialog({ settings: { ...branded, security: { enablePasskeys: true } }, passkeyFlow });
     await user.click(within(dialog).getByRole('button', { name: 'Sign in with a passkey' }));
     expect(passkeyFlow.signIn).toHaveBeenCalledTimes(1);
     await expectNoAxeViolations();
     unmount();
-    const disabled = renderDialog({ settings: { ...branded, security: { enablePasskeys: false } }, passkeyFlow: fakePasskeyFlow() });
+    const disabled = renderDialog({ settings: { ...branded, security: { enablePasskeys: false } }, passkeyFlow: fakePasskeySignInFlow() });
     expect(within(disabled.dialog).queryByRole('button', { name: 'Sign in with a passkey' })).toBeNull();
     disabled.unmount();
     const onCodeStep = renderDialog({
       settings: { ...branded, security: { enablePasskeys: true } },
-      passkeyFlow: fakePasskeyFlow(),
+      passkeyFlow: fakePasskeySignInFlow(),
       emailFlow: fakeEmailFlow({ status: 'awaitingCode', email: 'ada@example.com' }),
     });
     expect(within(onCodeStep.dialog).queryByRole('button', { name: 'Sign in with a passkey' })).toBeNull();
@@ -181,7 +182,7 @@ describe('SignInDialogView', () => {
 
   it('behavior: with the session in mfa the dialog asks for the authenticator code instead of the e-mail', async () => {
     const user = userEvent.setup();
-    const mfaFlow = { status: 'idle' as const, error: undefined, submitCode: vi.fn(), cancel: vi.fn() };
+    const mfaFlow = fakeMfaChallengeFlow();
     const { dialog } = renderDialog({ sessionStatus: 'mfa', mfaFlow });
     expect(within(dialog).queryByLabelText('Email')).toBeNull();
     expect(within(dialog).getByText('Two-step verification')).toBeInTheDocument();

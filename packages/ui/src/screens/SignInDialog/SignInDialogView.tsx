@@ -13,9 +13,10 @@ import { EmailOrPhoneStep } from '../LoginView/EmailOrPhoneStep.js';
 import { pickDefaultCountry, smsCountries, type SmsProviderSettings } from '../../flows/SmsSignIn/countries.js';
 import { SmsSignInView } from '../../flows/SmsSignIn/SmsSignInView.js';
 import type { SmsFlowModel } from '../../flows/SmsSignIn/SmsSignInModel.js';
-import { MfaChallenge, type MfaChallengeFlow } from '../../flows/Mfa/MfaChallenge.js';
-import { PasskeySignIn } from '../../flows/Passkey/PasskeySignIn.js';
-import type { PasskeyFlowModel } from '../../flows/Passkey/types.js';
+import type { MfaChallengeFlowModel } from '../../flows/MfaChallenge/MfaChallengeModel.js';
+import { MfaChallengeView } from '../../flows/MfaChallenge/MfaChallengeView.js';
+import type { PasskeySignInFlowModel } from '../../flows/PasskeySignIn/PasskeySignInModel.js';
+import { PasskeySignInView } from '../../flows/PasskeySignIn/PasskeySignInView.js';
 import { LoginView, type LoginViewSection } from '../LoginView/LoginView.js';
 import { SocialSignInView } from '../../flows/SocialSignIn/SocialSignInView.js';
 import { socialLayoutFrom, socialProvidersFrom, type SocialSettings } from '../../flows/SocialSignIn/socialSettings.js';
@@ -58,12 +59,12 @@ export interface SignInDialogViewProps extends SignInDialogOpenProps {
   socialFlow?: SocialFlowModel | undefined;
   /** The wallet block's flow (`useWalletSignIn()`); without it the block is skipped. */
   walletFlow?: WalletFlowModel | undefined;
-  /** The passkey flow (`usePasskey()`); its button shows when the settings enable passkeys. */
-  passkeyFlow?: Pick<PasskeyFlowModel, 'status' | 'error' | 'signIn' | 'cancel'> | undefined;
+  /** The passkey sign-in flow (`usePasskeySignIn()`); its button shows when the settings enable passkeys. */
+  passkeyFlow?: PasskeySignInFlowModel | undefined;
   /** The session's status (`useSession().status`): in `mfa` the dialog asks for the second factor. */
   sessionStatus?: string | undefined;
-  /** The MFA flow (`useMfa()`), for the challenge after sign-in. */
-  mfaFlow?: MfaChallengeFlow | undefined;
+  /** The MFA challenge flow (`useMfaChallenge()`), for the second factor after sign-in. */
+  mfaFlow?: MfaChallengeFlowModel | undefined;
 }
 
 /** The login view's blocks from settings: `sdk.views[type=login].sections`. */
@@ -132,7 +133,7 @@ export function SignInDialogView({
     showPasskey && passkeyFlow ? (
       <>
         {step}
-        <PasskeySignIn flow={passkeyFlow} />
+        <PasskeySignInView flow={passkeyFlow} />
       </>
     ) : (
       step
@@ -186,7 +187,7 @@ export function SignInDialogView({
                   ) : null}
                 </>
               ) : secondFactor ? (
-                <MfaChallenge flow={mfaFlow} />
+                <MfaChallengeView flow={mfaFlow} />
               ) : (
                 <EmailSignInView
                   flow={emailFlow}

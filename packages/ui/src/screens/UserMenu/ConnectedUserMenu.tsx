@@ -1,7 +1,7 @@
 import { useLatchkey, useSession } from '@latchkey/headless/react';
 import { accountName } from './accountName.js';
-import { useMfa } from '@latchkey/headless/react/mfa';
-import { usePasskey } from '@latchkey/headless/react/passkey';
+import { useMfaDevices, useMfaEnrolment } from '@latchkey/headless/react/mfa';
+import { usePasskeyManager } from '@latchkey/headless/react/passkey';
 import { useSocialSignIn } from '@latchkey/headless/react/social';
 import { unlinkCredential } from '@latchkey/headless/social';
 import type { SocialProvider } from '@latchkey/protocol';
@@ -12,9 +12,9 @@ import { brandingFrom } from '../../Branding/branding.js';
 import { smsCountries } from '../../flows/SmsSignIn/countries.js';
 import { socialProvidersFrom } from '../../flows/SocialSignIn/socialSettings.js';
 import { Spinner } from '../../Spinner.js';
-import { MfaDevices } from '../../flows/Mfa/MfaDevices.js';
-import { TotpEnrolment } from '../../flows/Mfa/TotpEnrolment.js';
-import { PasskeyManager } from '../../flows/Passkey/PasskeyManager.js';
+import { MfaDevicesView } from '../../flows/MfaDevices/MfaDevicesView.js';
+import { MfaEnrolmentView } from '../../flows/MfaEnrolment/MfaEnrolmentView.js';
+import { PasskeyManagerView } from '../../flows/PasskeyManager/PasskeyManagerView.js';
 import { embeddedWalletsEnabled, useEmbeddedWalletOptions } from '../../LatchkeyUIProvider/embeddedWalletConfig.js';
 import { AccountSection, type CredentialKind } from './AccountSection.js';
 import { UserMenuView, type LinkedAccount } from './UserMenuView.js';
@@ -43,8 +43,9 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
   const session = useSession();
   const { client, settings } = useLatchkey();
   const links = useMemo(() => brandingFrom(settings).menuLinks, [settings]);
-  const passkeyFlow = usePasskey();
-  const mfaFlow = useMfa();
+  const passkeyFlow = usePasskeyManager();
+  const mfaEnrolmentFlow = useMfaEnrolment();
+  const mfaDevicesFlow = useMfaDevices();
   const embeddedWalletOptions = useEmbeddedWalletOptions();
   const triggerRef = useRef<HTMLButtonElement>(null);
   const [signingOut, setSigningOut] = useState(false);
@@ -155,11 +156,11 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
           <ConnectedLinkedWallets />
         </LazySection>
       ) : null}
-      {settings?.security?.enablePasskeys ? <PasskeyManager flow={passkeyFlow} /> : null}
+      {settings?.security?.enablePasskeys ? <PasskeyManagerView flow={passkeyFlow} /> : null}
       {settings?.security?.mfa?.enabled ? (
         <>
-          <TotpEnrolment flow={mfaFlow} />
-          <MfaDevices flow={mfaFlow} />
+          <MfaEnrolmentView flow={mfaEnrolmentFlow} />
+          <MfaDevicesView flow={mfaDevicesFlow} />
         </>
       ) : null}
     </UserMenuView>

@@ -2,9 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../test/axe.js';
-import { fakePasskeyFlow, samplePasskeys } from '../../test/fakePasskeyFlow.js';
+import { fakePasskeyManagerFlow, samplePasskeys } from '../../test/fakePasskeyFlow.js';
 import { renderInKit } from '../../test/renderInKit.js';
-import { PasskeyManager } from '../../flows/Passkey/PasskeyManager.js';
+import { PasskeyManagerView } from '../../flows/PasskeyManager/PasskeyManagerView.js';
 import { UserMenuView } from './UserMenuView.js';
 
 describe('UserMenuView', () => {
@@ -86,7 +86,7 @@ describe('UserMenuView', () => {
     const user = userEvent.setup();
     renderInKit(
       <UserMenuView email="ada@example.com" onSignOut={vi.fn()}>
-        <PasskeyManager flow={fakePasskeyFlow({ passkeys: samplePasskeys })} />
+        <PasskeyManagerView flow={fakePasskeyManagerFlow({ passkeys: samplePasskeys })} />
       </UserMenuView>,
     );
     await user.click(screen.getByRole('button', { name: 'Account: ada@example.com' }));

@@ -1,0 +1,21 @@
+import type { UseMfaDevicesReturnType } from '@latchkey/headless/react/mfa';
+import type { FlowModel } from '../shared/FlowError.js';
+
+/** The types `MfaDevicesView` and its steps take: aliases of the hook's own types (a fixed value in stories). */
+
+/** What the devices view takes from `useMfaDevices()`: its own type, the members used (a fixed one in stories). */
+export type MfaDevicesFlowModel = FlowModel<Pick<
+  UseMfaDevicesReturnType,
+  | 'status'
+  | 'devices'
+  | 'recoveryCodes'
+  | 'error'
+  | 'isBusy'
+  | 'loadDevices'
+  | 'renameDevice'
+  | 'makeDefaultDevice'
+  | 'deleteDevice'
+  | 'regenerateRecoveryCodes'
+  | 'acknowledgeRecoveryCodes'
+>>;
+export type MfaDevicesFlowStatus = MfaDevicesFlowModel['status'];

@@ -1,0 +1,122 @@
+import type { MfaDevicesFlowModel } from './MfaDevicesModel.js';
+import { useId, useState } from 'react';
+import { ErrorMessage } from '../../ErrorMessage.js';
+import { Spinner } from '../../Spinner.js';
+import { button, mutedText, row, stack, text } from '../../styles/shared.css.js';
+import { RecoveryCodes } from '../shared/RecoveryCodes.js';
+import { RenameForm } from '../shared/RenameForm.js';
+import * as styles from './MfaDevices.css.js';
+
+type Device = NonNullable<MfaDevicesFlowModel['devices']>[number];
+
+export interface MfaDevicesViewProps {
+  flow: MfaDevicesFlowModel;
+  /** Open at first render (stories); otherwise the list opens with "Manage second steps". */
+  defaultOpen?: boolean;
+}
+
+const deviceName = (device: Device) => device.alias || (device.type === 'passkey' ? 'Passkey' : 'Authenticator app');
+
+/**
+ * The user's second-step devices behind one disclosure, so the user menu stays compact: each with
+ * its name and a "Default" marker; rename, make default, delete (confirmed), and new recovery
+ * codes, shown once until acknowledged. Presentational over `useMfaDevices()`; the root carries
+ * `data-state`.
+ */
+export function MfaDevicesView({ flow, defaultOpen = false }: MfaDevicesViewProps) {
+  const regionId = useId();
+  const [open, setOpen] = useState(defaultOpen);
+  const [renaming, setRenaming] = useState<string>();
+  const [confirming, setConfirming] = useState<string>();
+  const devices = flow.devices ?? [];
+  const shownCodes = flow.recoveryCodes?.recoveryCodes ?? [];
+  const toggle = () => {
+    if (!open && flow.devices === undefined) flow.loadDevices();
+    setOpen(!open);
+  };
+  return (
+    <div className={stack} data-flow="mfa-devices" data-state={open ? flow.status : 'closed'}>
+      <button type="button" className={button.quiet} aria-expanded={open} aria-controls={regionId} onClick={toggle}>
+        Manage second steps
+      </button>
+      {open ? (
+        <section id={regionId} className={stack} aria-label="Second steps">
+          {flow.status === 'loadingDevices' ? <Spinner /> : null}
+          {/* With new codes shown, their own step shows why recording the acknowledgement failed. */}
+          <ErrorMessage>{flow.isBusy || shownCodes.length > 0 ? undefined : flow.error?.message}</ErrorMessage>
+          {flow.devices !== undefined && devices.length === 0 ? <p className={mutedText}>No second steps yet.</p> : null}
+          <ul className={styles.deviceList} aria-label="Second-step devices">
+            {devices.map((device) => (
+              <li key={device.id} className={stack}>
+                <div className={row}>
+                  <span className={text}>
+                    {deviceName(device)}
+                    {device.default ? <span className={mutedText}> · Default</span> : null}
+                  </span>
+                </div>
+                {renaming === device.id ? (
+                  <RenameForm
+                    label="Name"
+                    maxLength={80}
+                    initial={device.alias ?? ''}
+                    onCancel={() => setRenaming(undefined)}
+                    onSave={(alias) => {
+                      flow.renameDevice(device.id, alias);
+                      setRenaming(undefined);
+                    }}
+                  />
+                ) : confirming === device.id ? (
+                  <div className={stack} role="group" aria-label={`Delete ${deviceName(device)}`}>
+                    <p className={mutedText}>Delete {deviceName(device)}? It will no longer be asked for at sign-in.</p>
+                    <div className={row}>
+                      <button
+                        type="button"
+                        className={button.primary}
+                        onClick={() => {
+                          flow.deleteDevice(device.id);
+                          setConfirming(undefined);
+                        }}
+                      >
+                        Delete
+                      </button>
+                      <button type="button" className={button.quiet} onClick={() => setConfirming(undefined)}>
+                        Keep
+                      </button>
+                    </div>
+                  </div>
+                ) : (
+                  <div className={row} role="group" aria-label={deviceName(device)}>
+                    <button type="button" className={button.quiet} aria-disabled={flow.isBusy ? true : undefined} onClick={() => !flow.isBusy && setRenaming(device.id)}>
+                      Rename
+                    </button>
+                    {device.default ? null : (
+                      <button type="button" className={button.quiet} aria-disabled={flow.isBusy ? true : undefined} onClick={() => !flow.isBusy && flow.makeDefaultDevice(device.id)}>
+                        Make default
+                      </button>
+                    )}
+                    <button type="button" className={button.quiet} aria-disabled={flow.isBusy ? true : undefined} onClick={() => !flow.isBusy && setConfirming(device.id)}>
+                      Delete…
+                    </button>
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
+          {shownCodes.length > 0 ? (
+            <RecoveryCodes
+              codes={shownCodes}
+              isSaving={flow.status === 'acknowledgingRecoveryCodes'}
+              error={flow.error}
+              onAcknowledge={() => flow.acknowledgeRecoveryCodes()}
+            />
+          ) : devices.length > 0 ? (
+            <button type="button" className={button.secondary} aria-disabled={flow.isBusy ? true : undefined} onClick={() => !flow.isBusy && flow.regenerateRecoveryCodes()}>
+              {flow.status === 'fetchingRecoveryCodes' ? <Spinner /> : null}
+              New recovery codes
+            </button>
+          ) : null}
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { MfaDevicesView } from '../packages/ui/src/flows/index.js';
+import { expectAccessible } from './a11y.js';
+import { mfaDeviceNotFoundError, mfaDevicesFlow, sampleMfaDevices, sampleRecoveryCodes } from './fixtures.js';
+
+/** The user's second-step devices in the user menu, behind one disclosure — one story per state of `useMfaDevices().status`. */
+const meta = {
+  title: 'Flows/MfaDevices',
+  component: MfaDevicesView,
+  args: { flow: mfaDevicesFlow(), defaultOpen: true },
+} satisfies Meta<typeof MfaDevicesView>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Closed: Story = {
+  args: { defaultOpen: false },
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Manage second steps' }));
+    await expect(args.flow.loadDevices).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const Loading: Story = {
+  args: { flow: mfaDevicesFlow({ status: 'loadingDevices', isBusy: true }) },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('[data-flow="mfa-devices"]')).toHaveAttribute('data-state', 'loadingDevices');
+  },
+};
+
+export const Listed: Story = {
+  args: { flow: mfaDevicesFlow({ devices: sampleMfaDevices }) },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getAllByRole('listitem')).toHaveLength(2);
+    await expectAccessible();
+    await userEvent.click(within(canvas.getByRole('group', { name: 'YubiKey' })).getByRole('button', { name: 'Make default' }));
+    await expect(args.flow.makeDefaultDevice).toHaveBeenCalledWith('dev-2');
+  },
+};
+
+export const ListedDark: Story = {
+  ...Listed,
+  globals: { theme: 'dark' },
+};
+
+export const ConfirmDelete: Story = {
+  args: { flow: mfaDevicesFlow({ devices: sampleMfaDevices }) },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(within(canvas.getByRole('group', { name: 'YubiKey' })).getByRole('button', { name: 'Delete…' }));
+    await userEvent.click(within(canvas.getByRole('group', { name: 'Delete YubiKey' })).getByRole('button', { name: 'Delete' }));
+    await expect(args.flow.deleteDevice).toHaveBeenCalledWith('dev-2');
+  },
+};
+
+export const Renaming: Story = {
+  args: { flow: mfaDevicesFlow({ devices: sampleMfaDevices }) },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(within(canvas.getByRole('group', { name: 'YubiKey' })).getByRole('button', { name: 'Rename' }));
+    await userEvent.clear(canvas.getByLabelText('Name'));
+    await userEvent.type(canvas.getByLabelText('Name'), 'Work key{Enter}');
+    await expect(args.flow.renameDevice).toHaveBeenCalledWith('dev-2', 'Work key');
+  },
+};
+
+export const ChangingDevice: Story = {
+  args: { flow: mfaDevicesFlow({ status: 'changingDevice', isBusy: true, devices: sampleMfaDevices }) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('button', { name: 'New recovery codes' })).toHaveAttribute('aria-disabled', 'true');
+  },
+};
+
+export const Failed: Story = {
+  args: { flow: mfaDevicesFlow({ devices: sampleMfaDevices, error: mfaDeviceNotFoundError }) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('MFA device not found.');
+  },
+};
+
+export const Empty: Story = {
+  args: { flow: mfaDevicesFlow({ devices: [] }) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('No second steps yet.')).toBeInTheDocument();
+  },
+};
+
+/** "New recovery codes" was chosen: the new set is shown once, in place of the button, until acknowledged. */
+export const NewRecoveryCodes: Story = {
+  args: { flow: mfaDevicesFlow({ devices: sampleMfaDevices, recoveryCodes: sampleRecoveryCodes }) },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const codes = canvas.getByRole('region', { name: 'Recovery codes' });
+    await expect(within(codes).getAllByRole('listitem')).toHaveLength(6);
+    await expectAccessible();
+    await userEvent.click(within(codes).getByLabelText('I have saved these codes'));
+    await userEvent.click(within(codes).getByRole('button', { name: 'Done' }));
+    await expect(args.flow.acknowledgeRecoveryCodes).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const NewRecoveryCodesDark: Story = {
+  ...NewRecoveryCodes,
+  globals: { theme: 'dark' },
+};

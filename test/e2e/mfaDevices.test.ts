@@ -1,0 +1,73 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchChromium, screenshot } from './browser.js';
+import { escapeRegExp, openDemoWithAuthenticator, signInByEmail } from './demo.js';
+import { patchSettings, uniqueEmail } from './sandbox.js';
+
+/**
+ * Managing second-step devices in the user menu, in Chromium through the built demo against the sandbox: a user
+ * adds a passkey as a second step (CDP virtual authenticator), then under "Manage second steps" finds it listed
+ * as the default, renames it, gets a new set of recovery codes (shown once, acknowledged), and deletes it after
+ * confirming — after which signing in needs no second step.
+ */
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  await patchSettings({ security: { mfa: { enabled: true } } });
+});
+afterAll(async () => {
+  await browser?.close();
+  await patchSettings({ design: { modal: { theme: 'light' } }, security: { mfa: { enabled: false } } });
+});
+
+describe.each(['light', 'dark'] as const)('MFA devices (%s)', (theme) => {
+  test('list, rename, new recovery codes and delete a device; without one the next sign-in needs no second step', async () => {
+    const { page, problems } = await openDemoWithAuthenticator(browser, theme, { width: 1024, height: 900 });
+    const email = uniqueEmail(`e2e-mfa-devices-${theme}`);
+    await signInByEmail(page, email);
+    const menuButton = page.getByRole('button', { name: new RegExp(escapeRegExp(email)) });
+    await expect.poll(() => menuButton.isVisible(), { timeout: 10_000 }).toBe(true);
+
+    await menuButton.click();
+    const enrolment = page.getByRole('region', { name: 'Authenticator app' });
+    await enrolment.getByRole('button', { name: 'Use a passkey as a second step' }).click();
+    await expect.poll(() => enrolment.textContent(), { timeout: 15_000 }).toContain('Passkey added as a second step.');
+
+    // Device management in the user menu: listed with the default marker, renamed, deleted after confirming.
+    await page.getByRole('button', { name: 'Manage second steps' }).click();
+    const devices = page.getByRole('list', { name: 'Second-step devices' });
+    await expect.poll(() => devices.getByRole('listitem').count(), { timeout: 10_000 }).toBe(1);
+    expect(await devices.textContent()).toContain('Passkey · Default');
+    await devices.getByRole('button', { name: 'Rename' }).click();
+    await devices.getByLabel('Name').fill('Laptop key');
+    await devices.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => devices.textContent(), { timeout: 10_000 }).toContain('Laptop key · Default');
+    await screenshot(page, `mfa-devices-01-renamed-${theme}`);
+
+    // A new set of recovery codes, shown once in the devices section until the user says they saved it.
+    const section = page.getByRole('region', { name: 'Second steps' });
+    await section.getByRole('button', { name: 'New recovery codes' }).click();
+    const codes = section.getByRole('region', { name: 'Recovery codes' });
+    await expect.poll(() => codes.getByRole('listitem').count(), { timeout: 10_000 }).toBe(10);
+    expect((await codes.getByRole('listitem').first().textContent())?.trim()).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}$/);
+    await screenshot(page, `mfa-devices-02-new-recovery-codes-${theme}`);
+    await codes.getByLabel('I have saved these codes').check();
+    await codes.getByRole('button', { name: 'Done' }).click();
+    await expect.poll(() => codes.count(), { timeout: 10_000 }).toBe(0);
+
+    await devices.getByRole('button', { name: 'Delete…' }).click();
+    await screenshot(page, `mfa-devices-03-confirm-delete-${theme}`);
+    await devices.getByRole('group', { name: 'Delete Laptop key' }).getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => page.getByText('No second steps yet.').isVisible(), { timeout: 10_000 }).toBe(true);
+
+    // Without a device the next sign-in needs no second step.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await signInByEmail(page, email);
+    await expect.poll(() => menuButton.isVisible(), { timeout: 10_000 }).toBe(true);
+
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
