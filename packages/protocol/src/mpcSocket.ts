@@ -46,8 +46,9 @@ export const mpcSocketMethods = {
   'keygen.round3': { params: confirmationSchema, result: finishedSchema },
   'sign.commit': { params: z.object({ roomId: roomIdSchema, commitments: few(nonceCommitmentSchema) }), result: z.object({ commitments: few(nonceCommitmentSchema) }) },
   'sign.share': { params: z.object({ roomId: roomIdSchema, shares: few(signatureShareSchema) }), result: z.object({ shares: few(signatureShareSchema), signature: hexBytes(64) }) },
-  'reshare.round1': { params: z.object({ roomId: roomIdSchema, dealers: few(reshareDealerSchema) }), result: z.object({ dealers: few(reshareDealerSchema) }) },
-  'reshare.round2': { params: z.object({ roomId: roomIdSchema, shares: few(secretShareSchema) }), result: z.object({ shares: few(secretShareSchema) }) },
+  // The server deals only when the client's dealers do not reach the old threshold alone: its lists may be empty.
+  'reshare.round1': { params: z.object({ roomId: roomIdSchema, dealers: few(reshareDealerSchema) }), result: z.object({ dealers: z.array(reshareDealerSchema).max(25) }) },
+  'reshare.round2': { params: z.object({ roomId: roomIdSchema, shares: z.array(secretShareSchema).max(25) }), result: z.object({ shares: z.array(secretShareSchema).max(25) }) },
   'reshare.round3': { params: confirmationSchema, result: finishedSchema },
   'export.share': {
     params: z.object({ roomId: roomIdSchema, targetPublicKey: hexBytes(65), clientIdentifiers: few(frostIdentifierSchema) }),

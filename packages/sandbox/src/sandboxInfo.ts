@@ -1,3 +1,4 @@
+import { API_PATH_PREFIX } from '@latchkey/protocol/constants';
 import { z } from 'zod';
 
 /** GET /sandbox/info: everything a test or a host needs to point at this sandbox. */
@@ -10,6 +11,8 @@ export const sandboxInfoSchema = z.object({
   solanaWsUrl: z.string(),
   oauthIssuer: z.string(),
   inboxUrl: z.string(),
+  /** The MPC ceremonies' JSON-RPC WebSocket (on the API's own port). */
+  mpcSocketUrl: z.string(),
 });
 export type SandboxInfo = z.infer<typeof sandboxInfoSchema>;
 
@@ -27,5 +30,6 @@ export function sandboxInfo(host: string, port: number, environmentId: string): 
     solanaWsUrl: origin(3, 'ws'),
     oauthIssuer: origin(4),
     inboxUrl: `${origin(0)}/sandbox/inbox`,
+    mpcSocketUrl: `${origin(0, 'ws')}${API_PATH_PREFIX}/sdk/${environmentId}/waas/socket`,
   };
 }

@@ -1,6 +1,7 @@
 import type { Migration } from './Migration.js';
 import { custodyMigrations } from './migrations/custodyMigrations.js';
+import { mpcMigrations } from './migrations/mpcMigrations.js';
 import { productMigrations } from './migrations/productMigrations.js';
 
 /** Every migration, in version order (the order they were released in). */
-export const migrations: readonly Migration[] = [...productMigrations, ...custodyMigrations].sort((a, b) => a.version - b.version);
+export const migrations: readonly Migration[] = [...productMigrations, ...custodyMigrations, ...mpcMigrations].sort((a, b) => a.version - b.version);
