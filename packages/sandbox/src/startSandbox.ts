@@ -23,6 +23,7 @@ import { startCustody, type CustodyServer } from './custody/startCustody.js';
 import { deliver } from './services/inbox/inbox.js';
 import { loadOrCreateMpcSecrets } from './services/mpc/mpcSecrets.js';
 import { attachJsonRpcSocket } from './http/jsonRpcSocket.js';
+import { cloudDriveStateKey, startCloudDrive, type CloudDriveServer } from './cloudDrive/startCloudDrive.js';
 import { mpcSocketPath, mpcSocketRoutes } from './routes/mpcSocketRoutes.js';
 
 /** The fixed environment id of the sandbox unless `environmentId` says otherwise. */
@@ -114,6 +115,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let solanaRpc: SolanaRpcServer | undefined;
   const solana = new LocalCluster({ slotMs: options.solanaSlotMs ?? 400, now });
   let custodyServer: CustodyServer | undefined;
+  let cloudDrive: CloudDriveServer | undefined;
   try {
     // The OIDC provider on its own origin: API port + 4 (another free port if that one is taken).
     oauthProvider = await startOAuthProvider({ host, port: port + 4 });
@@ -151,6 +153,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       client: createCustodyClient({ baseUrl: custodyServer.origin, rootOrganizationId: custodySecrets.rootOrganizationId, apiKey: custodySecrets.rootApiKey, now }),
     };
     const mpc = await loadOrCreateMpcSecrets(db, environmentId, now());
+    // The cloud-drive emulator on its own origin: API port + 6 (another free port if taken).
+    cloudDrive = await startCloudDrive({ host, port: port + 6, ctx: { db, environmentId, issuer: oauthProvider.issuer, stateKey: cloudDriveStateKey(mpc.masterKey), now } });
+    info = { ...info, cloudDriveUrl: cloudDrive.origin };
     const ctx: SandboxContext = { db, apiBaseUrl: url, oauthProvider, telegram, environmentId, now, settings, signingKey, tokens, custody, solana, solanaRpcUrl: solanaRpc.rpcUrl, mpc };
     app = createApp({ ctx, info, onInternalError });
     socketCtx = ctx;
@@ -168,6 +173,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           `  OAuth issuer:   ${info.oauthIssuer}/.well-known/openid-configuration`,
           `  Solana RPC:     ${info.solanaRpcUrl}/health   (JSON-RPC by POST at the same origin; websocket ${info.solanaWsUrl})`,
           `  custody:        ${info.custodyBaseUrl}/health`,
+          `  cloud drive:    ${info.cloudDriveUrl}/health`,
           `  MPC socket:     ${info.mpcSocketUrl}   (JSON-RPC 2.0 over WebSocket)`,
           `  storage:        ${storage}`,
         ].join('\n'),
@@ -187,6 +193,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           .finally(() => solanaRpc?.close())
           .finally(() => solana.close())
           .finally(() => custodyServer?.close())
+          .finally(() => cloudDrive?.close())
           .finally(() => db.close());
         return closing;
       },
@@ -199,6 +206,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     await solanaRpc?.close().catch(() => undefined);
     solana.close();
     await custodyServer?.close().catch(() => undefined);
+    await cloudDrive?.close().catch(() => undefined);
     await opened?.close().catch(() => undefined);
     throw error;
   }

@@ -15,6 +15,8 @@ export const sandboxInfoSchema = z.object({
   inboxUrl: z.string(),
   /** The MPC ceremonies' socket (JSON-RPC 2.0 over WebSocket). */
   mpcSocketUrl: z.string().optional(),
+  /** The cloud-drive emulator (MPC backups). */
+  cloudDriveUrl: z.string().optional(),
 });
 export type SandboxInfo = z.infer<typeof sandboxInfoSchema>;
 

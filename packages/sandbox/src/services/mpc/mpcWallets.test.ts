@@ -148,3 +148,31 @@ describe('MPC wallets: reshare, refresh, export', () => {
     session.socket.close();
   });
 });
+
+describe('MPC wallets: key-share backups', () => {
+  it('default: the product API keeps an encrypted share and gives it back; a cloud backup is only recorded; a reshare drops the old generation’s', async () => {
+    const session = await mpcSession(t, 'mpc-backup@example.com');
+    const wallet = await createWallet(t, session, 'TWO_OF_THREE');
+    const kept = await t.call('POST', `/waas/${wallet.walletId}/keyShares/backup`, { token: session.jwt, body: { walletId: wallet.walletId, source: 'user', passwordEncrypted: true, secret: 'ciphertext-1' } });
+    expect(kept.status).toBe(200);
+    const cloud = await t.call('POST', `/waas/${wallet.walletId}/keyShares/backup`, { token: session.jwt, body: { walletId: wallet.walletId, source: 'user', passwordEncrypted: true, backupLocation: 'googleDrive' } });
+    expect(cloud.body.keyShares).toEqual([
+      { id: expect.any(String), backupLocation: null, passwordEncrypted: true },
+      { id: expect.any(String), backupLocation: 'googleDrive', passwordEncrypted: true },
+    ]);
+    const [api, drive] = cloud.body.keyShares;
+    const user = (await t.call('GET', '/users', { token: session.jwt })).body.user;
+    expect(user.verifiedCredentials.find((c: any) => c.id === wallet.walletId).wallet_properties.keyShares).toEqual(cloud.body.keyShares);
+    const recovered = await t.call('POST', `/waas/${wallet.walletId}/keyShares/recover`, { token: session.jwt, body: { keyShareIds: [api.id] } });
+    expect(recovered.body).toEqual({ keyShares: [{ ...api, secret: 'ciphertext-1' }] });
+    const fromDrive = await t.call('POST', `/waas/${wallet.walletId}/keyShares/recover`, { token: session.jwt, body: { keyShareIds: [drive.id] } });
+    expect(fromDrive.status).toBe(400);
+    expect(fromDrive.body.error.message).toBe('This key share is kept in googleDrive; read it from there.');
+    const mismatch = await t.call('POST', `/waas/${wallet.walletId}/keyShares/backup`, { token: session.jwt, body: { walletId: 'another', source: 'user', secret: 's' } });
+    expect(mismatch.body.error).toMatchObject({ code: 'invalid_request', path: 'walletId' });
+    await reshareWallet(t, session, wallet, [wallet.shares[0]!.secret], 'THREE_OF_FIVE');
+    const after = (await t.call('GET', '/users', { token: session.jwt })).body.user;
+    expect(after.verifiedCredentials.find((c: any) => c.id === wallet.walletId).wallet_properties.keyShares).toEqual([]);
+    session.socket.close();
+  });
+});
