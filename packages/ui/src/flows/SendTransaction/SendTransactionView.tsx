@@ -1,0 +1,83 @@
+import type { TransactionSimulation } from '@latchkey/protocol';
+import type { UseSendTransactionReturnType } from '@latchkey/headless/react/solana';
+import type { SolanaBalance, SolanaTransferRequest } from '@latchkey/headless/solana';
+import type { FlowModel } from '../shared/FlowError.js';
+import { useViewFocus } from '../../focus/useViewFocus.js';
+import { stack } from '../../styles/shared.css.js';
+import { SendForm } from './SendForm.js';
+import * as styles from '../../styles/panel.css.js';
+import { TransferReview } from './TransferReview.js';
+import { TransferStatus, type TransferStatusProps } from './TransferStatus.js';
+
+
+/** A balance as the send form lists it: a `useSolanaBalances().balances` entry. */
+export type SolanaBalanceItem = Pick<SolanaBalance, 'address' | 'isNative' | 'name' | 'symbol' | 'decimals' | 'rawBalance' | 'balance'> &
+  Partial<Pick<SolanaBalance, 'logoURI' | 'marketValue'>>;
+export type TransferRequestModel = SolanaTransferRequest;
+export type SimulationModel = TransactionSimulation;
+
+/** What the send views take from `useSendTransaction()`: its own type (a fixed one in stories). */
+export type SendFlowModel = FlowModel<
+  Pick<UseSendTransactionReturnType, 'status' | 'request' | 'fee' | 'simulation' | 'signature' | 'error' | 'isBusy' | 'prepare' | 'confirm' | 'resign' | 'cancel' | 'reset'>
+> &
+  Partial<FlowModel<Pick<UseSendTransactionReturnType, 'retry' | 'canRetry' | 'isComposing'>>>;
+export type SendFlowStatus = SendFlowModel['status'];
+
+export interface SendTransactionViewProps {
+  /** `useSendTransaction()` of `@latchkey/headless/react/solana`. */
+  flow: SendFlowModel;
+  /** `useSolanaBalances().balances`: what can be sent. */
+  balances: readonly SolanaBalanceItem[];
+  /** Called when the user closes a finished transfer (e.g. to refresh balances). */
+  onFinished?: () => void;
+}
+
+const AFTER_CONFIRM = new Set<SendFlowModel['status']>(['signing', 'sending', 'confirming', 'done', 'failed', 'timedOut', 'expired']);
+const PENDING = new Set<SendFlowModel['status']>(['signing', 'sending', 'confirming']);
+
+/** Which view shows a status: focus moves when the view changes, not at every step inside one. */
+function viewOf(status: SendFlowModel['status']): string {
+  if (status === 'review') return 'review';
+  if (PENDING.has(status)) return 'pending';
+  if (AFTER_CONFIRM.has(status)) return `result:${status}`;
+  return 'form';
+}
+
+/**
+ * The send flow: form → review → pending → confirmed / failed / timed out / expired, with Retry where the network
+ * cut a step off. Focus moves to each new view's heading. The root carries `data-state`.
+ */
+export function SendTransactionView({ flow, balances, onFinished }: SendTransactionViewProps) {
+  const { status } = flow;
+  const view = viewOf(status);
+  const ref = useViewFocus<HTMLElement>(view);
+  const token = balances.find((balance) => (flow.request?.mint ?? null) === (balance.isNative ? null : balance.address)) ?? { symbol: 'SOL', decimals: 9 };
+  const retry = flow.canRetry ? () => flow.retry?.() : undefined;
+  const finish = () => {
+    flow.reset();
+    onFinished?.();
+  };
+  let body;
+  if (view === 'review' && flow.request) {
+    body = (
+      <>
+        <h3 className={styles.heading}>Review transfer</h3>
+        <TransferReview request={flow.request} token={token} fee={flow.fee} simulation={flow.simulation} onConfirm={() => flow.confirm()} onCancel={() => flow.cancel()} />
+      </>
+    );
+  } else if (view !== 'form' && view !== 'review') {
+    body = <TransferStatus status={status as TransferStatusProps['status']} signature={flow.signature} error={flow.error} onResign={() => flow.resign()} onRetry={retry} onDone={finish} />;
+  } else {
+    body = (
+      <>
+        <h3 className={styles.heading}>Send</h3>
+        <SendForm balances={balances} busy={flow.isBusy} error={status === 'invalid' ? flow.error : undefined} onRetry={status === 'invalid' ? retry : undefined} onSubmit={(request) => flow.prepare(request)} />
+      </>
+    );
+  }
+  return (
+    <section ref={ref} className={stack} aria-label="Send" data-flow="solana-send" data-state={status}>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import { useId, useState } from 'react';
+import { input, label } from '../../styles/shared.css.js';
+import type { FlowError } from '../shared/FlowError.js';
+import { SendCodeForm, useSendCodeField } from '../shared/SendCodeForm.js';
+import { CountrySelect } from './CountrySelect.js';
+import type { PhoneValue } from './SmsSignInView.js';
+import type { SmsCountry } from './countries.js';
+
+export interface PhoneStepProps {
+  /** The countries the SMS provider sends to (the picker's options). */
+  countries: readonly SmsCountry[];
+  /** Preselected country (e.g. `pickDefaultCountry(countries)`); default the first. */
+  defaultCountry?: string | undefined;
+  /** Pre-fills the field, e.g. when coming back from the code step. */
+  defaultPhone?: PhoneValue | undefined;
+  isSending?: boolean;
+  /** The flow's last error (e.g. 'Invalid phone number.'), tied to the field. */
+  error?: FlowError | undefined;
+  onSubmit: (phone: PhoneValue) => void;
+}
+
+export const EMPTY_PHONE_MESSAGE = 'Enter your phone number.';
+
+/** The phone step: a country picker, one labelled phone field and "Continue". Presentational. */
+export function PhoneStep({ countries, defaultCountry, defaultPhone, isSending = false, error, onSubmit }: PhoneStepProps) {
+  const id = useId();
+  const [country, setCountry] = useState(defaultPhone?.isoCountryCode ?? defaultCountry ?? countries[0]?.isoCountryCode ?? '');
+  const field = useSendCodeField({ defaultValue: defaultPhone?.phoneNumber, isSending, error, emptyMessage: EMPTY_PHONE_MESSAGE });
+  return (
+    <SendCodeForm
+      field={field}
+      isSending={isSending}
+      onSubmit={() => {
+        const phoneNumber = field.take();
+        if (phoneNumber !== undefined) onSubmit({ phoneNumber, isoCountryCode: country });
+      }}
+    >
+      <CountrySelect id={`${id}-country`} countries={countries} value={country} onChange={setCountry} disabled={isSending} />
+      <label htmlFor={field.inputProps.id} className={label}>
+        Phone number
+      </label>
+      <input {...field.inputProps} className={input} type="tel" name="phone" autoComplete="tel-national" inputMode="tel" placeholder="201 555 0123" />
+    </SendCodeForm>
+  );
+}

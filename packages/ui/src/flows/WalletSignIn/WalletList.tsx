@@ -1,0 +1,113 @@
+import { useId, useMemo, useState } from 'react';
+import { ErrorMessage } from '../../ErrorMessage.js';
+import { Spinner } from '../../Spinner.js';
+import { button, input, label as labelClass, mutedText, row, stack } from '../../styles/shared.css.js';
+import * as styles from './WalletList.css.js';
+import type { WalletFlowStatus, WalletListItem } from './WalletSignInView.js';
+import type { FlowError } from '../shared/FlowError.js';
+
+export interface WalletListProps {
+  wallets: readonly WalletListItem[];
+  status?: WalletFlowStatus;
+  /** The wallet of the attempt under way. */
+  activeWallet?: string | undefined;
+  error?: FlowError | undefined;
+  /** `signIn` (default) or `link`: only the button wording changes. */
+  purpose?: 'signIn' | 'link';
+  onSelect: (walletKey: string) => void;
+  onConfirm?: (() => void) | undefined;
+  onCancel?: (() => void) | undefined;
+}
+
+const BUSY: ReadonlySet<WalletFlowStatus> = new Set(['connecting', 'signing', 'reconnecting', 'disconnecting']);
+
+function statusText(status: WalletFlowStatus, wallet: string): string {
+  if (status === 'connecting') return `Approve the connection in ${wallet}…`;
+  if (status === 'signing') return `Sign the message in ${wallet}…`;
+  if (status === 'reconnecting') return `Reconnecting ${wallet}…`;
+  if (status === 'connected') return `Connected to ${wallet}.`;
+  if (status === 'done') return `Signed in with ${wallet}.`;
+  return '';
+}
+
+/**
+ * The wallet list: a search box, installed wallets first with an "Installed" badge, install links for the others, and
+ * the connect / sign / confirm states. Presentational: props in, callbacks out.
+ */
+export function WalletList({ wallets, status = 'idle', activeWallet, error, purpose = 'signIn', onSelect, onConfirm, onCancel }: WalletListProps) {
+  const id = useId();
+  const [query, setQuery] = useState('');
+  const shown = useMemo(() => {
+    const needle = query.trim().toLowerCase();
+    return needle === '' ? wallets : wallets.filter((wallet) => wallet.name.toLowerCase().includes(needle));
+  }, [wallets, query]);
+  const busy = BUSY.has(status);
+  const activeName = wallets.find((wallet) => wallet.key === activeWallet)?.name ?? activeWallet ?? '';
+  const message = statusText(status, activeName);
+
+  return (
+    <div className={stack} data-flow="wallet" data-state={status} aria-busy={busy || undefined}>
+      <label className={labelClass} htmlFor={`${id}-search`}>
+        Search wallets
+      </label>
+      <input id={`${id}-search`} className={input} type="search" value={query} autoComplete="off" onChange={(event) => setQuery(event.target.value)} />
+      {shown.length === 0 ? <p className={mutedText}>No wallet matches “{query}”.</p> : null}
+      <ul className={styles.list} aria-label="Wallets">
+        {shown.map((wallet) => (
+          <li key={wallet.key} className={styles.item} data-wallet={wallet.key}>
+            {wallet.icon ? <img className={styles.icon} src={wallet.icon} alt="" /> : <span className={styles.placeholderIcon} aria-hidden="true">{wallet.name.charAt(0)}</span>}
+            <span className={styles.name}>{wallet.name}</span>
+            {wallet.installed ? (
+              <>
+                <span className={styles.badge}>Installed</span>
+                <button
+                  type="button"
+                  className={button.secondary}
+                  aria-label={`${purpose === 'link' ? 'Link' : 'Connect'} ${wallet.name}`}
+                  aria-disabled={busy ? true : undefined}
+                  onClick={() => {
+                    if (!busy) onSelect(wallet.key);
+                  }}
+                >
+                  {busy && activeWallet === wallet.key ? <Spinner /> : null}
+                  {purpose === 'link' ? 'Link' : 'Connect'}
+                </button>
+              </>
+            ) : wallet.installUrl ? (
+              <a className={button.quiet} href={wallet.installUrl} target="_blank" rel="noopener noreferrer" aria-label={`Install ${wallet.name}`}>
+                Install
+              </a>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {message ? (
+        <p className={mutedText} role="status">
+          {message}
+        </p>
+      ) : null}
+      {status === 'confirming' ? (
+        <div className={stack}>
+          <p className={mutedText} role="alert">
+            {error?.message}
+          </p>
+          <div className={row}>
+            <button type="button" className={button.primary} onClick={onConfirm}>
+              Confirm
+            </button>
+            <button type="button" className={button.quiet} onClick={onCancel}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      ) : error && status === 'failed' ? (
+        <ErrorMessage>{error.message}</ErrorMessage>
+      ) : null}
+      {busy && onCancel && status !== 'reconnecting' ? (
+        <button type="button" className={button.quiet} onClick={onCancel}>
+          Cancel
+        </button>
+      ) : null}
+    </div>
+  );
+}
