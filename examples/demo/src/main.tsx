@@ -1,5 +1,5 @@
 import { createLatchkeyClient } from '@latchkey/headless';
-import { LatchkeyProvider } from '@latchkey/ui';
+import { LatchkeyUIProvider } from '@latchkey/ui';
 import '@latchkey/ui/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -19,8 +19,8 @@ if (!root) throw new Error('#root is missing from index.html');
 
 createRoot(root).render(
   <StrictMode>
-    <LatchkeyProvider client={client} embeddedWallet={{ baseUrl: custodyUrl }}>
+    <LatchkeyUIProvider client={client} embeddedWallet={{ baseUrl: custodyUrl }}>
       <App />
-    </LatchkeyProvider>
+    </LatchkeyUIProvider>
   </StrictMode>,
 );

@@ -5,7 +5,7 @@ import * as ui from './index.js';
 it('default: the public exports of the main entry (first paint only)', () => {
   expect(Object.keys(ui).sort()).toMatchInlineSnapshot(`
     [
-      "LatchkeyProvider",
+      "LatchkeyUIProvider",
       "SignInButton",
       "SignInDialog",
       "ThemeRoot",
@@ -43,12 +43,15 @@ it('default: the public exports of @latchkey/ui/flows', () => {
       "RecoveryCodes",
       "RecoveryStep",
       "SendForm",
+      "SendTransaction",
       "SendTransactionView",
       "SessionPrompt",
       "SmsSignIn",
       "SmsSignInView",
       "SocialSignIn",
       "SocialSignInView",
+      "Socket",
+      "SocketView",
       "SolanaBalances",
       "TotpCodeForm",
       "TotpEnrolment",
@@ -56,6 +59,7 @@ it('default: the public exports of @latchkey/ui/flows', () => {
       "TransferStatus",
       "WalletList",
       "WalletPanelView",
+      "WalletSignIn",
       "WalletSignInView",
       "countryLabel",
       "pickDefaultCountry",

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { SmsFlowModel } from '../flows/SmsSignIn/SmsSignInView.js';
+import type { SmsFlowModel } from '../flows/SmsSignIn/SmsSignInModel.js';
 import type { SmsCountry } from '../flows/SmsSignIn/countries.js';
 import { smsFlowModel } from './flowModels.js';
 

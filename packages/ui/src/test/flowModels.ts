@@ -1,7 +1,7 @@
-import type { EmailFlowModel } from '../flows/EmailSignIn/EmailSignInView.js';
+import type { EmailFlowModel } from '../flows/EmailSignIn/EmailSignInModel.js';
 import type { PasskeyFlowModel, PasskeyItem } from '../flows/Passkey/types.js';
-import type { SmsFlowModel } from '../flows/SmsSignIn/SmsSignInView.js';
-import type { SendFlowModel } from '../flows/SendTransaction/SendTransactionView.js';
+import type { SmsFlowModel } from '../flows/SmsSignIn/SmsSignInModel.js';
+import type { SendFlowModel } from '../flows/SendTransaction/SendTransactionModel.js';
 
 /**
  * Flow view models fixed in one state, for rendering a step or a view without a machine. Shared by the jsdom tests

@@ -1,16 +1,11 @@
-import type { UseEmailSignInReturnType } from '@latchkey/headless/react/email';
+import type { EmailFlowModel } from './EmailSignInModel.js';
 import type { ReactNode } from 'react';
-import type { FlowModel } from '../shared/FlowError.js';
 import { CodeStep } from '../shared/CodeStep.js';
 import { DoneStep } from '../shared/DoneStep.js';
 import { EmailStep } from './EmailStep.js';
 import { flowRoot } from '../shared/flowRoot.css.js';
 import { FailedStep } from '../shared/FailedStep.js';
 import { useStepMemory, type StepMemory } from '../shared/useStepMemory.js';
-
-/** What the e-mail views take from `useEmailSignIn()`: its own type (a fixed one in stories). */
-export type EmailFlowModel = FlowModel<UseEmailSignInReturnType>;
-export type EmailFlowStatus = EmailFlowModel['status'];
 
 export interface EmailSignInViewProps {
   /** The flow's view model: `useEmailSignIn()`'s return value, or a fixed one in stories. */

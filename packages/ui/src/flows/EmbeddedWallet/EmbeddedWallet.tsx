@@ -4,7 +4,7 @@ import { useEmbeddedWallet } from '@latchkey/headless/react/embedded';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { brandingFrom } from '../../Branding/branding.js';
 import { ErrorMessage } from '../../ErrorMessage.js';
-import type { EmbeddedWalletOptions } from '../../LatchkeyProvider/embeddedWalletConfig.js';
+import type { EmbeddedWalletOptions } from '../../LatchkeyUIProvider/embeddedWalletConfig.js';
 import type { FlowError } from '../shared/FlowError.js';
 import { CreateWalletStep } from './CreateWalletStep.js';
 import { ExportStep } from './ExportStep.js';

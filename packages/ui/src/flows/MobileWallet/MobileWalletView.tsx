@@ -1,16 +1,8 @@
-import type { UseMobileWalletReturnType } from '@latchkey/headless/react/mobile';
-import type { FlowModel } from '../shared/FlowError.js';
+import type { MobileWalletFlowModel } from './MobileWalletModel.js';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
 import { button, link, mutedText, visuallyHidden } from '../../styles/shared.css.js';
 import * as styles from './MobileWallet.css.js';
-
-/** What `MobileWalletView` takes from `useMobileWallet()`: its own type (a fixed one in stories). */
-export type MobileWalletFlowModel = FlowModel<
-  Pick<UseMobileWalletReturnType, 'status' | 'walletName' | 'address' | 'signature' | 'error' | 'isBusy' | 'connect' | 'signMessage' | 'disconnect' | 'reset'>
-> &
-  Pick<UseMobileWalletReturnType, 'browseUrl'>;
-export type MobileWalletFlowStatus = MobileWalletFlowModel['status'];
 
 export interface MobileWalletViewProps {
   flow: MobileWalletFlowModel;

@@ -5,7 +5,7 @@ import { button, input, label, mutedText, stack } from '../../styles/shared.css.
 import type { FlowError } from '../shared/FlowError.js';
 import * as styles from '../../styles/panel.css.js';
 import { addressProblem, FEE_RESERVE_LAMPORTS, fromBaseUnits, toBaseUnits } from './solanaAmounts.js';
-import type { SolanaBalanceItem, TransferRequestModel } from './SendTransactionView.js';
+import type { SolanaBalanceItem, TransferRequestModel } from './SendTransactionModel.js';
 
 export interface SendFormProps {
   /** What can be sent (SOL first); the picker lists them. */

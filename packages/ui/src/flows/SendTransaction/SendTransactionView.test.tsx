@@ -7,7 +7,7 @@ import { renderInKit } from '../../test/renderInKit.js';
 import { NetworkPicker } from '../../screens/WalletPanel/NetworkPicker.js';
 import { SolanaBalances } from '../../screens/WalletPanel/SolanaBalances.js';
 import { SendTransactionView } from './SendTransactionView.js';
-import type { SendFlowModel, SolanaBalanceItem } from './SendTransactionView.js';
+import type { SendFlowModel, SolanaBalanceItem } from './SendTransactionModel.js';
 
 const RECIPIENT = '9ZTsGj9jYLTTYcAc7BR3WNbVPnj4tAUDkgx6EaMajXJy';
 const MINT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';

@@ -3,7 +3,7 @@ import { input, label } from '../../styles/shared.css.js';
 import type { FlowError } from '../shared/FlowError.js';
 import { SendCodeForm, useSendCodeField } from '../shared/SendCodeForm.js';
 import { CountrySelect } from './CountrySelect.js';
-import type { PhoneValue } from './SmsSignInView.js';
+import type { PhoneValue } from './SmsSignInModel.js';
 import type { SmsCountry } from './countries.js';
 
 export interface PhoneStepProps {

@@ -1,6 +1,4 @@
-import type { PhoneInput } from '@latchkey/headless/sms';
-import type { UseSmsSignInReturnType } from '@latchkey/headless/react/sms';
-import type { FlowModel } from '../shared/FlowError.js';
+import type { SmsFlowModel, SmsFlowStatus } from './SmsSignInModel.js';
 import { useState, type ReactNode } from 'react';
 import { CodeStep } from '../shared/CodeStep.js';
 import { DoneStep } from '../shared/DoneStep.js';
@@ -9,13 +7,6 @@ import { FailedStep } from '../shared/FailedStep.js';
 import { pickDefaultCountry } from './countries.js';
 import { PhoneStep } from './PhoneStep.js';
 import type { SmsCountry } from './countries.js';
-
-/** What the SMS views take from `useSmsSignIn()`: its own type (a fixed one in stories). */
-export type SmsFlowModel = FlowModel<UseSmsSignInReturnType>;
-export type SmsFlowStatus = SmsFlowModel['status'];
-/** A number as entered: digits (or `+…`) and the picked country. */
-export type PhoneValue = PhoneInput;
-
 
 export interface SmsSignInViewProps {
   /** The flow's view model: `useSmsSignIn()`'s return value, or a fixed one in stories. */

@@ -1,15 +1,11 @@
-import type { UseSocialSignInReturnType } from '@latchkey/headless/react/social';
+import type { SocialFlowStatus } from './SocialSignInModel.js';
 import { useEffect, useId, useState } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
 import { button, stack, visuallyHidden } from '../../styles/shared.css.js';
 import * as styles from './SocialSignIn.css.js';
 import { providerLabel } from './providerLabel.js';
-import type { FlowError, FlowModel } from '../shared/FlowError.js';
-
-/** What the social views take from `useSocialSignIn()`: its own type (a fixed one in stories). */
-export type SocialFlowModel = FlowModel<Pick<UseSocialSignInReturnType, 'status' | 'provider' | 'error' | 'isBusy' | 'signIn' | 'cancel'>>;
-export type SocialFlowStatus = SocialFlowModel['status'];
+import type { FlowError } from '../shared/FlowError.js';
 
 export interface SocialSignInViewProps {
   /** Enabled providers, in the settings' order. */

@@ -3,7 +3,7 @@ import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
 import { button, input, label as labelClass, mutedText, row, stack } from '../../styles/shared.css.js';
 import * as styles from './WalletList.css.js';
-import type { WalletFlowStatus, WalletListItem } from './WalletSignInView.js';
+import type { WalletFlowStatus, WalletListItem } from './WalletSignInModel.js';
 import type { FlowError } from '../shared/FlowError.js';
 
 export interface WalletListProps {

@@ -1,18 +1,7 @@
-import type { UseWalletSignInReturnType } from '@latchkey/headless/react/wallets';
-import type { WalletOption } from '@latchkey/headless/wallets';
-import type { FlowModel } from '../shared/FlowError.js';
+import type { WalletFlowModel } from './WalletSignInModel.js';
 import { useId, useState } from 'react';
 import { button, fullWidth, stack } from '../../styles/shared.css.js';
 import { WalletList } from './WalletList.js';
-
-/** One row of the wallet list: a `useWalletSignIn().wallets` entry, without the wallet object itself. */
-export type WalletListItem = Pick<WalletOption, 'key' | 'name' | 'installed'> & Partial<Pick<WalletOption, 'icon' | 'installUrl'>>;
-
-/** What the wallet views take from `useWalletSignIn()`: its own type (a fixed one in stories). */
-export type WalletFlowModel = FlowModel<Pick<UseWalletSignInReturnType, 'status' | 'walletKey' | 'error' | 'connect' | 'link' | 'confirm' | 'cancel' | 'reset'>> & {
-  wallets: readonly WalletListItem[];
-};
-export type WalletFlowStatus = WalletFlowModel['status'];
 
 export interface WalletSignInViewProps {
   flow: WalletFlowModel;

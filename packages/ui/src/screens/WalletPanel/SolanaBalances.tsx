@@ -3,7 +3,7 @@ import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
 import { button, mutedText, row, stack, text } from '../../styles/shared.css.js';
 import * as styles from '../../styles/panel.css.js';
-import type { SolanaBalanceItem } from '../../flows/SendTransaction/SendTransactionView.js';
+import type { SolanaBalanceItem } from '../../flows/SendTransaction/SendTransactionModel.js';
 import type { FlowError } from '../../flows/shared/FlowError.js';
 
 export interface SolanaBalancesProps {

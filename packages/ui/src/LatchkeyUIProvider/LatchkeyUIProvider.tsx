@@ -7,7 +7,7 @@ import { ReportErrorProvider, WarnProvider, type ReportError, type Warn } from '
 import { ThemeRoot } from '../theme/ThemeRoot.js';
 import { EmbeddedWalletOptionsContext, type EmbeddedWalletOptions } from './embeddedWalletConfig.js';
 
-export interface LatchkeyProviderProps {
+export interface LatchkeyUIProviderProps {
   /** The client from `createLatchkeyClient(...)`, built once outside React. */
   client: ComponentProps<typeof HeadlessProvider>['client'];
   /**
@@ -26,10 +26,10 @@ export interface LatchkeyProviderProps {
 }
 
 /**
- * The kit's provider: the headless `LatchkeyProvider` (client, settings, session) plus the theme,
+ * The kit's provider: the headless `LatchkeyUIProvider` (client, settings, session) plus the theme,
  * applied as CSS variables on a kit root element around `children`.
  */
-export function LatchkeyProvider({ client, theme, embeddedWallet, messages, children }: LatchkeyProviderProps) {
+export function LatchkeyUIProvider({ client, theme, embeddedWallet, messages, children }: LatchkeyUIProviderProps) {
   const warn = useMemo<Warn>(() => (message) => client.logger.warn(message), [client]);
   const reportError = useMemo<ReportError>(() => (message, meta) => client.logger.error(message, meta), [client]);
   const { baseUrl, appName } = embeddedWallet ?? {};

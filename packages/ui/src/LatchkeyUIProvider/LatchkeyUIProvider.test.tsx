@@ -2,7 +2,7 @@ import { darkTheme } from '@latchkey/themes';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createSandboxClient } from '../test/sandboxClient.js';
-import { LatchkeyProvider } from './LatchkeyProvider.js';
+import { LatchkeyUIProvider } from './LatchkeyUIProvider.js';
 
 const rootOf = (element: HTMLElement) => element.closest('[data-latchkey-root]') as HTMLElement;
 
@@ -13,13 +13,13 @@ function withModal(modal: Record<string, unknown>) {
   };
 }
 
-describe('LatchkeyProvider', () => {
+describe('LatchkeyUIProvider', () => {
   it('default: applies the project look settings as CSS variables on the kit root', async () => {
     const { client } = await createSandboxClient({ patchSettings: withModal({ primaryColor: '#FACC15', radius: 4, theme: 'dark' }) });
     render(
-      <LatchkeyProvider client={client}>
+      <LatchkeyUIProvider client={client}>
         <p>host content</p>
-      </LatchkeyProvider>,
+      </LatchkeyUIProvider>,
     );
     const root = rootOf(screen.getByText('host content'));
     await waitFor(() => expect(root.style.getPropertyValue('--lk-colors-accent')).toBe('#facc15'));
@@ -32,9 +32,9 @@ describe('LatchkeyProvider', () => {
   it('default: before settings arrive, the default light theme', async () => {
     const { client } = await createSandboxClient();
     render(
-      <LatchkeyProvider client={client}>
+      <LatchkeyUIProvider client={client}>
         <p>host content</p>
-      </LatchkeyProvider>,
+      </LatchkeyUIProvider>,
     );
     const root = rootOf(screen.getByText('host content'));
     expect(root).toHaveAttribute('data-theme', 'light');
@@ -44,9 +44,9 @@ describe('LatchkeyProvider', () => {
   it('behavior: a theme prop wins over the settings', async () => {
     const { client } = await createSandboxClient({ patchSettings: withModal({ primaryColor: '#facc15' }) });
     render(
-      <LatchkeyProvider client={client} theme={darkTheme({ accentColor: '#0e7490' })}>
+      <LatchkeyUIProvider client={client} theme={darkTheme({ accentColor: '#0e7490' })}>
         <p>host content</p>
-      </LatchkeyProvider>,
+      </LatchkeyUIProvider>,
     );
     const root = rootOf(screen.getByText('host content'));
     await waitFor(() => expect(client.settings.get().status).toBe('ready'));
@@ -69,9 +69,9 @@ describe('LatchkeyProvider', () => {
     try {
       const { client } = await createSandboxClient({ patchSettings: withModal({ theme: 'auto' }) });
       render(
-        <LatchkeyProvider client={client}>
+        <LatchkeyUIProvider client={client}>
           <p>host content</p>
-        </LatchkeyProvider>,
+        </LatchkeyUIProvider>,
       );
       const root = rootOf(screen.getByText('host content'));
       await waitFor(() => expect(root).toHaveAttribute('data-theme', 'dark'));
