@@ -21,8 +21,10 @@ it('default: the public exports of the main entry (first paint only)', () => {
 it('default: the public exports of @latchkey/ui/flows', () => {
   expect(Object.keys(flows).sort()).toMatchInlineSnapshot(`
     [
+      "BackupStep",
       "CodeStep",
       "CountrySelect",
+      "CreateMpcStep",
       "CreateWalletStep",
       "DEFAULT_MOBILE_WALLET_MESSAGE",
       "EmailOrPhoneStep",
@@ -36,12 +38,17 @@ it('default: the public exports of @latchkey/ui/flows', () => {
       "MfaDevices",
       "MobileWallet",
       "MobileWalletView",
+      "MpcExportStep",
+      "MpcWallet",
+      "MpcWalletView",
       "NetworkPicker",
       "PasskeyManager",
       "PasskeySignIn",
       "PhoneStep",
       "RecoveryCodes",
       "RecoveryStep",
+      "ReshareStep",
+      "RestoreStep",
       "SendForm",
       "SendTransaction",
       "SendTransactionView",

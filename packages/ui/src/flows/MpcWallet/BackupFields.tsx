@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useMessages } from '../../messages/useMessages.js';
 import { input, label, mutedText, stack } from '../../styles/shared.css.js';
+import type { BackupLocation } from './MpcWalletModel.js';
 
-export type BackupLocation = 'productApi' | 'googleDrive' | 'icloud';
 
 export interface BackupFieldsProps {
   /** Where the backup may go (`sdk.waas.backupOptions`, and the product API). */

@@ -4,7 +4,8 @@ import { useMessages } from '../../messages/useMessages.js';
 import { button, mutedText, stack, successText } from '../../styles/shared.css.js';
 import * as styles from '../../styles/panel.css.js';
 import type { FlowError } from '../shared/FlowError.js';
-import { BackupFields, type BackupLocation } from './BackupFields.js';
+import { BackupFields } from './BackupFields.js';
+import type { BackupLocation } from './MpcWalletModel.js';
 
 export interface BackupStepProps {
   locations: readonly BackupLocation[];

@@ -2,11 +2,12 @@ import { useSolanaWallet } from '@latchkey/headless/react/solana';
 import { useMpcWallet, type UseMpcWalletParameters, type UseMpcWalletReturnType } from '@latchkey/headless/react/mpc';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
-import type { EmbeddedWalletOptions } from '../../LatchkeyProvider/embeddedWalletConfig.js';
+import type { EmbeddedWalletOptions } from '../../LatchkeyUIProvider/embeddedWalletConfig.js';
 import { useMessages } from '../../messages/useMessages.js';
 import { leave, SolanaScreens, sendOffersExit } from '../../screens/WalletPanel/solanaScreens.js';
 import { WalletPanelView, type WalletPanelScreen } from '../../screens/WalletPanel/WalletPanelView.js';
-import { MpcWalletView, type MpcWalletScreen } from './MpcWalletView.js';
+import type { MpcWalletScreen } from './MpcWalletModel.js';
+import { MpcWalletView } from './MpcWalletView.js';
 
 /**
  * The user's MPC wallet in the user menu: create it, restore it on a new device, back it up, reshare its key

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../test/axe.js';
 import { renderInKit } from '../../test/renderInKit.js';
-import { MpcWalletView, type MpcWalletFlowModel } from './MpcWalletView.js';
+import type { MpcWalletFlowModel } from './MpcWalletModel.js';
+import { MpcWalletView } from './MpcWalletView.js';
 
 const ADDRESS = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
 const settings = { enabled: true, defaultScheme: 'TWO_OF_TWO' as const, backupLocations: ['productApi' as const, 'googleDrive' as const], passwordRequired: false };

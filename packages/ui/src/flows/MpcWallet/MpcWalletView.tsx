@@ -1,21 +1,14 @@
-import type { UseMpcWalletReturnType } from '@latchkey/headless/react/mpc';
 import type { ReactNode, Ref } from 'react';
 import { useMessages } from '../../messages/useMessages.js';
 import { mutedText, stack } from '../../styles/shared.css.js';
-import type { FlowModel } from '../shared/FlowError.js';
 import { BackupStep } from './BackupStep.js';
-import type { BackupLocation } from './BackupFields.js';
 import { CreateMpcStep } from './CreateMpcStep.js';
 import { MpcExportStep } from './MpcExportStep.js';
+import type { BackupLocation, MpcWalletFlowModel, MpcWalletScreen } from './MpcWalletModel.js';
 import { Progress } from './Progress.js';
 import { ReshareStep } from './ReshareStep.js';
 import { RestoreStep } from './RestoreStep.js';
 
-/** What `MpcWalletView` takes from `useMpcWallet()`: its own type (a fixed one in stories). */
-export type MpcWalletFlowModel = FlowModel<Pick<UseMpcWalletReturnType, 'status' | 'round' | 'account' | 'settings' | 'error' | 'isBusy' | 'create' | 'backup' | 'restore' | 'reshare'>>;
-export type MpcWalletFlowStatus = MpcWalletFlowModel['status'];
-/** The wallet's own screens; `home` shows `home` (balances, send). */
-export type MpcWalletScreen = 'home' | 'backup' | 'reshare' | 'export';
 
 export interface MpcWalletViewProps {
   flow: MpcWalletFlowModel;

@@ -4,8 +4,9 @@ import { useMessages } from '../../messages/useMessages.js';
 import { button, mutedText, stack } from '../../styles/shared.css.js';
 import * as styles from '../../styles/panel.css.js';
 import type { FlowError } from '../shared/FlowError.js';
-import { BackupFields, type BackupLocation } from './BackupFields.js';
-import { SchemePicker, type Scheme } from './SchemePicker.js';
+import { BackupFields } from './BackupFields.js';
+import type { BackupLocation, Scheme } from './MpcWalletModel.js';
+import { SchemePicker } from './SchemePicker.js';
 
 export interface ReshareStepProps {
   current: Scheme;

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useMessages } from '../../messages/useMessages.js';
 import { label, mutedText, stack } from '../../styles/shared.css.js';
+import type { Scheme } from './MpcWalletModel.js';
 
-export type Scheme = 'TWO_OF_TWO' | 'TWO_OF_THREE' | 'THREE_OF_FIVE';
 const SCHEMES: readonly Scheme[] = ['TWO_OF_TWO', 'TWO_OF_THREE', 'THREE_OF_FIVE'];
 
 /** The threshold schemes as a radio group, each with what it means. */
