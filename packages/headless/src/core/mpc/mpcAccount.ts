@@ -1,7 +1,10 @@
 import type { KeyShareRecord, User } from '@latchkey/protocol';
-import { isFrostScheme, type FrostScheme } from '@latchkey/protocol/frost';
+import type { FrostScheme } from '@latchkey/protocol/frost';
 
 // Its own module: the wallet panel decides which wallet to show from this alone, without the MPC code.
+
+const SCHEMES: readonly string[] = ['TWO_OF_TWO', 'TWO_OF_THREE', 'THREE_OF_FIVE'];
+const isFrostScheme = (value: unknown): value is FrostScheme => typeof value === 'string' && SCHEMES.includes(value);
 
 /** The user's MPC wallet as the wallet layer sees it (SPEC §3 MPC properties of its blockchain credential). */
 export interface MpcWalletAccount {
