@@ -18,7 +18,7 @@ export default defineConfig({
     sourcemap: true,
     cssCodeSplit: false,
     lib: {
-      entry: { index: 'src/index.ts', 'flows/index': 'src/flows/index.ts' },
+      entry: { index: 'src/index.ts', 'flows/index': 'src/flows/index.ts', wallets: 'src/wallets.ts' },
       formats: ['es'],
       cssFileName: 'styles',
     },

@@ -50,7 +50,6 @@ it('default: the public exports of @latchkey/ui/flows', () => {
       "ReshareStep",
       "RestoreStep",
       "SendForm",
-      "SendTransaction",
       "SendTransactionView",
       "SessionPrompt",
       "SmsSignIn",
@@ -66,7 +65,6 @@ it('default: the public exports of @latchkey/ui/flows', () => {
       "TransferStatus",
       "WalletList",
       "WalletPanelView",
-      "WalletSignIn",
       "WalletSignInView",
       "countryLabel",
       "pickDefaultCountry",
@@ -74,6 +72,16 @@ it('default: the public exports of @latchkey/ui/flows', () => {
       "smsCountries",
       "socialLayoutFrom",
       "socialProvidersFrom",
+    ]
+  `);
+});
+
+it('default: the public exports of @latchkey/ui/wallets', async () => {
+  const wallets = await import('./wallets.js');
+  expect(Object.keys(wallets).sort()).toMatchInlineSnapshot(`
+    [
+      "SendTransaction",
+      "WalletSignIn",
     ]
   `);
 });

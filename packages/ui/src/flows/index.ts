@@ -52,8 +52,6 @@ export { WalletList, type WalletListProps } from './WalletSignIn/WalletList.js';
 export { LinkedWallets, type LinkedWalletsProps } from '../screens/UserMenu/LinkedWallets.js';
 export type { WalletFlowModel, WalletFlowStatus, WalletListItem } from './WalletSignIn/WalletSignInModel.js';
 export { WalletPanelView, type WalletPanelScreen, type WalletPanelViewProps } from '../screens/WalletPanel/WalletPanelView.js';
-export { WalletSignIn, type WalletSignInCustomProps, type WalletSignInProps } from './WalletSignIn/WalletSignIn.js';
-export { SendTransaction, type SendTransactionCustomProps, type SendTransactionProps } from './SendTransaction/SendTransaction.js';
 export { Socket, type SocketCustomProps, type SocketProps } from './Socket/Socket.js';
 export { SocketView, type SocketViewProps } from './Socket/SocketView.js';
 export type { SocketFlowModel } from './Socket/SocketModel.js';
