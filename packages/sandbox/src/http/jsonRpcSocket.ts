@@ -148,6 +148,8 @@ export function attachJsonRpcSocket(options: {
       }
     }
 
+    // A frame over the size limit (or a broken connection) is the connection's end, not the server's: ws closes it.
+    ws.on('error', () => undefined);
     ws.on('message', (data, isBinary) => {
       const text = isBinary ? '' : String(data);
       queue = queue.then(() => handle(text)).catch(options.onInternalError);

@@ -104,3 +104,17 @@ describe('MPC socket: rooms', () => {
     socket.close();
   });
 });
+
+describe('MPC socket: limits', () => {
+  it('error: a message over 256 KiB closes that connection only; the sandbox keeps serving', async () => {
+    const { default: WebSocket } = await import('ws');
+    const ws = new WebSocket(t.sandbox.info.mpcSocketUrl);
+    await new Promise((resolve) => ws.once('open', resolve));
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+    ws.send('x'.repeat(300 * 1024));
+    expect(await closed).toBe(1009);
+    const socket = await openSocket(t.sandbox.info.mpcSocketUrl);
+    expect((await socket.raw('{"jsonrpc":"2.0","method":"nope","id":1}')).error.code).toBe(-32601);
+    socket.close();
+  });
+});
