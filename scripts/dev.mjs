@@ -96,6 +96,7 @@ Object.assign(process.env, {
   LATCHKEY_SOLANA_RPC_URL: info.solanaRpcUrl,
   LATCHKEY_SOLANA_WS_URL: info.solanaWsUrl,
   LATCHKEY_OAUTH_URL: info.oauthIssuer,
+  LATCHKEY_CLOUD_DRIVE_URL: info.cloudDriveUrl,
 });
 const { createServer } = await import('vite');
 const demoRoot = fileURLToPath(new URL('../examples/demo/', import.meta.url));

@@ -21,9 +21,9 @@ export default defineConfig(({ mode }) => {
 
 /**
  * The sandbox's origins the page talks to. `pnpm dev` and the e2e setup pass each one from `/sandbox/info`
- * (LATCHKEY_CUSTODY_URL, LATCHKEY_SOLANA_RPC_URL, LATCHKEY_SOLANA_WS_URL, LATCHKEY_OAUTH_URL), so a port the sandbox
+ * (LATCHKEY_CUSTODY_URL, LATCHKEY_SOLANA_RPC_URL, LATCHKEY_SOLANA_WS_URL, LATCHKEY_OAUTH_URL, LATCHKEY_CLOUD_DRIVE_URL), so a port the sandbox
  * had to move is still allowed; without them, the layout of DESIGN.md "Sandbox contract": custody on the API port
- * +1, Solana JSON-RPC +2 and its websocket +3, the OIDC provider +4.
+ * +1, Solana JSON-RPC +2 and its websocket +3, the OIDC provider +4, the cloud drive +6.
  */
 function sandboxOrigins(sandboxUrl: string, read: (name: string) => string | undefined) {
   const api = new URL(sandboxUrl);
@@ -38,6 +38,9 @@ function sandboxOrigins(sandboxUrl: string, read: (name: string) => string | und
     ws: at('LATCHKEY_SOLANA_WS_URL', 3, 'ws:'),
     // the OIDC provider also serves the Sign in with Apple JS emulation (a script the page loads)
     oauth: at('LATCHKEY_OAUTH_URL', 4),
+    // MPC wallets: their ceremonies' socket on the API's own port, and the cloud drive their backups may go to
+    apiSocket: `${api.protocol === 'https:' ? 'wss:' : 'ws:'}//${api.host}`,
+    drive: at('LATCHKEY_CLOUD_DRIVE_URL', 6),
   };
 }
 
@@ -53,7 +56,7 @@ function strictCsp(origins: ReturnType<typeof sandboxOrigins>): Plugin {
     // inline style attributes carry the runtime theme variables
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' https: data:",
-    `connect-src 'self' ${origins.api} ${origins.custody} ${origins.rpc} ${origins.ws}`,
+    `connect-src 'self' ${origins.api} ${origins.apiSocket} ${origins.custody} ${origins.rpc} ${origins.ws} ${origins.drive}`,
     // the embedded wallet's export page lives on the custody origin, shown in an iframe
     `frame-src ${origins.custody}`,
     "base-uri 'self'",

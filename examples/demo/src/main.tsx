@@ -13,13 +13,15 @@ const client = createLatchkeyClient({
 });
 // The sandbox's custody provider sits on the port after its API (DESIGN.md "Sandbox contract").
 const custodyUrl = import.meta.env.LATCHKEY_CUSTODY_URL ?? `${sandboxUrl.protocol}//${sandboxUrl.hostname}:${Number(sandboxUrl.port) + 1}`;
+// Its cloud-drive emulator (MPC wallets' backups), on the API port + 6.
+const cloudDriveUrl = import.meta.env.LATCHKEY_CLOUD_DRIVE_URL ?? `${sandboxUrl.protocol}//${sandboxUrl.hostname}:${Number(sandboxUrl.port) + 6}`;
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
 createRoot(root).render(
   <StrictMode>
-    <LatchkeyUIProvider client={client} embeddedWallet={{ baseUrl: custodyUrl }}>
+    <LatchkeyUIProvider client={client} embeddedWallet={{ baseUrl: custodyUrl, cloudDriveUrl }}>
       <App />
     </LatchkeyUIProvider>
   </StrictMode>,

@@ -10,6 +10,7 @@ import {
   keyShareBackupLocationSchema,
   thresholdSignatureSchemeSchema,
   tokenWalletProviderSchema,
+  walletTypeSchema,
   walletVersionSchema,
 } from './enums.js';
 
@@ -47,6 +48,8 @@ export const embeddedWalletPropertiesSchema = z.object({
   source: embeddedWalletSourceSchema.optional(),
   keyShares: z.array(keyShareRecordSchema).optional(),
   thresholdSignatureScheme: thresholdSignatureSchemeSchema.optional(),
+  /** `mpc` for a key-share (MPC) wallet (SPEC §3 "Wallet type"). */
+  walletType: walletTypeSchema.optional(),
   derivationPath: derivationPathSchema.optional(),
   hardwareWallet: hardwareWalletSchema.optional(),
 });

@@ -14,6 +14,7 @@ export * from './jwks.js';
 export * from './log.js';
 export * from './mfa.js';
 export * from './mpc.js';
+export * from './mpcSocket.js';
 export * from './networks.js';
 export * from './passkeyAttestation.js';
 export * from './passkeys.js';

@@ -1,6 +1,7 @@
 import { describe, it } from 'vitest';
 import {
   keyGenerationSchema,
+  mpcSignMessageSchema,
   keyShareBackupSchema,
   keyShareListSchema,
   mpcRoomSchema,
@@ -42,5 +43,22 @@ describe('MPC records', () => {
   it('error: a backup without a secret, or with an unknown source', () => {
     expectRejectedAt(keyShareBackupSchema, { walletId: 'w1', secret: '', source: 'user' }, 'secret');
     expectRejectedAt(keyShareBackupSchema, { walletId: 'w1', secret: 's', source: 'googleDrive' }, 'source');
+  });
+
+  it('default: key generation without a scheme (the project default applies); a backup kept in a cloud drive', () => {
+    expectParses(keyGenerationSchema, { chain: 'SOL', clientKeygenIds: ['k1', 'k2'] });
+    expectParses(keyShareBackupSchema, { walletId: 'w1', source: 'user', passwordEncrypted: true, backupLocation: 'googleDrive' });
+    expectParses(mpcSignMessageSchema, { message: '00ff10' });
+  });
+
+  it('error: a backup with both a secret and a cloud drive, or neither', () => {
+    expectRejectedAt(keyShareBackupSchema, { walletId: 'w1', source: 'user', secret: 's', backupLocation: 'icloud' }, 'secret', 'either');
+    expectRejectedAt(keyShareBackupSchema, { walletId: 'w1', source: 'user' }, 'secret', 'either');
+  });
+
+  it('error: a message to sign that is not lowercase hex bytes', () => {
+    expectRejectedAt(mpcSignMessageSchema, { message: 'hello' }, 'message', 'lowercase hex');
+    expectRejectedAt(mpcSignMessageSchema, { message: 'ABCD' }, 'message', 'lowercase hex');
+    expectRejectedAt(mpcSignMessageSchema, { message: 'abc' }, 'message', 'lowercase hex');
   });
 });

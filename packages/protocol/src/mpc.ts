@@ -1,15 +1,12 @@
 import * as z from 'zod';
-import { chainSchema, embeddedWalletSourceSchema, thresholdSignatureSchemeSchema } from './enums.js';
+import { chainSchema, embeddedWalletSourceSchema, keyShareBackupLocationSchema, thresholdSignatureSchemeSchema } from './enums.js';
 import { keyShareRecordSchema } from './embeddedWallet.js';
+import { CLIENT_KEY_SHARES } from './frost/scheme.js';
 
 /** MPC (key-share) wallet records of SPEC §3: key generation, scheme change, backups, rooms. */
 
-/** Client key shares per threshold scheme: the server holds the rest. */
-export const CLIENT_KEY_SHARES: Record<z.infer<typeof thresholdSignatureSchemeSchema>, number> = {
-  TWO_OF_TWO: 1,
-  TWO_OF_THREE: 2,
-  THREE_OF_FIVE: 3,
-};
+/** Client key shares per threshold scheme (the device's, then the backup shares); the server holds the rest. */
+export { CLIENT_KEY_SHARES, SERVER_KEY_SHARES, BACKUP_KEY_SHARES, FROST_SIGNERS } from './frost/scheme.js';
 
 const clientKeygenIdsSchema = z
   .array(z.string().min(1))
@@ -31,10 +28,15 @@ function checkKeygenIds(
   }
 }
 
-/** Key generation of SPEC §3 (POST /waas/create). */
+/**
+ * Key generation of SPEC §3 (POST /waas/create). Without `thresholdSignatureScheme` the project's
+ * `sdk.waas.defaultThresholdSignatureScheme` applies (the server checks the id count against it).
+ */
 export const keyGenerationSchema = z
-  .object({ chain: chainSchema, clientKeygenIds: clientKeygenIdsSchema, thresholdSignatureScheme: thresholdSignatureSchemeSchema })
-  .superRefine((request, ctx) => checkKeygenIds(request.thresholdSignatureScheme, request.clientKeygenIds, ctx));
+  .object({ chain: chainSchema, clientKeygenIds: clientKeygenIdsSchema, thresholdSignatureScheme: thresholdSignatureSchemeSchema.optional() })
+  .superRefine((request, ctx) => {
+    if (request.thresholdSignatureScheme) checkKeygenIds(request.thresholdSignatureScheme, request.clientKeygenIds, ctx);
+  });
 export type KeyGeneration = z.infer<typeof keyGenerationSchema>;
 
 /** Threshold scheme change of SPEC §3 (POST /waas/{walletId}/reshare). */
@@ -60,17 +62,34 @@ export const mpcRoomSchema = z.object({
 });
 export type MpcRoom = z.infer<typeof mpcRoomSchema>;
 
-/** POST /waas/{walletId}/signMessage body. */
-export const mpcSignMessageSchema = z.object({ message: z.string().min(1).max(65_536) });
-
-/** Wallet key-share backup of SPEC §3 (POST /waas/{walletId}/keyShares/backup). */
-export const keyShareBackupSchema = z.object({
-  walletId: z.string().min(1),
-  /** The encrypted key share. */
-  secret: z.string().min(1),
-  source: embeddedWalletSourceSchema,
-  passwordEncrypted: z.boolean().optional(),
+/** POST /waas/{walletId}/signMessage body: the bytes to sign (a Solana transaction's message, or a message), lowercase hex. */
+export const mpcSignMessageSchema = z.object({
+  message: z
+    .string()
+    .min(2)
+    .max(65_536)
+    .regex(/^(?:[0-9a-f]{2})+$/, { message: 'must be the bytes to sign in lowercase hex' }),
 });
+
+/**
+ * Wallet key-share backup of SPEC §3 (POST /waas/{walletId}/keyShares/backup): either the encrypted
+ * share itself (`secret`, kept by the product API) or where the kit put it (`backupLocation`, a
+ * cloud drive; the product API records that it exists).
+ */
+export const keyShareBackupSchema = z
+  .object({
+    walletId: z.string().min(1),
+    /** The encrypted key share (the kit encrypts it with the user's password before it leaves the device). */
+    secret: z.string().min(1).max(16_384).optional(),
+    source: embeddedWalletSourceSchema,
+    passwordEncrypted: z.boolean().optional(),
+    backupLocation: keyShareBackupLocationSchema.optional(),
+  })
+  .superRefine((backup, ctx) => {
+    if ((backup.secret === undefined) === (backup.backupLocation === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['secret'], message: 'give either the encrypted share (secret) or the cloud drive it is kept in (backupLocation)' });
+    }
+  });
 export type KeyShareBackup = z.infer<typeof keyShareBackupSchema>;
 
 /** Key shares list of SPEC §3. */

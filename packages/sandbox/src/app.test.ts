@@ -140,6 +140,8 @@ describe('sandbox routes', () => {
       // +4 unless that port was taken (then any free one): the OIDC provider's own origin.
       oauthIssuer: t.sandbox.info.oauthIssuer,
       inboxUrl: `${t.sandbox.url}/sandbox/inbox`,
+      cloudDriveUrl: t.sandbox.info.cloudDriveUrl,
+      mpcSocketUrl: `ws://127.0.0.1:${port}/api/v0/sdk/${t.sandbox.info.environmentId}/waas/socket`,
     });
     expect(info.apiBaseUrl).not.toContain('/api/v0');
     expect(info.oauthIssuer).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);

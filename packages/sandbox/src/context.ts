@@ -5,6 +5,7 @@ import type { SessionTokens } from './services/session/sessionTokens.js';
 import type { SettingsStore } from './services/settings/settingsStore.js';
 import type { SigningKey } from './services/session/signingKey.js';
 import type { LocalCluster } from './solana/localCluster.js';
+import type { MpcSecrets } from './services/mpc/mpcSecrets.js';
 
 /** Everything a handler needs; built once per sandbox by `startSandbox`. */
 export interface SandboxContext {
@@ -27,4 +28,6 @@ export interface SandboxContext {
   readonly solanaRpcUrl: string;
   /** The custody emulator (its own origin) and the product API's client of it (root organisation key). */
   readonly custody: { readonly baseUrl: string; readonly client: CustodyClient };
+  /** The MPC server party's master key (server shares and ceremony secrets are sealed under it). */
+  readonly mpc: MpcSecrets;
 }

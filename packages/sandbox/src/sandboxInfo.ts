@@ -1,3 +1,4 @@
+import { API_PATH_PREFIX } from '@latchkey/protocol/constants';
 import { z } from 'zod';
 
 /** GET /sandbox/info: everything a test or a host needs to point at this sandbox. */
@@ -10,12 +11,16 @@ export const sandboxInfoSchema = z.object({
   solanaWsUrl: z.string(),
   oauthIssuer: z.string(),
   inboxUrl: z.string(),
+  /** The MPC ceremonies' JSON-RPC WebSocket (on the API's own port). */
+  mpcSocketUrl: z.string(),
+  /** The cloud-drive emulator (googleDrive, icloud) for MPC backups: API port + 6, or another free port. */
+  cloudDriveUrl: z.string(),
 });
 export type SandboxInfo = z.infer<typeof sandboxInfoSchema>;
 
 /**
  * The sandbox's origins: the API on `port`, the other parts on the ports after it (DESIGN.md
- * "Sandbox contract"): custody +1, Solana JSON-RPC +2 and its websocket +3, OAuth provider +4.
+ * "Sandbox contract"): custody +1, Solana JSON-RPC +2 and its websocket +3, OAuth provider +4, Telegram +5, cloud drive +6.
  */
 export function sandboxInfo(host: string, port: number, environmentId: string): SandboxInfo {
   const origin = (offset: number, scheme = 'http') => `${scheme}://${host}:${port + offset}`;
@@ -27,5 +32,7 @@ export function sandboxInfo(host: string, port: number, environmentId: string): 
     solanaWsUrl: origin(3, 'ws'),
     oauthIssuer: origin(4),
     inboxUrl: `${origin(0)}/sandbox/inbox`,
+    cloudDriveUrl: origin(6),
+    mpcSocketUrl: `${origin(0, 'ws')}${API_PATH_PREFIX}/sdk/${environmentId}/waas/socket`,
   };
 }

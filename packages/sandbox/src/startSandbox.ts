@@ -21,6 +21,10 @@ import { createCustodyClient } from './custody/createCustodyClient.js';
 import { loadOrCreateCustodySecrets } from './custody/secrets.js';
 import { startCustody, type CustodyServer } from './custody/startCustody.js';
 import { deliver } from './services/inbox/inbox.js';
+import { loadOrCreateMpcSecrets } from './services/mpc/mpcSecrets.js';
+import { attachJsonRpcSocket } from './http/jsonRpcSocket.js';
+import { cloudDriveStateKey, startCloudDrive, type CloudDriveServer } from './cloudDrive/startCloudDrive.js';
+import { mpcSocketPath, mpcSocketRoutes } from './routes/mpcSocketRoutes.js';
 
 /** The fixed environment id of the sandbox unless `environmentId` says otherwise. */
 export const DEFAULT_ENVIRONMENT_ID = '2b1f6c1e-6a4d-4c8e-9f3a-5d7e8a9b0c1d';
@@ -95,6 +99,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const port = await listen(server, options.port ?? DEFAULT_PORT, host);
   const planned = sandboxInfo(host, port, environmentId);
   const url = planned.apiBaseUrl;
+  // The MPC ceremonies' socket shares the API's port; it answers once the context exists.
+  let socketCtx: SandboxContext | undefined;
+  const mpcSocket = attachJsonRpcSocket({
+    server: server as unknown as import('node:http').Server,
+    path: mpcSocketPath(environmentId),
+    ctx: () => socketCtx,
+    methods: mpcSocketRoutes,
+    onInternalError: (error) => console.error('[sandbox] MPC socket internal error:', error),
+  });
 
   let opened: Database | undefined;
   let oauthProvider: OAuthProvider | undefined;
@@ -102,6 +115,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let solanaRpc: SolanaRpcServer | undefined;
   const solana = new LocalCluster({ slotMs: options.solanaSlotMs ?? 400, now });
   let custodyServer: CustodyServer | undefined;
+  let cloudDrive: CloudDriveServer | undefined;
   try {
     // The OIDC provider on its own origin: API port + 4 (another free port if that one is taken).
     oauthProvider = await startOAuthProvider({ host, port: port + 4 });
@@ -139,8 +153,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       baseUrl: custodyServer.origin,
       client: createCustodyClient({ baseUrl: custodyServer.origin, rootOrganizationId: custodySecrets.rootOrganizationId, apiKey: custodySecrets.rootApiKey, now }),
     };
-    const ctx: SandboxContext = { db, apiBaseUrl: url, oauthProvider, telegram, environmentId, now, settings, signingKey, tokens, custody, solana, solanaRpcUrl: solanaRpc.rpcUrl };
+    const mpc = await loadOrCreateMpcSecrets(db, environmentId, now());
+    // The cloud-drive emulator on its own origin: API port + 6 (another free port if taken).
+    cloudDrive = await startCloudDrive({ host, port: port + 6, ctx: { db, environmentId, issuer: oauthProvider.issuer, stateKey: cloudDriveStateKey(mpc.masterKey), now } });
+    info = { ...info, cloudDriveUrl: cloudDrive.origin };
+    const ctx: SandboxContext = { db, apiBaseUrl: url, oauthProvider, telegram, environmentId, now, settings, signingKey, tokens, custody, solana, solanaRpcUrl: solanaRpc.rpcUrl, mpc };
     app = createApp({ ctx, info, onInternalError });
+    socketCtx = ctx;
 
     if (!options.quiet) {
       const storage = options.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : dataDir === 'memory' ? 'PGlite in memory' : `PGlite in ${dataDir}`;
@@ -155,6 +174,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           `  OAuth issuer:   ${info.oauthIssuer}/.well-known/openid-configuration`,
           `  Solana RPC:     ${info.solanaRpcUrl}/health   (JSON-RPC by POST at the same origin; websocket ${info.solanaWsUrl})`,
           `  custody:        ${info.custodyBaseUrl}/health`,
+          `  cloud drive:    ${info.cloudDriveUrl}/health`,
+          `  MPC socket:     ${info.mpcSocketUrl}   (JSON-RPC 2.0 over WebSocket)`,
           `  storage:        ${storage}`,
         ].join('\n'),
       );
@@ -165,23 +186,28 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       url,
       info,
       close() {
-        closing ??= closeServer(server)
+        closing ??= mpcSocket
+          .close()
+          .then(() => closeServer(server))
           .finally(() => oauthProvider?.close())
           .finally(() => telegramSimulator?.close())
           .finally(() => solanaRpc?.close())
           .finally(() => solana.close())
           .finally(() => custodyServer?.close())
+          .finally(() => cloudDrive?.close())
           .finally(() => db.close());
         return closing;
       },
     };
   } catch (error) {
+    await mpcSocket.close().catch(() => undefined);
     await closeServer(server).catch(() => undefined);
     await oauthProvider?.close().catch(() => undefined);
     await telegramSimulator?.close().catch(() => undefined);
     await solanaRpc?.close().catch(() => undefined);
     solana.close();
     await custodyServer?.close().catch(() => undefined);
+    await cloudDrive?.close().catch(() => undefined);
     await opened?.close().catch(() => undefined);
     throw error;
   }

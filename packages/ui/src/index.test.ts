@@ -21,8 +21,10 @@ it('default: the public exports of the main entry (first paint only)', () => {
 it('default: the public exports of @latchkey/ui/flows', () => {
   expect(Object.keys(flows).sort()).toMatchInlineSnapshot(`
     [
+      "BackupStep",
       "CodeStep",
       "CountrySelect",
+      "CreateMpcStep",
       "CreateWalletStep",
       "DEFAULT_MOBILE_WALLET_MESSAGE",
       "EmailOrPhoneStep",
@@ -40,6 +42,9 @@ it('default: the public exports of @latchkey/ui/flows', () => {
       "MfaEnrolmentView",
       "MobileWallet",
       "MobileWalletView",
+      "MpcExportStep",
+      "MpcWallet",
+      "MpcWalletView",
       "NetworkPicker",
       "PasskeyManager",
       "PasskeyManagerView",
@@ -49,6 +54,8 @@ it('default: the public exports of @latchkey/ui/flows', () => {
       "RecoveryCodeForm",
       "RecoveryCodes",
       "RecoveryStep",
+      "ReshareStep",
+      "RestoreStep",
       "SendForm",
       "SendTransactionView",
       "SessionPrompt",

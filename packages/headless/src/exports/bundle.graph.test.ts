@@ -148,4 +148,15 @@ describe('the external wallets stay on their own entries', () => {
     expect(initial.some((input) => input.includes('@wallet-standard'))).toBe(true);
     expect(initial.some((input) => input.includes('bs58'))).toBe(true);
   });
+
+  it('behavior: MPC wallets (FROST, HPKE, the ceremonies) load from their own entry only — never from the root entries or the wallet chooser', async () => {
+    const isFrost = (input: string) => /@noble\/curves.*\/abstract\/frost\.js$/.test(input);
+    for (const entry of ['index.ts', 'react/index.ts', 'react/wallets.ts']) {
+      const { all } = await bundle(entry);
+      expect(all.filter(isFrost), entry).toEqual([]);
+      expect(all.filter((input) => input.includes('packages/headless/src/core/mpc/') && !input.endsWith('mpcAccount.ts')), entry).toEqual([]);
+    }
+    const { all } = await bundle('react/mpc.ts');
+    expect(all.some(isFrost)).toBe(true);
+  });
 });

@@ -21,10 +21,55 @@ import * as reactSolana from './react/solana.js';
 import * as solana from './solana.js';
 import * as testing from './testing.js';
 import * as wallets from './wallets.js';
+import * as mpc from './mpc.js';
+import * as reactMpc from './react/mpc.js';
 import * as reactWallets from './react/wallets.js';
 
 // Changing what an entry point exports is a deliberate act: update these snapshots with it.
 describe('entry points', () => {
+  it('default: @latchkey/headless/mpc and @latchkey/headless/react/mpc', () => {
+    expect(Object.keys(mpc).sort()).toMatchInlineSnapshot(`
+      [
+        "BACKUP_KDF_ITERATIONS",
+        "MIN_BACKUP_PASSWORD_LENGTH",
+        "MPC_EXPORT_FRAME_PATH",
+        "backupKeyShares",
+        "backupLocationName",
+        "connectMpcSocket",
+        "createIndexedDbShareVaultStore",
+        "createMemoryShareVaultStore",
+        "createMpcWallet",
+        "createMpcWalletClient",
+        "createPopupCloudDrive",
+        "createShareVault",
+        "decryptBackup",
+        "driveFileName",
+        "encryptBackup",
+        "exportCeremony",
+        "exportMpcPrivateKey",
+        "keygenCeremony",
+        "mountMpcExportFrame",
+        "mpcAccountOf",
+        "mpcError",
+        "mpcErrorMessages",
+        "mpcSessionMachine",
+        "mpcSessionStatus",
+        "mpcWalletSettingsOf",
+        "recoverKeyShares",
+        "refreshMpcWallet",
+        "reshareCeremony",
+        "reshareMpcWallet",
+        "signCeremony",
+        "signMpcMessage",
+      ]
+    `);
+    expect(Object.keys(reactMpc).sort()).toMatchInlineSnapshot(`
+      [
+        "useMpcWallet",
+      ]
+    `);
+  });
+
   it('default: @latchkey/headless/embedded and @latchkey/headless/react/embedded', () => {
     expect(Object.keys(embedded).sort()).toMatchInlineSnapshot(`
       [

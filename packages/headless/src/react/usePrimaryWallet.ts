@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { embeddedAccountOf, type EmbeddedWalletAccount } from '../core/embedded/embeddedAccount.js';
+import { mpcAccountOf, type MpcWalletAccount } from '../core/mpc/mpcAccount.js';
 import type { SessionSnapshot } from '../core/machines/session/sessionMachine.js';
 import { useLatchkey } from './useLatchkey.js';
 import { useWallets, type LinkedWallet } from './useWallets.js';
@@ -13,19 +14,23 @@ export interface UsePrimaryWalletParameters {
 export interface UsePrimaryWalletReturnType {
   /**
    * Which wallet the user acts with: `embedded` (their custody-backed wallet, or one the project offers to create),
-   * `external` (a wallet they connected, selected last), or `none`.
+   * `mpc` (their MPC wallet, or one the project offers to create when `sdk.waas.enabled`), `external` (a wallet they
+   * connected, selected last), or `none`.
    */
-  kind: 'embedded' | 'external' | 'none';
+  kind: 'embedded' | 'mpc' | 'external' | 'none';
   /** The primary linked wallet (selected last), if any. */
   wallet: LinkedWallet | undefined;
   /** The user's embedded wallet, if they have one. */
   embedded: EmbeddedWalletAccount | undefined;
+  /** The user's MPC wallet, if they have one. */
+  mpc: MpcWalletAccount | undefined;
 }
 
 const selectUser = (snapshot: SessionSnapshot) => (snapshot.matches('signedIn') ? snapshot.context.user : undefined);
 
 /**
- * The signed-in user's primary wallet and what kind it is. The embedded wallet is primary when it is the wallet
+ * The signed-in user's primary wallet and what kind it is. The MPC wallet is primary when it is the wallet selected
+ * last, or when the user has no wallet and the project enables MPC wallets. The embedded wallet is primary when it is the wallet
  * selected last, or when the user has no wallet and the project enables embedded wallets (and the host configured
  * them): then it can be created. Otherwise the external wallet selected last is primary.
  */
@@ -35,11 +40,16 @@ export function usePrimaryWallet({ embeddedWalletsConfigured = false }: UsePrima
   const { primaryWallet } = useWallets();
   // The project gives users embedded Solana wallets (`sdk.embeddedWallets.chainConfigurations`).
   const enabled = settings?.sdk.embeddedWallets?.chainConfigurations?.some((chain) => chain.name === 'SOL' && chain.enabled) === true;
+  // The project's MPC wallets (`sdk.waas.enabled`) take the place of custody-backed ones for a user without a wallet.
+  const mpcEnabled = settings?.sdk.waas?.enabled === true;
   return useMemo(() => {
     const embedded = embeddedAccountOf(user);
+    const mpc = mpcAccountOf(user);
+    const primaryIsMpc = (primaryWallet === undefined && embedded === undefined) || (mpc !== undefined && primaryWallet?.id === mpc.id);
+    if (primaryIsMpc && embeddedWalletsConfigured && (mpc !== undefined || mpcEnabled)) return { kind: 'mpc', wallet: primaryWallet, embedded, mpc };
     const primaryIsEmbedded = primaryWallet === undefined || (embedded !== undefined && primaryWallet.id === embedded.id);
-    if (primaryIsEmbedded && embeddedWalletsConfigured && (embedded !== undefined || enabled)) return { kind: 'embedded', wallet: primaryWallet, embedded };
-    if (primaryWallet && !primaryIsEmbedded) return { kind: 'external', wallet: primaryWallet, embedded };
-    return { kind: 'none', wallet: primaryWallet, embedded };
-  }, [user, primaryWallet, embeddedWalletsConfigured, enabled]);
+    if (primaryIsEmbedded && embeddedWalletsConfigured && (embedded !== undefined || enabled)) return { kind: 'embedded', wallet: primaryWallet, embedded, mpc };
+    if (primaryWallet && !primaryIsEmbedded) return { kind: 'external', wallet: primaryWallet, embedded, mpc };
+    return { kind: 'none', wallet: primaryWallet, embedded, mpc };
+  }, [user, primaryWallet, embeddedWalletsConfigured, enabled, mpcEnabled]);
 }

@@ -13,6 +13,10 @@ export const sandboxInfoSchema = z.object({
   solanaWsUrl: z.string(),
   oauthIssuer: z.string(),
   inboxUrl: z.string(),
+  /** The MPC ceremonies' socket (JSON-RPC 2.0 over WebSocket). */
+  mpcSocketUrl: z.string().optional(),
+  /** The cloud-drive emulator (MPC backups). */
+  cloudDriveUrl: z.string().optional(),
 });
 export type SandboxInfo = z.infer<typeof sandboxInfoSchema>;
 

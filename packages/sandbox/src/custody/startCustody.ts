@@ -8,6 +8,7 @@ import type { CustodyContext } from './CustodyContext.js';
 import { CustodyError } from './CustodyError.js';
 import { EXPORT_PAGE_PATH, EXPORT_SCRIPT, EXPORT_SCRIPT_PATH, exportPage } from './exportFramePage.js';
 import { handleCustodyRequest } from './handleCustodyRequest.js';
+import { MPC_EXPORT_PAGE_PATH, MPC_EXPORT_SCRIPT_PATH, mpcExportPage, mpcExportScript } from './mpcExportFrame/mpcExportFramePage.js';
 
 /** Request bodies above this are refused before they are read in full. */
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -35,6 +36,12 @@ export function createCustodyApp(ctx: CustodyContext, onInternalError: (error: u
     return c.html(page.html, page.status, page.headers);
   });
   app.get(EXPORT_SCRIPT_PATH, (c) => c.body(EXPORT_SCRIPT, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }));
+  // MPC wallets' export page: the shares are combined there only.
+  app.get(MPC_EXPORT_PAGE_PATH, (c) => {
+    const page = mpcExportPage(c.req.query('parentOrigin'));
+    return c.html(page.html, page.status, page.headers);
+  });
+  app.get(MPC_EXPORT_SCRIPT_PATH, async (c) => c.body(await mpcExportScript(), 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }));
   app.post('/public/v1/:kind{query|submit}/:name{[a-z0-9_]+}', async (c) => {
     const length = Number(c.req.header('content-length') ?? 0);
     if (length > MAX_BODY_BYTES) throw new CustodyError(3, 'request body too large');

@@ -6,6 +6,7 @@ import { chainRoutes } from './chainRoutes.js';
 import { emailRoutes } from './emailRoutes.js';
 import { embeddedWalletRoutes } from './embeddedWalletRoutes.js';
 import { mfaRoutes } from './mfaRoutes.js';
+import { mpcRoutes } from './mpcRoutes.js';
 import { passkeyRoutes } from './passkeyRoutes.js';
 import { sessionRoutes } from './sessionRoutes.js';
 import { smsRoutes } from './smsRoutes.js';
@@ -27,6 +28,7 @@ export const productRouteGroups: readonly RouteTable[] = [
   mfaRoutes,
   userRoutes,
   embeddedWalletRoutes,
+  mpcRoutes,
   chainRoutes,
 ];
 

@@ -32,8 +32,8 @@ export interface LatchkeyUIProviderProps {
 export function LatchkeyUIProvider({ client, theme, embeddedWallet, messages, children }: LatchkeyUIProviderProps) {
   const warn = useMemo<Warn>(() => (message) => client.logger.warn(message), [client]);
   const reportError = useMemo<ReportError>(() => (message, meta) => client.logger.error(message, meta), [client]);
-  const { baseUrl, appName } = embeddedWallet ?? {};
-  const walletOptions = useMemo(() => (baseUrl ? { baseUrl, appName } : undefined), [baseUrl, appName]);
+  const { baseUrl, appName, cloudDriveUrl } = embeddedWallet ?? {};
+  const walletOptions = useMemo(() => (baseUrl ? { baseUrl, appName, cloudDriveUrl } : undefined), [baseUrl, appName, cloudDriveUrl]);
   const catalogue = useMemo(() => withOverrides(messages), [messages]);
   return (
     <HeadlessProvider client={client}>

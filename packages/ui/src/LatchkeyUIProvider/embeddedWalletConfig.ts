@@ -8,6 +8,8 @@ import { createContext, useContext } from 'react';
 export interface EmbeddedWalletOptions {
   baseUrl: string;
   appName?: string | undefined;
+  /** The cloud drive MPC wallets may back up to (`sdk.waas.backupOptions`; the sandbox: `cloudDriveUrl`). */
+  cloudDriveUrl?: string | undefined;
 }
 
 export const EmbeddedWalletOptionsContext = createContext<EmbeddedWalletOptions | undefined>(undefined);

@@ -119,8 +119,24 @@ export type WalletErrorCode = (typeof walletErrorCodes)[number];
  */
 export type EmbeddedErrorCode = 'custody_request_failed' | 'embedded_wallet_config_required' | 'recovery_code_invalid';
 
+/**
+ * Codes of MPC wallets (`@latchkey/headless/mpc`): their messages live on that entry (`core/mpc/mpcError.ts`).
+ */
+export type MpcErrorCode =
+  | 'mpc_wallet_not_found'
+  | 'mpc_wallet_locked'
+  | 'mpc_password_required'
+  | 'mpc_backup_password_invalid'
+  | 'mpc_backup_not_found'
+  | 'mpc_backup_location_unavailable'
+  | 'mpc_cloud_drive_failed'
+  | 'mpc_ceremony_refused'
+  | 'mpc_ceremony_interrupted'
+  | 'mpc_vault_unavailable'
+  | 'mpc_export_failed';
+
 /** Every code a `LatchkeyError` can carry (social-linking codes of SPEC §8 included). */
-export type LatchkeyErrorCode = ClientErrorCode | WalletErrorCode | ServerErrorCode | SocialLinkingErrorCode | EmbeddedErrorCode;
+export type LatchkeyErrorCode = ClientErrorCode | WalletErrorCode | ServerErrorCode | SocialLinkingErrorCode | EmbeddedErrorCode | MpcErrorCode;
 
 const CODE_INVALID_OR_EXPIRED = 'The code is invalid or expired.';
 

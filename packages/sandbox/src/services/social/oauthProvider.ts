@@ -96,7 +96,7 @@ function signInPage(query: Record<string, string | string[] | undefined>): strin
 <style>body{font:16px system-ui;margin:2rem;max-width:24rem}label,input,button{display:block;width:100%;margin:.4rem 0}input,button{padding:.5rem;font:inherit}</style></head>
 <body><h1>${escapeHtml(provider)} (sandbox)</h1><p>Choose the account to continue with.</p>
 <form method="get" action="/authorize">${hidden}<label for="login_hint">Email</label>
-<input id="login_hint" name="login_hint" type="email" required value="${DEFAULT_OAUTH_ACCOUNT_EMAIL}"><button type="submit">Continue</button></form>
+<input id="login_hint" name="login_hint" type="email" required value="${escapeHtml(first(query['login_hint']) || DEFAULT_OAUTH_ACCOUNT_EMAIL)}"><button type="submit">Continue</button></form>
 <form method="get" action="/deny">${hidden}<button type="submit">Cancel</button></form></body></html>`;
 }
 

@@ -25,8 +25,8 @@ export async function unlinkCredential(ctx: SandboxContext, auth: Auth, input: W
     const record = await loadUser(tx, ctx.environmentId, auth.userId);
     const credential = record?.credentials.find((entry) => entry.id === input.verifiedCrentialId);
     if (!record || !credential) throw new ApiError(400, 'invalid_unlink_request', unlinkMessages.notYours, 'verifiedCrentialId');
-    // Its credential row carries the wallet (the delete would cascade to it): deleting a wallet is its own route.
-    if (credential.embedded) throw new ApiError(400, 'linked_embedded_wallet', unlinkMessages.embeddedWallet, 'verifiedCrentialId');
+    // Its credential row carries the wallet (the delete would cascade to it), custody or MPC alike: deleting a wallet is its own route.
+    if (credential.embedded || credential.mpc) throw new ApiError(400, 'linked_embedded_wallet', unlinkMessages.embeddedWallet, 'verifiedCrentialId');
     if (credential.format === 'blockchain' && settings.sdk.multiWalletUnlinkDisabled === true) {
       throw new ApiError(403, 'forbidden_unlink_request', unlinkMessages.walletUnlinkDisabled, 'verifiedCrentialId');
     }

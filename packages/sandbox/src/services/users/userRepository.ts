@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { userProfileFields, type ProjectSettings, type User } from '@latchkey/protocol';
 import type { Queryable } from '../../db/database.js';
 import { embeddedWalletFields, type EmbeddedWalletRow } from '../embedded/embeddedWalletRecord.js';
+import { mpcWalletFields } from '../mpc/mpcWallets.js';
+import type { MpcBackupRow, MpcWalletRow } from '../mpc/mpcWalletRepository.js';
 import { splitE164 } from '../sms/phoneNumber.js';
 import { allFields } from '../settings/settingsRules.js';
 
@@ -33,6 +35,8 @@ export interface CredentialRow {
   embedded?: EmbeddedWalletRow | null;
   /** Wallets only (from `wallet_credentials`, filled by `loadUser`). */
   wallet?: WalletCredentialRow | null;
+  /** MPC wallets only (from `mpc_wallets` and their backups, filled by `loadUser`). */
+  mpc?: { wallet: MpcWalletRow; backups: MpcBackupRow[] } | null;
 }
 
 export interface WalletCredentialRow {
@@ -121,6 +125,12 @@ export async function loadUser(q: Queryable, environmentId: string, userId: stri
     // jsonb gives the row's timestamps as text.
     embedded: embedded ? { ...embedded, created_at: new Date(embedded.created_at) } : null,
   }));
+  const mpcWallets = await q.query<MpcWalletRow>('SELECT * FROM mpc_wallets WHERE user_id = $1', [userId]);
+  const mpcBackups = mpcWallets.length === 0 ? [] : await q.query<MpcBackupRow>('SELECT b.* FROM mpc_key_share_backups b JOIN mpc_wallets w ON w.credential_id = b.wallet_id WHERE w.user_id = $1 ORDER BY b.created_at, b.id', [userId]);
+  for (const credential of credentials) {
+    const wallet = mpcWallets.find((candidate) => candidate.credential_id === credential.id);
+    credential.mpc = wallet ? { wallet, backups: mpcBackups.filter((backup) => backup.wallet_id === wallet.credential_id) } : null;
+  }
   return { row, credentials };
 }
 
@@ -197,6 +207,7 @@ export function toWireUser(
       ...(credential.format === 'phoneNumber' ? splitE164(credential.identifier) : {}),
       ...(credential.oauth ? oauthFields(credential.oauth) : {}),
       ...(credential.embedded ? embeddedWalletFields(credential.embedded) : {}),
+      ...(credential.mpc ? mpcWalletFields(credential.mpc.wallet, credential.mpc.backups) : {}),
       ...(credential.wallet ? walletFields(credential.wallet) : {}),
       lastSelectedAt: credential.last_selected_at ? credential.last_selected_at.toISOString() : null,
       signInEnabled: true,

@@ -3,7 +3,7 @@ import { headingIn, useViewFocus } from '../../focus/useViewFocus.js';
 import { button, mutedText, row, stack, visuallyHidden } from '../../styles/shared.css.js';
 import * as styles from '../../styles/panel.css.js';
 
-export type WalletPanelScreen = 'home' | 'send' | 'export' | 'recover';
+export type WalletPanelScreen = 'home' | 'send' | 'export' | 'recover' | 'backup' | 'reshare';
 
 export interface WalletPanelViewProps {
   /** Which wallet this is: 'Embedded wallet' or the external wallet's name. */
@@ -19,6 +19,8 @@ export interface WalletPanelViewProps {
   canRecover?: boolean | undefined;
   /** Off while the screen offers its own way out (a transfer under review or finished: Cancel, Done). */
   showBack?: boolean | undefined;
+  /** More screens the home screen opens (an MPC wallet's backup and key shares), after the built-in ones. */
+  actions?: readonly { screen: WalletPanelScreen; label: string }[] | undefined;
   children?: ReactNode;
 }
 
@@ -29,7 +31,7 @@ const back = 'Back to wallet';
  * balances; send; export; recover) with the actions that lead to the others. Presentational; the root carries
  * `data-screen`.
  */
-export function WalletPanelView({ label, address, screen, onScreen, canSend, canExport = false, canRecover = false, showBack = true, children }: WalletPanelViewProps) {
+export function WalletPanelView({ label, address, screen, onScreen, canSend, canExport = false, canRecover = false, showBack = true, actions = [], children }: WalletPanelViewProps) {
   const headingId = useId();
   // A new screen focuses its heading; back home, focus returns to the button that opened the screen just left.
   const left = useRef<WalletPanelScreen>(screen);
@@ -60,7 +62,7 @@ export function WalletPanelView({ label, address, screen, onScreen, canSend, can
         {children}
       </div>
       {screen === 'home' ? (
-        canSend || canExport || canRecover ? (
+        canSend || canExport || canRecover || actions.length > 0 ? (
           <div className={row} style={{ justifyContent: 'flex-start' }}>
             {canSend ? (
               <button type="button" className={button.primary} data-opens="send" onClick={open('send')}>
@@ -77,6 +79,11 @@ export function WalletPanelView({ label, address, screen, onScreen, canSend, can
                 Recover
               </button>
             ) : null}
+            {actions.map((action) => (
+              <button key={action.screen} type="button" className={button.quiet} data-opens={action.screen} onClick={open(action.screen)}>
+                {action.label}
+              </button>
+            ))}
           </div>
         ) : null
       ) : showBack ? (

@@ -1,0 +1,109 @@
+import { mpcError } from './mpcError.js';
+
+/**
+ * A cloud drive the kit keeps an encrypted backup in (`googleDrive`, `icloud`): a drive that speaks the
+ * sandbox emulator's protocol (packages/sandbox/README.md, "The cloud-drive emulator") — a popup that
+ * hands back an access token, then GET and PUT of a file.
+ */
+export type CloudDriveProvider = 'googleDrive' | 'icloud';
+
+export interface CloudDrive {
+  read(provider: CloudDriveProvider, name: string): Promise<string | undefined>;
+  write(provider: CloudDriveProvider, name: string, content: string): Promise<void>;
+}
+
+export interface PopupCloudDriveOptions {
+  /** The drive's origin (the sandbox: `cloudDriveUrl`). */
+  url: string;
+  /** The account to suggest (the user's e-mail). */
+  loginHint?: () => string | undefined;
+  window?: Window;
+  fetch?: typeof fetch;
+  /** How long the sign-in popup may stay open (default 5 minutes). */
+  timeoutMs?: number;
+}
+
+const NAMES: Record<CloudDriveProvider, string> = { googleDrive: 'Google Drive', icloud: 'iCloud' };
+
+export function createPopupCloudDrive(options: PopupCloudDriveOptions): CloudDrive {
+  const origin = new URL(options.url).origin;
+  const tokens = new Map<CloudDriveProvider, { token: string; expiresAt: number }>();
+  const failed = (provider: CloudDriveProvider, reason: string, cause?: unknown) => mpcError('mpc_cloud_drive_failed', { params: { location: NAMES[provider], reason }, cause });
+
+  function signIn(provider: CloudDriveProvider): Promise<string> {
+    const view = options.window ?? globalThis.window;
+    if (!view) return Promise.reject(failed(provider, 'no browser window'));
+    const url = new URL('/connect', origin);
+    url.searchParams.set('provider', provider);
+    url.searchParams.set('origin', view.location.origin);
+    const hint = options.loginHint?.();
+    if (hint) url.searchParams.set('login_hint', hint);
+    const popup = view.open(url.href, `latchkey-${provider}`, 'popup,width=500,height=600');
+    if (!popup) return Promise.reject(failed(provider, 'the sign-in window was blocked; allow popups and try again'));
+    return new Promise((resolve, reject) => {
+      const cleanup = () => {
+        view.removeEventListener('message', onMessage);
+        clearInterval(poll);
+        clearTimeout(timer);
+      };
+      const onMessage = (event: MessageEvent) => {
+        const data = event.data as { type?: unknown; provider?: unknown; accessToken?: unknown; expiresIn?: unknown; error?: unknown } | null;
+        if (event.origin !== origin || event.source !== popup || data?.type !== 'latchkey:cloud-drive-token' || data.provider !== provider) return;
+        cleanup();
+        if (typeof data.accessToken !== 'string') {
+          reject(failed(provider, String(data.error ?? 'access was denied')));
+          return;
+        }
+        const expiresIn = typeof data.expiresIn === 'number' ? data.expiresIn : 3600;
+        tokens.set(provider, { token: data.accessToken, expiresAt: Date.now() + (expiresIn - 30) * 1000 });
+        resolve(data.accessToken);
+      };
+      // The person closed the window without signing in.
+      const poll = setInterval(() => {
+        if (popup.closed) {
+          cleanup();
+          reject(failed(provider, 'the sign-in window was closed'));
+        }
+      }, 500);
+      const timer = setTimeout(() => {
+        cleanup();
+        popup.close();
+        reject(failed(provider, 'the sign-in timed out'));
+      }, options.timeoutMs ?? 5 * 60_000);
+      view.addEventListener('message', onMessage);
+    });
+  }
+
+  const token = async (provider: CloudDriveProvider) => {
+    const cached = tokens.get(provider);
+    return cached && cached.expiresAt > Date.now() ? cached.token : signIn(provider);
+  };
+  const request = async (provider: CloudDriveProvider, name: string, init: RequestInit) => {
+    const doFetch = options.fetch ?? globalThis.fetch;
+    const send = async (bearer: string) => doFetch(`${origin}/drive/v1/${provider}/files/${encodeURIComponent(name)}`, { ...init, headers: { ...init.headers, authorization: `Bearer ${bearer}` } });
+    try {
+      let response = await send(await token(provider));
+      if (response.status === 401) {
+        tokens.delete(provider);
+        response = await send(await signIn(provider));
+      }
+      return response;
+    } catch (cause) {
+      if (cause instanceof Error && 'code' in cause) throw cause;
+      throw failed(provider, 'the network failed', cause);
+    }
+  };
+
+  return {
+    async read(provider, name) {
+      const response = await request(provider, name, { method: 'GET' });
+      if (response.status === 404) return undefined;
+      if (!response.ok) throw failed(provider, `it answered ${response.status}`);
+      return response.text();
+    },
+    async write(provider, name, content) {
+      const response = await request(provider, name, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: content });
+      if (!response.ok) throw failed(provider, `it answered ${response.status}`);
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import type { FrostScheme, PublicPackageWire } from '@latchkey/protocol/frost';
+import { mpcError } from './mpcError.js';
+
+/**
+ * A key share encrypted with the user's password (packages/sandbox/README.md, "Backups"): PBKDF2-SHA-256
+ * (600 000 iterations, 16-byte salt) → AES-256-GCM (12-byte IV), AAD `latchkey-mpc-backup:{walletId}`,
+ * all in WebCrypto. The result is a JSON string safe to keep anywhere; only the password opens it.
+ */
+
+export const BACKUP_KDF_ITERATIONS = 600_000;
+/** A backup made with fewer iterations is not opened (nobody downgrades the KDF of a backup we read). */
+const MIN_ITERATIONS = 100_000;
+export const MIN_BACKUP_PASSWORD_LENGTH = 8;
+
+/** What one backup holds. */
+export interface BackupPlaintext {
+  walletId: string;
+  thresholdSignatureScheme: FrostScheme;
+  keygenId: string;
+  /** Every client keygen id of the wallet's generation (device first). */
+  clientKeygenIds: string[];
+  identifier: string;
+  /** hex */
+  signingShare: string;
+  public: PublicPackageWire;
+}
+
+interface BackupEnvelope {
+  version: 1;
+  kdf: { name: 'PBKDF2'; hash: 'SHA-256'; iterations: number; salt: string };
+  cipher: { name: 'AES-GCM'; iv: string };
+  ciphertext: string;
+}
+
+const encoder = new TextEncoder();
+const b64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const unb64url = (text: string): Uint8Array<ArrayBuffer> => {
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+};
+const aad = (walletId: string) => encoder.encode(`latchkey-mpc-backup:${walletId}`);
+
+async function deriveKey(password: string, salt: Uint8Array<ArrayBuffer>, iterations: number, usage: KeyUsage): Promise<CryptoKey> {
+  const material = await crypto.subtle.importKey('raw', encoder.encode(password), 'PBKDF2', false, ['deriveKey']);
+  return crypto.subtle.deriveKey({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations }, material, { name: 'AES-GCM', length: 256 }, false, [usage]);
+}
+
+/** Checks the password the user chose for a backup. */
+export function checkBackupPassword(password: string | undefined): string {
+  if (!password || password.length < MIN_BACKUP_PASSWORD_LENGTH) throw mpcError('mpc_password_required', { params: { min: MIN_BACKUP_PASSWORD_LENGTH }, path: 'password' });
+  return password;
+}
+
+export async function encryptBackup(password: string, plaintext: BackupPlaintext): Promise<string> {
+  const salt = crypto.getRandomValues(new Uint8Array(16));
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const key = await deriveKey(checkBackupPassword(password), salt, BACKUP_KDF_ITERATIONS, 'encrypt');
+  const ciphertext = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: aad(plaintext.walletId) }, key, encoder.encode(JSON.stringify(plaintext))));
+  const envelope: BackupEnvelope = {
+    version: 1,
+    kdf: { name: 'PBKDF2', hash: 'SHA-256', iterations: BACKUP_KDF_ITERATIONS, salt: b64url(salt) },
+    cipher: { name: 'AES-GCM', iv: b64url(iv) },
+    ciphertext: b64url(ciphertext),
+  };
+  return JSON.stringify(envelope);
+}
+
+/** Opens a backup of `walletId`; a wrong password (or another wallet's backup) is `mpc_backup_password_invalid`. */
+export async function decryptBackup(password: string, walletId: string, secret: string): Promise<BackupPlaintext> {
+  let envelope: BackupEnvelope;
+  try {
+    envelope = JSON.parse(secret) as BackupEnvelope;
+    if (envelope.version !== 1 || envelope.kdf?.name !== 'PBKDF2' || envelope.cipher?.name !== 'AES-GCM') throw new Error('unknown backup format');
+  } catch (cause) {
+    throw mpcError('mpc_backup_not_found', { params: { location: 'this backup' }, cause });
+  }
+  const iterations = Math.max(MIN_ITERATIONS, Math.min(envelope.kdf.iterations, 10_000_000));
+  const key = await deriveKey(password, unb64url(envelope.kdf.salt), iterations, 'decrypt');
+  let plaintext: ArrayBuffer;
+  try {
+    plaintext = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: unb64url(envelope.cipher.iv), additionalData: aad(walletId) }, key, unb64url(envelope.ciphertext));
+  } catch (cause) {
+    throw mpcError('mpc_backup_password_invalid', { path: 'password', cause });
+  }
+  const opened = JSON.parse(new TextDecoder().decode(plaintext)) as BackupPlaintext;
+  if (opened.walletId !== walletId) throw mpcError('mpc_backup_password_invalid', { path: 'password' });
+  return opened;
+}

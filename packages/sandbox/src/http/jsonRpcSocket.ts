@@ -1,0 +1,167 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { MPC_SOCKET_ERRORS } from '@latchkey/protocol';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { z } from 'zod';
+import type { SandboxContext } from '../context.js';
+import { ApiError } from '../errors/ApiError.js';
+import { formatIssuePath } from '../errors/zodIssue.js';
+import { isLoopbackOrigin } from '../net/loopbackOrigin.js';
+import { MpcRpcError } from '../services/mpc/MpcRpcError.js';
+import { authenticate, type Auth } from '../services/session/authenticate.js';
+
+/**
+ * JSON-RPC 2.0 over WebSocket on the API's own port (the MPC ceremonies). The connection logs in with
+ * the session JWT (`rpc.login`, as rpc-websockets clients do); every later call checks that session
+ * again (a revoked or expired one is refused), validates `params` with the method's schema and its
+ * answer with the result schema. Messages of one connection are handled in order. No state but the
+ * caller's token lives in the connection: the ceremonies keep theirs in the database.
+ */
+
+export interface JsonRpcMethod {
+  readonly params: z.ZodType;
+  readonly result: z.ZodType;
+  readonly handler: (input: { ctx: SandboxContext; auth: Auth; params: never }) => Promise<unknown>;
+}
+
+export type JsonRpcMethodTable = Readonly<Record<string, JsonRpcMethod>>;
+
+const PARSE_ERROR = -32700;
+const INVALID_REQUEST = -32600;
+const METHOD_NOT_FOUND = -32601;
+const INVALID_PARAMS = -32602;
+const INTERNAL_ERROR = -32603;
+const MAX_MESSAGE_BYTES = 256 * 1024;
+
+interface RpcError {
+  code: number;
+  message: string;
+  data?: Record<string, unknown>;
+}
+
+class RpcFailure extends Error {
+  constructor(readonly error: RpcError) {
+    super(error.message);
+  }
+}
+
+const unauthenticated = (message: string) => new RpcFailure({ code: MPC_SOCKET_ERRORS.unauthenticated, message, data: { reason: 'unauthenticated' } });
+
+function toRpcError(error: unknown, onInternalError: (error: unknown) => void): RpcError {
+  if (error instanceof RpcFailure) return error.error;
+  if (error instanceof MpcRpcError) {
+    const code = error.reason === 'invalid_params' ? INVALID_PARAMS : MPC_SOCKET_ERRORS[error.reason];
+    return { code, message: error.message, data: { reason: error.reason, ...error.data } };
+  }
+  if (error instanceof ApiError && error.status === 401) return unauthenticated(error.message).error;
+  onInternalError(error);
+  return { code: INTERNAL_ERROR, message: 'Internal error.' };
+}
+
+export interface JsonRpcSocket {
+  close(): Promise<void>;
+}
+
+/** Serves `methods` at `path` on `server` (upgrade requests from loopback origins, or with no origin: Node clients). */
+export function attachJsonRpcSocket(options: {
+  server: Server;
+  path: string;
+  ctx: () => SandboxContext | undefined;
+  methods: JsonRpcMethodTable;
+  onInternalError: (error: unknown) => void;
+}): JsonRpcSocket {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const origin = request.headers.origin;
+    if (url.pathname !== options.path || (origin !== undefined && !isLoopbackOrigin(origin)) || !options.ctx()) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => serve(ws));
+  };
+  options.server.on('upgrade', onUpgrade);
+
+  function serve(ws: WebSocket): void {
+    let jwt: string | undefined;
+    let queue: Promise<void> = Promise.resolve();
+    const send = (message: object) => {
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+    };
+    const reply = (id: unknown, outcome: { result: unknown } | { error: RpcError }) => send({ jsonrpc: '2.0', ...outcome, id: id ?? null });
+
+    async function call(ctx: SandboxContext, method: string, params: unknown): Promise<unknown> {
+      if (method === 'rpc.login') {
+        const token = (params as { jwt?: unknown } | null)?.jwt;
+        if (typeof token !== 'string' || token.length === 0) throw new RpcFailure({ code: INVALID_PARAMS, message: 'rpc.login takes { jwt }.', data: { reason: 'invalid_params', path: 'jwt' } });
+        try {
+          await authenticate(ctx, `Bearer ${token}`);
+        } catch (error) {
+          throw unauthenticated(error instanceof ApiError ? error.message : 'The session token is invalid.');
+        }
+        jwt = token;
+        return true;
+      }
+      if (method === '__listMethods') return ['rpc.login', ...Object.keys(options.methods)];
+      const entry = options.methods[method];
+      if (!entry) throw new RpcFailure({ code: METHOD_NOT_FOUND, message: `Method not found: ${method}.` });
+      if (!jwt) throw unauthenticated('Log in first (rpc.login with the session JWT).');
+      const auth = await authenticate(ctx, `Bearer ${jwt}`);
+      const parsed = entry.params.safeParse(params);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new RpcFailure({ code: INVALID_PARAMS, message: `Invalid params: ${formatIssuePath(issue?.path ?? [])} ${issue?.message ?? ''}`.trim(), data: { reason: 'invalid_params', path: formatIssuePath(issue?.path ?? []) } });
+      }
+      const result = await entry.handler({ ctx, auth, params: parsed.data as never });
+      const checked = entry.result.safeParse(result);
+      if (!checked.success) throw new Error(`The answer to ${method} breaks its schema: ${checked.error.issues[0]?.message}`);
+      return checked.data;
+    }
+
+    async function handle(data: string): Promise<void> {
+      let message: unknown;
+      try {
+        message = JSON.parse(data);
+      } catch {
+        reply(null, { error: { code: PARSE_ERROR, message: 'Parse error: the message is not JSON.' } });
+        return;
+      }
+      if (Array.isArray(message)) {
+        reply(null, { error: { code: INVALID_REQUEST, message: 'Batch requests are not supported.' } });
+        return;
+      }
+      const request = message as { jsonrpc?: unknown; method?: unknown; params?: unknown; id?: unknown } | null;
+      const id = request?.id;
+      const validId = id === undefined || id === null || typeof id === 'string' || typeof id === 'number';
+      if (!request || typeof request !== 'object' || request.jsonrpc !== '2.0' || typeof request.method !== 'string' || !validId) {
+        reply(validId ? id : null, { error: { code: INVALID_REQUEST, message: 'Invalid request: a JSON-RPC 2.0 request has jsonrpc "2.0", a method and an id.' } });
+        return;
+      }
+      // A notification gets no answer, and no ceremony step is a notification.
+      if (id === undefined) return;
+      const ctx = options.ctx();
+      if (!ctx) return;
+      try {
+        reply(id, { result: await call(ctx, request.method, request.params) });
+      } catch (error) {
+        reply(id, { error: toRpcError(error, options.onInternalError) });
+      }
+    }
+
+    // A frame over the size limit (or a broken connection) is the connection's end, not the server's: ws closes it.
+    ws.on('error', () => undefined);
+    ws.on('message', (data, isBinary) => {
+      const text = isBinary ? '' : String(data);
+      queue = queue.then(() => handle(text)).catch(options.onInternalError);
+    });
+  }
+
+  return {
+    close: () =>
+      new Promise((resolve) => {
+        options.server.off('upgrade', onUpgrade);
+        for (const client of wss.clients) client.terminate();
+        wss.close(() => resolve());
+      }),
+  };
+}

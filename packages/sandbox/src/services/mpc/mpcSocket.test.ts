@@ -1,0 +1,120 @@
+import { ed25519_FROST as frost } from '@noble/curves/ed25519.js';
+import { MPC_ROOM_TTL_MS, MPC_SOCKET_ERRORS } from '@latchkey/protocol';
+import { encodeRound1, FROST_SIGNERS, identifierOf, startDkg } from '@latchkey/protocol/frost';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mpcSession, openSocket } from '../../test/mpcTestClient.js';
+import { startTestSandbox, type TestSandbox } from '../../test/testSandbox.js';
+
+let t: TestSandbox;
+beforeAll(async () => {
+  t = await startTestSandbox();
+});
+afterAll(() => t.close());
+
+/** A keygen room (TWO_OF_TWO) of a fresh user, their socket, and a valid first message for it. */
+async function keygenRoom(email: string) {
+  const session = await mpcSession(t, email);
+  const keygenId = `${email}-device`;
+  const room = (await t.call('POST', '/waas/create', { token: session.jwt, body: { chain: 'SOL', clientKeygenIds: [keygenId], thresholdSignatureScheme: 'TWO_OF_TWO' } })).body;
+  const { round1 } = startDkg([identifierOf(keygenId)], FROST_SIGNERS.TWO_OF_TWO);
+  return { ...session, room, keygenId, round1: round1.map(encodeRound1) };
+}
+
+describe('MPC socket: transport', () => {
+  it('error: not JSON → -32700; a batch or a non-request → -32600; an unknown method → -32601', async () => {
+    const socket = await openSocket(t.sandbox.info.mpcSocketUrl);
+    expect((await socket.raw('{not json')).error.code).toBe(-32700);
+    expect((await socket.raw('[{"jsonrpc":"2.0","method":"rpc.login","id":1}]')).error.code).toBe(-32600);
+    expect((await socket.raw('{"jsonrpc":"1.0","method":"x","id":2}')).error).toMatchObject({ code: -32600 });
+    expect((await socket.raw('{"jsonrpc":"2.0","method":"keygen.round9","params":{},"id":3}')).error.code).toBe(-32601);
+    socket.close();
+  });
+
+  it('error: a ceremony call before rpc.login, or a bad token → -32001 unauthenticated', async () => {
+    const socket = await openSocket(t.sandbox.info.mpcSocketUrl);
+    await expect(socket.call('keygen.round1', { roomId: 'x', packages: [] })).rejects.toMatchObject({ code: MPC_SOCKET_ERRORS.unauthenticated, data: { reason: 'unauthenticated' } });
+    await expect(socket.call('rpc.login', { jwt: 'not-a-token' })).rejects.toMatchObject({ code: -32001 });
+    socket.close();
+  });
+
+  it('error: after the session is revoked, the logged-in socket is refused', async () => {
+    const { socket, jwt, room, round1 } = await keygenRoom('mpc-revoked@example.com');
+    await t.call('POST', '/revoke', { token: jwt });
+    await expect(socket.call('keygen.round1', { roomId: room.roomId, packages: round1 })).rejects.toMatchObject({ code: -32001 });
+    socket.close();
+  });
+
+  it('error: params that break the schema → -32602 with the path', async () => {
+    const { socket, room } = await keygenRoom('mpc-params@example.com');
+    await expect(socket.call('keygen.round1', { roomId: room.roomId, packages: [{ identifier: 'ZZ', commitment: [], proofOfKnowledge: '' }] })).rejects.toMatchObject({
+      code: -32602,
+      data: { reason: 'invalid_params', path: 'packages[0].identifier' },
+    });
+    socket.close();
+  });
+});
+
+describe('MPC socket: rooms', () => {
+  it('error: an unknown room → -32002; another user’s room → -32008', async () => {
+    const mine = await keygenRoom('mpc-room-owner@example.com');
+    const other = await mpcSession(t, 'mpc-room-intruder@example.com');
+    await expect(other.socket.call('keygen.round1', { roomId: '00000000-0000-4000-8000-000000000000', packages: mine.round1 })).rejects.toMatchObject({ code: -32002, data: { reason: 'room_not_found' } });
+    await expect(other.socket.call('keygen.round1', { roomId: mine.room.roomId, packages: mine.round1 })).rejects.toMatchObject({ code: -32008, data: { reason: 'room_forbidden' } });
+    // The owner's room is untouched by the refusals.
+    await expect(mine.socket.call('keygen.round1', { roomId: mine.room.roomId, packages: mine.round1 })).resolves.toMatchObject({ packages: expect.any(Array) });
+    mine.socket.close();
+    other.socket.close();
+  });
+
+  it('error: a step out of order → -32004 (naming the expected one); a replayed step → -32005; a method of another ceremony → -32004', async () => {
+    const { socket, room, round1 } = await keygenRoom('mpc-order@example.com');
+    await expect(socket.call('keygen.round3', { roomId: room.roomId, publicKey: '00'.repeat(32), verifyingShares: {} })).rejects.toMatchObject({
+      code: -32004,
+      data: { reason: 'out_of_order', expected: 'keygen.round1' },
+    });
+    await socket.call('keygen.round1', { roomId: room.roomId, packages: round1 });
+    await expect(socket.call('keygen.round1', { roomId: room.roomId, packages: round1 })).rejects.toMatchObject({ code: -32005, data: { reason: 'replayed', expected: 'keygen.round2' } });
+    await expect(socket.call('sign.commit', { roomId: room.roomId, commitments: [{ identifier: '01'.padEnd(64, '0'), hiding: '00'.repeat(32), binding: '00'.repeat(32) }] })).rejects.toMatchObject({ code: -32004 });
+    socket.close();
+  });
+
+  it(`error: a room is refused once its ${MPC_ROOM_TTL_MS / 1000} s are over → -32003`, async () => {
+    const { socket, room, round1 } = await keygenRoom('mpc-expired@example.com');
+    t.clock.advance(MPC_ROOM_TTL_MS + 1);
+    await expect(socket.call('keygen.round1', { roomId: room.roomId, packages: round1 })).rejects.toMatchObject({ code: -32003, data: { reason: 'room_expired' } });
+    socket.close();
+  });
+
+  it('error: a round-1 package with a broken proof of knowledge aborts the room naming its keygen id → -32006, then -32007', async () => {
+    const { socket, room, round1, keygenId } = await keygenRoom('mpc-culprit@example.com');
+    const forged = round1.map((pkg) => ({ ...pkg, proofOfKnowledge: pkg.proofOfKnowledge.slice(0, 100) + (pkg.proofOfKnowledge[100] === '0' ? '1' : '0') + pkg.proofOfKnowledge.slice(101) }));
+    await expect(socket.call('keygen.round1', { roomId: room.roomId, packages: forged })).rejects.toMatchObject({
+      code: -32006,
+      data: { reason: 'package_invalid', culprit: identifierOf(keygenId), culpritKeygenId: keygenId },
+    });
+    await expect(socket.call('keygen.round1', { roomId: room.roomId, packages: round1 })).rejects.toMatchObject({ code: -32007, data: { reason: 'room_closed' } });
+    socket.close();
+  });
+
+  it('error: packages for identifiers that are not the room’s → -32602, and the room stays open', async () => {
+    const { socket, room, round1 } = await keygenRoom('mpc-wrong-ids@example.com');
+    const stranger = frost.DKG.round1(identifierOf('stranger'), FROST_SIGNERS.TWO_OF_TWO).public;
+    await expect(socket.call('keygen.round1', { roomId: room.roomId, packages: [encodeRound1(stranger)] })).rejects.toMatchObject({ code: -32602 });
+    await expect(socket.call('keygen.round1', { roomId: room.roomId, packages: round1 })).resolves.toBeDefined();
+    socket.close();
+  });
+});
+
+describe('MPC socket: limits', () => {
+  it('error: a message over 256 KiB closes that connection only; the sandbox keeps serving', async () => {
+    const { default: WebSocket } = await import('ws');
+    const ws = new WebSocket(t.sandbox.info.mpcSocketUrl);
+    await new Promise((resolve) => ws.once('open', resolve));
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+    ws.send('x'.repeat(300 * 1024));
+    expect(await closed).toBe(1009);
+    const socket = await openSocket(t.sandbox.info.mpcSocketUrl);
+    expect((await socket.raw('{"jsonrpc":"2.0","method":"nope","id":1}')).error.code).toBe(-32601);
+    socket.close();
+  });
+});
