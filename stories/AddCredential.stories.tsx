@@ -1,14 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
-import { EmailFlowView, PhoneFlowView } from '../packages/ui/src/flows/index.js';
-import { AccountSection } from '../packages/ui/src/UserMenu/AccountSection.js';
-import { UserMenuView } from '../packages/ui/src/UserMenu/UserMenuView.js';
+import { EmailSignInView, SmsSignInView } from '../packages/ui/src/flows/index.js';
+import { AccountSection } from '../packages/ui/src/screens/UserMenu/AccountSection.js';
+import { UserMenuView } from '../packages/ui/src/screens/UserMenu/UserMenuView.js';
 import { expectAccessible } from './a11y.js';
 import { emailFlow, emailTakenError, phoneTakenError, sentToUk, smsCountryList, smsFlow, ukPhone } from './fixtures.js';
 
 /** Adding a verified e-mail or phone number from the user menu, with the conflicts of SPEC §8 as sentences. */
 const meta = {
-  title: 'User menu/Add email or phone',
+  title: 'Screens/UserMenu/AddCredential',
   component: UserMenuView,
   args: { email: undefined, phoneNumber: '+447400123456', onSignOut: fn(), defaultOpen: true },
 } satisfies Meta<typeof UserMenuView>;
@@ -28,7 +28,7 @@ export const Offers: Story = {
 };
 
 export const AddEmailStep: Story = {
-  args: { children: <EmailFlowView flow={emailFlow()} purpose="verify" /> },
+  args: { children: <EmailSignInView flow={emailFlow()} purpose="link" /> },
   play: async () => {
     const menu = await screen.findByRole('dialog', { name: 'Signed in as' });
     await userEvent.type(within(menu).getByLabelText('Email'), 'ada@example.com');
@@ -37,7 +37,7 @@ export const AddEmailStep: Story = {
 };
 
 export const EmailTaken: Story = {
-  args: { children: <EmailFlowView flow={emailFlow({ status: 'awaitingCode', email: 'ada@example.com', error: emailTakenError })} purpose="verify" /> },
+  args: { children: <EmailSignInView flow={emailFlow({ status: 'awaitingCode', email: 'ada@example.com', error: emailTakenError })} purpose="link" /> },
   play: async () => {
     const menu = await screen.findByRole('dialog', { name: 'Signed in as' });
     await expect(within(menu).getByRole('alert')).toHaveTextContent('Another account already uses this email address.');
@@ -48,7 +48,7 @@ export const EmailTaken: Story = {
 export const EmailTakenDark: Story = { ...EmailTaken, globals: { theme: 'dark' } };
 
 export const EmailAdded: Story = {
-  args: { email: 'ada@example.com', children: <EmailFlowView flow={emailFlow({ status: 'done', email: 'ada@example.com' })} purpose="verify" /> },
+  args: { email: 'ada@example.com', children: <EmailSignInView flow={emailFlow({ status: 'done', email: 'ada@example.com' })} purpose="link" /> },
   play: async () => {
     const menu = await screen.findByRole('dialog', { name: 'Signed in as' });
     await expect(within(menu).getByRole('status')).toHaveTextContent('ada@example.com was added to your account.');
@@ -61,7 +61,7 @@ export const PhoneTaken: Story = {
     email: 'ada@example.com',
     phoneNumber: undefined,
     children: (
-      <PhoneFlowView flow={smsFlow({ status: 'awaitingCode', phone: ukPhone, sentTo: sentToUk, error: phoneTakenError })} countries={smsCountryList} purpose="verify" />
+      <SmsSignInView flow={smsFlow({ status: 'awaitingCode', phone: ukPhone, sentTo: sentToUk, error: phoneTakenError })} countries={smsCountryList} purpose="link" />
     ),
   },
   play: async () => {
@@ -75,7 +75,7 @@ export const PhoneAdded: Story = {
   args: {
     email: 'ada@example.com',
     phoneNumber: undefined,
-    children: <PhoneFlowView flow={smsFlow({ status: 'done', phone: ukPhone, sentTo: sentToUk })} countries={smsCountryList} purpose="verify" />,
+    children: <SmsSignInView flow={smsFlow({ status: 'done', phone: ukPhone, sentTo: sentToUk })} countries={smsCountryList} purpose="link" />,
   },
   play: async () => {
     const menu = await screen.findByRole('dialog', { name: 'Signed in as' });

@@ -1,15 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { EmailFlowView } from '../packages/ui/src/flows/index.js';
+import { EmailSignInView } from '../packages/ui/src/flows/index.js';
 import { expectAccessible } from './a11y.js';
 import { emailFlow, tooManyAttemptsError, wrongCodeError } from './fixtures.js';
 
 /** The e-mail code flow, one story per state of `useEmailSignIn().status`. */
 const meta = {
-  title: 'Flows/Email sign-in',
-  component: EmailFlowView,
+  title: 'Flows/EmailSignIn',
+  component: EmailSignInView,
   args: { flow: emailFlow() },
-} satisfies Meta<typeof EmailFlowView>;
+} satisfies Meta<typeof EmailSignInView>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

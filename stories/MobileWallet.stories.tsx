@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { MobileWalletConnectView, type MobileWalletFlowModel } from '../packages/ui/src/flows/index.js';
+import { MobileWalletView, type MobileWalletFlowModel } from '../packages/ui/src/flows/index.js';
 import { expectAccessible } from './a11y.js';
 
 const ADDRESS = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
@@ -27,9 +27,9 @@ function mobileWalletFlow(overrides: Partial<MobileWalletFlowModel> = {}): Mobil
 /** A mobile redirect wallet (deep links): one story per state of `useMobileWallet().status`. */
 const meta = {
   title: 'Flows/MobileWallet',
-  component: MobileWalletConnectView,
+  component: MobileWalletView,
   args: { flow: mobileWalletFlow() },
-} satisfies Meta<typeof MobileWalletConnectView>;
+} satisfies Meta<typeof MobileWalletView>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

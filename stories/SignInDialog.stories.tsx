@@ -1,12 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
-import { SignInDialogView } from '../packages/ui/src/SignInDialog/SignInDialogView.js';
+import { SignInDialogView } from '../packages/ui/src/screens/SignInDialog/SignInDialogView.js';
 import { expectAccessible } from './a11y.js';
 import { brandedSettings, emailFlow, invalidPhoneError, loginView, mfaFlow, passkeyFlow, phoneSettings, sentToUk, smsFlow, ukPhone, wrongCodeError, wrongSmsCodeError } from './fixtures.js';
 
 /** The sign-in dialog (Radix Dialog) from props: login view blocks, branding, settings states. */
 const meta = {
-  title: 'Sign-in dialog',
+  title: 'Screens/SignInDialog',
   component: SignInDialogView,
   args: {
     open: true,

@@ -1,15 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { SocialButtons } from '../packages/ui/src/flows/index.js';
+import { SocialSignInView } from '../packages/ui/src/flows/index.js';
 import { expectAccessible } from './a11y.js';
 
 /** The `social` login block, one story per state of `useSocialSignIn().status`. */
 const providers = ['google', 'github', 'apple', 'discord', 'twitter'];
 const meta = {
-  title: 'Flows/Social sign-in',
-  component: SocialButtons,
+  title: 'Flows/SocialSignIn',
+  component: SocialSignInView,
   args: { providers, numOfItemsToDisplay: 4, onSelect: fn(), onCancel: fn() },
-} satisfies Meta<typeof SocialButtons>;
+} satisfies Meta<typeof SocialSignInView>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { SocialButtons } from '../packages/ui/src/flows/index.js';
+import { SocialSignInView } from '../packages/ui/src/flows/index.js';
 import { expectAccessible } from './a11y.js';
 
 /**
@@ -8,10 +8,10 @@ import { expectAccessible } from './a11y.js';
  * product's Telegram login page in a popup, whose signed data comes back to the page (SPEC §4).
  */
 const meta = {
-  title: 'Flows/Telegram sign-in',
-  component: SocialButtons,
+  title: 'Flows/SocialSignIn/Telegram',
+  component: SocialSignInView,
   args: { providers: ['telegram', 'google'], numOfItemsToDisplay: 4, onSelect: fn(), onCancel: fn() },
-} satisfies Meta<typeof SocialButtons>;
+} satisfies Meta<typeof SocialSignInView>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

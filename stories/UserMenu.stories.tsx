@@ -1,13 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
-import { UserMenuView } from '../packages/ui/src/UserMenu/UserMenuView.js';
+import { UserMenuView } from '../packages/ui/src/screens/UserMenu/UserMenuView.js';
 import { expectAccessible } from './a11y.js';
 import { PasskeyManager } from '../packages/ui/src/flows/index.js';
 import { passkeyFlow, samplePasskeys } from './fixtures.js';
 
 /** The signed-in user's menu (Radix Popover). */
 const meta = {
-  title: 'User menu',
+  title: 'Screens/UserMenu',
   component: UserMenuView,
   args: { email: 'ada@example.com', onSignOut: fn() },
 } satisfies Meta<typeof UserMenuView>;

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { ExportStep, SessionPrompt, SolanaBalances, SolanaSend, WalletPanelView, type SolanaBalanceItem, type WalletPanelScreen } from '../packages/ui/src/flows/index.js';
+import { ExportStep, SessionPrompt, SolanaBalances, SendTransactionView, WalletPanelView, type SolanaBalanceItem, type WalletPanelScreen } from '../packages/ui/src/flows/index.js';
 import { expectAccessible } from './a11y.js';
 import { sendFlow } from './fixtures.js';
 
@@ -27,7 +27,7 @@ function Panel({ initial, embedded }: { initial: WalletPanelScreen; embedded: bo
         canRecover={embedded}
       >
         {screen === 'send' ? (
-          <SolanaSend flow={flow} balances={balances} />
+          <SendTransactionView flow={flow} balances={balances} />
         ) : screen === 'export' ? (
           <ExportStep state="idle" error={undefined} onShow={fn()} />
         ) : (
@@ -42,7 +42,7 @@ function Panel({ initial, embedded }: { initial: WalletPanelScreen; embedded: bo
 }
 
 const meta = {
-  title: 'Flows/WalletPanel',
+  title: 'Screens/WalletPanel',
   component: Panel,
   args: { initial: 'home', embedded: true },
 } satisfies Meta<typeof Panel>;

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { LinkedWallets, WalletBlock, type WalletFlowModel, type WalletListItem } from '../packages/ui/src/flows/index.js';
+import { LinkedWallets, WalletSignInView, type WalletFlowModel, type WalletListItem } from '../packages/ui/src/flows/index.js';
 import { expectAccessible } from './a11y.js';
 
 const wallets: WalletListItem[] = [
@@ -27,10 +27,10 @@ function walletFlow(overrides: Partial<WalletFlowModel> = {}): WalletFlowModel {
 
 /** The wallet login block, one story per state of `useWalletSignIn().status`, and the user menu's linked wallets. */
 const meta = {
-  title: 'Flows/Wallets',
-  component: WalletBlock,
+  title: 'Flows/WalletSignIn',
+  component: WalletSignInView,
   args: { flow: walletFlow(), label: 'Connect a wallet' },
-} satisfies Meta<typeof WalletBlock>;
+} satisfies Meta<typeof WalletSignInView>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

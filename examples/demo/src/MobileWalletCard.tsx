@@ -1,5 +1,5 @@
 import { useMobileWallet } from '@latchkey/headless/react/mobile';
-import { MobileWalletConnectView } from '@latchkey/ui/flows';
+import { MobileWalletView } from '@latchkey/ui/flows';
 
 const sandboxUrl = import.meta.env.LATCHKEY_SANDBOX_URL ?? 'http://127.0.0.1:4010';
 
@@ -18,7 +18,7 @@ export default function MobileWalletCard() {
   return (
     <section className="demo-card">
       <h2>Mobile wallet</h2>
-      <MobileWalletConnectView flow={flow} message={`Sign in to Acme Rewards from your phone.\nOrigin: ${window.location.origin}`} />
+      <MobileWalletView flow={flow} message={`Sign in to Acme Rewards from your phone.\nOrigin: ${window.location.origin}`} />
     </section>
   );
 }

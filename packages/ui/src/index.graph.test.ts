@@ -45,14 +45,14 @@ it('behavior: the static import graph of the entry point has no Radix', () => {
   const { files, packages } = staticGraph(resolve(here, 'index.ts'));
   expect([...packages].filter((name) => name.startsWith('@radix-ui/'))).toEqual([]);
   const relative = [...files].map((file) => file.slice(here.length + 1));
-  expect(relative).not.toContain('SignInDialog/SignInDialogView.tsx');
-  expect(relative).not.toContain('UserMenu/UserMenuView.tsx');
+  expect(relative).not.toContain('screens/SignInDialog/SignInDialogView.tsx');
+  expect(relative).not.toContain('screens/UserMenu/UserMenuView.tsx');
   expect(relative).toContain('SignInButton/SignInButton.tsx');
   // the e-mail flow and its steps come with the dialog, through @latchkey/ui/flows or import()
-  expect(relative.filter((file) => file.startsWith('flows/') || file.startsWith('LoginView/'))).toEqual([]);
+  expect(relative.filter((file) => file.startsWith('flows/') || file.startsWith('screens/LoginView/'))).toEqual([]);
 });
 
 it('behavior: the dialog module itself does use Radix (so the check above can fail)', () => {
-  const { packages } = staticGraph(resolve(here, 'SignInDialog/ConnectedSignInDialog.tsx'));
+  const { packages } = staticGraph(resolve(here, 'screens/SignInDialog/ConnectedSignInDialog.tsx'));
   expect(packages).toContain('@radix-ui/react-dialog');
 });

@@ -8,6 +8,7 @@ export { verifyEmailVerification, type VerifyEmailVerificationParameters, type V
 
 export {
   emailSignInMachine,
+  emailSignInStatus,
   type EmailSignInActorRef,
   type EmailSignInClient,
   type EmailSignInContext,
@@ -17,4 +18,4 @@ export {
   type EmailSignInSnapshot,
   type EmailSignInStatus,
 } from '../core/machines/emailSignIn/emailSignInMachine.js';
-export type { VerificationPurpose } from '../core/machines/verificationPurpose.js';
+export type { Purpose } from '../core/machines/signInHandOver.js';

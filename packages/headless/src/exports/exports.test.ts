@@ -108,6 +108,7 @@ describe('entry points', () => {
       [
         "createEmailVerification",
         "emailSignInMachine",
+        "emailSignInStatus",
         "retryEmailVerification",
         "signInWithEmailVerification",
         "verifyEmailVerification",
@@ -121,6 +122,7 @@ describe('entry points', () => {
         "retrySmsVerification",
         "signInWithSmsVerification",
         "smsSignInMachine",
+        "smsSignInStatus",
         "verifySmsVerification",
       ]
     `);
@@ -270,6 +272,7 @@ describe('entry points', () => {
         "useSendTransaction",
         "useSolanaBalances",
         "useSolanaNetworks",
+        "useSolanaWallet",
       ]
     `);
   });
@@ -300,6 +303,7 @@ describe('entry points', () => {
         "readSolanaHoldings",
         "rpcUrlOf",
         "sendTransactionMachine",
+        "sendTransactionStatus",
         "simulateSolanaTransaction",
         "solToLamports",
         "solanaAddressProblem",
@@ -347,6 +351,7 @@ describe('entry points', () => {
     `);
     expect(Object.keys(reactWallets).sort()).toMatchInlineSnapshot(`
       [
+        "usePrimaryWallet",
         "useWalletCatalogue",
         "useWalletSignIn",
         "useWallets",

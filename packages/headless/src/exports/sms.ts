@@ -8,6 +8,7 @@ export { verifySmsVerification, type VerifySmsVerificationParameters, type Verif
 
 export {
   smsSignInMachine,
+  smsSignInStatus,
   type SmsSignInActorRef,
   type SmsSignInClient,
   type SmsSignInContext,
@@ -17,5 +18,5 @@ export {
   type SmsSignInSnapshot,
   type SmsSignInStatus,
 } from '../core/machines/smsSignIn/smsSignInMachine.js';
-export type { VerificationPurpose } from '../core/machines/verificationPurpose.js';
+export type { Purpose } from '../core/machines/signInHandOver.js';
 export { looksLikePhone, parsePhone, type ParsedPhone, type PhoneInput } from '../core/validation/parsePhone.js';

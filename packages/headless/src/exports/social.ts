@@ -15,7 +15,6 @@ export {
   socialSignInMachine,
   socialSignInStatus,
   type AuthorizationMessage,
-  type SocialMode,
   type SocialSignInActorRef,
   type SocialSignInClient,
   type SocialSignInContext,

@@ -25,6 +25,7 @@ export {
 export {
   FEE_RETRY_DELAY_MS,
   sendTransactionMachine,
+  sendTransactionStatus,
   type PreparedTransaction,
   type SendTransactionActorRef,
   type SendTransactionContext,

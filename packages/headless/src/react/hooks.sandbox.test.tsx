@@ -38,11 +38,11 @@ describe('hooks against the sandbox', () => {
     expect(result.current.user.user?.email).toBe(email);
 
     await act(async () => {
-      await result.current.user.updateUser({ firstName: 'Hook' });
+      await result.current.user.updateUserAsync({ firstName: 'Hook' });
     });
     expect(result.current.session.user?.firstName).toBe('Hook');
 
-    await act(() => result.current.session.signOut());
+    await act(() => result.current.session.signOutAsync());
     expect(result.current.session.status).toBe('signedOut');
     expect(result.current.user.status).toBe('signedOut');
   });

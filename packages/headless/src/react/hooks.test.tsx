@@ -101,7 +101,7 @@ describe('useSession', () => {
     expect(result.current).toMatchObject({ status: 'signedIn', expiresAt: response.expiresAt, isBusy: false });
     expect(result.current.user?.email).toBe('ada@example.com');
 
-    await act(() => result.current.signOut());
+    await act(() => result.current.signOutAsync());
     expect(result.current.status).toBe('signedOut');
     expect(result.current.user).toBeUndefined();
     expect(requests.some((r) => r.url.pathname.endsWith('/revoke') && r.headers.get('authorization') === `Bearer ${response.jwt}`)).toBe(true);
@@ -169,7 +169,7 @@ describe('useUser', () => {
 
     let pending: Promise<unknown> | undefined;
     act(() => {
-      pending = result.current.user.updateUser({ firstName: 'Grace' });
+      pending = result.current.user.updateUserAsync({ firstName: 'Grace' });
     });
     expect(result.current.user.status).toBe('updating');
     await act(async () => {
@@ -181,7 +181,7 @@ describe('useUser', () => {
     expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ firstName: 'Grace' });
 
     await act(async () => {
-      await result.current.user.reloadUser();
+      await result.current.user.reloadUserAsync();
     });
     expect(result.current.session.user?.firstName).toBe('Reloaded');
   });
@@ -194,14 +194,14 @@ describe('useUser', () => {
     await waitFor(() => expect(result.current.status).toBe('signedOut'));
     act(() => client.session.send({ type: 'server.signedIn', response: fakeSignIn(Date.now() + 3_600_000) }));
     await act(async () => {
-      await expect(result.current.updateUser({ username: 'taken' })).resolves.toBeUndefined();
+      await expect(result.current.updateUserAsync({ username: 'taken' })).resolves.toBeUndefined();
     });
     expect(result.current.status).toBe('ready');
     expect(result.current.error).toMatchObject({ code: 'username_already_exists', message: 'That username is taken.', path: 'username' });
     expect(result.current.user?.username).toBeUndefined();
 
     await act(async () => {
-      await expect(result.current.updateUser({ isAdmin: true } as never)).resolves.toBeUndefined();
+      await expect(result.current.updateUserAsync({ isAdmin: true } as never)).resolves.toBeUndefined();
     });
     expect(result.current.error?.code).toBe('invalid_request');
     expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(1);

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { LatchkeyError } from '../core/errors/LatchkeyError.js';
 import {
   sendTransactionMachine,
+  sendTransactionStatus,
   type PreparedTransaction,
   type SendTransactionSnapshot,
   type SendTransactionStatus,
@@ -51,6 +52,8 @@ export interface UseSendTransactionReturnType {
   retry(): void;
   /** Whether `retry()` applies to the current failure. */
   canRetry: boolean;
+  /** The transfer is still being put together (form, checks, simulation): nothing is under review or sent yet. */
+  isComposing: boolean;
   cancel(): void;
   reset(): void;
 }
@@ -66,7 +69,8 @@ export function optimizeTransactionFromSettings(settings: ProjectSettings | unde
   return settings?.sdk.embeddedWallets?.transactionSimulation === true;
 }
 
-const selectStatus = (snapshot: SendTransactionSnapshot) => snapshot.value as SendTransactionStatus;
+const selectStatus = (snapshot: SendTransactionSnapshot) => sendTransactionStatus(snapshot);
+const selectComposing = (snapshot: SendTransactionSnapshot) => snapshot.hasTag('composing');
 const selectContext = (snapshot: SendTransactionSnapshot) => snapshot.context;
 const selectBusy = (snapshot: SendTransactionSnapshot) => snapshot.hasTag('busy');
 const selectCanRetry = (snapshot: SendTransactionSnapshot) => snapshot.can({ type: 'user.retry' });
@@ -115,6 +119,7 @@ export function useSendTransaction({ connection, signer, optimize }: UseSendTran
   const context = useSelector(actor, selectContext);
   const isBusy = useSelector(actor, selectBusy);
   const canRetry = useSelector(actor, selectCanRetry);
+  const isComposing = useSelector(actor, selectComposing);
   // The user reads the kit's sentence; what the wallet, the node or the browser said goes to the logger.
   const { error } = context;
   useEffect(() => {
@@ -142,8 +147,9 @@ export function useSendTransaction({ connection, signer, optimize }: UseSendTran
       error: context.error,
       isBusy,
       canRetry,
+      isComposing,
       ...commands,
     }),
-    [status, context, isBusy, canRetry, commands],
+    [status, context, isBusy, canRetry, isComposing, commands],
   );
 }

@@ -17,8 +17,10 @@ export interface UseSessionReturnType {
   error: LatchkeyError | undefined;
   /** True while the session restores, a sign-in request is in flight, or it signs out. */
   isBusy: boolean;
-  /** Revokes the session on the server and forgets it here; resolves once signed out. */
-  signOut(): Promise<void>;
+  /** Revokes the session on the server and forgets it here. */
+  signOut(): void;
+  /** `signOut`, awaitable: resolves once signed out. */
+  signOutAsync(): Promise<void>;
 }
 
 const selectUser = (snapshot: SessionSnapshot) => (snapshot.matches('signedIn') ? snapshot.context.user : undefined);
@@ -44,12 +46,13 @@ export function useSession(): UseSessionReturnType {
   const expiresAt = hydrated ? liveExpiresAt : undefined;
   const error = hydrated ? liveError : undefined;
   const isBusy = hydrated ? liveBusy : true;
-  const signOut = useCallback(async () => {
+  const signOutAsync = useCallback(async () => {
     session.send({ type: 'user.signOut' });
     await waitFor(session, (snapshot) => !snapshot.matches('signedIn'));
   }, [session]);
+  const signOut = useCallback(() => session.send({ type: 'user.signOut' }), [session]);
   return useMemo(
-    () => ({ status, user, expiresAt, error, isBusy, signOut }),
-    [status, user, expiresAt, error, isBusy, signOut],
+    () => ({ status, user, expiresAt, error, isBusy, signOut, signOutAsync }),
+    [status, user, expiresAt, error, isBusy, signOut, signOutAsync],
   );
 }

@@ -24,7 +24,7 @@ async function renderFlows() {
   clients.push(client);
   const wrapper = ({ children }: { children: ReactNode }) => <LatchkeyProvider client={client}>{children}</LatchkeyProvider>;
   return renderHook(
-    () => ({ session: useSession(), sms: useSmsSignIn(), addEmail: useEmailSignIn({ purpose: 'verify' }), addPhone: useSmsSignIn({ purpose: 'verify' }) }),
+    () => ({ session: useSession(), sms: useSmsSignIn(), addEmail: useEmailSignIn({ purpose: 'link' }), addPhone: useSmsSignIn({ purpose: 'link' }) }),
     { wrapper },
   );
 }

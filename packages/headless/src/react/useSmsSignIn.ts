@@ -1,14 +1,13 @@
-import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { LatchkeyError } from '../core/errors/LatchkeyError.js';
-import { smsSignInMachine, type SmsSignInSnapshot, type SmsSignInStatus } from '../core/machines/smsSignIn/smsSignInMachine.js';
-import type { VerificationPurpose } from '../core/machines/verificationPurpose.js';
+import type { Purpose } from '../core/machines/signInHandOver.js';
+import { smsSignInMachine, type SmsSignInStatus } from '../core/machines/smsSignIn/smsSignInMachine.js';
 import type { ParsedPhone, PhoneInput } from '../core/validation/parsePhone.js';
-import { useLatchkeyClient } from './LatchkeyContext.js';
+import { useCodeVerification } from './useCodeVerification.js';
 
 export interface UseSmsSignInParameters {
-  /** `signIn` (default), or `verify`: the code adds the number to the signed-in user (POST /smsVerifications/verify). */
-  purpose?: VerificationPurpose;
+  /** `signIn` (default), or `link`: the code adds the number to the signed-in user (POST /smsVerifications/verify). */
+  purpose?: Purpose;
 }
 
 export interface UseSmsSignInReturnType {
@@ -28,36 +27,14 @@ export interface UseSmsSignInReturnType {
   reset(): void;
 }
 
-const selectStatus = (snapshot: SmsSignInSnapshot) => snapshot.value as SmsSignInStatus;
-const selectPhone = (snapshot: SmsSignInSnapshot) => snapshot.context.phone;
-const selectSentTo = (snapshot: SmsSignInSnapshot) => snapshot.context.parsedPhone;
-const selectError = (snapshot: SmsSignInSnapshot) => snapshot.context.error;
-const selectBusy = (snapshot: SmsSignInSnapshot) => snapshot.hasTag('busy');
-
 /**
- * The SMS code sign-in flow, the same shape as `useEmailSignIn`: one per component that calls it;
- * success signs the session in (or, with `{ purpose: 'verify' }`, adds the number to the signed-in user).
+ * The SMS code sign-in flow, the same machine as `useEmailSignIn` with the SMS channel: one per component that calls
+ * it; success signs the session in (or, with `{ purpose: 'link' }`, adds the number to the signed-in user).
  */
 export function useSmsSignIn(parameters: UseSmsSignInParameters = {}): UseSmsSignInReturnType {
-  const client = useLatchkeyClient();
-  const actor = useActorRef(smsSignInMachine, { input: { client, purpose: parameters.purpose ?? 'signIn' } });
-  const status = useSelector(actor, selectStatus);
-  const phone = useSelector(actor, selectPhone);
-  const sentTo = useSelector(actor, selectSentTo);
-  const error = useSelector(actor, selectError);
-  const isBusy = useSelector(actor, selectBusy);
-  const commands = useMemo(
-    () => ({
-      sendCode: (value: PhoneInput) => actor.send({ type: 'user.submitPhone', phone: value }),
-      resendCode: () => actor.send({ type: 'user.resendCode' }),
-      submitCode: (code: string) => actor.send({ type: 'user.submitCode', code }),
-      cancel: () => actor.send({ type: 'user.cancel' }),
-      reset: () => actor.send({ type: 'user.reset' }),
-    }),
-    [actor],
-  );
-  return useMemo(
-    () => ({ status, phone, sentTo, error, isBusy, ...commands }),
-    [status, phone, sentTo, error, isBusy, commands],
-  );
+  const view = useCodeVerification(smsSignInMachine, parameters.purpose);
+  return useMemo(() => {
+    const { destination, sentTo, ...flow } = view;
+    return { ...flow, phone: destination as PhoneInput | undefined, sentTo: sentTo as ParsedPhone | undefined };
+  }, [view]);
 }

@@ -1,11 +1,11 @@
-import type { SocialProvider } from '@latchkey/protocol';
+import type { ProjectSettings, SocialProvider } from '@latchkey/protocol';
+import type { Purpose } from '../core/machines/signInHandOver.js';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import type { LatchkeyError } from '../core/errors/LatchkeyError.js';
 import {
   socialSignInMachine,
   socialSignInStatus,
-  type SocialMode,
   type SocialSignInSnapshot,
   type SocialSignInStatus,
   type SocialStrategy,
@@ -31,11 +31,14 @@ export interface UseSocialSignInReturnType {
   /** The provider of the attempt under way (or last). */
   provider: SocialProvider | undefined;
   /** `signIn`, or `link` (adding the account to the signed-in user). */
-  mode: SocialMode;
+  purpose: Purpose;
   /** e.g. `user_cancelled_connection`, `popup_blocked`, `social_invalid_state`. */
   error: LatchkeyError | undefined;
   isBusy: boolean;
-  /** Call it from the click handler itself: the popup opens synchronously. */
+  /**
+   * Call it from the click handler itself: the popup opens synchronously. Without a `strategy`, a provider whose
+   * settings entry names a `redirectUrl` uses the full-page redirect; Apple (through its SDK), Safari and iOS use it anyway.
+   */
   signIn(provider: SocialProvider, options?: { strategy?: SocialStrategy }): void;
   /** Links the provider's account to the signed-in user. */
   link(provider: SocialProvider, options?: { strategy?: SocialStrategy }): void;
@@ -45,9 +48,15 @@ export interface UseSocialSignInReturnType {
 
 const selectStatus = (snapshot: SocialSignInSnapshot) => socialSignInStatus(snapshot);
 const selectProvider = (snapshot: SocialSignInSnapshot) => snapshot.context.provider;
-const selectMode = (snapshot: SocialSignInSnapshot) => snapshot.context.mode;
+const selectPurpose = (snapshot: SocialSignInSnapshot) => snapshot.context.purpose;
 const selectError = (snapshot: SocialSignInSnapshot) => snapshot.context.error;
 const selectBusy = (snapshot: SocialSignInSnapshot) => snapshot.hasTag('busy');
+
+/** A provider whose settings entry names a `redirectUrl` asks for the redirect strategy (the project's choice). */
+function defaultStrategy(client: { settings: { get(): { settings: ProjectSettings | undefined } } }, provider: SocialProvider): SocialStrategy | undefined {
+  const entry = client.settings.get().settings?.providers.find((candidate) => candidate.provider === provider);
+  return entry?.redirectUrl ? 'redirect' : undefined;
+}
 
 /** Social sign-in (popup or redirect) and linking; success hands the sign-in to the session. */
 export function useSocialSignIn(parameters: UseSocialSignInParameters = {}): UseSocialSignInReturnType {
@@ -56,7 +65,7 @@ export function useSocialSignIn(parameters: UseSocialSignInParameters = {}): Use
   const actor = useActorRef(socialSignInMachine, { input: { client, browser, redirectOrigin: parameters.redirectOrigin, appleSdk: parameters.appleSdk } });
   const status = useSelector(actor, selectStatus);
   const provider = useSelector(actor, selectProvider);
-  const mode = useSelector(actor, selectMode);
+  const purpose = useSelector(actor, selectPurpose);
   const error = useSelector(actor, selectError);
   const isBusy = useSelector(actor, selectBusy);
   const completeOnMount = parameters.completeRedirectOnMount ?? true;
@@ -65,14 +74,16 @@ export function useSocialSignIn(parameters: UseSocialSignInParameters = {}): Use
   }, [actor, browser, completeOnMount]);
   const commands = useMemo(
     () => ({
-      signIn: (name: SocialProvider, options: { strategy?: SocialStrategy } = {}) =>
-        actor.send({ type: 'user.start', provider: name, mode: 'signIn', ...(options.strategy ? { strategy: options.strategy } : {}) }),
+      signIn: (name: SocialProvider, options: { strategy?: SocialStrategy } = {}) => {
+        const strategy = options.strategy ?? defaultStrategy(client, name);
+        actor.send({ type: 'user.start', provider: name, purpose: 'signIn', ...(strategy ? { strategy } : {}) });
+      },
       link: (name: SocialProvider, options: { strategy?: SocialStrategy } = {}) =>
-        actor.send({ type: 'user.start', provider: name, mode: 'link', ...(options.strategy ? { strategy: options.strategy } : {}) }),
+        actor.send({ type: 'user.start', provider: name, purpose: 'link', ...(options.strategy ? { strategy: options.strategy } : {}) }),
       cancel: () => actor.send({ type: 'user.cancel' }),
       reset: () => actor.send({ type: 'user.reset' }),
     }),
-    [actor],
+    [actor, client],
   );
-  return useMemo(() => ({ status, provider, mode, error, isBusy, ...commands }), [status, provider, mode, error, isBusy, commands]);
+  return useMemo(() => ({ status, provider, purpose, error, isBusy, ...commands }), [status, provider, purpose, error, isBusy, commands]);
 }

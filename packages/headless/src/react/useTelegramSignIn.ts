@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
 import type { LatchkeyError } from '../core/errors/LatchkeyError.js';
-import type { SocialMode, SocialSignInStatus } from '../core/machines/socialSignIn/socialSignInMachine.js';
+import type { Purpose } from '../core/machines/signInHandOver.js';
+import type { SocialSignInStatus } from '../core/machines/socialSignIn/socialSignInMachine.js';
 import { useSocialSignIn, type UseSocialSignInParameters } from './useSocialSignIn.js';
 
 export interface UseTelegramSignInReturnType {
   status: SocialSignInStatus;
-  mode: SocialMode;
+  purpose: Purpose;
   /** e.g. `telegram_invalid_state` ('Failed to connect telegram account: Invalid random state'), `user_cancelled_connection`. */
   error: LatchkeyError | undefined;
   isBusy: boolean;
@@ -23,7 +24,7 @@ export function useTelegramSignIn(parameters: Omit<UseSocialSignInParameters, 'c
   return useMemo(
     () => ({
       status: flow.status,
-      mode: flow.mode,
+      purpose: flow.purpose,
       error: flow.error,
       isBusy: flow.isBusy,
       signIn: () => flow.signIn('telegram'),

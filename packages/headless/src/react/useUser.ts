@@ -17,10 +17,14 @@ export interface UseUserReturnType {
   status: UserStatus;
   /** The last failed update or reload (cleared by the next one). */
   error: LatchkeyError | undefined;
-  /** PUT /users; resolves to the updated user, or undefined when it failed (see `error`). */
-  updateUser(update: UserUpdate): Promise<User | undefined>;
-  /** GET /users again; resolves to the user, or undefined when it failed. */
-  reloadUser(): Promise<User | undefined>;
+  /** PUT /users; a failure lands in `error`. */
+  updateUser(update: UserUpdate): void;
+  /** `updateUser`, awaitable: resolves to the updated user, or undefined when it failed (see `error`). */
+  updateUserAsync(update: UserUpdate): Promise<User | undefined>;
+  /** GET /users again; a failure lands in `error`. */
+  reloadUser(): void;
+  /** `reloadUser`, awaitable: resolves to the user, or undefined when it failed. */
+  reloadUserAsync(): Promise<User | undefined>;
 }
 
 const selectUser = (snapshot: SessionSnapshot) => (snapshot.matches('signedIn') ? snapshot.context.user : undefined);
@@ -62,7 +66,15 @@ export function useUser(): UseUserReturnType {
 
   const status: UserStatus = restoring ? 'loading' : !user ? 'signedOut' : request.pending > 0 ? 'updating' : 'ready';
   return useMemo(
-    () => ({ user, status, error: request.error, updateUser: update, reloadUser: reload }),
+    () => ({
+      user,
+      status,
+      error: request.error,
+      updateUser: (changes: UserUpdate) => void update(changes),
+      updateUserAsync: update,
+      reloadUser: () => void reload(),
+      reloadUserAsync: reload,
+    }),
     [user, status, request.error, update, reload],
   );
 }

@@ -20,8 +20,13 @@ export interface UseWalletsReturnType {
   /** Unlinking is allowed (not `sdk.multiWalletUnlinkDisabled`, and never the only credential). */
   canUnlink: boolean;
   error: LatchkeyError | undefined;
-  switchPrimary(walletId: string): Promise<void>;
-  unlink(walletId: string): Promise<void>;
+  /** Makes `walletId` the primary wallet (PUT /users/wallets/selection); a failure lands in `error`. */
+  switchPrimary(walletId: string): void;
+  /** `switchPrimary`, awaitable; it resolves once done (a failure is still in `error`). */
+  switchPrimaryAsync(walletId: string): Promise<void>;
+  /** Unlinks the wallet (never the embedded wallet, never the last credential); a failure lands in `error`. */
+  unlink(walletId: string): void;
+  unlinkAsync(walletId: string): Promise<void>;
 }
 
 const selectUser = (snapshot: SessionSnapshot) => (snapshot.matches('signedIn') ? snapshot.context.user : undefined);
@@ -49,16 +54,20 @@ export function useWallets(): UseWalletsReturnType {
       setState({ status: 'idle', error: toLatchkeyErrorSync(error) });
     }
   }, []);
-  const switchPrimary = useCallback(
-    (walletId: string) => run('switching', async () => client.session.send({ type: 'server.userUpdated', user: await selectPrimaryWallet(client, { walletId }) })),
-    [client, run],
-  );
-  const unlink = useCallback(
-    (walletId: string) => run('unlinking', async () => client.session.send({ type: 'server.signedIn', response: await unlinkCredential(client, { verifiedCredentialId: walletId }) })),
-    [client, run],
-  );
+  const commands = useMemo(() => {
+    const switchPrimaryAsync = (walletId: string) =>
+      run('switching', async () => client.session.send({ type: 'server.userUpdated', user: await selectPrimaryWallet(client, { walletId }) }));
+    const unlinkAsync = (walletId: string) =>
+      run('unlinking', async () => client.session.send({ type: 'server.signedIn', response: await unlinkCredential(client, { verifiedCredentialId: walletId }) }));
+    return {
+      switchPrimaryAsync,
+      unlinkAsync,
+      switchPrimary: (walletId: string) => void switchPrimaryAsync(walletId),
+      unlink: (walletId: string) => void unlinkAsync(walletId),
+    };
+  }, [client, run]);
   return useMemo(
-    () => ({ ...state, wallets, primaryWallet: wallets[0], canLinkMore: settings?.sdk.multiWallet === true, canUnlink, switchPrimary, unlink }),
-    [state, wallets, settings, canUnlink, switchPrimary, unlink],
+    () => ({ ...state, wallets, primaryWallet: wallets[0], canLinkMore: settings?.sdk.multiWallet === true, canUnlink, ...commands }),
+    [state, wallets, settings, canUnlink, commands],
   );
 }

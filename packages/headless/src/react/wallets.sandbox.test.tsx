@@ -74,10 +74,10 @@ describe('wallet hooks against the sandbox', () => {
     expect(result.current.linked.primaryWallet?.address).toBe(first.address);
 
     const secondId = result.current.linked.wallets.find((wallet) => wallet.address === second.address)!.id;
-    await act(() => result.current.linked.switchPrimary(secondId));
+    await act(() => result.current.linked.switchPrimaryAsync(secondId));
     expect(result.current.linked.primaryWallet?.address).toBe(second.address);
 
-    await act(() => result.current.linked.unlink(secondId));
+    await act(() => result.current.linked.unlinkAsync(secondId));
     expect(result.current.linked.wallets.map((wallet) => wallet.address)).toEqual([first.address]);
     expect(result.current.linked.error).toBeUndefined();
   });
@@ -94,7 +94,7 @@ describe('wallet hooks against the sandbox', () => {
     expect(result.current.flow.signer).toBeUndefined(); // nothing connected, nothing signs
     act(() => result.current.flow.connect('testwallet'));
     await waitFor(() => expect(result.current.linked.wallets).toHaveLength(1), { timeout: 10_000 });
-    await act(() => result.current.linked.switchPrimary('00000000-0000-4000-8000-000000000000'));
+    await act(() => result.current.linked.switchPrimaryAsync('00000000-0000-4000-8000-000000000000'));
     expect(result.current.linked.error?.code).toBe('invalid_wallet_id');
     expect(result.current.linked.wallets).toHaveLength(1);
   });

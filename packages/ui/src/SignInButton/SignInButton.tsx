@@ -1,9 +1,9 @@
 import { useSession } from '@latchkey/headless/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { loadSignInDialog, SignInDialog } from '../SignInDialog/SignInDialog.js';
+import { loadSignInDialog, SignInDialog } from '../screens/SignInDialog/SignInDialog.js';
 import { anchor } from '../KitErrorBoundary/KitErrorBoundary.css.js';
 import { button } from '../styles/shared.css.js';
-import { loadUserMenu, UserMenu } from '../UserMenu/UserMenu.js';
+import { loadUserMenu, UserMenu } from '../screens/UserMenu/UserMenu.js';
 
 export interface SignInButtonProps {
   /** The button's text. Default "Sign in". */

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { SmsCountry, SmsFlowModel } from '../flows/PhoneSignIn/types.js';
+import type { SmsCountry, SmsFlowModel } from '../flows/SmsSignIn/types.js';
 import { smsFlowModel } from './flowModels.js';
 
 /** A fixed SMS flow view model with `vi.fn()` commands, for rendering one state. */

@@ -1,7 +1,7 @@
 import type { EmailFlowModel } from '../flows/EmailSignIn/types.js';
 import type { PasskeyFlowModel, PasskeyItem } from '../flows/Passkey/types.js';
-import type { SmsFlowModel } from '../flows/PhoneSignIn/types.js';
-import type { SendFlowModel } from '../flows/Solana/types.js';
+import type { SmsFlowModel } from '../flows/SmsSignIn/types.js';
+import type { SendFlowModel } from '../flows/SendTransaction/types.js';
 
 /**
  * Flow view models fixed in one state, for rendering a step or a view without a machine. Shared by the jsdom tests

@@ -40,7 +40,7 @@ describe('against the sandbox', () => {
     const first = await client(storage);
     const email = freshEmail();
     const flow = startFlow(first);
-    flow.actor.send({ type: 'user.submitEmail', email });
+    flow.actor.send({ type: 'user.submitDestination', destination: email });
     await flow.until('awaitingCode');
     flow.actor.send({ type: 'user.submitCode', code: await getLatestCode({ sandboxUrl, to: email }) });
     await flow.until('done');
@@ -68,7 +68,7 @@ describe('against the sandbox', () => {
     const target = await client();
     const email = freshEmail();
     const flow = startFlow(target);
-    flow.actor.send({ type: 'user.submitEmail', email });
+    flow.actor.send({ type: 'user.submitDestination', destination: email });
     await flow.until('awaitingCode');
     const code = await getLatestCode({ sandboxUrl, to: email });
     const wrong = code === '000000' ? '000001' : '000000';
@@ -87,7 +87,7 @@ describe('against the sandbox', () => {
     const target = await client();
     const email = freshEmail();
     const flow = startFlow(target);
-    flow.actor.send({ type: 'user.submitEmail', email });
+    flow.actor.send({ type: 'user.submitDestination', destination: email });
     await flow.until('awaitingCode');
     const code = await getLatestCode({ sandboxUrl, to: email });
     const wrong = code === '000000' ? '000001' : '000000';

@@ -21,8 +21,8 @@ describe('oauth helpers', () => {
   });
 
   it('behavior: the stored attempt guard refuses anything malformed', () => {
-    expect(storedRedirectAttempt.safeParse({ provider: 'github', mode: 'signIn', state: 's', verifier: 'v', createdAt: 1 }).success).toBe(true);
-    expect(storedRedirectAttempt.safeParse({ provider: 'github', mode: 'other', state: 's', verifier: 'v', createdAt: 1 }).success).toBe(false);
+    expect(storedRedirectAttempt.safeParse({ provider: 'github', purpose: 'signIn', state: 's', verifier: 'v', createdAt: 1 }).success).toBe(true);
+    expect(storedRedirectAttempt.safeParse({ provider: 'github', purpose: 'other', state: 's', verifier: 'v', createdAt: 1 }).success).toBe(false);
     expect(storedRedirectAttempt.safeParse(null).success).toBe(false);
   });
 

@@ -4,7 +4,8 @@ import type { ValueParser } from '../storage/createStore.js';
 /** What survives the full-page round trip of the redirect strategy. */
 export interface StoredRedirectAttempt {
   provider: SocialProvider;
-  mode: 'signIn' | 'link';
+  /** `signIn`, or `link` to the signed-in user. */
+  purpose: 'signIn' | 'link';
   state: string;
   /** The PKCE verifier ('' for Apple's SDK, which binds the attempt to `nonce` instead). */
   verifier: string;
@@ -22,7 +23,7 @@ export const storedRedirectAttempt: ValueParser<StoredRedirectAttempt> = {
       typeof record === 'object' &&
       record !== null &&
       typeof record['provider'] === 'string' &&
-      (record['mode'] === 'signIn' || record['mode'] === 'link') &&
+      (record['purpose'] === 'signIn' || record['purpose'] === 'link') &&
       typeof record['state'] === 'string' &&
       typeof record['verifier'] === 'string' &&
       (record['nonce'] === undefined || typeof record['nonce'] === 'string') &&

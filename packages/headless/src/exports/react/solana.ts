@@ -4,3 +4,4 @@
 export { useSendTransaction, type UseSendTransactionParameters, type UseSendTransactionReturnType } from '../../react/useSendTransaction.js';
 export { useSolanaBalances, type UseSolanaBalancesParameters, type UseSolanaBalancesReturnType } from '../../react/useSolanaBalances.js';
 export { useSolanaNetworks, type UseSolanaNetworksReturnType } from '../../react/useSolanaNetworks.js';
+export { useSolanaWallet, type UseSolanaWalletParameters, type UseSolanaWalletReturnType } from '../../react/useSolanaWallet.js';

@@ -3,3 +3,4 @@
 export { useWalletCatalogue, type UseWalletCatalogueReturnType } from '../../react/useWalletCatalogue.js';
 export { useWalletSignIn, type UseWalletSignInParameters, type UseWalletSignInReturnType } from '../../react/useWalletSignIn.js';
 export { useWallets, type LinkedWallet, type UseWalletsReturnType } from '../../react/useWallets.js';
+export { usePrimaryWallet, type UsePrimaryWalletParameters, type UsePrimaryWalletReturnType } from '../../react/usePrimaryWallet.js';

@@ -1,6 +1,6 @@
 import { useEmailSignIn } from '@latchkey/headless/react/email';
 import type { ReactNode } from 'react';
-import { EmailFlowView } from './EmailFlowView.js';
+import { EmailSignInView } from './EmailSignInView.js';
 
 /**
  * The e-mail code flow on its own (no dialog): e-mail step, code step, done or failed, switched
@@ -8,7 +8,7 @@ import { EmailFlowView } from './EmailFlowView.js';
  */
 export function EmailSignIn() {
   const flow = useEmailSignIn();
-  return <EmailFlowView flow={flow} />;
+  return <EmailSignInView flow={flow} />;
 }
 
 export interface EmailSignInCustomProps {

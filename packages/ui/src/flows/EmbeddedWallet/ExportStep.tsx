@@ -2,7 +2,7 @@ import type { Ref } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { button, mutedText, stack } from '../../styles/shared.css.js';
 import type { FlowError } from '../EmailSignIn/types.js';
-import * as styles from '../Solana/Solana.css.js';
+import * as styles from '../../styles/panel.css.js';
 
 export interface ExportStepProps {
   /** `idle`: the warning and "Show private key"; `showing`: the custody page is in the container. */

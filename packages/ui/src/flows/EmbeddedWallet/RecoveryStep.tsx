@@ -5,7 +5,7 @@ import { useViewFocus } from '../../focus/useViewFocus.js';
 import { Spinner } from '../../Spinner.js';
 import { button, input, label, mutedText, stack } from '../../styles/shared.css.js';
 import type { FlowError } from '../EmailSignIn/types.js';
-import * as styles from '../Solana/Solana.css.js';
+import * as styles from '../../styles/panel.css.js';
 
 export interface RecoveryStepProps {
   /** The e-mail was sent: ask for the code. */

@@ -1,7 +1,7 @@
 import type { FlowError } from '../EmailSignIn/types.js';
 
 /**
- * What `MobileWalletConnectView` needs from `useMobileWallet()` of `@latchkey/headless/react/mobile`,
+ * What `MobileWalletView` needs from `useMobileWallet()` of `@latchkey/headless/react/mobile`,
  * declared structurally so the presentational block (and its stories) need no client.
  */
 export type MobileWalletFlowStatus = 'idle' | 'redirecting' | 'completingReturn' | 'connected' | 'signing' | 'signed' | 'rejected' | 'failed';

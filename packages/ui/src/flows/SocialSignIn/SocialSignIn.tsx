@@ -1,7 +1,7 @@
 import { useSocialSignIn, type UseSocialSignInParameters } from '@latchkey/headless/react/social';
 import type { SocialProvider } from '@latchkey/protocol';
 import type { ReactNode } from 'react';
-import { SocialButtons } from './SocialButtons.js';
+import { SocialSignInView } from './SocialSignInView.js';
 
 export interface SocialSignInProps extends UseSocialSignInParameters {
   providers: readonly string[];
@@ -12,7 +12,7 @@ export interface SocialSignInProps extends UseSocialSignInParameters {
 export function SocialSignIn({ providers, numOfItemsToDisplay, ...parameters }: SocialSignInProps) {
   const flow = useSocialSignIn(parameters);
   return (
-    <SocialButtons
+    <SocialSignInView
       providers={providers}
       numOfItemsToDisplay={numOfItemsToDisplay}
       status={flow.status}

@@ -1,7 +1,7 @@
 // Brand marks of the social providers (SPEC §9), as single 24×24 SVG paths drawn in `currentColor`, so they
 // follow the theme in light and dark. From Simple Icons 16.37.0 (CC0-1.0). LinkedIn, Microsoft and Kraken are not
 // in that set: their buttons show the provider's initial instead. Coordinates rounded to two decimals (a hundredth
-// of a unit is well under a pixel at 18 px). Loaded as its own chunk by SocialButtons.
+// of a unit is well under a pixel at 18 px). Loaded as its own chunk by SocialSignInView.
 
 export const PROVIDER_ICON_PATHS: Readonly<Record<string, string>> = {
   apple:

@@ -23,7 +23,7 @@ import { registerTotp } from '../../actions/registerTotp.js';
 import { LatchkeyError } from '../../errors/LatchkeyError.js';
 import { toLatchkeyErrorSync } from '../../errors/toLatchkeyError.js';
 import type { ApiClient } from '../../transport/createApi.js';
-import { normalizeCode } from '../emailSignIn/emailSignInMachine.js';
+import { normalizeCode } from '../codeVerification/codeVerificationMachine.js';
 import type { SessionActorRef } from '../session/sessionMachine.js';
 
 /** What the MFA flow needs from its client: the API (its bearer is the MFA token while one is pending), the session, and — for passkeys — WebAuthn and the logger. */

@@ -98,7 +98,7 @@ export const sendTransactionMachine = setup({
     context: {} as SendTransactionContext<AnyRequest>,
     events: {} as SendTransactionEvent<AnyRequest>,
     input: {} as SendTransactionInput<AnyRequest>,
-    tags: {} as 'busy' | 'error',
+    tags: {} as 'busy' | 'error' | 'composing',
   },
   actors: {
     prepare: fromPromise<PreparedTransaction, { port: Port; request: AnyRequest; payer: string; optimize: boolean }>(async ({ input }) => {
@@ -164,10 +164,11 @@ export const sendTransactionMachine = setup({
   on: { 'user.reset': { target: '.idle', actions: 'reset' } },
   states: {
     idle: {
+      tags: ['composing'],
       on: { 'user.prepare': { target: 'preparing', actions: { type: 'assignRequest', params: ({ event }) => ({ request: event.request }) } } },
     },
     preparing: {
-      tags: ['busy'],
+      tags: ['busy', 'composing'],
       invoke: {
         src: 'prepare',
         input: ({ context }) => ({ port: context.port, request: context.request, payer: context.signer.address, optimize: context.optimize }),
@@ -177,7 +178,7 @@ export const sendTransactionMachine = setup({
       on: { 'user.cancel': { target: 'idle', actions: 'reset' } },
     },
     estimatingFee: {
-      tags: ['busy'],
+      tags: ['busy', 'composing'],
       entry: 'countFeeAttempt',
       invoke: {
         src: 'getFee',
@@ -199,15 +200,16 @@ export const sendTransactionMachine = setup({
       on: { 'user.cancel': { target: 'idle', actions: 'reset' } },
     },
     waitingToRetryFee: {
-      tags: ['busy'],
+      tags: ['busy', 'composing'],
       after: { feeRetryDelay: 'estimatingFee' },
       on: { 'user.cancel': { target: 'idle', actions: 'reset' } },
     },
     checkingFunds: {
+      tags: ['composing'],
       always: [{ guard: 'hasFunds', target: 'simulating' }, { target: 'invalid', actions: 'assignInsufficientFunds' }],
     },
     simulating: {
-      tags: ['busy'],
+      tags: ['busy', 'composing'],
       invoke: {
         src: 'simulate',
         input: ({ context }) => ({ port: context.port, prepared: context.prepared as PreparedTransaction, payer: context.signer.address }),
@@ -258,7 +260,7 @@ export const sendTransactionMachine = setup({
     // A bad request, a fee that could not be looked up, 'Insufficient funds.', or the network down: nothing was signed.
     // `user.retry` builds the same request again when the network was the problem.
     invalid: {
-      tags: ['error'],
+      tags: ['error', 'composing'],
       on: {
         'user.prepare': { target: 'preparing', actions: { type: 'assignRequest', params: ({ event }) => ({ request: event.request }) } },
         'user.retry': { guard: 'canRetryPrepare', target: 'preparing', actions: 'clearError' },
@@ -287,6 +289,11 @@ export const sendTransactionMachine = setup({
 });
 
 export type SendTransactionMachine = typeof sendTransactionMachine;
+
+/** The flow's status (the machine's state). */
+export function sendTransactionStatus(snapshot: SnapshotFrom<typeof sendTransactionMachine>): SendTransactionStatus {
+  return snapshot.value as SendTransactionStatus;
+}
 export type SendTransactionActorRef = ActorRefFrom<typeof sendTransactionMachine>;
 export type SendTransactionSnapshot = SnapshotFrom<typeof sendTransactionMachine>;
 export type SendTransactionStatus =

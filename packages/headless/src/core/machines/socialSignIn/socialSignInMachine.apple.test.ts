@@ -100,7 +100,7 @@ describe('socialSignInMachine: Apple by its JS SDK, full-page redirect (default)
     expect(t.auth.init).toHaveBeenCalledWith({ clientId: 'latchkey-sandbox-apple', scope: 'name email', redirectURI: REDIRECT_URL, state: STATE, nonce: body['nonce'], usePopup: false });
     // The attempt survives the page: the state and the raw nonce (the preimage of what Apple got), no verifier.
     const stored = t.client.storage.get(REDIRECT_ATTEMPT_KEY, storedRedirectAttempt)!;
-    expect(stored).toMatchObject({ provider: 'apple', mode: 'signIn', state: STATE, verifier: '' });
+    expect(stored).toMatchObject({ provider: 'apple', purpose: 'signIn', state: STATE, verifier: '' });
     expect(await sha256Hex(stored.nonce!)).toBe(body['nonce']);
     // The kit neither opens a popup nor navigates: the SDK does; the machine stays while the page leaves.
     expect(t.browser.redirect).not.toHaveBeenCalled();
@@ -162,10 +162,10 @@ describe('socialSignInMachine: Apple by its JS SDK, full-page redirect (default)
 
   it("behavior: strategy 'redirect' is the same SDK redirect; a link attempt comes back as a link", async () => {
     const t = await setup();
-    t.actor.send({ type: 'user.start', provider: 'apple', strategy: 'redirect', mode: 'link' });
+    t.actor.send({ type: 'user.start', provider: 'apple', strategy: 'redirect', purpose: 'link' });
     await vi.waitFor(() => expect(t.auth.signIn).toHaveBeenCalledTimes(1));
     expect(t.auth.init).toHaveBeenCalledWith(expect.objectContaining({ usePopup: false }));
-    expect(t.client.storage.get(REDIRECT_ATTEMPT_KEY, storedRedirectAttempt)).toMatchObject({ provider: 'apple', mode: 'link' });
+    expect(t.client.storage.get(REDIRECT_ATTEMPT_KEY, storedRedirectAttempt)).toMatchObject({ provider: 'apple', purpose: 'link' });
     expect(t.bodyOf('/initAuth')).not.toHaveProperty('codeChallenge');
   });
 });

@@ -70,7 +70,7 @@ describe('socialSignInMachine: popup', () => {
     expect(t.popup.navigatedTo).toEqual([AUTH_URL]);
     t.post(REDIRECT_ORIGIN, { type: 'authorization_response', provider: 'google', code: 'the-code', state: STATE });
     await t.until('done');
-    expect(t.exchangeSpy).toHaveBeenCalledWith(expect.objectContaining({ mode: 'signIn', provider: 'google', code: 'the-code', state: STATE, verifier: 'v'.repeat(43) }));
+    expect(t.exchangeSpy).toHaveBeenCalledWith(expect.objectContaining({ purpose: 'signIn', provider: 'google', code: 'the-code', state: STATE, verifier: 'v'.repeat(43) }));
     expect(t.popup.close).toHaveBeenCalled();
     await waitFor(t.client.session, (snapshot) => getSessionStatus(snapshot) === 'signedIn');
     expect(t.listenerCount()).toBe(0);
@@ -192,7 +192,7 @@ describe('socialSignInMachine: redirect', () => {
   });
 
   function storeAttempt(t: Awaited<ReturnType<typeof setup>>, overrides: Record<string, unknown> = {}) {
-    t.client.storage.set(REDIRECT_ATTEMPT_KEY, { provider: 'github', mode: 'signIn', state: STATE, verifier: 'v'.repeat(43), createdAt: Date.now(), ...overrides });
+    t.client.storage.set(REDIRECT_ATTEMPT_KEY, { provider: 'github', purpose: 'signIn', state: STATE, verifier: 'v'.repeat(43), createdAt: Date.now(), ...overrides });
   }
 
   it('default: the return with the stored state signs in; storage and the address bar are cleaned', async () => {
@@ -200,7 +200,7 @@ describe('socialSignInMachine: redirect', () => {
     storeAttempt(t);
     t.actor.send({ type: 'user.completeRedirect' });
     await t.until('done');
-    expect(t.exchangeSpy).toHaveBeenCalledWith(expect.objectContaining({ mode: 'signIn', provider: 'github', code: 'abc', state: STATE, verifier: 'v'.repeat(43) }));
+    expect(t.exchangeSpy).toHaveBeenCalledWith(expect.objectContaining({ purpose: 'signIn', provider: 'github', code: 'abc', state: STATE, verifier: 'v'.repeat(43) }));
     await waitFor(t.client.session, (snapshot) => getSessionStatus(snapshot) === 'signedIn');
     expect(t.client.storage.get(REDIRECT_ATTEMPT_KEY, storedRedirectAttempt)).toBeUndefined();
     expect(t.browser.replaceUrl).toHaveBeenCalledWith('http://localhost:5173/app?tab=1');

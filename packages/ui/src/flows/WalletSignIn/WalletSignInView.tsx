@@ -1,0 +1,44 @@
+import { useId, useState } from 'react';
+import { button, fullWidth, stack } from '../../styles/shared.css.js';
+import type { WalletFlowModel } from './types.js';
+import { WalletList } from './WalletList.js';
+
+export interface WalletSignInViewProps {
+  flow: WalletFlowModel;
+  /** The block's label (login view section); default 'Connect a wallet'. */
+  label?: string | undefined;
+  /** Design setting `showWalletsButton`: a button reveals the list (default); `false` shows the list at once. */
+  showWalletsButton?: boolean | undefined;
+  /** `signIn` (default) or `link` (the user menu's "Link another wallet"). */
+  purpose?: 'signIn' | 'link';
+}
+
+/** The `wallet` login block: the "show wallets" button and the wallet list it reveals. */
+export function WalletSignInView({ flow, label = 'Connect a wallet', showWalletsButton = true, purpose = 'signIn' }: WalletSignInViewProps) {
+  const id = useId();
+  const [open, setOpen] = useState(!showWalletsButton);
+  const expanded = open || flow.status !== 'idle';
+  return (
+    <div className={stack} data-latchkey-block="wallet">
+      {showWalletsButton ? (
+        <button type="button" className={`${button.secondary} ${fullWidth}`} aria-expanded={expanded} aria-controls={`${id}-wallets`} onClick={() => setOpen((value) => !value)}>
+          {label}
+        </button>
+      ) : null}
+      {expanded ? (
+        <div id={`${id}-wallets`}>
+          <WalletList
+            wallets={flow.wallets}
+            status={flow.status}
+            activeWallet={flow.walletKey}
+            error={flow.error}
+            purpose={purpose}
+            onSelect={(key) => (purpose === 'link' ? flow.link(key) : flow.connect(key))}
+            onConfirm={() => flow.confirm()}
+            onCancel={() => flow.cancel()}
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { useId, useState } from 'react';
+import { input, label } from '../../styles/shared.css.js';
+import type { FlowError } from '../../flows/EmailSignIn/types.js';
+import { CountrySelect } from '../../flows/SmsSignIn/CountrySelect.js';
+import type { PhoneValue, SmsCountry } from '../../flows/SmsSignIn/types.js';
+import { SendCodeForm, useSendCodeField } from '../../flows/shared/SendCodeForm.js';
+import { looksLikePhone } from './looksLikePhone.js';
+
+export interface EmailOrPhoneStepProps {
+  /** The countries the SMS provider sends to; the picker appears once the text reads as a number. */
+  countries: readonly SmsCountry[];
+  defaultCountry?: string | undefined;
+  /** Pre-fills the field (an address or a number), e.g. when coming back from a code step. */
+  defaultValue?: string | undefined;
+  /** A code is being sent (by either flow). */
+  isSending?: boolean;
+  /** The e-mail flow's last error. */
+  emailError?: FlowError | undefined;
+  /** The SMS flow's last error (e.g. 'Invalid phone number.'). */
+  phoneError?: FlowError | undefined;
+  onSubmitEmail: (email: string) => void;
+  onSubmitPhone: (phone: PhoneValue) => void;
+}
+
+export const EMPTY_EMAIL_OR_PHONE_MESSAGE = 'Enter your email address or phone number.';
+
+/**
+ * The `emailAndPhone` block: one field that takes an e-mail address or a phone number and starts the
+ * matching flow. Text with digits only (and `+`, spaces, phone punctuation) is a number: a country
+ * picker appears beside it; anything else is an address. Presentational: props in, callbacks out.
+ */
+export function EmailOrPhoneStep({
+  countries,
+  defaultCountry,
+  defaultValue,
+  isSending = false,
+  emailError,
+  phoneError,
+  onSubmitEmail,
+  onSubmitPhone,
+}: EmailOrPhoneStepProps) {
+  const id = useId();
+  const [country, setCountry] = useState(defaultCountry ?? countries[0]?.isoCountryCode ?? '');
+  // The error of the flow the text now points at (the other flow's error would be about other text).
+  const field = useSendCodeField({
+    defaultValue,
+    isSending,
+    error: (value) => (looksLikePhone(value) ? phoneError : emailError),
+    emptyMessage: EMPTY_EMAIL_OR_PHONE_MESSAGE,
+  });
+  const pointsAtPhone = looksLikePhone(field.value);
+
+  return (
+    <SendCodeForm
+      field={field}
+      isSending={isSending}
+      channel={pointsAtPhone ? 'sms' : 'email'}
+      onSubmit={() => {
+        const value = field.take();
+        if (value === undefined) return;
+        if (pointsAtPhone) onSubmitPhone({ phoneNumber: value, isoCountryCode: country });
+        else onSubmitEmail(value);
+      }}
+    >
+      <label htmlFor={field.inputProps.id} className={label}>
+        Email or phone number
+      </label>
+      <input
+        {...field.inputProps}
+        className={input}
+        type="text"
+        name="username"
+        autoComplete="username"
+        placeholder="you@example.com or 201 555 0123"
+      />
+      {pointsAtPhone && countries.length > 0 && !field.value.trim().startsWith('+') ? (
+        <CountrySelect id={`${id}-country`} countries={countries} value={country} onChange={setCountry} disabled={isSending} />
+      ) : null}
+    </SendCodeForm>
+  );
+}

@@ -1,0 +1,255 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { brandingFrom, warnRejectedBranding, type BrandingSettings } from '../../Branding/branding.js';
+import { LegalFooter } from '../../Branding/LegalFooter.js';
+import { ErrorMessage } from '../../ErrorMessage.js';
+import { KitErrorBoundary } from '../../KitErrorBoundary/KitErrorBoundary.js';
+import { button } from '../../styles/shared.css.js';
+import { EmailSignInView } from '../../flows/EmailSignIn/EmailSignInView.js';
+import type { EmailFlowModel, FlowError } from '../../flows/EmailSignIn/types.js';
+import { EmailOrPhoneStep } from '../LoginView/EmailOrPhoneStep.js';
+import { pickDefaultCountry, smsCountries, type SmsProviderSettings } from '../../flows/SmsSignIn/countries.js';
+import { SmsSignInView } from '../../flows/SmsSignIn/SmsSignInView.js';
+import type { SmsFlowModel } from '../../flows/SmsSignIn/types.js';
+import { MfaChallenge, type MfaChallengeFlow } from '../../flows/Mfa/MfaChallenge.js';
+import { PasskeySignIn } from '../../flows/Passkey/PasskeySignIn.js';
+import type { PasskeyFlowModel } from '../../flows/Passkey/types.js';
+import { LoginView, type LoginViewSection } from '../LoginView/LoginView.js';
+import { SocialSignInView } from '../../flows/SocialSignIn/SocialSignInView.js';
+import { socialLayoutFrom, socialProvidersFrom, type SocialSettings } from '../../flows/SocialSignIn/socialSettings.js';
+import type { SocialFlowModel } from '../../flows/SocialSignIn/types.js';
+import { WalletSignInView } from '../../flows/WalletSignIn/WalletSignInView.js';
+import type { WalletFlowModel } from '../../flows/WalletSignIn/types.js';
+import { Spinner } from '../../Spinner.js';
+import { KitLayer } from '../../theme/ThemeRoot.js';
+import { useWarn } from '../../warn.js';
+import * as styles from './SignInDialog.css.js';
+
+/** The settings the dialog reads: branding, the login view's blocks, the SMS provider, social. `ProjectSettings` fits. */
+export interface SignInDialogSettings extends BrandingSettings, SmsProviderSettings, SocialSettings {
+  sdk?: ({ views?: readonly { type: string; sections: readonly LoginViewSection[] }[] | undefined } & NonNullable<SocialSettings['sdk']>) | undefined;
+  design?: (NonNullable<BrandingSettings['design']> & NonNullable<SocialSettings['design']>) | undefined;
+  /** `enablePasskeys` shows "Sign in with a passkey". */
+  security?: { enablePasskeys?: boolean | undefined } | undefined;
+}
+
+export interface SignInDialogOpenProps {
+  open?: boolean;
+  defaultOpen?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /** An element that opens the dialog (rendered through Radix `Dialog.Trigger asChild`). */
+  trigger?: ReactNode;
+  /** Where focus goes when the dialog closes, for a dialog opened without `trigger`. */
+  onCloseAutoFocus?: (event: Event) => void;
+}
+
+export interface SignInDialogViewProps extends SignInDialogOpenProps {
+  settings: SignInDialogSettings | undefined;
+  settingsStatus: 'loading' | 'ready' | 'failed';
+  settingsError?: FlowError | { message: string } | undefined;
+  /** Loads the settings again after they failed (`useLatchkey().reloadSettings`): a Retry under the error. */
+  onRetrySettings?: (() => void) | undefined;
+  emailFlow: EmailFlowModel;
+  /** The SMS flow, for the `phone` and `emailAndPhone` blocks (shown when settings enable an SMS provider). */
+  smsFlow?: SmsFlowModel | undefined;
+  /** The social block's flow (`useSocialSignIn()`); without it the block is skipped. */
+  socialFlow?: SocialFlowModel | undefined;
+  /** The wallet block's flow (`useWalletSignIn()`); without it the block is skipped. */
+  walletFlow?: WalletFlowModel | undefined;
+  /** The passkey flow (`usePasskey()`); its button shows when the settings enable passkeys. */
+  passkeyFlow?: Pick<PasskeyFlowModel, 'status' | 'error' | 'signIn' | 'cancel'> | undefined;
+  /** The session's status (`useSession().status`): in `mfa` the dialog asks for the second factor. */
+  sessionStatus?: string | undefined;
+  /** The MFA flow (`useMfa()`), for the challenge after sign-in. */
+  mfaFlow?: MfaChallengeFlow | undefined;
+}
+
+/** The login view's blocks from settings: `sdk.views[type=login].sections`. */
+export function loginSections(settings: SignInDialogSettings | undefined): readonly LoginViewSection[] | undefined {
+  const views = settings?.sdk?.views;
+  return Array.isArray(views) ? views.find((view) => view?.type === 'login')?.sections : undefined;
+}
+
+/**
+ * The sign-in dialog's markup (Radix Dialog: focus trap, Escape, title and description wiring),
+ * fed entirely by props: organisation branding in the header and footer, the login view's blocks,
+ * and the e-mail flow's steps.
+ */
+export function SignInDialogView({
+  open,
+  defaultOpen,
+  onOpenChange,
+  trigger,
+  onCloseAutoFocus,
+  settings,
+  settingsStatus,
+  settingsError,
+  onRetrySettings,
+  emailFlow,
+  smsFlow,
+  socialFlow,
+  walletFlow,
+  passkeyFlow,
+  sessionStatus,
+  mfaFlow,
+}: SignInDialogViewProps) {
+  const warn = useWarn();
+  const branding = useMemo(() => brandingFrom(settings), [settings]);
+  const rejectedKey = branding.rejected.join(',');
+  useEffect(() => {
+    if (rejectedKey) warnRejectedBranding(branding, warn);
+    // Keyed on the refused settings, so it warns once per distinct set rather than on every render.
+  }, [rejectedKey, warn]);
+  const sections = loginSections(settings);
+  const countries = useMemo(() => (smsFlow ? smsCountries(settings) : []), [smsFlow !== undefined, settings]);
+  const phoneEnabled = smsFlow !== undefined && countries.length > 0;
+  const country = useMemo(() => pickDefaultCountry(countries), [countries]);
+  const providers = useMemo(() => socialProvidersFrom(settings), [settings]);
+  const layout = socialLayoutFrom(settings);
+  const showWalletsButton = (settings?.design as { modal?: { showWalletsButton?: boolean } } | undefined)?.modal?.showWalletsButton;
+  const wallet = walletFlow
+    ? (section: LoginViewSection) => <WalletSignInView flow={walletFlow} label={section.label} showWalletsButton={showWalletsButton !== false} />
+    : undefined;
+  const social = socialFlow
+    ? (section: LoginViewSection) => (
+        <SocialSignInView
+          providers={providers}
+          numOfItemsToDisplay={section.numOfItemsToDisplay ?? layout.numOfItemsToDisplay}
+          status={socialFlow.status}
+          activeProvider={socialFlow.provider}
+          error={socialFlow.error}
+          onSelect={(provider) => socialFlow.signIn(provider)}
+          onCancel={() => socialFlow.cancel()}
+        />
+      )
+    : undefined;
+  const showPasskey = passkeyFlow !== undefined && settings?.security?.enablePasskeys === true;
+  const secondFactor = sessionStatus === 'mfa' && mfaFlow !== undefined;
+  // The passkey button sits under the e-mail (or e-mail-or-phone) field when the project enables passkeys.
+  const withPasskey = (step: ReactNode) =>
+    showPasskey && passkeyFlow ? (
+      <>
+        {step}
+        <PasskeySignIn flow={passkeyFlow} />
+      </>
+    ) : (
+      step
+    );
+
+  return (
+    <Dialog.Root
+      {...(open === undefined ? {} : { open })}
+      {...(defaultOpen === undefined ? {} : { defaultOpen })}
+      {...(onOpenChange ? { onOpenChange } : {})}
+    >
+      {trigger ? <Dialog.Trigger asChild>{trigger}</Dialog.Trigger> : null}
+      <Dialog.Portal>
+        <KitLayer>
+          <Dialog.Overlay className={styles.overlay} />
+          <Dialog.Content
+            className={styles.content}
+            data-latchkey-dialog="sign-in"
+            {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}
+          >
+            <header className={styles.header}>
+              {branding.logoUrl ? (
+                <img className={styles.logo} src={branding.logoUrl} alt="" width={48} height={48} />
+              ) : null}
+              <Dialog.Title className={styles.title}>
+                {branding.displayName ? `Sign in to ${branding.displayName}` : 'Sign in'}
+              </Dialog.Title>
+              <Dialog.Description className={styles.description}>
+                {secondFactor
+                  ? 'Two-step verification'
+                  : settingsStatus !== 'ready'
+                    ? 'Sign in or create an account.'
+                    : phoneEnabled
+                    ? 'Sign in or create an account with your email or phone number.'
+                    : 'Sign in or create an account with your email.'}
+              </Dialog.Description>
+            </header>
+            <KitErrorBoundary area="sign-in dialog content">
+              {settingsStatus === 'loading' ? (
+                <p role="status" className={styles.loading}>
+                  <Spinner />
+                  Loading sign-in options…
+                </p>
+              ) : settingsStatus === 'failed' ? (
+                <>
+                  <ErrorMessage>{settingsError?.message ?? 'The sign-in options could not be loaded.'}</ErrorMessage>
+                  {onRetrySettings ? (
+                    <button type="button" className={button.secondary} onClick={onRetrySettings}>
+                      Retry
+                    </button>
+                  ) : null}
+                </>
+              ) : secondFactor ? (
+                <MfaChallenge flow={mfaFlow} />
+              ) : (
+                <EmailSignInView
+                  flow={emailFlow}
+                  renderEmailStep={(emailStep, memory) =>
+                    smsFlow && phoneEnabled ? (
+                      // The e-mail flow is idle: the SMS flow decides between its own steps and the login view.
+                      <SmsSignInView
+                        flow={smsFlow}
+                        countries={countries}
+                        defaultCountry={country}
+                        renderPhoneStep={(phoneStep) => (
+                          <LoginView
+                            sections={sections}
+                            email={withPasskey(emailStep)}
+                            social={social}
+                            wallet={wallet}
+                            socialAboveEmail={layout.socialAboveEmail}
+                            splitEmailAndSocial={layout.splitEmailAndSocial}
+                            phone={phoneStep}
+                            emailAndPhone={withPasskey(
+                              <EmailOrPhoneStep
+                                countries={countries}
+                                defaultCountry={smsFlow.phone?.isoCountryCode ?? country}
+                                defaultValue={memory.lastEmail ?? smsFlow.phone?.phoneNumber}
+                                isSending={emailFlow.status === 'sendingCode' || smsFlow.status === 'sendingCode'}
+                                emailError={emailFlow.error}
+                                phoneError={smsFlow.error}
+                                onSubmitEmail={(email) => {
+                                  void smsFlow.reset();
+                                  void emailFlow.sendCode(email);
+                                }}
+                                onSubmitPhone={(phone) => {
+                                  void emailFlow.reset();
+                                  void smsFlow.sendCode(phone);
+                                }}
+                              />,
+                            )}
+                          />
+                        )}
+                      />
+                    ) : (
+                      <LoginView
+                        sections={sections}
+                        email={withPasskey(emailStep)}
+                        social={social}
+                        wallet={wallet}
+                        socialAboveEmail={layout.socialAboveEmail}
+                        splitEmailAndSocial={layout.splitEmailAndSocial}
+                      />
+                    )
+                  }
+                />
+              )}
+            </KitErrorBoundary>
+            {branding.termsUrl || branding.privacyUrl ? (
+              <footer className={styles.footer}>
+                <LegalFooter termsUrl={branding.termsUrl} privacyUrl={branding.privacyUrl} />
+              </footer>
+            ) : null}
+            <Dialog.Close className={styles.close} aria-label="Close">
+              <span aria-hidden="true">×</span>
+            </Dialog.Close>
+          </Dialog.Content>
+        </KitLayer>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,39 @@
+import { useId } from 'react';
+import { input, label, stack } from '../../styles/shared.css.js';
+import type { NetworkItem, SelectorSettings } from '../../flows/SendTransaction/types.js';
+
+export interface NetworkPickerProps {
+  networks: readonly NetworkItem[];
+  selectedId: string | number | undefined;
+  onSelect: (networkId: string | number) => void;
+  /** Selector settings of SPEC §2: `label`, `numOfItemsToDisplay`, `defaultItem`, `alignment`. */
+  selector?: SelectorSettings;
+  /** The project's `hideNetworkInDynamicWidget`: render nothing. */
+  hidden?: boolean;
+}
+
+/** Picks the Solana network; hidden by `hideNetworkInDynamicWidget` or when there is only one network. */
+export function NetworkPicker({ networks, selectedId, onSelect, selector = {}, hidden = false }: NetworkPickerProps) {
+  const id = useId();
+  if (hidden || networks.length < 2) return null;
+  const shown = selector.numOfItemsToDisplay && selector.numOfItemsToDisplay > 0 ? networks.slice(0, selector.numOfItemsToDisplay) : networks;
+  const current = selectedId ?? shown.find((network) => network.name === selector.defaultItem)?.networkId ?? shown[0]?.networkId;
+  return (
+    <div className={stack} data-flow="solana-network" style={{ textAlign: selector.alignment ?? 'left' }}>
+      <label htmlFor={id} className={label}>
+        {selector.label ?? 'Network'}
+      </label>
+      <select id={id} className={input} value={String(current)} onChange={(event) => {
+        const picked = shown.find((network) => String(network.networkId) === event.target.value);
+        if (picked) onSelect(picked.networkId);
+      }}>
+        {shown.map((network) => (
+          <option key={String(network.networkId)} value={String(network.networkId)}>
+            {network.vanityName ?? network.name}
+            {network.isTestnet ? ' (test)' : ''}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
