@@ -7,6 +7,7 @@ import type { PopupHandle, SocialBrowser } from '../../oauth/socialBrowser.js';
 import type { Store } from '../../storage/createStore.js';
 import type { ApiClient } from '../../transport/createApi.js';
 import type { Purpose, SessionLink } from '../signInHandOver.js';
+import { base64urlnopad } from '@scure/base';
 
 /** How long a popup attempt may take before it ends as a session timeout. */
 export const SOCIAL_SESSION_TIMEOUT_MS = 5 * 60_000;
@@ -95,10 +96,7 @@ export function exchange(
 
 /** 32 random bytes as base64url: the state of an attempt the kit makes itself (Telegram). */
 export function randomState(): string {
-  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(32));
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return base64urlnopad.encode(globalThis.crypto.getRandomValues(new Uint8Array(32)));
 }
 
 /** The app page without its fragment: where a redirect return lands. */
