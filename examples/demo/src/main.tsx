@@ -1,5 +1,6 @@
 import { createLatchkeyClient } from '@latchkey/headless';
 import { LatchkeyProvider } from '@latchkey/ui';
+import { SolanaWalletPanel } from '@latchkey/ui/solana';
 import '@latchkey/ui/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -19,7 +20,7 @@ if (!root) throw new Error('#root is missing from index.html');
 
 createRoot(root).render(
   <StrictMode>
-    <LatchkeyProvider client={client} embeddedWallet={{ baseUrl: custodyUrl }}>
+    <LatchkeyProvider client={client} embeddedWallet={{ baseUrl: custodyUrl }} walletPanel={<SolanaWalletPanel />}>
       <App />
     </LatchkeyProvider>
   </StrictMode>,
