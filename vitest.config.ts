@@ -51,6 +51,8 @@ export default defineConfig({
             'packages/headless/src/testing/**/*.test.ts',
             'packages/headless/src/solana/**/*.test.ts',
             'packages/headless/src/exports/**/*.test.ts',
+            // read the built packages (the test command builds first)
+            'test/packaging/**/*.test.ts',
           ],
           globalSetup: ['test/setup/sandbox.ts'],
           testTimeout: 20_000,

@@ -7,6 +7,9 @@ import { defineConfig } from 'vite';
  * vanilla-extract into ONE stylesheet, dist/styles.css (`@latchkey/ui/styles.css`): a host needs
  * no vanilla-extract plugin. React, Radix, vanilla-extract's runtime, uqr and the other Latchkey
  * packages stay external. Declarations come from `tsc -p tsconfig.build.json` (emitDeclarationOnly).
+ * Every entry (`.`, `./flows`, `./solana`) starts with `'use client'`: React Server Components hosts (Next.js) may
+ * import the kit from a Server Component file. Rollup drops module-level directives, so the banner is added to the
+ * entry chunks' output (the modules they import, statically or lazily, are client modules through them).
  */
 export default defineConfig({
   plugins: [vanillaExtractPlugin()],
@@ -24,7 +27,12 @@ export default defineConfig({
     },
     rollupOptions: {
       external: [/^uqr($|\/)/, /^react($|\/)/, /^react-dom($|\/)/, /^@radix-ui\//, /^@vanilla-extract\//, /^@latchkey\//],
-      output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js' },
+      output: {
+        preserveModules: true,
+        preserveModulesRoot: 'src',
+        entryFileNames: '[name].js',
+        banner: (chunk) => (chunk.isEntry ? "'use client';" : ''),
+      },
     },
   },
 });
