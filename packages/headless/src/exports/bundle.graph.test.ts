@@ -97,11 +97,15 @@ describe('what the first paint loads', () => {
     expect(initial).toContain('packages/headless/src/core/machines/mfa/mfaMachine.ts');
   });
 
-  it('behavior: @latchkey/headless/react — no zod and no protocol schema at all', async () => {
+  it('behavior: @latchkey/headless/react — no zod and no protocol schema in the initial load', async () => {
+    // The provider can build its client from plain config, so it reaches createLatchkeyClient, whose transport
+    // imports the schemas lazily — as the core entry does: the first paint still carries none of them.
     const { initial, all } = await bundle('react/index.ts');
-    expect(all.filter(isZod)).toEqual([]);
-    expect(protocolInputs(all).filter((input) => !PLAIN_PROTOCOL.includes(input))).toEqual([]);
+    expect(initial.filter(isZod)).toEqual([]);
+    expect(protocolInputs(initial).filter((input) => !PLAIN_PROTOCOL.includes(input))).toEqual([]);
+    expect(initial).not.toContain('packages/headless/src/core/contract/contract.ts');
     expect(initial).toContain('packages/headless/src/react/useSession.ts');
+    expect(all).toContain('packages/headless/src/core/contract/contract.ts');
   });
 
   it('behavior: NaCl box (@noble/ciphers, mobile deep-link wallets) is reachable only from the mobile entries', async () => {

@@ -241,6 +241,7 @@ describe('entry points', () => {
         "createTransport",
         "getSession",
         "getSessionStatus",
+        "getSessionTokenFromCookies",
         "getSettings",
         "getUser",
         "getWalletErrorNumber",
