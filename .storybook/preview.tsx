@@ -20,7 +20,7 @@ function themeFor(mode: unknown, accent: unknown): ThemeSetting {
 }
 
 /**
- * Wraps every story in the themed kit root, like `LatchkeyProvider` does, on a surface-coloured
+ * Wraps every story in the themed kit root, like `LatchkeyUIProvider` does, on a surface-coloured
  * panel so inline steps read as they would inside the dialog.
  */
 const withKitTheme: Decorator = (Story, context) => (

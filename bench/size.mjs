@@ -2,7 +2,7 @@
 // `pnpm bench:size`: what Latchkey costs a host, measured like ../shared/bench/peers (same esbuild options:
 // minified, esm, browser, es2020, production). Bundles the BUILT packages (run `pnpm build` first; the script
 // does it) — every entry point of @latchkey/headless and @latchkey/ui (read from their package.json `exports`) with
-// React external (a library's own weight), and the minimal host entry (LatchkeyProvider + SignInButton + React 19)
+// React external (a library's own weight), and the minimal host entry (LatchkeyUIProvider + SignInButton + React 19)
 // with code splitting:
 // "initial" is what the page downloads before the button can render, "total" adds every lazy chunk.
 // Prints raw, gzip and brotli KiB per entry. A report, not a test: it never fails on a budget.

@@ -2,7 +2,7 @@ import type { LatchkeyClient } from '../packages/headless/src/exports/index.js';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { createTestClient, getLatestCode } from '../packages/headless/src/exports/testing.js';
-import { LatchkeyProvider, SignInButton } from '../packages/ui/src/index.js';
+import { LatchkeyUIProvider, SignInButton } from '../packages/ui/src/index.js';
 
 /**
  * The real thing: the kit wired to a client of a running sandbox. Under `vitest --project
@@ -41,9 +41,9 @@ const meta = {
       );
     }
     return (
-      <LatchkeyProvider client={live.client}>
+      <LatchkeyUIProvider client={live.client}>
         <SignInButton />
-      </LatchkeyProvider>
+      </LatchkeyUIProvider>
     );
   },
 } satisfies Meta;

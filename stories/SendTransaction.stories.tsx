@@ -19,7 +19,7 @@ const reviewing = {
   fee: 5000n,
   simulation: {
     inAssets: [],
-    outAssets: [{ asset: { symbol: 'SOL', decimals: 9 }, transfers: [{ value: '0.500005', summary: 'Send 0.500005 SOL' }] }],
+    outAssets: [{ asset: { symbol: 'SOL', name: 'Solana', decimals: 9 }, transfers: [{ value: '0.500005', rawValue: '500005000', summary: 'Send 0.500005 SOL' }] }],
     counterparties: [RECIPIENT],
     validation: { result: 'benign' as const },
   },

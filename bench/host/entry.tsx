@@ -1,13 +1,13 @@
-// The minimal host of the size budget: LatchkeyProvider + SignInButton with React 19, as in the README.
+// The minimal host of the size budget: LatchkeyUIProvider + SignInButton with React 19, as in the README.
 import { createLatchkeyClient } from '@latchkey/headless';
-import { LatchkeyProvider, SignInButton } from '@latchkey/ui';
+import { LatchkeyUIProvider, SignInButton } from '@latchkey/ui';
 import '@latchkey/ui/styles.css';
 import { createRoot } from 'react-dom/client';
 
 const client = createLatchkeyClient({ environmentId: '00000000-0000-4000-8000-000000000000', apiBaseUrl: 'https://api.example.test' });
 
 createRoot(document.getElementById('root')!).render(
-  <LatchkeyProvider client={client}>
+  <LatchkeyUIProvider client={client}>
     <SignInButton />
-  </LatchkeyProvider>,
+  </LatchkeyUIProvider>,
 );

@@ -21,7 +21,7 @@ export default defineConfig({
     sourcemap: true,
     cssCodeSplit: false,
     lib: {
-      entry: { index: 'src/index.ts', 'flows/index': 'src/flows/index.ts', solana: 'src/solana.ts' },
+      entry: { index: 'src/index.ts', 'flows/index': 'src/flows/index.ts', wallets: 'src/wallets.ts', solana: 'src/solana.ts' },
       formats: ['es'],
       cssFileName: 'styles',
     },

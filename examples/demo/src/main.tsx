@@ -1,5 +1,5 @@
 import { createLatchkeyClient } from '@latchkey/headless';
-import { LatchkeyProvider } from '@latchkey/ui';
+import { LatchkeyUIProvider } from '@latchkey/ui';
 import { SolanaWalletPanel } from '@latchkey/ui/solana';
 import '@latchkey/ui/styles.css';
 import { StrictMode } from 'react';
@@ -20,8 +20,8 @@ if (!root) throw new Error('#root is missing from index.html');
 
 createRoot(root).render(
   <StrictMode>
-    <LatchkeyProvider client={client} embeddedWallet={{ baseUrl: custodyUrl }} walletPanel={<SolanaWalletPanel />}>
+    <LatchkeyUIProvider client={client} embeddedWallet={{ baseUrl: custodyUrl }} walletPanel={<SolanaWalletPanel />}>
       <App />
-    </LatchkeyProvider>
+    </LatchkeyUIProvider>
   </StrictMode>,
 );

@@ -1,5 +1,5 @@
 import { darkTheme, lightTheme } from '@latchkey/themes';
-import { LatchkeyProvider } from '@latchkey/ui';
+import { LatchkeyUIProvider } from '@latchkey/ui';
 import '@latchkey/ui/styles.css';
 import type { Metadata } from 'next';
 import { cookies } from 'next/headers';
@@ -18,12 +18,12 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="en">
       <body>
-        <LatchkeyProvider config={latchkeyConfig()} theme={dark ? darkTheme() : lightTheme()}>
+        <LatchkeyUIProvider config={latchkeyConfig()} theme={dark ? darkTheme() : lightTheme()}>
           <nav>
             <Link href="/">Prebuilt</Link> · <Link href="/headless">Headless</Link> · <Link href="/account">Account</Link> · <small data-testid="react-version">React {version}</small>
           </nav>
           {children}
-        </LatchkeyProvider>
+        </LatchkeyUIProvider>
       </body>
     </html>
   );

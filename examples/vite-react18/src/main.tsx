@@ -1,4 +1,4 @@
-import { LatchkeyProvider } from '@latchkey/ui';
+import { LatchkeyUIProvider } from '@latchkey/ui';
 import '@latchkey/ui/styles.css';
 import { StrictMode, version } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -18,11 +18,11 @@ const Page = window.location.pathname.startsWith('/headless') ? HeadlessPage : P
 
 createRoot(root).render(
   <StrictMode>
-    <LatchkeyProvider config={config}>
+    <LatchkeyUIProvider config={config}>
       <nav>
         <a href="/">Prebuilt</a> · <a href="/headless">Headless</a> · <small data-testid="react-version">React {version}</small>
       </nav>
       <Page />
-    </LatchkeyProvider>
+    </LatchkeyUIProvider>
   </StrictMode>,
 );

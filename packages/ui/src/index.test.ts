@@ -5,7 +5,7 @@ import * as ui from './index.js';
 it('default: the public exports of the main entry (first paint only)', () => {
   expect(Object.keys(ui).sort()).toMatchInlineSnapshot(`
     [
-      "LatchkeyProvider",
+      "LatchkeyUIProvider",
       "SignInButton",
       "SignInDialog",
       "ThemeRoot",
@@ -49,6 +49,8 @@ it('default: the public exports of @latchkey/ui/flows', () => {
       "SmsSignInView",
       "SocialSignIn",
       "SocialSignInView",
+      "Socket",
+      "SocketView",
       "SolanaBalances",
       "TotpCodeForm",
       "TotpEnrolment",
@@ -63,6 +65,16 @@ it('default: the public exports of @latchkey/ui/flows', () => {
       "smsCountries",
       "socialLayoutFrom",
       "socialProvidersFrom",
+    ]
+  `);
+});
+
+it('default: the public exports of @latchkey/ui/wallets', async () => {
+  const wallets = await import('./wallets.js');
+  expect(Object.keys(wallets).sort()).toMatchInlineSnapshot(`
+    [
+      "SendTransaction",
+      "WalletSignIn",
     ]
   `);
 });

@@ -1,6 +1,6 @@
 // Provider and the connected components (they read the client through @latchkey/headless/react).
-export { LatchkeyProvider, type LatchkeyProviderProps } from './LatchkeyProvider/LatchkeyProvider.js';
-export type { EmbeddedWalletOptions } from './LatchkeyProvider/embeddedWalletConfig.js';
+export { LatchkeyUIProvider, type LatchkeyUIProviderProps } from './LatchkeyUIProvider/LatchkeyUIProvider.js';
+export type { EmbeddedWalletOptions } from './LatchkeyUIProvider/embeddedWalletConfig.js';
 export type { MessageId, Messages } from './messages/en.js';
 export { SignInButton, type SignInButtonProps } from './SignInButton/SignInButton.js';
 export { SignInDialog, loadSignInDialog, type SignInDialogProps } from './screens/SignInDialog/SignInDialog.js';

@@ -7,7 +7,7 @@ export const consoleWarn: Warn = (message) => console.warn(`[latchkey] ${message
 
 const WarnContext = createContext<Warn>(consoleWarn);
 
-/** `LatchkeyProvider` routes the kit's warnings to the client's logger (its level, its delivery). */
+/** `LatchkeyUIProvider` routes the kit's warnings to the client's logger (its level, its delivery). */
 export const WarnProvider = WarnContext.Provider;
 
 /** Where the kit's warnings go: the client's logger under a provider, else the console. */
@@ -22,7 +22,7 @@ export const consoleReportError: ReportError = (message, meta) => console.error(
 
 const ReportErrorContext = createContext<ReportError>(consoleReportError);
 
-/** `LatchkeyProvider` routes the kit's failures to the client's logger (`logger.error`, with the cause). */
+/** `LatchkeyUIProvider` routes the kit's failures to the client's logger (`logger.error`, with the cause). */
 export const ReportErrorProvider = ReportErrorContext.Provider;
 
 /** Where the kit's failures go: the client's logger under a provider, else the console. */

@@ -219,8 +219,8 @@ describe('entry points', () => {
     expect(Object.keys(socket).sort()).toMatchInlineSnapshot(`
       [
         "createSocketClient",
-        "socketConnectionState",
         "socketMachine",
+        "socketStatus",
       ]
     `);
   });

@@ -10,7 +10,7 @@ export {
   type SocketStatus,
 } from '../core/socket/createSocketClient.js';
 export {
-  socketConnectionState,
+  socketStatus,
   socketMachine,
   type SocketActorRef,
   type SocketConnectionState,

@@ -1,6 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { SocketClient, SocketStatus } from '../core/socket/createSocketClient.js';
+import { LatchkeyError } from '../core/errors/LatchkeyError.js';
 import { useSocket } from './useSocket.js';
 
 /**
@@ -10,6 +11,7 @@ import { useSocket } from './useSocket.js';
 function fakeSocketClient() {
   let status: SocketStatus = 'notReady';
   const listeners = new Set<(status: SocketStatus) => void>();
+  const errorListeners = new Set<(error: LatchkeyError) => void>();
   const client = {
     getStatus: () => status,
     watchStatus: (listener: (status: SocketStatus) => void) => {
@@ -22,18 +24,26 @@ function fakeSocketClient() {
     unsubscribe: vi.fn(),
     connect: vi.fn(),
     close: vi.fn(),
+    getConnection: () => ({ state: status === 'ready' ? 'ready' : 'waiting', reconnectAttempts: status === 'ready' ? 0 : 2 }),
+    onError: (listener: (error: LatchkeyError) => void) => {
+      errorListeners.add(listener);
+      return () => errorListeners.delete(listener);
+    },
   } as unknown as SocketClient;
   const setStatus = (next: SocketStatus) => {
     status = next;
     for (const listener of listeners) listener(next);
   };
-  return { client, setStatus, listeners };
+  const fail = (error: LatchkeyError) => {
+    for (const listener of errorListeners) listener(error);
+  };
+  return { client, setStatus, listeners, fail };
 }
 
 describe('useSocket', () => {
   it('default: follows the client status and hands out its commands; unsubscribes on unmount', async () => {
     const { client, setStatus, listeners } = fakeSocketClient();
-    const { result, unmount } = renderHook(() => useSocket(client));
+    const { result, unmount } = renderHook(() => useSocket({ client }));
     expect(result.current).toMatchObject({ status: 'notReady', isReady: false });
     act(() => setStatus('ready'));
     expect(result.current).toMatchObject({ status: 'ready', isReady: true });
@@ -43,5 +53,17 @@ describe('useSocket', () => {
     expect(result.current.isReady).toBe(false);
     unmount();
     expect(listeners.size).toBe(0);
+  });
+
+  it('behavior: the connection in detail (waiting to reconnect, attempts) and an error no call could carry, cleared once ready', () => {
+    const { client, setStatus, fail } = fakeSocketClient();
+    const { result } = renderHook(() => useSocket({ client }));
+    expect(result.current).toMatchObject({ connection: 'waiting', reconnectAttempts: 2, error: undefined });
+    act(() => fail(new LatchkeyError('socket_subscribe_failed')));
+    expect(result.current.error?.message).toBe('Failed subscribing to an event');
+    act(() => setStatus('ready'));
+    expect(result.current).toMatchObject({ connection: 'ready', reconnectAttempts: 0, error: undefined });
+    result.current.close();
+    expect(client.close).toHaveBeenCalledTimes(1);
   });
 });

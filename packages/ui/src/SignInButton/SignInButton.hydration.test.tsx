@@ -2,7 +2,7 @@ import { act, waitFor } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LatchkeyProvider } from '../LatchkeyProvider/LatchkeyProvider.js';
+import { LatchkeyUIProvider } from '../LatchkeyUIProvider/LatchkeyUIProvider.js';
 import { createSandboxClient } from '../test/sandboxClient.js';
 import { SignInButton } from './SignInButton.js';
 
@@ -20,9 +20,9 @@ describe('SignInButton in a server-rendered page', () => {
     // The browser already knows there is no session when React hydrates; the server never does.
     await waitFor(() => expect(browser.client.session.getSnapshot().matches('restoring')).toBe(false));
     const tree = (client: typeof server.client) => (
-      <LatchkeyProvider client={client}>
+      <LatchkeyUIProvider client={client}>
         <SignInButton />
-      </LatchkeyProvider>
+      </LatchkeyUIProvider>
     );
     const container = document.createElement('div');
     container.innerHTML = renderToString(tree(server.client));

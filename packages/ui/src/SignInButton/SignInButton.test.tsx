@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { LatchkeyProvider } from '../LatchkeyProvider/LatchkeyProvider.js';
+import { LatchkeyUIProvider } from '../LatchkeyUIProvider/LatchkeyUIProvider.js';
 import { expectNoAxeViolations } from '../test/axe.js';
 import { createSandboxClient, latestCode, uniqueEmail } from '../test/sandboxClient.js';
 import { SignInButton } from './SignInButton.js';
@@ -10,9 +10,9 @@ import { SignInButton } from './SignInButton.js';
 async function renderKit() {
   const { client, sink, sandboxUrl } = await createSandboxClient();
   const view = render(
-    <LatchkeyProvider client={client}>
+    <LatchkeyUIProvider client={client}>
       <SignInButton />
-    </LatchkeyProvider>,
+    </LatchkeyUIProvider>,
   );
   const user = userEvent.setup();
   const signInButton = await screen.findByRole('button', { name: 'Sign in' });

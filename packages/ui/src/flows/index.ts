@@ -6,18 +6,21 @@ export { EmailSignIn, type EmailSignInCustomProps } from './EmailSignIn/EmailSig
 export { EmailStep, type EmailStepProps } from './EmailSignIn/EmailStep.js';
 export { CodeStep, type CodeStepProps } from './shared/CodeStep.js';
 export { EmailSignInView, type EmailSignInViewProps } from './EmailSignIn/EmailSignInView.js';
-export type { EmailFlowModel, EmailFlowStatus, FlowError } from './EmailSignIn/types.js';
+export type { EmailFlowModel, EmailFlowStatus } from './EmailSignIn/EmailSignInModel.js';
+export type { FlowError, FlowModel } from './shared/FlowError.js';
 export { SmsSignIn, type SmsSignInCustomProps } from './SmsSignIn/SmsSignIn.js';
 export { PhoneStep, type PhoneStepProps } from './SmsSignIn/PhoneStep.js';
 export { SmsSignInView, type SmsSignInViewProps } from './SmsSignIn/SmsSignInView.js';
 export { CountrySelect, type CountrySelectProps } from './SmsSignIn/CountrySelect.js';
 export { countryLabel, pickDefaultCountry, smsCountries, type SmsProviderSettings } from './SmsSignIn/countries.js';
-export type { PhoneValue, SmsCountry, SmsFlowModel, SmsFlowStatus } from './SmsSignIn/types.js';
+export type { PhoneValue, SmsFlowModel, SmsFlowStatus } from './SmsSignIn/SmsSignInModel.js';
+export type { SmsCountry } from './SmsSignIn/countries.js';
 export { EmailOrPhoneStep, type EmailOrPhoneStepProps } from '../screens/LoginView/EmailOrPhoneStep.js';
 export { SocialSignIn, type SocialSignInCustomProps, type SocialSignInProps } from './SocialSignIn/SocialSignIn.js';
 export { SocialSignInView, type SocialSignInViewProps } from './SocialSignIn/SocialSignInView.js';
 export { socialLayoutFrom, socialProvidersFrom, type SocialSettings } from './SocialSignIn/socialSettings.js';
-export { providerLabel, type SocialFlowModel, type SocialFlowStatus } from './SocialSignIn/types.js';
+export type { SocialFlowModel, SocialFlowStatus } from './SocialSignIn/SocialSignInModel.js';
+export { providerLabel } from './SocialSignIn/providerLabel.js';
 export { LoginView, type LoginViewProps, type LoginViewSection } from '../screens/LoginView/LoginView.js';
 export { PasskeySignIn, type PasskeySignInProps } from './Passkey/PasskeySignIn.js';
 export { PasskeyManager, type PasskeyManagerProps } from './Passkey/PasskeyManager.js';
@@ -30,22 +33,15 @@ export type { MfaFlowModel, MfaFlowStatus } from './Mfa/types.js';
 export { RecoveryCodes, type RecoveryCodesProps } from './Mfa/RecoveryCodes.js';
 export { MobileWallet, type MobileWalletCustomProps, type MobileWalletProps } from './MobileWallet/MobileWallet.js';
 export { DEFAULT_MOBILE_WALLET_MESSAGE, MobileWalletView, type MobileWalletViewProps } from './MobileWallet/MobileWalletView.js';
-export type { MobileWalletFlowModel, MobileWalletFlowStatus } from './MobileWallet/types.js';
+export type { MobileWalletFlowModel, MobileWalletFlowStatus } from './MobileWallet/MobileWalletModel.js';
 export { SolanaBalances, type SolanaBalancesProps } from '../screens/WalletPanel/SolanaBalances.js';
 export { SendTransactionView, type SendTransactionViewProps } from './SendTransaction/SendTransactionView.js';
 export { SendForm, type SendFormProps } from './SendTransaction/SendForm.js';
 export { TransferReview, type TransferReviewProps } from './SendTransaction/TransferReview.js';
 export { TransferStatus, type TransferStatusProps } from './SendTransaction/TransferStatus.js';
 export { NetworkPicker, type NetworkPickerProps } from '../screens/WalletPanel/NetworkPicker.js';
-export type {
-  NetworkItem,
-  SelectorSettings,
-  SendFlowModel,
-  SendFlowStatus,
-  SimulationModel,
-  SolanaBalanceItem,
-  TransferRequestModel,
-} from './SendTransaction/types.js';
+export type { SendFlowModel, SendFlowStatus, SimulationModel, SolanaBalanceItem, TransferRequestModel } from './SendTransaction/SendTransactionModel.js';
+export type { NetworkItem, SelectorSettings } from '../screens/WalletPanel/NetworkPicker.js';
 export { CreateWalletStep, type CreateWalletStepProps } from './EmbeddedWallet/CreateWalletStep.js';
 export { SessionPrompt, type SessionPromptProps } from './EmbeddedWallet/SessionPrompt.js';
 export { RecoveryStep, type RecoveryStepProps } from './EmbeddedWallet/RecoveryStep.js';
@@ -54,5 +50,8 @@ export type { EmbeddedWalletFlowModel, EmbeddedWalletStatus } from './EmbeddedWa
 export { WalletSignInView, type WalletSignInViewProps } from './WalletSignIn/WalletSignInView.js';
 export { WalletList, type WalletListProps } from './WalletSignIn/WalletList.js';
 export { LinkedWallets, type LinkedWalletsProps } from '../screens/UserMenu/LinkedWallets.js';
-export type { WalletFlowModel, WalletFlowStatus, WalletListItem } from './WalletSignIn/types.js';
+export type { WalletFlowModel, WalletFlowStatus, WalletListItem } from './WalletSignIn/WalletSignInModel.js';
 export { WalletPanelView, type WalletPanelScreen, type WalletPanelViewProps } from '../screens/WalletPanel/WalletPanelView.js';
+export { Socket, type SocketCustomProps, type SocketProps } from './Socket/Socket.js';
+export { SocketView, type SocketViewProps } from './Socket/SocketView.js';
+export type { SocketFlowModel } from './Socket/SocketModel.js';

@@ -1,6 +1,6 @@
 /**
  * The kit's English copy, keyed by id. Every user-visible string the kit adds goes here (the older screens move in
- * as they are rebuilt); a host overrides any of them through `LatchkeyProvider`'s `messages`, e.g.
+ * as they are rebuilt); a host overrides any of them through `LatchkeyUIProvider`'s `messages`, e.g.
  * `messages={{ 'kit.retry': 'Try again' }}`. `{name}` marks a value filled in at run time.
  */
 export const en = {

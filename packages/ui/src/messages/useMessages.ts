@@ -3,7 +3,7 @@ import { en, type MessageId, type Messages } from './en.js';
 
 const MessagesContext = createContext<Messages>(en);
 
-/** `LatchkeyProvider` puts the host's overrides over the English catalogue here. */
+/** `LatchkeyUIProvider` puts the host's overrides over the English catalogue here. */
 export const MessagesProvider = MessagesContext.Provider;
 
 /** The catalogue with `overrides` on top (a host's single strings); unknown ids are ignored. */

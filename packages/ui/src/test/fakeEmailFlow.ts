@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { EmailFlowModel } from '../flows/EmailSignIn/types.js';
+import type { EmailFlowModel } from '../flows/EmailSignIn/EmailSignInModel.js';
 import { emailFlowModel } from './flowModels.js';
 
 /** A fixed e-mail flow view model with `vi.fn()` commands, for rendering one state. */

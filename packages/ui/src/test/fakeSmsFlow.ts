@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
-import type { SmsCountry, SmsFlowModel } from '../flows/SmsSignIn/types.js';
+import type { SmsFlowModel } from '../flows/SmsSignIn/SmsSignInModel.js';
+import type { SmsCountry } from '../flows/SmsSignIn/countries.js';
 import { smsFlowModel } from './flowModels.js';
 
 /** A fixed SMS flow view model with `vi.fn()` commands, for rendering one state. */

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { WalletFlowModel, WalletListItem } from '../flows/WalletSignIn/types.js';
+import type { WalletFlowModel, WalletListItem } from '../flows/WalletSignIn/WalletSignInModel.js';
 
 export const sampleWallets: WalletListItem[] = [
   { key: 'testwallet', name: 'Test Wallet', installed: true },

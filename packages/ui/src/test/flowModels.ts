@@ -1,7 +1,7 @@
-import type { EmailFlowModel } from '../flows/EmailSignIn/types.js';
+import type { EmailFlowModel } from '../flows/EmailSignIn/EmailSignInModel.js';
 import type { PasskeyFlowModel, PasskeyItem } from '../flows/Passkey/types.js';
-import type { SmsFlowModel } from '../flows/SmsSignIn/types.js';
-import type { SendFlowModel } from '../flows/SendTransaction/types.js';
+import type { SmsFlowModel } from '../flows/SmsSignIn/SmsSignInModel.js';
+import type { SendFlowModel } from '../flows/SendTransaction/SendTransactionModel.js';
 
 /**
  * Flow view models fixed in one state, for rendering a step or a view without a machine. Shared by the jsdom tests
@@ -89,7 +89,7 @@ export const wrongSmsCodeError = { code: 'wrong_sms_verification_token', message
 export const rateLimitError = { code: 'too_many_requests', message: 'Rate limit reached' };
 export const tooManySmsAttemptsError = { code: 'too_many_sms_verification_attempts', message: 'Too many SMS verification attempts.' };
 
-export const sentToUk = { e164: '+447400123456', international: '+44 7400 123456' };
+export const sentToUk = { e164: '+447400123456', international: '+44 7400 123456', phoneCountryCode: '44', phoneNumber: '7400123456', isoCountryCode: 'GB' };
 
 export const samplePasskeys: PasskeyItem[] = [
   { id: 'pk-1', alias: 'MacBook', createdAt: '2026-03-02T10:00:00.000Z', storage: 'platform' },

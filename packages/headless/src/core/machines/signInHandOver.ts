@@ -1,5 +1,6 @@
 import type { SignInResponse } from '@latchkey/protocol';
-import type { SessionActorRef } from './session/sessionMachine.js';
+import { fromCallback } from 'xstate';
+import { getSessionStatus, type SessionActorRef } from './session/sessionMachine.js';
 
 /**
  * What a flow is for, in every flow that can either sign a user in or add a credential to the signed-in user:
@@ -8,10 +9,21 @@ import type { SessionActorRef } from './session/sessionMachine.js';
  */
 export type Purpose = 'signIn' | 'link';
 
-/** A flow's view of the session: only what it tells it. */
+/** A flow's view of the session: what it tells it, and its changes (a finished flow starts over on sign-out). */
 export interface SessionLink {
-  session: Pick<SessionActorRef, 'send'>;
+  session: Pick<SessionActorRef, 'send' | 'subscribe'>;
 }
+
+/**
+ * Watches the session for a sign-out, as an xstate callback actor: a finished flow invokes it and sends itself
+ * `user.reset` then, so the next sign-in starts from the first step (the UI owns none of this).
+ */
+export const watchSignOut = fromCallback<{ type: 'user.reset' }, { session: SessionLink['session'] }>(({ input, sendBack }) => {
+  const subscription = input.session.subscribe((snapshot) => {
+    if (getSessionStatus(snapshot) === 'signedOut') sendBack({ type: 'user.reset' });
+  });
+  return () => subscription.unsubscribe();
+});
 
 interface HandOverContext {
   client: SessionLink;

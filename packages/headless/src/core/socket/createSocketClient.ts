@@ -1,6 +1,6 @@
 import { createActor } from 'xstate';
 import { LatchkeyError } from '../errors/LatchkeyError.js';
-import { socketConnectionState, socketMachine, type SocketConnectionState, type WebSocketConstructor } from '../machines/socket/socketMachine.js';
+import { socketStatus, socketMachine, type SocketConnectionState, type WebSocketConstructor } from '../machines/socket/socketMachine.js';
 
 /** Timers for the reconnect interval and the reply timeouts, shaped like xstate's (its `SimulatedClock` fits). */
 export interface SocketClock {
@@ -224,7 +224,7 @@ export function createSocketClient(options: CreateSocketClientOptions): SocketCl
 
   return {
     getStatus,
-    getConnection: () => ({ state: socketConnectionState(actor.getSnapshot()), reconnectAttempts: actor.getSnapshot().context.attempts }),
+    getConnection: () => ({ state: socketStatus(actor.getSnapshot()), reconnectAttempts: actor.getSnapshot().context.attempts }),
     watchStatus(listener) {
       statusListeners.add(listener);
       return () => statusListeners.delete(listener);

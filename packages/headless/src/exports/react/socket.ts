@@ -2,4 +2,4 @@
 
 // @latchkey/headless/react/socket — the JSON-RPC socket's status as a hook, on its own entry.
 
-export { useSocket, type UseSocketReturnType } from '../../react/useSocket.js';
+export { useSocket, type UseSocketParameters, type UseSocketReturnType } from '../../react/useSocket.js';

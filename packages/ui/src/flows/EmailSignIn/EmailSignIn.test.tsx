@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { LatchkeyProvider } from '../../LatchkeyProvider/LatchkeyProvider.js';
+import { LatchkeyUIProvider } from '../../LatchkeyUIProvider/LatchkeyUIProvider.js';
 import { createSandboxClient, latestCode, uniqueEmail } from '../../test/sandboxClient.js';
 import { EmailSignIn } from './EmailSignIn.js';
 
@@ -10,9 +10,9 @@ describe('EmailSignIn (against the sandbox)', () => {
     const { client, sandboxUrl } = await createSandboxClient();
     const user = userEvent.setup();
     const { container } = render(
-      <LatchkeyProvider client={client}>
+      <LatchkeyUIProvider client={client}>
         <EmailSignIn />
-      </LatchkeyProvider>,
+      </LatchkeyUIProvider>,
     );
     const root = () => container.querySelector('[data-flow="email"]');
     expect(root()).toHaveAttribute('data-state', 'idle');
@@ -31,7 +31,7 @@ describe('EmailSignIn (against the sandbox)', () => {
     const { client } = await createSandboxClient();
     const user = userEvent.setup();
     render(
-      <LatchkeyProvider client={client}>
+      <LatchkeyUIProvider client={client}>
         <EmailSignIn.Custom>
           {(flow) => (
             <section aria-label="custom">
@@ -43,7 +43,7 @@ describe('EmailSignIn (against the sandbox)', () => {
             </section>
           )}
         </EmailSignIn.Custom>
-      </LatchkeyProvider>,
+      </LatchkeyUIProvider>,
     );
     const custom = screen.getByRole('region', { name: 'custom' });
     expect(custom).toHaveTextContent('status: idle');

@@ -5,7 +5,7 @@ import { expectNoAxeViolations } from '../../test/axe.js';
 import { fakeEmailFlow, tooManyAttemptsError, wrongCodeError } from '../../test/fakeEmailFlow.js';
 import { renderInKit } from '../../test/renderInKit.js';
 import { EmailSignInView } from './EmailSignInView.js';
-import type { EmailFlowStatus } from './types.js';
+import type { EmailFlowStatus } from './EmailSignInModel.js';
 
 const flowRoot = (container: HTMLElement) => container.querySelector('[data-flow="email"]');
 

@@ -1,10 +1,10 @@
+import type { EmailFlowModel } from './EmailSignInModel.js';
 import type { ReactNode } from 'react';
 import { CodeStep } from '../shared/CodeStep.js';
 import { DoneStep } from '../shared/DoneStep.js';
 import { EmailStep } from './EmailStep.js';
 import { flowRoot } from '../shared/flowRoot.css.js';
 import { FailedStep } from '../shared/FailedStep.js';
-import type { EmailFlowModel } from './types.js';
 import { useStepMemory, type StepMemory } from '../shared/useStepMemory.js';
 
 export interface EmailSignInViewProps {
@@ -12,7 +12,7 @@ export interface EmailSignInViewProps {
   flow: EmailFlowModel;
   /** Places the e-mail step among other blocks (the dialog's login view); default: alone. Gets the address used last, too. */
   renderEmailStep?: (emailStep: ReactNode, memory: { lastEmail: string | undefined }) => ReactNode;
-  /** `verify`: the flow adds the e-mail to the signed-in user (changes the closing words). Default `signIn`. */
+  /** `link`: the flow adds the e-mail to the signed-in user (changes the closing words). Default `signIn`. */
   purpose?: 'signIn' | 'link';
 }
 

@@ -1,6 +1,6 @@
 import { input, label } from '../../styles/shared.css.js';
 import { SendCodeForm, useSendCodeField } from '../shared/SendCodeForm.js';
-import type { FlowError } from './types.js';
+import type { FlowError } from '../shared/FlowError.js';
 
 export interface EmailStepProps {
   /** Pre-fills the field, e.g. when coming back from the code step. */

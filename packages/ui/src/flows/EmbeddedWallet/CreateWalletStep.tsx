@@ -1,7 +1,7 @@
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
 import { button, mutedText, stack } from '../../styles/shared.css.js';
-import type { FlowError } from '../EmailSignIn/types.js';
+import type { FlowError } from '../shared/FlowError.js';
 
 export interface CreateWalletStepProps {
   /** `forceAuthenticatorAtSignup`: the wallet must be protected by a passkey. */

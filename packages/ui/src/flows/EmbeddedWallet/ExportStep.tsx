@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { button, mutedText, stack } from '../../styles/shared.css.js';
-import type { FlowError } from '../EmailSignIn/types.js';
+import type { FlowError } from '../shared/FlowError.js';
 import * as styles from '../../styles/panel.css.js';
 
 export interface ExportStepProps {

@@ -4,7 +4,7 @@ import { useFieldError } from '../../focus/useFieldError.js';
 import { useViewFocus } from '../../focus/useViewFocus.js';
 import { Spinner } from '../../Spinner.js';
 import { button, input, label, mutedText, stack } from '../../styles/shared.css.js';
-import type { FlowError } from '../EmailSignIn/types.js';
+import type { FlowError } from '../shared/FlowError.js';
 import * as styles from '../../styles/panel.css.js';
 
 export interface RecoveryStepProps {

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
 import { button, mutedText, row, stack, visuallyHidden } from '../../styles/shared.css.js';
-import type { FlowError } from '../EmailSignIn/types.js';
+import type { FlowError } from '../shared/FlowError.js';
 import * as styles from './TotpEnrolment.css.js';
 
 export interface RecoveryCodesProps {

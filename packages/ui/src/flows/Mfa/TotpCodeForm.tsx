@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
 import { button, codeInput, label, stack, visuallyHidden } from '../../styles/shared.css.js';
-import type { FlowError } from '../EmailSignIn/types.js';
+import type { FlowError } from '../shared/FlowError.js';
 import { useFieldError } from '../../focus/useFieldError.js';
 
 export interface TotpCodeFormProps {

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../test/axe.js';
 import { renderInKit } from '../../test/renderInKit.js';
 import { DEFAULT_MOBILE_WALLET_MESSAGE, MobileWalletView } from './MobileWalletView.js';
-import type { MobileWalletFlowModel } from './types.js';
+import type { MobileWalletFlowModel } from './MobileWalletModel.js';
 
 const ADDRESS = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
 const SIGNATURE = '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW';

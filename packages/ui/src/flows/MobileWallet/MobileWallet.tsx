@@ -23,8 +23,8 @@ export interface MobileWalletCustomProps extends UseMobileWalletParameters {
 }
 
 /** `<MobileWallet.Custom wallet={…}>{(flow) => …}</MobileWallet.Custom>`: the flow with your own markup. */
-function MobileWalletConnectCustom({ children, ...parameters }: MobileWalletCustomProps) {
+function MobileWalletCustom({ children, ...parameters }: MobileWalletCustomProps) {
   return <>{children(useMobileWallet(parameters))}</>;
 }
 
-MobileWallet.Custom = MobileWalletConnectCustom;
+MobileWallet.Custom = MobileWalletCustom;

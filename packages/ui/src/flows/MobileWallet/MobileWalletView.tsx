@@ -1,8 +1,8 @@
+import type { MobileWalletFlowModel } from './MobileWalletModel.js';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
 import { button, link, mutedText, visuallyHidden } from '../../styles/shared.css.js';
 import * as styles from './MobileWallet.css.js';
-import type { MobileWalletFlowModel } from './types.js';
 
 export interface MobileWalletViewProps {
   flow: MobileWalletFlowModel;

@@ -1,4 +1,4 @@
-import type { FlowError } from '../EmailSignIn/types.js';
+import type { FlowError } from '../shared/FlowError.js';
 
 /**
  * What the passkey components need from `usePasskey()` of `@latchkey/headless/react`, declared

@@ -2,10 +2,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
 import { button, input, label, mutedText, stack } from '../../styles/shared.css.js';
-import type { FlowError } from '../EmailSignIn/types.js';
+import type { FlowError } from '../shared/FlowError.js';
 import * as styles from '../../styles/panel.css.js';
 import { addressProblem, FEE_RESERVE_LAMPORTS, fromBaseUnits, toBaseUnits } from './solanaAmounts.js';
-import type { SolanaBalanceItem, TransferRequestModel } from './types.js';
+import type { SolanaBalanceItem, TransferRequestModel } from './SendTransactionModel.js';
 
 export interface SendFormProps {
   /** What can be sent (SOL first); the picker lists them. */

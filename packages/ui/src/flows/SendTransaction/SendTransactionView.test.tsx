@@ -7,7 +7,7 @@ import { renderInKit } from '../../test/renderInKit.js';
 import { NetworkPicker } from '../../screens/WalletPanel/NetworkPicker.js';
 import { SolanaBalances } from '../../screens/WalletPanel/SolanaBalances.js';
 import { SendTransactionView } from './SendTransactionView.js';
-import type { SendFlowModel, SolanaBalanceItem } from './types.js';
+import type { SendFlowModel, SolanaBalanceItem } from './SendTransactionModel.js';
 
 const RECIPIENT = '9ZTsGj9jYLTTYcAc7BR3WNbVPnj4tAUDkgx6EaMajXJy';
 const MINT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
@@ -139,7 +139,7 @@ describe('Solana UI', () => {
       fee: 5000n,
       simulation: {
         inAssets: [],
-        outAssets: [{ asset: { symbol: 'SOL', decimals: 9 }, transfers: [{ value: '0.500005', summary: 'Send 0.500005 SOL' }] }],
+        outAssets: [{ asset: { symbol: 'SOL', name: 'Solana', decimals: 9 }, transfers: [{ value: '0.500005', rawValue: '500005000', summary: 'Send 0.500005 SOL' }] }],
         counterparties: [RECIPIENT],
         validation: { result: 'benign' },
       },

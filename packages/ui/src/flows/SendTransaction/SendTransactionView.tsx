@@ -1,10 +1,10 @@
+import type { SolanaBalanceItem, SendFlowModel } from './SendTransactionModel.js';
 import { useViewFocus } from '../../focus/useViewFocus.js';
 import { stack } from '../../styles/shared.css.js';
 import { SendForm } from './SendForm.js';
 import * as styles from '../../styles/panel.css.js';
 import { TransferReview } from './TransferReview.js';
 import { TransferStatus, type TransferStatusProps } from './TransferStatus.js';
-import type { SendFlowModel, SolanaBalanceItem } from './types.js';
 
 export interface SendTransactionViewProps {
   /** `useSendTransaction()` of `@latchkey/headless/react/solana`. */

@@ -2,7 +2,7 @@ import { button, mutedText, row, stack, text } from '../../styles/shared.css.js'
 import { ErrorMessage } from '../../ErrorMessage.js';
 import * as styles from '../../styles/panel.css.js';
 import { fromBaseUnits, shortAddress } from './solanaAmounts.js';
-import type { SimulationModel, SolanaBalanceItem, TransferRequestModel } from './types.js';
+import type { SimulationModel, SolanaBalanceItem, TransferRequestModel } from './SendTransactionModel.js';
 
 export interface TransferReviewProps {
   request: TransferRequestModel;

@@ -1,7 +1,7 @@
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
 import { button, mutedText, row, stack, successText, text } from '../../styles/shared.css.js';
-import type { FlowError } from '../EmailSignIn/types.js';
+import type { FlowError } from '../shared/FlowError.js';
 import * as styles from '../../styles/panel.css.js';
 
 export interface TransferStatusProps {

@@ -1,7 +1,7 @@
 import { input, label } from '../../styles/shared.css.js';
 import { countryLabel } from './countries.js';
 import { countrySelect } from './PhoneStep.css.js';
-import type { SmsCountry } from './types.js';
+import type { SmsCountry } from './countries.js';
 
 export interface CountrySelectProps {
   id: string;

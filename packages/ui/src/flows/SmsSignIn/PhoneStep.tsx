@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
 import { input, label } from '../../styles/shared.css.js';
-import type { FlowError } from '../EmailSignIn/types.js';
+import type { FlowError } from '../shared/FlowError.js';
 import { SendCodeForm, useSendCodeField } from '../shared/SendCodeForm.js';
 import { CountrySelect } from './CountrySelect.js';
-import type { PhoneValue, SmsCountry } from './types.js';
+import type { PhoneValue } from './SmsSignInModel.js';
+import type { SmsCountry } from './countries.js';
 
 export interface PhoneStepProps {
   /** The countries the SMS provider sends to (the picker's options). */

@@ -20,8 +20,8 @@ export interface SmsSignInCustomProps {
 }
 
 /** `<SmsSignIn.Custom>{(flow) => …}</SmsSignIn.Custom>`: the flow with your own markup. */
-function PhoneSignInCustom({ children }: SmsSignInCustomProps) {
+function SmsSignInCustom({ children }: SmsSignInCustomProps) {
   return <>{children(useSmsSignIn())}</>;
 }
 
-SmsSignIn.Custom = PhoneSignInCustom;
+SmsSignIn.Custom = SmsSignInCustom;

@@ -13,7 +13,7 @@ import {
 } from '../../test/fakeSmsFlow.js';
 import { renderInKit } from '../../test/renderInKit.js';
 import { SmsSignInView } from './SmsSignInView.js';
-import type { SmsFlowStatus } from './types.js';
+import type { SmsFlowStatus } from './SmsSignInModel.js';
 
 const root = (container: HTMLElement) => container.querySelector('[data-flow="sms"]');
 

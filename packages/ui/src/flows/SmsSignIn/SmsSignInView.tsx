@@ -1,3 +1,4 @@
+import type { SmsFlowModel, SmsFlowStatus } from './SmsSignInModel.js';
 import { useState, type ReactNode } from 'react';
 import { CodeStep } from '../shared/CodeStep.js';
 import { DoneStep } from '../shared/DoneStep.js';
@@ -5,7 +6,7 @@ import { flowRoot } from '../shared/flowRoot.css.js';
 import { FailedStep } from '../shared/FailedStep.js';
 import { pickDefaultCountry } from './countries.js';
 import { PhoneStep } from './PhoneStep.js';
-import type { SmsCountry, SmsFlowModel, SmsFlowStatus } from './types.js';
+import type { SmsCountry } from './countries.js';
 
 export interface SmsSignInViewProps {
   /** The flow's view model: `useSmsSignIn()`'s return value, or a fixed one in stories. */

@@ -1,4 +1,8 @@
-import type { SmsCountry } from './types.js';
+/** A country the SMS provider sends to (`enabledCountries` of the provider settings). */
+export interface SmsCountry {
+  isoCountryCode: string;
+  phoneCountryCode: string;
+}
 
 /** The settings the phone blocks read: the providers list (SPEC §3 Provider). `ProjectSettings` fits. */
 export interface SmsProviderSettings {

@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from '../../test/axe.js';
 import { renderInKit } from '../../test/renderInKit.js';
 import { PROVIDER_ICON_PATHS } from './providerIcons.js';
 import { SocialSignInView } from './SocialSignInView.js';
-import { PROVIDER_LABELS } from './types.js';
+import { PROVIDER_LABELS } from './providerLabel.js';
 
 describe('SocialSignInView: provider marks', () => {
   it('behavior: a provider with a brand mark shows it in the text colour (its own chunk, after the first render); one without shows its initial; both hidden from screen readers', async () => {

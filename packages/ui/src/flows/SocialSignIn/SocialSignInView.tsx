@@ -1,10 +1,11 @@
+import type { SocialFlowStatus } from './SocialSignInModel.js';
 import { useEffect, useId, useState } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
 import { button, stack, visuallyHidden } from '../../styles/shared.css.js';
 import * as styles from './SocialSignIn.css.js';
-import { providerLabel, type SocialFlowStatus } from './types.js';
-import type { FlowError } from '../EmailSignIn/types.js';
+import { providerLabel } from './providerLabel.js';
+import type { FlowError } from '../shared/FlowError.js';
 
 export interface SocialSignInViewProps {
   /** Enabled providers, in the settings' order. */

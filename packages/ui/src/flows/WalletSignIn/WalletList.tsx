@@ -3,8 +3,8 @@ import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
 import { button, input, label as labelClass, mutedText, row, stack } from '../../styles/shared.css.js';
 import * as styles from './WalletList.css.js';
-import type { WalletFlowStatus, WalletListItem } from './types.js';
-import type { FlowError } from '../EmailSignIn/types.js';
+import type { WalletFlowStatus, WalletListItem } from './WalletSignInModel.js';
+import type { FlowError } from '../shared/FlowError.js';
 
 export interface WalletListProps {
   wallets: readonly WalletListItem[];

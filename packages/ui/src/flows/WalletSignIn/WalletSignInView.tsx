@@ -1,6 +1,6 @@
+import type { WalletFlowModel } from './WalletSignInModel.js';
 import { useId, useState } from 'react';
 import { button, fullWidth, stack } from '../../styles/shared.css.js';
-import type { WalletFlowModel } from './types.js';
 import { WalletList } from './WalletList.js';
 
 export interface WalletSignInViewProps {

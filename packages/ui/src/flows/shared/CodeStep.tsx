@@ -3,7 +3,7 @@ import { useFieldError } from '../../focus/useFieldError.js';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
 import { button, codeInput, label, mutedText, row, stack, text } from '../../styles/shared.css.js';
-import type { FlowError } from '../EmailSignIn/types.js';
+import type { FlowError } from './FlowError.js';
 
 export interface CodeStepProps {
   /** Where the code was sent: an e-mail address, or a phone number for the SMS flow. */

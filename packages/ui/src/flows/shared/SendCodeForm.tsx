@@ -2,7 +2,7 @@ import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } fro
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
 import { button, stack, visuallyHidden } from '../../styles/shared.css.js';
-import type { FlowError } from '../EmailSignIn/types.js';
+import type { FlowError } from './FlowError.js';
 import { useFieldError } from '../../focus/useFieldError.js';
 
 export interface SendCodeFieldOptions {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { EmailFlowStatus } from '../EmailSignIn/types.js';
+import type { EmailFlowStatus } from '../EmailSignIn/EmailSignInModel.js';
 
 export interface StepMemory {
   /** `sendingCode` reached from `awaitingCode`: a resend, which stays on the code step. */

@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
 import { input, label } from '../../styles/shared.css.js';
-import type { FlowError } from '../../flows/EmailSignIn/types.js';
+import type { FlowError } from '../../flows/shared/FlowError.js';
 import { CountrySelect } from '../../flows/SmsSignIn/CountrySelect.js';
-import type { PhoneValue, SmsCountry } from '../../flows/SmsSignIn/types.js';
+import type { PhoneValue } from '../../flows/SmsSignIn/SmsSignInModel.js';
+import type { SmsCountry } from '../../flows/SmsSignIn/countries.js';
 import { SendCodeForm, useSendCodeField } from '../../flows/shared/SendCodeForm.js';
 import { looksLikePhone } from './looksLikePhone.js';
 

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { LatchkeyProvider } from '../../LatchkeyProvider/LatchkeyProvider.js';
+import { LatchkeyUIProvider } from '../../LatchkeyUIProvider/LatchkeyUIProvider.js';
 import { createSandboxClient } from '../../test/sandboxClient.js';
 import { SignInDialog } from './SignInDialog.js';
 
@@ -15,9 +15,9 @@ describe('SignInDialog (against the sandbox)', () => {
     });
     const user = userEvent.setup();
     render(
-      <LatchkeyProvider client={client}>
+      <LatchkeyUIProvider client={client}>
         <SignInDialog trigger={<button type="button">Log in</button>} />
-      </LatchkeyProvider>,
+      </LatchkeyUIProvider>,
     );
     // The dialog's code loads on mount; the trigger shows meanwhile and becomes the Radix trigger.
     await screen.findByRole('button', { name: 'Log in' });
@@ -34,9 +34,9 @@ describe('SignInDialog (against the sandbox)', () => {
   it('error: settings that cannot load show the error in the dialog', async () => {
     const { client } = await createSandboxClient({ patchSettings: () => ({ nonsense: true }) });
     render(
-      <LatchkeyProvider client={client}>
+      <LatchkeyUIProvider client={client}>
         <SignInDialog open onOpenChange={() => {}} />
-      </LatchkeyProvider>,
+      </LatchkeyUIProvider>,
     );
     const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
     const alert = await within(dialog).findByRole('alert', {}, { timeout: 5000 });

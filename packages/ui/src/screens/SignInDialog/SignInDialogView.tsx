@@ -1,3 +1,4 @@
+import type { SocialProvider } from '@latchkey/protocol';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { brandingFrom, warnRejectedBranding, type BrandingSettings } from '../../Branding/branding.js';
@@ -6,20 +7,21 @@ import { ErrorMessage } from '../../ErrorMessage.js';
 import { KitErrorBoundary } from '../../KitErrorBoundary/KitErrorBoundary.js';
 import { button } from '../../styles/shared.css.js';
 import { EmailSignInView } from '../../flows/EmailSignIn/EmailSignInView.js';
-import type { EmailFlowModel, FlowError } from '../../flows/EmailSignIn/types.js';
+import type { EmailFlowModel } from '../../flows/EmailSignIn/EmailSignInModel.js';
+import type { FlowError } from '../../flows/shared/FlowError.js';
 import { EmailOrPhoneStep } from '../LoginView/EmailOrPhoneStep.js';
 import { pickDefaultCountry, smsCountries, type SmsProviderSettings } from '../../flows/SmsSignIn/countries.js';
 import { SmsSignInView } from '../../flows/SmsSignIn/SmsSignInView.js';
-import type { SmsFlowModel } from '../../flows/SmsSignIn/types.js';
+import type { SmsFlowModel } from '../../flows/SmsSignIn/SmsSignInModel.js';
 import { MfaChallenge, type MfaChallengeFlow } from '../../flows/Mfa/MfaChallenge.js';
 import { PasskeySignIn } from '../../flows/Passkey/PasskeySignIn.js';
 import type { PasskeyFlowModel } from '../../flows/Passkey/types.js';
 import { LoginView, type LoginViewSection } from '../LoginView/LoginView.js';
 import { SocialSignInView } from '../../flows/SocialSignIn/SocialSignInView.js';
 import { socialLayoutFrom, socialProvidersFrom, type SocialSettings } from '../../flows/SocialSignIn/socialSettings.js';
-import type { SocialFlowModel } from '../../flows/SocialSignIn/types.js';
+import type { SocialFlowModel } from '../../flows/SocialSignIn/SocialSignInModel.js';
 import { WalletSignInView } from '../../flows/WalletSignIn/WalletSignInView.js';
-import type { WalletFlowModel } from '../../flows/WalletSignIn/types.js';
+import type { WalletFlowModel } from '../../flows/WalletSignIn/WalletSignInModel.js';
 import { Spinner } from '../../Spinner.js';
 import { KitLayer } from '../../theme/ThemeRoot.js';
 import { useWarn } from '../../warn.js';
@@ -118,7 +120,7 @@ export function SignInDialogView({
           status={socialFlow.status}
           activeProvider={socialFlow.provider}
           error={socialFlow.error}
-          onSelect={(provider) => socialFlow.signIn(provider)}
+          onSelect={(provider) => socialFlow.signIn(provider as SocialProvider)}
           onCancel={() => socialFlow.cancel()}
         />
       )

@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { LatchkeyProvider } from '../../LatchkeyProvider/LatchkeyProvider.js';
+import { LatchkeyUIProvider } from '../../LatchkeyUIProvider/LatchkeyUIProvider.js';
 import { expectNoAxeViolations } from '../../test/axe.js';
 import { renderInKit } from '../../test/renderInKit.js';
 import { createSandboxClient, latestCode, ownPhoneThroughApi, signInThroughApi, uniqueEmail, uniquePhone } from '../../test/sandboxClient.js';
@@ -34,9 +34,9 @@ describe('UserMenu: adding a phone number (against the sandbox)', () => {
     await ownPhoneThroughApi(sandboxUrl, taken.national);
     const user = userEvent.setup();
     render(
-      <LatchkeyProvider client={client}>
+      <LatchkeyUIProvider client={client}>
         <UserMenu />
-      </LatchkeyProvider>,
+      </LatchkeyUIProvider>,
     );
     await user.click(await screen.findByRole('button', { name: `Account: ${email}` }, { timeout: 10_000 }));
     const menu = await screen.findByRole('dialog', { name: 'Signed in as' }, { timeout: 10_000 });

@@ -2,7 +2,7 @@ import { useEmailSignIn } from '@latchkey/headless/react/email';
 import { useSmsSignIn } from '@latchkey/headless/react/sms';
 import { EmailSignInView } from '../../flows/EmailSignIn/EmailSignInView.js';
 import { SmsSignInView } from '../../flows/SmsSignIn/SmsSignInView.js';
-import type { SmsCountry } from '../../flows/SmsSignIn/types.js';
+import type { SmsCountry } from '../../flows/SmsSignIn/countries.js';
 import { button, stack } from '../../styles/shared.css.js';
 import type { CredentialKind } from './AccountSection.js';
 

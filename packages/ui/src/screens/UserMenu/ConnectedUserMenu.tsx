@@ -15,8 +15,8 @@ import { Spinner } from '../../Spinner.js';
 import { MfaDevices } from '../../flows/Mfa/MfaDevices.js';
 import { TotpEnrolment } from '../../flows/Mfa/TotpEnrolment.js';
 import { PasskeyManager } from '../../flows/Passkey/PasskeyManager.js';
-import { embeddedWalletsEnabled, useEmbeddedWalletOptions } from '../../LatchkeyProvider/embeddedWalletConfig.js';
-import { useWalletPanel } from '../../LatchkeyProvider/walletPanelSlot.js';
+import { embeddedWalletsEnabled, useEmbeddedWalletOptions } from '../../LatchkeyUIProvider/embeddedWalletConfig.js';
+import { useWalletPanel } from '../../LatchkeyUIProvider/walletPanelSlot.js';
 import { AccountSection, type CredentialKind } from './AccountSection.js';
 import { UserMenuView, type LinkedAccount } from './UserMenuView.js';
 

@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { button, label, mutedText, row, stack } from '../../styles/shared.css.js';
 import * as styles from '../../flows/WalletSignIn/WalletList.css.js';
-import type { WalletFlowModel } from '../../flows/WalletSignIn/types.js';
-import type { FlowError } from '../../flows/EmailSignIn/types.js';
+import type { WalletFlowModel } from '../../flows/WalletSignIn/WalletSignInModel.js';
+import type { FlowError } from '../../flows/shared/FlowError.js';
 import { WalletSignInView } from '../../flows/WalletSignIn/WalletSignInView.js';
 import { shortAddress } from './accountName.js';
 

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { LatchkeyProvider } from '../../LatchkeyProvider/LatchkeyProvider.js';
+import { LatchkeyUIProvider } from '../../LatchkeyUIProvider/LatchkeyUIProvider.js';
 import { createSandboxClient, signInThroughApi, uniqueEmail } from '../../test/sandboxClient.js';
 import { UserMenu } from './UserMenu.js';
 
@@ -25,9 +25,9 @@ describe('UserMenu (against the sandbox)', () => {
     await signInThroughApi(client, sandboxUrl, email);
     const user = userEvent.setup();
     render(
-      <LatchkeyProvider client={client}>
+      <LatchkeyUIProvider client={client}>
         <UserMenu />
-      </LatchkeyProvider>,
+      </LatchkeyUIProvider>,
     );
     const standIn = await screen.findByRole('button', { name: `Account: ${email}` });
     expect(standIn).toHaveAttribute('aria-busy', 'true');
@@ -45,9 +45,9 @@ describe('UserMenu (against the sandbox)', () => {
   it('default: nothing when signed out', async () => {
     const { client } = await createSandboxClient();
     const { container } = render(
-      <LatchkeyProvider client={client}>
+      <LatchkeyUIProvider client={client}>
         <UserMenu />
-      </LatchkeyProvider>,
+      </LatchkeyUIProvider>,
     );
     await waitFor(() => expect(client.session.getSnapshot().matches('restoring')).toBe(false));
     expect(container.querySelector('button')).toBeNull();

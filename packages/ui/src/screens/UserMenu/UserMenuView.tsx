@@ -4,7 +4,7 @@ import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
 import { button, link, mutedText, text } from '../../styles/shared.css.js';
 import { KitLayer } from '../../theme/ThemeRoot.js';
-import { providerLabel } from '../../flows/SocialSignIn/types.js';
+import { providerLabel } from '../../flows/SocialSignIn/providerLabel.js';
 import * as styles from './UserMenu.css.js';
 
 export interface UserMenuViewProps {

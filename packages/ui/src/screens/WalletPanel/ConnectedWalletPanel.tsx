@@ -1,6 +1,6 @@
 import { usePrimaryWallet } from '@latchkey/headless/react/wallets';
 import { lazyWithRetry } from '../../KitErrorBoundary/lazyWithRetry.js';
-import { useEmbeddedWalletOptions } from '../../LatchkeyProvider/embeddedWalletConfig.js';
+import { useEmbeddedWalletOptions } from '../../LatchkeyUIProvider/embeddedWalletConfig.js';
 
 // Each kind of wallet loads its own code: an external-wallet user never downloads the custody client (HPKE,
 // stampers), an embedded-wallet user never downloads wallet-standard discovery. Both share web3.js.

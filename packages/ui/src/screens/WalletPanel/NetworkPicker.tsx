@@ -1,6 +1,12 @@
+import type { SolanaNetwork } from '@latchkey/headless/solana';
+import type { ProjectSettings } from '@latchkey/protocol';
 import { useId } from 'react';
 import { input, label, stack } from '../../styles/shared.css.js';
-import type { NetworkItem, SelectorSettings } from '../../flows/SendTransaction/types.js';
+
+/** A network as the picker lists it: a `useSolanaNetworks().networks` entry. */
+export type NetworkItem = Pick<SolanaNetwork, 'networkId' | 'name'> & Partial<Pick<SolanaNetwork, 'vanityName' | 'isTestnet'>>;
+/** Selector settings of SPEC §2 (`design.selector`). */
+export type SelectorSettings = NonNullable<ProjectSettings['design']['selector']>;
 
 export interface NetworkPickerProps {
   networks: readonly NetworkItem[];

@@ -3,8 +3,8 @@ import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
 import { button, mutedText, row, stack, text } from '../../styles/shared.css.js';
 import * as styles from '../../styles/panel.css.js';
-import type { SolanaBalanceItem } from '../../flows/SendTransaction/types.js';
-import type { FlowError } from '../../flows/EmailSignIn/types.js';
+import type { SolanaBalanceItem } from '../../flows/SendTransaction/SendTransactionModel.js';
+import type { FlowError } from '../../flows/shared/FlowError.js';
 
 export interface SolanaBalancesProps {
   status: 'idle' | 'loading' | 'ready' | 'failed';

@@ -240,6 +240,17 @@ describe.each(channels)('the $name code flow', (channel) => {
       expect(flow.actor.getSnapshot().context).toMatchObject({ destination: undefined, verificationUUID: undefined });
     });
 
+    it('behavior: a finished flow starts over by itself when the session signs out (the UI resets nothing)', async () => {
+      const flow = await setup();
+      await flow.toAwaitingCode();
+      flow.actor.send({ type: 'user.submitCode', code: '123456' });
+      await flow.until('done');
+      expect(flow.sessionStatus()).toBe('signedIn');
+      flow.client.session.send({ type: 'user.signOut' });
+      await flow.until('idle');
+      expect(flow.actor.getSnapshot().context).toMatchObject({ destination: undefined, verificationUUID: undefined, error: undefined });
+    });
+
     it('behavior: reset from done, failed and verifying goes back to idle', async () => {
       const flow = await setup();
       await flow.toAwaitingCode();

@@ -4,7 +4,7 @@ import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from
 import { LatchkeyError } from '../../errors/LatchkeyError.js';
 import { toLatchkeyErrorSync } from '../../errors/toLatchkeyError.js';
 import type { ApiClient } from '../../transport/createApi.js';
-import { signInHandOver, type Purpose, type SessionLink } from '../signInHandOver.js';
+import { signInHandOver, watchSignOut, type Purpose, type SessionLink } from '../signInHandOver.js';
 
 /** What a code flow needs from its client: the API, and the session it hands the sign-in to. */
 export interface CodeVerificationClient extends ApiClient, SessionLink {}
@@ -85,6 +85,7 @@ export const codeVerificationMachine = setup({
   actors: {
     sendCode: fromPromise<SentCode, SendCodeInput>(notProvided('sendCode')),
     verifyCode: fromPromise<SignInResponse, VerifyCodeInput>(notProvided('verifyCode')),
+    watchSignOut,
   },
   actions: {
     ...signInHandOver,
@@ -178,8 +179,10 @@ export const codeVerificationMachine = setup({
         'user.reset': { target: 'idle', actions: ['notifySignInEnded', 'reset'] },
       },
     },
-    // Left with `user.reset` (from any state).
-    done: {},
+    // Left with `user.reset` (from any state), which a sign-out sends too: the next sign-in starts from the first step.
+    done: {
+      invoke: { src: 'watchSignOut', input: ({ context }) => ({ session: context.client.session }) },
+    },
     failed: { tags: ['error'] },
   },
 });

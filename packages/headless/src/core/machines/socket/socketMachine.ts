@@ -153,7 +153,7 @@ export type SocketSnapshot = SnapshotFrom<typeof socketMachine>;
 /** Where the connection is: `ready`, or one of the not-ready states. */
 export type SocketConnectionState = 'idle' | 'connecting' | 'ready' | 'waiting' | 'closed';
 
-export function socketConnectionState(snapshot: SocketSnapshot): SocketConnectionState {
+export function socketStatus(snapshot: SocketSnapshot): SocketConnectionState {
   if (snapshot.matches({ open: 'ready' })) return 'ready';
   if (snapshot.matches({ open: 'connecting' })) return 'connecting';
   return snapshot.value as SocketConnectionState;

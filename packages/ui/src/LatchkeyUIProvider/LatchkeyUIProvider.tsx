@@ -9,7 +9,7 @@ import { ThemeRoot } from '../theme/ThemeRoot.js';
 import { EmbeddedWalletOptionsContext, type EmbeddedWalletOptions } from './embeddedWalletConfig.js';
 import { WalletPanelContext } from './walletPanelSlot.js';
 
-export type LatchkeyProviderProps = KitOptions &
+export type LatchkeyUIProviderProps = KitOptions &
   (
     | {
         /** The client from `createLatchkeyClient(...)`, built once outside React. */
@@ -52,7 +52,7 @@ export interface KitOptions {
  * The kit's provider: the headless `LatchkeyProvider` (client, settings, session) plus the theme,
  * applied as CSS variables on a kit root element around `children`.
  */
-export function LatchkeyProvider({ client, config, ...options }: LatchkeyProviderProps) {
+export function LatchkeyUIProvider({ client, config, ...options }: LatchkeyUIProviderProps) {
   return (
     <HeadlessProvider {...(client ? { client } : { config: config as LatchkeyClientConfig })}>
       <KitProviders {...options} />

@@ -4,7 +4,7 @@ import type { LatchkeyClient } from '@latchkey/headless';
 import { useLatchkey } from '@latchkey/headless/react';
 import { describe, expect, inject, it } from 'vitest';
 import { createSandboxClient } from '../test/sandboxClient.js';
-import { LatchkeyProvider } from './LatchkeyProvider.js';
+import { LatchkeyUIProvider } from './LatchkeyUIProvider.js';
 
 const rootOf = (element: HTMLElement) => element.closest('[data-latchkey-root]') as HTMLElement;
 
@@ -15,13 +15,13 @@ function withModal(modal: Record<string, unknown>) {
   };
 }
 
-describe('LatchkeyProvider', () => {
+describe('LatchkeyUIProvider', () => {
   it('default: applies the project look settings as CSS variables on the kit root', async () => {
     const { client } = await createSandboxClient({ patchSettings: withModal({ primaryColor: '#FACC15', radius: 4, theme: 'dark' }) });
     render(
-      <LatchkeyProvider client={client}>
+      <LatchkeyUIProvider client={client}>
         <p>host content</p>
-      </LatchkeyProvider>,
+      </LatchkeyUIProvider>,
     );
     const root = rootOf(screen.getByText('host content'));
     await waitFor(() => expect(root.style.getPropertyValue('--lk-colors-accent')).toBe('#facc15'));
@@ -34,9 +34,9 @@ describe('LatchkeyProvider', () => {
   it('default: before settings arrive, the default light theme', async () => {
     const { client } = await createSandboxClient();
     render(
-      <LatchkeyProvider client={client}>
+      <LatchkeyUIProvider client={client}>
         <p>host content</p>
-      </LatchkeyProvider>,
+      </LatchkeyUIProvider>,
     );
     const root = rootOf(screen.getByText('host content'));
     expect(root).toHaveAttribute('data-theme', 'light');
@@ -46,9 +46,9 @@ describe('LatchkeyProvider', () => {
   it('behavior: a theme prop wins over the settings', async () => {
     const { client } = await createSandboxClient({ patchSettings: withModal({ primaryColor: '#facc15' }) });
     render(
-      <LatchkeyProvider client={client} theme={darkTheme({ accentColor: '#0e7490' })}>
+      <LatchkeyUIProvider client={client} theme={darkTheme({ accentColor: '#0e7490' })}>
         <p>host content</p>
-      </LatchkeyProvider>,
+      </LatchkeyUIProvider>,
     );
     const root = rootOf(screen.getByText('host content'));
     await waitFor(() => expect(client.settings.get().status).toBe('ready'));
@@ -71,9 +71,9 @@ describe('LatchkeyProvider', () => {
     try {
       const { client } = await createSandboxClient({ patchSettings: withModal({ theme: 'auto' }) });
       render(
-        <LatchkeyProvider client={client}>
+        <LatchkeyUIProvider client={client}>
           <p>host content</p>
-        </LatchkeyProvider>,
+        </LatchkeyUIProvider>,
       );
       const root = rootOf(screen.getByText('host content'));
       await waitFor(() => expect(root).toHaveAttribute('data-theme', 'dark'));
@@ -87,7 +87,7 @@ describe('LatchkeyProvider', () => {
   });
 });
 
-describe('LatchkeyProvider with plain configuration (what a Next.js root layout passes)', () => {
+describe('LatchkeyUIProvider with plain configuration (what a Next.js root layout passes)', () => {
   it('behavior: builds its own client from `config`, loads the project settings and themes the kit root', async () => {
     const sandboxUrl = inject('sandboxUrl');
     const info = (await (await fetch(`${sandboxUrl}/sandbox/info`)).json()) as { environmentId: string; apiBaseUrl: string };
@@ -98,9 +98,9 @@ describe('LatchkeyProvider with plain configuration (what a Next.js root layout 
       return <p>settings {settingsStatus}</p>;
     }
     render(
-      <LatchkeyProvider config={{ environmentId: info.environmentId, apiBaseUrl: info.apiBaseUrl, sendLogs: false }} theme={darkTheme()}>
+      <LatchkeyUIProvider config={{ environmentId: info.environmentId, apiBaseUrl: info.apiBaseUrl, sendLogs: false }} theme={darkTheme()}>
         <Probe />
-      </LatchkeyProvider>,
+      </LatchkeyUIProvider>,
     );
     expect(await screen.findByText('settings ready', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(seen?.environmentId).toBe(info.environmentId);

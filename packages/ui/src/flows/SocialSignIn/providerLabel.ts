@@ -1,18 +1,3 @@
-import type { FlowError } from '../EmailSignIn/types.js';
-
-/** The social flow's statuses as the steps see them (`useSocialSignIn().status`). */
-export type SocialFlowStatus = 'idle' | 'opening' | 'awaitingAuthorization' | 'exchanging' | 'redirecting' | 'completingRedirect' | 'done' | 'failed';
-
-/** What the social block needs from the flow: `useSocialSignIn()` fits. */
-export interface SocialFlowModel {
-  status: SocialFlowStatus;
-  provider: string | undefined;
-  error: FlowError | undefined;
-  isBusy: boolean;
-  signIn(provider: string): unknown;
-  cancel(): unknown;
-}
-
 /** Display names of the social providers of SPEC §9. */
 export const PROVIDER_LABELS: Readonly<Record<string, string>> = {
   apple: 'Apple', bitbucket: 'Bitbucket', coinbasesocial: 'Coinbase', discord: 'Discord', epicgames: 'Epic Games',

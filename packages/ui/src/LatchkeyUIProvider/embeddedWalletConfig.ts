@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 
 /**
  * Where the host's embedded wallets live: the custody provider's base URL, and the app name its pages show
- * (default: the project's display name). Given to `LatchkeyProvider` as `embeddedWallet`; without it the kit
+ * (default: the project's display name). Given to `LatchkeyUIProvider` as `embeddedWallet`; without it the kit
  * offers no embedded wallet.
  */
 export interface EmbeddedWalletOptions {

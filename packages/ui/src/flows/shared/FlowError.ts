@@ -1,0 +1,18 @@
+/** A coded error as the hooks report it (`LatchkeyError`): `message` is the spec's wording. Stories pass plain objects. */
+export interface FlowError {
+  code: string;
+  message: string;
+}
+
+/**
+ * A hook's return type as a view takes it: the same members — statuses, data and commands come from the hook's own
+ * type, so they cannot drift — with `error` loosened to `FlowError` and commands free to return anything (stories pass
+ * spies).
+ */
+export type FlowModel<T> = {
+  [K in keyof T]: K extends 'error'
+    ? FlowError | undefined
+    : T[K] extends (...args: infer A) => unknown
+      ? (...args: A) => unknown
+      : T[K];
+};
