@@ -53,6 +53,7 @@ export default defineConfig({
             'packages/headless/src/exports/**/*.test.ts',
             // read the built packages (the test command builds first)
             'test/packaging/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
           globalSetup: ['test/setup/sandbox.ts'],
           testTimeout: 20_000,
