@@ -1,7 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { version as headlessVersion } from '@latchkey/headless';
 import { KIT_VERSION } from '@latchkey/protocol/constants';
+import { version as uiVersion } from '../../packages/ui/src/version.js';
 import { describe, expect, it } from 'vitest';
 import { publishablePackages, withoutSource, withPublishExports } from '../../scripts/publishManifest.mjs';
 
@@ -30,8 +32,9 @@ describe('published manifests', () => {
     expect(packages.map(({ manifest }) => manifest.name).sort()).toEqual(['@latchkey/headless', '@latchkey/protocol', '@latchkey/themes', '@latchkey/ui']);
   });
 
-  it('behavior: one version — every package is the kit version the API header sends (KIT_VERSION)', () => {
+  it('behavior: one version — every package is the kit version the API header sends (KIT_VERSION), and so are the versions the provider checks', () => {
     for (const { manifest } of packages) expect(`${manifest.name}@${manifest.version}`).toBe(`${manifest.name}@${KIT_VERSION}`);
+    expect({ headless: headlessVersion, ui: uiVersion }).toEqual({ headless: KIT_VERSION, ui: KIT_VERSION });
   });
 
   it('behavior: each ships a README and the MIT licence, and says which Node it runs on', () => {

@@ -14,6 +14,7 @@ it('default: the public exports of the main entry (first paint only)', () => {
       "lightTheme",
       "loadSignInDialog",
       "loadUserMenu",
+      "version",
     ]
   `);
 });

@@ -229,6 +229,7 @@ describe('entry points', () => {
     expect(Object.keys(core).sort()).toMatchInlineSnapshot(`
       [
         "LatchkeyError",
+        "checkKitVersions",
         "clientErrorMessages",
         "createApi",
         "createCookieStorage",
@@ -251,6 +252,7 @@ describe('entry points', () => {
         "sessionMachine",
         "toLatchkeyError",
         "updateUser",
+        "version",
         "walletErrorCodes",
       ]
     `);

@@ -1,8 +1,14 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { createLatchkeyClient, type LatchkeyClient, type LatchkeyClientConfig } from '../core/client/createLatchkeyClient.js';
+import { checkKitVersions } from '../core/version/checkKitVersions.js';
 import { LatchkeyContext } from './LatchkeyContext.js';
 
 export type LatchkeyProviderProps = {
+  /**
+   * The versions of the packages built on this one (`@latchkey/ui` passes its own), added to the version check: 100 ms
+   * after mounting, the provider warns once when the @latchkey packages loaded differ in version.
+   */
+  versions?: Record<string, string>;
   children?: ReactNode;
 } & (
   | {
@@ -22,12 +28,14 @@ export type LatchkeyProviderProps = {
 );
 
 /** Makes the client available to the hooks and loads the project settings once it is mounted (never during server render). */
-export function LatchkeyProvider({ children, ...source }: LatchkeyProviderProps) {
+export function LatchkeyProvider({ children, versions, ...source }: LatchkeyProviderProps) {
   const client = useProvidedClient(source);
   useEffect(() => {
     // A failure is kept in the settings state (`useLatchkey().settingsError`).
     client.settings.load().catch(() => undefined);
   }, [client]);
+  const versionList = JSON.stringify(versions ?? {});
+  useEffect(() => checkKitVersions(JSON.parse(versionList) as Record<string, string>, (message) => client.logger.warn(message)), [client, versionList]);
   return <LatchkeyContext.Provider value={client}>{children}</LatchkeyContext.Provider>;
 }
 

@@ -8,6 +8,10 @@ import { ReportErrorProvider, WarnProvider, type ReportError, type Warn } from '
 import { ThemeRoot } from '../theme/ThemeRoot.js';
 import { EmbeddedWalletOptionsContext, type EmbeddedWalletOptions } from './embeddedWalletConfig.js';
 import { WalletPanelContext } from './walletPanelSlot.js';
+import { version } from '../version.js';
+
+/** This package in the provider's version check. */
+const UI_VERSIONS = { '@latchkey/ui': version };
 
 export type LatchkeyUIProviderProps = KitOptions &
   (
@@ -54,7 +58,7 @@ export interface KitOptions {
  */
 export function LatchkeyUIProvider({ client, config, ...options }: LatchkeyUIProviderProps) {
   return (
-    <HeadlessProvider {...(client ? { client } : { config: config as LatchkeyClientConfig })}>
+    <HeadlessProvider {...(client ? { client } : { config: config as LatchkeyClientConfig })} versions={UI_VERSIONS}>
       <KitProviders {...options} />
     </HeadlessProvider>
   );
