@@ -9,11 +9,31 @@ import { defineConfig } from 'vitest/config';
  * One vitest run for the whole workspace (`pnpm test`), split into projects by environment:
  * - node: protocol, sandbox, headless core (machines, transport, storage, logger);
  * - jsdom: React hooks, themes, UI components (Testing Library + axe);
+ * - jsdom-react18: the same suite on React 18.3;
  * - storybook: every story rendered as a test in Chromium (see .storybook/);
  * - e2e: the demo in Chromium via playwright-core against a sandbox the setup starts.
  * Workspace packages resolve to their sources through the `source` export condition.
  */
 const conditions = ['source', 'module', 'browser', 'development|production'];
+const jsdomInclude = [
+  'packages/headless/src/react/**/*.test.{ts,tsx}',
+  'packages/themes/src/**/*.test.{ts,tsx}',
+  'packages/ui/src/**/*.test.{ts,tsx}',
+];
+/** A package as installed in test/react18, where React is 18.3 (so are the peers of its React-dependent packages). */
+const react18Module = (name: string) => fileURLToPath(new URL(`test/react18/node_modules/${name}`, import.meta.url));
+/**
+ * React and every package the sources and tests import that loads React (and their subpaths) → test/react18's
+ * installs. Dependencies are loaded by Node, past any alias: what they import must resolve to React 18 from where
+ * they are installed, which pnpm arranges for test/react18's dependencies (their React peer is 18 there).
+ */
+const react18Aliases = ['react', 'react-dom', '@testing-library/react', '@xstate/react', '@radix-ui/react-dialog', '@radix-ui/react-popover'].flatMap((name) => {
+  const escaped = name.replace(/[/]/g, '\\/');
+  return [
+    { find: new RegExp(`^${escaped}$`), replacement: react18Module(name) },
+    { find: new RegExp(`^${escaped}/(.*)$`), replacement: `${react18Module(name)}/$1` },
+  ];
+});
 
 export default defineConfig({
   test: {
@@ -32,6 +52,9 @@ export default defineConfig({
             'packages/headless/src/solana/**/*.test.ts',
             'packages/headless/src/exports/**/*.test.ts',
             'test/*.test.ts',
+            // read the built packages (the test command builds first)
+            'test/packaging/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
           globalSetup: ['test/setup/sandbox.ts'],
           testTimeout: 20_000,
@@ -44,12 +67,23 @@ export default defineConfig({
         test: {
           name: 'jsdom',
           environment: 'jsdom',
-          include: [
-            'packages/headless/src/react/**/*.test.{ts,tsx}',
-            'packages/themes/src/**/*.test.{ts,tsx}',
-            'packages/ui/src/**/*.test.{ts,tsx}',
-          ],
+          include: jsdomInclude,
           setupFiles: ['test/setup/jsdom.ts'],
+          globalSetup: ['test/setup/sandbox.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // The same jsdom suite once more on React 18.3 (the packages' peer range is ^18 || ^19): react and react-dom
+        // and the packages that load them are aliased to test/react18's installs (see react18Aliases).
+        plugins: [react(), vanillaExtractPlugin()],
+        resolve: { conditions, alias: react18Aliases },
+        test: {
+          name: 'jsdom-react18',
+          environment: 'jsdom',
+          include: jsdomInclude,
+          setupFiles: ['test/setup/jsdom.ts', 'test/setup/react18.ts'],
           globalSetup: ['test/setup/sandbox.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,

@@ -109,13 +109,16 @@ const entriesOf = (pkg) =>
     .filter((key) => !key.endsWith('.css'))
     .map((key) => `@latchkey/${pkg}${key === '.' ? '' : key.slice(1)}`);
 const hostRow = await measure('host: Provider + SignInButton', path.join(here, 'host/entry.tsx'));
+// The same host with the wallet panel it opts into (`walletPanel={<SolanaWalletPanel />}`, @solana/web3.js).
+const walletHostRow = await measure('host with the Solana wallet panel', path.join(here, 'host/walletEntry.tsx'));
 const rows = [
   await measure('baseline: react + react-dom', path.join(here, 'host/baseline.tsx')),
   hostRow,
   // What a host has downloaded at the two moments that matter after the first paint ("initial" = everything so far).
   hostRow.opened('host, sign-in dialog open', /SignInDialog\/ConnectedSignInDialog\.js$/),
   hostRow.opened('host, user menu open', /UserMenu\/ConnectedUserMenu\.js$/),
-  hostRow.opened('host, user menu with wallet panel', /UserMenu\/ConnectedUserMenu\.js$/, /WalletPanel\/ConnectedWalletPanel\.js$/),
+  walletHostRow,
+  walletHostRow.opened('host with the panel, user menu with wallet panel', /UserMenu\/ConnectedUserMenu\.js$/, /WalletPanel\/ConnectedWalletPanel\.js$/),
 ];
 for (const entry of [...entriesOf('headless'), ...entriesOf('ui')]) rows.push(await measure(entry, entry, { external: reactExternal }));
 

@@ -1,15 +1,21 @@
 #!/usr/bin/env node
 // `pnpm test`: every check, in order, failing fast: build the packages (the UI ships a built stylesheet and the
-// demo uses dist), typecheck both programs, run every vitest project (node, jsdom, storybook in Chromium, e2e in
-// Chromium), the sandbox's suite again on PostgreSQL (when its binaries are installed), then build Storybook. Prints a timing table and a closing "N passed, N failed" line.
+// demo uses dist), typecheck both programs, run every vitest project (node, jsdom on React 19 and 18, storybook in
+// Chromium, e2e in Chromium), the sandbox's suite again on PostgreSQL (when its binaries are installed), build
+// Storybook, then the hosts suite (test/hosts: the packed tarballs linted, installed with npm, type-checked as a
+// consumer, and the Next.js and Vite + React 18 examples built and driven in Chromium). Prints a timing table and a
+// closing "N passed, N failed" line.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const results = [];
+// A report left by an earlier run must not be counted as this run's.
+for (const file of ['vitest.json', 'vitest-postgres.json', 'hosts.json']) rmSync(`${root}test-results/${file}`, { force: true });
 const report = `${root}test-results/vitest.json`;
 const postgresReport = `${root}test-results/vitest-postgres.json`;
+const hostsReport = `${root}test-results/hosts.json`;
 mkdirSync(`${root}test-results`, { recursive: true });
 
 function step(name, command, args) {
@@ -28,7 +34,7 @@ function finish() {
   console.log(`| total | ${total.toFixed(1)} | |`);
   let passed = 0;
   let failed = 0;
-  for (const file of [report, postgresReport]) {
+  for (const file of [report, postgresReport, hostsReport]) {
     try {
       const json = JSON.parse(readFileSync(file, 'utf8'));
       passed += json.numPassedTests;
@@ -72,6 +78,9 @@ void (
     'pnpm', 'exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
   ]) &&
   postgresStep() &&
-  step('storybook build', 'corepack', ['pnpm', 'exec', 'storybook', 'build', '--quiet', '-o', 'storybook-static'])
+  step('storybook build', 'corepack', ['pnpm', 'exec', 'storybook', 'build', '--quiet', '-o', 'storybook-static']) &&
+  step('hosts (tarballs, npm installs, Next.js and Vite + React 18 examples)', 'corepack', [
+    'pnpm', 'exec', 'vitest', 'run', '--config', 'test/hosts/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${hostsReport}`,
+  ])
 );
 finish();

@@ -31,6 +31,7 @@ export async function openDemoWithAuthenticator(
   browser: Browser,
   theme: 'light' | 'dark',
   viewport: { width: number; height: number },
+  demoUrl: string = inject('demoUrl'),
 ): Promise<{ page: Page; cdp: CDPSession; authenticatorId: string; problems: string[] }> {
   await patchSettings({ design: { modal: { theme } } });
   const context = await browser.newContext({ colorScheme: theme, viewport });
@@ -41,7 +42,7 @@ export async function openDemoWithAuthenticator(
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
     options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
   });
-  await page.goto(localhostUrl(inject('demoUrl')));
+  await page.goto(localhostUrl(demoUrl));
   await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible(), { timeout: 15_000 }).toBe(true);
   return { page, cdp, authenticatorId, problems };
 }

@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchChromium, screenshot } from './browser.js';
 import { escapeRegExp, openDemoWithAuthenticator, signInByEmail } from './demo.js';
 import { patchSettings, uniqueEmail } from './sandbox.js';
@@ -74,6 +74,26 @@ describe.each(['light', 'dark'] as const)('passkey sign-in (%s)', (theme) => {
     await expect.poll(() => dialog.locator('[data-flow="passkey"]').getAttribute('data-state')).toBe('idle');
     expect(await dialog.getByRole('alert').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Sign in' }).count()).toBe(1);
+    await page.context().close();
+  });
+});
+
+describe('passkeys on the dev server (the localhost URL `pnpm dev` prints)', () => {
+  test('register a passkey after e-mail sign-in, sign out, sign in with the passkey (dev server, opened on localhost)', async () => {
+    const { page, problems } = await openDemoWithAuthenticator(browser, 'light', { width: 1024, height: 820 }, inject('demoDevUrl'));
+    const email = uniqueEmail('e2e-passkey-dev');
+    await signInByEmail(page, email);
+    const menuButton = page.getByRole('button', { name: new RegExp(escapeRegExp(email)) });
+    await expect.poll(() => menuButton.isVisible(), { timeout: 15_000 }).toBe(true);
+    await menuButton.click();
+    const passkeys = page.getByRole('region', { name: 'Passkeys' });
+    await passkeys.getByRole('button', { name: 'Add a passkey' }).click({ timeout: 15_000 });
+    await expect.poll(() => passkeys.getByRole('listitem').count(), { timeout: 15_000 }).toBe(1);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).click({ timeout: 10_000 });
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect.poll(() => menuButton.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(problems).toEqual([]);
     await page.context().close();
   });
 });

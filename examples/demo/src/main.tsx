@@ -1,5 +1,6 @@
 import { createLatchkeyClient } from '@latchkey/headless';
 import { LatchkeyUIProvider } from '@latchkey/ui';
+import { SolanaWalletPanel } from '@latchkey/ui/solana';
 import '@latchkey/ui/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -21,7 +22,7 @@ if (!root) throw new Error('#root is missing from index.html');
 
 createRoot(root).render(
   <StrictMode>
-    <LatchkeyUIProvider client={client} embeddedWallet={{ baseUrl: custodyUrl, cloudDriveUrl }}>
+    <LatchkeyUIProvider client={client} embeddedWallet={{ baseUrl: custodyUrl, cloudDriveUrl }} walletPanel={<SolanaWalletPanel />}>
       <App />
     </LatchkeyUIProvider>
   </StrictMode>,

@@ -9,8 +9,10 @@ import { expect, it } from 'vitest';
  */
 const here = dirname(fileURLToPath(import.meta.url));
 const STATIC_IMPORT = /^\s*(?:import|export)\s+(?!type\b)[^'";]*?from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]/gm;
+const DYNAMIC_IMPORT = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 
-function staticGraph(entry: string): { files: Set<string>; packages: Set<string> } {
+/** The files and packages `entry` reaches: through static imports, and also through `import()` when `dynamic`. */
+function staticGraph(entry: string, { dynamic = false } = {}): { files: Set<string>; packages: Set<string> } {
   const files = new Set<string>();
   const packages = new Set<string>();
   const queue = [entry];
@@ -18,7 +20,9 @@ function staticGraph(entry: string): { files: Set<string>; packages: Set<string>
     const file = queue[i] as string;
     if (files.has(file)) continue;
     files.add(file);
-    for (const match of readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)) {
+    const text = readFileSync(file, 'utf8');
+    const matches = [...text.matchAll(STATIC_IMPORT), ...(dynamic ? text.matchAll(DYNAMIC_IMPORT) : [])];
+    for (const match of matches) {
       const specifier = (match[1] ?? match[2]) as string;
       if (!specifier.startsWith('.')) {
         packages.add(specifier);
@@ -55,4 +59,16 @@ it('behavior: the static import graph of the entry point has no Radix', () => {
 it('behavior: the dialog module itself does use Radix (so the check above can fail)', () => {
   const { packages } = staticGraph(resolve(here, 'screens/SignInDialog/ConnectedSignInDialog.tsx'));
   expect(packages).toContain('@radix-ui/react-dialog');
+});
+
+it('behavior: nothing @latchkey/ui or @latchkey/ui/flows can load, even lazily, needs Solana; @latchkey/ui/solana does', () => {
+  // A host bundler follows import() too: a Solana import anywhere below these entries would fail the build of a host
+  // that did not install @solana/web3.js (an optional peer dependency).
+  const isSolana = (name: string) => name.startsWith('@solana/') || name === '@latchkey/headless/solana' || name === '@latchkey/headless/react/solana';
+  for (const entry of ['index.ts', 'flows/index.ts']) {
+    const { packages } = staticGraph(resolve(here, entry), { dynamic: true });
+    expect([...packages].filter(isSolana)).toEqual([]);
+  }
+  const { packages } = staticGraph(resolve(here, 'solana.ts'), { dynamic: true });
+  expect([...packages].filter(isSolana)).toContain('@latchkey/headless/react/solana');
 });

@@ -14,6 +14,7 @@ it('default: the public exports of the main entry (first paint only)', () => {
       "lightTheme",
       "loadSignInDialog",
       "loadUserMenu",
+      "version",
     ]
   `);
 });
@@ -43,7 +44,6 @@ it('default: the public exports of @latchkey/ui/flows', () => {
       "MobileWallet",
       "MobileWalletView",
       "MpcExportStep",
-      "MpcWallet",
       "MpcWalletView",
       "NetworkPicker",
       "PasskeyManager",
@@ -87,6 +87,7 @@ it('default: the public exports of @latchkey/ui/wallets', async () => {
   const wallets = await import('./wallets.js');
   expect(Object.keys(wallets).sort()).toMatchInlineSnapshot(`
     [
+      "MpcWallet",
       "SendTransaction",
       "WalletSignIn",
     ]

@@ -12,6 +12,7 @@ export { UserMenu, loadUserMenu, type UserMenuProps } from './screens/UserMenu/U
 // host's first chunk. They load behind SignInDialog / UserMenu.
 export type { SignInDialogOpenProps, SignInDialogSettings } from './screens/SignInDialog/SignInDialogView.js';
 export { ThemeRoot, type ThemeRootProps } from './theme/ThemeRoot.js';
+export { version } from './version.js';
 
 // Themes, so a host needs one import for `theme={darkTheme({ accentColor })}`.
 export { darkTheme, lightTheme, type Theme, type ThemeOptions, type ThemeSetting } from '@latchkey/themes';

@@ -287,6 +287,7 @@ describe('entry points', () => {
     expect(Object.keys(core).sort()).toMatchInlineSnapshot(`
       [
         "LatchkeyError",
+        "checkKitVersions",
         "clientErrorMessages",
         "createApi",
         "createCookieStorage",
@@ -299,6 +300,7 @@ describe('entry points', () => {
         "createTransport",
         "getSession",
         "getSessionStatus",
+        "getSessionTokenFromCookies",
         "getSettings",
         "getUser",
         "getWalletErrorNumber",
@@ -308,6 +310,7 @@ describe('entry points', () => {
         "sessionMachine",
         "toLatchkeyError",
         "updateUser",
+        "version",
         "walletErrorCodes",
       ]
     `);

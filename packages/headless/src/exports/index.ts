@@ -33,6 +33,8 @@ export { toLatchkeyError } from '../core/errors/toLatchkeyError.js';
 export { createEmitter, type Emitter, type LatchkeyEvents, type Listener } from '../core/events/createEmitter.js';
 export { createLogger, type ConsoleSink, type Logger, type LoggerConfig, type LogLevel, type Timers } from '../core/logger/createLogger.js';
 export { createSettingsStore, type SettingsState, type SettingsStatus, type SettingsStore } from '../core/settings/createSettingsStore.js';
+export { getSessionTokenFromCookies } from '../core/session/getSessionTokenFromCookies.js';
+export { checkKitVersions, version } from '../core/version/checkKitVersions.js';
 export { createCookieStorage, type CookieStorageOptions } from '../core/storage/createCookieStorage.js';
 export { createLocalStorage } from '../core/storage/createLocalStorage.js';
 export { createMemoryStorage } from '../core/storage/createMemoryStorage.js';

@@ -1,5 +1,5 @@
 // @latchkey/headless/mobile — mobile redirect wallets (the deep-link protocol of SPEC §4: x25519 + nacl box,
-// 24-byte nonces, base58): the protocol, the SolanaSigner, the machine. Its own entry: tweetnacl and bs58 stay here.
+// 24-byte nonces, base58): the protocol, the SolanaSigner, the machine. Its own entry: the NaCl box (@noble/ciphers) stays here.
 
 export {
   createMobileWallet,

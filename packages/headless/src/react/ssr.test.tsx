@@ -61,3 +61,33 @@ describe('server render', () => {
     expect(render(a)).toBe(render(b));
   });
 });
+
+describe('a provider given plain configuration (a Server Component can pass it)', () => {
+  it('behavior: builds its own client per tree — two server renders share nothing, and the hooks see it', () => {
+    const seen: LatchkeyClient[] = [];
+    function Capture() {
+      seen.push(useLatchkey().client);
+      return null;
+    }
+    const config = { environmentId: ENVIRONMENT_ID, apiBaseUrl: 'https://api.example.com', sendLogs: false, console: false as const };
+    const render = () =>
+      renderToString(
+        <LatchkeyProvider config={config}>
+          <Probe />
+          <Capture />
+        </LatchkeyProvider>,
+      );
+    expect(render()).toContain('session=<!-- -->restoring');
+    render();
+    expect(seen).toHaveLength(2);
+    expect(seen[0]).not.toBe(seen[1]);
+    expect(seen[0]?.environmentId).toBe(ENVIRONMENT_ID);
+    clients.push(...seen);
+  });
+
+  it('error: an invalid configuration throws the client’s error (missing_environment_id)', () => {
+    expect(() => renderToString(<LatchkeyProvider config={{ environmentId: '', apiBaseUrl: 'https://api.example.com' }} />)).toThrow(
+      expect.objectContaining({ code: 'missing_environment_id' }),
+    );
+  });
+});

@@ -71,19 +71,18 @@ describe('useMpcWallet (against the sandbox)', () => {
     expect(result.current.signer).toBeUndefined();
     const rounds = new Set<string>();
     let created: Awaited<ReturnType<typeof result.current.createAsync>>;
-    await act(async () => {
-      created = await withWaas(
-        async () => {
-          const pending = result.current.createAsync({ scheme: 'TWO_OF_TWO' });
-          await waitFor(() => {
-            expect(result.current.status).toBe('creating');
-            if (result.current.round) rounds.add(result.current.round);
-          });
-          return pending;
-        },
-        (made) => made === undefined && result.current.error?.code === 'invalid_mpc_environment',
-      );
-    });
+    // Not inside one act(): React 18 would hold every update of the ceremony until it ended (waitFor acts per check).
+    created = await withWaas(
+      async () => {
+        const pending = result.current.createAsync({ scheme: 'TWO_OF_TWO' });
+        await waitFor(() => {
+          expect(result.current.status).toBe('creating');
+          if (result.current.round) rounds.add(result.current.round);
+        });
+        return pending;
+      },
+      (made) => made === undefined && result.current.error?.code === 'invalid_mpc_environment',
+    );
     expect(result.current.error).toBeUndefined();
     await waitFor(() => expect(result.current.status).toBe('ready'));
     expect(rounds.size).toBeGreaterThan(0);

@@ -5,6 +5,7 @@ import { waitFor } from 'xstate';
 import type { LatchkeyError } from '../core/errors/LatchkeyError.js';
 import { getSessionStatus, type SessionSnapshot, type SessionStatus } from '../core/machines/session/sessionMachine.js';
 import { useLatchkeyClient } from './LatchkeyContext.js';
+import { useHydrated } from './useHydrated.js';
 
 export interface UseSessionReturnType {
   status: SessionStatus;
@@ -27,14 +28,24 @@ const selectExpiresAt = (snapshot: SessionSnapshot) => snapshot.context.expiresA
 const selectError = (snapshot: SessionSnapshot) => snapshot.context.error;
 const selectBusy = (snapshot: SessionSnapshot) => snapshot.hasTag('busy');
 
-/** The session: `restoring`, `signedOut`, `signingIn`, `mfa`, `signedIn` or `expired`, with the user. */
+/**
+ * The session: `restoring`, `signedOut`, `signingIn`, `mfa`, `signedIn` or `expired`, with the user.
+ * On the server and during hydration it is `restoring` (busy, no user), whatever the browser already knows, so the
+ * first client render matches the server's HTML; it settles right after.
+ */
 export function useSession(): UseSessionReturnType {
   const { session } = useLatchkeyClient();
-  const status = useSelector(session, getSessionStatus);
-  const user = useSelector(session, selectUser);
-  const expiresAt = useSelector(session, selectExpiresAt);
-  const error = useSelector(session, selectError);
-  const isBusy = useSelector(session, selectBusy);
+  const hydrated = useHydrated();
+  const liveStatus = useSelector(session, getSessionStatus);
+  const liveUser = useSelector(session, selectUser);
+  const liveExpiresAt = useSelector(session, selectExpiresAt);
+  const liveError = useSelector(session, selectError);
+  const liveBusy = useSelector(session, selectBusy);
+  const status = hydrated ? liveStatus : 'restoring';
+  const user = hydrated ? liveUser : undefined;
+  const expiresAt = hydrated ? liveExpiresAt : undefined;
+  const error = hydrated ? liveError : undefined;
+  const isBusy = hydrated ? liveBusy : true;
   const signOutAsync = useCallback(async () => {
     session.send({ type: 'user.signOut' });
     await waitFor(session, (snapshot) => !snapshot.matches('signedIn'));

@@ -7,6 +7,7 @@ import type { LatchkeyError } from '../core/errors/LatchkeyError.js';
 import { toLatchkeyErrorSync } from '../core/errors/toLatchkeyError.js';
 import { getSessionStatus, type SessionSnapshot } from '../core/machines/session/sessionMachine.js';
 import { useLatchkeyClient } from './LatchkeyContext.js';
+import { useHydrated } from './useHydrated.js';
 
 export type UserStatus = 'loading' | 'signedOut' | 'ready' | 'updating';
 
@@ -32,8 +33,11 @@ const selectRestoring = (snapshot: SessionSnapshot) => getSessionStatus(snapshot
 /** The signed-in user and the commands that change it. */
 export function useUser(): UseUserReturnType {
   const client = useLatchkeyClient();
-  const user = useSelector(client.session, selectUser);
-  const restoring = useSelector(client.session, selectRestoring);
+  // Until hydrated: `loading` without a user, as on the server (see useSession).
+  const hydrated = useHydrated();
+  const liveUser = useSelector(client.session, selectUser);
+  const user = hydrated ? liveUser : undefined;
+  const restoring = useSelector(client.session, selectRestoring) || !hydrated;
   const [request, setRequest] = useState<{ pending: number; error: LatchkeyError | undefined }>({ pending: 0, error: undefined });
 
   const run = useCallback(async (work: () => Promise<User>): Promise<User | undefined> => {

@@ -1,6 +1,6 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
-import bs58 from 'bs58';
+import { base58 } from '@scure/base';
 
 const ICON = `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#14b8a6"/><path d="M9 16h14M16 9v14" stroke="#fff" stroke-width="3"/></svg>')}` as const;
 const CHAINS = ['solana:mainnet', 'solana:devnet', 'solana:localnet'] as const;
@@ -47,7 +47,7 @@ export function createTestWallet(options: CreateTestWalletOptions = {}): TestWal
   const secretKey = options.secretKey ?? ed25519.utils.randomSecretKey();
   if (secretKey.length !== 32) throw new RangeError('secretKey must be 32 bytes');
   const publicKey = ed25519.getPublicKey(secretKey);
-  const address = bs58.encode(publicKey);
+  const address = base58.encode(publicKey);
   const account: WalletAccount = { address, publicKey, chains: CHAINS, features: FEATURES, label: options.name ?? 'Test Wallet' };
   let accounts: readonly WalletAccount[] = [];
   let rejectNext = false;

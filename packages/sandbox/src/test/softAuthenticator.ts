@@ -1,8 +1,8 @@
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 
 /**
- * A software WebAuthn authenticator for node tests: a real P-256 key, "none" attestation, real
- * ECDSA assertions and a signature counter — what a browser's virtual authenticator produces,
+ * A software WebAuthn authenticator for node tests: a real P-256 key (or an RSA key for RS256), "none"
+ * attestation, real assertions and a signature counter — what a browser's virtual authenticator produces,
  * without a browser. Only the CBOR the ceremonies need is encoded.
  */
 
@@ -49,8 +49,19 @@ export interface SoftAuthenticator {
   authenticate(options: { challenge: string; rpId?: string }, origin: string, passkey?: SoftPasskey): Record<string, any>;
 }
 
+/** COSE algorithm of the keys it makes: ES256 (-7, P-256) or RS256 (-257, RSA 2048, PKCS#1 v1.5). */
+export type SoftAlgorithm = -7 | -257;
+
 function coseKey(publicKey: KeyObject): Map<Cbor, Cbor> {
   const jwk = publicKey.export({ format: 'jwk' });
+  if (jwk.kty === 'RSA') {
+    return new Map<Cbor, Cbor>([
+      [1, 3], // kty: RSA
+      [3, -257], // alg: RS256
+      [-1, Buffer.from(jwk.n as string, 'base64url')],
+      [-2, Buffer.from(jwk.e as string, 'base64url')],
+    ]);
+  }
   return new Map<Cbor, Cbor>([
     [1, 2], // kty: EC2
     [3, -7], // alg: ES256
@@ -60,13 +71,14 @@ function coseKey(publicKey: KeyObject): Map<Cbor, Cbor> {
   ]);
 }
 
-export function createSoftAuthenticator(): SoftAuthenticator {
+export function createSoftAuthenticator({ algorithm = -7 }: { algorithm?: SoftAlgorithm } = {}): SoftAuthenticator {
   const passkeys: SoftPasskey[] = [];
   return {
     passkeys,
     register(options, origin) {
       const rpId = options.rp.id ?? new URL(origin).hostname;
-      const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+      const { privateKey, publicKey } =
+        algorithm === -257 ? generateKeyPairSync('rsa', { modulusLength: 2048 }) : generateKeyPairSync('ec', { namedCurve: 'P-256' });
       const credentialId = randomBytes(16);
       const clientDataJSON = JSON.stringify({ type: 'webauthn.create', challenge: options.challenge, origin, crossOrigin: false });
       const idLength = Buffer.from([credentialId.length >> 8, credentialId.length & 0xff]);

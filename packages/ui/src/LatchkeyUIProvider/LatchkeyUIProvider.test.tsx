@@ -1,6 +1,8 @@
 import { darkTheme } from '@latchkey/themes';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import type { LatchkeyClient } from '@latchkey/headless';
+import { useLatchkey } from '@latchkey/headless/react';
+import { describe, expect, inject, it } from 'vitest';
 import { createSandboxClient } from '../test/sandboxClient.js';
 import { LatchkeyUIProvider } from './LatchkeyUIProvider.js';
 
@@ -82,5 +84,27 @@ describe('LatchkeyUIProvider', () => {
     } finally {
       window.matchMedia = original;
     }
+  });
+});
+
+describe('LatchkeyUIProvider with plain configuration (what a Next.js root layout passes)', () => {
+  it('behavior: builds its own client from `config`, loads the project settings and themes the kit root', async () => {
+    const sandboxUrl = inject('sandboxUrl');
+    const info = (await (await fetch(`${sandboxUrl}/sandbox/info`)).json()) as { environmentId: string; apiBaseUrl: string };
+    let seen: LatchkeyClient | undefined;
+    function Probe() {
+      const { client, settingsStatus } = useLatchkey();
+      seen = client;
+      return <p>settings {settingsStatus}</p>;
+    }
+    render(
+      <LatchkeyUIProvider config={{ environmentId: info.environmentId, apiBaseUrl: info.apiBaseUrl, sendLogs: false }} theme={darkTheme()}>
+        <Probe />
+      </LatchkeyUIProvider>,
+    );
+    expect(await screen.findByText('settings ready', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(seen?.environmentId).toBe(info.environmentId);
+    expect(rootOf(screen.getByText('settings ready'))).toHaveAttribute('data-theme', 'dark');
+    await seen?.destroy();
   });
 });

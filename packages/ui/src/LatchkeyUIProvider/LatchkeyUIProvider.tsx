@@ -1,15 +1,36 @@
+import type { LatchkeyClient, LatchkeyClientConfig } from '@latchkey/headless';
 import { LatchkeyProvider as HeadlessProvider, useLatchkey } from '@latchkey/headless/react';
 import { lightTheme, themeFromSettings, ThemeError, type ThemeSetting } from '@latchkey/themes';
-import { useEffect, useMemo, type ComponentProps, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import type { Messages } from '../messages/en.js';
 import { MessagesProvider, withOverrides } from '../messages/useMessages.js';
 import { ReportErrorProvider, WarnProvider, type ReportError, type Warn } from '../warn.js';
 import { ThemeRoot } from '../theme/ThemeRoot.js';
 import { EmbeddedWalletOptionsContext, type EmbeddedWalletOptions } from './embeddedWalletConfig.js';
+import { WalletPanelContext } from './walletPanelSlot.js';
+import { version } from '../version.js';
 
-export interface LatchkeyUIProviderProps {
-  /** The client from `createLatchkeyClient(...)`, built once outside React. */
-  client: ComponentProps<typeof HeadlessProvider>['client'];
+/** This package in the provider's version check. */
+const UI_VERSIONS = { '@latchkey/ui': version };
+
+export type LatchkeyUIProviderProps = KitOptions &
+  (
+    | {
+        /** The client from `createLatchkeyClient(...)`, built once outside React. */
+        client: LatchkeyClient;
+        config?: never;
+      }
+    | {
+        /**
+         * Plain configuration instead of a client — what a Server Component (a Next.js root layout) can pass: the
+         * provider builds one client from it per tree (so per server request) and keeps it.
+         */
+        config: LatchkeyClientConfig;
+        client?: never;
+      }
+  );
+
+export interface KitOptions {
   /**
    * The kit's theme: `lightTheme(...)`, `darkTheme(...)` or a `{ lightMode, darkMode }` pair.
    * Default: the project's look settings (`themeFromSettings(settings.design)`).
@@ -20,35 +41,50 @@ export interface LatchkeyUIProviderProps {
    * menu offers the signed-in user's embedded Solana wallet when the project enables embedded wallets.
    */
   embeddedWallet?: EmbeddedWalletOptions | undefined;
+  /**
+   * The user menu's wallet panel (network, balances, send), e.g. `<SolanaWalletPanel />` from `@latchkey/ui/solana`
+   * (which needs `@solana/web3.js` and `@solana/spl-token` installed). Without it the menu has no wallet panel, and
+   * the host's bundle no Solana code.
+   */
+  walletPanel?: ReactNode;
   /** Your wording for any of the kit's messages, by id (e.g. `{ 'kit.retry': 'Try again' }`); the rest stay English. */
   messages?: Partial<Messages> | undefined;
   children?: ReactNode;
 }
 
 /**
- * The kit's provider: the headless `LatchkeyUIProvider` (client, settings, session) plus the theme,
+ * The kit's provider: the headless `LatchkeyProvider` (client, settings, session) plus the theme,
  * applied as CSS variables on a kit root element around `children`.
  */
-export function LatchkeyUIProvider({ client, theme, embeddedWallet, messages, children }: LatchkeyUIProviderProps) {
+export function LatchkeyUIProvider({ client, config, ...options }: LatchkeyUIProviderProps) {
+  return (
+    <HeadlessProvider {...(client ? { client } : { config: config as LatchkeyClientConfig })} versions={UI_VERSIONS}>
+      <KitProviders {...options} />
+    </HeadlessProvider>
+  );
+}
+
+function KitProviders({ theme, embeddedWallet, walletPanel = null, messages, children }: KitOptions) {
+  const { client } = useLatchkey();
   const warn = useMemo<Warn>(() => (message) => client.logger.warn(message), [client]);
   const reportError = useMemo<ReportError>(() => (message, meta) => client.logger.error(message, meta), [client]);
   const { baseUrl, appName, cloudDriveUrl } = embeddedWallet ?? {};
   const walletOptions = useMemo(() => (baseUrl ? { baseUrl, appName, cloudDriveUrl } : undefined), [baseUrl, appName, cloudDriveUrl]);
   const catalogue = useMemo(() => withOverrides(messages), [messages]);
   return (
-    <HeadlessProvider client={client}>
-      <MessagesProvider value={catalogue}>
-        <WarnProvider value={warn}>
-          <ReportErrorProvider value={reportError}>
-            <EmbeddedWalletOptionsContext.Provider value={walletOptions}>
+    <MessagesProvider value={catalogue}>
+      <WarnProvider value={warn}>
+        <ReportErrorProvider value={reportError}>
+          <EmbeddedWalletOptionsContext.Provider value={walletOptions}>
+            <WalletPanelContext.Provider value={walletPanel}>
               <SettingsThemeRoot theme={theme} warn={warn}>
                 {children}
               </SettingsThemeRoot>
-            </EmbeddedWalletOptionsContext.Provider>
-          </ReportErrorProvider>
-        </WarnProvider>
-      </MessagesProvider>
-    </HeadlessProvider>
+            </WalletPanelContext.Provider>
+          </EmbeddedWalletOptionsContext.Provider>
+        </ReportErrorProvider>
+      </WarnProvider>
+    </MessagesProvider>
   );
 }
 

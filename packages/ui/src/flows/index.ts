@@ -65,7 +65,6 @@ export { WalletPanelView, type WalletPanelScreen, type WalletPanelViewProps } fr
 export { Socket, type SocketCustomProps, type SocketProps } from './Socket/Socket.js';
 export { SocketView, type SocketViewProps } from './Socket/SocketView.js';
 export type { SocketFlowModel } from './Socket/SocketModel.js';
-export { MpcWallet, type MpcWalletCustomProps } from './MpcWallet/MpcWallet.js';
 export { MpcWalletView, type MpcWalletViewProps } from './MpcWallet/MpcWalletView.js';
 export { CreateMpcStep, type CreateMpcStepProps } from './MpcWallet/CreateMpcStep.js';
 export { BackupStep, type BackupStepProps } from './MpcWallet/BackupStep.js';

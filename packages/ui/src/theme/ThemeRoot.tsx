@@ -1,5 +1,5 @@
 import { isThemePair, readableForeground, selectTheme, themeToCssVars, type Theme, type ThemeSetting } from '@latchkey/themes';
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, forwardRef, useContext, useMemo, type ReactNode } from 'react';
 import { kitRoot } from './ThemeRoot.css.js';
 import { usePrefersDark } from './usePrefersDark.js';
 
@@ -39,16 +39,17 @@ export function ThemeRoot({ theme, children }: ThemeRootProps) {
 
 /**
  * Re-applies the enclosing kit root's theme on content that a portal moved elsewhere in the
- * document (Radix portals render into `document.body`, outside the kit root).
+ * document (Radix portals render into `document.body`, outside the kit root). Takes a ref: Radix's
+ * portal and presence hand one to their child (React 18 warns about a function component without it).
  */
-export function KitLayer({ children }: { children?: ReactNode }) {
+export const KitLayer = forwardRef<HTMLDivElement, { children?: ReactNode }>(function KitLayer({ children }, ref) {
   const theme = useContext(KitThemeContext);
   return (
-    <div data-latchkey-root="" data-theme={theme?.colorScheme} className={kitRoot} style={theme?.vars}>
+    <div ref={ref} data-latchkey-root="" data-theme={theme?.colorScheme} className={kitRoot} style={theme?.vars}>
       {children}
     </div>
   );
-}
+});
 
 /** A single theme's scheme, read from its surface: a surface that wants white text is dark. */
 function schemeOf(theme: Theme): 'light' | 'dark' {

@@ -1,31 +1,15 @@
-/** Byte helpers without Node globals (`Buffer`), for browser code paths. */
+/** Byte helpers without Node globals (`Buffer`), for browser code paths. The encodings are @scure/base's. */
+import { base64urlnopad, hex } from '@scure/base';
 
-export function toHex(bytes: Uint8Array): string {
-  let out = '';
-  for (const byte of bytes) out += byte.toString(16).padStart(2, '0');
-  return out;
-}
+export const toHex = (bytes: Uint8Array): string => hex.encode(bytes);
 
-export function fromHex(hex: string): Uint8Array {
-  if (hex.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(hex)) throw new Error('Not a hex string.');
-  const out = new Uint8Array(hex.length / 2);
-  for (let index = 0; index < out.length; index++) out[index] = parseInt(hex.slice(index * 2, index * 2 + 2), 16);
-  return out;
-}
+/** Hex → bytes (either case); throws for odd lengths and non-hex characters. */
+export const fromHex = (text: string): Uint8Array => hex.decode(text);
 
-export function toBase64Url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
+export const toBase64Url = (bytes: Uint8Array): string => base64urlnopad.encode(bytes);
 
-export function fromBase64Url(text: string): Uint8Array {
-  const base64 = text.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(text.length / 4) * 4, '=');
-  const binary = atob(base64);
-  const out = new Uint8Array(binary.length);
-  for (let index = 0; index < binary.length; index++) out[index] = binary.charCodeAt(index);
-  return out;
-}
+/** base64url, with or without padding → bytes. */
+export const fromBase64Url = (text: string): Uint8Array => base64urlnopad.decode(text.replace(/=+$/, ''));
 
 export const utf8 = (text: string) => new TextEncoder().encode(text);
 
@@ -50,39 +34,4 @@ export function rawSignatureToDer(raw: Uint8Array): Uint8Array {
   const r = integer(raw.subarray(0, 32));
   const s = integer(raw.subarray(32, 64));
   return new Uint8Array([0x30, r.length + s.length, ...r, ...s]);
-}
-
-/** Base58 (Solana addresses). */
-const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-export function base58Decode(text: string): Uint8Array {
-  let value = 0n;
-  for (const char of text) {
-    const digit = ALPHABET.indexOf(char);
-    if (digit < 0) throw new Error('Not base58.');
-    value = value * 58n + BigInt(digit);
-  }
-  const bytes: number[] = [];
-  while (value > 0n) {
-    bytes.unshift(Number(value % 256n));
-    value /= 256n;
-  }
-  for (const char of text) {
-    if (char !== '1') break;
-    bytes.unshift(0);
-  }
-  return new Uint8Array(bytes);
-}
-export function base58Encode(bytes: Uint8Array): string {
-  let value = 0n;
-  for (const byte of bytes) value = value * 256n + BigInt(byte);
-  let out = '';
-  while (value > 0n) {
-    out = ALPHABET[Number(value % 58n)]! + out;
-    value /= 58n;
-  }
-  for (const byte of bytes) {
-    if (byte !== 0) break;
-    out = '1' + out;
-  }
-  return out;
 }

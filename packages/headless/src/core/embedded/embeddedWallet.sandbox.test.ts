@@ -9,7 +9,8 @@ import type { LatchkeyClient } from '../client/createLatchkeyClient.js';
 import { LatchkeyError } from '../errors/LatchkeyError.js';
 import { getSessionStatus } from '../machines/session/sessionMachine.js';
 import { createMemoryStorage } from '../storage/createMemoryStorage.js';
-import { base58Decode, fromHex } from './bytes.js';
+import { base58 } from '@scure/base';
+import { fromHex } from './bytes.js';
 import { createCustodyApi, type CustodyApi } from './custody/createCustodyApi.js';
 import { createEmbeddedWalletClient, type EmbeddedWalletClient } from './createEmbeddedWalletClient.js';
 import { passkeyStampChallenge } from './stampers/createPasskeyStamper.js';
@@ -73,7 +74,7 @@ async function wallet(client: LatchkeyClient, options: { store?: SessionKeyStore
 }
 
 const verifyEd25519 = async (signature: Uint8Array, message: Uint8Array, address: string) => {
-  const key = await crypto.subtle.importKey('raw', base58Decode(address).slice(), { name: 'Ed25519' }, false, ['verify']);
+  const key = await crypto.subtle.importKey('raw', base58.decode(address).slice(), { name: 'Ed25519' }, false, ['verify']);
   return crypto.subtle.verify('Ed25519', key, signature.slice(), message.slice());
 };
 
@@ -126,7 +127,7 @@ describe('embedded wallet against the sandbox', () => {
     const signature = await signer.signMessage(message);
     expect(await verifyEd25519(signature, message, account.address)).toBe(true);
 
-    const { transaction, message: txMessage } = unsignedTransaction(base58Decode(account.address));
+    const { transaction, message: txMessage } = unsignedTransaction(base58.decode(account.address));
     const signed = await signer.signTransaction(transaction);
     expect(await verifyEd25519(signed.subarray(1, 65), txMessage, account.address)).toBe(true);
   });
@@ -162,7 +163,7 @@ describe('embedded wallet against the sandbox', () => {
     const flaky = await flakyCustody(2);
     const embedded = await wallet(client, { custody: flaky.api });
     const account = await embedded.createWallet();
-    const { transaction } = unsignedTransaction(base58Decode(account.address));
+    const { transaction } = unsignedTransaction(base58.decode(account.address));
     await expect(embedded.signer().signTransaction(transaction)).rejects.toMatchObject({ code: 'custody_expired_api_key', message: 'expired api key' });
     expect(flaky.state.submits).toBe(2);
     expect(calls.sessionKey).toBe(2);
@@ -180,7 +181,7 @@ describe('embedded wallet against the sandbox', () => {
     const custody = createCustodyApi({ baseUrl: await custodyBaseUrl() });
     const key = embedded.session.getSnapshot().context.session!.key;
     await custody.submit('create_policy', 'ACTIVITY_TYPE_CREATE_POLICY_V3', account.organizationId, { policyName: 'two', effect: 'EFFECT_ALLOW', consensus: 'approvers.count() >= 2' }, createSessionKeyStamper(key));
-    const { transaction } = unsignedTransaction(base58Decode(account.address));
+    const { transaction } = unsignedTransaction(base58.decode(account.address));
     await expect(embedded.signer().signTransaction(transaction)).rejects.toMatchObject({ code: 'activity_requires_consensus', message: 'Activity requires consensus' });
     const failure = await embedded.signer().signMessage(new Uint8Array([1])).catch((error: unknown) => error as LatchkeyError);
     expect(failure).toMatchObject({ code: 'failed_to_sign_message', message: 'Failed to sign message' });

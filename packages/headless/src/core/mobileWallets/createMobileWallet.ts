@@ -1,4 +1,4 @@
-import nacl from 'tweetnacl';
+import { randomBytes } from '@noble/hashes/utils.js';
 import { LatchkeyError } from '../errors/LatchkeyError.js';
 import type { Store } from '../storage/createStore.js';
 import { createEncryptionKeyPair, decodeBase58, decryptPayload, deriveSharedSecret, encodeBase58, encryptPayload } from './deepLinkCrypto.js';
@@ -15,7 +15,7 @@ import {
   type MobileWalletStoredResult,
 } from './mobileWalletRecords.js';
 import { MOBILE_WALLET_REQUEST_PARAM, readMobileWalletReturn } from './readMobileWalletReturn.js';
-import { isSignedBy } from './transactionSignature.js';
+import { isSignedBy, verifyEd25519 } from './transactionSignature.js';
 
 /** A redirect wallet's links (from its catalogue entry): `{universal}v1/connect`, `{universal}browse/…`. */
 export interface MobileWalletLinks {
@@ -88,7 +88,7 @@ export interface MobileWallet {
 }
 
 function randomId(): string {
-  return encodeBase58(nacl.randomBytes(16));
+  return encodeBase58(randomBytes(16));
 }
 
 function tampered(reason: string): LatchkeyError {
@@ -178,7 +178,7 @@ export function createMobileWallet(options: CreateMobileWalletOptions): MobileWa
     const signer = decodeBase58(connection.address)!;
     if (request.kind === 'signMessage') {
       const signature = typeof payload['signature'] === 'string' ? decodeBase58(payload['signature']) : undefined;
-      if (!signature || signature.length !== 64 || !nacl.sign.detached.verify(Uint8Array.from(input), Uint8Array.from(signature), Uint8Array.from(signer))) {
+      if (!signature || signature.length !== 64 || !verifyEd25519(signature, input, signer)) {
         throw tampered(`the signature does not verify for ${connection.address}`);
       }
       storage.set(MOBILE_WALLET_RESULT_KEY, { id: request.id, kind: 'signMessage', input: inputText, output: encodeBase58(signature) } satisfies MobileWalletStoredResult);

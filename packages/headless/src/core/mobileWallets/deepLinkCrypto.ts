@@ -1,8 +1,11 @@
 import { MOBILE_REDIRECT_NONCE_BYTES } from '@latchkey/protocol/constants';
-import bs58 from 'bs58';
-import nacl from 'tweetnacl';
+import { hsalsa, secretbox } from '@noble/ciphers/salsa.js';
+import { u32, u8 } from '@noble/ciphers/utils.js';
+import { x25519 } from '@noble/curves/ed25519.js';
+import { randomBytes } from '@noble/hashes/utils.js';
+import { base58 } from '@scure/base';
 
-/** An x25519 key pair for nacl box (the dapp's side of the deep-link protocol). */
+/** An x25519 key pair for NaCl box (the dapp's side of the deep-link protocol). */
 export interface EncryptionKeyPair {
   publicKey: Uint8Array;
   secretKey: Uint8Array;
@@ -10,20 +13,29 @@ export interface EncryptionKeyPair {
 
 /** A fresh x25519 key pair; one per connect. */
 export function createEncryptionKeyPair(): EncryptionKeyPair {
-  return nacl.box.keyPair();
+  const { secretKey, publicKey } = x25519.keygen();
+  return { publicKey, secretKey };
 }
 
-/** The nacl box shared secret of our secret key and the wallet's encryption public key. */
+/** "expand 32-byte k", the Salsa20 constant, as little-endian words. */
+const SIGMA = u32(new TextEncoder().encode('expand 32-byte k'));
+
+/**
+ * The NaCl box shared key (`crypto_box_beforenm`) of our secret key and the wallet's encryption public key:
+ * HSalsa20 of the x25519 shared point with a zero nonce — the key wallets derive with tweetnacl's `box.before`.
+ */
 export function deriveSharedSecret(walletEncryptionPublicKey: Uint8Array, dappSecretKey: Uint8Array): Uint8Array {
-  return nacl.box.before(walletEncryptionPublicKey, dappSecretKey);
+  const point = x25519.getSharedSecret(Uint8Array.from(dappSecretKey), Uint8Array.from(walletEncryptionPublicKey));
+  const out = new Uint32Array(8);
+  hsalsa(SIGMA, u32(point), new Uint32Array(4), out);
+  return Uint8Array.from(u8(out));
 }
 
 /** Encrypts a JSON payload with a fresh 24-byte nonce (SPEC §9); both come back base58. */
 export function encryptPayload(payload: unknown, sharedSecret: Uint8Array): { nonce: string; payload: string } {
-  const nonce = nacl.randomBytes(MOBILE_REDIRECT_NONCE_BYTES);
-  // Copied into this realm's Uint8Array: tweetnacl checks `instanceof Uint8Array` (TextEncoder may come from another realm).
-  const box = nacl.box.after(Uint8Array.from(new TextEncoder().encode(JSON.stringify(payload))), nonce, sharedSecret);
-  return { nonce: bs58.encode(nonce), payload: bs58.encode(box) };
+  const nonce = randomBytes(MOBILE_REDIRECT_NONCE_BYTES);
+  const box = secretbox(Uint8Array.from(sharedSecret), nonce).seal(new TextEncoder().encode(JSON.stringify(payload)));
+  return { nonce: base58.encode(nonce), payload: base58.encode(box) };
 }
 
 /**
@@ -34,8 +46,12 @@ export function decryptPayload(data: string, nonce: string, sharedSecret: Uint8A
   const boxBytes = decodeBase58(data);
   const nonceBytes = decodeBase58(nonce);
   if (!boxBytes || !nonceBytes || nonceBytes.length !== MOBILE_REDIRECT_NONCE_BYTES) return undefined;
-  const opened = nacl.box.open.after(boxBytes, nonceBytes, sharedSecret);
-  if (!opened) return undefined;
+  let opened: Uint8Array;
+  try {
+    opened = secretbox(Uint8Array.from(sharedSecret), nonceBytes).open(boxBytes);
+  } catch {
+    return undefined;
+  }
   try {
     const value: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(opened));
     return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
@@ -48,12 +64,12 @@ export function decryptPayload(data: string, nonce: string, sharedSecret: Uint8A
 export function decodeBase58(value: string): Uint8Array | undefined {
   if (value.length === 0) return undefined;
   try {
-    return bs58.decode(value);
+    return base58.decode(value);
   } catch {
     return undefined;
   }
 }
 
 export function encodeBase58(bytes: Uint8Array): string {
-  return bs58.encode(bytes);
+  return base58.encode(bytes);
 }

@@ -1,4 +1,5 @@
-import nacl from 'tweetnacl';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { equalBytes } from '@noble/curves/utils.js';
 
 /** A serialized Solana transaction split into its signature slots and its message bytes (legacy and v0). */
 export interface SplitTransaction {
@@ -40,10 +41,6 @@ export function splitTransaction(bytes: Uint8Array): SplitTransaction | undefine
   return { signatures, message, signerKeys };
 }
 
-function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((byte, index) => byte === b[index]);
-}
-
 /**
  * True when `signed` carries exactly `unsigned`'s message and, in `signer`'s slot, a valid ed25519 signature of it
  * by `signer` (the wallet may not change what it was asked to sign).
@@ -54,5 +51,14 @@ export function isSignedBy(unsigned: Uint8Array, signed: Uint8Array, signer: Uin
   if (!before || !after || !equalBytes(before.message, after.message)) return false;
   const slot = after.signerKeys.findIndex((key) => equalBytes(key, signer));
   if (slot === -1) return false;
-  return nacl.sign.detached.verify(after.message, after.signatures[slot]!, signer);
+  return verifyEd25519(after.signatures[slot]!, after.message, signer);
+}
+
+/** An Ed25519 signature check that answers false (never throws) for malformed keys or signatures. */
+export function verifyEd25519(signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array): boolean {
+  try {
+    return ed25519.verify(Uint8Array.from(signature), Uint8Array.from(message), Uint8Array.from(publicKey));
+  } catch {
+    return false;
+  }
 }

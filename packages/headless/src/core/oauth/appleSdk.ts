@@ -1,6 +1,7 @@
 import type { ProjectSettings } from '@latchkey/protocol';
 import { LatchkeyError } from '../errors/LatchkeyError.js';
 import { loadAppleSdk } from './loadAppleSdk.js';
+import { base64urlnopad, hex } from '@scure/base';
 
 /** Where Apple's CDN serves "Sign in with Apple JS", after the origin (`baseAuthUrl`). */
 export const APPLE_SDK_PATH = '/appleauth/static/jsapi/appleid/1/en_US/appleid.auth.js';
@@ -55,11 +56,9 @@ export const loadAppleIdAuth: AppleSdkLoader = async (src) => {
 /** A fresh raw nonce (base64url of 32 random bytes) and the SHA-256 hex that Apple puts in the ID token. */
 export async function createAppleNonce(): Promise<{ raw: string; hashed: string }> {
   const bytes = globalThis.crypto.getRandomValues(new Uint8Array(32));
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  const raw = btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const raw = base64urlnopad.encode(bytes);
   const digest = new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(raw)));
-  return { raw, hashed: Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('') };
+  return { raw, hashed: hex.encode(digest) };
 }
 
 /** `signIn()`'s rejection as the flow's error: a closed popup is the user cancelling; anything else is Apple's error. */

@@ -1,10 +1,7 @@
 /** PKCE (RFC 7636) with WebCrypto: no Node globals, works in browsers and Node ≥ 20. */
+import { base64urlnopad } from '@scure/base';
 
-function base64url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
+const base64url = (bytes: Uint8Array): string => base64urlnopad.encode(bytes);
 
 export interface Pkce {
   /** 43 characters of base64url (32 random bytes): kept by the kit, sent only with the code. */

@@ -1,5 +1,6 @@
 import type { PasskeyAuthenticationOptions, PasskeyRegistrationOptions } from '@latchkey/protocol';
 import { LatchkeyError } from '../errors/LatchkeyError.js';
+import { base64urlnopad } from '@scure/base';
 
 const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/i;
 
@@ -14,8 +15,11 @@ export function isPasskeyDomain(value: string | undefined): value is string {
 
 /** Bytes of an unpadded base64url string, or -1 when it is not base64url. */
 function base64urlBytes(value: string): number {
-  if (!/^[A-Za-z0-9_-]*$/.test(value) || value.length % 4 === 1) return -1;
-  return Math.floor((value.length * 3) / 4);
+  try {
+    return base64urlnopad.decode(value).length;
+  } catch {
+    return -1;
+  }
 }
 
 function checkDomain(hostname: string | undefined, rpId: string | undefined): void {

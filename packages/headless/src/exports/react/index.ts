@@ -1,3 +1,5 @@
+'use client';
+
 // @latchkey/headless/react — the provider, settings, session and user hooks: what a first paint needs (view
 // models; no xstate in sight).
 

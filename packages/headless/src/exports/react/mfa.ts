@@ -1,3 +1,5 @@
+'use client';
+
 // @latchkey/headless/react/mfa — the multi-factor authentication hooks (the challenge after sign-in, enrolment, device
 // management), on their own entry so a host's first chunk (the provider, the session, the button) does not carry the
 // flows; the sign-in dialog loads them lazily.

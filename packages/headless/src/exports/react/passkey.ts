@@ -1,3 +1,5 @@
+'use client';
+
 // @latchkey/headless/react/passkey — the passkey hooks (sign-in, and the signed-in user's passkeys), on their own entry so
 // a host's first chunk (the provider, the session, the button) does not carry the flows; the sign-in dialog loads them lazily.
 

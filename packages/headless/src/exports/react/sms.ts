@@ -1,3 +1,5 @@
+'use client';
+
 // @latchkey/headless/react/sms — the SMS code sign-in hook, on its own entry so a host's first chunk (the provider,
 // the session, the button) does not carry the flow; the sign-in dialog loads it lazily.
 

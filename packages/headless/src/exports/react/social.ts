@@ -1,3 +1,5 @@
+'use client';
+
 // @latchkey/headless/react/social — social sign-in hooks, on their own entry so a host's first chunk
 // (the provider, the session, the button) does not carry them; the sign-in dialog loads them lazily.
 

@@ -1,3 +1,5 @@
+'use client';
+
 // @latchkey/headless/react/solana — hooks for Solana networks, balances and transfers. Its own entry: it pulls
 // @solana/web3.js, which a host's first chunk must not carry.
 

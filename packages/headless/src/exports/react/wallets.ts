@@ -1,3 +1,5 @@
+'use client';
+
 // @latchkey/headless/react/wallets — wallet hooks on their own entry (the sign-in dialog and user menu load them lazily).
 
 export { useWalletCatalogue, type UseWalletCatalogueReturnType } from '../../react/useWalletCatalogue.js';

@@ -20,7 +20,7 @@ import {
   type TransactionInstruction,
 } from '@solana/web3.js';
 import { DEFAULT_COMMITMENT } from '@latchkey/protocol/constants';
-import bs58 from 'bs58';
+import { base58, base64 } from '@scure/base';
 import { optimizeSolanaTransaction } from '../../core/actions/optimizeSolanaTransaction.js';
 import { simulateSolanaTransaction } from '../../core/actions/simulateSolanaTransaction.js';
 import { LatchkeyError } from '../../core/errors/LatchkeyError.js';
@@ -43,14 +43,8 @@ export interface CreateSolanaTransferPortParameters {
   client?: ApiClient & { environmentId?: string };
 }
 
-function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-function fromBase64(text: string): Uint8Array {
-  return Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
-}
+const toBase64 = (bytes: Uint8Array): string => base64.encode(bytes);
+const fromBase64 = (text: string): Uint8Array => base64.decode(text);
 
 function publicKey(value: string | undefined, path: string): PublicKey {
   if (value === undefined || value === '') throw new LatchkeyError('destination_required', { path });
@@ -87,7 +81,7 @@ function sendFailure(error: unknown, connection: Connection): Promise<LatchkeyEr
 function signatureOf(signed: Uint8Array): string {
   const [signature] = VersionedTransaction.deserialize(signed).signatures;
   if (!signature) throw new LatchkeyError('transaction_failed', { message: 'The signed transaction carries no signature.' });
-  return bs58.encode(signature);
+  return base58.encode(signature);
 }
 
 /**

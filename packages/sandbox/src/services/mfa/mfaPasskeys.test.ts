@@ -37,7 +37,10 @@ describe('MFA: a passkey as the second factor', () => {
     const signedIn = await t.signIn(freshEmail());
     const options = passkeyRegistrationOptionsSchema.parse((await t.call('GET', '/users/mfa/register/passkey', { token: signedIn.jwt })).body);
     expect(options.timeout).toBe(300_000);
-    expect(options.pubKeyCredParams).toEqual([{ alg: -7, type: 'public-key' }]);
+    expect(options.pubKeyCredParams).toEqual([
+      { alg: -7, type: 'public-key' },
+      { alg: -257, type: 'public-key' },
+    ]);
     expect(options.authenticatorSelection?.userVerification).toBe('preferred');
 
     const enrolled = await enrolPasskey('Security key');

@@ -1,6 +1,6 @@
 import { passkeyAuthenticationOptionsSchema, passkeyListSchema, passkeyRegisteredSchema, passkeyRegistrationOptionsSchema, signInResponseSchema } from '@latchkey/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSoftAuthenticator, type SoftAuthenticator } from '../../test/softAuthenticator.js';
+import { createSoftAuthenticator, type SoftAlgorithm, type SoftAuthenticator } from '../../test/softAuthenticator.js';
 import { startTestSandbox, type TestSandbox } from '../../test/testSandbox.js';
 
 const ORIGIN = 'http://localhost:5173';
@@ -21,9 +21,9 @@ interface Enrolled {
   passkeyId: string;
 }
 
-async function enrol(alias?: string): Promise<Enrolled> {
+async function enrol(alias?: string, algorithm: SoftAlgorithm = -7): Promise<Enrolled> {
   const signedIn = await t.signIn(freshEmail());
-  const authenticator = createSoftAuthenticator();
+  const authenticator = createSoftAuthenticator({ algorithm });
   const options = await t.call('GET', '/users/passkeys/register', { token: signedIn.jwt });
   expect(options.status).toBe(200);
   const credential = authenticator.register(options.body, ORIGIN);
@@ -45,14 +45,18 @@ async function signInOptions() {
 const list = async (jwt: string) => passkeyListSchema.parse((await t.call('GET', '/users/passkeys', { token: jwt })).body);
 
 describe('passkeys', () => {
-  it('default: registration options follow SPEC §9 (300000 ms, user verification preferred, algorithm -7, rp id from the allowed domain)', async () => {
+  it('default: registration options follow SPEC §9 (300000 ms, user verification preferred, algorithm -7 then RS256 -257, rp id from the allowed domain)', async () => {
     const signedIn = await t.signIn(freshEmail());
     const response = await t.call('GET', '/users/passkeys/register', { token: signedIn.jwt });
     expect(response.status).toBe(200);
     const options = passkeyRegistrationOptionsSchema.parse(response.body);
     expect(options.timeout).toBe(300_000);
     expect(options.authenticatorSelection).toMatchObject({ userVerification: 'preferred', residentKey: 'required' });
-    expect(options.pubKeyCredParams).toEqual([{ alg: -7, type: 'public-key' }]);
+    // ES256 first (SPEC §9), then RS256: authenticators that sign only with RSA (Windows Hello) can register too.
+    expect(options.pubKeyCredParams).toEqual([
+      { alg: -7, type: 'public-key' },
+      { alg: -257, type: 'public-key' },
+    ]);
     expect(options.rp).toEqual({ id: 'localhost', name: 'Latchkey Demo' });
     expect(options.user.name).toBe(signedIn.user.email);
     expect(Buffer.from(options.user.id, 'base64url').length).toBe(16);
@@ -109,6 +113,13 @@ describe('passkeys', () => {
     const stale = await t.call('POST', '/users/passkeys/signin', { body: { credential: enrolled.authenticator.authenticate(await signInOptions(), ORIGIN) } });
     expect(stale.status).toBe(400);
     expect(stale.body.error.code).toBe('invalid_verification');
+  });
+
+  it('behavior: an RS256 (-257) authenticator registers and signs in as well', async () => {
+    const enrolled = await enrol(undefined, -257);
+    const response = await t.call('POST', '/users/passkeys/signin', { body: { credential: enrolled.authenticator.authenticate(await signInOptions(), ORIGIN) } });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(signInResponseSchema.parse(response.body).user.id).toBe(enrolled.userId);
   });
 
   it('behavior: rename and delete; a deleted passkey no longer signs in and its credential is gone', async () => {

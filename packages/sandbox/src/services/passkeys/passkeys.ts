@@ -25,6 +25,12 @@ import { acceptedOrigin } from '../../webauthn/acceptedOrigin.js';
 import { completePrimarySignIn } from '../mfa/mfa.js';
 import { insertCredential, loadUser, markSignIn, toWireUser } from '../users/userRepository.js';
 
+/**
+ * The algorithms passkeys may use, in order of preference: ES256 (SPEC §9's -7), then RS256 (-257), which some
+ * platform authenticators (Windows Hello) and security keys sign with only — browsers warn when it is missing.
+ */
+const PASSKEY_ALGORITHMS = [PASSKEY_ALGORITHM, -257];
+
 export type ChallengePurpose = 'register' | 'signin' | 'mfa-register' | 'mfa-auth';
 
 interface PasskeyRow {
@@ -161,7 +167,7 @@ export async function creationOptions(
     attestationType: 'none',
     excludeCredentials: options.exclude.map((row) => ({ id: row.credential_id, transports: row.transports as never })),
     authenticatorSelection: options.authenticatorSelection,
-    supportedAlgorithmIDs: [PASSKEY_ALGORITHM],
+    supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
   });
   await storeChallenge(ctx, ctx.db, generated.challenge, options.purpose, userId);
   return generated as PasskeyRegistrationOptions;
@@ -197,7 +203,7 @@ export async function verifyPasskeyRegistration(response: RegistrationCredential
       expectedOrigin: scope.origin,
       expectedRPID: scope.rpId,
       requireUserVerification: false,
-      supportedAlgorithmIDs: [PASSKEY_ALGORITHM],
+      supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
     });
   } catch (error) {
     throw new ApiError(400, 'invalid_verification', `${passkeyMessages.notVerified} ${(error as Error).message}`, 'credential');

@@ -16,15 +16,15 @@ export interface TotpSetupStepProps {
   onCancel: () => void;
 }
 
-/** The otpauth URI as an SVG QR code (a data URL), from the `qrcode` library loaded on demand. */
+/** The otpauth URI as an SVG QR code (a data URL), from `uqr` (no dependencies) loaded on demand. */
 function useQrCode(uri: string | undefined): string | undefined {
   const [src, setSrc] = useState<string>();
   useEffect(() => {
     setSrc(undefined);
     if (!uri) return undefined;
     let live = true;
-    void import('qrcode')
-      .then((qrcode) => qrcode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }))
+    void import('uqr')
+      .then(({ renderSVG }) => renderSVG(uri, { border: 1, ecc: 'M' }))
       .then((svg) => {
         if (live) setSrc(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
       })

@@ -16,13 +16,12 @@ import { MfaDevicesView } from '../../flows/MfaDevices/MfaDevicesView.js';
 import { MfaEnrolmentView } from '../../flows/MfaEnrolment/MfaEnrolmentView.js';
 import { PasskeyManagerView } from '../../flows/PasskeyManager/PasskeyManagerView.js';
 import { embeddedWalletsEnabled, useEmbeddedWalletOptions } from '../../LatchkeyUIProvider/embeddedWalletConfig.js';
+import { useWalletPanel } from '../../LatchkeyUIProvider/walletPanelSlot.js';
 import { AccountSection, type CredentialKind } from './AccountSection.js';
 import { UserMenuView, type LinkedAccount } from './UserMenuView.js';
 
 // Wallet code (wallet-standard registry, catalogue) loads only for users who have or may link wallets.
 const ConnectedLinkedWallets = lazyWithRetry(() => import('./ConnectedLinkedWallets.js').then((module) => ({ default: module.ConnectedLinkedWallets })));
-// The wallet panel carries @solana/web3.js and the custody client: only for users with (or about to get) a wallet.
-const ConnectedWalletPanel = lazyWithRetry(() => import('../WalletPanel/ConnectedWalletPanel.js').then((module) => ({ default: module.ConnectedWalletPanel })));
 const AddCredential = lazyWithRetry(() => import('./AddCredential.js').then((module) => ({ default: module.AddCredential })));
 
 export interface UserMenuProps {
@@ -47,6 +46,8 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
   const mfaEnrolmentFlow = useMfaEnrolment();
   const mfaDevicesFlow = useMfaDevices();
   const embeddedWalletOptions = useEmbeddedWalletOptions();
+  // The host's wallet panel (`@latchkey/ui/solana`): it carries @solana/web3.js, so only hosts that import it have it.
+  const walletPanel = useWalletPanel();
   const triggerRef = useRef<HTMLButtonElement>(null);
   const [signingOut, setSigningOut] = useState(false);
   const [error, setError] = useState<{ message: string }>();
@@ -146,11 +147,7 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
       ) : (
         <AccountSection canAddEmail={canAddEmail} canAddPhone={canAddPhone} onAdd={setAdding} />
       )}
-      {hasWallet || offersEmbeddedWallet ? (
-        <LazySection area="wallet panel">
-          <ConnectedWalletPanel />
-        </LazySection>
-      ) : null}
+      {walletPanel && (hasWallet || offersEmbeddedWallet) ? <LazySection area="wallet panel">{walletPanel}</LazySection> : null}
       {hasWallet || settings?.sdk?.multiWallet ? (
         <LazySection area="linked wallets">
           <ConnectedLinkedWallets />

@@ -1,4 +1,4 @@
-import { compressP256, rawSignatureToDer, toBase64Url, toHex, utf8 } from '../bytes.js';
+import { compressP256, fromBase64Url, rawSignatureToDer, toBase64Url, toHex, utf8 } from '../bytes.js';
 import type { Stamper } from './Stamper.js';
 
 /** A session key: a P-256 WebCrypto key pair whose private half is not extractable. */
@@ -28,8 +28,8 @@ export async function importSessionKey(privateKey: Uint8Array): Promise<SessionK
   const extractable = await subtle().importKey('pkcs8', pkcs8, { name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign']);
   const jwk = await subtle().exportKey('jwk', extractable);
   const key = await subtle().importKey('jwk', jwk, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign']);
-  const x = Uint8Array.from(atob(jwk.x!.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
-  const y = Uint8Array.from(atob(jwk.y!.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+  const x = fromBase64Url(jwk.x!);
+  const y = fromBase64Url(jwk.y!);
   pkcs8.fill(0);
   return { privateKey: key, publicKey: toHex(compressP256(new Uint8Array([4, ...x, ...y]))) };
 }

@@ -1,5 +1,5 @@
 import type { SignInResponse, VerifyRequest } from '@latchkey/protocol';
-import bs58 from 'bs58';
+import { base58 } from '@scure/base';
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { getWalletNonce } from '../../actions/getWalletNonce.js';
 import { linkWallet } from '../../actions/linkWallet.js';
@@ -107,7 +107,7 @@ async function authenticate(input: AuthenticateInput): Promise<SignInResponse> {
     : await signer.signMessage(new TextEncoder().encode(messageToSign));
   const body: VerifyRequest = {
     messageToSign,
-    signedMessage: bs58.encode(signed),
+    signedMessage: base58.encode(signed),
     publicWalletAddress: signer.address,
     chain: 'SOL',
     walletName: input.connector.key,

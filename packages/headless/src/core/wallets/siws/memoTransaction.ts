@@ -1,4 +1,4 @@
-import bs58 from 'bs58';
+import { base58 } from '@scure/base';
 import { LatchkeyError } from '../../errors/LatchkeyError.js';
 import { nonceOfMessage } from './createSiwsMessage.js';
 
@@ -28,9 +28,9 @@ function shortVec(value: number): number[] {
 export function createMemoTransaction(address: string, message: string): Uint8Array {
   const nonce = nonceOfMessage(message);
   if (!nonce) throw new LatchkeyError('nonce_missing');
-  const payer = bs58.decode(address);
+  const payer = base58.decode(address);
   if (payer.length !== 32) throw new LatchkeyError('address_missing');
   const data = new TextEncoder().encode(nonce);
-  const body = [1, 0, 1, ...shortVec(2), ...payer, ...bs58.decode(MEMO_PROGRAM_ID), ...new Uint8Array(32), ...shortVec(1), 1, ...shortVec(1), 0, ...shortVec(data.length), ...data];
+  const body = [1, 0, 1, ...shortVec(2), ...payer, ...base58.decode(MEMO_PROGRAM_ID), ...new Uint8Array(32), ...shortVec(1), 1, ...shortVec(1), 0, ...shortVec(data.length), ...data];
   return Uint8Array.from([...shortVec(1), ...new Uint8Array(64), ...body]);
 }

@@ -1,0 +1,43 @@
+import { KIT_VERSION, VERSION_CHECK_DELAY_MS } from '@latchkey/protocol/constants';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { checkKitVersions, version } from './checkKitVersions.js';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('checkKitVersions (SPEC §8: a console message when the SDK packages differ in version)', () => {
+  it('default: this package is the kit version the version header sends', () => {
+    expect(version).toBe(KIT_VERSION);
+  });
+
+  it('behavior: the same version everywhere — no message', () => {
+    const warn = vi.fn();
+    checkKitVersions({ '@latchkey/ui': KIT_VERSION }, warn);
+    vi.advanceTimersByTime(VERSION_CHECK_DELAY_MS * 10);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('behavior: a package of another version — one message, VERSION_CHECK_DELAY_MS (100 ms) after the check starts', () => {
+    const warn = vi.fn();
+    checkKitVersions({ '@latchkey/ui': '4.17.2' }, warn);
+    vi.advanceTimersByTime(VERSION_CHECK_DELAY_MS - 1);
+    expect(warn).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]?.[0]).toBe(
+      `Latchkey packages differ in version (@latchkey/headless ${KIT_VERSION}, @latchkey/protocol ${KIT_VERSION}, @latchkey/ui 4.17.2): install the same version of each.`,
+    );
+  });
+
+  it('behavior: stopped before the delay (the provider unmounted) — no message', () => {
+    const warn = vi.fn();
+    const stop = checkKitVersions({ '@latchkey/ui': '4.17.2' }, warn);
+    stop();
+    vi.advanceTimersByTime(VERSION_CHECK_DELAY_MS * 10);
+    expect(warn).not.toHaveBeenCalled();
+  });
+});

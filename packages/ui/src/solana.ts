@@ -1,0 +1,10 @@
+// @latchkey/ui/solana — the user menu's Solana wallet panel (network, balances, send; the embedded wallet's create,
+// unlock, export and recovery). Its own entry because it needs @solana/web3.js and @solana/spl-token (optional peer
+// dependencies): a host that shows wallets installs them and passes `walletPanel={<SolanaWalletPanel />}` to
+// `LatchkeyUIProvider`; any other host's bundle never references Solana.
+import { lazyWithRetry } from './KitErrorBoundary/lazyWithRetry.js';
+
+/** The wallet panel, loaded when the user menu first shows it (with web3.js and that wallet's own code). */
+export const SolanaWalletPanel = lazyWithRetry(() =>
+  import('./screens/WalletPanel/ConnectedWalletPanel.js').then((module) => ({ default: module.ConnectedWalletPanel })),
+);
