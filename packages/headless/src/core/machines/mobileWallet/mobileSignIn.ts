@@ -1,10 +1,10 @@
 import type { SignInResponse, VerifyRequest } from '@latchkey/protocol';
+import { base58 } from '@scure/base';
 import { getWalletNonce } from '../../actions/getWalletNonce.js';
 import { linkWallet } from '../../actions/linkWallet.js';
 import { verifyWallet } from '../../actions/verifyWallet.js';
 import { LatchkeyError } from '../../errors/LatchkeyError.js';
 import type { MobileWallet, MobileWalletResult } from '../../mobileWallets/createMobileWallet.js';
-import { encodeBase58 } from '../../mobileWallets/deepLinkCrypto.js';
 import { MOBILE_SIGN_IN_KEY, readMobileSignInAttempt } from '../../mobileWallets/mobileSignInAttempt.js';
 import { createSiwsMessage } from '../../wallets/siws/createSiwsMessage.js';
 import type { WalletSignInClient } from '../walletSignIn/walletSignInMachine.js';
@@ -62,7 +62,7 @@ export async function verifySignInSignature(input: {
   mobileWallet.takeResult('signMessage', result.message);
   const body: VerifyRequest = {
     messageToSign: attempt.messageToSign,
-    signedMessage: encodeBase58(result.signature),
+    signedMessage: base58.encode(result.signature),
     publicWalletAddress: connection.address,
     chain: 'SOL',
     walletName: mobileWallet.wallet.key,

@@ -1,3 +1,4 @@
+import { base58 } from '@scure/base';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createActor, SimulatedClock, waitFor } from 'xstate';
 import { createTestClient } from '../../../testing/sandbox.js';
@@ -174,6 +175,41 @@ describe('mobileWalletMachine: sign-in over the redirect', () => {
     expect(last.getSnapshot().context.error?.code).toBe('user_rejected_request');
     expect(getSessionStatus(t.client.session.getSnapshot())).toBe('signedOut');
     expect(readMobileSignInAttempt(t.client.storage)).toBeUndefined();
+  });
+
+  it('error: POST /verify of a redirect sign-in refuses the replayed nonce and a signature under another wallet key', async () => {
+    const t = await createTab();
+    const back = await backFromConnect(t);
+    t.clock.increment(100);
+    await waitFor(back, () => t.tab.left.length === 2);
+    const messageToSign = readMobileSignInAttempt(t.client.storage)!.messageToSign!;
+    t.tab.url = await t.walletAnswers('approve');
+    const last = t.load();
+    last.send({ type: 'user.completeReturn' });
+    await waitFor(last, (snapshot) => snapshot.matches('signedIn') || snapshot.matches('failed'));
+    const result = last.getSnapshot().context.result;
+    expect(result?.kind).toBe('signMessage');
+    const info = (await (await fetch(`${sandboxUrl}/sandbox/info`)).json()) as { apiBaseUrl: string; environmentId: string };
+    const verify = (body: Record<string, unknown>) =>
+      fetch(`${info.apiBaseUrl}/api/v0/sdk/${info.environmentId}/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const body = {
+      messageToSign,
+      signedMessage: base58.encode(result && result.kind === 'signMessage' ? result.signature : new Uint8Array()),
+      publicWalletAddress: simulator.address,
+      chain: 'SOL',
+      walletName: 'simulator',
+      walletProvider: 'deepLink',
+    };
+    // The same signed message again: its nonce died with the first use.
+    const replayed = await verify(body);
+    expect(replayed.status).toBeGreaterThanOrEqual(400);
+    expect(replayed.status).toBeLessThan(500);
+    // Another wallet key claiming the signature (the phantom simulator's address): refused.
+    const phantom = (await (await fetch(`${sandboxUrl}/sandbox/mobile-wallet/phantom`)).json()) as { address: string };
+    const nonce = ((await (await fetch(`${info.apiBaseUrl}/api/v0/sdk/${info.environmentId}/nonce`)).json()) as { nonce: string }).nonce;
+    const foreignKey = await verify({ ...body, publicWalletAddress: phantom.address, messageToSign: messageToSign.replace(simulator.address, phantom.address).replace(/Nonce: \w+/, `Nonce: ${nonce}`) });
+    expect(foreignKey.status).toBeGreaterThanOrEqual(400);
+    expect(foreignKey.status).toBeLessThan(500);
   });
 
   it('behavior: cancel while back from connect: no signature is asked for', async () => {

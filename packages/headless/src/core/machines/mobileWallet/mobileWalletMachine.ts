@@ -1,4 +1,5 @@
-import { BROWSER_WALLET_SIGN_DELAY_MS, type SignInResponse } from '@latchkey/protocol';
+import type { SignInResponse } from '@latchkey/protocol';
+import { BROWSER_WALLET_SIGN_DELAY_MS } from '@latchkey/protocol/constants';
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { LatchkeyError } from '../../errors/LatchkeyError.js';
 import { toLatchkeyErrorSync } from '../../errors/toLatchkeyError.js';
