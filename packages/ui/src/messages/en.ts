@@ -57,6 +57,26 @@ export const en = {
   'mpc.round.export': 'Sealing your shares for the secure frame…',
   'mpc.round.backingUp': 'Encrypting and saving your backup…',
   'mpc.round.restoring': 'Opening your backup…',
+
+  // Mobile and hardware wallets in the wallet list (flows/MobileWallet rows of flows/WalletSignIn)
+  'wallet.badge.app': 'App',
+  'wallet.badge.hardware': 'Ledger',
+  'wallet.mobile.open': 'Open',
+  'wallet.mobile.openLabel': 'Open {wallet} to sign in',
+  'wallet.mobile.openInApp': 'Open in app',
+  'wallet.mobile.openInAppLabel': 'Open this page in {wallet}',
+  'wallet.mobile.scan': 'Use phone',
+  'wallet.mobile.scanLabel': 'Show the QR code for {wallet}',
+  'wallet.mobile.hideScan': 'Hide',
+  'wallet.mobile.qrHeading': 'Scan with your phone',
+  'wallet.mobile.qrHint': 'Point your phone’s camera at the code: this page opens in {wallet}, and you sign in there.',
+  'wallet.mobile.qrAlt': 'QR code that opens this page in {wallet}',
+  'wallet.mobile.qrLink': 'Or open the link on your phone',
+  'wallet.mobile.redirecting': 'Opening {wallet}… Approve the connection there; you come back here.',
+  'wallet.mobile.completingReturn': 'Checking {wallet}’s reply…',
+  'wallet.mobile.returned': 'Connected. Opening {wallet} to sign the sign-in message…',
+  'wallet.mobile.verifying': 'Signing you in…',
+  'wallet.mobile.startOver': 'Start over',
 } as const;
 
 export type MessageId = keyof typeof en;

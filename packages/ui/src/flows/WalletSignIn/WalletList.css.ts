@@ -27,3 +27,9 @@ export const badge = style({
   color: vars.colors.success,
   border: `1px solid ${vars.colors.border}`,
 });
+
+/** A hardware variant (signs in by memo transaction). */
+export const hardwareBadge = style([badge, { color: vars.colors.textMuted }]);
+
+/** A phone app reached by link. */
+export const appBadge = style([badge, { color: vars.colors.accent }]);

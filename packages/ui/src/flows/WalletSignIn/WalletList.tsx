@@ -1,9 +1,11 @@
 import { useId, useMemo, useState } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
+import { useMessages, type Translate } from '../../messages/useMessages.js';
+import { MobileWalletQrPanel, MobileWalletRowAction } from '../MobileWallet/MobileWalletRow.js';
 import { Spinner } from '../../Spinner.js';
 import { button, input, label as labelClass, mutedText, row, stack } from '../../styles/shared.css.js';
 import * as styles from './WalletList.css.js';
-import type { WalletFlowStatus, WalletListItem } from './WalletSignInModel.js';
+import type { WalletFlowModel, WalletFlowStatus, WalletListItem } from './WalletSignInModel.js';
 import type { FlowError } from '../shared/FlowError.js';
 
 export interface WalletListProps {
@@ -17,11 +19,25 @@ export interface WalletListProps {
   onSelect: (walletKey: string) => void;
   onConfirm?: (() => void) | undefined;
   onCancel?: (() => void) | undefined;
+  /** The redirect wallet's own step (a sign-in over the redirect): finer status lines. */
+  mobileStatus?: WalletFlowModel['mobileStatus'];
+  /** The row whose QR code shows at first (desktop mobile wallets); one at a time. */
+  defaultQrWallet?: string | undefined;
 }
 
 const BUSY: ReadonlySet<WalletFlowStatus> = new Set(['connecting', 'signing', 'reconnecting', 'disconnecting']);
 
-function statusText(status: WalletFlowStatus, wallet: string): string {
+const MOBILE_STEPS = {
+  redirecting: 'wallet.mobile.redirecting',
+  completingReturn: 'wallet.mobile.completingReturn',
+  returned: 'wallet.mobile.returned',
+  requestingSignature: 'wallet.mobile.returned',
+  verifying: 'wallet.mobile.verifying',
+} as const;
+
+function statusText(status: WalletFlowStatus, wallet: string, mobileStatus: WalletFlowModel['mobileStatus'], t: Translate): string {
+  const mobileStep = mobileStatus && mobileStatus in MOBILE_STEPS ? MOBILE_STEPS[mobileStatus as keyof typeof MOBILE_STEPS] : undefined;
+  if (mobileStep) return t(mobileStep, { wallet });
   if (status === 'connecting') return `Approve the connection in ${wallet}…`;
   if (status === 'signing') return `Sign the message in ${wallet}…`;
   if (status === 'reconnecting') return `Reconnecting ${wallet}…`;
@@ -34,16 +50,19 @@ function statusText(status: WalletFlowStatus, wallet: string): string {
  * The wallet list: a search box, installed wallets first with an "Installed" badge, install links for the others, and
  * the connect / sign / confirm states. Presentational: props in, callbacks out.
  */
-export function WalletList({ wallets, status = 'idle', activeWallet, error, purpose = 'signIn', onSelect, onConfirm, onCancel }: WalletListProps) {
+export function WalletList({ wallets, status = 'idle', activeWallet, error, purpose = 'signIn', onSelect, onConfirm, onCancel, mobileStatus, defaultQrWallet }: WalletListProps) {
   const id = useId();
+  const t = useMessages();
   const [query, setQuery] = useState('');
+  const [qrWallet, setQrWallet] = useState(defaultQrWallet);
   const shown = useMemo(() => {
     const needle = query.trim().toLowerCase();
     return needle === '' ? wallets : wallets.filter((wallet) => wallet.name.toLowerCase().includes(needle));
   }, [wallets, query]);
   const busy = BUSY.has(status);
+  const qrShown = wallets.find((wallet) => wallet.key === qrWallet && wallet.connectVia === 'qrCode');
   const activeName = wallets.find((wallet) => wallet.key === activeWallet)?.name ?? activeWallet ?? '';
-  const message = statusText(status, activeName);
+  const message = statusText(status, activeName, mobileStatus, t);
 
   return (
     <div className={stack} data-flow="wallet" data-state={status} aria-busy={busy || undefined}>
@@ -54,9 +73,22 @@ export function WalletList({ wallets, status = 'idle', activeWallet, error, purp
       {shown.length === 0 ? <p className={mutedText}>No wallet matches “{query}”.</p> : null}
       <ul className={styles.list} aria-label="Wallets">
         {shown.map((wallet) => (
-          <li key={wallet.key} className={styles.item} data-wallet={wallet.key}>
+          <li key={wallet.key} className={styles.item} data-wallet={wallet.key} data-connect-via={wallet.connectVia}>
             {wallet.icon ? <img className={styles.icon} src={wallet.icon} alt="" /> : <span className={styles.placeholderIcon} aria-hidden="true">{wallet.name.charAt(0)}</span>}
             <span className={styles.name}>{wallet.name}</span>
+            {wallet.hardwareWallet ? <span className={styles.hardwareBadge}>{t('wallet.badge.hardware')}</span> : null}
+            {wallet.connectVia === 'mobileRedirect' || wallet.connectVia === 'mobileBrowse' ? <span className={styles.appBadge}>{t('wallet.badge.app')}</span> : null}
+            {!wallet.installed && wallet.connectVia && wallet.connectVia !== 'extension' && wallet.connectVia !== 'install' ? (
+              <MobileWalletRowAction
+                wallet={wallet}
+                busy={busy}
+                active={activeWallet === wallet.key}
+                purpose={purpose}
+                qrOpen={qrWallet === wallet.key}
+                onSelect={onSelect}
+                onToggleQr={(key) => setQrWallet((open) => (open === key ? undefined : key))}
+              />
+            ) : null}
             {wallet.installed ? (
               <>
                 <span className={styles.badge}>Installed</span>
@@ -73,7 +105,7 @@ export function WalletList({ wallets, status = 'idle', activeWallet, error, purp
                   {purpose === 'link' ? 'Link' : 'Connect'}
                 </button>
               </>
-            ) : wallet.installUrl ? (
+            ) : wallet.installUrl && (wallet.connectVia === undefined || wallet.connectVia === 'install' || wallet.connectVia === 'qrCode') ? (
               <a className={button.quiet} href={wallet.installUrl} target="_blank" rel="noopener noreferrer" aria-label={`Install ${wallet.name}`}>
                 Install
               </a>
@@ -81,6 +113,7 @@ export function WalletList({ wallets, status = 'idle', activeWallet, error, purp
           </li>
         ))}
       </ul>
+      {qrShown?.mobileUrl ? <MobileWalletQrPanel walletName={qrShown.name} url={qrShown.mobileUrl} /> : null}
       {message ? (
         <p className={mutedText} role="status">
           {message}
