@@ -18,6 +18,14 @@ function isSocialRedirectReturn(): boolean {
 }
 
 /**
+ * The page was opened by a mobile wallet's return (the request id the kit put in its redirect link; the name is
+ * `MOBILE_WALLET_REQUEST_PARAM` of `@latchkey/headless/mobile`, written out so the first paint loads none of it).
+ */
+function isMobileWalletReturn(): boolean {
+  return typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('latchkey_mobile_request');
+}
+
+/**
  * "Sign in" — opens the sign-in dialog; once the user is signed in, the user menu takes its place.
  * The dialog's code is fetched on first hover, focus or click; if it cannot be (offline), a small "Something went
  * wrong. Retry" sits beside the button, and the next click tries again. After signing out, focus returns here.
@@ -26,9 +34,9 @@ export function SignInButton({ label = 'Sign in' }: SignInButtonProps) {
   const session = useSession();
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
-  // Back from a social provider (redirect strategy): the dialog opens and its social flow finishes the sign-in.
+  // Back from a social provider (redirect strategy) or a mobile wallet: the dialog opens and its flow finishes the sign-in.
   useEffect(() => {
-    if (isSocialRedirectReturn()) {
+    if (isSocialRedirectReturn() || isMobileWalletReturn()) {
       setMounted(true);
       setOpen(true);
     }
