@@ -49,6 +49,11 @@ describe('useWalletSignIn: mobile wallets', () => {
     const first = await t.mount();
     const phantom = first.result.current.flow.wallets.find((wallet) => wallet.key === 'phantom')!;
     expect(phantom).toMatchObject({ connectVia: 'mobileRedirect', installed: false });
+    // What signs in on a phone comes first: the redirect wallets (Phantom, Solflare), by name.
+    expect(first.result.current.flow.wallets.slice(0, 2).map((wallet) => [wallet.key, wallet.connectVia])).toEqual([
+      ['phantom', 'mobileRedirect'],
+      ['solflare', 'mobileRedirect'],
+    ]);
     expect(first.result.current.flow.wallets.find((wallet) => wallet.key === 'backpacksol')?.connectVia).toBe('mobileBrowse');
     first.result.current.flow.connect('phantom');
     await waitFor(() => expect(t.tab.left).toHaveLength(1));

@@ -23,7 +23,7 @@ export type WalletDevice = 'phone' | 'desktop';
 
 /** The wallet list for this device and page (SPEC §2: mobile wallets through deep links). */
 export function toWalletListEntries(options: readonly WalletOption[], device: WalletDevice, pageUrl: string): WalletListEntry[] {
-  return options.map((option) => {
+  const entries = options.map((option): WalletListEntry => {
     if (option.installed) return { ...option, connectVia: 'extension', mobileUrl: undefined };
     const app = option.mobile;
     const browse = app ? browseLinkOf(app, pageUrl) : undefined;
@@ -32,7 +32,11 @@ export function toWalletListEntries(options: readonly WalletOption[], device: Wa
     if (device === 'desktop' && browse) return { ...option, connectVia: 'qrCode', mobileUrl: browse };
     return { ...option, connectVia: 'install', mobileUrl: undefined };
   });
+  // What works here comes first: installed wallets, then (on a phone) the apps that sign in by redirect; else as listed.
+  return entries.map((entry, index) => ({ entry, index })).sort((a, b) => RANK[a.entry.connectVia] - RANK[b.entry.connectVia] || a.index - b.index).map(({ entry }) => entry);
 }
+
+const RANK: Record<WalletConnectVia, number> = { extension: 0, mobileRedirect: 1, mobileBrowse: 2, qrCode: 2, install: 2 };
 
 const MOBILE_AS_WALLET: Partial<Record<MobileWalletStatus, WalletSignInStatus>> = {
   redirecting: 'connecting',

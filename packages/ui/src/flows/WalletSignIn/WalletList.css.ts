@@ -32,4 +32,4 @@ export const badge = style({
 export const hardwareBadge = style([badge, { color: vars.colors.textMuted }]);
 
 /** A phone app reached by link. */
-export const appBadge = style([badge, { color: vars.colors.accent }]);
+export const appBadge = style([badge, { color: vars.colors.textMuted }]);

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { useMessages, type Translate } from '../../messages/useMessages.js';
 import { MobileWalletQrPanel, MobileWalletRowAction } from '../MobileWallet/MobileWalletRow.js';
@@ -55,6 +55,11 @@ export function WalletList({ wallets, status = 'idle', activeWallet, error, purp
   const t = useMessages();
   const [query, setQuery] = useState('');
   const [qrWallet, setQrWallet] = useState(defaultQrWallet);
+  const rootRef = useRef<HTMLDivElement>(null);
+  // Back from a mobile wallet the dialog opens at its top: bring this list's status (or the wallet's refusal) into view.
+  useEffect(() => {
+    if (mobileStatus && mobileStatus !== 'idle') rootRef.current?.scrollIntoView?.({ block: 'end' });
+  }, [mobileStatus]);
   const shown = useMemo(() => {
     const needle = query.trim().toLowerCase();
     return needle === '' ? wallets : wallets.filter((wallet) => wallet.name.toLowerCase().includes(needle));
@@ -65,7 +70,7 @@ export function WalletList({ wallets, status = 'idle', activeWallet, error, purp
   const message = statusText(status, activeName, mobileStatus, t);
 
   return (
-    <div className={stack} data-flow="wallet" data-state={status} aria-busy={busy || undefined}>
+    <div ref={rootRef} className={stack} data-flow="wallet" data-state={status} aria-busy={busy || undefined}>
       <label className={labelClass} htmlFor={`${id}-search`}>
         Search wallets
       </label>

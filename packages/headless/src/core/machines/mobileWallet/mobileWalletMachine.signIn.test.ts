@@ -212,6 +212,40 @@ describe('mobileWalletMachine: sign-in over the redirect', () => {
     expect(foreignKey.status).toBeLessThan(500);
   });
 
+  it('behavior: linking a second redirect wallet to the signed-in user works the same way (POST /verify/link)', async () => {
+    const t = await createTab();
+    // Signed in with the simulator first.
+    const back = await backFromConnect(t);
+    t.clock.increment(100);
+    await waitFor(back, () => t.tab.left.length === 2);
+    t.tab.url = await t.walletAnswers('approve');
+    const signedIn = t.load();
+    signedIn.send({ type: 'user.completeReturn' });
+    await waitFor(signedIn, (snapshot) => snapshot.matches('signedIn'));
+    await waitFor(t.client.session, (snapshot) => getSessionStatus(snapshot) === 'signedIn');
+    const userId = t.client.session.getSnapshot().context.user?.id;
+    // Then Phantom (the sandbox's simulator under its catalogue key) is linked over the same round trips.
+    const phantom = (await (await fetch(`${sandboxUrl}/sandbox/mobile-wallet/phantom`)).json()) as { address: string; universal: string };
+    const phantomWallet = () => createMobileWallet({ wallet: { key: 'phantom', name: 'Phantom', universal: phantom.universal }, storage: t.client.storage, browser: { currentUrl: () => t.tab.url, redirect: (url) => t.tab.left.push(url), replaceUrl: (url) => (t.tab.url = url) } });
+    signedIn.send({ type: 'user.signIn', mobileWallet: phantomWallet(), purpose: 'link' });
+    await waitFor(signedIn, () => t.tab.left.length === 3);
+    t.tab.url = await t.walletAnswers('approve');
+    const linkBack = createActor(mobileWalletMachine, { clock: t.clock, input: { client: t.client, page: () => ({ domain: 'localhost:5173', uri: 'http://localhost:5173' }) } }).start();
+    linkBack.send({ type: 'user.completeReturn', mobileWallet: phantomWallet() });
+    await waitFor(linkBack, (snapshot) => snapshot.matches('returned'));
+    t.clock.increment(100);
+    await waitFor(linkBack, () => t.tab.left.length === 4);
+    t.tab.url = await t.walletAnswers('approve');
+    const linked = createActor(mobileWalletMachine, { clock: t.clock, input: { client: t.client, page: () => ({ domain: 'localhost:5173', uri: 'http://localhost:5173' }) } }).start();
+    linked.send({ type: 'user.completeReturn', mobileWallet: phantomWallet() });
+    await waitFor(linked, (snapshot) => snapshot.matches('signedIn') || snapshot.matches('failed'));
+    expect(linked.getSnapshot().context.error).toBeUndefined();
+    await waitFor(t.client.session, (snapshot) => (snapshot.context.user?.verifiedCredentials ?? []).filter((entry) => entry.format === 'blockchain').length === 2);
+    const user = t.client.session.getSnapshot().context.user;
+    expect(user?.id).toBe(userId);
+    expect(user?.verifiedCredentials.filter((entry) => entry.format === 'blockchain').map((entry) => entry.address).sort()).toEqual([simulator.address, phantom.address].sort());
+  });
+
   it('behavior: cancel while back from connect: no signature is asked for', async () => {
     const t = await createTab();
     const back = await backFromConnect(t);
