@@ -116,6 +116,10 @@ export const Security: Story = {
     await expect(within(dialog).getByRole('region', { name: 'Passkeys' })).toBeVisible();
     const keys = await within(dialog).findByRole('region', { name: 'Wallet key' });
     await expect(within(keys).getByRole('button', { name: 'Export key' })).toBeVisible();
+    // Home (the wallet, the list of views) stays mounted underneath but is not shown.
+    const home = dialog.querySelector<HTMLElement>('[data-menu-view="home"]');
+    await expect(home && getComputedStyle(home).display).toBe('none');
+    await expect(within(dialog).queryByRole('button', { name: 'Sign out' })).toBeNull();
     await expectAccessible();
     // A key action opens the wallet's screen on Home.
     await userEvent.click(within(keys).getByRole('button', { name: 'Export key' }));

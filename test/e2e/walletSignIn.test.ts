@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchChromium, screenshot } from './browser.js';
+import { openMenuView } from './demo.js';
 import { patchSettings } from './sandbox.js';
 import { openDemoWithWallets, testWalletScript } from './testWallets.js';
 
@@ -43,6 +44,7 @@ describe.each(['light', 'dark'] as const)('wallet sign-in (%s)', (theme) => {
     const menuButton = page.getByRole('button', { name: 'Account' });
     await expect.poll(() => menuButton.isVisible(), { timeout: 15_000 }).toBe(true);
     await menuButton.click();
+    await openMenuView(page, 'Wallets');
     const region = page.getByRole('region', { name: 'Wallets' });
     await expect.poll(() => region.getByRole('listitem').count(), { timeout: 10_000 }).toBe(1);
     expect(await region.getByRole('listitem').getAttribute('data-address')).toBe(first);

@@ -131,6 +131,8 @@ export const view = style({
   flexDirection: 'column',
   gap: '12px',
   '@media': { '(prefers-reduced-motion: no-preference)': { animation: `${enter} 160ms ease-out` } },
+  // Home stays mounted under the other views: `hidden` must win over the flex display above.
+  selectors: { '&[hidden]': { display: 'none' } },
 });
 
 // Home's list of views: a full-width row each (title, a line of what is inside, a chevron).

@@ -163,7 +163,13 @@ function MenuBody({ name, view, onView, sheet, ...props }: MenuBodyProps) {
   const [walletActionsTarget, setWalletActionsTarget] = useState<HTMLElement | null>(null);
   // Back on Home, focus returns to the row that opened the view just left; a new view focuses its title.
   const left = useRef<MenuView>(view);
-  const target = useCallback((next: string, container: HTMLElement) => (next === 'home' ? container.querySelector<HTMLElement>(`[data-opens="${left.current}"]`) : null), []);
+  const target = useCallback((next: string, container: HTMLElement) => {
+    if (next !== 'home') return null;
+    // A key action from Security opened a wallet screen on Home, which already focused its heading: leave it there.
+    const active = container.ownerDocument.activeElement;
+    if (active instanceof HTMLElement && container.querySelector('[data-menu-view="home"]')?.contains(active)) return active;
+    return container.querySelector<HTMLElement>(`[data-opens="${left.current}"]`);
+  }, []);
   const ref = useViewFocus<HTMLDivElement>(view, { target });
   const go = (next: MenuView) => {
     left.current = view;

@@ -55,8 +55,10 @@ export function WalletPanelView({ label, address, screen, onScreen, canSend, can
   const keyButtons = [
     ...(canExport ? [{ screen: 'export' as const, label: t('wallet.exportKey'), kind: 'secondary' as const }] : []),
     ...(canRecover ? [{ screen: 'recover' as const, label: t('wallet.recover'), kind: 'quiet' as const }] : []),
-    ...actions.map((action) => ({ ...action, kind: 'quiet' as const })),
+    ...actions.filter((action) => action.screen !== 'backup').map((action) => ({ ...action, kind: 'quiet' as const })),
   ];
+  // Backing up stays on Home: the wallet's "not backed up yet" warning there needs its action beside it.
+  const homeActions = actions.filter((action) => action.screen === 'backup');
   const keyActions = keyButtons.map((action) => (
     <button key={action.screen} type="button" className={button[action.kind]} data-opens={action.screen} onClick={open(action.screen)}>
       {action.label}
@@ -95,6 +97,11 @@ export function WalletPanelView({ label, address, screen, onScreen, canSend, can
               {t('wallet.buy')}
             </a>
           ) : null}
+          {homeActions.map((action) => (
+            <button key={action.screen} type="button" className={button.quiet} data-opens={action.screen} onClick={open(action.screen)}>
+              {action.label}
+            </button>
+          ))}
           {menu ? null : keyActions}
         </div>
       ) : showBack ? (
