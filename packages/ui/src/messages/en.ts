@@ -58,6 +58,11 @@ export const en = {
   'mpc.round.backingUp': 'Encrypting and saving your backup…',
   'mpc.round.restoring': 'Opening your backup…',
 
+  // The sign-in dialog's wallet view (screens/SignInDialog)
+  'signIn.back': 'Back',
+  'signIn.wallets.title': 'Connect a wallet',
+  'signIn.wallets.intro': 'Choose a wallet. It asks you to approve the connection, then to sign a message that proves the address is yours.',
+
   // The user menu (screens/UserMenu): a header, views with back navigation, a footer
   'menu.trigger': 'Account',
   'menu.trigger.named': 'Account: {name}',
