@@ -112,10 +112,10 @@ describe('embedded wallet (Chromium)', () => {
     await panel.getByRole('button', { name: 'Back to wallet' }).click();
 
     // Receive: the whole address, a QR code of it and the network.
+    const address = ((await panel.getByTestId('wallet-address').textContent()) ?? '').replace('Address: ', '').trim();
     await panel.getByRole('button', { name: 'Receive', exact: true }).click();
     const receive = panel.getByRole('region', { name: 'Receive' });
     await expect.poll(() => receive.getByRole('img', { name: 'QR code of your address' }).isVisible(), { timeout: 10_000 }).toBe(true);
-    const address = ((await panel.getByTestId('wallet-address').textContent()) ?? '').replace('Address: ', '').trim();
     expect((await receive.getByTestId('receive-address').textContent())?.trim()).toBe(address);
     expect((await receive.getByTestId('receive-network').textContent())?.trim()).not.toBe('');
     await screenshot(page, `embedded-wallet-receive-${theme}`);

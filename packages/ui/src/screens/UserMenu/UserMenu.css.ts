@@ -136,7 +136,8 @@ export const view = style({
 });
 
 // Home's list of views: a full-width row each (title, a line of what is inside, a chevron).
-export const navList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '2px' });
+/** Rows reach into the menu's padding so their text lines up with the content above. */
+export const navList = style({ listStyle: 'none', margin: '0 -10px', padding: 0, display: 'flex', flexDirection: 'column', gap: '2px' });
 
 export const navRow = style({
   display: 'flex',

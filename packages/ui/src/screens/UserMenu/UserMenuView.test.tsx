@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../test/axe.js';
@@ -35,6 +35,8 @@ describe('UserMenuView', () => {
     const menu = screen.getByRole('dialog', { name: /^Signed in as/ });
     expect(menu).toHaveTextContent('ada@example.com');
     expect(menu.closest('[data-latchkey-root]')).not.toBeNull();
+    // The menu itself takes focus, not its first button (no stray focus ring on Copy).
+    await waitFor(() => expect(menu).toHaveFocus());
     await expectNoAxeViolations();
     await user.click(within(menu).getByRole('button', { name: 'Sign out' }));
     expect(onSignOut).toHaveBeenCalledTimes(1);

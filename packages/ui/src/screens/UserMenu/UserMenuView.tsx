@@ -114,7 +114,7 @@ export function UserMenuView(props: UserMenuViewProps) {
         <Dialog.Portal>
           <KitLayer>
             <Dialog.Overlay className={styles.overlay} />
-            <Dialog.Content className={styles.sheet} aria-describedby={undefined} data-latchkey-menu="user" data-layout="sheet">
+            <Dialog.Content className={styles.sheet} aria-describedby={undefined} data-latchkey-menu="user" data-layout="sheet" onOpenAutoFocus={focusContent}>
               <MenuBody {...props} name={name} view={view} onView={setView} sheet />
             </Dialog.Content>
           </KitLayer>
@@ -136,10 +136,19 @@ export function UserMenuView(props: UserMenuViewProps) {
   );
 }
 
+/**
+ * On open, focus goes to the menu itself (its name is read), not to its first button: the copy button would wear a
+ * focus ring nobody asked for. Tab then walks the menu from the top.
+ */
+function focusContent(event: Event) {
+  event.preventDefault();
+  if (event.currentTarget instanceof HTMLElement) event.currentTarget.focus();
+}
+
 function PopoverContent({ children }: { children: ReactNode }) {
   const labelId = useId();
   return (
-    <Popover.Content className={styles.content} align="end" sideOffset={8} collisionPadding={8} aria-labelledby={labelId} data-latchkey-menu="user" data-layout="popover">
+    <Popover.Content className={styles.content} align="end" sideOffset={8} collisionPadding={8} aria-labelledby={labelId} data-latchkey-menu="user" data-layout="popover" onOpenAutoFocus={focusContent}>
       <LabelIdContext.Provider value={labelId}>{children}</LabelIdContext.Provider>
     </Popover.Content>
   );
@@ -160,6 +169,9 @@ function MenuBody({ name, view, onView, sheet, ...props }: MenuBodyProps) {
   const labelId = useContext(LabelIdContext);
   const { views = {}, linkedAccounts = [], linkableProviders = [], onLink, links = [], isSigningOut = false, isLinking = false } = props;
   const [reportedNetwork, reportNetwork] = useState<string>();
+  const [walletScreen, reportWalletScreen] = useState('home');
+  // A wallet screen (send, receive, export) has the menu to itself: no list of views, no footer under it.
+  const walletBusy = view === 'home' && walletScreen !== 'home';
   const [walletActionsTarget, setWalletActionsTarget] = useState<HTMLElement | null>(null);
   // Back on Home, focus returns to the row that opened the view just left; a new view focuses its title.
   const left = useRef<MenuView>(view);
@@ -176,7 +188,7 @@ function MenuBody({ name, view, onView, sheet, ...props }: MenuBodyProps) {
     onView(next);
   };
   const context = useMemo<UserMenuContextValue>(
-    () => ({ walletActionsTarget, showHome: () => onView('home'), reportNetwork, buyUrl: props.buyUrl }),
+    () => ({ walletActionsTarget, showHome: () => onView('home'), reportNetwork, reportWalletScreen, buyUrl: props.buyUrl }),
     [walletActionsTarget, onView, props.buyUrl],
   );
   const hasAccount = views.account != null || views.profile != null || linkedAccounts.length > 0 || (onLink !== undefined && linkableProviders.length > 0);
@@ -206,7 +218,7 @@ function MenuBody({ name, view, onView, sheet, ...props }: MenuBodyProps) {
         {/* Home stays mounted while another view shows: the wallet keeps its screen and its connection. */}
         <div hidden={view !== 'home'} className={styles.view} data-menu-view="home">
           {props.children}
-          {listed.length > 0 ? (
+          {listed.length > 0 && !walletBusy ? (
             <nav aria-label={t('menu.view.home')}>
               <ul className={styles.navList}>
                 {listed.map((item) => (
@@ -260,7 +272,7 @@ function MenuBody({ name, view, onView, sheet, ...props }: MenuBodyProps) {
           </div>
         ) : null}
       </div>
-      {view === 'home' ? (
+      {view === 'home' && !walletBusy ? (
         <div className={styles.footer}>
           {links.length > 0 ? (
             <nav aria-label={t('menu.links')}>

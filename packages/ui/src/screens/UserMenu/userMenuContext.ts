@@ -11,6 +11,8 @@ export interface UserMenuContextValue {
   showHome: () => void;
   /** The wallet panel's selected network, for the menu's header. */
   reportNetwork: (name: string | undefined) => void;
+  /** The wallet panel's screen: while it is not `home` (send, receive, export…), the menu shows that screen alone. */
+  reportWalletScreen: (screen: string) => void;
   /** An onramp's page (the project's funding settings): the panel offers Buy only with one. */
   buyUrl?: string | undefined;
 }

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useId, useRef, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { headingIn, useViewFocus } from '../../focus/useViewFocus.js';
 import { useMessages } from '../../messages/useMessages.js';
@@ -45,6 +45,11 @@ export function WalletPanelView({ label, address, screen, onScreen, canSend, can
   const ref = useViewFocus<HTMLElement>(screen, { target });
   const t = useMessages();
   const menu = useUserMenu();
+  const reportWalletScreen = menu?.reportWalletScreen;
+  useEffect(() => {
+    reportWalletScreen?.(screen);
+  }, [reportWalletScreen, screen]);
+  useEffect(() => () => reportWalletScreen?.('home'), [reportWalletScreen]);
   const open = (next: WalletPanelScreen) => () => {
     left.current = next;
     onScreen(next);
@@ -70,7 +75,7 @@ export function WalletPanelView({ label, address, screen, onScreen, canSend, can
         <h2 id={headingId} className={styles.heading}>
           {label}
         </h2>
-        {address ? (
+        {address && screen !== 'receive' ? (
           <p className={`${mutedText} ${styles.mono}`} style={{ margin: 0 }} data-testid="wallet-address">
             <span className={visuallyHidden}>Address: </span>
             {address}
