@@ -78,43 +78,48 @@ export function WalletList({ wallets, status = 'idle', activeWallet, error, purp
       {shown.length === 0 ? <p className={mutedText}>No wallet matches “{query}”.</p> : null}
       <ul className={styles.list} aria-label="Wallets">
         {shown.map((wallet) => (
-          <li key={wallet.key} className={styles.item} data-wallet={wallet.key} data-connect-via={wallet.connectVia}>
-            {wallet.icon ? <img className={styles.icon} src={wallet.icon} alt="" /> : <span className={styles.placeholderIcon} aria-hidden="true">{wallet.name.charAt(0)}</span>}
-            <span className={styles.name}>{wallet.name}</span>
-            {wallet.hardwareWallet ? <span className={styles.hardwareBadge}>{t('wallet.badge.hardware')}</span> : null}
-            {wallet.connectVia === 'mobileRedirect' || wallet.connectVia === 'mobileBrowse' ? <span className={styles.appBadge}>{t('wallet.badge.app')}</span> : null}
-            {!wallet.installed && wallet.connectVia && wallet.connectVia !== 'extension' && wallet.connectVia !== 'install' ? (
-              <MobileWalletRowAction
-                wallet={wallet}
-                busy={busy}
-                active={activeWallet === wallet.key}
-                purpose={purpose}
-                qrOpen={qrWallet === wallet.key}
-                onSelect={onSelect}
-                onToggleQr={(key) => setQrWallet((open) => (open === key ? undefined : key))}
-              />
-            ) : null}
+          <li key={wallet.key} className={wallet.installed ? styles.rowItem : styles.item} data-wallet={wallet.key} data-connect-via={wallet.connectVia}>
             {wallet.installed ? (
-              <>
+              // The whole row selects the wallet: one target, as people expect from a wallet list.
+              <button
+                type="button"
+                className={styles.rowButton}
+                aria-label={`${purpose === 'link' ? 'Link' : 'Connect'} ${wallet.name}`}
+                aria-disabled={busy ? true : undefined}
+                onClick={() => {
+                  if (!busy) onSelect(wallet.key);
+                }}
+              >
+                <WalletMark wallet={wallet} />
+                <span className={styles.name}>{wallet.name}</span>
+                {wallet.hardwareWallet ? <span className={styles.hardwareBadge}>{t('wallet.badge.hardware')}</span> : null}
                 <span className={styles.badge}>Installed</span>
-                <button
-                  type="button"
-                  className={button.secondary}
-                  aria-label={`${purpose === 'link' ? 'Link' : 'Connect'} ${wallet.name}`}
-                  aria-disabled={busy ? true : undefined}
-                  onClick={() => {
-                    if (!busy) onSelect(wallet.key);
-                  }}
-                >
-                  {busy && activeWallet === wallet.key ? <Spinner /> : null}
-                  {purpose === 'link' ? 'Link' : 'Connect'}
-                </button>
+                {busy && activeWallet === wallet.key ? <Spinner /> : null}
+              </button>
+            ) : (
+              <>
+                <WalletMark wallet={wallet} />
+                <span className={styles.name}>{wallet.name}</span>
+                {wallet.hardwareWallet ? <span className={styles.hardwareBadge}>{t('wallet.badge.hardware')}</span> : null}
+                {wallet.connectVia === 'mobileRedirect' || wallet.connectVia === 'mobileBrowse' ? <span className={styles.appBadge}>{t('wallet.badge.app')}</span> : null}
+                {wallet.connectVia && wallet.connectVia !== 'extension' && wallet.connectVia !== 'install' ? (
+                  <MobileWalletRowAction
+                    wallet={wallet}
+                    busy={busy}
+                    active={activeWallet === wallet.key}
+                    purpose={purpose}
+                    qrOpen={qrWallet === wallet.key}
+                    onSelect={onSelect}
+                    onToggleQr={(key) => setQrWallet((open) => (open === key ? undefined : key))}
+                  />
+                ) : null}
+                {wallet.installUrl && (wallet.connectVia === undefined || wallet.connectVia === 'install' || wallet.connectVia === 'qrCode') ? (
+                  <a className={button.quiet} href={wallet.installUrl} target="_blank" rel="noopener noreferrer" aria-label={`Install ${wallet.name}`}>
+                    Install
+                  </a>
+                ) : null}
               </>
-            ) : wallet.installUrl && (wallet.connectVia === undefined || wallet.connectVia === 'install' || wallet.connectVia === 'qrCode') ? (
-              <a className={button.quiet} href={wallet.installUrl} target="_blank" rel="noopener noreferrer" aria-label={`Install ${wallet.name}`}>
-                Install
-              </a>
-            ) : null}
+            )}
           </li>
         ))}
       </ul>
@@ -147,5 +152,16 @@ export function WalletList({ wallets, status = 'idle', activeWallet, error, purp
         </button>
       ) : null}
     </div>
+  );
+}
+
+/** The wallet's mark (its wallet-standard icon), else a letter tile. */
+function WalletMark({ wallet }: { wallet: WalletListItem }) {
+  return wallet.icon ? (
+    <img className={styles.icon} src={wallet.icon} alt="" />
+  ) : (
+    <span className={styles.placeholderIcon} aria-hidden="true">
+      {wallet.name.charAt(0)}
+    </span>
   );
 }
