@@ -77,4 +77,11 @@ describe('mobile and hardware wallet rows of the wallet list', () => {
     renderInKit(<WalletSignInView flow={fakeWalletFlow({ wallets: desktop, status: 'failed', walletKey: 'phantomledger', error: { code: 'hardware_wallet_cannot_sign_message', message: 'Hardware wallets cannot sign messages directly.' } })} />);
     expect(screen.getByRole('alert')).toHaveTextContent('Hardware wallets cannot sign messages directly.');
   });
+
+  it('behavior: the link list (user menu) offers no redirect or QR rows: linking over the redirect is not wired there', () => {
+    renderInKit(<WalletSignInView flow={fakeWalletFlow({ wallets: [...phone, ...desktop] })} showWalletsButton={false} purpose="link" />);
+    expect(screen.queryByRole('button', { name: /Open|QR code/ })).toBeNull();
+    expect(screen.queryByText('App')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Install Phantom' })).toBeInTheDocument();
+  });
 });

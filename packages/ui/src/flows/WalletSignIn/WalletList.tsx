@@ -101,8 +101,9 @@ export function WalletList({ wallets, status = 'idle', activeWallet, error, purp
                 <WalletMark wallet={wallet} />
                 <span className={styles.name}>{wallet.name}</span>
                 {wallet.hardwareWallet ? <span className={styles.hardwareBadge}>{t('wallet.badge.hardware')}</span> : null}
-                {wallet.connectVia === 'mobileRedirect' || wallet.connectVia === 'mobileBrowse' ? <span className={styles.appBadge}>{t('wallet.badge.app')}</span> : null}
-                {wallet.connectVia && wallet.connectVia !== 'extension' && wallet.connectVia !== 'install' ? (
+                {purpose === 'signIn' && (wallet.connectVia === 'mobileRedirect' || wallet.connectVia === 'mobileBrowse') ? <span className={styles.appBadge}>{t('wallet.badge.app')}</span> : null}
+                {/* Linking over the redirect needs the return handled while signed in: the list offers it for sign-in only. */}
+                {purpose === 'signIn' && wallet.connectVia && wallet.connectVia !== 'extension' && wallet.connectVia !== 'install' ? (
                   <MobileWalletRowAction
                     wallet={wallet}
                     busy={busy}
@@ -113,7 +114,7 @@ export function WalletList({ wallets, status = 'idle', activeWallet, error, purp
                     onToggleQr={(key) => setQrWallet((open) => (open === key ? undefined : key))}
                   />
                 ) : null}
-                {wallet.installUrl && (wallet.connectVia === undefined || wallet.connectVia === 'install' || wallet.connectVia === 'qrCode') ? (
+                {wallet.installUrl && (purpose === 'link' || wallet.connectVia === undefined || wallet.connectVia === 'install' || wallet.connectVia === 'qrCode') ? (
                   <a className={button.quiet} href={wallet.installUrl} target="_blank" rel="noopener noreferrer" aria-label={`Install ${wallet.name}`}>
                     Install
                   </a>
