@@ -1,6 +1,6 @@
 import { useSession } from '@latchkey/headless/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { loadSignInDialog, SignInDialog } from '../screens/SignInDialog/SignInDialog.js';
+import { isSignInDialogReady, preloadSignInDialog, SignInDialog } from '../screens/SignInDialog/SignInDialog.js';
 import { anchor } from '../KitErrorBoundary/KitErrorBoundary.css.js';
 import { button } from '../styles/shared.css.js';
 import { loadUserMenu, UserMenu } from '../screens/UserMenu/UserMenu.js';
@@ -40,9 +40,18 @@ export function SignInButton({ label = 'Sign in' }: SignInButtonProps) {
 
   // A failed preload (offline) is not an error yet: the click that needs the code tries again and says so.
   const preload = useCallback(() => {
-    loadSignInDialog().catch(() => undefined);
+    preloadSignInDialog().catch(() => undefined);
   }, []);
   const [clicks, setClicks] = useState(0);
+  // A click before the code is here waits for it (the button says it is busy) and then opens the dialog in one
+  // render: a dialog that suspended on its first render would show only after React's reveal throttle (~300 ms).
+  const [waiting, setWaiting] = useState(false);
+  const openDialog = useCallback(() => {
+    setWaiting(false);
+    setMounted(true);
+    setOpen(true);
+    setClicks((count) => count + 1);
+  }, []);
 
   // Someone who opened the dialog, or is being signed in, will likely need the menu next.
   const likelySigningIn = open || session.status === 'signingIn';
@@ -79,13 +88,18 @@ export function SignInButton({ label = 'Sign in' }: SignInButtonProps) {
         className={button.primary}
         aria-haspopup="dialog"
         aria-expanded={open}
-        aria-busy={session.status === 'restoring' || undefined}
+        aria-busy={session.status === 'restoring' || waiting || undefined}
         onPointerEnter={preload}
+        onPointerDown={preload}
         onFocus={preload}
         onClick={() => {
-          setMounted(true);
-          setOpen(true);
-          setClicks((count) => count + 1);
+          if (isSignInDialogReady()) {
+            openDialog();
+            return;
+          }
+          setWaiting(true);
+          // A failed load opens too: the dialog's error boundary then says so and offers Retry.
+          preloadSignInDialog().then(openDialog, openDialog);
         }}
       >
         {label}
