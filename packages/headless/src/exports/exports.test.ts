@@ -307,7 +307,6 @@ describe('entry points', () => {
         "isLatchkeyError",
         "refreshSession",
         "revokeSession",
-        "sessionMachine",
         "toLatchkeyError",
         "updateUser",
         "version",
@@ -432,6 +431,7 @@ describe('entry points', () => {
         "inboxMessageSchema",
         "registerTestWallet",
         "sandboxInfoSchema",
+        "sessionMachine",
       ]
     `);
   });

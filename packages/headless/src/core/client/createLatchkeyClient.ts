@@ -1,12 +1,12 @@
 import type { LogLevel } from '@latchkey/protocol';
 import { routeInfo } from '@latchkey/protocol/routeInfo';
-import { createActor } from 'xstate';
 import { getSettings } from '../actions/getSettings.js';
 import { LatchkeyError } from '../errors/LatchkeyError.js';
 import { createEmitter, type Emitter, type LatchkeyEvents } from '../events/createEmitter.js';
 import { createLogger, type ConsoleSink, type Logger, type Timers } from '../logger/createLogger.js';
 import { resolveLogLevel } from '../logger/resolveLogLevel.js';
-import { sessionMachine, type SessionActorRef } from '../machines/session/sessionMachine.js';
+import type { SessionActorRef } from '../machines/session/sessionMachine.js';
+import { createLazySession } from '../session/lazySession.js';
 import { createSettingsStore, type SettingsStore } from '../settings/createSettingsStore.js';
 import { createStore, resolveStorageAdapter, type StorageOption, type Store } from '../storage/createStore.js';
 import { createApi, type Api } from '../transport/createApi.js';
@@ -58,7 +58,10 @@ export interface LatchkeyClient {
   readonly logger: Logger;
   readonly events: Emitter<LatchkeyEvents>;
   readonly settings: SettingsStore;
-  /** The root auth actor (`sessionMachine`), started. */
+  /**
+   * The root auth actor (`sessionMachine`). Its code (and xstate's) loads on first use — a read, a subscription or an
+   * event — and it is `restoring` until then; events sent meanwhile are delivered once it runs.
+   */
   readonly session: SessionActorRef;
   /** Loads the WebAuthn ceremonies the passkey flow runs. */
   readonly webauthn: WebAuthnLoader;
@@ -138,11 +141,11 @@ export function createLatchkeyClient(config: LatchkeyClientConfig): LatchkeyClie
     }
   });
 
-  session = createActor(sessionMachine, {
+  session = createLazySession({
     input: { deps: { api, store: storage, events, logger, now } },
-    ...(clock ? { clock } : {}),
+    clock,
+    onLoadError: (error) => logger.error('The session could not be loaded', { error }),
   });
-  session.start();
 
   return {
     environmentId,
