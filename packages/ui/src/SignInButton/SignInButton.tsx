@@ -19,7 +19,7 @@ function isSocialRedirectReturn(): boolean {
 
 /**
  * "Sign in" — opens the sign-in dialog; once the user is signed in, the user menu takes its place.
- * The dialog's code is fetched on first hover, focus or click; if it cannot be (offline), a small "Something went
+ * The dialog's code is fetched once the page is idle (or on first hover, focus or press, if sooner); if it cannot be (offline), a small "Something went
  * wrong. Retry" sits beside the button, and the next click tries again. After signing out, focus returns here.
  */
 export function SignInButton({ label = 'Sign in' }: SignInButtonProps) {
@@ -52,6 +52,19 @@ export function SignInButton({ label = 'Sign in' }: SignInButtonProps) {
     setOpen(true);
     setClicks((count) => count + 1);
   }, []);
+
+  // Once the page is idle, the dialog's code is fetched: a click on a freshly loaded page then opens it at once
+  // instead of waiting for its chunks (hover and pointerdown come too late for a quick click).
+  const signedOut = session.status === 'signedOut' || session.status === 'expired';
+  useEffect(() => {
+    if (!signedOut || isSignInDialogReady()) return undefined;
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(preload, { timeout: 2000 });
+      return () => cancelIdleCallback(id);
+    }
+    const id = setTimeout(preload, 200);
+    return () => clearTimeout(id);
+  }, [signedOut, preload]);
 
   // Someone who opened the dialog, or is being signed in, will likely need the menu next.
   const likelySigningIn = open || session.status === 'signingIn';
