@@ -132,7 +132,7 @@ const BUDGETS = [
   { name: 'the kit on top of React (host initial − baseline)', kib: (hostRow.initial.gzip - baselineRow.initial.gzip) / 1024, max: 20 },
   // Issue 18 targets 300; zod/mini for the protocol and web3.js loaded on Send are still to come. Until then this
   // ceiling keeps it from growing.
-  { name: 'everything a user can reach (host with the wallet panel, all chunks)', kib: walletHostRow.total.gzip / 1024, max: 430, target: 300 },
+  { name: 'everything a user can reach (host with the wallet panel, all chunks)', kib: walletHostRow.total.gzip / 1024, max: 440, target: 300 },
 ];
 const over = BUDGETS.filter((budget) => budget.kib > budget.max);
 if (process.argv.includes('--json')) {

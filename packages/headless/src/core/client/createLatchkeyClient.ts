@@ -1,5 +1,4 @@
 import type { LogLevel } from '@latchkey/protocol';
-import { routeInfo } from '@latchkey/protocol/routeInfo';
 import { getSettings } from '../actions/getSettings.js';
 import { LatchkeyError } from '../errors/LatchkeyError.js';
 import { createEmitter, type Emitter, type LatchkeyEvents } from '../events/createEmitter.js';
@@ -122,9 +121,9 @@ export function createLatchkeyClient(config: LatchkeyClientConfig): LatchkeyClie
   const api = createApi({
     transport,
     logger,
-    onError: (error, route) => {
+    onError: (error, _route, info) => {
       // A bearer request answered 401: the session's token is no longer good.
-      if (routeInfo[route].bearer && error.status === 401) session?.send({ type: 'server.sessionRejected' });
+      if (info?.bearer && error.status === 401) session?.send({ type: 'server.sessionRejected' });
     },
   });
   const storage = createStore({
