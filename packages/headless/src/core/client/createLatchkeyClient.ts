@@ -5,20 +5,15 @@ import { createEmitter, type Emitter, type LatchkeyEvents } from '../events/crea
 import { createLogger, type ConsoleSink, type Logger, type Timers } from '../logger/createLogger.js';
 import { resolveLogLevel } from '../logger/resolveLogLevel.js';
 import type { SessionActorRef } from '../machines/session/sessionMachine.js';
-import { createLazySession } from '../session/lazySession.js';
+import { createLazySession, type SessionClock } from '../session/lazySession.js';
+
+export type { SessionClock } from '../session/lazySession.js';
 import { createSettingsStore, type SettingsStore } from '../settings/createSettingsStore.js';
 import { createStore, resolveStorageAdapter, type StorageOption, type Store } from '../storage/createStore.js';
 import { createApi, type Api } from '../transport/createApi.js';
 import { createTransport } from '../transport/createTransport.js';
 import { loadBrowserWebAuthn } from '../webauthn/loadBrowserWebAuthn.js';
 import type { WebAuthnLoader } from '../webauthn/WebAuthnCeremonies.js';
-
-/** A clock for the session's timers, shaped like xstate's (its `SimulatedClock` fits). */
-export interface SessionClock {
-  setTimeout(callback: (...args: unknown[]) => void, ms: number): unknown;
-  clearTimeout(id: unknown): void;
-  now?(): number;
-}
 
 export interface LatchkeyClientConfig {
   environmentId: string;

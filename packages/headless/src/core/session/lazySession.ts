@@ -1,5 +1,11 @@
 import type { SessionActorRef, SessionEvent, SessionInput, SessionSnapshot } from '../machines/session/sessionMachine.js';
-import type { SessionClock } from '../client/createLatchkeyClient.js';
+
+/** A clock for the session's timers, shaped like xstate's (its `SimulatedClock` fits). */
+export interface SessionClock {
+  setTimeout(callback: (...args: unknown[]) => void, ms: number): unknown;
+  clearTimeout(id: unknown): void;
+  now?(): number;
+}
 
 type Observer = { next?: (snapshot: SessionSnapshot) => void; error?: (error: unknown) => void; complete?: () => void };
 type Subscribe = SessionActorRef['subscribe'];

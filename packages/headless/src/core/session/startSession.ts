@@ -1,5 +1,5 @@
 import { createActor } from 'xstate';
-import type { SessionClock } from '../client/createLatchkeyClient.js';
+import type { SessionClock } from './lazySession.js';
 import { sessionMachine, type SessionActorRef, type SessionInput } from '../machines/session/sessionMachine.js';
 
 /** Starts the session machine. Only `createLazySession` imports this module, with `import()`: xstate comes with it. */
