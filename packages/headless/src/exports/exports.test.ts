@@ -312,7 +312,6 @@ describe('entry points', () => {
         "isLatchkeyError",
         "refreshSession",
         "revokeSession",
-        "sessionMachine",
         "toLatchkeyError",
         "updateUser",
         "version",
@@ -442,6 +441,7 @@ describe('entry points', () => {
         "inboxMessageSchema",
         "registerTestWallet",
         "sandboxInfoSchema",
+        "sessionMachine",
       ]
     `);
   });
