@@ -31,7 +31,7 @@ export type { PasskeyManagerFlowModel, PasskeyManagerFlowStatus } from './Passke
 export { MfaChallenge, type MfaChallengeCustomProps } from './MfaChallenge/MfaChallenge.js';
 export { MfaChallengeView, type MfaChallengeViewProps } from './MfaChallenge/MfaChallengeView.js';
 export type { MfaChallengeFlowModel, MfaChallengeFlowStatus } from './MfaChallenge/MfaChallengeModel.js';
-export { RecoveryCodeForm, type RecoveryCodeFormProps } from './MfaChallenge/RecoveryCodeForm.js';
+export { RecoveryCodeForm, type RecoveryCodeFormProps } from './shared/RecoveryCodeForm.js';
 export { MfaEnrolment, type MfaEnrolmentCustomProps } from './MfaEnrolment/MfaEnrolment.js';
 export { MfaEnrolmentView, type MfaEnrolmentViewProps } from './MfaEnrolment/MfaEnrolmentView.js';
 export type { MfaEnrolmentFlowModel, MfaEnrolmentFlowStatus } from './MfaEnrolment/MfaEnrolmentModel.js';

@@ -57,6 +57,20 @@ export const en = {
   'mpc.round.export': 'Sealing your shares for the secure frame…',
   'mpc.round.backingUp': 'Encrypting and saving your backup…',
   'mpc.round.restoring': 'Opening your backup…',
+
+  // Step-up in the second-step devices (flows/MfaDevices): removing a second step needs one passed lately.
+  'mfaDevices.stepUp.heading': 'Confirm it’s you',
+  'mfaDevices.stepUp.intro.deleteDevice': 'Removing a second step needs one you passed in the last few minutes. Confirm with one of yours to go on.',
+  'mfaDevices.stepUp.intro.regenerateRecoveryCodes': 'New recovery codes replace your old ones. Confirm with one of your second steps to go on.',
+  'mfaDevices.stepUp.intro.changeDevice': 'Confirm with one of your second steps to go on.',
+  'mfaDevices.stepUp.loading': 'Checking your second steps…',
+  'mfaDevices.stepUp.passkey': 'Use your passkey',
+  'mfaDevices.stepUp.passkeyWaiting': 'Follow your browser’s prompt to use your passkey…',
+  'mfaDevices.stepUp.totpHint': 'Enter the code from your authenticator app.',
+  'mfaDevices.stepUp.recoveryHint': 'Enter one of your recovery codes. Each code works once.',
+  'mfaDevices.stepUp.useRecovery': 'Use a recovery code',
+  'mfaDevices.stepUp.useApp': 'Use your authenticator app',
+  'mfaDevices.stepUp.cancel': 'Cancel',
 } as const;
 
 export type MessageId = keyof typeof en;

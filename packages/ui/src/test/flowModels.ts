@@ -120,6 +120,12 @@ export function mfaDevicesFlowModel(spy: SpyFactory, overrides: Partial<MfaDevic
     deleteDevice: spy('deleteDevice'),
     regenerateRecoveryCodes: spy('regenerateRecoveryCodes'),
     acknowledgeRecoveryCodes: spy('acknowledgeRecoveryCodes'),
+    stepUpFor: undefined,
+    stepUpMethods: undefined,
+    stepUpWithCode: spy('stepUpWithCode'),
+    stepUpWithRecoveryCode: spy('stepUpWithRecoveryCode'),
+    stepUpWithPasskey: spy('stepUpWithPasskey'),
+    cancelStepUp: spy('cancelStepUp'),
     ...overrides,
   };
 }

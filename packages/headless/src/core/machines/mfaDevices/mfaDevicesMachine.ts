@@ -10,7 +10,6 @@ import { toLatchkeyErrorSync } from '../../errors/toLatchkeyError.js';
 import type { Logger } from '../../logger/createLogger.js';
 import { isWarnOnlyPasskeyError } from '../../webauthn/toPasskeyError.js';
 import type { SessionActorRef } from '../session/sessionMachine.js';
-import { signInHandOver } from '../signInHandOver.js';
 import { isStepUpRequired, isWellFormedStepUpCode, stepUpActors, type StepUpClient } from './stepUp.js';
 
 /**
@@ -131,7 +130,7 @@ export const mfaDevicesMachine = setup({
     forgetRecoveryCodes: assign({ recoveryCodes: undefined, error: undefined }),
     handOverUser: ({ context }, params: { user: User }) => context.client.session.send({ type: 'server.userUpdated', user: params.user }),
     // The step-up's answer is a sign-in response for the same session: its fresh token goes to the session.
-    handOverSignIn: signInHandOver.handOverSignIn,
+    handOverSignIn: ({ context }, params: { response: SignInResponse }) => context.client.session.send({ type: 'server.signedIn', response: params.response }),
     logWarning: ({ context }, params: { error: unknown }) => {
       const error = toLatchkeyErrorSync(params.error);
       context.client.logger.warn(error.message, { code: error.code });
