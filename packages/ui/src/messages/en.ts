@@ -71,6 +71,10 @@ export const en = {
   'mfaDevices.stepUp.useRecovery': 'Use a recovery code',
   'mfaDevices.stepUp.useApp': 'Use your authenticator app',
   'mfaDevices.stepUp.cancel': 'Cancel',
+
+  // Sending a code after a rate limit (flows/EmailSignIn, flows/SmsSignIn): the wait the server gave (Retry-After).
+  'code.retryIn': 'You can send a code again in {seconds} s.',
+  'code.resendIn': 'Resend code in {seconds} s',
 } as const;
 
 export type MessageId = keyof typeof en;

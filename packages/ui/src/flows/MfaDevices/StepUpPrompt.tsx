@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
 import { useMessages } from '../../messages/useMessages.js';
@@ -22,6 +22,14 @@ export interface StepUpPromptProps {
 export function StepUpPrompt({ flow }: StepUpPromptProps) {
   const t = useMessages();
   const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The prompt interrupts what the user asked for: bring it into view (the user menu scrolls) and move focus to it.
+  useEffect(() => {
+    const heading = headingRef.current;
+    heading?.scrollIntoView?.({ block: 'nearest' });
+    heading?.closest('section')?.scrollIntoView?.({ block: 'nearest' });
+    heading?.focus({ preventScroll: true });
+  }, []);
   const [useRecovery, setUseRecovery] = useState(false);
   // An error belongs to the form it was about: switching forms leaves it behind.
   const [leftBehind, setLeftBehind] = useState<MfaDevicesFlowModel['error']>();
@@ -41,7 +49,7 @@ export function StepUpPrompt({ flow }: StepUpPromptProps) {
   };
   return (
     <section className={styles.stepUp} aria-labelledby={headingId} data-step-up={flow.status}>
-      <h3 id={headingId} className={heading}>
+      <h3 id={headingId} ref={headingRef} tabIndex={-1} className={heading}>
         {t('mfaDevices.stepUp.heading')}
       </h3>
       <p className={mutedText}>{intro}</p>
