@@ -23,18 +23,19 @@ export function StepUpPrompt({ flow }: StepUpPromptProps) {
   const t = useMessages();
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  // The prompt interrupts what the user asked for: bring it into view (the user menu scrolls) and move focus to it.
+  const loading = flow.status === 'loadingStepUpMethods';
+  // The prompt interrupts what the user asked for: move focus to it, and bring it into view (the user menu scrolls)
+  // once more when the methods have loaded and it has grown.
   useEffect(() => {
-    const heading = headingRef.current;
-    heading?.scrollIntoView?.({ block: 'nearest' });
-    heading?.closest('section')?.scrollIntoView?.({ block: 'nearest' });
-    heading?.focus({ preventScroll: true });
+    headingRef.current?.focus({ preventScroll: true });
   }, []);
+  useEffect(() => {
+    headingRef.current?.closest('section')?.scrollIntoView?.({ block: 'nearest' });
+  }, [loading]);
   const [useRecovery, setUseRecovery] = useState(false);
   // An error belongs to the form it was about: switching forms leaves it behind.
   const [leftBehind, setLeftBehind] = useState<MfaDevicesFlowModel['error']>();
   const error = flow.error === leftBehind ? undefined : flow.error;
-  const loading = flow.status === 'loadingStepUpMethods';
   const verifying = flow.status === 'steppingUp' || flow.status === 'steppingUpWithPasskey';
   const methods = flow.stepUpMethods;
   const passkeyOffered = methods?.methods.includes('passkey') === true;

@@ -11,6 +11,8 @@ export interface LinkedWalletItem {
   id: string;
   address: string;
   wallet_name?: string | undefined;
+  /** False for a wallet that can never be unlinked (the account's embedded or MPC wallet): no "Unlink" for it. */
+  canUnlink?: boolean | undefined;
 }
 
 export interface LinkedWalletsProps {
@@ -52,7 +54,7 @@ export function LinkedWallets({ wallets, busy = false, error, canLinkMore = fals
                 Make primary
               </button>
             )}
-            {canUnlink && wallets.length > 1 ? (
+            {canUnlink && wallet.canUnlink !== false && wallets.length > 1 ? (
               <button type="button" className={button.quiet} aria-disabled={busy || undefined} aria-label={`Unlink ${shortAddress(wallet.address)}`} onClick={() => !busy && onUnlink(wallet.id)}>
                 Unlink
               </button>
