@@ -56,7 +56,7 @@ export { CreateWalletStep, type CreateWalletStepProps } from './EmbeddedWallet/C
 export { SessionPrompt, type SessionPromptProps } from './EmbeddedWallet/SessionPrompt.js';
 export { RecoveryStep, type RecoveryStepProps } from './EmbeddedWallet/RecoveryStep.js';
 export { ExportStep, type ExportStepProps } from './EmbeddedWallet/ExportStep.js';
-export type { EmbeddedWalletFlowModel, EmbeddedWalletStatus } from './EmbeddedWallet/types.js';
+export type { EmbeddedWalletFlowModel, EmbeddedWalletScreen, EmbeddedWalletStatus } from './EmbeddedWallet/EmbeddedWalletModel.js';
 export { WalletSignInView, type WalletSignInViewProps } from './WalletSignIn/WalletSignInView.js';
 export { WalletList, type WalletListProps } from './WalletSignIn/WalletList.js';
 export { LinkedWallets, type LinkedWalletsProps } from '../screens/UserMenu/LinkedWallets.js';
