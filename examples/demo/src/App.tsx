@@ -5,6 +5,7 @@ import { lazy, Suspense } from 'react';
 // Loaded on its own: the wallet code stays out of the host's first chunk. (Mobile wallets are rows of the kit's
 // wallet list now: the sandbox catalogue points its redirect wallets at the mobile-wallet simulator.)
 const SignMessageCard = lazy(() => import('./SignMessageCard.js'));
+const LiveConnectionCard = lazy(() => import('./LiveConnectionCard.js'));
 
 /** A wallet-only account's name: its wallet's address. */
 const walletAddress = (user: ReturnType<typeof useSession>['user']) =>
@@ -35,6 +36,7 @@ export function App() {
           // Mounted once signed in: its wallet hook reconnects the wallet the sign-in used.
           <Suspense fallback={null}>
             <SignMessageCard />
+            <LiveConnectionCard />
           </Suspense>
         ) : null}
       </main>

@@ -30,4 +30,6 @@ export interface SandboxContext {
   readonly custody: { readonly baseUrl: string; readonly client: CustodyClient };
   /** The MPC server party's master key (server shares and ceremony secrets are sealed under it). */
   readonly mpc: MpcSecrets;
+  /** The JSON-RPC socket's live connections: `drop()` ends them all (1012) and says how many. */
+  readonly sockets: { drop(): number };
 }

@@ -157,7 +157,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     // The cloud-drive emulator on its own origin: API port + 6 (another free port if taken).
     cloudDrive = await startCloudDrive({ host, port: port + 6, ctx: { db, environmentId, issuer: oauthProvider.issuer, stateKey: cloudDriveStateKey(mpc.masterKey), now } });
     info = { ...info, cloudDriveUrl: cloudDrive.origin };
-    const ctx: SandboxContext = { db, apiBaseUrl: url, oauthProvider, telegram, environmentId, now, settings, signingKey, tokens, custody, solana, solanaRpcUrl: solanaRpc.rpcUrl, mpc };
+    const ctx: SandboxContext = { db, apiBaseUrl: url, oauthProvider, telegram, environmentId, now, settings, signingKey, tokens, custody, solana, solanaRpcUrl: solanaRpc.rpcUrl, mpc, sockets: { drop: () => mpcSocket.dropConnections() } };
     app = createApp({ ctx, info, onInternalError });
     socketCtx = ctx;
 

@@ -60,6 +60,12 @@ function toRpcError(error: unknown, onInternalError: (error: unknown) => void): 
 
 export interface JsonRpcSocket {
   close(): Promise<void>;
+  /**
+   * Ends every live connection with close code 1012 (service restart), as a restarting server would; the server keeps
+   * accepting new ones. Returns how many were dropped. (`POST /sandbox/admin/sockets/drop`: clients' reconnects are
+   * tested against it.)
+   */
+  dropConnections(): number;
 }
 
 /** Serves `methods` at `path` on `server` (upgrade requests from loopback origins, or with no origin: Node clients). */
@@ -157,6 +163,15 @@ export function attachJsonRpcSocket(options: {
   }
 
   return {
+    dropConnections: () => {
+      let dropped = 0;
+      for (const client of wss.clients) {
+        if (client.readyState !== client.OPEN) continue;
+        client.close(1012, 'The sandbox dropped this connection.');
+        dropped += 1;
+      }
+      return dropped;
+    },
     close: () =>
       new Promise((resolve) => {
         options.server.off('upgrade', onUpgrade);

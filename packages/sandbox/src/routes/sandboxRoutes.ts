@@ -43,6 +43,9 @@ export function mountSandboxRoutes(app: Hono, ctx: SandboxContext, info: Sandbox
 
   app.get('/sandbox/logs', async (c) => c.json(await listLogs(ctx)));
 
+  // Ends every live JSON-RPC socket connection (close code 1012), as a restart would: clients' reconnects are tested against it.
+  app.post('/sandbox/admin/sockets/drop', (c) => c.json({ dropped: ctx.sockets.drop() }));
+
   app.put('/sandbox/admin/settings', async (c) => c.json(await ctx.settings.merge(await readJson(c))));
   app.post('/sandbox/admin/reset-settings', async (c) => c.json(await ctx.settings.reset()));
 

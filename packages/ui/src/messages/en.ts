@@ -158,6 +158,16 @@ export const en = {
   'wallet.mobile.returned': 'Connected. Opening {wallet} to sign the sign-in message…',
   'wallet.mobile.verifying': 'Signing you in…',
   'wallet.mobile.startOver': 'Start over',
+
+  // A JSON-RPC socket's connection line (flows/Socket); {label} is what it serves
+  'socket.label': 'wallet service',
+  'socket.ready': 'Connected to the {label}.',
+  'socket.connecting': 'Connecting to the {label}…',
+  'socket.waiting': 'Connection lost. Reconnecting (attempt {attempt})…',
+  'socket.closed': 'Disconnected from the {label}.',
+  'socket.idle': 'Not connected to the {label}.',
+  'socket.reconnect': 'Reconnect',
+  'socket.connect': 'Connect',
 } as const;
 
 export type MessageId = keyof typeof en;

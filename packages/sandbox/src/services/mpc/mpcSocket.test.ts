@@ -118,3 +118,20 @@ describe('MPC socket: limits', () => {
     socket.close();
   });
 });
+
+describe('MPC socket: dropped by the sandbox', () => {
+  it('default: POST /sandbox/admin/sockets/drop ends every live connection with 1012 and counts them; new ones are served', async () => {
+    const { default: WebSocket } = await import('ws');
+    const sockets = [new WebSocket(t.sandbox.info.mpcSocketUrl), new WebSocket(t.sandbox.info.mpcSocketUrl)];
+    await Promise.all(sockets.map((ws) => new Promise((resolve) => ws.once('open', resolve))));
+    const closed = sockets.map((ws) => new Promise<number>((resolve) => ws.once('close', (code) => resolve(code))));
+    const answer = await t.call('POST', '/sandbox/admin/sockets/drop');
+    expect(answer.status).toBe(200);
+    expect(answer.body.dropped).toBeGreaterThanOrEqual(2);
+    expect(await Promise.all(closed)).toEqual([1012, 1012]);
+    expect((await t.call('POST', '/sandbox/admin/sockets/drop')).body.dropped).toBe(0);
+    const socket = await openSocket(t.sandbox.info.mpcSocketUrl);
+    expect((await socket.raw('{"jsonrpc":"2.0","method":"nope","id":1}')).error.code).toBe(-32601);
+    socket.close();
+  });
+});
