@@ -9,7 +9,7 @@ import { LinkAccountChooser, LinkedAccounts } from './AccountView.js';
 import { MenuHeader } from './MenuHeader.js';
 import { parentView, viewHint, viewTitle, type MenuView } from './menuViews.js';
 import { UserMenuContext, type UserMenuContextValue } from './userMenuContext.js';
-import type { UserMenuViewProps } from './UserMenuView.js';
+import type { UserMenuViewProps } from './userMenuViewProps.js';
 import * as styles from './UserMenu.css.js';
 
 /**
