@@ -35,10 +35,14 @@ export function UserMenuView(props: UserMenuViewProps) {
     if (!next) setView('home');
     onOpenChange?.(next);
   };
+  // Open state lives here, so it carries over when the sheet's code arrives after a click on the stand-in popover.
+  const [openState, setOpenState] = useState(defaultOpen ?? false);
   const rootProps = {
-    ...(open === undefined ? {} : { open }),
-    ...(defaultOpen === undefined ? {} : { defaultOpen }),
-    onOpenChange: changeOpen,
+    open: open ?? openState,
+    onOpenChange: (next: boolean) => {
+      if (open === undefined) setOpenState(next);
+      changeOpen(next);
+    },
   };
   const trigger = (
     <>
