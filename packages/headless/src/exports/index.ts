@@ -11,17 +11,17 @@ export { revokeSession, type RevokeSessionParameters } from '../core/actions/rev
 export { updateUser, type UpdateUserParameters, type UpdateUserReturnType } from '../core/actions/updateUser.js';
 
 // machines
-export {
-  getSessionStatus,
-  sessionMachine,
-  type SessionActorRef,
-  type SessionContext,
-  type SessionDeps,
-  type SessionEvent,
-  type SessionInput,
-  type SessionMachine,
-  type SessionSnapshot,
-  type SessionStatus,
+export { getSessionStatus, type SessionStatus } from '../core/machines/session/sessionStatus.js';
+// The machine itself is exported from `@latchkey/headless/testing`: re-exported here, it would bring xstate into
+// every page's first chunk (a bundler's code splitting follows the barrel's re-export to the lazy session chunk).
+export type {
+  SessionActorRef,
+  SessionContext,
+  SessionDeps,
+  SessionEvent,
+  SessionInput,
+  SessionMachine,
+  SessionSnapshot,
 } from '../core/machines/session/sessionMachine.js';
 
 // errors

@@ -143,4 +143,21 @@ describe('SignInButton (against the sandbox)', () => {
     const warnings = kit.sink.warn.mock.calls.map((call) => call.slice(0, 2).join(' '));
     expect(warnings.join('\n')).not.toContain('login view');
   });
+
+  it("behavior: back from a mobile wallet (its return in the address bar) the dialog opens by itself, at the wallet list", async () => {
+    const before = window.location.href;
+    window.history.replaceState(null, '', '/?latchkey_mobile_request=someRequest&nonce=abc&data=def');
+    try {
+      const { client } = await createSandboxClient();
+      render(
+        <LatchkeyUIProvider client={client}>
+          <SignInButton />
+        </LatchkeyUIProvider>,
+      );
+      const dialog = await screen.findByRole('dialog', {}, { timeout: 15_000 });
+      await waitFor(() => expect(dialog.querySelector('[data-latchkey-block="wallet"]')).not.toBeNull(), { timeout: 15_000 });
+    } finally {
+      window.history.replaceState(null, '', before);
+    }
+  });
 });

@@ -211,7 +211,7 @@ export const walletSignInMachine = setup({
           target: 'connecting',
           actions: {
             type: 'assignStart',
-            params: ({ event }) => ({ connector: event.connector, mode: event.mode ?? 'connect-and-sign', purpose: event.purpose ?? 'signIn', hardwareWallet: event.hardwareWallet ?? false }),
+            params: ({ event }) => ({ connector: event.connector, mode: event.mode ?? 'connect-and-sign', purpose: event.purpose ?? 'signIn', hardwareWallet: event.hardwareWallet ?? event.connector.hardwareWallet }),
           },
         },
       },
@@ -264,7 +264,7 @@ export const walletSignInMachine = setup({
           target: 'connecting',
           actions: {
             type: 'assignStart',
-            params: ({ event }) => ({ connector: event.connector, mode: event.mode ?? 'connect-and-sign', purpose: event.purpose ?? 'signIn', hardwareWallet: event.hardwareWallet ?? false }),
+            params: ({ event }) => ({ connector: event.connector, mode: event.mode ?? 'connect-and-sign', purpose: event.purpose ?? 'signIn', hardwareWallet: event.hardwareWallet ?? event.connector.hardwareWallet }),
           },
         },
       },
@@ -287,7 +287,7 @@ export const walletSignInMachine = setup({
           target: 'connecting',
           actions: {
             type: 'assignStart',
-            params: ({ event }) => ({ connector: event.connector, mode: event.mode ?? 'connect-and-sign', purpose: event.purpose ?? 'signIn', hardwareWallet: event.hardwareWallet ?? false }),
+            params: ({ event }) => ({ connector: event.connector, mode: event.mode ?? 'connect-and-sign', purpose: event.purpose ?? 'signIn', hardwareWallet: event.hardwareWallet ?? event.connector.hardwareWallet }),
           },
         },
       },
