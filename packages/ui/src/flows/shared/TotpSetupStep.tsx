@@ -1,10 +1,10 @@
 import type { TotpRegistration } from '@latchkey/protocol';
-import { useEffect, useState } from 'react';
 import { Spinner } from '../../Spinner.js';
 import { button, mutedText } from '../../styles/shared.css.js';
 import type { FlowError } from './FlowError.js';
 import * as styles from './mfa.css.js';
 import { TotpCodeForm } from './TotpCodeForm.js';
+import { useQrCode } from './useQrCode.js';
 
 export interface TotpSetupStepProps {
   /** The TOTP `secret` and otpauth `uri` the enrolment fetched. */
@@ -14,26 +14,6 @@ export interface TotpSetupStepProps {
   error?: FlowError | undefined;
   onSubmit: (code: string) => void;
   onCancel: () => void;
-}
-
-/** The otpauth URI as an SVG QR code (a data URL), from `uqr` (no dependencies) loaded on demand. */
-function useQrCode(uri: string | undefined): string | undefined {
-  const [src, setSrc] = useState<string>();
-  useEffect(() => {
-    setSrc(undefined);
-    if (!uri) return undefined;
-    let live = true;
-    void import('uqr')
-      .then(({ renderSVG }) => renderSVG(uri, { border: 1, ecc: 'M' }))
-      .then((svg) => {
-        if (live) setSrc(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [uri]);
-  return src;
 }
 
 /** Groups of four, as people copy secrets into an app. */

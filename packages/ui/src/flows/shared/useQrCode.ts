@@ -1,14 +1,17 @@
 import { useEffect, useState } from 'react';
 
-/** `text` as an SVG QR code (a data URL), from `uqr` (no dependencies) loaded on demand; undefined until it is drawn. */
-export function useQrCode(text: string | undefined): string | undefined {
+/**
+ * `text` as an SVG QR code (a data URL), from `uqr` (no dependencies) loaded on demand; undefined until it is drawn.
+ * `border`: the quiet zone in modules (1 where the code sits on its own light tile, 2 on the page).
+ */
+export function useQrCode(text: string | undefined, border = 1): string | undefined {
   const [src, setSrc] = useState<string>();
   useEffect(() => {
     setSrc(undefined);
     if (!text) return undefined;
     let live = true;
     void import('uqr')
-      .then(({ renderSVG }) => renderSVG(text, { border: 1, ecc: 'M' }))
+      .then(({ renderSVG }) => renderSVG(text, { border, ecc: 'M' }))
       .then((svg) => {
         if (live) setSrc(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
       })
@@ -16,6 +19,6 @@ export function useQrCode(text: string | undefined): string | undefined {
     return () => {
       live = false;
     };
-  }, [text]);
+  }, [text, border]);
   return src;
 }

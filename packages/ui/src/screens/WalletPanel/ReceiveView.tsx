@@ -5,7 +5,7 @@ import { mutedText, stack } from '../../styles/shared.css.js';
 import * as panel from '../../styles/panel.css.js';
 import { CopyButton } from '../UserMenu/CopyButton.js';
 import * as styles from './ReceiveView.css.js';
-import { useQrCode } from './useQrCode.js';
+import { useQrCode } from '../../flows/shared/useQrCode.js';
 
 export interface ReceiveViewProps {
   /** The wallet's address, shown whole (people compare it character by character). */
@@ -21,7 +21,7 @@ const QR_SIZE = 184;
 export function ReceiveView({ address, network }: ReceiveViewProps) {
   const t = useMessages();
   const headingId = useId();
-  const qr = useQrCode(address);
+  const qr = useQrCode(address, 2);
   return (
     <section className={stack} aria-labelledby={headingId} data-flow="receive">
       <h3 id={headingId} className={panel.heading} data-view-heading="">
