@@ -126,6 +126,12 @@ export const transportErrorCodes = [
   'internal_error',
 ] as const;
 
+/**
+ * Captcha refusals (`security.hCaptcha`), where SPEC §8 names no code: no token where one is needed, or a token that
+ * is unknown, used, expired or for another site key.
+ */
+export const captchaErrorCodes = ['captcha_required', 'invalid_captcha'] as const;
+
 /** Social-linking codes of SPEC §8 a backend answers with (the others are the kit's own). */
 export const socialLinkingServerErrorCodes = ['account_already_linked'] as const;
 
@@ -133,4 +139,5 @@ export const socialLinkingServerErrorCodes = ['account_already_linked'] as const
 export type ServerErrorCode =
   | (typeof serverErrorCodes)[number]
   | (typeof socialLinkingServerErrorCodes)[number]
-  | (typeof transportErrorCodes)[number];
+  | (typeof transportErrorCodes)[number]
+  | (typeof captchaErrorCodes)[number];

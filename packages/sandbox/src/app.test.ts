@@ -141,6 +141,7 @@ describe('sandbox routes', () => {
       oauthIssuer: t.sandbox.info.oauthIssuer,
       inboxUrl: `${t.sandbox.url}/sandbox/inbox`,
       cloudDriveUrl: t.sandbox.info.cloudDriveUrl,
+      captchaUrl: t.sandbox.info.captchaUrl,
       mpcSocketUrl: `ws://127.0.0.1:${port}/api/v0/sdk/${t.sandbox.info.environmentId}/waas/socket`,
     });
     expect(info.apiBaseUrl).not.toContain('/api/v0');

@@ -30,4 +30,6 @@ export interface SandboxContext {
   readonly custody: { readonly baseUrl: string; readonly client: CustodyClient };
   /** The MPC server party's master key (server shares and ceremony secrets are sealed under it). */
   readonly mpc: MpcSecrets;
+  /** The captcha emulator's origin (its widget script is `{captchaUrl}/1/api.js`). */
+  readonly captchaUrl: string;
 }
