@@ -286,10 +286,14 @@ describe('entry points', () => {
   it('default: @latchkey/headless', () => {
     expect(Object.keys(core).sort()).toMatchInlineSnapshot(`
       [
+        "HCAPTCHA_SCRIPT_URL",
         "LatchkeyError",
         "checkKitVersions",
+        "checkProfileValue",
+        "checkUserField",
         "clientErrorMessages",
         "createApi",
+        "createCaptchaRunner",
         "createCookieStorage",
         "createEmitter",
         "createLatchkeyClient",
@@ -298,6 +302,7 @@ describe('entry points', () => {
         "createMemoryStorage",
         "createSettingsStore",
         "createTransport",
+        "deleteUser",
         "getSession",
         "getSessionStatus",
         "getSessionTokenFromCookies",
@@ -305,6 +310,10 @@ describe('entry points', () => {
         "getUser",
         "getWalletErrorNumber",
         "isLatchkeyError",
+        "needsOnboarding",
+        "onboardingFields",
+        "profileFields",
+        "profileUpdate",
         "refreshSession",
         "revokeSession",
         "sessionMachine",
@@ -320,7 +329,10 @@ describe('entry points', () => {
     expect(Object.keys(react).sort()).toMatchInlineSnapshot(`
       [
         "LatchkeyProvider",
+        "UNIQUE_CHECK_DEBOUNCE_MS",
+        "needsOnboarding",
         "useLatchkey",
+        "useProfile",
         "useSession",
         "useUser",
       ]

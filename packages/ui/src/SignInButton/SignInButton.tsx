@@ -1,4 +1,4 @@
-import { useSession } from '@latchkey/headless/react';
+import { needsOnboarding, useLatchkey, useSession } from '@latchkey/headless/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { loadSignInDialog, SignInDialog } from '../screens/SignInDialog/SignInDialog.js';
 import { anchor } from '../KitErrorBoundary/KitErrorBoundary.css.js';
@@ -35,7 +35,15 @@ export function SignInButton({ label = 'Sign in' }: SignInButtonProps) {
   }, []);
   const [focusMenu, setFocusMenu] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const signedIn = session.status === 'signedIn';
+  const { settings } = useLatchkey();
+  const [skipped, setSkipped] = useState(false);
+  // Signed in inside the open dialog with profile fields still missing: the dialog stays for its onboarding step, and
+  // the sign-in is complete (the menu takes over) once they are saved, or skipped when all are optional.
+  const onboarding = session.status === 'signedIn' && open && !skipped && settings !== undefined && needsOnboarding(settings, session.user);
+  const signedIn = session.status === 'signedIn' && !onboarding;
+  useEffect(() => {
+    if (session.status !== 'signedIn') setSkipped(false);
+  }, [session.status]);
   const wasSignedIn = useRef(signedIn);
 
   // A failed preload (offline) is not an error yet: the click that needs the code tries again and says so.
@@ -95,6 +103,8 @@ export function SignInButton({ label = 'Sign in' }: SignInButtonProps) {
           retryKey={clicks}
           open={open}
           onOpenChange={setOpen}
+          onboarding={onboarding}
+          onSkipOnboarding={() => setSkipped(true)}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
             buttonRef.current?.focus();

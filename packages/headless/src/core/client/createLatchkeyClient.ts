@@ -7,6 +7,7 @@ import { createEmitter, type Emitter, type LatchkeyEvents } from '../events/crea
 import { createLogger, type ConsoleSink, type Logger, type Timers } from '../logger/createLogger.js';
 import { resolveLogLevel } from '../logger/resolveLogLevel.js';
 import { sessionMachine, type SessionActorRef } from '../machines/session/sessionMachine.js';
+import { createCaptchaRunner, type CaptchaRunner } from '../captcha/createCaptchaRunner.js';
 import { createSettingsStore, type SettingsStore } from '../settings/createSettingsStore.js';
 import { createStore, resolveStorageAdapter, type StorageOption, type Store } from '../storage/createStore.js';
 import { createApi, type Api } from '../transport/createApi.js';
@@ -47,6 +48,8 @@ export interface LatchkeyClientConfig {
   console?: ConsoleSink | false;
   /** The browser's WebAuthn for passkeys. Default: `@simplewebauthn/browser`, loaded on first use. */
   webauthn?: WebAuthnLoader;
+  /** The captcha run before a code is sent (`security.hCaptcha`). Default: the widget script, loaded on first use. */
+  captcha?: CaptchaRunner;
 }
 
 export interface LatchkeyClient {
@@ -62,6 +65,8 @@ export interface LatchkeyClient {
   readonly session: SessionActorRef;
   /** Loads the WebAuthn ceremonies the passkey flow runs. */
   readonly webauthn: WebAuthnLoader;
+  /** Fresh captcha tokens when the project enables one (the script loads on first use). */
+  readonly captcha: CaptchaRunner;
   /** Stops the session actor and sends the queued log records. */
   destroy(): Promise<void>;
 }
@@ -154,6 +159,7 @@ export function createLatchkeyClient(config: LatchkeyClientConfig): LatchkeyClie
     settings,
     session,
     webauthn: config.webauthn ?? loadBrowserWebAuthn,
+    captcha: config.captcha ?? createCaptchaRunner({ loadSettings: () => settings.load() }),
     destroy() {
       session?.stop();
       return logger.dispose();

@@ -44,6 +44,10 @@ export interface SignInDialogOpenProps {
   trigger?: ReactNode;
   /** Where focus goes when the dialog closes, for a dialog opened without `trigger`. */
   onCloseAutoFocus?: (event: Event) => void;
+  /** Signed in with profile fields missing: the dialog shows the onboarding step (`general.collectUserData…`). */
+  onboarding?: boolean;
+  /** "Skip for now" in the onboarding step (offered when every missing field is optional). */
+  onSkipOnboarding?: () => void;
 }
 
 export interface SignInDialogViewProps extends SignInDialogOpenProps {
@@ -65,6 +69,8 @@ export interface SignInDialogViewProps extends SignInDialogOpenProps {
   sessionStatus?: string | undefined;
   /** The MFA challenge flow (`useMfaChallenge()`), for the second factor after sign-in. */
   mfaFlow?: MfaChallengeFlowModel | undefined;
+  /** The onboarding step (the connected dialog passes `<Profile purpose="onboarding" />`) shown instead of the sign-in steps. */
+  onboardingStep?: ReactNode;
 }
 
 /** The login view's blocks from settings: `sdk.views[type=login].sections`. */
@@ -95,6 +101,7 @@ export function SignInDialogView({
   passkeyFlow,
   sessionStatus,
   mfaFlow,
+  onboardingStep,
 }: SignInDialogViewProps) {
   const warn = useWarn();
   const branding = useMemo(() => brandingFrom(settings), [settings]);
@@ -162,7 +169,9 @@ export function SignInDialogView({
                 {branding.displayName ? `Sign in to ${branding.displayName}` : 'Sign in'}
               </Dialog.Title>
               <Dialog.Description className={styles.description}>
-                {secondFactor
+                {onboardingStep
+                  ? 'One more step to finish setting up your account.'
+                  : secondFactor
                   ? 'Two-step verification'
                   : settingsStatus !== 'ready'
                     ? 'Sign in or create an account.'
@@ -186,6 +195,8 @@ export function SignInDialogView({
                     </button>
                   ) : null}
                 </>
+              ) : onboardingStep ? (
+                onboardingStep
               ) : secondFactor ? (
                 <MfaChallengeView flow={mfaFlow} />
               ) : (

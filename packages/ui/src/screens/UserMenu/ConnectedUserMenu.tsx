@@ -15,6 +15,7 @@ import { Spinner } from '../../Spinner.js';
 import { MfaDevicesView } from '../../flows/MfaDevices/MfaDevicesView.js';
 import { MfaEnrolmentView } from '../../flows/MfaEnrolment/MfaEnrolmentView.js';
 import { PasskeyManagerView } from '../../flows/PasskeyManager/PasskeyManagerView.js';
+import { ProfileEntry } from '../../flows/Profile/ProfileEntry.js';
 import { embeddedWalletsEnabled, useEmbeddedWalletOptions } from '../../LatchkeyUIProvider/embeddedWalletConfig.js';
 import { useWalletPanel } from '../../LatchkeyUIProvider/walletPanelSlot.js';
 import { AccountSection, type CredentialKind } from './AccountSection.js';
@@ -153,6 +154,7 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
           <ConnectedLinkedWallets />
         </LazySection>
       ) : null}
+      <ProfileEntry />
       {settings?.security?.enablePasskeys ? <PasskeyManagerView flow={passkeyFlow} /> : null}
       {settings?.security?.mfa?.enabled ? (
         <>
