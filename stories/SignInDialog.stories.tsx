@@ -179,3 +179,31 @@ export const MfaChallengeInDialog: Story = {
     await expectAccessible();
   },
 };
+
+/** The access gate refused the address (by code): the flow's SPEC sentence, and `general.imageUserNotInAccessList` above the steps. */
+export const AccessBlocked: Story = {
+  args: {
+    settings: { ...brandedSettings, general: { ...brandedSettings.general, imageUserNotInAccessList: brandedSettings.general?.appLogo } },
+    emailFlow: emailFlow({ error: { code: 'address_blocked_by_gate', message: 'This address is blocked by the gate' } }),
+  },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog');
+    await expect(within(dialog).getByRole('alert')).toHaveTextContent('This address is blocked by the gate');
+    await expect(dialog.querySelector('[data-access-denied="address_blocked_by_gate"] img')).not.toBeNull();
+    await expectAccessible();
+  },
+};
+
+export const AccessBlockedDark: Story = { ...AccessBlocked, globals: { theme: 'dark' } };
+
+export const AccessNotApproved: Story = {
+  args: {
+    settings: { ...brandedSettings, general: { ...brandedSettings.general, imageUserNotInAccessList: brandedSettings.general?.appLogo } },
+    emailFlow: emailFlow({ error: { code: 'address_not_approved', message: 'This address is not approved for access' } }),
+  },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog');
+    await expect(within(dialog).getByRole('alert')).toHaveTextContent('This address is not approved for access');
+    await expect(dialog.querySelector('[data-access-denied="address_not_approved"]')).not.toBeNull();
+  },
+};

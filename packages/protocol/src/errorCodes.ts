@@ -132,6 +132,12 @@ export const transportErrorCodes = [
  */
 export const captchaErrorCodes = ['captcha_required', 'invalid_captcha'] as const;
 
+/**
+ * Access-gate refusals (SPEC §6, worded in §8: 'This address is not approved for access', 'This address is blocked by
+ * the gate', 'User does not have access'), as codes so a client maps them without reading the message.
+ */
+export const accessErrorCodes = ['address_not_approved', 'address_blocked_by_gate', 'user_without_access'] as const;
+
 /** Social-linking codes of SPEC §8 a backend answers with (the others are the kit's own). */
 export const socialLinkingServerErrorCodes = ['account_already_linked'] as const;
 
@@ -140,4 +146,5 @@ export type ServerErrorCode =
   | (typeof serverErrorCodes)[number]
   | (typeof socialLinkingServerErrorCodes)[number]
   | (typeof transportErrorCodes)[number]
-  | (typeof captchaErrorCodes)[number];
+  | (typeof captchaErrorCodes)[number]
+  | (typeof accessErrorCodes)[number];

@@ -5,6 +5,7 @@ import { ApiError, messages } from '../../errors/ApiError.js';
 import { deliver } from '../inbox/inbox.js';
 import type { CodeChannel } from './CodeChannel.js';
 import { codeSendRules, consumeRateLimits } from '../rateLimits/rateLimits.js';
+import { assertAccessAllowed } from '../wallets/accessList.js';
 
 /**
  * The life of a one-time code, the same for every channel: created and sent, sent again (a new code, at most
@@ -56,6 +57,8 @@ export async function createVerification<C>(
 ): Promise<{ verificationUUID: string }> {
   const settings = await ctx.settings.get();
   const { recipient, columns = {} } = channel.acceptCreate(settings, input);
+  // The access gate before any code goes out: a blocked (or not approved) address gets none.
+  await assertAccessAllowed(ctx, ctx.db, [recipient], channel.profileKey);
   const id = randomUUID();
   const code = newCode();
   const now = ctx.now();

@@ -15,6 +15,7 @@ import { SmsSignInView } from '../../flows/SmsSignIn/SmsSignInView.js';
 import type { SmsFlowModel } from '../../flows/SmsSignIn/SmsSignInModel.js';
 import type { MfaChallengeFlowModel } from '../../flows/MfaChallenge/MfaChallengeModel.js';
 import { MfaChallengeView } from '../../flows/MfaChallenge/MfaChallengeView.js';
+import { AccessDenied, accessDeniedError } from '../../flows/shared/AccessDenied.js';
 import type { PasskeySignInFlowModel } from '../../flows/PasskeySignIn/PasskeySignInModel.js';
 import { PasskeySignInView } from '../../flows/PasskeySignIn/PasskeySignInView.js';
 import { LoginView, type LoginViewSection } from '../LoginView/LoginView.js';
@@ -134,6 +135,7 @@ export function SignInDialogView({
       )
     : undefined;
   const showPasskey = passkeyFlow !== undefined && settings?.security?.enablePasskeys === true;
+  const accessDenied = accessDeniedError([emailFlow.error, smsFlow?.error, socialFlow?.error, walletFlow?.error, passkeyFlow?.error]);
   const secondFactor = sessionStatus === 'mfa' && mfaFlow !== undefined;
   // The passkey button sits under the e-mail (or e-mail-or-phone) field when the project enables passkeys.
   const withPasskey = (step: ReactNode) =>
@@ -181,6 +183,9 @@ export function SignInDialogView({
               </Dialog.Description>
             </header>
             <KitErrorBoundary area="sign-in dialog content">
+              {accessDenied && settingsStatus === 'ready' && !onboardingStep && !secondFactor ? (
+                <AccessDenied code={accessDenied.code} imageUrl={branding.notInAccessListImageUrl} />
+              ) : null}
               {settingsStatus === 'loading' ? (
                 <p role="status" className={styles.loading}>
                   <Spinner />
