@@ -44,6 +44,12 @@ function tooManyAttempts(channel: AnyChannel): ApiError {
   return new ApiError(429, channel.errors.tooManyAttempts, channel.errors.tooManyAttemptsMessage);
 }
 
+/** Who a code message comes from: for e-mail `general.emailCompanyName` first, then the project's display name. */
+function senderName(settings: ProjectSettings, channel: AnyChannel): string {
+  const company = channel.channel === 'email' ? settings.general.emailCompanyName?.trim() : undefined;
+  return company || settings.general.displayName || 'Latchkey';
+}
+
 async function sendCode(ctx: SandboxContext, q: Queryable, channel: AnyChannel, app: string, to: string, code: string): Promise<void> {
   await deliver(q, ctx.environmentId, { channel: channel.channel, to, ...channel.message(app, code), code, now: ctx.now() });
 }
@@ -67,7 +73,7 @@ export async function createVerification<C>(
   await ctx.db.transaction(async (tx) => {
     await consumeRateLimits(ctx, tx, codeSendRules(settings, channel, recipient, client.address));
     await tx.query(`INSERT INTO ${channel.table} (${names.join(', ')}) VALUES (${names.map((_, index) => `$${index + 1}`).join(', ')})`, values);
-    await sendCode(ctx, tx, channel, settings.general.displayName ?? 'Latchkey', recipient, code);
+    await sendCode(ctx, tx, channel, senderName(settings, channel), recipient, code);
   });
   return { verificationUUID: id };
 }
@@ -103,7 +109,7 @@ export async function retryVerification<R extends { verificationUUID: string }>(
       hashCode(channel, row.id, code),
       new Date(now.getTime() + channel.ttlMs).toISOString(),
     ]);
-    await sendCode(ctx, tx, channel, settings.general.displayName ?? 'Latchkey', recipient, code);
+    await sendCode(ctx, tx, channel, senderName(settings, channel), recipient, code);
   });
   return { verificationUUID: input.verificationUUID };
 }
