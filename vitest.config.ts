@@ -56,6 +56,8 @@ export default defineConfig({
             'test/packaging/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
+          // the PostgreSQL run's own checks (vitest.postgres.config.ts runs them)
+          exclude: ['**/node_modules/**', '**/*.postgres.test.ts'],
           globalSetup: ['test/setup/sandbox.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
