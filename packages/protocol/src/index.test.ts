@@ -56,6 +56,7 @@ it('default: the export names of @latchkey/protocol (change deliberately)', () =
       "TRANSACTION_CONFIRMATION_TIMEOUT_MS",
       "VERIFICATION_CODE_LENGTH",
       "VERSION_CHECK_DELAY_MS",
+      "accessErrorCodes",
       "accessListActionSchema",
       "accessListEntrySchema",
       "accessListSchema",

@@ -1,4 +1,5 @@
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { ProjectSettings } from '@latchkey/protocol';
 import type { SandboxContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { ApiError, messages } from '../../errors/ApiError.js';
