@@ -71,7 +71,7 @@ export const EmailSignIn: Story = {
     const menuTrigger = await canvas.findByRole('button', { name: `Account: ${email}` }, { timeout: 10_000 });
     await waitFor(() => expect(menuTrigger).toHaveFocus());
     await userEvent.click(menuTrigger);
-    const menu = await screen.findByRole('dialog', { name: 'Signed in as' });
+    const menu = await screen.findByRole('dialog', { name: /^Signed in as/ });
     await userEvent.click(within(menu).getByRole('button', { name: 'Sign out' }));
     await expect(await canvas.findByRole('button', { name: 'Sign in' }, { timeout: 10_000 })).toBeVisible();
   },
@@ -96,8 +96,10 @@ export const SmsSignIn: Story = {
 
     const menuTrigger = await canvas.findByRole('button', { name: `Account: +44${national}` }, { timeout: 10_000 });
     await userEvent.click(menuTrigger);
-    const menu = await screen.findByRole('dialog', { name: 'Signed in as' });
+    const menu = await screen.findByRole('dialog', { name: /^Signed in as/ });
+    await userEvent.click(within(menu).getByRole('button', { name: /^Account settings/ }));
     await expect(within(menu).getByRole('button', { name: 'Add email' })).toBeVisible();
+    await userEvent.click(within(menu).getByRole('button', { name: 'Back' }));
     await userEvent.click(within(menu).getByRole('button', { name: 'Sign out' }));
     await expect(await canvas.findByRole('button', { name: 'Sign in' }, { timeout: 10_000 })).toBeVisible();
   },

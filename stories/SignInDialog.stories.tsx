@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { SignInDialogView } from '../packages/ui/src/screens/SignInDialog/SignInDialogView.js';
+import type { WalletFlowModel } from '../packages/ui/src/flows/index.js';
 import { expectAccessible } from './a11y.js';
 import { brandedSettings, emailFlow, invalidPhoneError, loginView, mfaChallengeFlow, passkeySignInFlow, phoneSettings, sentToUk, smsFlow, ukPhone, wrongCodeError, wrongSmsCodeError } from './fixtures.js';
 
@@ -205,5 +206,62 @@ export const AccessNotApproved: Story = {
     const dialog = await screen.findByRole('dialog');
     await expect(within(dialog).getByRole('alert')).toHaveTextContent('This address is not approved for access');
     await expect(dialog.querySelector('[data-access-denied="address_not_approved"]')).not.toBeNull();
+  },
+};
+
+/** A wallet-standard icon as wallets ship it: a data URI. */
+const testWalletIcon = `data:image/svg+xml;charset=utf-8,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#5b3df5"/><path d="M9 11h14v10H9z" fill="#fff"/></svg>')}`;
+
+function walletFlow(overrides: Partial<WalletFlowModel> = {}): WalletFlowModel {
+  return {
+    status: 'idle',
+    wallets: [
+      { key: 'testwallet', name: 'Test Wallet', installed: true, icon: testWalletIcon },
+      { key: 'phantom', name: 'Phantom', installed: false, installUrl: 'https://phantom.app/download' },
+      { key: 'solflare', name: 'Solflare', installed: false, installUrl: 'https://solflare.com/download' },
+    ],
+    walletKey: undefined,
+    error: undefined,
+    connect: fn().mockName('connect'),
+    link: fn().mockName('link'),
+    confirm: fn().mockName('confirm'),
+    cancel: fn().mockName('cancel'),
+    reset: fn().mockName('reset'),
+    ...overrides,
+  };
+}
+
+const walletLoginView = { views: [{ type: 'login', sections: [{ type: 'email' }, { type: 'separator', label: 'or' }, { type: 'wallet' }] }] };
+
+/** "Connect a wallet" opens the wallet list as the dialog's own view: title, Back, search, marks; the row connects. */
+export const WalletView: Story = {
+  args: { settings: { sdk: walletLoginView }, walletFlow: walletFlow() },
+  play: async ({ args }) => {
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in' });
+    await userEvent.click(within(dialog).getByRole('button', { name: /^Connect a wallet/ }));
+    const view = await screen.findByRole('dialog', { name: 'Connect a wallet' });
+    await expect(within(view).getByRole('heading', { name: 'Connect a wallet' })).toHaveFocus();
+    await expect(within(view).queryByLabelText('Email')).toBeNull();
+    await expect(within(view).getByLabelText('Search wallets')).toBeVisible();
+    await expectAccessible();
+    await userEvent.click(within(view).getByRole('button', { name: 'Connect Test Wallet' }));
+    await expect(args.walletFlow?.connect).toHaveBeenCalledWith('testwallet');
+    await userEvent.click(within(view).getByRole('button', { name: 'Back' }));
+    const main = await screen.findByRole('dialog', { name: 'Sign in' });
+    await expect(within(main).getByRole('button', { name: /^Connect a wallet/ })).toHaveFocus();
+  },
+};
+
+export const WalletViewDark: Story = { ...WalletView, globals: { theme: 'dark' } };
+
+/** The wallet view while the wallet asks the user to sign the message. */
+export const WalletViewSigning: Story = {
+  args: { settings: { sdk: walletLoginView }, walletFlow: walletFlow({ status: 'signing', walletKey: 'testwallet' }) },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in' });
+    await userEvent.click(within(dialog).getByRole('button', { name: /^Connect a wallet/ }));
+    const view = await screen.findByRole('dialog', { name: 'Connect a wallet' });
+    await expect(within(view).getByRole('status')).toHaveTextContent('Sign the message in Test Wallet…');
+    await expectAccessible();
   },
 };

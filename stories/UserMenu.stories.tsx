@@ -1,11 +1,40 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { UserMenuView } from '../packages/ui/src/screens/UserMenu/UserMenuView.js';
+import { LinkedWallets } from '../packages/ui/src/screens/UserMenu/LinkedWallets.js';
 import { expectAccessible } from './a11y.js';
-import { PasskeyManagerView } from '../packages/ui/src/flows/index.js';
+import { PasskeyManagerView, SolanaBalances, WalletPanelView, type SolanaBalanceItem, type WalletPanelScreen } from '../packages/ui/src/flows/index.js';
 import { passkeyManagerFlow, samplePasskeys } from './fixtures.js';
 
-/** The signed-in user's menu (Radix Popover). */
+/** The signed-in user's menu: a header, Home and the views it opens (Wallets, Security, Account), Back, a footer. */
+const address = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
+const balances: SolanaBalanceItem[] = [
+  { address: 'So11111111111111111111111111111111111111112', isNative: true, name: 'Solana', symbol: 'SOL', decimals: 9, rawBalance: 1_500_000_000n, balance: '1.5' },
+];
+
+/** The embedded wallet's panel as the menu's Home shows it (its key actions go to Security). */
+function Wallet() {
+  const [screen, setScreen] = useState<WalletPanelScreen>('home');
+  return (
+    <WalletPanelView label="Embedded wallet" address={address} screen={screen} onScreen={setScreen} canSend canExport canRecover>
+      {screen === 'home' ? <SolanaBalances status="ready" balances={balances} showFiat={false} onRefresh={fn()} /> : <p>{screen}</p>}
+    </WalletPanelView>
+  );
+}
+
+const wallets = (
+  <LinkedWallets
+    wallets={[
+      { id: 'w1', address, wallet_name: 'phantom' },
+      { id: 'w2', address: '9yaWxR2a3b4c5d6e7f8g9h1i2j3k4m5n6p7q8r9s8Q9R', wallet_name: 'solflare' },
+    ]}
+    canUnlink
+    onMakePrimary={fn()}
+    onUnlink={fn()}
+  />
+);
+
 const meta = {
   title: 'Screens/UserMenu',
   component: UserMenuView,
@@ -15,14 +44,15 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+const menu = () => screen.findByRole('dialog', { name: /^Signed in as/ });
+
 export const Closed: Story = {
   play: async ({ canvasElement, args }) => {
     const trigger = within(canvasElement).getByRole('button', { name: 'Account: ada@example.com' });
     await expect(trigger).toHaveAttribute('aria-expanded', 'false');
     await expectAccessible();
     await userEvent.click(trigger);
-    const menu = await screen.findByRole('dialog', { name: 'Signed in as' });
-    await userEvent.click(within(menu).getByRole('button', { name: 'Sign out' }));
+    await userEvent.click(within(await menu()).getByRole('button', { name: 'Sign out' }));
     await expect(args.onSignOut).toHaveBeenCalledTimes(1);
   },
 };
@@ -30,16 +60,76 @@ export const Closed: Story = {
 export const Open: Story = {
   args: { defaultOpen: true },
   play: async () => {
-    const menu = await screen.findByRole('dialog', { name: 'Signed in as' });
-    await expect(menu).toHaveTextContent('ada@example.com');
+    await expect(await menu()).toHaveTextContent('ada@example.com');
     await expectAccessible();
   },
 };
 
-export const OpenDark: Story = {
-  ...Open,
-  globals: { theme: 'dark' },
+export const OpenDark: Story = { ...Open, globals: { theme: 'dark' } };
+
+/** Home with the wallet: header (copy, network), balances, Send and Receive, the views, links and Sign out. */
+export const Home: Story = {
+  args: {
+    defaultOpen: true,
+    displayName: 'Ada Lovelace',
+    address,
+    network: 'Localnet',
+    links: [{ label: 'Help centre', url: 'https://acme.example/help' }],
+    children: <Wallet />,
+    views: { wallets, security: <PasskeyManagerView flow={passkeyManagerFlow({ passkeys: samplePasskeys })} />, account: <p>Add email</p> },
+  },
+  play: async () => {
+    const dialog = await menu();
+    await expect(within(dialog).getByRole('button', { name: 'Copy address' })).toBeVisible();
+    await expect(within(dialog).getByRole('button', { name: 'Send' })).toBeVisible();
+    await expect(within(dialog).getByRole('button', { name: 'Receive' })).toBeVisible();
+    // Key actions are not on Home.
+    await expect(within(dialog).queryByRole('button', { name: 'Export key' })).toBeNull();
+    await expectAccessible();
+  },
 };
+
+export const HomeDark: Story = { ...Home, globals: { theme: 'dark' } };
+
+/** The phone layout: a bottom sheet. */
+export const HomePhone: Story = { ...Home, args: { ...Home.args, layout: 'sheet' } };
+
+export const HomePhoneDark: Story = { ...HomePhone, globals: { theme: 'dark' } };
+
+export const Wallets: Story = {
+  args: { defaultOpen: true, defaultView: 'wallets', views: { wallets } },
+  play: async () => {
+    const dialog = await menu();
+    await expect(within(dialog).getByRole('heading', { name: 'Wallets', level: 2 })).toBeVisible();
+    await expect(within(dialog).getByText('Primary')).toBeVisible();
+    await expectAccessible();
+  },
+};
+
+export const WalletsDark: Story = { ...Wallets, globals: { theme: 'dark' } };
+
+/** Security: passkeys, then the embedded wallet's key actions (the panel on Home puts them here). */
+export const Security: Story = {
+  args: { ...Home.args, defaultView: 'security' },
+  play: async () => {
+    const dialog = await menu();
+    await expect(within(dialog).getByRole('region', { name: 'Passkeys' })).toBeVisible();
+    const keys = await within(dialog).findByRole('region', { name: 'Wallet key' });
+    await expect(within(keys).getByRole('button', { name: 'Export key' })).toBeVisible();
+    // Home (the wallet, the list of views) stays mounted underneath but is not shown.
+    const home = dialog.querySelector<HTMLElement>('[data-menu-view="home"]');
+    await expect(home && getComputedStyle(home).display).toBe('none');
+    await expect(within(dialog).queryByRole('button', { name: 'Sign out' })).toBeNull();
+    await expectAccessible();
+    // A key action opens the wallet's screen on Home.
+    await userEvent.click(within(keys).getByRole('button', { name: 'Export key' }));
+    await expect(within(dialog).getByRole('region', { name: 'Embedded wallet' })).toHaveAttribute('data-screen', 'export');
+  },
+};
+
+export const SecurityDark: Story = { ...Security, play: undefined, globals: { theme: 'dark' } };
+
+export const SecurityPhone: Story = { ...Security, play: undefined, args: { ...Security.args, layout: 'sheet' } };
 
 export const OpenWithLinks: Story = {
   args: {
@@ -50,8 +140,7 @@ export const OpenWithLinks: Story = {
     ],
   },
   play: async () => {
-    const menu = await screen.findByRole('dialog', { name: 'Signed in as' });
-    await expect(within(menu).getByRole('link', { name: 'Help centre' })).toHaveAttribute('target', '_blank');
+    await expect(within(await menu()).getByRole('link', { name: 'Help centre' })).toHaveAttribute('target', '_blank');
     await expectAccessible();
   },
 };
@@ -67,50 +156,50 @@ export const SignOutFailed: Story = {
   },
 };
 
+const accounts = {
+  linkedAccounts: [
+    { id: 'cred-google', provider: 'google', label: 'ada@example.com' },
+    { id: 'cred-github', provider: 'github', label: 'ada-gh@example.com' },
+  ],
+  linkableProviders: ['apple', 'discord'],
+  onLink: fn(),
+  onUnlink: fn(),
+};
+
 export const LinkedAccounts: Story = {
-  args: {
-    defaultOpen: true,
-    linkedAccounts: [
-      { id: 'cred-google', provider: 'google', label: 'ada@example.com' },
-      { id: 'cred-github', provider: 'github', label: 'ada-gh@example.com' },
-    ],
-    linkableProviders: ['apple', 'discord'],
-    onLink: fn(),
-    onUnlink: fn(),
-  },
-  play: async ({ args }) => {
-    const menu = await screen.findByRole('dialog', { name: 'Signed in as' });
-    await expect(within(menu).getByText('GitHub · ada-gh@example.com')).toBeInTheDocument();
+  args: { defaultOpen: true, defaultView: 'account', ...accounts },
+  play: async () => {
+    const dialog = await menu();
+    await expect(within(dialog).getByText('GitHub · ada-gh@example.com')).toBeInTheDocument();
     await expectAccessible();
-    await userEvent.click(within(menu).getByRole('button', { name: 'Link Apple' }));
+  },
+};
+
+export const LinkedAccountsDark: Story = { ...LinkedAccounts, globals: { theme: 'dark' } };
+
+/** "Link another account": one row per provider the user may still link. */
+export const LinkAnotherAccount: Story = {
+  args: { defaultOpen: true, defaultView: 'linkAccount', ...accounts },
+  play: async ({ args }) => {
+    const dialog = await menu();
+    await expectAccessible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Link Apple' }));
     await expect(args.onLink).toHaveBeenCalledWith('apple');
   },
 };
 
+export const LinkAnotherAccountPhone: Story = { ...LinkAnotherAccount, play: undefined, args: { ...LinkAnotherAccount.args, layout: 'sheet' } };
+
 export const UnlinkRefused: Story = {
   args: {
     defaultOpen: true,
+    defaultView: 'account',
     linkedAccounts: [{ id: 'cred-google', provider: 'google', label: 'ada@example.com' }],
     onUnlink: fn(),
     linkError: { message: 'You cannot unlink your only sign-in method.' },
   },
   play: async () => {
-    const menu = await screen.findByRole('dialog', { name: 'Signed in as' });
-    await expect(within(menu).getByRole('alert')).toHaveTextContent('You cannot unlink your only sign-in method.');
+    await expect(within(await menu()).getByRole('alert')).toHaveTextContent('You cannot unlink your only sign-in method.');
     await expectAccessible();
   },
-};
-
-export const WithPasskeys: Story = {
-  args: { defaultOpen: true, children: <PasskeyManagerView flow={passkeyManagerFlow({ passkeys: samplePasskeys })} /> },
-  play: async () => {
-    const menu = await screen.findByRole('dialog', { name: 'Signed in as' });
-    await expect(within(menu).getByRole('region', { name: 'Passkeys' })).toBeVisible();
-    await expectAccessible();
-  },
-};
-
-export const WithPasskeysDark: Story = {
-  ...WithPasskeys,
-  globals: { theme: 'dark' },
 };

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { ExportStep, SessionPrompt, SolanaBalances, SendTransactionView, WalletPanelView, type SolanaBalanceItem, type WalletPanelScreen } from '../packages/ui/src/flows/index.js';
+import { ReceiveView } from '../packages/ui/src/screens/WalletPanel/ReceiveView.js';
 import { expectAccessible } from './a11y.js';
 import { sendFlow } from './fixtures.js';
 
@@ -28,6 +29,8 @@ function Panel({ initial, embedded }: { initial: WalletPanelScreen; embedded: bo
       >
         {screen === 'send' ? (
           <SendTransactionView flow={flow} balances={balances} />
+        ) : screen === 'receive' ? (
+          <ReceiveView address={address} network="Localnet" />
         ) : screen === 'export' ? (
           <ExportStep state="idle" error={undefined} onShow={fn()} />
         ) : (
@@ -57,6 +60,7 @@ export const EmbeddedHome: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('region', { name: 'Embedded wallet' })).toHaveTextContent(address);
     await expect(canvas.getByRole('button', { name: 'Send' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Receive' })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Export key' })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Recover' })).toBeVisible();
     await expectAccessible();
@@ -97,3 +101,21 @@ export const ExportScreen: Story = {
 };
 
 export const ExportScreenDark: Story = { ...ExportScreen, globals: { theme: 'dark' } };
+
+/** Receive: the address as a QR code (drawn by `uqr`, loaded on demand) and in full with Copy, and the network. */
+export const ReceiveScreen: Story = {
+  args: { initial: 'receive' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(screenOf(canvasElement)).toBe('receive');
+    await expect(await canvas.findByRole('img', { name: 'QR code of your address' })).toBeVisible();
+    await expect(canvas.getByTestId('receive-address')).toHaveTextContent(address);
+    await expect(canvas.getByTestId('receive-network')).toHaveTextContent('Localnet');
+    await expect(canvas.getByRole('button', { name: 'Copy address' })).toBeVisible();
+    await expectAccessible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Back to wallet' }));
+    await expect(screenOf(canvasElement)).toBe('home');
+  },
+};
+
+export const ReceiveScreenDark: Story = { ...ReceiveScreen, globals: { theme: 'dark' } };

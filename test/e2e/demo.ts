@@ -46,3 +46,23 @@ export async function openDemoWithAuthenticator(
   await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible(), { timeout: 15_000 }).toBe(true);
   return { page, cdp, authenticatorId, problems };
 }
+
+/** The open user menu (its name is "Signed in as …"). */
+export const userMenu = (page: Page) => page.getByRole('dialog', { name: /^Signed in as/ });
+
+/** Opens one of the user menu's views from its Home list: 'Wallets', 'Security' or 'Account settings'. */
+export async function openMenuView(page: Page, title: 'Wallets' | 'Security' | 'Account settings'): Promise<void> {
+  const row = userMenu(page).getByRole('navigation', { name: 'Account' }).getByRole('button', { name: new RegExp(`^${title}`) });
+  await expect.poll(() => row.isVisible(), { timeout: 15_000 }).toBe(true);
+  await row.click();
+  await expect.poll(() => userMenu(page).getByRole('heading', { name: title, level: 2 }).isVisible()).toBe(true);
+}
+
+/** Back to the user menu's Home (Sign out is in its footer), from however deep a view. */
+export async function menuHome(page: Page): Promise<void> {
+  for (let step = 0; step < 3; step += 1) {
+    const back = userMenu(page).getByRole('button', { name: 'Back', exact: true });
+    if (!(await back.isVisible())) return;
+    await back.click();
+  }
+}

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchChromium, screenshot, watchConsole } from './browser.js';
 import { escapeRegExp, openDemoWithAuthenticator, signInByEmail } from './demo.js';
 import { latestCode, patchSettings, resetSettings, uniqueEmail } from './sandbox.js';
-import { balanceOf, finishTransfer, sandboxPost, sendFromPanel, signUpAndOpenEmbeddedWallet } from './walletPanel.js';
+import { balanceOf, finishTransfer, openKeyAction, sandboxPost, sendFromPanel, signUpAndOpenEmbeddedWallet } from './walletPanel.js';
 
 /**
  * Embedded wallets through the built demo in Chromium: an e-mail sign-up gets its Solana wallet automatically;
@@ -90,7 +90,7 @@ describe('embedded wallet (Chromium)', () => {
     await expect.poll(() => solBalance(panel), { timeout: 15_000 }).toContain('1.25 SOL');
 
     // Recovery by e-mail: the code from the inbox opens a new session.
-    await panel.getByRole('button', { name: 'Recover' }).click();
+    await openKeyAction(page, panel, 'Recover');
     const recovery = panel.getByRole('form', { name: 'Recover your wallet' });
     await expect.poll(() => recovery.getByLabel('Email').inputValue()).toBe(email);
     await recovery.getByRole('button', { name: 'Send recovery code' }).click();
@@ -111,7 +111,17 @@ describe('embedded wallet (Chromium)', () => {
     await screenshot(page, `embedded-wallet-send-${theme}`);
     await panel.getByRole('button', { name: 'Back to wallet' }).click();
 
-    await panel.getByRole('button', { name: 'Export key' }).click();
+    // Receive: the whole address, a QR code of it and the network.
+    const address = ((await panel.getByTestId('wallet-address').textContent()) ?? '').replace('Address: ', '').trim();
+    await panel.getByRole('button', { name: 'Receive', exact: true }).click();
+    const receive = panel.getByRole('region', { name: 'Receive' });
+    await expect.poll(() => receive.getByRole('img', { name: 'QR code of your address' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect((await receive.getByTestId('receive-address').textContent())?.trim()).toBe(address);
+    expect((await receive.getByTestId('receive-network').textContent())?.trim()).not.toBe('');
+    await screenshot(page, `embedded-wallet-receive-${theme}`);
+    await panel.getByRole('button', { name: 'Back to wallet' }).click();
+
+    await openKeyAction(page, panel, 'Export key');
     const exportStep = panel.getByRole('region', { name: 'Export private key' });
     await exportStep.getByRole('button', { name: 'Show private key' }).click();
     const frame = page.frameLocator('iframe[title="Your private key"]');

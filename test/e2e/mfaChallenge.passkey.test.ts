@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchChromium, screenshot } from './browser.js';
-import { escapeRegExp, openDemoWithAuthenticator, signInByEmail } from './demo.js';
+import { escapeRegExp, openDemoWithAuthenticator, signInByEmail, menuHome, openMenuView } from './demo.js';
 import { patchSettings, uniqueEmail } from './sandbox.js';
 
 /**
@@ -32,6 +32,7 @@ describe.each(['light', 'dark'] as const)('MFA with a passkey (%s)', (theme) => 
     await expect.poll(() => menuButton.isVisible(), { timeout: 10_000 }).toBe(true);
 
     await menuButton.click();
+    await openMenuView(page, 'Security');
     const enrolment = page.getByRole('region', { name: 'Authenticator app' });
     await enrolment.getByRole('button', { name: 'Use a passkey as a second step' }).click();
     await expect.poll(() => enrolment.textContent(), { timeout: 15_000 }).toContain('Passkey added as a second step.');
@@ -42,6 +43,7 @@ describe.each(['light', 'dark'] as const)('MFA with a passkey (%s)', (theme) => 
     // A second factor, not a sign-in passkey: the passkeys list stays empty.
     expect(await page.getByRole('region', { name: 'Passkeys' }).textContent()).toContain('No passkeys yet.');
 
+    await menuHome(page);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible(), { timeout: 10_000 }).toBe(true);
 

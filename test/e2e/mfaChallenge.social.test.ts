@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchChromium, screenshot, watchConsole } from './browser.js';
-import { escapeRegExp } from './demo.js';
+import { escapeRegExp, menuHome, openMenuView } from './demo.js';
 import { patchSettings, resetSettings, uniqueEmail } from './sandbox.js';
 import { enrolTotp, totp } from './totp.js';
 
@@ -55,7 +55,9 @@ describe.each(['light', 'dark'] as const)('social sign-in with MFA (%s)', (theme
     await expect.poll(() => menuButton.isVisible(), { timeout: 10_000 }).toBe(true);
 
     await menuButton.click();
+    await openMenuView(page, 'Security');
     const { secret, enrolledAt } = await enrolTotp(page);
+    await menuHome(page);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible(), { timeout: 10_000 }).toBe(true);
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchChromium, screenshot, watchConsole } from './browser.js';
-import { escapeRegExp, signInByEmail } from './demo.js';
+import { escapeRegExp, signInByEmail, menuHome, openMenuView } from './demo.js';
 import { patchSettings, uniqueEmail } from './sandbox.js';
 import { totp } from './totp.js';
 
@@ -44,6 +44,7 @@ describe.each(['light', 'dark'] as const)('MFA with TOTP (%s)', (theme) => {
     await expect.poll(() => menuButton.isVisible(), { timeout: 10_000 }).toBe(true);
 
     await menuButton.click();
+    await openMenuView(page, 'Security');
     const enrolment = page.getByRole('region', { name: 'Authenticator app' });
     await enrolment.getByRole('button', { name: 'Set up an authenticator app' }).click();
     const secretText = enrolment.getByTestId('totp-secret');
@@ -58,6 +59,7 @@ describe.each(['light', 'dark'] as const)('MFA with TOTP (%s)', (theme) => {
     await expect.poll(() => enrolment.textContent(), { timeout: 10_000 }).toContain('Authenticator app added.');
     await screenshot(page, `mfa-02-enrolled-${theme}`);
 
+    await menuHome(page);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible(), { timeout: 10_000 }).toBe(true);
 
@@ -93,6 +95,7 @@ describe.each(['light', 'dark'] as const)('MFA with TOTP (%s)', (theme) => {
     const menuButton = page.getByRole('button', { name: new RegExp(escapeRegExp(email)) });
     await expect.poll(() => menuButton.isVisible(), { timeout: 10_000 }).toBe(true);
     await menuButton.click();
+    await openMenuView(page, 'Security');
     const enrolment = page.getByRole('region', { name: 'Authenticator app' });
     await enrolment.getByRole('button', { name: 'Set up an authenticator app' }).click();
     const secretText = enrolment.getByTestId('totp-secret');
@@ -112,6 +115,7 @@ describe.each(['light', 'dark'] as const)('MFA with TOTP (%s)', (theme) => {
     await expect.poll(() => codesRegion.count()).toBe(0);
 
     const signInWithRecovery = async () => {
+      await menuHome(page);
       await page.getByRole('button', { name: 'Sign out' }).click();
       await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible(), { timeout: 10_000 }).toBe(true);
       await signInByEmail(page, email);

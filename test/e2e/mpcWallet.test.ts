@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchChromium, screenshot, watchConsole } from './browser.js';
 import { escapeRegExp, signInByEmail } from './demo.js';
 import { patchSettings, resetSettings, uniqueEmail } from './sandbox.js';
-import { finishTransfer, sandboxPost, sendFromPanel } from './walletPanel.js';
+import { finishTransfer, openKeyAction, sandboxPost, sendFromPanel } from './walletPanel.js';
 
 /**
  * MPC wallets end to end in Chromium against the sandbox, through the built demo: sign up by e-mail, a TWO_OF_TWO
@@ -55,8 +55,8 @@ async function openDemo(): Promise<{ context: BrowserContext; page: Page; proble
 
 async function openPanel(page: Page, email: string): Promise<Locator> {
   const account = page.getByRole('button', { name: new RegExp(`^Account: ${escapeRegExp(email)}$`) });
-  if ((await page.getByRole('dialog', { name: 'Signed in as' }).count()) === 0) await account.click();
-  const panel = page.getByRole('dialog', { name: 'Signed in as' }).getByRole('region', { name: 'MPC wallet' });
+  if ((await page.getByRole('dialog', { name: /^Signed in as/ }).count()) === 0) await account.click();
+  const panel = page.getByRole('dialog', { name: /^Signed in as/ }).getByRole('region', { name: 'MPC wallet' });
   await expect.poll(() => panel.isVisible(), { timeout: 30_000 }).toBe(true);
   return panel;
 }
@@ -158,7 +158,7 @@ describe('MPC wallet (Chromium)', () => {
 
     // Reshare to TWO_OF_THREE (its backup share leaves the device encrypted), then send again: same address.
     panel = await openPanel(page, email);
-    await panel.getByRole('button', { name: 'Key shares' }).click();
+    await openKeyAction(page, panel, 'Key shares');
     await expect.poll(() => panel.locator('[data-flow="mpc-wallet-reshare"]').isVisible()).toBe(true);
     await panel.getByRole('radio', { name: /2 of 3/ }).check();
     await panel.getByLabel('Keep the backup in').selectOption('productApi');
@@ -171,7 +171,7 @@ describe('MPC wallet (Chromium)', () => {
     await finishTransfer(panel);
 
     // Export: the shares are combined inside the custody origin's frame only.
-    await panel.getByRole('button', { name: 'Export key' }).click();
+    await openKeyAction(page, panel, 'Export key');
     await shoot(page, 'export');
     await panel.getByRole('button', { name: 'Show private key' }).click();
     const frame = page.frameLocator('[data-testid="mpc-export-frame"]');

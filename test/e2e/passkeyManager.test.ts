@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchChromium, screenshot } from './browser.js';
-import { escapeRegExp, openDemoWithAuthenticator, signInByEmail } from './demo.js';
+import { escapeRegExp, openDemoWithAuthenticator, signInByEmail, menuHome, openMenuView } from './demo.js';
 import { patchSettings, uniqueEmail } from './sandbox.js';
 
 /**
@@ -29,6 +29,7 @@ describe.each(['light', 'dark'] as const)('passkey manager (%s)', (theme) => {
     await expect.poll(() => menuButton.isVisible(), { timeout: 10_000 }).toBe(true);
 
     await menuButton.click();
+    await openMenuView(page, 'Security');
     const passkeys = page.getByRole('region', { name: 'Passkeys' });
     await expect.poll(() => passkeys.textContent(), { timeout: 10_000 }).toContain('No passkeys yet.');
     await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
@@ -51,6 +52,7 @@ describe.each(['light', 'dark'] as const)('passkey manager (%s)', (theme) => {
     await page.reload();
     await expect.poll(() => menuButton.isVisible(), { timeout: 15_000 }).toBe(true);
     await menuButton.click();
+    await openMenuView(page, 'Security');
     await expect.poll(() => passkeys.textContent(), { timeout: 10_000 }).toContain('No passkeys yet.');
 
     expect(problems).toEqual([]);

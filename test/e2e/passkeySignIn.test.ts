@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchChromium, screenshot } from './browser.js';
-import { escapeRegExp, openDemoWithAuthenticator, signInByEmail } from './demo.js';
+import { escapeRegExp, openDemoWithAuthenticator, signInByEmail, menuHome, openMenuView } from './demo.js';
 import { patchSettings, uniqueEmail } from './sandbox.js';
 
 /**
@@ -38,6 +38,7 @@ describe.each(['light', 'dark'] as const)('passkey sign-in (%s)', (theme) => {
     await expect.poll(() => menuButton.isVisible(), { timeout: 10_000 }).toBe(true);
 
     await menuButton.click();
+    await openMenuView(page, 'Security');
     const passkeys = page.getByRole('region', { name: 'Passkeys' });
     await expect.poll(() => passkeys.textContent(), { timeout: 10_000 }).toContain('No passkeys yet.');
     await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
@@ -45,6 +46,7 @@ describe.each(['light', 'dark'] as const)('passkey sign-in (%s)', (theme) => {
     const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
     expect(credentials).toHaveLength(1);
 
+    await menuHome(page);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible(), { timeout: 10_000 }).toBe(true);
 
@@ -86,9 +88,11 @@ describe('passkeys on the dev server (the localhost URL `pnpm dev` prints)', () 
     const menuButton = page.getByRole('button', { name: new RegExp(escapeRegExp(email)) });
     await expect.poll(() => menuButton.isVisible(), { timeout: 15_000 }).toBe(true);
     await menuButton.click();
+    await openMenuView(page, 'Security');
     const passkeys = page.getByRole('region', { name: 'Passkeys' });
     await passkeys.getByRole('button', { name: 'Add a passkey' }).click({ timeout: 15_000 });
     await expect.poll(() => passkeys.getByRole('listitem').count(), { timeout: 15_000 }).toBe(1);
+    await menuHome(page);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('button', { name: 'Sign in' }).click({ timeout: 10_000 });
     await page.getByRole('dialog').getByRole('button', { name: 'Sign in with a passkey' }).click();

@@ -2,6 +2,7 @@ import { createTestWallet } from '@latchkey/headless/testing';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchChromium, screenshot, watchConsole } from './browser.js';
+import { openMenuView } from './demo.js';
 import { patchSettings, resetSettings, uniqueEmail } from './sandbox.js';
 import { balanceOf, finishTransfer, sandboxPost, sendFromPanel, signUpAndOpenEmbeddedWallet } from './walletPanel.js';
 
@@ -162,6 +163,7 @@ describe('the kit never blanks the host page (Chromium)', () => {
       const email = uniqueEmail('e2e-focus');
       const { menu, panel } = await signUpAndOpenEmbeddedWallet(page, email);
 
+      await openMenuView(page, 'Security');
       const enrolment = menu.locator('[data-flow="mfa-enrolment"]');
       await enrolment.getByRole('button', { name: 'Set up an authenticator app' }).click();
       await expect.poll(() => enrolment.getAttribute('data-state'), { timeout: 15_000 }).toBe('awaitingEnrolmentCode');
@@ -169,7 +171,8 @@ describe('the kit never blanks the host page (Chromium)', () => {
       await enrolment.getByRole('button', { name: 'Cancel' }).click();
       await expect.poll(() => focused(page)).toEqual({ tag: 'h2', text: 'Authenticator app' });
 
-      await panel.getByRole('button', { name: 'Recover' }).click();
+      // The key actions sit in Security; Recover opens the wallet's recovery screen on Home, focused on its heading.
+      await menu.getByRole('region', { name: 'Wallet key' }).getByRole('button', { name: 'Recover' }).click();
       await expect.poll(() => focused(page)).toEqual({ tag: 'h3', text: 'Recover your wallet' });
       const recovery = panel.locator('[data-flow="embedded-wallet-recovery"]');
       expect(await recovery.getByLabel('Email').inputValue()).toBe(email);
@@ -182,7 +185,8 @@ describe('the kit never blanks the host page (Chromium)', () => {
       expect(await recovery.getByRole('alert').textContent()).toBe('Paste the recovery code from the e-mail: a long run of letters and digits.');
       await screenshot(page, 'recovery-code-refused-light');
       await panel.getByRole('button', { name: 'Back to wallet' }).click();
-      await expect.poll(() => focused(page)).toEqual({ tag: 'button', text: 'Recover' });
+      // The button that opened the screen is in Security, not here: focus lands on the wallet's heading.
+      await expect.poll(() => focused(page)).toEqual({ tag: 'h2', text: 'Embedded wallet' });
     } finally {
       await patchSettings({ security: { mfa: { enabled: false } } });
     }

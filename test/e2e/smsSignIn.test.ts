@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchChromium, screenshot, watchConsole } from './browser.js';
+import { openMenuView } from './demo.js';
 import { latestCode, patchSettings, uniqueEmail, uniquePhone, wrongCode } from './sandbox.js';
 
 /**
@@ -112,6 +113,7 @@ describe.each(['light', 'dark'] as const)('adding an e-mail to a phone-signed-in
     const menuButton = page.getByRole('button', { name: `Account: ${phone.e164}` });
     await expect.poll(() => menuButton.isVisible(), { timeout: 10_000 }).toBe(true);
     await menuButton.click();
+    await openMenuView(page, 'Account settings');
     const menu = page.getByRole('dialog', { name: 'Signed in as' });
     await expect.poll(() => menu.getByRole('button', { name: 'Add email' }).isVisible()).toBe(true);
     await screenshot(page, `sms-06-menu-add-email-${theme}`);

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchChromium, screenshot, watchConsole } from './browser.js';
+import { openMenuView } from './demo.js';
 import { patchSettings, resetSettings, uniqueEmail } from './sandbox.js';
 
 /**
@@ -172,8 +173,12 @@ describe('linking social accounts', () => {
     await expect.poll(() => menuButton.isVisible(), { timeout: 10_000 }).toBe(true);
 
     await menuButton.click();
+    await openMenuView(page, 'Account settings');
     const menu = page.locator('[data-latchkey-menu="user"]');
+    // One "Link another account" opens the chooser of the providers not linked yet.
+    await menu.getByRole('button', { name: 'Link another account' }).click();
     await expect.poll(() => menu.getByRole('button', { name: 'Link GitHub' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await screenshot(page, 'social-07b-link-chooser-light');
     const githubEmail = uniqueEmail('linked-gh');
     const linkPopupPromise = context.waitForEvent('page');
     await menu.getByRole('button', { name: 'Link GitHub' }).click();
@@ -181,7 +186,10 @@ describe('linking social accounts', () => {
     await linkPopup.waitForURL(/\/signin\?/, { timeout: 10_000 });
     await linkPopup.getByLabel('Email').fill(githubEmail);
     await linkPopup.getByRole('button', { name: 'Continue', exact: true }).click();
-    if (!(await menu.isVisible())) await menuButton.click();
+    if (!(await menu.isVisible())) {
+      await menuButton.click();
+      await openMenuView(page, 'Account settings');
+    }
     await expect.poll(() => menu.getByText(`GitHub · ${githubEmail}`).isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await menu.getByText(`Google · ${email}`).isVisible()).toBe(true);
     await screenshot(page, 'social-08-linked-accounts-light');
@@ -220,6 +228,7 @@ describe('Telegram sign-in', () => {
     const menuButton = page.getByRole('button', { name: /^Account/ });
     await expect.poll(() => menuButton.isVisible(), { timeout: 10_000 }).toBe(true);
     await menuButton.click();
+    await openMenuView(page, 'Account settings');
     await expect.poll(() => page.locator('[data-latchkey-menu="user"]').getByText(`Telegram · grace_${telegramId}`).isVisible(), { timeout: 10_000 }).toBe(true);
     await screenshot(page, 'social-11-telegram-signed-in-light');
     expect(problems).toEqual([]);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { escapeRegExp, signInByEmail } from './demo.js';
+import { escapeRegExp, openMenuView, signInByEmail, userMenu } from './demo.js';
 
 /** Helpers for the user menu's wallet panel (balances and the send flow), shared by the wallet e2e tests. */
 
@@ -66,4 +66,14 @@ export async function signUpAndOpenEmbeddedWallet(page: Page, email: string): Pr
   const address = ((await panel.getByTestId('wallet-address').textContent()) ?? '').replace('Address: ', '').trim();
   expect(address).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
   return { menu, panel, address };
+}
+
+/**
+ * Opens one of the wallet's key actions ('Export key', 'Recover', an MPC wallet's 'Back up' or 'Key shares'): they sit
+ * in the menu's Security view and open their screen in the wallet panel on Home.
+ */
+export async function openKeyAction(page: Page, panel: Locator, name: string): Promise<void> {
+  await openMenuView(page, 'Security');
+  await userMenu(page).getByRole('region', { name: 'Wallet key' }).getByRole('button', { name, exact: true }).click();
+  await expect.poll(() => panel.isVisible()).toBe(true);
 }

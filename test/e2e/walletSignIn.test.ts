@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchChromium, screenshot } from './browser.js';
+import { openMenuView } from './demo.js';
 import { patchSettings } from './sandbox.js';
 import { openDemoWithWallets, testWalletScript } from './testWallets.js';
 
@@ -33,6 +34,10 @@ describe.each(['light', 'dark'] as const)('wallet sign-in (%s)', (theme) => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Connect a wallet' }).click();
+    // The wallet list is the dialog's own view: its title (focused), Back, and no e-mail field under it.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Connect a wallet');
+    expect(await dialog.getByRole('button', { name: 'Back' }).isVisible()).toBe(true);
+    expect(await dialog.getByLabel('Email').count()).toBe(0);
     const list = dialog.getByRole('list', { name: 'Wallets' });
     await expect.poll(() => list.getByRole('listitem').first().getAttribute('data-wallet'), { timeout: 10_000 }).toMatch(/testwallet|secondwallet/);
     await screenshot(page, `wallet-01-list-${theme}`);
@@ -43,6 +48,7 @@ describe.each(['light', 'dark'] as const)('wallet sign-in (%s)', (theme) => {
     const menuButton = page.getByRole('button', { name: 'Account' });
     await expect.poll(() => menuButton.isVisible(), { timeout: 15_000 }).toBe(true);
     await menuButton.click();
+    await openMenuView(page, 'Wallets');
     const region = page.getByRole('region', { name: 'Wallets' });
     await expect.poll(() => region.getByRole('listitem').count(), { timeout: 10_000 }).toBe(1);
     expect(await region.getByRole('listitem').getAttribute('data-address')).toBe(first);

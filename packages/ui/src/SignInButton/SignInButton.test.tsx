@@ -49,7 +49,7 @@ describe('SignInButton (against the sandbox)', () => {
     });
 
     await kit.user.click(menuTrigger);
-    const menu = await screen.findByRole('dialog', { name: 'Signed in as' });
+    const menu = await screen.findByRole('dialog', { name: /^Signed in as/ });
     expect(menu).toHaveTextContent(email);
     await kit.user.click(within(menu).getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('button', { name: 'Sign in' }, { timeout: 10_000 })).toBeInTheDocument();

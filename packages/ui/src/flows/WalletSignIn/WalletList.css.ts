@@ -27,3 +27,20 @@ export const badge = style({
   color: vars.colors.success,
   border: `1px solid ${vars.colors.border}`,
 });
+
+/** An installed wallet's row: the list item holds one full-width button. */
+export const rowItem = style({ display: 'flex' });
+
+export const rowButton = style([
+  item,
+  {
+    flex: 1,
+    font: 'inherit',
+    textAlign: 'start',
+    cursor: 'pointer',
+    color: vars.colors.text,
+    ':hover': { borderColor: vars.colors.textMuted, background: vars.colors.surfaceRaised },
+    ':focus-visible': { outline: `2px solid ${vars.colors.focusRing}`, outlineOffset: '1px' },
+    selectors: { '&[aria-disabled="true"]': { cursor: 'not-allowed', opacity: 0.6 } },
+  },
+]);

@@ -54,30 +54,34 @@ export function WalletList({ wallets, status = 'idle', activeWallet, error, purp
       {shown.length === 0 ? <p className={mutedText}>No wallet matches “{query}”.</p> : null}
       <ul className={styles.list} aria-label="Wallets">
         {shown.map((wallet) => (
-          <li key={wallet.key} className={styles.item} data-wallet={wallet.key}>
-            {wallet.icon ? <img className={styles.icon} src={wallet.icon} alt="" /> : <span className={styles.placeholderIcon} aria-hidden="true">{wallet.name.charAt(0)}</span>}
-            <span className={styles.name}>{wallet.name}</span>
+          <li key={wallet.key} className={wallet.installed ? styles.rowItem : styles.item} data-wallet={wallet.key}>
             {wallet.installed ? (
-              <>
+              // The whole row selects the wallet: one target, as people expect from a wallet list.
+              <button
+                type="button"
+                className={styles.rowButton}
+                aria-label={`${purpose === 'link' ? 'Link' : 'Connect'} ${wallet.name}`}
+                aria-disabled={busy ? true : undefined}
+                onClick={() => {
+                  if (!busy) onSelect(wallet.key);
+                }}
+              >
+                <WalletMark wallet={wallet} />
+                <span className={styles.name}>{wallet.name}</span>
                 <span className={styles.badge}>Installed</span>
-                <button
-                  type="button"
-                  className={button.secondary}
-                  aria-label={`${purpose === 'link' ? 'Link' : 'Connect'} ${wallet.name}`}
-                  aria-disabled={busy ? true : undefined}
-                  onClick={() => {
-                    if (!busy) onSelect(wallet.key);
-                  }}
-                >
-                  {busy && activeWallet === wallet.key ? <Spinner /> : null}
-                  {purpose === 'link' ? 'Link' : 'Connect'}
-                </button>
+                {busy && activeWallet === wallet.key ? <Spinner /> : null}
+              </button>
+            ) : (
+              <>
+                <WalletMark wallet={wallet} />
+                <span className={styles.name}>{wallet.name}</span>
+                {wallet.installUrl ? (
+                  <a className={button.quiet} href={wallet.installUrl} target="_blank" rel="noopener noreferrer" aria-label={`Install ${wallet.name}`}>
+                    Install
+                  </a>
+                ) : null}
               </>
-            ) : wallet.installUrl ? (
-              <a className={button.quiet} href={wallet.installUrl} target="_blank" rel="noopener noreferrer" aria-label={`Install ${wallet.name}`}>
-                Install
-              </a>
-            ) : null}
+            )}
           </li>
         ))}
       </ul>
@@ -109,5 +113,16 @@ export function WalletList({ wallets, status = 'idle', activeWallet, error, purp
         </button>
       ) : null}
     </div>
+  );
+}
+
+/** The wallet's mark (its wallet-standard icon), else a letter tile. */
+function WalletMark({ wallet }: { wallet: WalletListItem }) {
+  return wallet.icon ? (
+    <img className={styles.icon} src={wallet.icon} alt="" />
+  ) : (
+    <span className={styles.placeholderIcon} aria-hidden="true">
+      {wallet.name.charAt(0)}
+    </span>
   );
 }

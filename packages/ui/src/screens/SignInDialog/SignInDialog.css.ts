@@ -32,6 +32,20 @@ export const content = style({
   borderRadius: vars.radii.panel,
   boxShadow: vars.shadows.dialog,
   ':focus': { outline: 'none' },
+  '@media': {
+    // Phones: a bottom sheet, the full width, as tall as its content up to the screen's height.
+    'screen and (max-width: 479.98px)': {
+      top: 'auto',
+      bottom: 0,
+      left: 0,
+      transform: 'none',
+      width: '100%',
+      maxHeight: 'calc(100dvh - 24px)',
+      padding: '20px 16px calc(16px + env(safe-area-inset-bottom))',
+      borderBottomWidth: 0,
+      borderRadius: `${vars.radii.panel} ${vars.radii.panel} 0 0`,
+    },
+  },
 });
 
 export const header = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '8px', textAlign: 'center', paddingInline: '24px' });
@@ -66,3 +80,43 @@ export const close = style({
 });
 
 export const loading = style({ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: '8px', minHeight: '96px', color: vars.colors.textMuted });
+
+// The wallet view: its entry row on the main view, its header with Back.
+export const entry = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '10px',
+  width: '100%',
+  minHeight: '44px',
+  padding: '8px 12px',
+  background: vars.colors.surfaceRaised,
+  color: vars.colors.text,
+  borderStyle: 'solid',
+  borderWidth: vars.borderWidths.control,
+  borderColor: vars.colors.border,
+  borderRadius: vars.radii.control,
+  font: 'inherit',
+  fontSize: '15px',
+  fontWeight: 600,
+  cursor: 'pointer',
+  ':hover': { borderColor: vars.colors.textMuted },
+  ':focus-visible': { outline: `2px solid ${vars.colors.focusRing}`, outlineOffset: '2px' },
+});
+
+export const entryLabel = style({ flex: 1, textAlign: 'start' });
+
+export const entryMarks = style({ display: 'inline-flex', gap: '4px' });
+
+export const entryMark = style({ width: '20px', height: '20px', borderRadius: '5px' });
+
+export const chevron = style({ flex: 'none', color: vars.colors.textMuted, selectors: { '[dir="rtl"] &': { transform: 'scaleX(-1)' } } });
+
+export const viewHeader = style({ display: 'flex', alignItems: 'center', gap: '8px', paddingInlineEnd: '32px' });
+
+export const back = style([close, { position: 'static', flex: 'none' }]);
+
+export const backGlyph = style({ selectors: { '[dir="rtl"] &': { transform: 'scaleX(-1)' } } });
+
+export const viewTitle = style([title, { flex: 1, ':focus': { outline: 'none' } }]);
+
+export const view = style({ display: 'flex', flexDirection: 'column', gap: '12px' });

@@ -1,6 +1,9 @@
 import type { SocialProvider } from '@latchkey/protocol';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMessages } from '../../messages/useMessages.js';
+import { focusElement } from '../../focus/useViewFocus.js';
+import { WalletChooser, WalletEntry } from './WalletChooser.js';
 import { brandingFrom, warnRejectedBranding, type BrandingSettings } from '../../Branding/branding.js';
 import { LegalFooter } from '../../Branding/LegalFooter.js';
 import { ErrorMessage } from '../../ErrorMessage.js';
@@ -117,9 +120,39 @@ export function SignInDialogView({
   const country = useMemo(() => pickDefaultCountry(countries), [countries]);
   const providers = useMemo(() => socialProvidersFrom(settings), [settings]);
   const layout = socialLayoutFrom(settings);
+  const t = useMessages();
   const showWalletsButton = (settings?.design as { modal?: { showWalletsButton?: boolean } } | undefined)?.modal?.showWalletsButton;
+  // "Connect a wallet" opens the wallet list as the dialog's own view (header, Back); `showWalletsButton: false`
+  // keeps the list inline on the main view, as the project asked.
+  const [view, setView] = useState<'main' | 'wallets'>('main');
+  const [walletsLabel, setWalletsLabel] = useState<string>();
+  const walletView = view === 'wallets' && walletFlow !== undefined && settingsStatus === 'ready' && !onboardingStep && !(sessionStatus === 'mfa' && mfaFlow !== undefined);
+  const viewTitleRef = useRef<HTMLHeadingElement>(null);
+  const entryFocus = useRef(false);
+  const contentRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // A new view focuses its title; back on the main view, focus returns to "Connect a wallet".
+    if (walletView && viewTitleRef.current) focusElement(viewTitleRef.current);
+    else if (entryFocus.current) {
+      const entry = contentRef.current?.querySelector<HTMLElement>('[data-opens="wallets"]');
+      if (entry) focusElement(entry);
+    }
+    entryFocus.current = walletView;
+  }, [walletView]);
   const wallet = walletFlow
-    ? (section: LoginViewSection) => <WalletSignInView flow={walletFlow} label={section.label} showWalletsButton={showWalletsButton !== false} />
+    ? (section: LoginViewSection) =>
+        showWalletsButton === false ? (
+          <WalletSignInView flow={walletFlow} label={section.label} showWalletsButton={false} />
+        ) : (
+          <WalletEntry
+            flow={walletFlow}
+            label={section.label ?? t('signIn.wallets.title')}
+            onOpen={() => {
+              setWalletsLabel(section.label);
+              setView('wallets');
+            }}
+          />
+        )
     : undefined;
   const social = socialFlow
     ? (section: LoginViewSection) => (
@@ -152,69 +185,132 @@ export function SignInDialogView({
     <Dialog.Root
       {...(open === undefined ? {} : { open })}
       {...(defaultOpen === undefined ? {} : { defaultOpen })}
-      {...(onOpenChange ? { onOpenChange } : {})}
+      onOpenChange={(next) => {
+        if (!next) setView('main');
+        onOpenChange?.(next);
+      }}
     >
       {trigger ? <Dialog.Trigger asChild>{trigger}</Dialog.Trigger> : null}
       <Dialog.Portal>
         <KitLayer>
           <Dialog.Overlay className={styles.overlay} />
           <Dialog.Content
+            ref={contentRef}
             className={styles.content}
             data-latchkey-dialog="sign-in"
+            data-view={walletView ? 'wallets' : 'main'}
             {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}
           >
-            <header className={styles.header}>
-              {branding.logoUrl ? (
-                <img className={styles.logo} src={branding.logoUrl} alt="" width={48} height={48} />
-              ) : null}
-              <Dialog.Title className={styles.title}>
-                {branding.displayName ? `Sign in to ${branding.displayName}` : 'Sign in'}
-              </Dialog.Title>
-              <Dialog.Description className={styles.description}>
-                {onboardingStep
-                  ? 'One more step to finish setting up your account.'
-                  : secondFactor
-                  ? 'Two-step verification'
-                  : settingsStatus !== 'ready'
-                    ? 'Sign in or create an account.'
-                    : phoneEnabled
-                    ? 'Sign in or create an account with your email or phone number.'
-                    : 'Sign in or create an account with your email.'}
-              </Dialog.Description>
-            </header>
-            <KitErrorBoundary area="sign-in dialog content">
-              {accessDenied && settingsStatus === 'ready' && !onboardingStep && !secondFactor ? (
-                <AccessDenied code={accessDenied.code} imageUrl={branding.notInAccessListImageUrl} />
-              ) : null}
-              {settingsStatus === 'loading' ? (
-                <p role="status" className={styles.loading}>
-                  <Spinner />
-                  Loading sign-in options…
-                </p>
-              ) : settingsStatus === 'failed' ? (
-                <>
-                  <ErrorMessage>{settingsError?.message ?? 'The sign-in options could not be loaded.'}</ErrorMessage>
-                  {onRetrySettings ? (
-                    <button type="button" className={button.secondary} onClick={onRetrySettings}>
-                      Retry
-                    </button>
+            {walletView ? (
+              <>
+                <header className={styles.viewHeader}>
+                  <button
+                    type="button"
+                    className={styles.back}
+                    aria-label={t('signIn.back')}
+                    onClick={() => {
+                      // Leaving while a wallet is asked to connect or sign ends that attempt.
+                      if (walletFlow.status === 'connecting' || walletFlow.status === 'signing' || walletFlow.status === 'confirming') walletFlow.cancel();
+                      setView('main');
+                    }}
+                  >
+                    <svg className={styles.backGlyph} viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+                      <path d="M10 3L5 8l5 5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+                    </svg>
+                  </button>
+                  <Dialog.Title ref={viewTitleRef} className={styles.viewTitle} tabIndex={-1}>
+                    {walletsLabel ?? t('signIn.wallets.title')}
+                  </Dialog.Title>
+                  <Dialog.Description className={styles.description} hidden>
+                    {t('signIn.wallets.intro')}
+                  </Dialog.Description>
+                </header>
+                <WalletChooser flow={walletFlow} />
+              </>
+            ) : (
+              <>
+                <header className={styles.header}>
+                  {branding.logoUrl ? (
+                    <img className={styles.logo} src={branding.logoUrl} alt="" width={48} height={48} />
                   ) : null}
-                </>
-              ) : onboardingStep ? (
-                onboardingStep
-              ) : secondFactor ? (
-                <MfaChallengeView flow={mfaFlow} />
-              ) : (
-                <EmailSignInView
-                  flow={emailFlow}
-                  renderEmailStep={(emailStep, memory) =>
-                    smsFlow && phoneEnabled ? (
-                      // The e-mail flow is idle: the SMS flow decides between its own steps and the login view.
-                      <SmsSignInView
-                        flow={smsFlow}
-                        countries={countries}
-                        defaultCountry={country}
-                        renderPhoneStep={(phoneStep) => (
+                  <Dialog.Title className={styles.title}>
+                    {branding.displayName ? `Sign in to ${branding.displayName}` : 'Sign in'}
+                  </Dialog.Title>
+                  <Dialog.Description className={styles.description}>
+                    {onboardingStep
+                      ? 'One more step to finish setting up your account.'
+                      : secondFactor
+                      ? 'Two-step verification'
+                      : settingsStatus !== 'ready'
+                        ? 'Sign in or create an account.'
+                        : phoneEnabled
+                        ? 'Sign in or create an account with your email or phone number.'
+                        : 'Sign in or create an account with your email.'}
+                  </Dialog.Description>
+                </header>
+                <KitErrorBoundary area="sign-in dialog content">
+                  {accessDenied && settingsStatus === 'ready' && !onboardingStep && !secondFactor ? (
+                    <AccessDenied code={accessDenied.code} imageUrl={branding.notInAccessListImageUrl} />
+                  ) : null}
+                  {settingsStatus === 'loading' ? (
+                    <p role="status" className={styles.loading}>
+                      <Spinner />
+                      Loading sign-in options…
+                    </p>
+                  ) : settingsStatus === 'failed' ? (
+                    <>
+                      <ErrorMessage>{settingsError?.message ?? 'The sign-in options could not be loaded.'}</ErrorMessage>
+                      {onRetrySettings ? (
+                        <button type="button" className={button.secondary} onClick={onRetrySettings}>
+                          Retry
+                        </button>
+                      ) : null}
+                    </>
+                  ) : onboardingStep ? (
+                    onboardingStep
+                  ) : secondFactor ? (
+                    <MfaChallengeView flow={mfaFlow} />
+                  ) : (
+                    <EmailSignInView
+                      flow={emailFlow}
+                      renderEmailStep={(emailStep, memory) =>
+                        smsFlow && phoneEnabled ? (
+                          // The e-mail flow is idle: the SMS flow decides between its own steps and the login view.
+                          <SmsSignInView
+                            flow={smsFlow}
+                            countries={countries}
+                            defaultCountry={country}
+                            renderPhoneStep={(phoneStep) => (
+                              <LoginView
+                                sections={sections}
+                                email={withPasskey(emailStep)}
+                                social={social}
+                                wallet={wallet}
+                                socialAboveEmail={layout.socialAboveEmail}
+                                splitEmailAndSocial={layout.splitEmailAndSocial}
+                                phone={phoneStep}
+                                emailAndPhone={withPasskey(
+                                  <EmailOrPhoneStep
+                                    countries={countries}
+                                    defaultCountry={smsFlow.phone?.isoCountryCode ?? country}
+                                    defaultValue={memory.lastEmail ?? smsFlow.phone?.phoneNumber}
+                                    isSending={emailFlow.status === 'sendingCode' || smsFlow.status === 'sendingCode'}
+                                    emailError={emailFlow.error}
+                                    phoneError={smsFlow.error}
+                                    onSubmitEmail={(email) => {
+                                      void smsFlow.reset();
+                                      void emailFlow.sendCode(email);
+                                    }}
+                                    onSubmitPhone={(phone) => {
+                                      void emailFlow.reset();
+                                      void smsFlow.sendCode(phone);
+                                    }}
+                                  />,
+                                )}
+                              />
+                            )}
+                          />
+                        ) : (
                           <LoginView
                             sections={sections}
                             email={withPasskey(emailStep)}
@@ -222,42 +318,14 @@ export function SignInDialogView({
                             wallet={wallet}
                             socialAboveEmail={layout.socialAboveEmail}
                             splitEmailAndSocial={layout.splitEmailAndSocial}
-                            phone={phoneStep}
-                            emailAndPhone={withPasskey(
-                              <EmailOrPhoneStep
-                                countries={countries}
-                                defaultCountry={smsFlow.phone?.isoCountryCode ?? country}
-                                defaultValue={memory.lastEmail ?? smsFlow.phone?.phoneNumber}
-                                isSending={emailFlow.status === 'sendingCode' || smsFlow.status === 'sendingCode'}
-                                emailError={emailFlow.error}
-                                phoneError={smsFlow.error}
-                                onSubmitEmail={(email) => {
-                                  void smsFlow.reset();
-                                  void emailFlow.sendCode(email);
-                                }}
-                                onSubmitPhone={(phone) => {
-                                  void emailFlow.reset();
-                                  void smsFlow.sendCode(phone);
-                                }}
-                              />,
-                            )}
                           />
-                        )}
-                      />
-                    ) : (
-                      <LoginView
-                        sections={sections}
-                        email={withPasskey(emailStep)}
-                        social={social}
-                        wallet={wallet}
-                        socialAboveEmail={layout.socialAboveEmail}
-                        splitEmailAndSocial={layout.splitEmailAndSocial}
-                      />
-                    )
-                  }
-                />
-              )}
-            </KitErrorBoundary>
+                        )
+                      }
+                    />
+                  )}
+                </KitErrorBoundary>
+              </>
+            )}
             {branding.termsUrl || branding.privacyUrl ? (
               <footer className={styles.footer}>
                 <LegalFooter termsUrl={branding.termsUrl} privacyUrl={branding.privacyUrl} />

@@ -1,4 +1,5 @@
-import { button, mutedText } from '../../styles/shared.css.js';
+import { useMessages } from '../../messages/useMessages.js';
+import { button } from '../../styles/shared.css.js';
 import * as styles from './UserMenu.css.js';
 
 export type CredentialKind = 'email' | 'phone';
@@ -11,21 +12,22 @@ export interface AccountSectionProps {
   onAdd: (kind: CredentialKind) => void;
 }
 
-/** The user menu's "add a way to sign in" part: "Add email" and/or "Add phone number". Presentational. */
+/** The Account view's "add a way to sign in" part: "Add email" and/or "Add phone number". Presentational. */
 export function AccountSection({ canAddEmail, canAddPhone, onAdd }: AccountSectionProps) {
+  const t = useMessages();
   if (!canAddEmail && !canAddPhone) return null;
   return (
     <div className={styles.accounts} data-latchkey-section="add-credential">
-      <p className={mutedText}>Add another way to sign in</p>
+      <h3 className={styles.sectionHeading}>{t('menu.addCredential.heading')}</h3>
       <div className={styles.linkRow}>
         {canAddEmail ? (
-          <button type="button" className={`${button.secondary} ${styles.linkChip}`} onClick={() => onAdd('email')}>
-            Add email
+          <button type="button" className={button.secondary} onClick={() => onAdd('email')}>
+            {t('menu.addCredential.email')}
           </button>
         ) : null}
         {canAddPhone ? (
-          <button type="button" className={`${button.secondary} ${styles.linkChip}`} onClick={() => onAdd('phone')}>
-            Add phone number
+          <button type="button" className={button.secondary} onClick={() => onAdd('phone')}>
+            {t('menu.addCredential.phone')}
           </button>
         ) : null}
       </div>

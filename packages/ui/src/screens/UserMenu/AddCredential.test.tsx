@@ -39,7 +39,8 @@ describe('UserMenu: adding a phone number (against the sandbox)', () => {
       </LatchkeyUIProvider>,
     );
     await user.click(await screen.findByRole('button', { name: `Account: ${email}` }, { timeout: 10_000 }));
-    const menu = await screen.findByRole('dialog', { name: 'Signed in as' }, { timeout: 10_000 });
+    const menu = await screen.findByRole('dialog', { name: /^Signed in as/ }, { timeout: 10_000 });
+    await user.click(within(menu).getByRole('button', { name: /^Account settings/ }));
     expect(within(menu).queryByRole('button', { name: 'Add email' })).toBeNull();
     await user.click(within(menu).getByRole('button', { name: 'Add phone number' }));
 

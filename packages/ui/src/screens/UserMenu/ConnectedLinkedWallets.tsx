@@ -14,6 +14,7 @@ export function ConnectedLinkedWallets() {
       canLinkMore={linked.canLinkMore}
       canUnlink={linked.canUnlink}
       linkFlow={linkFlow}
+      known={linkFlow.wallets}
       onMakePrimary={(walletId) => linked.switchPrimary(walletId)}
       onUnlink={(walletId) => linked.unlink(walletId)}
     />

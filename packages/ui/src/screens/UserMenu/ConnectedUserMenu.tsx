@@ -1,5 +1,5 @@
 import { useLatchkey, useSession } from '@latchkey/headless/react';
-import { accountName } from './accountName.js';
+import { accountName, displayNameOf, primaryAddress } from './accountName.js';
 import { useMfaDevices, useMfaEnrolment } from '@latchkey/headless/react/mfa';
 import { usePasskeyManager } from '@latchkey/headless/react/passkey';
 import { useSocialSignIn } from '@latchkey/headless/react/social';
@@ -114,11 +114,37 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
     }
   };
 
+  const credentials = adding ? (
+    <LazySection area="add credential">
+      <AddCredential kind={adding} countries={countries} onClose={() => setAdding(undefined)} />
+    </LazySection>
+  ) : canAddEmail || canAddPhone ? (
+    <AccountSection canAddEmail={canAddEmail} canAddPhone={canAddPhone} onAdd={setAdding} />
+  ) : null;
+  const passkeys = settings?.security?.enablePasskeys === true;
+  const mfa = settings?.security?.mfa?.enabled === true;
+  // Security also holds the embedded or MPC wallet's key actions (the wallet panel puts them there).
+  const security =
+    passkeys || mfa || (walletPanel && offersEmbeddedWallet) ? (
+      <>
+        {passkeys ? <PasskeyManagerView flow={passkeyFlow} /> : null}
+        {mfa ? (
+          <>
+            <MfaEnrolmentView flow={mfaEnrolmentFlow} />
+            <MfaDevicesView flow={mfaDevicesFlow} />
+          </>
+        ) : null}
+      </>
+    ) : undefined;
+  const user = session.user;
   return (
     <UserMenuView
-      email={session.user?.email || undefined}
-      phoneNumber={session.user?.phoneNumber || undefined}
-      walletAddress={accountName(session.user && { verifiedCredentials: session.user.verifiedCredentials })}
+      email={user?.email || undefined}
+      phoneNumber={user?.phoneNumber || undefined}
+      walletAddress={accountName(user && { verifiedCredentials: user.verifiedCredentials })}
+      address={primaryAddress(user)}
+      displayName={displayNameOf(user)}
+      buyUrl={buyUrlFrom(settings)}
       linkedAccounts={linkedAccounts}
       linkableProviders={linkableProviders}
       onLink={(provider) => {
@@ -140,30 +166,28 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
         if (!next) setAdding(undefined);
         onOpenChange?.(next);
       }}
+      views={{
+        wallets:
+          hasWallet || settings?.sdk?.multiWallet ? (
+            <LazySection area="linked wallets">
+              <ConnectedLinkedWallets />
+            </LazySection>
+          ) : undefined,
+        security,
+        account: credentials ?? undefined,
+        // The profile fields and Delete account, edited from the Account view (issue 14).
+        profile: <ProfileEntry />,
+      }}
     >
-      {adding ? (
-        <LazySection area="add credential">
-          <AddCredential kind={adding} countries={countries} onClose={() => setAdding(undefined)} />
-        </LazySection>
-      ) : (
-        <AccountSection canAddEmail={canAddEmail} canAddPhone={canAddPhone} onAdd={setAdding} />
-      )}
       {walletPanel && (hasWallet || offersEmbeddedWallet) ? <LazySection area="wallet panel">{walletPanel}</LazySection> : null}
-      {hasWallet || settings?.sdk?.multiWallet ? (
-        <LazySection area="linked wallets">
-          <ConnectedLinkedWallets />
-        </LazySection>
-      ) : null}
-      <ProfileEntry />
-      {settings?.security?.enablePasskeys ? <PasskeyManagerView flow={passkeyFlow} /> : null}
-      {settings?.security?.mfa?.enabled ? (
-        <>
-          <MfaEnrolmentView flow={mfaEnrolmentFlow} />
-          <MfaDevicesView flow={mfaDevicesFlow} />
-        </>
-      ) : null}
     </UserMenuView>
   );
+}
+
+/** The first onramp's page from the project's funding settings (https, checked by the protocol schema). */
+function buyUrlFrom(settings: ReturnType<typeof useLatchkey>['settings']): string | undefined {
+  const onramps = settings?.sdk?.funding?.onramps;
+  return onramps?.enabled ? onramps.onramps[0]?.url : undefined;
 }
 
 /** A part of the menu loaded on demand: a spinner while it loads, "Something went wrong. Retry" if it cannot. */

@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { useMessages } from '../../messages/useMessages.js';
 import { ErrorMessage } from '../../ErrorMessage.js';
-import { button, label, mutedText, row, stack } from '../../styles/shared.css.js';
+import { button, mutedText, row, stack } from '../../styles/shared.css.js';
 import * as styles from '../../flows/WalletSignIn/WalletList.css.js';
 import type { WalletFlowModel } from '../../flows/WalletSignIn/WalletSignInModel.js';
 import type { FlowError } from '../../flows/shared/FlowError.js';
@@ -26,35 +27,36 @@ export interface LinkedWalletsProps {
   linkFlow?: WalletFlowModel | undefined;
   onMakePrimary: (walletId: string) => void;
   onUnlink: (walletId: string) => void;
+  /** The wallet list's entries (catalogue and wallet-standard), for each linked wallet's mark and name. */
+  known?: readonly { key: string; name: string; icon?: string | undefined }[] | undefined;
 }
 
 
 /** The user menu's "Wallets" region: linked wallets, the primary one marked, make primary, unlink, link another. */
-export function LinkedWallets({ wallets, busy = false, error, canLinkMore = false, canUnlink = false, linkFlow, onMakePrimary, onUnlink }: LinkedWalletsProps) {
-  const id = useId();
+export function LinkedWallets({ wallets, busy = false, error, canLinkMore = false, canUnlink = false, linkFlow, onMakePrimary, onUnlink, known = [] }: LinkedWalletsProps) {
+  const t = useMessages();
   const [linking, setLinking] = useState(false);
   return (
-    <section className={stack} aria-labelledby={`${id}-title`} data-latchkey-block="linked-wallets">
-      <h3 id={`${id}-title`} className={label}>
-        Wallets
-      </h3>
-      {wallets.length === 0 ? <p className={mutedText}>No wallet linked yet.</p> : null}
-      <ul className={styles.list} aria-label="Linked wallets">
+    // The menu's Wallets view titles this list; the region keeps the name for assistive technology.
+    <section className={stack} aria-label={t('menu.view.wallets')} data-latchkey-block="linked-wallets">
+      {wallets.length === 0 ? <p className={mutedText}>{t('wallets.none')}</p> : null}
+      <ul className={styles.list} aria-label={t('wallets.list')}>
         {wallets.map((wallet, index) => (
           <li key={wallet.id} className={styles.item} data-address={wallet.address}>
+            <WalletMark entry={known.find((entry) => entry.key === wallet.wallet_name || entry.name === wallet.wallet_name)} fallback={wallet.wallet_name ?? wallet.address} />
             <span className={styles.name} title={wallet.address}>
               {shortAddress(wallet.address)}
             </span>
             {index === 0 ? (
-              <span className={styles.badge}>Primary</span>
+              <span className={styles.badge}>{t('wallets.primary')}</span>
             ) : (
-              <button type="button" className={button.quiet} aria-disabled={busy || undefined} aria-label={`Make ${shortAddress(wallet.address)} primary`} onClick={() => !busy && onMakePrimary(wallet.id)}>
-                Make primary
+              <button type="button" className={button.quiet} aria-disabled={busy || undefined} aria-label={t('wallets.makePrimaryNamed', { address: shortAddress(wallet.address) })} onClick={() => !busy && onMakePrimary(wallet.id)}>
+                {t('wallets.makePrimary')}
               </button>
             )}
             {canUnlink && wallets.length > 1 ? (
-              <button type="button" className={button.quiet} aria-disabled={busy || undefined} aria-label={`Unlink ${shortAddress(wallet.address)}`} onClick={() => !busy && onUnlink(wallet.id)}>
-                Unlink
+              <button type="button" className={button.quiet} aria-disabled={busy || undefined} aria-label={t('wallets.unlinkNamed', { address: shortAddress(wallet.address) })} onClick={() => !busy && onUnlink(wallet.id)}>
+                {t('wallets.unlink')}
               </button>
             ) : null}
           </li>
@@ -74,16 +76,26 @@ export function LinkedWallets({ wallets, busy = false, error, canLinkMore = fals
                   setLinking(false);
                 }}
               >
-                Done
+                {t('wallets.done')}
               </button>
             </div>
           </div>
         ) : (
           <button type="button" className={button.secondary} onClick={() => setLinking(true)}>
-            {wallets.length === 0 ? 'Link a wallet' : 'Link another wallet'}
+            {wallets.length === 0 ? t('wallets.linkFirst') : t('wallets.linkAnother')}
           </button>
         )
       ) : null}
     </section>
+  );
+}
+
+/** A linked wallet's mark from the wallet list (its icon), else the letter tile the wallet list uses. */
+function WalletMark({ entry, fallback }: { entry: { name: string; icon?: string | undefined } | undefined; fallback: string }) {
+  if (entry?.icon) return <img className={styles.icon} src={entry.icon} alt="" data-wallet-mark="" />;
+  return (
+    <span className={styles.placeholderIcon} aria-hidden="true">
+      {(entry?.name ?? fallback).charAt(0).toUpperCase()}
+    </span>
   );
 }

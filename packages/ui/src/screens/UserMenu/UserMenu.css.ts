@@ -1,5 +1,5 @@
 import { themeContract as vars } from '@latchkey/themes/contract.css';
-import { style } from '@vanilla-extract/css';
+import { keyframes, style } from '@vanilla-extract/css';
 
 export const trigger = style({ maxWidth: '240px' });
 
@@ -63,3 +63,149 @@ export const unlink = style({ flex: 'none', whiteSpace: 'nowrap', fontSize: '14p
 export const linkRow = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '6px' });
 
 export const linkChip = style({ minHeight: '32px', padding: '4px 10px', fontSize: '13px', borderRadius: vars.radii.full });
+
+export const sectionHeading = style({ margin: 0, fontSize: '13px', fontWeight: 600, color: vars.colors.textMuted });
+
+/** A provider's mark (or its initial) beside its name. */
+export const mark = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  flex: 'none',
+  width: '24px',
+  height: '24px',
+  borderRadius: vars.radii.full,
+  background: vars.colors.surfaceRaised,
+  color: vars.colors.text,
+  fontSize: '12px',
+  fontWeight: 700,
+});
+
+// The header: who is signed in (Home), or Back and the view's title (the other views).
+export const header = style({ display: 'flex', alignItems: 'center', gap: '10px', minHeight: '40px' });
+
+export const avatarLarge = style([avatar, { width: '40px', height: '40px', fontSize: '16px' }]);
+
+export const identity = style({ display: 'flex', flexDirection: 'column', minWidth: 0, flex: 1, gap: '2px' });
+
+export const nameRow = style({ display: 'flex', alignItems: 'center', gap: '4px', minWidth: 0 });
+
+export const name = style({ fontWeight: 600, fontSize: '15px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 });
+
+export const network = style({ display: 'inline-flex', alignItems: 'center', gap: '6px', fontSize: '12px', color: vars.colors.textMuted });
+
+export const networkDot = style({ width: '6px', height: '6px', borderRadius: vars.radii.full, background: vars.colors.success, flex: 'none' });
+
+export const iconButton = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: '6px',
+  flex: 'none',
+  minWidth: '32px',
+  height: '32px',
+  padding: '0 6px',
+  background: 'transparent',
+  color: vars.colors.textMuted,
+  border: 'none',
+  borderRadius: vars.radii.full,
+  cursor: 'pointer',
+  font: 'inherit',
+  fontSize: '13px',
+  ':hover': { background: vars.colors.surfaceRaised, color: vars.colors.text },
+  ':focus-visible': { outline: `2px solid ${vars.colors.focusRing}`, outlineOffset: '2px' },
+  selectors: { '&[data-copied]': { color: vars.colors.success } },
+});
+
+export const viewTitle = style({ margin: 0, fontSize: '16px', fontWeight: 700, flex: 1, color: vars.colors.text, ':focus': { outline: 'none' } });
+
+/** Back points the way the text reads: mirrored right to left. */
+export const backGlyph = style({ selectors: { '[dir="rtl"] &': { transform: 'scaleX(-1)' } } });
+
+// Movement only, no fade: text keeps its full contrast from the first frame.
+const enter = keyframes({ from: { transform: 'translateX(8px)' }, to: { transform: 'none' } });
+
+/** A view's body; it slides in only when the user's system allows motion. */
+export const view = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '12px',
+  '@media': { '(prefers-reduced-motion: no-preference)': { animation: `${enter} 160ms ease-out` } },
+  // Home stays mounted under the other views: `hidden` must win over the flex display above.
+  selectors: { '&[hidden]': { display: 'none' } },
+});
+
+// Home's list of views: a full-width row each (title, a line of what is inside, a chevron).
+/** Rows reach into the menu's padding so their text lines up with the content above. */
+export const navList = style({ listStyle: 'none', margin: '0 -10px', padding: 0, display: 'flex', flexDirection: 'column', gap: '2px' });
+
+export const navRow = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '10px',
+  width: '100%',
+  minHeight: '44px',
+  padding: '8px 10px',
+  background: 'transparent',
+  color: vars.colors.text,
+  border: 'none',
+  borderRadius: vars.radii.control,
+  textAlign: 'start',
+  font: 'inherit',
+  cursor: 'pointer',
+  ':hover': { background: vars.colors.surfaceRaised },
+  ':focus-visible': { outline: `2px solid ${vars.colors.focusRing}`, outlineOffset: '-2px' },
+  selectors: { '&[aria-disabled="true"]': { cursor: 'not-allowed', opacity: 0.6 } },
+});
+
+export const navLabel = style({ display: 'flex', flexDirection: 'column', flex: 1, minWidth: 0, fontSize: '14px', fontWeight: 600 });
+
+export const navHint = style({ fontSize: '12px', fontWeight: 400, color: vars.colors.textMuted });
+
+export const chevron = style({ flex: 'none', color: vars.colors.textMuted, selectors: { '[dir="rtl"] &': { transform: 'scaleX(-1)' } } });
+
+export const footer = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '10px',
+  paddingTop: '12px',
+  borderTopStyle: 'solid',
+  borderTopWidth: vars.borderWidths.control,
+  borderTopColor: vars.colors.border,
+});
+
+// Phone layout: below 480 px the menu is a bottom sheet (a Radix Dialog) over a dimmed page.
+export const overlay = style({ position: 'fixed', inset: 0, zIndex: 2147483000, background: vars.colors.overlay });
+
+export const sheet = style({
+  position: 'fixed',
+  zIndex: 2147483001,
+  insetInline: 0,
+  bottom: 0,
+  boxSizing: 'border-box',
+  maxHeight: 'calc(100dvh - 24px)',
+  overflowY: 'auto',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '12px',
+  padding: '12px 16px calc(16px + env(safe-area-inset-bottom))',
+  background: vars.colors.surface,
+  color: vars.colors.text,
+  fontFamily: vars.fonts.body,
+  borderStyle: 'solid',
+  borderWidth: vars.borderWidths.control,
+  borderColor: vars.colors.border,
+  borderBottomWidth: 0,
+  borderRadius: `${vars.radii.panel} ${vars.radii.panel} 0 0`,
+  boxShadow: vars.shadows.dialog,
+  ':focus': { outline: 'none' },
+  '@media': { '(prefers-reduced-motion: no-preference)': { animation: `${keyframes({ from: { transform: 'translateY(24px)' }, to: { transform: 'none' } })} 200ms ease-out` } },
+});
+
+/** The sheet's grab handle (decoration). */
+export const handle = style({ alignSelf: 'center', width: '36px', height: '4px', borderRadius: vars.radii.full, background: vars.colors.border, flex: 'none' });
+
+export const body = style({ display: 'flex', flexDirection: 'column', gap: '12px' });
+
+/** The Security view's slot the wallet panel fills with its key actions. */
+export const slot = style({ display: 'contents' });

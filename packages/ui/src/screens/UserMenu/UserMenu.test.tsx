@@ -35,7 +35,7 @@ describe('UserMenu (against the sandbox)', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
 
     await act(async () => gate.release());
-    const menu = await screen.findByRole('dialog', { name: 'Signed in as' }, { timeout: 5000 });
+    const menu = await screen.findByRole('dialog', { name: /^Signed in as/ }, { timeout: 5000 });
     expect(menu).toHaveTextContent(email);
     await user.click(within(menu).getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: `Account: ${email}` })).toBeNull());

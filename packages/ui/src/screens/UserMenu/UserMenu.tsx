@@ -2,6 +2,7 @@ import { useSession } from '@latchkey/headless/react';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { KitErrorBoundary } from '../../KitErrorBoundary/KitErrorBoundary.js';
 import { lazyWithRetry } from '../../KitErrorBoundary/lazyWithRetry.js';
+import { useMessages } from '../../messages/useMessages.js';
 import { button } from '../../styles/shared.css.js';
 import { accountName } from './accountName.js';
 import type { UserMenuProps } from './ConnectedUserMenu.js';
@@ -41,6 +42,7 @@ export function UserMenu(props: UserMenuProps) {
 
 function MenuPlaceholder({ autoFocus, onRequestOpen }: { autoFocus: boolean | undefined; onRequestOpen: () => void }) {
   const { status, user } = useSession();
+  const t = useMessages();
   const ref = useRef<HTMLButtonElement>(null);
   const signedIn = status === 'signedIn';
   useEffect(() => {
@@ -56,10 +58,10 @@ function MenuPlaceholder({ autoFocus, onRequestOpen }: { autoFocus: boolean | un
       aria-haspopup="dialog"
       aria-expanded="false"
       aria-busy="true"
-      aria-label={email ? `Account: ${email}` : 'Account'}
+      aria-label={email ? t('menu.trigger.named', { name: email }) : t('menu.trigger')}
       onClick={onRequestOpen}
     >
-      {email ?? 'Account'}
+      {email ?? t('menu.trigger')}
     </button>
   );
 }

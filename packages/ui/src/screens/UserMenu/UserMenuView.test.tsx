@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../test/axe.js';
@@ -32,9 +32,11 @@ describe('UserMenuView', () => {
     renderInKit(<UserMenuView email="ada@example.com" onSignOut={onSignOut} />);
     const trigger = screen.getByRole('button', { name: 'Account: ada@example.com' });
     await user.click(trigger);
-    const menu = screen.getByRole('dialog', { name: 'Signed in as' });
+    const menu = screen.getByRole('dialog', { name: /^Signed in as/ });
     expect(menu).toHaveTextContent('ada@example.com');
     expect(menu.closest('[data-latchkey-root]')).not.toBeNull();
+    // The menu itself takes focus, not its first button (no stray focus ring on Copy).
+    await waitFor(() => expect(menu).toHaveFocus());
     await expectNoAxeViolations();
     await user.click(within(menu).getByRole('button', { name: 'Sign out' }));
     expect(onSignOut).toHaveBeenCalledTimes(1);
@@ -82,24 +84,58 @@ describe('UserMenuView', () => {
     expect(screen.getByRole('button', { name: 'Account' })).toBeInTheDocument();
   });
 
-  it('behavior: account management (the passkey list) sits above Sign out, accessible', async () => {
+  it('behavior: Home lists only the views that have content; Security holds the passkey list; Back returns focus to its row', async () => {
     const user = userEvent.setup();
     renderInKit(
-      <UserMenuView email="ada@example.com" onSignOut={vi.fn()}>
-        <PasskeyManagerView flow={fakePasskeyManagerFlow({ passkeys: samplePasskeys })} />
-      </UserMenuView>,
+      <UserMenuView email="ada@example.com" onSignOut={vi.fn()} views={{ security: <PasskeyManagerView flow={fakePasskeyManagerFlow({ passkeys: samplePasskeys })} /> }} />,
     );
     await user.click(screen.getByRole('button', { name: 'Account: ada@example.com' }));
-    const menu = screen.getByRole('dialog', { name: 'Signed in as' });
+    const menu = screen.getByRole('dialog', { name: /^Signed in as ada@example.com$/ });
+    const views = within(menu).getByRole('navigation', { name: 'Account' });
+    expect(within(views).getAllByRole('button').map((button) => button.textContent)).toEqual(['SecurityPasskeys, two-step sign-in, wallet key']);
+    expect(within(menu).queryByRole('region', { name: 'Passkeys' })).toBeNull();
+    await user.click(within(views).getByRole('button', { name: /^Security/ }));
+    expect(within(menu).getByRole('heading', { name: 'Security' })).toHaveFocus();
     const passkeys = within(menu).getByRole('region', { name: 'Passkeys' });
     expect(within(passkeys).getAllByRole('listitem')).toHaveLength(2);
-    expect(passkeys.compareDocumentPosition(within(menu).getByRole('button', { name: 'Sign out' }))).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    // Sign out belongs to Home's footer.
+    expect(within(menu).queryByRole('button', { name: 'Sign out' })).toBeNull();
     await expectNoAxeViolations();
+    await user.click(within(menu).getByRole('button', { name: 'Back' }));
+    expect(within(menu).getByRole('button', { name: /^Security/ })).toHaveFocus();
+    expect(within(menu).getByRole('button', { name: 'Sign out' })).toBeVisible();
+  });
+
+  it('behavior: the view returns to Home when the menu closes', async () => {
+    const user = userEvent.setup();
+    renderInKit(<UserMenuView email="ada@example.com" onSignOut={vi.fn()} views={{ wallets: <p>Wallet list</p> }} />);
+    const trigger = screen.getByRole('button', { name: 'Account: ada@example.com' });
+    await user.click(trigger);
+    await user.click(screen.getByRole('button', { name: /^Wallets/ }));
+    expect(screen.getByText('Wallet list')).toBeVisible();
+    await user.keyboard('{Escape}');
+    await user.click(trigger);
+    expect(screen.queryByText('Wallet list')).toBeNull();
+    expect(screen.getByRole('button', { name: /^Wallets/ })).toBeVisible();
+  });
+
+  it('default: the header names the user (display name first), shows the network, and copies the full wallet address', async () => {
+    const user = userEvent.setup();
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const address = '9yaWxR2a3b4c5d6e7f8g9h1i2j3k4m5n6p7q8r9s8Q9R';
+    renderInKit(<UserMenuView email="ada@example.com" displayName="Ada Lovelace" address={address} network="Localnet" onSignOut={vi.fn()} defaultOpen />);
+    const menu = screen.getByRole('dialog', { name: /^Signed in as Ada Lovelace$/ });
+    expect(within(menu).getByTestId('menu-name')).toHaveTextContent('Ada Lovelace');
+    expect(within(menu).getByTestId('menu-network')).toHaveTextContent('Network: Localnet');
+    await user.click(within(menu).getByRole('button', { name: 'Copy address' }));
+    expect(writeText).toHaveBeenCalledWith(address);
+    expect(await within(menu).findByRole('status')).toHaveTextContent('Copied');
   });
 });
 
 describe('UserMenuView: linked accounts', () => {
-  it('behavior: lists linked social accounts with Unlink, offers Link for the others, shows the refusal as a sentence', async () => {
+  it('behavior: Account lists linked social accounts with Unlink; one "Link another account" opens a chooser; the refusal is a sentence', async () => {
     const user = userEvent.setup();
     const onLink = vi.fn();
     const onUnlink = vi.fn();
@@ -109,29 +145,36 @@ describe('UserMenuView: linked accounts', () => {
         onSignOut={vi.fn()}
         defaultOpen
         linkedAccounts={[{ id: 'cred-1', provider: 'google', label: 'ada@example.com' }]}
-        linkableProviders={['github']}
+        linkableProviders={['github', 'discord']}
         onLink={onLink}
         onUnlink={onUnlink}
         linkError={{ message: 'This social account belongs to another user.' }}
       />,
     );
-    const menu = screen.getByRole('dialog', { name: 'Signed in as' });
+    const menu = screen.getByRole('dialog', { name: /Signed in as/ });
+    await user.click(within(menu).getByRole('button', { name: /^Account settings/ }));
     expect(within(menu).getByText('Google · ada@example.com')).toBeInTheDocument();
-    await user.click(within(menu).getByRole('button', { name: 'Link GitHub' }));
-    expect(onLink).toHaveBeenCalledWith('github');
-    await user.click(within(menu).getByRole('button', { name: 'Unlink Google ada@example.com' }));
-    expect(onUnlink).toHaveBeenCalledWith('cred-1');
+    // No chip per provider: one way in.
+    expect(within(menu).queryByRole('button', { name: 'Link GitHub' })).toBeNull();
     expect(within(menu).getByRole('alert')).toHaveTextContent('This social account belongs to another user.');
     await expectNoAxeViolations();
+    await user.click(within(menu).getByRole('button', { name: 'Unlink Google ada@example.com' }));
+    expect(onUnlink).toHaveBeenCalledWith('cred-1');
+    await user.click(within(menu).getByRole('button', { name: 'Link another account' }));
+    expect(within(menu).getByRole('heading', { name: 'Link another account' })).toHaveFocus();
+    await expectNoAxeViolations();
+    await user.click(within(menu).getByRole('button', { name: 'Link GitHub' }));
+    expect(onLink).toHaveBeenCalledWith('github');
+    // Back on Account, where the result shows.
+    expect(within(menu).getByRole('heading', { name: 'Account settings' })).toBeInTheDocument();
   });
 
-  it('behavior: while linking, the buttons are disabled', async () => {
+  it('behavior: while linking, "Link another account" is disabled', async () => {
     const user = userEvent.setup();
-    const onLink = vi.fn();
-    renderInKit(<UserMenuView email="ada@example.com" onSignOut={vi.fn()} defaultOpen linkableProviders={['github']} onLink={onLink} isLinking />);
-    const link = screen.getByRole('button', { name: 'Link GitHub' });
+    renderInKit(<UserMenuView email="ada@example.com" onSignOut={vi.fn()} defaultOpen defaultView="account" linkableProviders={['github']} onLink={vi.fn()} isLinking />);
+    const link = screen.getByRole('button', { name: 'Link another account' });
     expect(link).toHaveAttribute('aria-disabled', 'true');
     await user.click(link);
-    expect(onLink).not.toHaveBeenCalled();
+    expect(screen.queryByRole('heading', { name: 'Link another account' })).toBeNull();
   });
 });

@@ -1,9 +1,12 @@
-import { useCallback, useId, useRef, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { headingIn, useViewFocus } from '../../focus/useViewFocus.js';
+import { useMessages } from '../../messages/useMessages.js';
+import { useUserMenu } from '../UserMenu/userMenuContext.js';
 import { button, mutedText, row, stack, visuallyHidden } from '../../styles/shared.css.js';
 import * as styles from '../../styles/panel.css.js';
 
-export type WalletPanelScreen = 'home' | 'send' | 'export' | 'recover' | 'backup' | 'reshare';
+export type WalletPanelScreen = 'home' | 'send' | 'receive' | 'export' | 'recover' | 'backup' | 'reshare';
 
 export interface WalletPanelViewProps {
   /** Which wallet this is: 'Embedded wallet' or the external wallet's name. */
@@ -24,12 +27,11 @@ export interface WalletPanelViewProps {
   children?: ReactNode;
 }
 
-const back = 'Back to wallet';
-
 /**
  * The user menu's wallet section: which wallet and its address, then the current screen (home: network and
- * balances; send; export; recover) with the actions that lead to the others. Presentational; the root carries
- * `data-screen`.
+ * balances; send; receive; export; recover) with the actions that lead to the others: Send and Receive (and Buy with
+ * an onramp) on home. Inside the user menu, the key actions (export, recover, an MPC wallet's backup) go to its
+ * Security view; elsewhere they sit beside Send. Presentational; the root carries `data-screen`.
  */
 export function WalletPanelView({ label, address, screen, onScreen, canSend, canExport = false, canRecover = false, showBack = true, actions = [], children }: WalletPanelViewProps) {
   const headingId = useId();
@@ -41,17 +43,39 @@ export function WalletPanelView({ label, address, screen, onScreen, canSend, can
     return body ? headingIn(body) : null;
   }, []);
   const ref = useViewFocus<HTMLElement>(screen, { target });
+  const t = useMessages();
+  const menu = useUserMenu();
+  const reportWalletScreen = menu?.reportWalletScreen;
+  useEffect(() => {
+    reportWalletScreen?.(screen);
+  }, [reportWalletScreen, screen]);
+  useEffect(() => () => reportWalletScreen?.('home'), [reportWalletScreen]);
   const open = (next: WalletPanelScreen) => () => {
     left.current = next;
     onScreen(next);
+    // From the menu's Security view: back to Home, where this panel shows the screen.
+    menu?.showHome();
   };
+  // Export, recover and an MPC wallet's own screens: the menu's Security view, or beside Send outside a menu.
+  const keyButtons = [
+    ...(canExport ? [{ screen: 'export' as const, label: t('wallet.exportKey'), kind: 'secondary' as const }] : []),
+    ...(canRecover ? [{ screen: 'recover' as const, label: t('wallet.recover'), kind: 'quiet' as const }] : []),
+    ...actions.filter((action) => action.screen !== 'backup').map((action) => ({ ...action, kind: 'quiet' as const })),
+  ];
+  // Backing up stays on Home: the wallet's "not backed up yet" warning there needs its action beside it.
+  const homeActions = actions.filter((action) => action.screen === 'backup');
+  const keyActions = keyButtons.map((action) => (
+    <button key={action.screen} type="button" className={button[action.kind]} data-opens={action.screen} onClick={open(action.screen)}>
+      {action.label}
+    </button>
+  ));
   return (
     <section ref={ref} className={stack} aria-labelledby={headingId} data-flow="wallet-panel" data-screen={screen}>
       <div className={stack} style={{ gap: '2px' }}>
         <h2 id={headingId} className={styles.heading}>
           {label}
         </h2>
-        {address ? (
+        {address && screen !== 'receive' ? (
           <p className={`${mutedText} ${styles.mono}`} style={{ margin: 0 }} data-testid="wallet-address">
             <span className={visuallyHidden}>Address: </span>
             {address}
@@ -59,38 +83,55 @@ export function WalletPanelView({ label, address, screen, onScreen, canSend, can
         ) : null}
       </div>
       <div className={stack} data-panel-screen="">
-        {children}
+        <PanelAddressContext.Provider value={address}>{children}</PanelAddressContext.Provider>
       </div>
       {screen === 'home' ? (
-        canSend || canExport || canRecover || actions.length > 0 ? (
-          <div className={row} style={{ justifyContent: 'flex-start' }}>
-            {canSend ? (
-              <button type="button" className={button.primary} data-opens="send" onClick={open('send')}>
-                Send
-              </button>
-            ) : null}
-            {canExport ? (
-              <button type="button" className={button.secondary} data-opens="export" onClick={open('export')}>
-                Export key
-              </button>
-            ) : null}
-            {canRecover ? (
-              <button type="button" className={button.quiet} data-opens="recover" onClick={open('recover')}>
-                Recover
-              </button>
-            ) : null}
-            {actions.map((action) => (
-              <button key={action.screen} type="button" className={button.quiet} data-opens={action.screen} onClick={open(action.screen)}>
-                {action.label}
-              </button>
-            ))}
-          </div>
-        ) : null
+        <div className={row} style={{ justifyContent: 'flex-start' }}>
+          {canSend ? (
+            <button type="button" className={button.primary} data-opens="send" onClick={open('send')}>
+              {t('wallet.send')}
+            </button>
+          ) : null}
+          {address ? (
+            <button type="button" className={button.secondary} data-opens="receive" onClick={open('receive')}>
+              {t('wallet.receive')}
+            </button>
+          ) : null}
+          {menu?.buyUrl && address ? (
+            <a className={button.secondary} href={menu.buyUrl} target="_blank" rel="noopener noreferrer">
+              {t('wallet.buy')}
+            </a>
+          ) : null}
+          {homeActions.map((action) => (
+            <button key={action.screen} type="button" className={button.quiet} data-opens={action.screen} onClick={open(action.screen)}>
+              {action.label}
+            </button>
+          ))}
+          {menu ? null : keyActions}
+        </div>
       ) : showBack ? (
         <button type="button" className={button.quiet} onClick={() => onScreen('home')}>
-          {back}
+          {t('wallet.backToWallet')}
         </button>
       ) : null}
+      {menu?.walletActionsTarget && keyButtons.length > 0
+        ? createPortal(
+            <section className={stack} aria-labelledby={`${headingId}-keys`} data-latchkey-section="wallet-key">
+              <h3 id={`${headingId}-keys`} className={styles.heading}>
+                {t('menu.walletActions')}
+              </h3>
+              <div className={row} style={{ justifyContent: 'flex-start' }}>
+                {keyActions}
+              </div>
+            </section>,
+            menu.walletActionsTarget,
+          )
+        : null}
     </section>
   );
 }
+
+/** The panel's address for its screens (Receive draws it), so the flows that fill the panel need not pass it twice. */
+const PanelAddressContext = createContext<string | undefined>(undefined);
+
+export const usePanelAddress = () => useContext(PanelAddressContext);

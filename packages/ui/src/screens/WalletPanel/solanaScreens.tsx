@@ -1,12 +1,14 @@
 import { useLatchkey } from '@latchkey/headless/react';
 import type { UseSolanaWalletReturnType } from '@latchkey/headless/react/solana';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { button } from '../../styles/shared.css.js';
 import { NetworkPicker } from './NetworkPicker.js';
 import { SolanaBalances } from './SolanaBalances.js';
 import { SendTransactionView } from '../../flows/SendTransaction/SendTransactionView.js';
-import type { WalletPanelScreen } from './WalletPanelView.js';
+import { ReceiveView } from './ReceiveView.js';
+import { usePanelAddress, type WalletPanelScreen } from './WalletPanelView.js';
+import { useUserMenu } from '../UserMenu/userMenuContext.js';
 
 // The Solana part both wallet panels share: the network, its balances and the send flow (`useSolanaWallet`).
 
@@ -32,6 +34,14 @@ export function SolanaScreens({ solana, screen, onScreen, extra }: { solana: Sol
   const { settings } = useLatchkey();
   const { networks, balances, send } = solana;
   const selector = networkSelector(settings);
+  const address = usePanelAddress();
+  const networkName = networks.selected ? (networks.selected.vanityName ?? networks.selected.name) : undefined;
+  // The menu's header names the network the panel shows.
+  const report = useUserMenu()?.reportNetwork;
+  useEffect(() => {
+    report?.(networkName);
+  }, [report, networkName]);
+  if (screen === 'receive' && address) return <ReceiveView address={address} network={networkName} />;
   if (screen === 'send') {
     return (
       <SendTransactionView
