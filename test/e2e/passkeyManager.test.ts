@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchChromium, screenshot } from './browser.js';
-import { escapeRegExp, openDemoWithAuthenticator, signInByEmail, menuHome, openMenuView } from './demo.js';
+import { escapeRegExp, openDemoWithAuthenticator, signInByEmail, openMenuView } from './demo.js';
 import { patchSettings, uniqueEmail } from './sandbox.js';
 
 /**

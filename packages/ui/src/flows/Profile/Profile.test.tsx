@@ -41,7 +41,7 @@ describe('Profile (against the sandbox)', () => {
     expect(client.session.getSnapshot().context.user).toMatchObject({ username: free, metadata: { department: 'Support' } });
   });
 
-  it('behavior: the menu hosts Profile; Delete account needs the typed word, then the user is signed out', async () => {
+  it("behavior: the menu's Account view hosts Profile; Delete account needs the typed word, then the user is signed out", async () => {
     const { client, sandboxUrl } = await createSandboxClient();
     const email = uniqueEmail('profile-delete');
     await signInThroughApi(client, sandboxUrl, email);
@@ -53,8 +53,10 @@ describe('Profile (against the sandbox)', () => {
       </LatchkeyUIProvider>,
     );
     await user.click(await screen.findByRole('button', { name: `Account: ${email}` }, { timeout: 10_000 }));
-    const menu = await screen.findByRole('dialog', { name: 'Signed in as' }, { timeout: 10_000 });
-    await user.click(within(menu).getByRole('button', { name: 'Profile' }));
+    const menu = await screen.findByRole('dialog', { name: /^Signed in as/ }, { timeout: 10_000 });
+    // The profile lives in the menu's Account view.
+    await user.click(within(menu).getByRole('button', { name: /^Account settings/ }));
+    await user.click(await within(menu).findByRole('button', { name: 'Profile' }));
     await user.click(await within(menu).findByRole('button', { name: 'Delete account…' }, { timeout: 10_000 }));
     const submit = within(menu).getByRole('button', { name: 'Delete my account' });
     expect(submit).toBeDisabled();
