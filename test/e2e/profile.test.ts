@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchChromium, screenshot, watchConsole } from './browser.js';
+import { openMenuView } from './demo.js';
 import { latestCode, patchSettings, resetSettings, uniqueEmail } from './sandbox.js';
 
 /**
@@ -69,6 +70,17 @@ describe.each(['light', 'dark'] as const)('profile, captcha and account deletion
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await expect.poll(() => dialog.getByText('Team is required.').isVisible()).toBe(true);
     await screenshot(page, `profile-01-onboarding-required-${theme}`);
+    // The step cannot be escaped: Escape and a click on the overlay leave it there, and no close button is offered.
+    await page.keyboard.press('Escape');
+    await page.mouse.click(5, 5);
+    expect(await dialog.getByRole('heading', { name: 'Tell us about yourself' }).isVisible()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Close' }).count()).toBe(0);
+    expect(await menuButtonOf(page, email).count()).toBe(0);
+    // Nor by reloading: the restored session opens the step again instead of the menu.
+    await page.reload();
+    await expect.poll(() => dialog.getByRole('heading', { name: 'Tell us about yourself' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await menuButtonOf(page, email).count()).toBe(0);
+    await screenshot(page, `profile-01b-onboarding-restored-${theme}`);
     await dialog.getByLabel('Team').selectOption('Design');
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await expect.poll(() => menuButtonOf(page, email).isVisible(), { timeout: 15_000 }).toBe(true);
@@ -128,6 +140,8 @@ describe.each(['light', 'dark'] as const)('profile, captcha and account deletion
     });
     expect(jwt).toEqual(expect.any(String));
     await menuButtonOf(page, email).click();
+    // The profile lives in the menu's Account view.
+    await openMenuView(page, 'Account settings');
     await page.getByRole('button', { name: 'Profile', exact: true }).click();
     await expect.poll(() => page.getByLabel(/Username/).isVisible(), { timeout: 10_000 }).toBe(true);
     await screenshot(page, `profile-04-menu-profile-${theme}`);

@@ -15,6 +15,7 @@ export {
   checkProfileValue,
   needsOnboarding,
   onboardingFields,
+  requiredFieldsMissing,
   profileFields,
   profileUpdate,
   type ProfileField,

@@ -70,6 +70,7 @@ export const en = {
   'profile.saved': 'Saved.',
   'profile.continue': 'Continue',
   'profile.skip': 'Skip for now',
+  'profile.onboarding.signOut': 'Sign out instead',
   'profile.noFields': 'This project asks for no profile details.',
   'profile.check.checking': 'Checking…',
   'profile.check.available': '{label} is available.',

@@ -70,6 +70,14 @@ export function needsOnboarding(settings: ProjectSettings, user: User | undefine
   return onboardingFields(settings, user).length > 0;
 }
 
+/**
+ * Whether a *required* field is missing: the sign-in is not complete until it is saved (the kit's dialog cannot be
+ * dismissed and offers no skip). Optional fields alone never hold the session back.
+ */
+export function requiredFieldsMissing(settings: ProjectSettings, user: User | undefined): boolean {
+  return onboardingFields(settings, user).some((field) => field.required);
+}
+
 const isEmpty = (value: ProfileValue | undefined) => value === undefined || value === '' || value === false;
 
 /** The problem of one value, before any request (uniqueness is the server's: see GET /users/check). */

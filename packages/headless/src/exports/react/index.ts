@@ -15,6 +15,6 @@ export {
   type UseProfileParameters,
   type UseProfileReturnType,
 } from '../../react/useProfile.js';
-export { needsOnboarding } from '../../core/profile/profileFields.js';
+export { needsOnboarding, requiredFieldsMissing } from '../../core/profile/profileFields.js';
 // Each flow's hook lives on its own entry, loaded lazily by the sign-in dialog:
 // `@latchkey/headless/react/email`, `/sms`, `/passkey`, `/mfa`, `/social` (with Telegram).

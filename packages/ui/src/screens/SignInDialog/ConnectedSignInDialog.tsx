@@ -36,6 +36,7 @@ export function ConnectedSignInDialog(props: SignInDialogOpenProps) {
       passkeyFlow={passkeyFlow}
       sessionStatus={session.status}
       mfaFlow={mfaFlow}
+      onSignOut={() => void session.signOutAsync().catch(() => undefined)}
       onboardingStep={props.onboarding ? <Profile purpose="onboarding" {...(props.onSkipOnboarding ? { onSkip: props.onSkipOnboarding } : {})} /> : undefined}
     />
   );

@@ -52,6 +52,8 @@ export interface SignInDialogOpenProps {
   onboarding?: boolean;
   /** "Skip for now" in the onboarding step (offered when every missing field is optional). */
   onSkipOnboarding?: () => void;
+  /** A required profile field is missing: the onboarding step cannot be dismissed (no close button, Escape and outside clicks ignored). */
+  onboardingRequired?: boolean;
 }
 
 export interface SignInDialogViewProps extends SignInDialogOpenProps {
@@ -75,6 +77,8 @@ export interface SignInDialogViewProps extends SignInDialogOpenProps {
   mfaFlow?: MfaChallengeFlowModel | undefined;
   /** The onboarding step (the connected dialog passes `<Profile purpose="onboarding" />`) shown instead of the sign-in steps. */
   onboardingStep?: ReactNode;
+  /** Under a locked onboarding step: "Sign out instead", the one way out without saving the required fields. */
+  onSignOut?: (() => void) | undefined;
 }
 
 /** The login view's blocks from settings: `sdk.views[type=login].sections`. */
@@ -106,6 +110,8 @@ export function SignInDialogView({
   sessionStatus,
   mfaFlow,
   onboardingStep,
+  onboardingRequired,
+  onSignOut,
 }: SignInDialogViewProps) {
   const warn = useWarn();
   const branding = useMemo(() => brandingFrom(settings), [settings]);
@@ -167,6 +173,8 @@ export function SignInDialogView({
         />
       )
     : undefined;
+  // The sign-in is not complete until a required profile field is saved: nothing dismisses the dialog meanwhile.
+  const locked = onboardingStep !== undefined && onboardingStep !== null && onboardingRequired === true;
   const showPasskey = passkeyFlow !== undefined && settings?.security?.enablePasskeys === true;
   const accessDenied = accessDeniedError([emailFlow.error, smsFlow?.error, socialFlow?.error, walletFlow?.error, passkeyFlow?.error]);
   const secondFactor = sessionStatus === 'mfa' && mfaFlow !== undefined;
@@ -200,6 +208,7 @@ export function SignInDialogView({
             data-latchkey-dialog="sign-in"
             data-view={walletView ? 'wallets' : 'main'}
             {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}
+            {...(locked ? { onEscapeKeyDown: (event: KeyboardEvent) => event.preventDefault(), onInteractOutside: (event: Event) => event.preventDefault() } : {})}
           >
             {walletView ? (
               <>
@@ -267,7 +276,14 @@ export function SignInDialogView({
                       ) : null}
                     </>
                   ) : onboardingStep ? (
-                    onboardingStep
+                    <>
+                      {onboardingStep}
+                      {locked && onSignOut ? (
+                        <button type="button" className={button.quiet} onClick={onSignOut}>
+                          {t('profile.onboarding.signOut')}
+                        </button>
+                      ) : null}
+                    </>
                   ) : secondFactor ? (
                     <MfaChallengeView flow={mfaFlow} />
                   ) : (
@@ -331,9 +347,11 @@ export function SignInDialogView({
                 <LegalFooter termsUrl={branding.termsUrl} privacyUrl={branding.privacyUrl} />
               </footer>
             ) : null}
-            <Dialog.Close className={styles.close} aria-label="Close">
-              <span aria-hidden="true">×</span>
-            </Dialog.Close>
+            {locked ? null : (
+              <Dialog.Close className={styles.close} aria-label="Close">
+                <span aria-hidden="true">×</span>
+              </Dialog.Close>
+            )}
           </Dialog.Content>
         </KitLayer>
       </Dialog.Portal>
