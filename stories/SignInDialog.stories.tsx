@@ -265,3 +265,25 @@ export const WalletViewSigning: Story = {
     await expectAccessible();
   },
 };
+
+/** Signed in with a required profile field missing: the onboarding step cannot be dismissed; 'Sign out instead' is the way out. */
+export const OnboardingRequired: Story = {
+  args: {
+    onboarding: true,
+    onboardingRequired: true,
+    onSignOut: fn().mockName('onSignOut'),
+    onboardingStep: <p>The onboarding form (flows/Profile, see Flows/Profile).</p>,
+  },
+  play: async ({ args }) => {
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in' });
+    await expect(dialog).toHaveAccessibleDescription('One more step to finish setting up your account.');
+    await expect(within(dialog).queryByRole('button', { name: 'Close' })).toBeNull();
+    await userEvent.keyboard('{Escape}');
+    await expect(args.onOpenChange).not.toHaveBeenCalled();
+    await expectAccessible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sign out instead' }));
+    await expect(args.onSignOut).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const OnboardingRequiredDark: Story = { ...OnboardingRequired, globals: { theme: 'dark' } };
