@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { EmailSignInView } from '../packages/ui/src/flows/index.js';
 import { expectAccessible } from './a11y.js';
-import { emailFlow, tooManyAttemptsError, wrongCodeError } from './fixtures.js';
+import { emailFlow, rateLimitError, tooManyAttemptsError, wrongCodeError } from './fixtures.js';
 
 /** The e-mail code flow, one story per state of `useEmailSignIn().status`. */
 const meta = {
@@ -88,5 +88,34 @@ export const Done: Story = {
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status')).toHaveTextContent("You're signed in as ada@example.com.");
     await expectAccessible();
+  },
+};
+
+/** A send refused by a rate limit: the spec's sentence, and "Continue" waits for the server's Retry-After, counting down. */
+export const RateLimited: Story = {
+  args: { flow: emailFlow({ status: 'idle', email: 'ada@example.com', error: rateLimitError, retryAt: Date.now() + 42_000, retryInSeconds: 42 }) },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Rate limit reached');
+    await expect(canvas.getByText('You can send a code again in 42 s.')).toBeInTheDocument();
+    await expectAccessible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
+    await expect(args.flow.sendCode).not.toHaveBeenCalled();
+  },
+};
+
+export const RateLimitedDark: Story = { ...RateLimited, globals: { theme: 'dark' } };
+
+/** A resend over the limit for this address: the code already sent still works; "Resend code" counts down. */
+export const ResendRateLimited: Story = {
+  args: {
+    flow: emailFlow({ status: 'awaitingCode', email: 'ada@example.com', error: tooManyAttemptsError, retryAt: Date.now() + 9_000, retryInSeconds: 9 }),
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const resend = canvas.getByRole('button', { name: 'Resend code in 9 s' });
+    await expect(resend).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(resend);
+    await expect(args.flow.resendCode).not.toHaveBeenCalled();
   },
 };

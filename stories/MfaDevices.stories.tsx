@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { MfaDevicesView } from '../packages/ui/src/flows/index.js';
 import { expectAccessible } from './a11y.js';
-import { mfaDeviceNotFoundError, mfaDevicesFlow, sampleMfaDevices, sampleRecoveryCodes } from './fixtures.js';
+import { mfaDeviceNotFoundError, mfaDevicesFlow, mfaInvalidCodeError, sampleMfaDevices, sampleRecoveryCodes } from './fixtures.js';
 
 /** The user's second-step devices in the user menu, behind one disclosure — one story per state of `useMfaDevices().status`. */
 const meta = {
@@ -104,4 +104,59 @@ export const NewRecoveryCodes: Story = {
 export const NewRecoveryCodesDark: Story = {
   ...NewRecoveryCodes,
   globals: { theme: 'dark' },
+};
+
+const allMethods = { methods: ['passkey' as const, 'totp' as const], hasRecoveryCodes: true };
+
+/** New codes (or a delete) were refused for want of a recent second step: the user's methods are being loaded. */
+export const StepUpLoading: Story = {
+  args: { flow: mfaDevicesFlow({ devices: sampleMfaDevices, status: 'loadingStepUpMethods', isBusy: true, stepUpFor: 'regenerateRecoveryCodes' }) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Checking your second steps…');
+  },
+};
+
+/** "Confirm it’s you": the user's passkey, the app's code or a recovery code; Cancel leaves everything as it was. */
+export const StepUp: Story = {
+  args: { flow: mfaDevicesFlow({ devices: sampleMfaDevices, status: 'awaitingStepUp', stepUpFor: 'deleteDevice', stepUpMethods: allMethods }) },
+  play: async ({ canvasElement, args }) => {
+    const prompt = within(within(canvasElement).getByRole('region', { name: 'Confirm it’s you' }));
+    await expectAccessible();
+    await userEvent.click(prompt.getByRole('button', { name: 'Use your passkey' }));
+    await expect(args.flow.stepUpWithPasskey).toHaveBeenCalledTimes(1);
+    await userEvent.type(prompt.getByLabelText('Authentication code'), '123456{Enter}');
+    await expect(args.flow.stepUpWithCode).toHaveBeenCalledWith('123456');
+    await userEvent.click(prompt.getByRole('button', { name: 'Cancel' }));
+    await expect(args.flow.cancelStepUp).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const StepUpDark: Story = {
+  ...StepUp,
+  globals: { theme: 'dark' },
+};
+
+/** A wrong code: 'Invalid code' under the field; the prompt stays. */
+export const StepUpWrongCode: Story = {
+  args: { flow: mfaDevicesFlow({ devices: sampleMfaDevices, status: 'awaitingStepUp', stepUpFor: 'regenerateRecoveryCodes', stepUpMethods: allMethods, error: mfaInvalidCodeError }) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('Invalid code');
+  },
+};
+
+/** A code is being checked. */
+export const SteppingUp: Story = {
+  args: { flow: mfaDevicesFlow({ devices: sampleMfaDevices, status: 'steppingUp', isBusy: true, stepUpFor: 'regenerateRecoveryCodes', stepUpMethods: allMethods }) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('button', { name: /Verify/ })).toHaveAttribute('aria-disabled', 'true');
+  },
+};
+
+/** The browser's passkey prompt is open. */
+export const SteppingUpWithPasskey: Story = {
+  args: { flow: mfaDevicesFlow({ devices: sampleMfaDevices, status: 'steppingUpWithPasskey', isBusy: true, stepUpFor: 'deleteDevice', stepUpMethods: allMethods }) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Follow your browser’s prompt to use your passkey…')).toBeInTheDocument();
+    await expect(within(canvasElement).getByRole('button', { name: 'Use your passkey' })).toHaveAttribute('aria-disabled', 'true');
+  },
 };

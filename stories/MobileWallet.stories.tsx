@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
-import { MobileWalletView, type MobileWalletFlowModel } from '../packages/ui/src/flows/index.js';
+import type { ComponentType } from 'react';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { MobileWalletView, WalletSignInView, type MobileWalletFlowModel, type WalletFlowModel, type WalletListItem } from '../packages/ui/src/flows/index.js';
 import { expectAccessible } from './a11y.js';
 
 const ADDRESS = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
@@ -117,3 +118,127 @@ export const Failed: Story = {
 };
 
 export const FailedDark: Story = { ...Failed, globals: { theme: 'dark' } };
+
+// The sign-in dialog's wallet list with mobile and hardware rows (useWalletSignIn's `connectVia` per device).
+
+const BROWSE = 'https://phantom.app/ul/browse/https%3A%2F%2Facme.example%2F?ref=https%3A%2F%2Facme.example';
+const phoneWallets: WalletListItem[] = [
+  { key: 'phantom', name: 'Phantom', installed: false, connectVia: 'mobileRedirect', mobileUrl: BROWSE },
+  { key: 'solflare', name: 'Solflare', installed: false, connectVia: 'mobileRedirect', mobileUrl: 'https://solflare.com/ul/v1/browse/x' },
+  { key: 'backpacksol', name: 'Backpack', installed: false, connectVia: 'mobileBrowse', mobileUrl: 'https://backpack.app/ul/v1/browse/x' },
+];
+const desktopWallets: WalletListItem[] = [
+  { key: 'phantomledger', name: 'Phantom (Ledger)', installed: true, hardwareWallet: true, connectVia: 'extension' },
+  { key: 'phantom', name: 'Phantom', installed: false, connectVia: 'qrCode', mobileUrl: BROWSE, installUrl: 'https://chromewebstore.google.com/detail/bfnaelmomeimhlpmgjnjophhpkkoljpa' },
+  { key: 'solflare', name: 'Solflare', installed: false, connectVia: 'qrCode', mobileUrl: 'https://solflare.com/ul/v1/browse/x', installUrl: 'https://chromewebstore.google.com/detail/bhhhlbepdkbapadjdnnojkbgioiodbic' },
+];
+
+function listFlow(overrides: Partial<WalletFlowModel> = {}): WalletFlowModel {
+  return {
+    status: 'idle',
+    wallets: phoneWallets,
+    walletKey: undefined,
+    error: undefined,
+    connect: fn().mockName('connect'),
+    link: fn().mockName('link'),
+    confirm: fn().mockName('confirm'),
+    cancel: fn().mockName('cancel'),
+    reset: fn().mockName('reset'),
+    ...overrides,
+  };
+}
+
+/** A phone-wide frame (the list as a phone shows it). */
+const phone = (Story: ComponentType) => (
+  <div style={{ width: '360px' }}>
+    <Story />
+  </div>
+);
+const desktop = (Story: ComponentType) => (
+  <div style={{ width: '440px' }}>
+    <Story />
+  </div>
+);
+const list = (flow: WalletFlowModel) => ({ render: () => <WalletSignInView flow={flow} showWalletsButton={false} /> });
+
+export const ListEntryPhone: Story = {
+  ...list(listFlow()),
+  decorators: [phone],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('button', { name: 'Open Phantom to sign in' })).toBeInTheDocument();
+    await expect(canvas.getByRole('link', { name: 'Open this page in Backpack' })).toHaveAttribute('href', 'https://backpack.app/ul/v1/browse/x');
+    await expectAccessible();
+  },
+};
+export const ListEntryPhoneDark: Story = { ...ListEntryPhone, globals: { theme: 'dark' } };
+
+export const QrCodeDesktop: Story = {
+  ...list(listFlow({ wallets: desktopWallets })),
+  decorators: [desktop],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Show the QR code for Phantom' }));
+    await waitFor(() => expect(canvas.getByRole('img', { name: 'QR code that opens this page in Phantom' })).toBeInTheDocument());
+    await expect(canvas.getByTestId('mobile-wallet-qr')).toHaveAttribute('data-url', BROWSE);
+    await expect(canvas.getByText('Ledger')).toBeInTheDocument();
+    await expectAccessible();
+  },
+};
+export const QrCodeDesktopDark: Story = { ...QrCodeDesktop, globals: { theme: 'dark' } };
+
+export const WaitingForWallet: Story = {
+  ...list(listFlow({ status: 'connecting', mobileStatus: 'redirecting', walletKey: 'phantom' })),
+  decorators: [phone],
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Opening Phantom… Approve the connection there; you come back here.');
+    await expectAccessible();
+  },
+};
+export const WaitingForWalletDark: Story = { ...WaitingForWallet, globals: { theme: 'dark' } };
+
+export const ReturnedFromWallet: Story = {
+  ...list(listFlow({ status: 'signing', mobileStatus: 'returned', walletKey: 'phantom' })),
+  decorators: [phone],
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Connected. Opening Phantom to sign the sign-in message…');
+    await expectAccessible();
+  },
+};
+export const ReturnedFromWalletDark: Story = { ...ReturnedFromWallet, globals: { theme: 'dark' } };
+
+export const RefusedByWallet: Story = {
+  ...list(listFlow({ status: 'failed', mobileStatus: 'rejected', walletKey: 'phantom', error: { code: 'user_rejected_request', message: 'User rejected request' } })),
+  decorators: [phone],
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('User rejected request');
+    await expectAccessible();
+  },
+};
+export const RefusedByWalletDark: Story = { ...RefusedByWallet, globals: { theme: 'dark' } };
+
+export const StaleReturnRefused: Story = {
+  ...list(listFlow({ status: 'failed', mobileStatus: 'failed', walletKey: 'phantom', error: { code: 'mobile_wallet_return_expired', message: 'This wallet reply came too late; nothing was changed. Start again.' } })),
+  decorators: [phone],
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('came too late');
+    await expectAccessible();
+  },
+};
+
+export const HardwareError: Story = {
+  ...list(
+    listFlow({
+      wallets: desktopWallets,
+      status: 'failed',
+      walletKey: 'phantomledger',
+      error: { code: 'hardware_wallet_cannot_sign_message', message: 'Hardware wallets cannot sign messages directly.' },
+    }),
+  ),
+  decorators: [desktop],
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('Hardware wallets cannot sign messages directly.');
+    await expectAccessible();
+  },
+};
+export const HardwareErrorDark: Story = { ...HardwareError, globals: { theme: 'dark' } };

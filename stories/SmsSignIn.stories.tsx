@@ -108,6 +108,32 @@ export const RateLimitReached: Story = {
   },
 };
 
+/** A resend refused with Retry-After: "Resend code" counts down until the server lets a code go again. */
+export const RateLimitedCountdown: Story = {
+  args: { flow: smsFlow({ status: 'awaitingCode', phone: ukPhone, sentTo: sentToUk, error: rateLimitError, retryAt: Date.now() + 30_000, retryInSeconds: 30 }) },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Rate limit reached');
+    const resend = canvas.getByRole('button', { name: 'Resend code in 30 s' });
+    await expect(resend).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(resend);
+    await expect(args.flow.resendCode).not.toHaveBeenCalled();
+  },
+};
+
+export const RateLimitedCountdownDark: Story = { ...RateLimitedCountdown, globals: { theme: 'dark' } };
+
+/** The first send refused with Retry-After: "Continue" waits, with the countdown under it. */
+export const RateLimitedFirstSend: Story = {
+  args: { flow: smsFlow({ status: 'idle', phone: ukPhone, error: rateLimitError, retryAt: Date.now() + 12_000, retryInSeconds: 12 }) },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('You can send a code again in 12 s.')).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
+    await expect(args.flow.sendCode).not.toHaveBeenCalled();
+  },
+};
+
 export const TooManyAttempts: Story = {
   args: { flow: smsFlow({ status: 'failed', phone: ukPhone, sentTo: sentToUk, error: tooManySmsAttemptsError }) },
   play: async ({ canvasElement, args }) => {

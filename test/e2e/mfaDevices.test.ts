@@ -7,8 +7,9 @@ import { patchSettings, uniqueEmail } from './sandbox.js';
 /**
  * Managing second-step devices in the user menu, in Chromium through the built demo against the sandbox: a user
  * adds a passkey as a second step (CDP virtual authenticator), then under "Manage second steps" finds it listed
- * as the default, renames it, gets a new set of recovery codes (shown once, acknowledged), and deletes it after
- * confirming — after which signing in needs no second step.
+ * as the default, renames it, asks for a new set of recovery codes — "Confirm it's you" first (step-up: this session
+ * passed no second step yet), confirmed with the passkey — gets them (shown once, acknowledged), and deletes the device
+ * after confirming — after which signing in needs no second step.
  */
 let browser: Browser;
 
@@ -22,7 +23,7 @@ afterAll(async () => {
 });
 
 describe.each(['light', 'dark'] as const)('MFA devices (%s)', (theme) => {
-  test('list, rename, new recovery codes and delete a device; without one the next sign-in needs no second step', async () => {
+  test('list, rename, confirm with the passkey, new recovery codes and delete a device; without one the next sign-in needs no second step', async () => {
     const { page, problems } = await openDemoWithAuthenticator(browser, theme, { width: 1024, height: 900 });
     const email = uniqueEmail(`e2e-mfa-devices-${theme}`);
     await signInByEmail(page, email);
@@ -46,21 +47,30 @@ describe.each(['light', 'dark'] as const)('MFA devices (%s)', (theme) => {
     await expect.poll(() => devices.textContent(), { timeout: 10_000 }).toContain('Laptop key · Default');
     await screenshot(page, `mfa-devices-01-renamed-${theme}`);
 
-    // A new set of recovery codes, shown once in the devices section until the user says they saved it.
+    // A new set of recovery codes replaces the old ones: this session passed no second step yet (the passkey was only
+    // added), so the sandbox refuses until the user confirms with one — here the passkey — then the codes come.
     const section = page.getByRole('region', { name: 'Second steps' });
     await section.getByRole('button', { name: 'New recovery codes' }).click();
+    const prompt = section.getByRole('region', { name: 'Confirm it’s you' });
+    await expect.poll(() => prompt.getByRole('button', { name: 'Use your passkey' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await prompt.textContent()).toContain('New recovery codes replace your old ones.');
+    await screenshot(page, `mfa-devices-02-confirm-its-you-${theme}`);
+    await prompt.getByRole('button', { name: 'Use your passkey' }).click();
     const codes = section.getByRole('region', { name: 'Recovery codes' });
     await expect.poll(() => codes.getByRole('listitem').count(), { timeout: 10_000 }).toBe(10);
     expect((await codes.getByRole('listitem').first().textContent())?.trim()).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}$/);
-    await screenshot(page, `mfa-devices-02-new-recovery-codes-${theme}`);
+    await screenshot(page, `mfa-devices-03-new-recovery-codes-${theme}`);
     await codes.getByLabel('I have saved these codes').check();
     await codes.getByRole('button', { name: 'Done' }).click();
     await expect.poll(() => codes.count(), { timeout: 10_000 }).toBe(0);
+    expect(await prompt.count()).toBe(0);
 
     await devices.getByRole('button', { name: 'Delete…' }).click();
-    await screenshot(page, `mfa-devices-03-confirm-delete-${theme}`);
+    await screenshot(page, `mfa-devices-04-confirm-delete-${theme}`);
+    // Confirmed with the passkey a moment ago: the delete goes through without asking again.
     await devices.getByRole('group', { name: 'Delete Laptop key' }).getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => page.getByText('No second steps yet.').isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await prompt.count()).toBe(0);
 
     // Without a device the next sign-in needs no second step.
     await menuHome(page);

@@ -13,13 +13,13 @@ const testWalletEntry = fileURLToPath(new URL('../../packages/headless/src/testi
  * `@latchkey/headless/testing`) as an extension would inject them, one per name; their seeds come from
  * `window.__latchkeyTestWalletSeeds` and their addresses land in `window.__latchkeyTestWallets`.
  */
-export async function testWalletScript(names: readonly string[]): Promise<string> {
+export async function testWalletScript(names: readonly string[], options: { hardware?: boolean } = {}): Promise<string> {
   const bundled = await build({
     stdin: {
       contents: `import { createTestWallet, registerTestWallet } from ${JSON.stringify(testWalletEntry)};
         const seeds = window.__latchkeyTestWalletSeeds;
         const hex = (value) => Uint8Array.from(value.match(/../g).map((byte) => parseInt(byte, 16)));
-        window.__latchkeyTestWallets = ${JSON.stringify(names)}.map((name, index) => registerTestWallet(createTestWallet({ secretKey: hex(seeds[index]), name })).address);`,
+        window.__latchkeyTestWallets = ${JSON.stringify(names)}.map((name, index) => registerTestWallet(createTestWallet({ secretKey: hex(seeds[index]), name, hardware: ${options.hardware === true} })).address);`,
       resolveDir: fileURLToPath(new URL('../../packages/headless/', import.meta.url)),
       loader: 'ts',
     },

@@ -36,7 +36,7 @@ describe.each(['light', 'dark'] as const)('wallet sign-in (%s)', (theme) => {
     await dialog.getByRole('button', { name: 'Connect a wallet' }).click();
     // The wallet list is the dialog's own view: its title (focused), Back, and no e-mail field under it.
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Connect a wallet');
-    expect(await dialog.getByRole('button', { name: 'Back' }).isVisible()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Back', exact: true }).isVisible()).toBe(true);
     expect(await dialog.getByLabel('Email').count()).toBe(0);
     const list = dialog.getByRole('list', { name: 'Wallets' });
     await expect.poll(() => list.getByRole('listitem').first().getAttribute('data-wallet'), { timeout: 10_000 }).toMatch(/testwallet|secondwallet/);

@@ -2,8 +2,9 @@ import { useSession } from '@latchkey/headless/react';
 import { SignInButton } from '@latchkey/ui';
 import { lazy, Suspense } from 'react';
 
-// Loaded on its own: the deep-link crypto (tweetnacl, bs58) stays out of the host's first chunk.
-const MobileWalletCard = lazy(() => import('./MobileWalletCard.js'));
+// Loaded on its own: the wallet code stays out of the host's first chunk. (Mobile wallets are rows of the kit's
+// wallet list now: the sandbox catalogue points its redirect wallets at the mobile-wallet simulator.)
+const SignMessageCard = lazy(() => import('./SignMessageCard.js'));
 
 /** A wallet-only account's name: its wallet's address. */
 const walletAddress = (user: ReturnType<typeof useSession>['user']) =>
@@ -30,9 +31,12 @@ export function App() {
             {session.status === 'restoring' ? 'Checking your session…' : 'Sign in to see your rewards.'}
           </p>
         )}
-        <Suspense fallback={null}>
-          <MobileWalletCard />
-        </Suspense>
+        {session.status === 'signedIn' ? (
+          // Mounted once signed in: its wallet hook reconnects the wallet the sign-in used.
+          <Suspense fallback={null}>
+            <SignMessageCard />
+          </Suspense>
+        ) : null}
       </main>
     </div>
   );

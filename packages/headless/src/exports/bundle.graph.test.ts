@@ -65,6 +65,26 @@ describe('what the first paint loads', () => {
     expect(all).toContain('packages/headless/src/core/contract/contract.ts');
   });
 
+  it('behavior: the root entries carry no xstate and no session machine before first paint; the session loads them on first use', async () => {
+    const isXstate = (input: string) => /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?(?:xstate|@xstate\/react)\//.test(input);
+    for (const entry of ['index.ts', 'react/index.ts']) {
+      const { initial, all } = await bundle(entry);
+      expect(initial.filter(isXstate)).toEqual([]);
+      expect(initial).not.toContain('packages/headless/src/core/machines/session/sessionMachine.ts');
+      expect(initial).toContain('packages/headless/src/core/session/lazySession.ts');
+      // The lazy part holds them (so the checks above can fail).
+      expect(all.some(isXstate)).toBe(true);
+      expect(all).toContain('packages/headless/src/core/machines/session/sessionMachine.ts');
+    }
+  });
+
+  it('behavior: only the two functions the phone check uses come from libphonenumber-js (not AsYouType, not the number finders)', async () => {
+    const { all } = await bundle('sms.ts');
+    const phone = all.filter(isPhoneLibrary);
+    expect(phone.some((input) => input.endsWith('/es6/parsePhoneNumber.js') || input.includes('parsePhoneNumber'))).toBe(true);
+    expect(phone.filter((input) => /AsYouType|PhoneNumberMatcher|findNumbers|searchNumbers/.test(input))).toEqual([]);
+  });
+
   it('behavior: the phone-number library is loaded by the SMS flow only, lazily, never in the first paint', async () => {
     for (const entry of ['index.ts', 'react/index.ts']) {
       const { all } = await bundle(entry);

@@ -243,8 +243,10 @@ describe('entry points', () => {
   it('default: @latchkey/headless/mobile and @latchkey/headless/react/mobile', () => {
     expect(Object.keys(mobileWallets).sort()).toMatchInlineSnapshot(`
       [
+        "MOBILE_SIGN_IN_KEY",
         "MOBILE_WALLET_CONNECTION_KEY",
         "MOBILE_WALLET_PENDING_KEY",
+        "MOBILE_WALLET_REQUEST_MAX_AGE_MS",
         "MOBILE_WALLET_REQUEST_PARAM",
         "MOBILE_WALLET_RESULT_KEY",
         "createEncryptionKeyPair",
@@ -258,7 +260,10 @@ describe('entry points', () => {
         "hasMobileWalletReturn",
         "mobileWalletMachine",
         "mobileWalletStatus",
+        "readMobileSignInAttempt",
         "readMobileWalletReturn",
+        "requestSignInSignature",
+        "verifySignInSignature",
       ]
     `);
     expect(Object.keys(reactMobileWallets).sort()).toMatchInlineSnapshot(`
@@ -317,7 +322,6 @@ describe('entry points', () => {
         "refreshSession",
         "requiredFieldsMissing",
         "revokeSession",
-        "sessionMachine",
         "toLatchkeyError",
         "updateUser",
         "version",
@@ -397,6 +401,7 @@ describe('entry points', () => {
         "USER_REJECTED_MESSAGE",
         "WALLET_CATALOGUE_PATH",
         "WALLET_CONNECTION_KEY",
+        "browseLinkOf",
         "catalogueKeyFor",
         "createMemoTransaction",
         "createSiwsMessage",
@@ -405,14 +410,18 @@ describe('entry points', () => {
         "defaultWalletCatalogue",
         "getWalletCatalogue",
         "getWalletNonce",
+        "isPhoneUserAgent",
         "isSupportedSolanaWallet",
         "linkWallet",
         "listWalletOptions",
         "mergeWalletAccounts",
+        "mobileAppOf",
+        "mobileAsWalletStatus",
         "nonceOfMessage",
         "parseWalletCatalogue",
         "selectPrimaryWallet",
         "toWalletError",
+        "toWalletListEntries",
         "transferWallet",
         "unlinkCredential",
         "verifyWallet",
@@ -446,6 +455,7 @@ describe('entry points', () => {
         "inboxMessageSchema",
         "registerTestWallet",
         "sandboxInfoSchema",
+        "sessionMachine",
       ]
     `);
   });

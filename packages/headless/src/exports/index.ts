@@ -25,17 +25,17 @@ export {
 export { createCaptchaRunner, HCAPTCHA_SCRIPT_URL, type CaptchaRunner } from '../core/captcha/createCaptchaRunner.js';
 
 // machines
-export {
-  getSessionStatus,
-  sessionMachine,
-  type SessionActorRef,
-  type SessionContext,
-  type SessionDeps,
-  type SessionEvent,
-  type SessionInput,
-  type SessionMachine,
-  type SessionSnapshot,
-  type SessionStatus,
+export { getSessionStatus, type SessionStatus } from '../core/machines/session/sessionStatus.js';
+// The machine itself is exported from `@latchkey/headless/testing`: re-exported here, it would bring xstate into
+// every page's first chunk (a bundler's code splitting follows the barrel's re-export to the lazy session chunk).
+export type {
+  SessionActorRef,
+  SessionContext,
+  SessionDeps,
+  SessionEvent,
+  SessionInput,
+  SessionMachine,
+  SessionSnapshot,
 } from '../core/machines/session/sessionMachine.js';
 
 // errors

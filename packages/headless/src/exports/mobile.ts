@@ -9,7 +9,10 @@ export {
   type MobileWalletBrowser,
   type MobileWalletLinks,
   type MobileWalletResult,
+  MOBILE_WALLET_REQUEST_MAX_AGE_MS,
 } from '../core/mobileWallets/createMobileWallet.js';
+export { MOBILE_SIGN_IN_KEY, readMobileSignInAttempt, type MobileSignInAttempt } from '../core/mobileWallets/mobileSignInAttempt.js';
+export { requestSignInSignature, verifySignInSignature, type MobileSignInPage } from '../core/machines/mobileWallet/mobileSignIn.js';
 export { createMobileWalletSigner } from '../core/mobileWallets/createMobileWalletSigner.js';
 export { createEncryptionKeyPair, decryptPayload, deriveSharedSecret, encryptPayload, type EncryptionKeyPair } from '../core/mobileWallets/deepLinkCrypto.js';
 export {

@@ -1,5 +1,7 @@
 // @latchkey/headless/testing — helpers for host developers' own tests.
 
+/** The client's root session machine (createLatchkeyClient starts it on first use), for tests with a SimulatedClock. */
+export { sessionMachine } from '../core/machines/session/sessionMachine.js';
 export { createMemoryStorage } from '../core/storage/createMemoryStorage.js';
 export {
   createTestClient,

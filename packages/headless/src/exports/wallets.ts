@@ -20,7 +20,9 @@ export {
   type WalletCatalogueSnapshot,
   type WalletCatalogueStatus,
 } from '../core/machines/walletCatalogue/walletCatalogueMachine.js';
-export { createWalletConnector, type WalletConnector } from '../core/wallets/connector/createWalletConnector.js';
+export { createWalletConnector, type CreateWalletConnectorOptions, type WalletConnector } from '../core/wallets/connector/createWalletConnector.js';
+export { browseLinkOf, isPhoneUserAgent, mobileAppOf, type WalletMobileApp } from '../core/mobileWallets/mobileWalletLinksOf.js';
+export { mobileAsWalletStatus, toWalletListEntries, type WalletConnectVia, type WalletDevice, type WalletListEntry } from '../core/mobileWallets/walletListEntries.js';
 export { toWalletError, USER_REJECTED_MESSAGE } from '../core/wallets/connector/toWalletError.js';
 export { createSiwsMessage, nonceOfMessage, type SiwsMessageParts } from '../core/wallets/siws/createSiwsMessage.js';
 export { createMemoTransaction, MEMO_PROGRAM_ID } from '../core/wallets/siws/memoTransaction.js';

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { LatchkeyError } from '../core/errors/LatchkeyError.js';
 import {
   codeVerificationStatus,
@@ -17,6 +17,10 @@ export interface CodeVerificationView {
   sentTo: unknown;
   error: LatchkeyError | undefined;
   isBusy: boolean;
+  /** After a rate limit with `Retry-After`: when sending may succeed again (ms since the epoch); no code is sent before. */
+  retryAt: number | undefined;
+  /** Whole seconds until `retryAt`, counting down once a second; 0 when a code may be sent. */
+  retryInSeconds: number;
   sendCode(destination: unknown): void;
   resendCode(): void;
   submitCode(code: string): void;
@@ -29,6 +33,25 @@ const selectDestination = (snapshot: CodeVerificationSnapshot) => snapshot.conte
 const selectSentTo = (snapshot: CodeVerificationSnapshot) => snapshot.context.sentTo;
 const selectError = (snapshot: CodeVerificationSnapshot) => snapshot.context.error;
 const selectBusy = (snapshot: CodeVerificationSnapshot) => snapshot.hasTag('busy');
+const selectRetryAt = (snapshot: CodeVerificationSnapshot) => snapshot.context.retryAt;
+
+const secondsUntil = (at: number | undefined) => (at === undefined ? 0 : Math.max(0, Math.ceil((at - Date.now()) / 1000)));
+
+/** Whole seconds until `at`, re-rendering once a second until it is reached (the timer stops then). */
+function useSecondsUntil(at: number | undefined): number {
+  const [seconds, setSeconds] = useState(() => secondsUntil(at));
+  useEffect(() => {
+    setSeconds(secondsUntil(at));
+    if (secondsUntil(at) === 0) return undefined;
+    const timer = setInterval(() => {
+      const left = secondsUntil(at);
+      setSeconds(left);
+      if (left === 0) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [at]);
+  return seconds;
+}
 
 /** Starts `machine` (one channel of the code-verification machine) for this component and reads it narrowly. */
 export function useCodeVerification(machine: CodeVerificationMachine, purpose: Purpose = 'signIn'): CodeVerificationView {
@@ -39,6 +62,8 @@ export function useCodeVerification(machine: CodeVerificationMachine, purpose: P
   const sentTo = useSelector(actor, selectSentTo);
   const error = useSelector(actor, selectError);
   const isBusy = useSelector(actor, selectBusy);
+  const retryAt = useSelector(actor, selectRetryAt);
+  const retryInSeconds = useSecondsUntil(retryAt);
   const commands = useMemo(
     () => ({
       sendCode: (value: unknown) => actor.send({ type: 'user.submitDestination', destination: value }),
@@ -49,5 +74,8 @@ export function useCodeVerification(machine: CodeVerificationMachine, purpose: P
     }),
     [actor],
   );
-  return useMemo(() => ({ status, destination, sentTo, error, isBusy, ...commands }), [status, destination, sentTo, error, isBusy, commands]);
+  return useMemo(
+    () => ({ status, destination, sentTo, error, isBusy, retryAt, retryInSeconds, ...commands }),
+    [status, destination, sentTo, error, isBusy, retryAt, retryInSeconds, commands],
+  );
 }

@@ -17,6 +17,13 @@ export interface UseEmailSignInReturnType {
   error: LatchkeyError | undefined;
   /** True while a code is sent or verified. */
   isBusy: boolean;
+  /**
+   * After a send refused by a rate limit ('Rate limit reached', too many attempts for this address) that said when to
+   * try again (`error.retryAfterSeconds`): when a code may be sent again (ms since the epoch); sends wait until then.
+   */
+  retryAt: number | undefined;
+  /** Whole seconds until `retryAt`, counting down once a second (0: a code may be sent). */
+  retryInSeconds: number;
   sendCode(email: string): void;
   resendCode(): void;
   submitCode(code: string): void;

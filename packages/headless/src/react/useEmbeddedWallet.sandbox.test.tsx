@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { base58 } from '@scure/base';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
 import type { ReactNode } from 'react';
@@ -83,11 +85,11 @@ describe('useEmbeddedWallet (against the sandbox)', () => {
   });
 
   it("default: none → create → active with an expiry → signMessage; without a wallet 'No custody account'", async () => {
-    const { client, result } = await renderWallet();
+    const { client, result, rerender } = await renderWallet();
     await waitFor(() => expect(result.current.session.status).toBe('signedOut'));
     await act(() => signIn(client));
     await waitFor(() => expect(result.current.session.status).toBe('signedIn'));
-    expect(result.current.wallet).toMatchObject({ status: 'none', account: undefined, error: undefined });
+    expect(result.current.wallet).toMatchObject({ status: 'none', account: undefined, signer: undefined, error: undefined });
 
     await act(() => result.current.wallet.openSession());
     expect(result.current.wallet.error?.message).toBe('No custody account');
@@ -104,6 +106,15 @@ describe('useEmbeddedWallet (against the sandbox)', () => {
     });
     expect(signature).toHaveLength(64);
     expect(result.current.wallet.isBusy).toBe(false);
+
+    // A ready signer for the send flow: the wallet's address, a real ed25519 signature, the same object across renders.
+    const signer = result.current.wallet.signer;
+    expect(signer?.address).toBe(result.current.wallet.account?.address);
+    const message = new TextEncoder().encode('signer check');
+    const signed = await signer!.signMessage(message);
+    expect(ed25519.verify(signed, message, base58.decode(signer!.address))).toBe(true);
+    rerender();
+    expect(result.current.wallet.signer).toBe(signer);
   });
 
   it("error: 'Embedded wallet requires app name and base URL' at configuration", async () => {

@@ -12,6 +12,7 @@ import {
 import { embeddedWalletStatus, type EmbeddedWalletStatus } from '../core/machines/embeddedWallet/embeddedWalletMachine.js';
 import { LatchkeyError } from '../core/errors/LatchkeyError.js';
 import { toLatchkeyErrorSync } from '../core/errors/toLatchkeyError.js';
+import type { SolanaSigner } from '../core/signer/SolanaSigner.js';
 import { useLatchkeyClient } from './LatchkeyContext.js';
 import { useSession } from './useSession.js';
 
@@ -48,7 +49,9 @@ export interface UseEmbeddedWalletReturnType {
   exportAccount(targetPublicKey: string): Promise<string | undefined>;
   startRecovery(email: string): Promise<void>;
   completeRecovery(code: string): Promise<void>;
-  /** The underlying client (the wallet as a `SolanaSigner` for the send machine: `wallet.signer()`). */
+  /** The wallet as a `SolanaSigner` for the send machine (`useSolanaWallet({ address, signer })`), once it has an account; one per wallet and account. */
+  signer: SolanaSigner | undefined;
+  /** The underlying client. */
   wallet: EmbeddedWalletClient;
 }
 
@@ -99,6 +102,8 @@ export function useEmbeddedWallet(parameters: UseEmbeddedWalletParameters): UseE
   );
 
   const account = useMemo(() => wallet.getAccount(), [wallet, user]);
+  // Stable while the wallet and the account's address stay, so the send flow keeps its signer across renders.
+  const signer = useMemo(() => (account ? wallet.signer() : undefined), [wallet, account?.address]);
   return useMemo(
     () => ({
       status,
@@ -121,8 +126,9 @@ export function useEmbeddedWallet(parameters: UseEmbeddedWalletParameters): UseE
         await wallet.completeRecovery(code);
         setAwaitingRecoveryCode(false);
       }),
+      signer,
       wallet,
     }),
-    [status, account, expiresAt, commandError, sessionError, busy, awaitingRecoveryCode, settings, command, wallet],
+    [status, account, expiresAt, commandError, sessionError, busy, awaitingRecoveryCode, settings, command, signer, wallet],
   );
 }

@@ -1,11 +1,11 @@
 import type { User } from '@latchkey/protocol';
-import { useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
-import { waitFor } from 'xstate';
 import type { LatchkeyError } from '../core/errors/LatchkeyError.js';
-import { getSessionStatus, type SessionSnapshot, type SessionStatus } from '../core/machines/session/sessionMachine.js';
+import type { SessionSnapshot } from '../core/machines/session/sessionMachine.js';
+import { getSessionStatus, type SessionStatus } from '../core/machines/session/sessionStatus.js';
 import { useLatchkeyClient } from './LatchkeyContext.js';
 import { useHydrated } from './useHydrated.js';
+import { useSessionSelector } from './useSessionSelector.js';
 
 export interface UseSessionReturnType {
   status: SessionStatus;
@@ -36,11 +36,11 @@ const selectBusy = (snapshot: SessionSnapshot) => snapshot.hasTag('busy');
 export function useSession(): UseSessionReturnType {
   const { session } = useLatchkeyClient();
   const hydrated = useHydrated();
-  const liveStatus = useSelector(session, getSessionStatus);
-  const liveUser = useSelector(session, selectUser);
-  const liveExpiresAt = useSelector(session, selectExpiresAt);
-  const liveError = useSelector(session, selectError);
-  const liveBusy = useSelector(session, selectBusy);
+  const liveStatus = useSessionSelector(session, getSessionStatus);
+  const liveUser = useSessionSelector(session, selectUser);
+  const liveExpiresAt = useSessionSelector(session, selectExpiresAt);
+  const liveError = useSessionSelector(session, selectError);
+  const liveBusy = useSessionSelector(session, selectBusy);
   const status = hydrated ? liveStatus : 'restoring';
   const user = hydrated ? liveUser : undefined;
   const expiresAt = hydrated ? liveExpiresAt : undefined;
@@ -48,7 +48,19 @@ export function useSession(): UseSessionReturnType {
   const isBusy = hydrated ? liveBusy : true;
   const signOutAsync = useCallback(async () => {
     session.send({ type: 'user.signOut' });
-    await waitFor(session, (snapshot) => !snapshot.matches('signedIn'));
+    // xstate's `waitFor` would bring xstate into the code that paints first: a subscription does the same.
+    await new Promise<void>((resolve, reject) => {
+      const settled = (snapshot: SessionSnapshot) => !snapshot.matches('signedIn');
+      if (settled(session.getSnapshot())) return resolve();
+      const subscription = session.subscribe({
+        next: (snapshot) => {
+          if (!settled(snapshot)) return;
+          subscription.unsubscribe();
+          resolve();
+        },
+        error: reject,
+      });
+    });
   }, [session]);
   const signOut = useCallback(() => session.send({ type: 'user.signOut' }), [session]);
   return useMemo(

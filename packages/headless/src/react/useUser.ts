@@ -1,13 +1,14 @@
 import type { User, UserUpdate } from '@latchkey/protocol';
-import { useSelector } from '@xstate/react';
 import { useCallback, useMemo, useState } from 'react';
 import { getUser } from '../core/actions/getUser.js';
 import { updateUser } from '../core/actions/updateUser.js';
 import type { LatchkeyError } from '../core/errors/LatchkeyError.js';
 import { toLatchkeyErrorSync } from '../core/errors/toLatchkeyError.js';
-import { getSessionStatus, type SessionSnapshot } from '../core/machines/session/sessionMachine.js';
+import type { SessionSnapshot } from '../core/machines/session/sessionMachine.js';
+import { getSessionStatus } from '../core/machines/session/sessionStatus.js';
 import { useLatchkeyClient } from './LatchkeyContext.js';
 import { useHydrated } from './useHydrated.js';
+import { useSessionSelector } from './useSessionSelector.js';
 
 export type UserStatus = 'loading' | 'signedOut' | 'ready' | 'updating';
 
@@ -35,9 +36,9 @@ export function useUser(): UseUserReturnType {
   const client = useLatchkeyClient();
   // Until hydrated: `loading` without a user, as on the server (see useSession).
   const hydrated = useHydrated();
-  const liveUser = useSelector(client.session, selectUser);
+  const liveUser = useSessionSelector(client.session, selectUser);
   const user = hydrated ? liveUser : undefined;
-  const restoring = useSelector(client.session, selectRestoring) || !hydrated;
+  const restoring = useSessionSelector(client.session, selectRestoring) || !hydrated;
   const [request, setRequest] = useState<{ pending: number; error: LatchkeyError | undefined }>({ pending: 0, error: undefined });
 
   const run = useCallback(async (work: () => Promise<User>): Promise<User | undefined> => {

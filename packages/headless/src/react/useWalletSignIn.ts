@@ -2,12 +2,18 @@ import type { Wallet } from '@wallet-standard/base';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LatchkeyError } from '../core/errors/LatchkeyError.js';
+import { mobileWalletMachine, mobileWalletStatus, type MobileWalletSnapshot, type MobileWalletStatus } from '../core/machines/mobileWallet/mobileWalletMachine.js';
+import type { MobileWallet, MobileWalletBrowser, MobileWalletLinks } from '../core/mobileWallets/createMobileWallet.js';
+import { readMobileSignInAttempt } from '../core/mobileWallets/mobileSignInAttempt.js';
+import { isPhoneUserAgent } from '../core/mobileWallets/mobileWalletLinksOf.js';
+import { hasMobileWalletReturn } from '../core/mobileWallets/readMobileWalletReturn.js';
+import { mobileAsWalletStatus, toWalletListEntries, type WalletDevice, type WalletListEntry } from '../core/mobileWallets/walletListEntries.js';
 import { walletSignInMachine, walletSignInStatus, type WalletPurpose, type WalletSignInSnapshot, type WalletSignInStatus } from '../core/machines/walletSignIn/walletSignInMachine.js';
 import type { GetWalletCatalogueOptions } from '../core/wallets/catalogue/getWalletCatalogue.js';
 import type { SolanaSigner } from '../core/signer/SolanaSigner.js';
 import { createWalletConnector, type WalletConnector } from '../core/wallets/connector/createWalletConnector.js';
 import type { WalletConnectionMode } from '../core/wallets/standard/features.js';
-import { listWalletOptions, type WalletOption } from '../core/wallets/standard/solanaWallets.js';
+import { listWalletOptions } from '../core/wallets/standard/solanaWallets.js';
 import { currentWallets, watchRegisteredWallets, type WalletRegistry } from '../core/wallets/standard/watchRegisteredWallets.js';
 import { useLatchkeyClient } from './LatchkeyContext.js';
 import { useWalletCatalogue } from './useWalletCatalogue.js';
@@ -20,12 +26,23 @@ export interface UseWalletSignInParameters {
   catalogue?: GetWalletCatalogueOptions;
   /** The page the message names; default `window.location`. */
   page?: () => { domain: string; uri: string };
+  /** Where the list is shown: on a `phone` mobile wallets open by link, on a `desktop` by QR code. Default: by user agent. */
+  device?: WalletDevice;
+  /** The page features the redirect wallets use (navigation, address bar); default the real `window`. */
+  mobileBrowser?: MobileWalletBrowser;
+  /** Finish a redirect wallet's return found in the address bar when mounted (one hook per client does). Default true. */
+  completeMobileReturnOnMount?: boolean;
 }
 
 export interface UseWalletSignInReturnType {
   status: WalletSignInStatus;
-  /** The wallet list: installed first, with install links for the others. */
-  wallets: WalletOption[];
+  /**
+   * The wallet list: installed first, with how each row connects on this device (`connectVia`: the injected wallet, a
+   * phone's redirect or in-app-browser link, a desktop's QR code of that link, or an install link).
+   */
+  wallets: WalletListEntry[];
+  /** The redirect wallet's own step while a sign-in over the redirect runs (`idle` otherwise). */
+  mobileStatus: MobileWalletStatus;
   /** The wallet of the attempt under way (or connected). */
   walletKey: string | undefined;
   address: string | undefined;
@@ -51,6 +68,29 @@ const RECONNECT_WAIT_MS = 3000;
 
 const selectContext = (snapshot: WalletSignInSnapshot) => snapshot.context;
 const selectBusy = (snapshot: WalletSignInSnapshot) => snapshot.hasTag('busy');
+const selectMobileStatus = (snapshot: MobileWalletSnapshot) => mobileWalletStatus(snapshot);
+const selectMobileContext = (snapshot: MobileWalletSnapshot) => snapshot.context;
+
+/** Return URLs a hook of this store already took: two wallet lists on one page finish a return once. */
+const claimedReturns = new WeakMap<object, Set<string>>();
+function claimReturn(owner: object, url: string): boolean {
+  const claimed = claimedReturns.get(owner) ?? new Set<string>();
+  claimedReturns.set(owner, claimed);
+  if (claimed.has(url)) return false;
+  claimed.add(url);
+  return true;
+}
+
+function defaultBrowser(): MobileWalletBrowser {
+  return {
+    currentUrl: () => globalThis.location.href,
+    redirect: (url) => globalThis.location.assign(url),
+    replaceUrl: (url) => globalThis.history.replaceState(globalThis.history.state, '', url),
+  };
+}
+
+/** The redirect protocol's code (the NaCl box) loads when a redirect wallet is first used, not with the list. */
+const loadMobileWallet = () => import('../core/mobileWallets/createMobileWallet.js');
 
 /** Wallet discovery (late registration included) and sign-in / linking with a wallet-standard Solana wallet. */
 export function useWalletSignIn(parameters: UseWalletSignInParameters = {}): UseWalletSignInReturnType {
@@ -60,7 +100,10 @@ export function useWalletSignIn(parameters: UseWalletSignInParameters = {}): Use
   // Read at once (not after an effect): the auto-reconnect at mount needs the wallets already registered.
   const [registered, setRegistered] = useState<readonly Wallet[]>(() => currentWallets(parameters.registry));
   useEffect(() => watchRegisteredWallets(setRegistered, parameters.registry), [parameters.registry]);
-  const wallets = useMemo(() => listWalletOptions(registered, catalogue, mode), [registered, catalogue, mode]);
+  const browser = useMemo(() => parameters.mobileBrowser ?? defaultBrowser(), [parameters.mobileBrowser]);
+  const device = parameters.device ?? (typeof navigator !== 'undefined' && isPhoneUserAgent(navigator.userAgent) ? 'phone' : 'desktop');
+  const pageUrl = typeof window === 'undefined' && !parameters.mobileBrowser ? '' : browser.currentUrl();
+  const wallets = useMemo(() => toWalletListEntries(listWalletOptions(registered, catalogue, mode), device, pageUrl), [registered, catalogue, mode, device, pageUrl]);
   const walletsRef = useRef(wallets);
   walletsRef.current = wallets;
 
@@ -74,7 +117,7 @@ export function useWalletSignIn(parameters: UseWalletSignInParameters = {}): Use
       const look = () => {
         const option = walletsRef.current.find((entry) => entry.key === key && entry.wallet);
         if (!option?.wallet) return false;
-        finish(createWalletConnector(option.wallet, option.key));
+        finish(createWalletConnector(option.wallet, option.key, { hardwareWallet: option.hardwareWallet }));
         return true;
       };
       const finish = (connector: WalletConnector | undefined) => {
@@ -87,36 +130,70 @@ export function useWalletSignIn(parameters: UseWalletSignInParameters = {}): Use
       if (!look()) waiters.current.add(wake);
     });
   const actor = useActorRef(walletSignInMachine, { input: { client, findConnector, ...(parameters.page ? { page: parameters.page } : {}) } });
-  const status = useSelector(actor, walletSignInStatus);
+  const walletStatus = useSelector(actor, walletSignInStatus);
   const context = useSelector(actor, selectContext);
-  const isBusy = useSelector(actor, selectBusy);
+  const walletBusy = useSelector(actor, selectBusy);
+
+  // Sign-in (or link) over the redirect: its own machine; the attempt and its wallet come back from storage.
+  const mobileActor = useActorRef(mobileWalletMachine, { input: { client, ...(parameters.page ? { page: parameters.page } : {}) } });
+  const mobileStatus = useSelector(mobileActor, selectMobileStatus);
+  const mobileContext = useSelector(mobileActor, selectMobileContext);
+  const createMobile = useMemo(
+    () => async (links: MobileWalletLinks): Promise<MobileWallet> => (await loadMobileWallet()).createMobileWallet({ wallet: links, storage: client.storage, browser }),
+    [client, browser],
+  );
+  const completeOnMount = parameters.completeMobileReturnOnMount ?? true;
+  useEffect(() => {
+    const url = browser.currentUrl();
+    const attempt = readMobileSignInAttempt(client.storage);
+    if (!completeOnMount || !attempt || !hasMobileWalletReturn(url) || !claimReturn(client.storage, url)) return;
+    void createMobile(attempt.links).then((mobileWallet) => mobileActor.send({ type: 'user.completeReturn', mobileWallet }));
+  }, [client, browser, completeOnMount, createMobile, mobileActor]);
+  const mobileShown = mobileAsWalletStatus(mobileStatus);
+  const status = mobileShown ?? walletStatus;
+  const isBusy = mobileShown ? mobileShown === 'connecting' || mobileShown === 'signing' : walletBusy;
 
   const commands = useMemo(() => {
     const start = (walletKey: string, purpose: 'signIn' | 'link') => {
       const option = walletsRef.current.find((entry) => entry.key === walletKey);
-      if (!option?.wallet) return;
-      actor.send({ type: 'user.connect', connector: createWalletConnector(option.wallet, option.key), mode: purpose === 'link' ? 'connect-and-sign' : mode, purpose, hardwareWallet: option.hardwareWallet });
+      if (!option) return;
+      if (mobileAsWalletStatus(mobileWalletStatus(mobileActor.getSnapshot()))) mobileActor.send({ type: 'user.reset' });
+      if (option.connectVia === 'mobileRedirect' && option.mobile?.links) {
+        void createMobile(option.mobile.links).then((mobileWallet) => mobileActor.send({ type: 'user.signIn', mobileWallet, purpose }));
+        return;
+      }
+      if (option.connectVia === 'mobileBrowse' && option.mobileUrl) return browser.redirect(option.mobileUrl);
+      if (!option.wallet) return;
+      const connector = createWalletConnector(option.wallet, option.key, { hardwareWallet: option.hardwareWallet });
+      actor.send({ type: 'user.connect', connector, mode: purpose === 'link' ? 'connect-and-sign' : mode, purpose, hardwareWallet: option.hardwareWallet });
     };
+    const mobileUnderWay = () => mobileAsWalletStatus(mobileWalletStatus(mobileActor.getSnapshot())) !== undefined;
     return {
       connect: (walletKey: string) => start(walletKey, 'signIn'),
       link: (walletKey: string) => start(walletKey, 'link'),
       confirm: () => actor.send({ type: 'user.confirm' }),
       disconnect: () => actor.send({ type: 'user.disconnect' }),
-      cancel: () => actor.send({ type: 'user.cancel' }),
-      reset: () => actor.send({ type: 'user.reset' }),
+      cancel: () => (mobileUnderWay() ? mobileActor.send({ type: 'user.cancel' }) : actor.send({ type: 'user.cancel' })),
+      reset: () => {
+        mobileActor.send({ type: 'user.reset' });
+        actor.send({ type: 'user.reset' });
+      },
     };
-  }, [actor, mode]);
+  }, [actor, mobileActor, mode, createMobile, browser]);
 
   const signer = useMemo(() => {
-    if ((status !== 'connected' && status !== 'done') || !context.connector) return undefined;
+    if ((walletStatus !== 'connected' && walletStatus !== 'done') || !context.connector) return undefined;
     try {
       return context.connector.signer();
     } catch {
       return undefined; // connected without an account: nothing can sign
     }
-  }, [status, context.connector]);
-  return useMemo(
-    () => ({ status, wallets, walletKey: context.connector?.key, address: context.address, purpose: context.purpose, error: context.error, isBusy, signer, ...commands }),
-    [status, wallets, context, isBusy, signer, commands],
-  );
+  }, [walletStatus, context.connector]);
+  return useMemo(() => {
+    if (mobileShown) {
+      const purpose: WalletPurpose = mobileContext.purpose === 'link' ? 'link' : 'signIn';
+      return { status, mobileStatus, wallets, walletKey: mobileContext.mobileWallet?.wallet.key, address: mobileContext.address, purpose, error: mobileContext.error, isBusy, signer, ...commands };
+    }
+    return { status, mobileStatus, wallets, walletKey: context.connector?.key, address: context.address, purpose: context.purpose, error: context.error, isBusy, signer, ...commands };
+  }, [status, mobileStatus, mobileShown, mobileContext, wallets, context, isBusy, signer, commands]);
 }

@@ -13,6 +13,11 @@ export interface CreateTestWalletOptions {
   name?: string;
   /** The page is already authorised (as after a reload): a silent connect succeeds without a prompt. */
   trusted?: boolean;
+  /**
+   * A hardware wallet (as a Ledger behind the wallet): `solana:signMessage` is refused as the device refuses it, and
+   * only transactions are signed. Name it after a catalogue entry with a hardware variant (e.g. 'Phantom (Ledger)').
+   */
+  hardware?: boolean;
 }
 
 /** A wallet-standard Solana wallet backed by a real ed25519 keypair, for tests and demos. */
@@ -120,6 +125,7 @@ export function createTestWallet(options: CreateTestWalletOptions = {}): TestWal
         version: '1.0.0',
         signMessage: async (...inputs: { account: WalletAccount; message: Uint8Array }[]) => {
           refuse();
+          if (options.hardware) throw Object.assign(new Error('Ledger: message signing is not supported by this device.'), { code: -32603 });
           return inputs.map((input) => {
             checkAccount(input);
             return { signedMessage: input.message, signature: ed25519.sign(input.message, secretKey) };

@@ -63,4 +63,27 @@ describe('mobile-wallet simulator routes', () => {
     expect(await ok.text()).toContain('href="http://127.0.0.1:5173/"');
     expect((await app.request(`/sandbox/mobile-wallet/ul/browse/${encodeURIComponent('https://evil.example/')}`)).status).toBe(400);
   });
+
+  it('behavior: every redirect-experience wallet of the catalogue is served, with keys of its own and its own return parameter', async () => {
+    const { app, simulator } = createSimulatorApp();
+    const { REDIRECT_WALLET_KEYS, servedWalletCatalogue } = await import('../static/walletCatalogue.js');
+    expect([...REDIRECT_WALLET_KEYS].sort()).toEqual(['phantom', 'solflare']);
+    const served = servedWalletCatalogue('http://127.0.0.1:4010') as { wallets: Record<string, { mobile?: { universal?: string; inAppBrowser?: string; experience?: string } }> };
+    expect(served.wallets['phantom']?.mobile).toMatchObject({ universal: 'http://127.0.0.1:4010/sandbox/mobile-wallet/phantom/ul/', inAppBrowser: 'http://127.0.0.1:4010/sandbox/mobile-wallet/phantom/ul/browse/{url}' });
+    expect(served.wallets['backpacksol']?.mobile?.universal).toBeUndefined(); // in-app-browser wallets keep their links
+    const addresses = new Set([simulator.address]);
+    for (const key of REDIRECT_WALLET_KEYS) {
+      const info = (await (await app.request(`/sandbox/mobile-wallet/${key}`)).json()) as { walletKey: string; address: string; universal: string };
+      expect(info.walletKey).toBe(key);
+      addresses.add(info.address);
+      const url = `/sandbox/mobile-wallet/${key}/ul/v1/connect?${connectQuery('http://localhost:5173/')}`;
+      const page = await (await app.request(url)).text();
+      expect(page).toContain('sandbox mobile wallet');
+      const approved = new URL((await app.request(url, { method: 'POST', body: new URLSearchParams({ decision: 'approve' }) })).headers.get('location')!);
+      expect(approved.searchParams.get(`${key}_encryption_public_key`)).toBeTruthy();
+      expect(approved.searchParams.get('simulator_encryption_public_key')).toBeNull();
+    }
+    expect(addresses.size).toBe(1 + REDIRECT_WALLET_KEYS.length);
+    expect((await app.request('/sandbox/mobile-wallet/backpacksol/ul/v1/connect')).status).toBe(404);
+  });
 });

@@ -1,8 +1,9 @@
 import type { Hono } from 'hono';
 import { ApiError } from '../errors/ApiError.js';
 import { isLoopbackOrigin } from '../net/loopbackOrigin.js';
-import { createMobileWalletSimulator, SIMULATOR_WALLET_KEY, type MobileWalletSimulator, type SimulatorRequest } from '../services/mobileWallet/mobileWalletSimulator.js';
+import { createMobileWalletSimulator, type MobileWalletSimulator, type SimulatorRequest } from '../services/mobileWallet/mobileWalletSimulator.js';
 import { escapeHtml } from '../html/escapeHtml.js';
+import { REDIRECT_WALLET_KEYS, walletCatalogue } from '../static/walletCatalogue.js';
 
 /** Where the simulator's universal links live: `{apiBaseUrl}/sandbox/mobile-wallet/ul/v1/{method}`. */
 export const MOBILE_WALLET_SIMULATOR_PATH = '/sandbox/mobile-wallet';
@@ -13,7 +14,7 @@ const TITLES: Record<SimulatorRequest['method'], string> = {
   signTransaction: 'Sign this transaction?',
 };
 
-function page(request: SimulatorRequest, address: string, action: string): string {
+function page(request: SimulatorRequest, address: string, action: string, label: string): string {
   const origin = request.appUrl ?? new URL(request.redirectLink).origin;
   const detail =
     request.method === 'signMessage'
@@ -34,7 +35,7 @@ button[value=approve]{background:#6d4aff;color:#fff;border-color:#6d4aff}
 code{font-size:.75rem;word-break:break-all}
 </style></head>
 <body><main data-method="${request.method}">
-<p>Sandbox mobile wallet</p>
+<p data-testid="wallet-name">${escapeHtml(label)}</p>
 <h1>${TITLES[request.method]}</h1>
 <p class="app">${escapeHtml(origin)}</p>
 ${detail}
@@ -46,27 +47,37 @@ ${detail}
 }
 
 /**
- * The sandbox's mobile wallet: `GET …/ul/v1/{connect|signMessage|signTransaction}` shows an approve/reject page (plain
+ * The sandbox's mobile wallets: `GET …/ul/v1/{connect|signMessage|signTransaction}` shows an approve/reject page (plain
  * HTML form, no script); the POST answers the way a deep-link wallet does — a 303 back to the dapp's redirect link with
- * the encrypted `data` and `nonce` (and, on connect, `simulator_encryption_public_key`), or `errorCode=4001` on reject.
- * `GET /sandbox/mobile-wallet` tells tests the wallet's address and keys.
+ * the encrypted `data` and `nonce` (and, on connect, `{walletKey}_encryption_public_key`), or `errorCode=4001` on
+ * reject. `GET /sandbox/mobile-wallet` tells tests the wallet's address and keys. The same simulator, with keys of its
+ * own, also plays every redirect-experience wallet of the sandbox catalogue under `/sandbox/mobile-wallet/{key}/…`.
  */
 export function mountMobileWalletSimulatorRoutes(app: Hono, simulator: MobileWalletSimulator = createMobileWalletSimulator()): MobileWalletSimulator {
+  mountSimulator(app, MOBILE_WALLET_SIMULATOR_PATH, simulator);
+  for (const key of REDIRECT_WALLET_KEYS) {
+    const name = walletCatalogue.wallets[key as keyof typeof walletCatalogue.wallets]?.name ?? key;
+    mountSimulator(app, `${MOBILE_WALLET_SIMULATOR_PATH}/${key}`, createMobileWalletSimulator(key), `${name} — sandbox mobile wallet`);
+  }
+  return simulator;
+}
+
+function mountSimulator(app: Hono, base: string, simulator: MobileWalletSimulator, label = 'Sandbox mobile wallet'): void {
   const headers = {
     'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http://127.0.0.1:* http://localhost:*",
     'cache-control': 'no-store',
     'referrer-policy': 'no-referrer',
   };
-  app.get(MOBILE_WALLET_SIMULATOR_PATH, (c) =>
+  app.get(base, (c) =>
     c.json({
-      walletKey: SIMULATOR_WALLET_KEY,
+      walletKey: simulator.walletKey,
       address: simulator.address,
       encryptionPublicKey: simulator.encryptionPublicKey,
-      universal: new URL(`${MOBILE_WALLET_SIMULATOR_PATH}/ul/`, c.req.url).href,
+      universal: new URL(`${base}/ul/`, c.req.url).href,
     }),
   );
   // The in-app browser link: the wallet would open the dapp inside itself; the simulator offers the page (loopback only).
-  app.get(`${MOBILE_WALLET_SIMULATOR_PATH}/ul/browse/:target`, (c) => {
+  app.get(`${base}/ul/browse/:target`, (c) => {
     let target: URL | undefined;
     try {
       target = new URL(decodeURIComponent(c.req.param('target')));
@@ -81,17 +92,16 @@ export function mountMobileWalletSimulatorRoutes(app: Hono, simulator: MobileWal
       headers,
     );
   });
-  app.get(`${MOBILE_WALLET_SIMULATOR_PATH}/ul/v1/:method`, (c) => {
+  app.get(`${base}/ul/v1/:method`, (c) => {
     const url = new URL(c.req.url);
     const request = simulator.describe(c.req.param('method'), url.searchParams);
-    return c.html(page(request, simulator.address, `${url.pathname}${url.search}`), 200, headers);
+    return c.html(page(request, simulator.address, `${url.pathname}${url.search}`, label), 200, headers);
   });
-  app.post(`${MOBILE_WALLET_SIMULATOR_PATH}/ul/v1/:method`, async (c) => {
+  app.post(`${base}/ul/v1/:method`, async (c) => {
     const form = await c.req.parseBody();
     const decision = form['decision'];
     if (decision !== 'approve' && decision !== 'reject') throw new ApiError(400, 'invalid_request', 'decision must be approve or reject.', 'decision');
     const url = new URL(c.req.url);
     return c.redirect(simulator.respond(c.req.param('method'), url.searchParams, decision), 303);
   });
-  return simulator;
 }

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { walletCatalogue } from '../static/walletCatalogue.js';
+import { servedWalletCatalogue } from '../static/walletCatalogue.js';
 import { OAUTH_REDIRECT_SCRIPT, OAUTH_REDIRECT_SCRIPT_PATH, TELEGRAM_RETURN_SCRIPT, TELEGRAM_RETURN_SCRIPT_PATH } from './oauthRedirectPage.js';
 
 /** Where the sandbox serves its wallet catalogue (the kit's default static-assets path). */
@@ -12,5 +12,6 @@ export function mountStaticAssets(app: Hono): void {
   app.get(TELEGRAM_RETURN_SCRIPT_PATH, (c) => c.body(TELEGRAM_RETURN_SCRIPT, 200, SCRIPT_HEADERS));
   app.get(OAUTH_REDIRECT_SCRIPT_PATH, (c) => c.body(OAUTH_REDIRECT_SCRIPT, 200, SCRIPT_HEADERS));
   // A static asset: any origin may read it (SPEC §7: one cross-origin GET, no credentials).
-  app.get(WALLET_CATALOGUE_PATH, (c) => c.json(walletCatalogue, 200, { 'access-control-allow-origin': '*', 'cache-control': 'public, max-age=300' }));
+  // Its redirect wallets' links lead to the mobile-wallet simulator on this origin.
+  app.get(WALLET_CATALOGUE_PATH, (c) => c.json(servedWalletCatalogue(new URL(c.req.url).origin), 200, { 'access-control-allow-origin': '*', 'cache-control': 'public, max-age=300' }));
 }

@@ -35,3 +35,27 @@ export const walletCatalogue = {
     },
   },
 } as const;
+
+/** Where the simulator serves the wallet `key`: `{origin}/sandbox/mobile-wallet/{key}/ul/`. */
+export function simulatedUniversalLink(origin: string, key: string): string {
+  return `${origin}/sandbox/mobile-wallet/${key}/ul/`;
+}
+
+/** The catalogue's wallets that declare the redirect experience: the mobile-wallet simulator plays each of them. */
+export const REDIRECT_WALLET_KEYS: readonly string[] = Object.entries(walletCatalogue.wallets)
+  .filter(([, entry]) => 'mobile' in entry && (entry.mobile as { experience?: string }).experience === 'redirect')
+  .map(([key]) => key);
+
+/**
+ * The catalogue as served from `origin`: every redirect-experience wallet's universal and in-app-browser links point
+ * at the simulator on that origin, so a phone (or a phone-sized browser) reaches a wallet that answers.
+ */
+export function servedWalletCatalogue(origin: string) {
+  const wallets: Record<string, unknown> = { ...walletCatalogue.wallets };
+  for (const key of REDIRECT_WALLET_KEYS) {
+    const entry = walletCatalogue.wallets[key as keyof typeof walletCatalogue.wallets] as { mobile: Record<string, unknown> };
+    const universal = simulatedUniversalLink(origin, key);
+    wallets[key] = { ...entry, mobile: { ...entry.mobile, universal, inAppBrowser: `${universal}browse/{url}` } };
+  }
+  return { groups: walletCatalogue.groups, wallets };
+}

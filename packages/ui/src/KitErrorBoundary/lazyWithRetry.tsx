@@ -1,4 +1,4 @@
-import { lazy, type ComponentProps, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, useState, type ComponentProps, type ComponentType, type LazyExoticComponent } from 'react';
 
 /** Resets of the lazy components whose code failed to load (chunks are per page, as the lazy components are). */
 const failedLoads = new Set<() => void>();
@@ -14,25 +14,47 @@ export function retryFailedLoads(): void {
   for (const reset of resets) reset();
 }
 
+/** A lazy component that can also be fetched ahead of its first render. */
+export type LazyWithRetry<C extends ComponentType<any>> = ComponentType<ComponentProps<C>> & { // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** Fetches the code now (hover, focus, pointerdown); a render after it has arrived does not suspend. */
+  preload(): Promise<void>;
+  /** Whether the code has arrived: a render now shows the component at once. */
+  isReady(): boolean;
+};
+
 /**
  * `React.lazy` that can try again: React keeps a lazy component's rejected load for good, so one offline click would
  * leave the part broken until the page reloads. Here a failed load is forgotten at the next `retryFailedLoads()` —
  * the next render then imports again, and browsers fetch a failed module again on a new `import()`.
+ * Once the code has arrived (a `preload()` or an earlier render), a newly mounted one renders the component itself,
+ * not `React.lazy`: nothing suspends, so React 19's throttle of a Suspense boundary's reveal (~300 ms) never applies.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component, as React.lazy takes
-export function lazyWithRetry<C extends ComponentType<any>>(load: () => Promise<{ default: C }>): ComponentType<ComponentProps<C>> {
+export function lazyWithRetry<C extends ComponentType<any>>(load: () => Promise<{ default: C }>): LazyWithRetry<C> {
   let current: LazyExoticComponent<C>;
+  let loaded: C | undefined;
   const attempt = (): Promise<{ default: C }> =>
-    load().catch((error: unknown): never => {
-      failedLoads.add(() => {
-        current = lazy(attempt);
-      });
-      throw error;
-    });
+    load().then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown): never => {
+        failedLoads.add(() => {
+          current = lazy(attempt);
+        });
+        throw error;
+      },
+    );
   current = lazy(attempt);
   function Lazy(props: ComponentProps<C>) {
-    const Current = current as ComponentType<ComponentProps<C>>;
+    // Chosen once per mount: swapping the component type later would remount it and lose its state.
+    const [Ready] = useState(() => loaded);
+    const Current = (Ready ?? current) as ComponentType<ComponentProps<C>>;
     return <Current {...props} />;
   }
-  return Lazy;
+  return Object.assign(Lazy, {
+    preload: () => (loaded ? Promise.resolve() : attempt().then(() => undefined)),
+    isReady: () => loaded !== undefined,
+  });
 }

@@ -189,4 +189,21 @@ describe('SignInButton (against the sandbox)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(client.session.getSnapshot().matches('signedIn')).toBe(false);
   });
+
+  it("behavior: back from a mobile wallet (its return in the address bar) the dialog opens by itself, at the wallet list", async () => {
+    const before = window.location.href;
+    window.history.replaceState(null, '', '/?latchkey_mobile_request=someRequest&nonce=abc&data=def');
+    try {
+      const { client } = await createSandboxClient();
+      render(
+        <LatchkeyUIProvider client={client}>
+          <SignInButton />
+        </LatchkeyUIProvider>,
+      );
+      const dialog = await screen.findByRole('dialog', {}, { timeout: 15_000 });
+      await waitFor(() => expect(dialog.querySelector('[data-latchkey-block="wallet"]')).not.toBeNull(), { timeout: 15_000 });
+    } finally {
+      window.history.replaceState(null, '', before);
+    }
+  });
 });

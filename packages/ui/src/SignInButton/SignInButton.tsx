@@ -1,6 +1,6 @@
 import { needsOnboarding, requiredFieldsMissing, useLatchkey, useSession } from '@latchkey/headless/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { loadSignInDialog, SignInDialog } from '../screens/SignInDialog/SignInDialog.js';
+import { isSignInDialogReady, preloadSignInDialog, SignInDialog } from '../screens/SignInDialog/SignInDialog.js';
 import { anchor } from '../KitErrorBoundary/KitErrorBoundary.css.js';
 import { button } from '../styles/shared.css.js';
 import { loadUserMenu, UserMenu } from '../screens/UserMenu/UserMenu.js';
@@ -18,17 +18,25 @@ function isSocialRedirectReturn(): boolean {
 }
 
 /**
+ * The page was opened by a mobile wallet's return (the request id the kit put in its redirect link; the name is
+ * `MOBILE_WALLET_REQUEST_PARAM` of `@latchkey/headless/mobile`, written out so the first paint loads none of it).
+ */
+function isMobileWalletReturn(): boolean {
+  return typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('latchkey_mobile_request');
+}
+
+/**
  * "Sign in" — opens the sign-in dialog; once the user is signed in, the user menu takes its place.
- * The dialog's code is fetched on first hover, focus or click; if it cannot be (offline), a small "Something went
+ * The dialog's code is fetched once the page is idle (or on first hover, focus or press, if sooner); if it cannot be (offline), a small "Something went
  * wrong. Retry" sits beside the button, and the next click tries again. After signing out, focus returns here.
  */
 export function SignInButton({ label = 'Sign in' }: SignInButtonProps) {
   const session = useSession();
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
-  // Back from a social provider (redirect strategy): the dialog opens and its social flow finishes the sign-in.
+  // Back from a social provider (redirect strategy) or a mobile wallet: the dialog opens and its flow finishes the sign-in.
   useEffect(() => {
-    if (isSocialRedirectReturn()) {
+    if (isSocialRedirectReturn() || isMobileWalletReturn()) {
       setMounted(true);
       setOpen(true);
     }
@@ -63,9 +71,31 @@ export function SignInButton({ label = 'Sign in' }: SignInButtonProps) {
 
   // A failed preload (offline) is not an error yet: the click that needs the code tries again and says so.
   const preload = useCallback(() => {
-    loadSignInDialog().catch(() => undefined);
+    preloadSignInDialog().catch(() => undefined);
   }, []);
   const [clicks, setClicks] = useState(0);
+  // A click before the code is here waits for it (the button says it is busy) and then opens the dialog in one
+  // render: a dialog that suspended on its first render would show only after React's reveal throttle (~300 ms).
+  const [waiting, setWaiting] = useState(false);
+  const openDialog = useCallback(() => {
+    setWaiting(false);
+    setMounted(true);
+    setOpen(true);
+    setClicks((count) => count + 1);
+  }, []);
+
+  // Once the page is idle, the dialog's code is fetched: a click on a freshly loaded page then opens it at once
+  // instead of waiting for its chunks (hover and pointerdown come too late for a quick click).
+  const signedOut = session.status === 'signedOut' || session.status === 'expired';
+  useEffect(() => {
+    if (!signedOut || isSignInDialogReady()) return undefined;
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(preload, { timeout: 2000 });
+      return () => cancelIdleCallback(id);
+    }
+    const id = setTimeout(preload, 200);
+    return () => clearTimeout(id);
+  }, [signedOut, preload]);
 
   // Someone who opened the dialog, or is being signed in, will likely need the menu next.
   const likelySigningIn = open || session.status === 'signingIn';
@@ -102,13 +132,18 @@ export function SignInButton({ label = 'Sign in' }: SignInButtonProps) {
         className={button.primary}
         aria-haspopup="dialog"
         aria-expanded={open}
-        aria-busy={session.status === 'restoring' || undefined}
+        aria-busy={session.status === 'restoring' || waiting || undefined}
         onPointerEnter={preload}
+        onPointerDown={preload}
         onFocus={preload}
         onClick={() => {
-          setMounted(true);
-          setOpen(true);
-          setClicks((count) => count + 1);
+          if (isSignInDialogReady()) {
+            openDialog();
+            return;
+          }
+          setWaiting(true);
+          // A failed load opens too: the dialog's error boundary then says so and offers Retry.
+          preloadSignInDialog().then(openDialog, openDialog);
         }}
       >
         {label}

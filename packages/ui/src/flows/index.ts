@@ -31,7 +31,7 @@ export type { PasskeyManagerFlowModel, PasskeyManagerFlowStatus } from './Passke
 export { MfaChallenge, type MfaChallengeCustomProps } from './MfaChallenge/MfaChallenge.js';
 export { MfaChallengeView, type MfaChallengeViewProps } from './MfaChallenge/MfaChallengeView.js';
 export type { MfaChallengeFlowModel, MfaChallengeFlowStatus } from './MfaChallenge/MfaChallengeModel.js';
-export { RecoveryCodeForm, type RecoveryCodeFormProps } from './MfaChallenge/RecoveryCodeForm.js';
+export { RecoveryCodeForm, type RecoveryCodeFormProps } from './shared/RecoveryCodeForm.js';
 export { MfaEnrolment, type MfaEnrolmentCustomProps } from './MfaEnrolment/MfaEnrolment.js';
 export { MfaEnrolmentView, type MfaEnrolmentViewProps } from './MfaEnrolment/MfaEnrolmentView.js';
 export type { MfaEnrolmentFlowModel, MfaEnrolmentFlowStatus } from './MfaEnrolment/MfaEnrolmentModel.js';
@@ -56,7 +56,7 @@ export { CreateWalletStep, type CreateWalletStepProps } from './EmbeddedWallet/C
 export { SessionPrompt, type SessionPromptProps } from './EmbeddedWallet/SessionPrompt.js';
 export { RecoveryStep, type RecoveryStepProps } from './EmbeddedWallet/RecoveryStep.js';
 export { ExportStep, type ExportStepProps } from './EmbeddedWallet/ExportStep.js';
-export type { EmbeddedWalletFlowModel, EmbeddedWalletStatus } from './EmbeddedWallet/types.js';
+export type { EmbeddedWalletFlowModel, EmbeddedWalletScreen, EmbeddedWalletStatus } from './EmbeddedWallet/EmbeddedWalletModel.js';
 export { WalletSignInView, type WalletSignInViewProps } from './WalletSignIn/WalletSignInView.js';
 export { WalletList, type WalletListProps } from './WalletSignIn/WalletList.js';
 export { LinkedWallets, type LinkedWalletsProps } from '../screens/UserMenu/LinkedWallets.js';

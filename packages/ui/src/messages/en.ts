@@ -89,6 +89,24 @@ export const en = {
   'profile.delete.done': 'Your account has been deleted.',
   'profile.delete.stepUp': 'Confirm with your second factor first (sign in again, or verify in Security), then delete within 5 minutes.',
 
+
+  // Step-up in the second-step devices (flows/MfaDevices): removing a second step needs one passed lately.
+  'mfaDevices.stepUp.heading': 'Confirm it’s you',
+  'mfaDevices.stepUp.intro.deleteDevice': 'Removing a second step needs one you passed in the last few minutes. Confirm with one of yours to go on.',
+  'mfaDevices.stepUp.intro.regenerateRecoveryCodes': 'New recovery codes replace your old ones. Confirm with one of your second steps to go on.',
+  'mfaDevices.stepUp.intro.changeDevice': 'Confirm with one of your second steps to go on.',
+  'mfaDevices.stepUp.loading': 'Checking your second steps…',
+  'mfaDevices.stepUp.passkey': 'Use your passkey',
+  'mfaDevices.stepUp.passkeyWaiting': 'Follow your browser’s prompt to use your passkey…',
+  'mfaDevices.stepUp.totpHint': 'Enter the code from your authenticator app.',
+  'mfaDevices.stepUp.recoveryHint': 'Enter one of your recovery codes. Each code works once.',
+  'mfaDevices.stepUp.useRecovery': 'Use a recovery code',
+  'mfaDevices.stepUp.useApp': 'Use your authenticator app',
+  'mfaDevices.stepUp.cancel': 'Cancel',
+
+  // Sending a code after a rate limit (flows/EmailSignIn, flows/SmsSignIn): the wait the server gave (Retry-After).
+  'code.retryIn': 'You can send a code again in {seconds} s.',
+  'code.resendIn': 'Resend code in {seconds} s',
   // The sign-in dialog's wallet view (screens/SignInDialog)
   'signIn.back': 'Back',
   'signIn.wallets.title': 'Connect a wallet',
@@ -152,6 +170,26 @@ export const en = {
   'receive.copied': 'Address copied',
   'receive.qr': 'QR code of your address',
   'receive.network': 'Network',
+
+  // Mobile and hardware wallets in the wallet list (flows/MobileWallet rows of flows/WalletSignIn)
+  'wallet.badge.app': 'App',
+  'wallet.badge.hardware': 'Ledger',
+  'wallet.mobile.open': 'Open',
+  'wallet.mobile.openLabel': 'Open {wallet} to sign in',
+  'wallet.mobile.openInApp': 'Open in app',
+  'wallet.mobile.openInAppLabel': 'Open this page in {wallet}',
+  'wallet.mobile.scan': 'Use phone',
+  'wallet.mobile.scanLabel': 'Show the QR code for {wallet}',
+  'wallet.mobile.hideScan': 'Hide',
+  'wallet.mobile.qrHeading': 'Scan with your phone',
+  'wallet.mobile.qrHint': 'Point your phone’s camera at the code: this page opens in {wallet}, and you sign in there.',
+  'wallet.mobile.qrAlt': 'QR code that opens this page in {wallet}',
+  'wallet.mobile.qrLink': 'Or open the link on your phone',
+  'wallet.mobile.redirecting': 'Opening {wallet}… Approve the connection there; you come back here.',
+  'wallet.mobile.completingReturn': 'Checking {wallet}’s reply…',
+  'wallet.mobile.returned': 'Connected. Opening {wallet} to sign the sign-in message…',
+  'wallet.mobile.verifying': 'Signing you in…',
+  'wallet.mobile.startOver': 'Start over',
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -38,6 +38,8 @@ describe('createLatchkeyClient while the schemas load', () => {
     const { jwt, expiresAt } = fakeSignIn(Date.now() + 3_600_000);
     const restoring = make({ jwt, expiresAt });
     const anonymous = make();
+    // The session (and xstate) loads on first use: here, a first read.
+    expect(restoring.status()).toBe('restoring');
 
     // Nothing to restore: no schemas needed, signed out straight away.
     await waitFor(anonymous.client.session, (snapshot) => getSessionStatus(snapshot) === 'signedOut');

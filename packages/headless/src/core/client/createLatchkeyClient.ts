@@ -1,26 +1,20 @@
 import type { LogLevel } from '@latchkey/protocol';
-import { routeInfo } from '@latchkey/protocol/routeInfo';
-import { createActor } from 'xstate';
 import { getSettings } from '../actions/getSettings.js';
 import { LatchkeyError } from '../errors/LatchkeyError.js';
 import { createEmitter, type Emitter, type LatchkeyEvents } from '../events/createEmitter.js';
 import { createLogger, type ConsoleSink, type Logger, type Timers } from '../logger/createLogger.js';
 import { resolveLogLevel } from '../logger/resolveLogLevel.js';
-import { sessionMachine, type SessionActorRef } from '../machines/session/sessionMachine.js';
+import type { SessionActorRef } from '../machines/session/sessionMachine.js';
 import { createCaptchaRunner, type CaptchaRunner } from '../captcha/createCaptchaRunner.js';
+import { createLazySession, type SessionClock } from '../session/lazySession.js';
+
+export type { SessionClock } from '../session/lazySession.js';
 import { createSettingsStore, type SettingsStore } from '../settings/createSettingsStore.js';
 import { createStore, resolveStorageAdapter, type StorageOption, type Store } from '../storage/createStore.js';
 import { createApi, type Api } from '../transport/createApi.js';
 import { createTransport } from '../transport/createTransport.js';
 import { loadBrowserWebAuthn } from '../webauthn/loadBrowserWebAuthn.js';
 import type { WebAuthnLoader } from '../webauthn/WebAuthnCeremonies.js';
-
-/** A clock for the session's timers, shaped like xstate's (its `SimulatedClock` fits). */
-export interface SessionClock {
-  setTimeout(callback: (...args: unknown[]) => void, ms: number): unknown;
-  clearTimeout(id: unknown): void;
-  now?(): number;
-}
 
 export interface LatchkeyClientConfig {
   environmentId: string;
@@ -61,7 +55,10 @@ export interface LatchkeyClient {
   readonly logger: Logger;
   readonly events: Emitter<LatchkeyEvents>;
   readonly settings: SettingsStore;
-  /** The root auth actor (`sessionMachine`), started. */
+  /**
+   * The root auth actor (`sessionMachine`). Its code (and xstate's) loads on first use — a read, a subscription or an
+   * event — and it is `restoring` until then; events sent meanwhile are delivered once it runs.
+   */
   readonly session: SessionActorRef;
   /** Loads the WebAuthn ceremonies the passkey flow runs. */
   readonly webauthn: WebAuthnLoader;
@@ -124,9 +121,9 @@ export function createLatchkeyClient(config: LatchkeyClientConfig): LatchkeyClie
   const api = createApi({
     transport,
     logger,
-    onError: (error, route) => {
+    onError: (error, _route, info) => {
       // A bearer request answered 401: the session's token is no longer good.
-      if (routeInfo[route].bearer && error.status === 401) session?.send({ type: 'server.sessionRejected' });
+      if (info?.bearer && error.status === 401) session?.send({ type: 'server.sessionRejected' });
     },
   });
   const storage = createStore({
@@ -143,11 +140,11 @@ export function createLatchkeyClient(config: LatchkeyClientConfig): LatchkeyClie
     }
   });
 
-  session = createActor(sessionMachine, {
+  session = createLazySession({
     input: { deps: { api, store: storage, events, logger, now } },
-    ...(clock ? { clock } : {}),
+    clock,
+    onLoadError: (error) => logger.error('The session could not be loaded', { error }),
   });
-  session.start();
 
   return {
     environmentId,

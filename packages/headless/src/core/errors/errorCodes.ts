@@ -40,6 +40,7 @@ export const clientErrorMessages = {
   mobile_wallet_not_connected: 'No mobile wallet is connected.',
   mobile_wallet_return_tampered: "The wallet's reply could not be verified ({reason}); nothing was changed.",
   mobile_wallet_return_replayed: 'This wallet reply was already used or never requested; nothing was changed.',
+  mobile_wallet_return_expired: 'This wallet reply came too late; nothing was changed. Start again.',
   // passkeys
   passkey_ceremony_aborted: 'The passkey ceremony was aborted.',
   passkey_previously_registered: 'This authenticator was already registered.',

@@ -55,7 +55,12 @@ export interface CreateMobileWalletOptions {
   /** `cluster` sent with connect (e.g. `mainnet-beta`, `devnet`). */
   cluster?: string;
   now?: () => number;
+  /** A return older than this (from its request) is refused as expired. Default `MOBILE_WALLET_REQUEST_MAX_AGE_MS`. */
+  maxRequestAgeMs?: number;
 }
+
+/** How long a request sent to the wallet may stay unanswered: a later return is stale and refused. */
+export const MOBILE_WALLET_REQUEST_MAX_AGE_MS = 10 * 60 * 1000;
 
 /** What a completed return brought back. */
 export type MobileWalletResult =
@@ -230,6 +235,7 @@ export function createMobileWallet(options: CreateMobileWalletOptions): MobileWa
       if (!pending || pending.id !== returned.requestId || pending.wallet !== wallet.key) throw new LatchkeyError('mobile_wallet_return_replayed');
       // Single use: the request is answered by its first return, valid or not.
       storage.remove(MOBILE_WALLET_PENDING_KEY);
+      if (now() - pending.createdAt > (options.maxRequestAgeMs ?? MOBILE_WALLET_REQUEST_MAX_AGE_MS)) throw new LatchkeyError('mobile_wallet_return_expired');
       if (returned.errorCode !== undefined) throw mobileWalletError(returned.errorCode, returned.errorMessage);
       if (!returned.nonce || !returned.data) throw tampered('the nonce or the data is missing');
       return pending.kind === 'connect'

@@ -32,7 +32,8 @@ describe('createApi', () => {
       message: 'Too many email verification attempts.',
       status: 429,
     });
-    expect(onError).toHaveBeenCalledWith(error, 'signInWithEmailVerification');
+    // with the route's method, path and bearer flag (from the route table the transport loaded)
+    expect(onError).toHaveBeenCalledWith(error, 'signInWithEmailVerification', expect.objectContaining({ method: 'POST', bearer: false }));
   });
 
   it('error: a network failure is network_error', async () => {

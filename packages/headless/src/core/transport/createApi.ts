@@ -1,5 +1,6 @@
 import type { RouteName } from '@latchkey/protocol';
-import { routeInfo } from '@latchkey/protocol/routeInfo';
+import type { RouteInfo } from '@latchkey/protocol/routeInfo';
+import { loadContract, type Contract } from '../contract/loadContract.js';
 import type { LatchkeyError } from '../errors/LatchkeyError.js';
 import { toLatchkeyError } from '../errors/toLatchkeyError.js';
 import type { Logger } from '../logger/createLogger.js';
@@ -13,22 +14,32 @@ export interface Api {
 export interface ApiConfig {
   transport: Transport;
   logger?: Pick<Logger, 'debug'>;
-  /** Called with every failure, e.g. so the session can react to a rejected token. */
-  onError?: (error: LatchkeyError, route: RouteName) => void;
+  /**
+   * Called with every failure, e.g. so the session can react to a rejected token; `info` is the route's method, path
+   * and bearer flag (undefined only when the schemas could not be loaded).
+   */
+  onError?: (error: LatchkeyError, route: RouteName, info: RouteInfo | undefined) => void;
 }
 
 /** The error layer over the transport: a thrown `Response`, network or validation failure becomes a `LatchkeyError`. */
 export function createApi(config: ApiConfig): Api {
+  // A route's method and path come from the route table the transport has just used (the lazy contract chunk), so
+  // the code that paints first carries no table of its own.
+  let routes: Contract['routes'] | undefined;
+  const infoOf = async (name: RouteName): Promise<RouteInfo | undefined> =>
+    (routes ??= (await loadContract().catch(() => undefined))?.routes)?.[name];
+  const label = (name: RouteName, info: RouteInfo | undefined) => (info ? `${info.method} ${info.path}` : name);
   const request = (async (name: RouteName, ...args: [never]) => {
-    const { method, path } = routeInfo[name];
     try {
       const result: unknown = await config.transport(name, ...args);
-      config.logger?.debug(`${method} ${path} ok`);
+      const info = routes ? routes[name] : await infoOf(name);
+      config.logger?.debug(`${label(name, info)} ok`);
       return result;
     } catch (thrown) {
       const error = await toLatchkeyError(thrown);
-      config.logger?.debug(`${method} ${path} failed`, { error });
-      config.onError?.(error, name);
+      const info = routes ? routes[name] : await infoOf(name);
+      config.logger?.debug(`${label(name, info)} failed`, { error });
+      config.onError?.(error, name, info);
       throw error;
     }
   }) as Transport;

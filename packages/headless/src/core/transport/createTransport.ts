@@ -61,8 +61,8 @@ export interface TransportConfig {
  * Validates the request before sending and every 2xx response after; a non-2xx response is thrown
  * as the raw `Response` (the error layer, `createApi`, turns it into a `LatchkeyError`).
  *
- * The table and its zod schemas load on their own (`loadContract`): the load starts when the
- * transport is created, so it runs alongside the page and the first request; a request made
+ * The table and its zod schemas load on their own (`loadContract`): the load starts with the first
+ * request, not before, so a page paints (its sign-in button) without fetching them; a request made
  * before it is done waits for it, and one made after goes out at once. A failed load is retried
  * by the next request.
  */
@@ -79,8 +79,6 @@ export function createTransport(config: TransportConfig): Transport {
         throw error;
       },
     ));
-  // Start now; a failure shows (and is retried) when a request needs the schemas.
-  contract().catch(() => undefined);
 
   async function send(name: RouteName, options: UntypedOptions = {}): Promise<unknown> {
     const { routes } = loaded ?? (await contract());

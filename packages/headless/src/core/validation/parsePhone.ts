@@ -31,7 +31,7 @@ const invalidPhone = () => new LatchkeyError('invalid_phone', { path: 'phoneNumb
 export async function parsePhone(input: PhoneInput): Promise<ParsedPhone> {
   const raw = typeof input?.phoneNumber === 'string' ? input.phoneNumber.trim() : '';
   if (!/^\+?[\d\s().-]{4,24}$/.test(raw)) throw invalidPhone();
-  const { parsePhoneNumberFromString, getCountryCallingCode } = await import('libphonenumber-js/min');
+  const { parsePhoneNumberFromString, getCountryCallingCode } = await import('./phoneNumbers.js');
   const international = raw.startsWith('+');
   const iso = typeof input.isoCountryCode === 'string' ? input.isoCountryCode.toUpperCase() : '';
   let parsed;

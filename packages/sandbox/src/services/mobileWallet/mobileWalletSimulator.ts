@@ -21,6 +21,8 @@ export interface SimulatorRequest {
 }
 
 export interface MobileWalletSimulator {
+  /** The wallet key it answers as: its connect return carries `{walletKey}_encryption_public_key`. */
+  readonly walletKey: string;
   /** The ed25519 public key (the wallet address), base58. */
   readonly address: string;
   /** The x25519 box public key, base58. */
@@ -55,7 +57,7 @@ function signMessageBytes(query: URLSearchParams, open: (payload: URLSearchParam
  * (encryption), made fresh per sandbox. The session handed to the dapp on connect is signed by the wallet and bound
  * to the dapp's encryption key, so a later request with another key, or a forged session, is refused.
  */
-export function createMobileWalletSimulator(): MobileWalletSimulator {
+export function createMobileWalletSimulator(walletKey: string = SIMULATOR_WALLET_KEY): MobileWalletSimulator {
   const signing = nacl.sign.keyPair();
   const box = nacl.box.keyPair();
   const address = bs58.encode(signing.publicKey);
@@ -140,6 +142,7 @@ export function createMobileWalletSimulator(): MobileWalletSimulator {
   };
 
   return {
+    walletKey,
     address,
     encryptionPublicKey: bs58.encode(box.publicKey),
     describe,
@@ -153,7 +156,7 @@ export function createMobileWalletSimulator(): MobileWalletSimulator {
       }
       if (request.method === 'connect') {
         const sealed = seal(query, { public_key: address, session: makeSession(query.get('dapp_encryption_public_key')!, request.appUrl) });
-        back.searchParams.set(`${SIMULATOR_WALLET_KEY}_encryption_public_key`, bs58.encode(box.publicKey));
+        back.searchParams.set(`${walletKey}_encryption_public_key`, bs58.encode(box.publicKey));
         back.searchParams.set('nonce', sealed.nonce);
         back.searchParams.set('data', sealed.data);
         return back.href;

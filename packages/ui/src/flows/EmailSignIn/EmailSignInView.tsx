@@ -47,6 +47,7 @@ function renderStep(
         error={flow.error}
         onSubmit={(code) => void flow.submitCode(code)}
         onResend={() => void flow.resendCode()}
+        retryInSeconds={flow.retryInSeconds}
         onBack={() => void flow.reset()}
       />
     );
@@ -61,6 +62,7 @@ function renderStep(
         <EmailStep
           defaultEmail={flow.email ?? memory.lastEmail}
           isSending={flow.status === 'sendingCode'}
+          retryInSeconds={flow.retryInSeconds}
           error={flow.error}
           onSubmit={(email) => void flow.sendCode(email)}
         />,

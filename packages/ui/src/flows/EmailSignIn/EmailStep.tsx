@@ -7,6 +7,8 @@ export interface EmailStepProps {
   defaultEmail?: string | undefined;
   /** A code is being sent: the form is read-only and says so. */
   isSending?: boolean;
+  /** Seconds until a rate limit lets a code be sent again (the countdown under "Continue"). */
+  retryInSeconds?: number | undefined;
   /** The last error of the flow, shown under the field (its `message` is the spec's wording). */
   error?: FlowError | undefined;
   /** Called with the trimmed address. */
@@ -16,12 +18,13 @@ export interface EmailStepProps {
 export const EMPTY_EMAIL_MESSAGE = 'Enter your email address.';
 
 /** The e-mail step: one labelled field and "Continue". Presentational: props in, `onSubmit` out. */
-export function EmailStep({ defaultEmail, isSending = false, error, onSubmit }: EmailStepProps) {
+export function EmailStep({ defaultEmail, isSending = false, error, onSubmit, retryInSeconds }: EmailStepProps) {
   const field = useSendCodeField({ defaultValue: defaultEmail, isSending, error, emptyMessage: EMPTY_EMAIL_MESSAGE });
   return (
     <SendCodeForm
       field={field}
       isSending={isSending}
+      retryInSeconds={retryInSeconds}
       onSubmit={() => {
         const email = field.take();
         if (email !== undefined) onSubmit(email);

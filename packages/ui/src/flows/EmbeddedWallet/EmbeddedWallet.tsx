@@ -1,28 +1,25 @@
 import { useLatchkey, useSession } from '@latchkey/headless/react';
 import { mountExportFrame, type ExportFrame } from '@latchkey/headless/embedded';
-import { useEmbeddedWallet } from '@latchkey/headless/react/embedded';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEmbeddedWallet, type UseEmbeddedWalletParameters, type UseEmbeddedWalletReturnType } from '@latchkey/headless/react/embedded';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { brandingFrom } from '../../Branding/branding.js';
-import { ErrorMessage } from '../../ErrorMessage.js';
 import type { EmbeddedWalletOptions } from '../../LatchkeyUIProvider/embeddedWalletConfig.js';
 import type { FlowError } from '../shared/FlowError.js';
-import { CreateWalletStep } from './CreateWalletStep.js';
+import type { EmbeddedWalletScreen } from './EmbeddedWalletModel.js';
+import { EmbeddedWalletView } from './EmbeddedWalletView.js';
 import { ExportStep } from './ExportStep.js';
-import { RecoveryStep } from './RecoveryStep.js';
-import { SessionPrompt } from './SessionPrompt.js';
 import { useSolanaWallet } from '@latchkey/headless/react/solana';
 import { leave, SolanaScreens, sendOffersExit } from '../../screens/WalletPanel/solanaScreens.js';
 import { WalletPanelView, type WalletPanelScreen } from '../../screens/WalletPanel/WalletPanelView.js';
 
 /** The user's embedded wallet on the custody provider: create, unlock, send, export its key, recover it by e-mail. */
-export default function EmbeddedWallet({ options }: { options: EmbeddedWalletOptions }) {
+export function EmbeddedWallet({ options }: { options: EmbeddedWalletOptions }) {
   const { settings } = useLatchkey();
   const { user } = useSession();
   const appName = options.appName ?? brandingFrom(settings).displayName ?? 'Latchkey';
   const embedded = useEmbeddedWallet({ appName, baseUrl: options.baseUrl });
   const walletSettings = settings?.sdk?.embeddedWallets ?? {};
-  const { account, wallet } = embedded;
-  const signer = useMemo(() => (account ? wallet.signer() : undefined), [wallet, account]);
+  const { account, wallet, signer } = embedded;
   const solana = useSolanaWallet({ address: account?.address, signer });
   const [screen, setScreen] = useState<WalletPanelScreen>('home');
   const showActions = walletSettings.showEmbeddedWalletActionsUI !== false;
@@ -37,67 +34,43 @@ export default function EmbeddedWallet({ options }: { options: EmbeddedWalletOpt
     }
   }, [embedded.awaitingRecoveryCode, embedded.isBusy, embedded.error]);
 
-  if (!account) {
-    return (
-      <WalletPanelView label="Wallet" address={undefined} screen="home" onScreen={setScreen} canSend={false}>
-        <CreateWalletStep
-          forceAuthenticator={embedded.settings?.forceAuthenticator ?? false}
-          allowSkipping={embedded.settings?.allowSkipping ?? false}
-          isBusy={embedded.isBusy}
-          error={embedded.error}
-          onCreate={({ withPasskey }) =>
-            void embedded.create({ withPasskey }).then((created) => {
-              // `promptForKeyExport`: show the key right after creation so the user can keep it.
-              if (created && embedded.settings?.promptForKeyExport) setScreen('export');
-            })
-          }
-        />
-      </WalletPanelView>
-    );
-  }
-
-  let body: ReactNode;
-  if (screen === 'export') body = <EmbeddedExport wallet={wallet} />;
-  else if (screen === 'recover')
-    body = (
-      <RecoveryStep
-        awaitingCode={embedded.awaitingRecoveryCode}
-        isBusy={embedded.isBusy}
-        error={embedded.error}
-        defaultEmail={user?.email ?? undefined}
-        onSendCode={(email) => void embedded.startRecovery(email)}
-        onSubmitCode={(code) => void embedded.completeRecovery(code)}
-      />
-    );
-  else
-    body = (
-      <SolanaScreens
-        solana={solana}
-        screen={screen}
-        onScreen={setScreen}
-        extra={
-          <>
-            <SessionPrompt flow={{ ...embedded, account: undefined }} onUnlock={() => void embedded.openSession()} />
-            <ErrorMessage>{embedded.status !== 'failed' ? embedded.error?.message : undefined}</ErrorMessage>
-          </>
-        }
-      />
-    );
+  const view: EmbeddedWalletScreen = !account ? 'home' : screen === 'export' || screen === 'recover' ? screen : 'home';
   return (
     <WalletPanelView
-      label="Embedded wallet"
-      address={account.address}
-      screen={screen}
-      onScreen={leave(solana, setScreen)}
-      showBack={!sendOffersExit(screen, solana)}
-      canSend={solana.isConnected}
-      canExport={showActions}
-      canRecover={showActions && embedded.settings?.emailRecoveryEnabled === true}
+      label={account ? 'Embedded wallet' : 'Wallet'}
+      address={account?.address}
+      screen={account ? screen : 'home'}
+      onScreen={account ? leave(solana, setScreen) : setScreen}
+      {...(account ? { showBack: !sendOffersExit(screen, solana) } : {})}
+      canSend={account ? solana.isConnected : false}
+      {...(account ? { canExport: showActions, canRecover: showActions && embedded.settings?.emailRecoveryEnabled === true } : {})}
     >
-      {body}
+      <EmbeddedWalletView
+        flow={embedded}
+        screen={view}
+        home={(extra) => <SolanaScreens solana={solana} screen={screen} onScreen={setScreen} extra={extra} />}
+        exportStep={<EmbeddedExport wallet={wallet} />}
+        defaultEmail={user?.email ?? undefined}
+        // `promptForKeyExport`: show the key right after creation so the user can keep it.
+        onCreated={() => setScreen('export')}
+      />
     </WalletPanelView>
   );
 }
+
+export interface EmbeddedWalletCustomProps extends UseEmbeddedWalletParameters {
+  /** Your own markup for the embedded wallet, from the same view model the kit's panel uses. */
+  children: (flow: UseEmbeddedWalletReturnType) => ReactNode;
+}
+
+/** `<EmbeddedWallet.Custom appName={…} baseUrl={…}>{(flow) => …}</EmbeddedWallet.Custom>`: the flow with your own markup. */
+function EmbeddedWalletCustom({ children, ...parameters }: EmbeddedWalletCustomProps) {
+  return <>{children(useEmbeddedWallet(parameters))}</>;
+}
+
+EmbeddedWallet.Custom = EmbeddedWalletCustom;
+
+export default EmbeddedWallet;
 
 const flowError = (cause: unknown): FlowError =>
   cause instanceof Error ? { code: (cause as { code?: string }).code ?? 'export_failed', message: cause.message } : { code: 'export_failed', message: String(cause) };

@@ -1,10 +1,11 @@
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
 import { button, mutedText, stack } from '../../styles/shared.css.js';
-import type { EmbeddedWalletFlowModel } from './types.js';
+import type { EmbeddedWalletFlowModel } from './EmbeddedWalletModel.js';
 
 export interface SessionPromptProps {
-  flow: Pick<EmbeddedWalletFlowModel, 'status' | 'account' | 'expiresAt' | 'error'>;
+  /** The session's part of the flow; `account` only for its address (shown when given). */
+  flow: Pick<EmbeddedWalletFlowModel, 'status' | 'expiresAt' | 'error'> & { account: { address: string } | undefined };
   onUnlock: () => void;
   /** Formats the expiry (default: the locale's time). */
   formatTime?: (ms: number) => string;

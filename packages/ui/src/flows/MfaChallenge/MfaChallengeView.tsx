@@ -4,7 +4,7 @@ import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
 import { button, mutedText, stack } from '../../styles/shared.css.js';
 import { TotpCodeForm } from '../shared/TotpCodeForm.js';
-import { RecoveryCodeForm } from './RecoveryCodeForm.js';
+import { RecoveryCodeForm } from '../shared/RecoveryCodeForm.js';
 import { RequiredEnrolmentStep } from './RequiredEnrolmentStep.js';
 
 export interface MfaChallengeViewProps {

@@ -17,5 +17,11 @@ export type MfaDevicesFlowModel = FlowModel<Pick<
   | 'deleteDevice'
   | 'regenerateRecoveryCodes'
   | 'acknowledgeRecoveryCodes'
+  | 'stepUpFor'
+  | 'stepUpMethods'
+  | 'stepUpWithCode'
+  | 'stepUpWithRecoveryCode'
+  | 'stepUpWithPasskey'
+  | 'cancelStepUp'
 >>;
 export type MfaDevicesFlowStatus = MfaDevicesFlowModel['status'];

@@ -6,6 +6,7 @@ import { button, mutedText, row, stack, text } from '../../styles/shared.css.js'
 import { RecoveryCodes } from '../shared/RecoveryCodes.js';
 import { RenameForm } from '../shared/RenameForm.js';
 import * as styles from './MfaDevices.css.js';
+import { StepUpPrompt } from './StepUpPrompt.js';
 
 type Device = NonNullable<MfaDevicesFlowModel['devices']>[number];
 
@@ -20,8 +21,9 @@ const deviceName = (device: Device) => device.alias || (device.type === 'passkey
 /**
  * The user's second-step devices behind one disclosure, so the user menu stays compact: each with
  * its name and a "Default" marker; rename, make default, delete (confirmed), and new recovery
- * codes, shown once until acknowledged. Presentational over `useMfaDevices()`; the root carries
- * `data-state`.
+ * codes, shown once until acknowledged. A delete or new codes refused for want of a recent second step
+ * shows "Confirm it's you" (`StepUpPrompt`) with the user's methods. Presentational over `useMfaDevices()`; the root
+ * carries `data-state`.
  */
 export function MfaDevicesView({ flow, defaultOpen = false }: MfaDevicesViewProps) {
   const regionId = useId();
@@ -30,6 +32,8 @@ export function MfaDevicesView({ flow, defaultOpen = false }: MfaDevicesViewProp
   const [confirming, setConfirming] = useState<string>();
   const devices = flow.devices ?? [];
   const shownCodes = flow.recoveryCodes?.recoveryCodes ?? [];
+  // Removing a second step was refused until the user confirms with one (see StepUpPrompt).
+  const stepUp = flow.stepUpFor !== undefined;
   const toggle = () => {
     if (!open && flow.devices === undefined) flow.loadDevices();
     setOpen(!open);
@@ -42,8 +46,8 @@ export function MfaDevicesView({ flow, defaultOpen = false }: MfaDevicesViewProp
       {open ? (
         <section id={regionId} className={stack} aria-label="Second steps">
           {flow.status === 'loadingDevices' ? <Spinner /> : null}
-          {/* With new codes shown, their own step shows why recording the acknowledgement failed. */}
-          <ErrorMessage>{flow.isBusy || shownCodes.length > 0 ? undefined : flow.error?.message}</ErrorMessage>
+          {/* With new codes shown, their own step shows why recording the acknowledgement failed; a step-up, its own. */}
+          <ErrorMessage>{flow.isBusy || shownCodes.length > 0 || stepUp ? undefined : flow.error?.message}</ErrorMessage>
           {flow.devices !== undefined && devices.length === 0 ? <p className={mutedText}>No second steps yet.</p> : null}
           <ul className={styles.deviceList} aria-label="Second-step devices">
             {devices.map((device) => (
@@ -102,7 +106,9 @@ export function MfaDevicesView({ flow, defaultOpen = false }: MfaDevicesViewProp
               </li>
             ))}
           </ul>
-          {shownCodes.length > 0 ? (
+          {stepUp ? (
+            <StepUpPrompt flow={flow} />
+          ) : shownCodes.length > 0 ? (
             <RecoveryCodes
               codes={shownCodes}
               isSaving={flow.status === 'acknowledgingRecoveryCodes'}

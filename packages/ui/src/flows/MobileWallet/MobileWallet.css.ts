@@ -30,3 +30,34 @@ export const value = style({
 export const actions = style({ display: 'flex', gap: '8px', flexWrap: 'wrap' });
 
 export const busyLine = style({ display: 'flex', alignItems: 'center', gap: '8px', margin: 0 });
+
+/** The wallet list's QR panel (desktop): the code on white whatever the theme, so every phone camera reads it. */
+export const qrPanel = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: '8px',
+  padding: '12px',
+  borderRadius: vars.radii.control,
+  borderStyle: 'solid',
+  borderWidth: vars.borderWidths.control,
+  borderColor: vars.colors.border,
+  background: vars.colors.surfaceRaised,
+  textAlign: 'center',
+});
+
+export const qrFrame = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '184px',
+  height: '184px',
+  borderRadius: vars.radii.control,
+  background: '#ffffff',
+});
+
+export const qr = style({ display: 'block', width: '168px', height: '168px' });
+
+export const qrHeading = style({ margin: 0, fontSize: '14px', fontWeight: 700, color: vars.colors.text });
+
+export const qrLink = style({ fontSize: '12px', overflowWrap: 'anywhere', color: vars.colors.textMuted });

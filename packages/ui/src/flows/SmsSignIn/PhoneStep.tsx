@@ -14,6 +14,8 @@ export interface PhoneStepProps {
   /** Pre-fills the field, e.g. when coming back from the code step. */
   defaultPhone?: PhoneValue | undefined;
   isSending?: boolean;
+  /** Seconds until a rate limit lets a code be sent again (the countdown under "Continue"). */
+  retryInSeconds?: number | undefined;
   /** The flow's last error (e.g. 'Invalid phone number.'), tied to the field. */
   error?: FlowError | undefined;
   onSubmit: (phone: PhoneValue) => void;
@@ -22,7 +24,7 @@ export interface PhoneStepProps {
 export const EMPTY_PHONE_MESSAGE = 'Enter your phone number.';
 
 /** The phone step: a country picker, one labelled phone field and "Continue". Presentational. */
-export function PhoneStep({ countries, defaultCountry, defaultPhone, isSending = false, error, onSubmit }: PhoneStepProps) {
+export function PhoneStep({ countries, defaultCountry, defaultPhone, isSending = false, error, onSubmit, retryInSeconds }: PhoneStepProps) {
   const id = useId();
   const [country, setCountry] = useState(defaultPhone?.isoCountryCode ?? defaultCountry ?? countries[0]?.isoCountryCode ?? '');
   const field = useSendCodeField({ defaultValue: defaultPhone?.phoneNumber, isSending, error, emptyMessage: EMPTY_PHONE_MESSAGE });
@@ -30,6 +32,7 @@ export function PhoneStep({ countries, defaultCountry, defaultPhone, isSending =
     <SendCodeForm
       field={field}
       isSending={isSending}
+      retryInSeconds={retryInSeconds}
       onSubmit={() => {
         const phoneNumber = field.take();
         if (phoneNumber !== undefined) onSubmit({ phoneNumber, isoCountryCode: country });

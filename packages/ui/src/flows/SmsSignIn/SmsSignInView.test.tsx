@@ -91,4 +91,21 @@ describe('SmsSignInView', () => {
     rerender(<SmsSignInView flow={fakeSmsFlow({ status: 'done', sentTo: sentToUk })} countries={testCountries} purpose="link" />);
     expect(screen.getByRole('status')).toHaveTextContent('+44 7400 123456 was added to your account.');
   });
+
+  it('behavior: a rate limit with Retry-After — "Resend code" and "Continue" wait, counting down, and send nothing', async () => {
+    const user = userEvent.setup();
+    const flow = fakeSmsFlow({ status: 'awaitingCode', sentTo: sentToUk, error: rateLimitError, retryAt: Date.now() + 30_000, retryInSeconds: 30 });
+    const first = renderInKit(<SmsSignInView flow={flow} countries={testCountries} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Rate limit reached');
+    const resend = screen.getByRole('button', { name: 'Resend code in 30 s' });
+    expect(resend).toHaveAttribute('aria-disabled', 'true');
+    await user.click(resend);
+    expect(flow.resendCode).not.toHaveBeenCalled();
+    first.unmount();
+    const idle = fakeSmsFlow({ status: 'idle', phone: { phoneNumber: '07400 123456', isoCountryCode: 'GB' }, error: rateLimitError, retryAt: Date.now() + 12_000, retryInSeconds: 12 });
+    renderInKit(<SmsSignInView flow={idle} countries={testCountries} />);
+    expect(screen.getByText('You can send a code again in 12 s.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(idle.sendCode).not.toHaveBeenCalled();
+  });
 });

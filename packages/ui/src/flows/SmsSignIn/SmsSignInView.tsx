@@ -55,6 +55,7 @@ export function SmsSignInView({ flow, countries, defaultCountry, renderPhoneStep
         error={flow.error}
         onSubmit={(code) => void flow.submitCode(code)}
         onResend={() => void flow.resendCode()}
+        retryInSeconds={flow.retryInSeconds}
         onBack={() => void flow.reset()}
       />
     );
@@ -69,6 +70,7 @@ export function SmsSignInView({ flow, countries, defaultCountry, renderPhoneStep
         defaultCountry={initialCountry}
         defaultPhone={flow.phone ?? lastPhone}
         isSending={flow.status === 'sendingCode'}
+        retryInSeconds={flow.retryInSeconds}
         error={flow.error}
         onSubmit={(phone) => void flow.sendCode(phone)}
       />,

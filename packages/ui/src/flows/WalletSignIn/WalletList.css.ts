@@ -44,3 +44,9 @@ export const rowButton = style([
     selectors: { '&[aria-disabled="true"]': { cursor: 'not-allowed', opacity: 0.6 } },
   },
 ]);
+
+/** A hardware variant (signs in by memo transaction). */
+export const hardwareBadge = style([badge, { color: vars.colors.textMuted }]);
+
+/** A phone app reached by link. */
+export const appBadge = style([badge, { color: vars.colors.textMuted }]);

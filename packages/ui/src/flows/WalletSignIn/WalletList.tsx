@@ -1,9 +1,11 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
+import { useMessages, type Translate } from '../../messages/useMessages.js';
+import { MobileWalletQrPanel, MobileWalletRowAction } from '../MobileWallet/MobileWalletRow.js';
 import { Spinner } from '../../Spinner.js';
 import { button, input, label as labelClass, mutedText, row, stack } from '../../styles/shared.css.js';
 import * as styles from './WalletList.css.js';
-import type { WalletFlowStatus, WalletListItem } from './WalletSignInModel.js';
+import type { WalletFlowModel, WalletFlowStatus, WalletListItem } from './WalletSignInModel.js';
 import type { FlowError } from '../shared/FlowError.js';
 
 export interface WalletListProps {
@@ -17,11 +19,25 @@ export interface WalletListProps {
   onSelect: (walletKey: string) => void;
   onConfirm?: (() => void) | undefined;
   onCancel?: (() => void) | undefined;
+  /** The redirect wallet's own step (a sign-in over the redirect): finer status lines. */
+  mobileStatus?: WalletFlowModel['mobileStatus'];
+  /** The row whose QR code shows at first (desktop mobile wallets); one at a time. */
+  defaultQrWallet?: string | undefined;
 }
 
 const BUSY: ReadonlySet<WalletFlowStatus> = new Set(['connecting', 'signing', 'reconnecting', 'disconnecting']);
 
-function statusText(status: WalletFlowStatus, wallet: string): string {
+const MOBILE_STEPS = {
+  redirecting: 'wallet.mobile.redirecting',
+  completingReturn: 'wallet.mobile.completingReturn',
+  returned: 'wallet.mobile.returned',
+  requestingSignature: 'wallet.mobile.returned',
+  verifying: 'wallet.mobile.verifying',
+} as const;
+
+function statusText(status: WalletFlowStatus, wallet: string, mobileStatus: WalletFlowModel['mobileStatus'], t: Translate): string {
+  const mobileStep = mobileStatus && mobileStatus in MOBILE_STEPS ? MOBILE_STEPS[mobileStatus as keyof typeof MOBILE_STEPS] : undefined;
+  if (mobileStep) return t(mobileStep, { wallet });
   if (status === 'connecting') return `Approve the connection in ${wallet}…`;
   if (status === 'signing') return `Sign the message in ${wallet}…`;
   if (status === 'reconnecting') return `Reconnecting ${wallet}…`;
@@ -34,19 +50,27 @@ function statusText(status: WalletFlowStatus, wallet: string): string {
  * The wallet list: a search box, installed wallets first with an "Installed" badge, install links for the others, and
  * the connect / sign / confirm states. Presentational: props in, callbacks out.
  */
-export function WalletList({ wallets, status = 'idle', activeWallet, error, purpose = 'signIn', onSelect, onConfirm, onCancel }: WalletListProps) {
+export function WalletList({ wallets, status = 'idle', activeWallet, error, purpose = 'signIn', onSelect, onConfirm, onCancel, mobileStatus, defaultQrWallet }: WalletListProps) {
   const id = useId();
+  const t = useMessages();
   const [query, setQuery] = useState('');
+  const [qrWallet, setQrWallet] = useState(defaultQrWallet);
+  const rootRef = useRef<HTMLDivElement>(null);
+  // Back from a mobile wallet the dialog opens at its top: bring this list's status (or the wallet's refusal) into view.
+  useEffect(() => {
+    if (mobileStatus && mobileStatus !== 'idle') rootRef.current?.scrollIntoView?.({ block: 'end' });
+  }, [mobileStatus]);
   const shown = useMemo(() => {
     const needle = query.trim().toLowerCase();
     return needle === '' ? wallets : wallets.filter((wallet) => wallet.name.toLowerCase().includes(needle));
   }, [wallets, query]);
   const busy = BUSY.has(status);
+  const qrShown = wallets.find((wallet) => wallet.key === qrWallet && wallet.connectVia === 'qrCode');
   const activeName = wallets.find((wallet) => wallet.key === activeWallet)?.name ?? activeWallet ?? '';
-  const message = statusText(status, activeName);
+  const message = statusText(status, activeName, mobileStatus, t);
 
   return (
-    <div className={stack} data-flow="wallet" data-state={status} aria-busy={busy || undefined}>
+    <div ref={rootRef} className={stack} data-flow="wallet" data-state={status} aria-busy={busy || undefined}>
       <label className={labelClass} htmlFor={`${id}-search`}>
         Search wallets
       </label>
@@ -54,7 +78,7 @@ export function WalletList({ wallets, status = 'idle', activeWallet, error, purp
       {shown.length === 0 ? <p className={mutedText}>No wallet matches “{query}”.</p> : null}
       <ul className={styles.list} aria-label="Wallets">
         {shown.map((wallet) => (
-          <li key={wallet.key} className={wallet.installed ? styles.rowItem : styles.item} data-wallet={wallet.key}>
+          <li key={wallet.key} className={wallet.installed ? styles.rowItem : styles.item} data-wallet={wallet.key} data-connect-via={wallet.connectVia}>
             {wallet.installed ? (
               // The whole row selects the wallet: one target, as people expect from a wallet list.
               <button
@@ -68,6 +92,7 @@ export function WalletList({ wallets, status = 'idle', activeWallet, error, purp
               >
                 <WalletMark wallet={wallet} />
                 <span className={styles.name}>{wallet.name}</span>
+                {wallet.hardwareWallet ? <span className={styles.hardwareBadge}>{t('wallet.badge.hardware')}</span> : null}
                 <span className={styles.badge}>Installed</span>
                 {busy && activeWallet === wallet.key ? <Spinner /> : null}
               </button>
@@ -75,7 +100,21 @@ export function WalletList({ wallets, status = 'idle', activeWallet, error, purp
               <>
                 <WalletMark wallet={wallet} />
                 <span className={styles.name}>{wallet.name}</span>
-                {wallet.installUrl ? (
+                {wallet.hardwareWallet ? <span className={styles.hardwareBadge}>{t('wallet.badge.hardware')}</span> : null}
+                {purpose === 'signIn' && (wallet.connectVia === 'mobileRedirect' || wallet.connectVia === 'mobileBrowse') ? <span className={styles.appBadge}>{t('wallet.badge.app')}</span> : null}
+                {/* Linking over the redirect needs the return handled while signed in: the list offers it for sign-in only. */}
+                {purpose === 'signIn' && wallet.connectVia && wallet.connectVia !== 'extension' && wallet.connectVia !== 'install' ? (
+                  <MobileWalletRowAction
+                    wallet={wallet}
+                    busy={busy}
+                    active={activeWallet === wallet.key}
+                    purpose={purpose}
+                    qrOpen={qrWallet === wallet.key}
+                    onSelect={onSelect}
+                    onToggleQr={(key) => setQrWallet((open) => (open === key ? undefined : key))}
+                  />
+                ) : null}
+                {wallet.installUrl && (purpose === 'link' || wallet.connectVia === undefined || wallet.connectVia === 'install' || wallet.connectVia === 'qrCode') ? (
                   <a className={button.quiet} href={wallet.installUrl} target="_blank" rel="noopener noreferrer" aria-label={`Install ${wallet.name}`}>
                     Install
                   </a>
@@ -85,6 +124,7 @@ export function WalletList({ wallets, status = 'idle', activeWallet, error, purp
           </li>
         ))}
       </ul>
+      {qrShown?.mobileUrl ? <MobileWalletQrPanel walletName={qrShown.name} url={qrShown.mobileUrl} /> : null}
       {message ? (
         <p className={mutedText} role="status">
           {message}

@@ -33,6 +33,7 @@ export function WalletSignInView({ flow, label = 'Connect a wallet', showWallets
             activeWallet={flow.walletKey}
             error={flow.error}
             purpose={purpose}
+            mobileStatus={flow.mobileStatus}
             onSelect={(key) => (purpose === 'link' ? flow.link(key) : flow.connect(key))}
             onConfirm={() => flow.confirm()}
             onCancel={() => flow.cancel()}

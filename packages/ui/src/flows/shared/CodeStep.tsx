@@ -3,6 +3,7 @@ import { useFieldError } from '../../focus/useFieldError.js';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
 import { button, codeInput, label, mutedText, row, stack, text } from '../../styles/shared.css.js';
+import { useMessages } from '../../messages/useMessages.js';
 import type { FlowError } from './FlowError.js';
 
 export interface CodeStepProps {
@@ -23,6 +24,8 @@ export interface CodeStepProps {
   /** Called once per complete code: on "Verify", or by itself when the last digit arrives. */
   onSubmit: (code: string) => void;
   onResend: () => void;
+  /** Seconds until a rate limit lets a new code be sent: "Resend code" waits, counting down. */
+  retryInSeconds?: number | undefined;
   /** Back to the e-mail step. */
   onBack: () => void;
 }
@@ -44,6 +47,7 @@ export function CodeStep({
   length = 6,
   isVerifying = false,
   isResending = false,
+  retryInSeconds = 0,
   error,
   onSubmit,
   onResend,
@@ -103,8 +107,10 @@ export function CodeStep({
     submit(code);
   };
 
+  const t = useMessages();
+  const waiting = retryInSeconds > 0;
   const resend = () => {
-    if (busy) return;
+    if (busy || waiting) return;
     setResentCount((count) => count + 1);
     setCode('');
     setLocalError(undefined);
@@ -153,8 +159,8 @@ export function CodeStep({
         Verify
       </button>
       <div className={row}>
-        <button type="button" className={button.quiet} onClick={resend} aria-disabled={busy ? true : undefined}>
-          Resend code
+        <button type="button" className={button.quiet} onClick={resend} aria-disabled={busy || waiting ? true : undefined} data-retry-in={waiting ? retryInSeconds : undefined}>
+          {waiting ? t('code.resendIn', { seconds: retryInSeconds }) : 'Resend code'}
         </button>
         <button type="button" className={button.quiet} onClick={onBack}>
           {backLabel}

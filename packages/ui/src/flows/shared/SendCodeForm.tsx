@@ -4,6 +4,8 @@ import { Spinner } from '../../Spinner.js';
 import { button, stack, visuallyHidden } from '../../styles/shared.css.js';
 import type { FlowError } from './FlowError.js';
 import { useFieldError } from '../../focus/useFieldError.js';
+import { useMessages } from '../../messages/useMessages.js';
+import { mutedText } from '../../styles/shared.css.js';
 
 export interface SendCodeFieldOptions {
   /** Pre-fills the field, e.g. when coming back from the code step. */
@@ -81,22 +83,31 @@ export interface SendCodeFormProps {
   children: ReactNode;
   /** Which flow the text points at, for styling and tests (`data-channel`). */
   channel?: 'email' | 'sms' | undefined;
+  /** Seconds until a rate limit lets a code be sent again: "Continue" waits, with the countdown under it. */
+  retryInSeconds?: number | undefined;
 }
 
 /** The frame of a send-code step: the field(s), the error under them, "Continue", a status for screen readers. */
-export function SendCodeForm({ field, isSending, onSubmit, children, channel }: SendCodeFormProps) {
+export function SendCodeForm({ field, isSending, onSubmit, children, channel, retryInSeconds = 0 }: SendCodeFormProps) {
+  const t = useMessages();
+  const waiting = retryInSeconds > 0;
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!isSending) onSubmit();
+    if (!isSending && !waiting) onSubmit();
   };
   return (
     <form className={stack} noValidate onSubmit={submit} aria-busy={isSending} data-channel={channel}>
       {children}
       <ErrorMessage id={field.errorId}>{field.shownError}</ErrorMessage>
-      <button type="submit" className={button.primary} aria-disabled={isSending ? true : undefined}>
+      <button type="submit" className={button.primary} aria-disabled={isSending || waiting ? true : undefined}>
         {isSending ? <Spinner /> : null}
         Continue
       </button>
+      {waiting ? (
+        <p className={mutedText} data-retry-in={retryInSeconds}>
+          {t('code.retryIn', { seconds: retryInSeconds })}
+        </p>
+      ) : null}
       <p role="status" className={visuallyHidden}>
         {isSending ? 'Sending a code…' : ''}
       </p>

@@ -13,6 +13,11 @@ export const loadSignInDialog = () => import('./ConnectedSignInDialog.js');
 
 const ConnectedSignInDialog = lazyWithRetry(() => loadSignInDialog().then((module) => ({ default: module.ConnectedSignInDialog })));
 
+/** Fetches the dialog's code; once it is here, the dialog opens without suspending (see `lazyWithRetry`). */
+export const preloadSignInDialog = ConnectedSignInDialog.preload;
+/** Whether the dialog's code is here, so that it opens at once. */
+export const isSignInDialogReady = ConnectedSignInDialog.isReady;
+
 /**
  * The sign-in dialog (Radix Dialog): project branding, the login view's blocks and the e-mail
  * code flow. Controlled (`open`/`onOpenChange`) or with a `trigger` element. Its code loads on

@@ -132,6 +132,11 @@ export function SignInDialogView({
   // keeps the list inline on the main view, as the project asked.
   const [view, setView] = useState<'main' | 'wallets'>('main');
   const [walletsLabel, setWalletsLabel] = useState<string>();
+  // Back from a mobile wallet (a sign-in over the redirect under way or just refused): its steps show in the wallet view.
+  const mobileStep = walletFlow?.mobileStatus;
+  useEffect(() => {
+    if (mobileStep !== undefined && mobileStep !== 'idle' && mobileStep !== 'connected' && mobileStep !== 'redirecting') setView('wallets');
+  }, [mobileStep]);
   const walletView = view === 'wallets' && walletFlow !== undefined && settingsStatus === 'ready' && !onboardingStep && !(sessionStatus === 'mfa' && mfaFlow !== undefined);
   const viewTitleRef = useRef<HTMLHeadingElement>(null);
   const entryFocus = useRef(false);

@@ -42,6 +42,7 @@ export function WalletChooser({ flow }: { flow: WalletFlowModel }) {
         status={flow.status}
         activeWallet={flow.walletKey}
         error={flow.error}
+        mobileStatus={flow.mobileStatus}
         onSelect={(key) => flow.connect(key)}
         onConfirm={() => flow.confirm()}
         onCancel={() => flow.cancel()}

@@ -12,6 +12,8 @@ export interface LinkedWalletItem {
   id: string;
   address: string;
   wallet_name?: string | undefined;
+  /** False for a wallet that can never be unlinked (the account's embedded or MPC wallet): no "Unlink" for it. */
+  canUnlink?: boolean | undefined;
 }
 
 export interface LinkedWalletsProps {
@@ -54,7 +56,7 @@ export function LinkedWallets({ wallets, busy = false, error, canLinkMore = fals
                 {t('wallets.makePrimary')}
               </button>
             )}
-            {canUnlink && wallets.length > 1 ? (
+            {canUnlink && wallet.canUnlink !== false && wallets.length > 1 ? (
               <button type="button" className={button.quiet} aria-disabled={busy || undefined} aria-label={t('wallets.unlinkNamed', { address: shortAddress(wallet.address) })} onClick={() => !busy && onUnlink(wallet.id)}>
                 {t('wallets.unlink')}
               </button>

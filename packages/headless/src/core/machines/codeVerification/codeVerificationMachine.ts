@@ -27,6 +27,12 @@ export interface CodeVerificationContext {
   /** Where the code went, as the channel checked it (the trimmed address, the parsed number). */
   sentTo: unknown;
   verificationUUID: string | undefined;
+  /**
+   * A send refused by a rate limit ('Rate limit reached', too many attempts for this address) whose answer said when
+   * to try again (`Retry-After`, `LatchkeyError.retryAfterSeconds`): the time (ms since the epoch) before which no
+   * code is sent. Kept across cancel; cleared by the next code sent.
+   */
+  retryAt: number | undefined;
   error: LatchkeyError | undefined;
 }
 
@@ -67,6 +73,9 @@ export function normalizeCode(code: string): string {
 }
 
 const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+/** The server's limits on sending codes; with a `Retry-After` they mean "wait", not "give up". */
+const SEND_RATE_LIMITS: ReadonlySet<string> = new Set(['too_many_requests', 'too_many_email_verification_attempts', 'too_many_sms_verification_attempts']);
+const isWaitingRateLimit = (error: unknown) => error instanceof LatchkeyError && SEND_RATE_LIMITS.has(error.code) && error.retryAfterSeconds !== undefined;
 const RESET = { destination: undefined, sentTo: undefined, verificationUUID: undefined, error: undefined } as const;
 const notProvided = (name: string) => () => Promise.reject(new Error(`codeVerificationMachine: provide the channel's ${name} actor`));
 
@@ -77,6 +86,8 @@ const notProvided = (name: string) => () => Promise.reject(new Error(`codeVerifi
  * with its error; one refused while sending (the server, or a checker loaded on demand) returns to idle. A malformed
  * code is 'Invalid code' before any request; a wrong one returns to `awaitingCode` with the error; the attempt limit
  * ends in `failed`. A failed resend keeps the code already sent. The code travels in the event only, never in context.
+ * A send refused by a rate limit with a `Retry-After` sets `retryAt` and goes back to the step it came from; no code
+ * is sent before then (the UI counts down from `retryAt`).
  * With `purpose: 'link'` the code adds the destination to the signed-in user instead of signing in.
  */
 export const codeVerificationMachine = setup({
@@ -94,7 +105,11 @@ export const codeVerificationMachine = setup({
   actions: {
     ...signInHandOver,
     assignDestination: assign((_, params: { destination: unknown }) => ({ ...RESET, destination: params.destination })),
-    assignSentCode: assign((_, params: SentCode) => ({ verificationUUID: params.verificationUUID, sentTo: params.sentTo, error: undefined })),
+    assignSentCode: assign((_, params: SentCode) => ({ verificationUUID: params.verificationUUID, sentTo: params.sentTo, retryAt: undefined, error: undefined })),
+    assignRateLimit: assign((_, params: { error: unknown }) => {
+      const error = toLatchkeyErrorSync(params.error);
+      return { error, retryAt: Date.now() + (error.retryAfterSeconds ?? 0) * 1000 };
+    }),
     assignError: assign((_, params: { error: unknown }) => ({ error: toLatchkeyErrorSync(params.error) })),
     // The channel says what an unacceptable destination is (the e-mail flow: 'Enter a valid e-mail address.').
     assignInvalidDestination: assign((_, params: { destination: unknown }) => ({
@@ -111,16 +126,21 @@ export const codeVerificationMachine = setup({
     isWellFormedCode: (_, params: { code: string }) => CODE_PATTERN.test(normalizeCode(params.code)),
     isAttemptLimit: (_, params: { error: unknown }) => params.error instanceof LatchkeyError && params.error.code === 'too_many_verification_attempts',
     hasVerification: ({ context }) => context.verificationUUID !== undefined,
+    isRateLimited: (_, params: { error: unknown }) => isWaitingRateLimit(params.error),
+    isRateLimitedResend: ({ context }, params: { error: unknown }) => isWaitingRateLimit(params.error) && context.verificationUUID !== undefined,
+    isCoolingDown: ({ context }) => context.retryAt !== undefined && Date.now() < context.retryAt,
   },
 }).createMachine({
   id: 'codeVerification',
-  context: ({ input }) => ({ client: input.client, purpose: input.purpose ?? 'signIn', ...RESET }),
+  context: ({ input }) => ({ client: input.client, purpose: input.purpose ?? 'signIn', retryAt: undefined, ...RESET }),
   initial: 'idle',
   on: { 'user.reset': { target: '.idle', actions: 'reset' } },
   states: {
     idle: {
       on: {
         'user.submitDestination': [
+          // Until the rate limit's wait is over nothing is sent (the error says why, the UI counts down).
+          { guard: 'isCoolingDown' },
           {
             guard: { type: 'isAcceptableDestination', params: ({ event }) => ({ destination: event.destination }) },
             target: 'sendingCode',
@@ -137,6 +157,13 @@ export const codeVerificationMachine = setup({
         input: ({ context }) => ({ client: context.client, destination: context.destination, verificationUUID: context.verificationUUID, sentTo: context.sentTo }),
         onDone: { target: 'awaitingCode', actions: { type: 'assignSentCode', params: ({ event }) => event.output } },
         onError: [
+          // A rate limit that says when to try again is a wait: back to the step the send came from.
+          {
+            guard: { type: 'isRateLimitedResend', params: errorParams },
+            target: 'awaitingCode',
+            actions: { type: 'assignRateLimit', params: errorParams },
+          },
+          { guard: { type: 'isRateLimited', params: errorParams }, target: 'idle', actions: { type: 'assignRateLimit', params: errorParams } },
           { guard: { type: 'isAttemptLimit', params: errorParams }, target: 'failed', actions: { type: 'assignError', params: errorParams } },
           // A failed resend keeps the code already sent.
           { guard: 'hasVerification', target: 'awaitingCode', actions: { type: 'assignError', params: errorParams } },
@@ -151,7 +178,7 @@ export const codeVerificationMachine = setup({
           { guard: { type: 'isWellFormedCode', params: ({ event }) => ({ code: event.code }) }, target: 'verifying', actions: 'clearError' },
           { actions: 'assignInvalidCode' },
         ],
-        'user.resendCode': { target: 'sendingCode', actions: 'clearError' },
+        'user.resendCode': [{ guard: 'isCoolingDown' }, { target: 'sendingCode', actions: 'clearError' }],
         'user.cancel': { target: 'idle', actions: 'reset' },
       },
     },

@@ -145,3 +145,50 @@ describe('emailSignInMachine: adding an e-mail to the signed-in user', () => {
     expect(requests.at(-1)?.headers.get('authorization')).toMatch(/^Bearer /);
   });
 });
+
+describe('emailSignInMachine: rate limits', () => {
+  const limited = (code: string, message: string, seconds: number) => () =>
+    new Response(JSON.stringify({ error: { code, message } }), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': String(seconds) } });
+
+  it('behavior: a first send refused with Retry-After stays idle with the sentence and retryAt; nothing is sent before then', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const { client, requests } = await makeClient({ 'POST /emailVerifications/create': limited('too_many_requests', 'Rate limit reached', 42) });
+      const actor = createActor(emailSignInMachine, { input: { client } }).start();
+      actor.send({ type: 'user.submitDestination', destination: 'ada@example.com' });
+      const snapshot = await waitFor(actor, (state) => !state.hasTag('busy'));
+      expect(snapshot.value).toBe('idle');
+      expect(snapshot.context.error).toMatchObject({ code: 'too_many_requests', message: 'Rate limit reached', retryAfterSeconds: 42 });
+      expect(snapshot.context.retryAt).toBe(Date.now() + 42_000);
+      actor.send({ type: 'user.submitDestination', destination: 'ada@example.com' });
+      expect(actor.getSnapshot().value).toBe('idle');
+      expect(requests).toHaveLength(1);
+      vi.setSystemTime(Date.now() + 42_001);
+      actor.send({ type: 'user.submitDestination', destination: 'ada@example.com' });
+      expect(actor.getSnapshot().value).toBe('sendingCode');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('behavior: a resend over the per-address limit keeps the code step (not failed); without Retry-After the attempt limit still ends the flow', async () => {
+    let creates = 0;
+    const { client } = await makeClient({
+      'POST /emailVerifications/create': () =>
+        ++creates === 1 ? json(200, { verificationUUID: UUID }) : errorBody(429, 'too_many_email_verification_attempts', 'Too many email verification attempts.'),
+      'POST /emailVerifications/retry': limited('too_many_email_verification_attempts', 'Too many email verification attempts.', 5),
+    });
+    const actor = createActor(emailSignInMachine, { input: { client } }).start();
+    actor.send({ type: 'user.submitDestination', destination: 'ada@example.com' });
+    await waitFor(actor, (state) => state.value === 'awaitingCode');
+    actor.send({ type: 'user.resendCode' });
+    const snapshot = await waitFor(actor, (state) => !state.hasTag('busy'));
+    expect(snapshot.value).toBe('awaitingCode');
+    expect(snapshot.context.error).toMatchObject({ code: 'too_many_email_verification_attempts', retryAfterSeconds: 5 });
+    expect(snapshot.context.verificationUUID).toBe(UUID);
+
+    const other = createActor(emailSignInMachine, { input: { client } }).start();
+    other.send({ type: 'user.submitDestination', destination: 'bob@example.com' });
+    expect((await waitFor(other, (state) => !state.hasTag('busy'))).value).toBe('failed');
+  });
+});

@@ -311,12 +311,4 @@ export type SessionMachine = typeof sessionMachine;
 export type SessionActorRef = ActorRefFrom<typeof sessionMachine>;
 export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
-/** The session status: the top-level state (`restoring`, `signedOut`, `signingIn`, `mfa`, `signedIn`, `expired`). */
-export type SessionStatus = 'restoring' | 'signedOut' | 'signingIn' | 'mfa' | 'signedIn' | 'expired';
-
-export function getSessionStatus(snapshot: Pick<SessionSnapshot, 'value'>): SessionStatus {
-  const { value } = snapshot;
-  if (typeof value === 'string') return value as SessionStatus;
-  if ('anonymous' in value) return value.anonymous as SessionStatus;
-  return Object.keys(value)[0] as SessionStatus;
-}
+export { getSessionStatus, type SessionStatus } from './sessionStatus.js';

@@ -196,7 +196,7 @@ export const walletSignInMachine = setup({
           target: 'connecting',
           actions: {
             type: 'assignStart',
-            params: ({ event }) => ({ connector: event.connector, mode: event.mode ?? 'connect-and-sign', purpose: event.purpose ?? 'signIn', hardwareWallet: event.hardwareWallet ?? false }),
+            params: ({ event }) => ({ connector: event.connector, mode: event.mode ?? 'connect-and-sign', purpose: event.purpose ?? 'signIn', hardwareWallet: event.hardwareWallet ?? event.connector.hardwareWallet }),
           },
         },
       },
@@ -249,7 +249,7 @@ export const walletSignInMachine = setup({
           target: 'connecting',
           actions: {
             type: 'assignStart',
-            params: ({ event }) => ({ connector: event.connector, mode: event.mode ?? 'connect-and-sign', purpose: event.purpose ?? 'signIn', hardwareWallet: event.hardwareWallet ?? false }),
+            params: ({ event }) => ({ connector: event.connector, mode: event.mode ?? 'connect-and-sign', purpose: event.purpose ?? 'signIn', hardwareWallet: event.hardwareWallet ?? event.connector.hardwareWallet }),
           },
         },
       },
@@ -272,7 +272,7 @@ export const walletSignInMachine = setup({
           target: 'connecting',
           actions: {
             type: 'assignStart',
-            params: ({ event }) => ({ connector: event.connector, mode: event.mode ?? 'connect-and-sign', purpose: event.purpose ?? 'signIn', hardwareWallet: event.hardwareWallet ?? false }),
+            params: ({ event }) => ({ connector: event.connector, mode: event.mode ?? 'connect-and-sign', purpose: event.purpose ?? 'signIn', hardwareWallet: event.hardwareWallet ?? event.connector.hardwareWallet }),
           },
         },
       },

@@ -19,6 +19,8 @@ import { toWalletError } from './toWalletError.js';
 /** A connected wallet-standard Solana wallet. */
 export interface WalletConnector {
   readonly key: string;
+  /** A hardware wallet (SPEC §5): it signs in through a memo transaction. */
+  readonly hardwareWallet: boolean;
   readonly name: string;
   readonly wallet: Wallet;
   /** The active address (undefined before `connect`). */
@@ -36,8 +38,13 @@ function feature<T>(wallet: Wallet, name: string): T | undefined {
   return (wallet.features as Record<string, unknown>)[name] as T | undefined;
 }
 
+export interface CreateWalletConnectorOptions {
+  /** The wallet signs through a hardware device (SPEC §5): `signMessage` raises the SPEC §8 error without asking it. */
+  hardwareWallet?: boolean;
+}
+
 /** The connector of a wallet-standard wallet (SPEC §5 rules checked by the caller). `key` is its catalogue key. */
-export function createWalletConnector(wallet: Wallet, key: string): WalletConnector {
+export function createWalletConnector(wallet: Wallet, key: string, options: CreateWalletConnectorOptions = {}): WalletConnector {
   let account: StandardAccount | undefined;
 
   function activeAccount(): StandardAccount {
@@ -54,6 +61,8 @@ export function createWalletConnector(wallet: Wallet, key: string): WalletConnec
       return activeAccount().address;
     },
     async signMessage(message) {
+      // A hardware wallet cannot sign messages directly (a memo transaction can carry the nonce instead): never ask it.
+      if (options.hardwareWallet) throw new LatchkeyError('hardware_wallet_cannot_sign_message');
       const signMessage = feature<SolanaSignMessageFeature>(wallet, SolanaSignMessage);
       if (!signMessage) throw new LatchkeyError('connector_method_not_implemented', { params: { method: 'signMessage' } });
       const current = activeAccount();
@@ -81,6 +90,7 @@ export function createWalletConnector(wallet: Wallet, key: string): WalletConnec
 
   return {
     key,
+    hardwareWallet: options.hardwareWallet ?? false,
     name: wallet.name,
     wallet,
     address: () => account?.address,

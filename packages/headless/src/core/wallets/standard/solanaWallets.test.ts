@@ -48,6 +48,30 @@ describe('SPEC §5 feature rules and the wallet list', () => {
     expect(solflare).toMatchObject({ installed: false, installUrl: 'https://chromewebstore.google.com/detail/bhhhlbepdkbapadjdnnojkbgioiodbic' });
   });
 
+  it('behavior: a wallet with a hardware variant offers it too, flagged; a hardware wallet needs no message signing', () => {
+    const phantom = createTestWallet({ name: 'Phantom' });
+    const list = listWalletOptions([phantom], catalogue, 'connect-and-sign');
+    expect(list.find((option) => option.key === 'phantom')).toMatchObject({ installed: true, hardwareWallet: false });
+    expect(list.find((option) => option.key === 'phantomledger')).toMatchObject({ installed: true, hardwareWallet: true, name: 'Phantom (Ledger)', wallet: phantom });
+    // Without solana:signMessage only the hardware variant qualifies for connect-and-sign.
+    const noMessages = listWalletOptions([withoutFeature(phantom, 'solana:signMessage')], catalogue, 'connect-and-sign');
+    expect(noMessages.filter((option) => option.installed).map((option) => option.key)).toEqual(['phantomledger']);
+    // A test wallet in hardware mode named after the variant maps to it by name.
+    const ledger = listWalletOptions([createTestWallet({ name: 'Phantom (Ledger)', hardware: true })], catalogue, 'connect-and-sign');
+    expect(ledger.filter((option) => option.installed).map((option) => [option.key, option.hardwareWallet])).toEqual([['phantomledger', true]]);
+  });
+
+  it('behavior: catalogue mobile data becomes the phone app of a row (redirect links, in-app-browser template)', () => {
+    const list = listWalletOptions([], catalogue, 'connect-and-sign');
+    expect(list.find((option) => option.key === 'phantom')?.mobile).toEqual({
+      experience: 'redirect',
+      links: { key: 'phantom', name: 'Phantom', universal: 'https://phantom.app/ul', inAppBrowser: 'https://phantom.app/ul/browse/{url}' },
+      inAppBrowser: 'https://phantom.app/ul/browse/{url}',
+    });
+    expect(list.find((option) => option.key === 'backpacksol')?.mobile).toMatchObject({ experience: 'in-app-browser', links: undefined });
+    expect(list.find((option) => option.key === 'phantomledger')?.mobile).toBeUndefined();
+  });
+
   it('behavior: late registration reaches the watcher', () => {
     const wallets: Wallet[] = [];
     const listeners: Array<() => void> = [];
@@ -74,6 +98,21 @@ describe('connector and test wallet', () => {
     const signed = await signer.signTransaction(unsigned);
     expect(ed25519.verify(signed.subarray(1, 65), signed.subarray(65), bs58.decode(wallet.address))).toBe(true);
     expect(signed.subarray(65)).toEqual(unsigned.subarray(65));
+  });
+
+  it('error: signMessage on a hardware wallet raises the SPEC §8 error without asking the wallet; transactions still sign', async () => {
+    const wallet = createTestWallet({ name: 'Phantom (Ledger)', hardware: true });
+    const asked = vi.spyOn(wallet.features['solana:signMessage'] as { signMessage: () => unknown }, 'signMessage');
+    const connector = createWalletConnector(wallet, 'phantomledger', { hardwareWallet: true });
+    await connector.connect();
+    await expect(connector.signer().signMessage(new Uint8Array([1]))).rejects.toMatchObject({ code: 'hardware_wallet_cannot_sign_message', message: 'Hardware wallets cannot sign messages directly.' });
+    expect(asked).not.toHaveBeenCalled();
+    const signed = await connector.signer().signTransaction(createMemoTransaction(wallet.address, 'Nonce: abcdefgh12345678'));
+    expect(ed25519.verify(signed.subarray(1, 65), signed.subarray(65), bs58.decode(wallet.address))).toBe(true);
+    // The test wallet's hardware mode refuses message signing itself, as the device would.
+    const plain = createWalletConnector(wallet, 'phantomledger');
+    await plain.connect();
+    await expect(plain.signer().signMessage(new Uint8Array([1]))).rejects.toBeTruthy();
   });
 
   it("error: 'Nonce missing' for a message without a nonce", () => {

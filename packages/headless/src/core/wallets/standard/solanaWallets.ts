@@ -1,5 +1,6 @@
 import type { WalletCatalogue, WalletCatalogueEntry } from '@latchkey/protocol';
 import type { Wallet } from '@wallet-standard/base';
+import { mobileAppOf, type WalletMobileApp } from '../../mobileWallets/mobileWalletLinksOf.js';
 import { SolanaSignMessage, SolanaSignTransaction, StandardConnect, StandardEvents, type WalletConnectionMode } from './features.js';
 
 /** Wallets the catalogue always handles by name (SPEC §5): a standard wallet of that name maps to its catalogue entry. */
@@ -30,12 +31,13 @@ export function catalogueKeyFor(name: string): string | undefined {
  * SPEC §5's feature rules: a Solana chain, standard connect, events and transaction signing — and message signing in
  * connect-and-sign mode.
  */
-export function isSupportedSolanaWallet(wallet: Wallet, mode: WalletConnectionMode): boolean {
+export function isSupportedSolanaWallet(wallet: Wallet, mode: WalletConnectionMode, hardwareWallet = false): boolean {
   const features = Object.keys(wallet.features);
   const has = (feature: string) => features.includes(feature);
   if (!wallet.chains.some((chain) => chain.startsWith('solana:'))) return false;
   if (!has(StandardConnect) || !has(StandardEvents) || !has(SolanaSignTransaction)) return false;
-  return mode === 'connect-only' || has(SolanaSignMessage);
+  // A hardware wallet signs in with a memo transaction (SPEC §5): it needs no message signing.
+  return mode === 'connect-only' || hardwareWallet || has(SolanaSignMessage);
 }
 
 /** One row of the wallet list. */
@@ -51,6 +53,8 @@ export interface WalletOption {
   /** Where to get it, for a wallet that is not installed. */
   installUrl: string | undefined;
   hardwareWallet: boolean;
+  /** The wallet's phone app from the catalogue (deep links), if it has one. */
+  mobile: WalletMobileApp | undefined;
 }
 
 function installUrlOf(entry: WalletCatalogueEntry): string | undefined {
@@ -58,33 +62,37 @@ function installUrlOf(entry: WalletCatalogueEntry): string | undefined {
   return entry.mobile?.ios ?? entry.mobile?.android ?? entry.desktop?.universal;
 }
 
+const isHardware = (entry: WalletCatalogueEntry | undefined) => (entry?.hardwareWallets?.length ?? 0) > 0;
+
+/** The catalogue's hardware variants a registered wallet also offers (same provider, e.g. Phantom → Phantom (Ledger)). */
+function hardwareVariantsOf(wallet: Wallet, catalogue: WalletCatalogue): string[] {
+  return Object.entries(catalogue.wallets)
+    .filter(([, entry]) => isHardware(entry) && entry.injectedConfig?.some((config) => config.walletStandard?.providerId === wallet.name))
+    .map(([key]) => key);
+}
+
 /**
  * The wallet list: the catalogue's Solana wallets and every registered wallet that passes the feature rules; a
- * registered wallet the catalogue handles by name takes that entry; duplicates collapse by key; installed first,
- * then by name.
+ * registered wallet the catalogue handles by name takes that entry, and the entry's hardware variants (SPEC §5: signed
+ * in by memo transaction) are offered with it; duplicates collapse by key; installed first, then by name.
  */
 export function listWalletOptions(registered: readonly Wallet[], catalogue: WalletCatalogue, mode: WalletConnectionMode): WalletOption[] {
   const byKey = new Map<string, WalletOption>();
   for (const [key, entry] of Object.entries(catalogue.wallets)) {
     if (entry.chains && !entry.chains.some((chain) => chain.startsWith('solana:'))) continue;
-    byKey.set(key, { key, name: entry.name, icon: undefined, installed: false, wallet: undefined, entry, installUrl: installUrlOf(entry), hardwareWallet: (entry.hardwareWallets?.length ?? 0) > 0 });
+    byKey.set(key, { key, name: entry.name, icon: undefined, installed: false, wallet: undefined, entry, installUrl: installUrlOf(entry), hardwareWallet: isHardware(entry), mobile: mobileAppOf(key, entry) });
   }
+  const install = (wallet: Wallet, key: string) => {
+    const known = byKey.get(key);
+    const entry = known?.entry ?? catalogue.wallets[key];
+    if (known?.installed || !isSupportedSolanaWallet(wallet, mode, isHardware(entry))) return; // a duplicate registration: the first one stays
+    byKey.set(key, { key, name: entry?.name ?? wallet.name, icon: wallet.icon, installed: true, wallet, entry, installUrl: undefined, hardwareWallet: isHardware(entry), mobile: undefined });
+  };
   for (const wallet of registered) {
-    if (!isSupportedSolanaWallet(wallet, mode)) continue;
     const key = catalogueKeyFor(wallet.name) ?? walletKeyOf(wallet.name);
     if (key === '') continue;
-    const known = byKey.get(key);
-    if (known?.installed) continue; // a duplicate registration: the first one stays
-    byKey.set(key, {
-      key,
-      name: known?.entry?.name ?? wallet.name,
-      icon: wallet.icon,
-      installed: true,
-      wallet,
-      entry: known?.entry ?? catalogue.wallets[key],
-      installUrl: undefined,
-      hardwareWallet: known?.hardwareWallet ?? false,
-    });
+    install(wallet, key);
+    for (const variant of hardwareVariantsOf(wallet, catalogue)) install(wallet, variant);
   }
   return [...byKey.values()].sort((a, b) => Number(b.installed) - Number(a.installed) || a.name.localeCompare(b.name));
 }

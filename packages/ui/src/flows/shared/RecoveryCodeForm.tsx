@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { useFieldError } from '../../focus/useFieldError.js';
 import { button, input, label, stack } from '../../styles/shared.css.js';
-import type { FlowError } from '../shared/FlowError.js';
+import type { FlowError } from './FlowError.js';
 
 export interface RecoveryCodeFormProps {
   isVerifying: boolean;

@@ -1,0 +1,99 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { ErrorMessage } from '../../ErrorMessage.js';
+import { Spinner } from '../../Spinner.js';
+import { useMessages } from '../../messages/useMessages.js';
+import { button, mutedText, stack } from '../../styles/shared.css.js';
+import { heading } from '../shared/mfa.css.js';
+import { RecoveryCodeForm } from '../shared/RecoveryCodeForm.js';
+import { TotpCodeForm } from '../shared/TotpCodeForm.js';
+import type { MfaDevicesFlowModel } from './MfaDevicesModel.js';
+import * as styles from './MfaDevices.css.js';
+
+export interface StepUpPromptProps {
+  flow: MfaDevicesFlowModel;
+}
+
+/**
+ * "Confirm it's you": the server refused removing a second step because this session passed none lately. Offers the
+ * user's own methods (`flow.stepUpMethods`: their passkey, their authenticator app's code, a recovery code while one is
+ * left; when they could not be loaded, the code forms), shows their errors as sentences, and Cancel leaves everything
+ * as it was. Presentational over `useMfaDevices()`.
+ */
+export function StepUpPrompt({ flow }: StepUpPromptProps) {
+  const t = useMessages();
+  const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const loading = flow.status === 'loadingStepUpMethods';
+  // The prompt interrupts what the user asked for: move focus to it, and bring it into view (the user menu scrolls)
+  // once more when the methods have loaded and it has grown.
+  useEffect(() => {
+    headingRef.current?.focus({ preventScroll: true });
+  }, []);
+  useEffect(() => {
+    headingRef.current?.closest('section')?.scrollIntoView?.({ block: 'nearest' });
+  }, [loading]);
+  const [useRecovery, setUseRecovery] = useState(false);
+  // An error belongs to the form it was about: switching forms leaves it behind.
+  const [leftBehind, setLeftBehind] = useState<MfaDevicesFlowModel['error']>();
+  const error = flow.error === leftBehind ? undefined : flow.error;
+  const verifying = flow.status === 'steppingUp' || flow.status === 'steppingUpWithPasskey';
+  const methods = flow.stepUpMethods;
+  const passkeyOffered = methods?.methods.includes('passkey') === true;
+  const totpOffered = methods === undefined || methods.methods.includes('totp');
+  const recoveryOffered = methods === undefined || methods.hasRecoveryCodes;
+  const showRecovery = recoveryOffered && (useRecovery || !totpOffered);
+  const codeForm = showRecovery || totpOffered;
+  const intro = t(`mfaDevices.stepUp.intro.${flow.stepUpFor ?? 'changeDevice'}`);
+  const toggle = () => {
+    setLeftBehind(flow.error);
+    setUseRecovery(!useRecovery);
+  };
+  return (
+    <section className={styles.stepUp} aria-labelledby={headingId} data-step-up={flow.status}>
+      <h3 id={headingId} ref={headingRef} tabIndex={-1} className={heading}>
+        {t('mfaDevices.stepUp.heading')}
+      </h3>
+      <p className={mutedText}>{intro}</p>
+      {loading ? (
+        <p className={mutedText} role="status">
+          <Spinner /> {t('mfaDevices.stepUp.loading')}
+        </p>
+      ) : (
+        <div className={stack}>
+          {passkeyOffered ? (
+            <button type="button" className={button.primary} aria-disabled={verifying ? true : undefined} onClick={() => !verifying && flow.stepUpWithPasskey()}>
+              {flow.status === 'steppingUpWithPasskey' ? <Spinner /> : null}
+              {t('mfaDevices.stepUp.passkey')}
+            </button>
+          ) : null}
+          {flow.status === 'steppingUpWithPasskey' ? (
+            <p className={mutedText} role="status">
+              {t('mfaDevices.stepUp.passkeyWaiting')}
+            </p>
+          ) : null}
+          {showRecovery ? (
+            <>
+              <p className={mutedText}>{t('mfaDevices.stepUp.recoveryHint')}</p>
+              <RecoveryCodeForm isVerifying={verifying} error={error} onSubmit={(code) => flow.stepUpWithRecoveryCode(code)} />
+            </>
+          ) : totpOffered ? (
+            <>
+              <p className={mutedText}>{t('mfaDevices.stepUp.totpHint')}</p>
+              <TotpCodeForm isVerifying={verifying} error={error} onSubmit={(code) => flow.stepUpWithCode(code)} />
+            </>
+          ) : null}
+          {/* Without a code form (a passkey only), its errors show here. */}
+          {codeForm ? null : <ErrorMessage>{verifying ? undefined : error?.message}</ErrorMessage>}
+          {recoveryOffered && totpOffered ? (
+            <button type="button" className={button.quiet} onClick={toggle}>
+              {useRecovery ? t('mfaDevices.stepUp.useApp') : t('mfaDevices.stepUp.useRecovery')}
+            </button>
+          ) : null}
+        </div>
+      )}
+      <button type="button" className={button.quiet} onClick={() => flow.cancelStepUp()}>
+        {t('mfaDevices.stepUp.cancel')}
+      </button>
+    </section>
+  );
+}
