@@ -181,6 +181,34 @@ export const MfaChallengeInDialog: Story = {
   },
 };
 
+/** The access gate refused the address (by code): the flow's SPEC sentence, and `general.imageUserNotInAccessList` above the steps. */
+export const AccessBlocked: Story = {
+  args: {
+    settings: { ...brandedSettings, general: { ...brandedSettings.general, imageUserNotInAccessList: brandedSettings.general?.appLogo } },
+    emailFlow: emailFlow({ error: { code: 'address_blocked_by_gate', message: 'This address is blocked by the gate' } }),
+  },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog');
+    await expect(within(dialog).getByRole('alert')).toHaveTextContent('This address is blocked by the gate');
+    await expect(dialog.querySelector('[data-access-denied="address_blocked_by_gate"] img')).not.toBeNull();
+    await expectAccessible();
+  },
+};
+
+export const AccessBlockedDark: Story = { ...AccessBlocked, globals: { theme: 'dark' } };
+
+export const AccessNotApproved: Story = {
+  args: {
+    settings: { ...brandedSettings, general: { ...brandedSettings.general, imageUserNotInAccessList: brandedSettings.general?.appLogo } },
+    emailFlow: emailFlow({ error: { code: 'address_not_approved', message: 'This address is not approved for access' } }),
+  },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog');
+    await expect(within(dialog).getByRole('alert')).toHaveTextContent('This address is not approved for access');
+    await expect(dialog.querySelector('[data-access-denied="address_not_approved"]')).not.toBeNull();
+  },
+};
+
 /** A wallet-standard icon as wallets ship it: a data URI. */
 const testWalletIcon = `data:image/svg+xml;charset=utf-8,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#5b3df5"/><path d="M9 11h14v10H9z" fill="#fff"/></svg>')}`;
 
@@ -237,3 +265,25 @@ export const WalletViewSigning: Story = {
     await expectAccessible();
   },
 };
+
+/** Signed in with a required profile field missing: the onboarding step cannot be dismissed; 'Sign out instead' is the way out. */
+export const OnboardingRequired: Story = {
+  args: {
+    onboarding: true,
+    onboardingRequired: true,
+    onSignOut: fn().mockName('onSignOut'),
+    onboardingStep: <p>The onboarding form (flows/Profile, see Flows/Profile).</p>,
+  },
+  play: async ({ args }) => {
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in' });
+    await expect(dialog).toHaveAccessibleDescription('One more step to finish setting up your account.');
+    await expect(within(dialog).queryByRole('button', { name: 'Close' })).toBeNull();
+    await userEvent.keyboard('{Escape}');
+    await expect(args.onOpenChange).not.toHaveBeenCalled();
+    await expectAccessible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sign out instead' }));
+    await expect(args.onSignOut).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const OnboardingRequiredDark: Story = { ...OnboardingRequired, globals: { theme: 'dark' } };

@@ -41,6 +41,8 @@ function sandboxOrigins(sandboxUrl: string, read: (name: string) => string | und
     // MPC wallets: their ceremonies' socket on the API's own port, and the cloud drive their backups may go to
     apiSocket: `${api.protocol === 'https:' ? 'wss:' : 'ws:'}//${api.host}`,
     drive: at('LATCHKEY_CLOUD_DRIVE_URL', 6),
+    // the captcha emulator (security.hCaptcha): its widget script, and the challenge it posts
+    captcha: at('LATCHKEY_CAPTCHA_URL', 7),
   };
 }
 
@@ -52,11 +54,11 @@ function strictCsp(origins: ReturnType<typeof sandboxOrigins>): Plugin {
   const policy = [
     "default-src 'self'",
     // Sign in with Apple JS: Apple's CDN, and the sandbox's emulation of it
-    `script-src 'self' https://appleid.cdn-apple.com ${origins.oauth}`,
+    `script-src 'self' https://appleid.cdn-apple.com ${origins.oauth} ${origins.captcha}`,
     // inline style attributes carry the runtime theme variables
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' https: data:",
-    `connect-src 'self' ${origins.api} ${origins.apiSocket} ${origins.custody} ${origins.rpc} ${origins.ws} ${origins.drive}`,
+    `connect-src 'self' ${origins.api} ${origins.apiSocket} ${origins.custody} ${origins.rpc} ${origins.ws} ${origins.drive} ${origins.captcha}`,
     // the embedded wallet's export page lives on the custody origin, shown in an iframe
     `frame-src ${origins.custody}`,
     "base-uri 'self'",

@@ -33,6 +33,7 @@ export default async function setup(project: TestProject) {
   process.env.LATCHKEY_SOLANA_WS_URL = sandbox.info.solanaWsUrl;
   process.env.LATCHKEY_OAUTH_URL = sandbox.info.oauthIssuer;
   process.env.LATCHKEY_CLOUD_DRIVE_URL = sandbox.info.cloudDriveUrl;
+  process.env.LATCHKEY_CAPTCHA_URL = sandbox.info.captchaUrl;
   await build({ root: demoRoot, configFile: join(demoRoot, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
   const server = await preview({
     root: demoRoot,

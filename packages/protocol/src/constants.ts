@@ -104,3 +104,6 @@ export const PASSKEY_STAMP_CHALLENGE_HASH = 'SHA-256';
 
 /** Window locators that every EVM extension injects; catalogue entries must not claim them (SPEC §5). */
 export const DEFAULT_ETHEREUM_LOCATORS = ['ethereum', 'window.ethereum'] as const;
+
+/** What the user types to confirm deleting the account; the kit sends it as `confirmation` in the DELETE /users body. */
+export const ACCOUNT_DELETION_CONFIRMATION = 'DELETE';

@@ -126,6 +126,18 @@ export const transportErrorCodes = [
   'internal_error',
 ] as const;
 
+/**
+ * Captcha refusals (`security.hCaptcha`), where SPEC §8 names no code: no token where one is needed, or a token that
+ * is unknown, used, expired or for another site key.
+ */
+export const captchaErrorCodes = ['captcha_required', 'invalid_captcha'] as const;
+
+/**
+ * Access-gate refusals (SPEC §6, worded in §8: 'This address is not approved for access', 'This address is blocked by
+ * the gate', 'User does not have access'), as codes so a client maps them without reading the message.
+ */
+export const accessErrorCodes = ['address_not_approved', 'address_blocked_by_gate', 'user_without_access'] as const;
+
 /** Social-linking codes of SPEC §8 a backend answers with (the others are the kit's own). */
 export const socialLinkingServerErrorCodes = ['account_already_linked'] as const;
 
@@ -133,4 +145,6 @@ export const socialLinkingServerErrorCodes = ['account_already_linked'] as const
 export type ServerErrorCode =
   | (typeof serverErrorCodes)[number]
   | (typeof socialLinkingServerErrorCodes)[number]
-  | (typeof transportErrorCodes)[number];
+  | (typeof transportErrorCodes)[number]
+  | (typeof captchaErrorCodes)[number]
+  | (typeof accessErrorCodes)[number];

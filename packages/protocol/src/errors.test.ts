@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as constants from './constants.js';
 import { chainSchema, custodyActivityStatusSchema, socialProviderSchema, thresholdSignatureSchemeSchema } from './enums.js';
 import { clientWalletErrorCodes, socialLinkingErrorCodes } from './clientErrorCodes.js';
-import { serverErrorCodes, transportErrorCodes, socialLinkingServerErrorCodes } from './errorCodes.js';
+import { accessErrorCodes, captchaErrorCodes, serverErrorCodes, transportErrorCodes, socialLinkingServerErrorCodes } from './errorCodes.js';
 import { errorBodySchema, serverErrorCodeSchema } from './errors.js';
 import { expectParses, expectRejectedAt } from './test/expectIssues.js';
 
@@ -28,7 +28,8 @@ describe('error codes (SPEC §8)', () => {
     expectParses(errorBodySchema, { error: { code: 'invalid_request', message: 'Invalid body', path: 'email' } });
     expectRejectedAt(errorBodySchema, { error: { code: 'teapot', message: 'x' } }, 'error.code');
     expectParses(errorBodySchema, { error: { code: 'account_already_linked', message: 'This social account is already linked to your account.' } });
-    expect(serverErrorCodeSchema.options).toHaveLength(serverErrorCodes.length + socialLinkingServerErrorCodes.length + transportErrorCodes.length);
+    expect(serverErrorCodeSchema.options).toHaveLength(serverErrorCodes.length + socialLinkingServerErrorCodes.length + transportErrorCodes.length + captchaErrorCodes.length + accessErrorCodes.length);
+    expectParses(errorBodySchema, { error: { code: 'invalid_captcha', message: 'The captcha is invalid, expired or already used; solve it again.', path: 'captchaToken' } });
   });
 });
 

@@ -1,10 +1,10 @@
 import * as z from 'zod';
 import { clientWalletErrorCodes, socialLinkingErrorCodes } from './clientErrorCodes.js';
-import { serverErrorCodes, socialLinkingServerErrorCodes, transportErrorCodes } from './errorCodes.js';
+import { accessErrorCodes, captchaErrorCodes, serverErrorCodes, socialLinkingServerErrorCodes, transportErrorCodes } from './errorCodes.js';
 
 // The code lists themselves are plain data in errorCodes.ts and clientErrorCodes.ts.
 
-export const serverErrorCodeSchema = z.enum([...serverErrorCodes, ...socialLinkingServerErrorCodes, ...transportErrorCodes]);
+export const serverErrorCodeSchema = z.enum([...serverErrorCodes, ...socialLinkingServerErrorCodes, ...transportErrorCodes, ...captchaErrorCodes, ...accessErrorCodes]);
 
 /** Body of every non-2xx product API response. */
 export const errorBodySchema = z.object({

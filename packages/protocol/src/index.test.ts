@@ -4,6 +4,7 @@ import * as protocol from './index.js';
 it('default: the export names of @latchkey/protocol (change deliberately)', () => {
   expect(Object.keys(protocol).sort()).toMatchInlineSnapshot(`
     [
+      "ACCOUNT_DELETION_CONFIRMATION",
       "API_PATH_PREFIX",
       "API_VERSION",
       "API_VERSION_HEADER",
@@ -55,6 +56,7 @@ it('default: the export names of @latchkey/protocol (change deliberately)', () =
       "TRANSACTION_CONFIRMATION_TIMEOUT_MS",
       "VERIFICATION_CODE_LENGTH",
       "VERSION_CHECK_DELAY_MS",
+      "accessErrorCodes",
       "accessListActionSchema",
       "accessListEntrySchema",
       "accessListSchema",
@@ -75,6 +77,7 @@ it('default: the export names of @latchkey/protocol (change deliberately)', () =
       "blockchainAccountSchema",
       "brandingSchema",
       "buildRoutePath",
+      "captchaErrorCodes",
       "chainConfigurationSchema",
       "chainFamilySchema",
       "chainIdentifierSchema",
@@ -296,6 +299,7 @@ it('default: the export names of @latchkey/protocol (change deliberately)', () =
       "transactionRequestSchema",
       "transactionSimulationSchema",
       "transportErrorCodes",
+      "userDeletionSchema",
       "userProfileFields",
       "userResponseSchema",
       "userSchema",

@@ -15,7 +15,7 @@ import { sessionInfoSchema, signInResponseSchema } from './signIn.js';
 import { htmlPageSchema, oauthCodeExchangeSchema, oauthInitAuthResponseSchema, oauthInitAuthSchema, oauthRedirectQuerySchema, telegramAuthQuerySchema, telegramInitAuthSchema, telegramSignInSchema } from './social.js';
 import { balancesQuerySchema, onrampQuerySchema, onrampSchema, tokenBalanceSchema } from './tokens.js';
 import { optimizedTransactionSchema, optimizeTransactionSchema, transactionRequestSchema, transactionSimulationSchema } from './transactions.js';
-import { userSchema, userUpdateSchema } from './user.js';
+import { userDeletionSchema, userSchema, userUpdateSchema } from './user.js';
 import { emailSignInSchema, emailVerificationSchema, phoneSignInSchema, phoneVerificationSchema, verificationCreatedSchema, verificationDataSchema } from './verification.js';
 import { nonceResponseSchema, verifyRequestSchema, walletLinkSchema, walletSelectionSchema } from './walletSignature.js';
 
@@ -107,7 +107,7 @@ export const routes = {
   // user
   getUser: route({ ...routeInfo.getUser, request: noBodySchema, response: userResponseSchema }),
   updateUser: route({ ...routeInfo.updateUser, request: userUpdateSchema, response: userResponseSchema }),
-  deleteUser: route({ ...routeInfo.deleteUser, request: noBodySchema, response: okSchema }),
+  deleteUser: route({ ...routeInfo.deleteUser, request: userDeletionSchema, response: okSchema }),
   checkUserField: route({ ...routeInfo.checkUserField, request: fieldCheckQuerySchema, response: fieldAvailabilitySchema }),
   selectWallet: route({ ...routeInfo.selectWallet, request: walletSelectionSchema, response: userResponseSchema }),
 

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { ACCOUNT_DELETION_CONFIRMATION } from './constants.js';
 import { isoDateSchema } from './common.js';
 import { embeddedWalletPropertiesSchema } from './embeddedWallet.js';
 import { chainSchema, credentialKindSchema } from './enums.js';
@@ -103,6 +104,10 @@ export type User = z.infer<typeof userSchema>;
 /** PUT /users body. */
 export const userUpdateSchema = z.strictObject({ ...userProfileFields, captchaToken: z.string().optional() });
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
+
+/** DELETE /users body: the typed confirmation, so a stray request cannot delete an account. */
+export const userDeletionSchema = z.strictObject({ confirmation: z.literal(ACCOUNT_DELETION_CONFIRMATION) });
+export type UserDeletion = z.infer<typeof userDeletionSchema>;
 
 /** Claims of the session JWT (RS256), SPEC §3. */
 export const sessionTokenClaimsSchema = z.object({

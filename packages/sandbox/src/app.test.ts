@@ -141,6 +141,7 @@ describe('sandbox routes', () => {
       oauthIssuer: t.sandbox.info.oauthIssuer,
       inboxUrl: `${t.sandbox.url}/sandbox/inbox`,
       cloudDriveUrl: t.sandbox.info.cloudDriveUrl,
+      captchaUrl: t.sandbox.info.captchaUrl,
       mpcSocketUrl: `ws://127.0.0.1:${port}/api/v0/sdk/${t.sandbox.info.environmentId}/waas/socket`,
     });
     expect(info.apiBaseUrl).not.toContain('/api/v0');
@@ -152,7 +153,7 @@ describe('sandbox routes', () => {
 
   it('behavior: the inbox is JSON with Accept: application/json, else an HTML page with everything escaped', async () => {
     const evil = '<img src=x onerror=alert(1)>';
-    await t.call('PUT', '/sandbox/admin/settings', { body: { general: { displayName: evil } } });
+    await t.call('PUT', '/sandbox/admin/settings', { body: { general: { displayName: evil, emailCompanyName: evil } } });
     try {
       expect((await t.call('POST', '/emailVerifications/create', { body: { email: 'inbox-page@example.com' } })).status).toBe(200);
     } finally {

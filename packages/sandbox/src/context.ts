@@ -32,4 +32,6 @@ export interface SandboxContext {
   readonly mpc: MpcSecrets;
   /** The JSON-RPC socket's live connections: `drop()` ends them all (1012) and says how many. */
   readonly sockets: { drop(): number };
+  /** The captcha emulator's origin (its widget script is `{captchaUrl}/1/api.js`). */
+  readonly captchaUrl: string;
 }

@@ -15,12 +15,14 @@ export const sandboxInfoSchema = z.object({
   mpcSocketUrl: z.string(),
   /** The cloud-drive emulator (googleDrive, icloud) for MPC backups: API port + 6, or another free port. */
   cloudDriveUrl: z.string(),
+  /** The captcha emulator (widget script at `/1/api.js`, `/siteverify`): API port + 7, or another free port. */
+  captchaUrl: z.string(),
 });
 export type SandboxInfo = z.infer<typeof sandboxInfoSchema>;
 
 /**
  * The sandbox's origins: the API on `port`, the other parts on the ports after it (DESIGN.md
- * "Sandbox contract"): custody +1, Solana JSON-RPC +2 and its websocket +3, OAuth provider +4, Telegram +5, cloud drive +6.
+ * "Sandbox contract"): custody +1, Solana JSON-RPC +2 and its websocket +3, OAuth provider +4, Telegram +5, cloud drive +6, captcha +7.
  */
 export function sandboxInfo(host: string, port: number, environmentId: string): SandboxInfo {
   const origin = (offset: number, scheme = 'http') => `${scheme}://${host}:${port + offset}`;
@@ -33,6 +35,7 @@ export function sandboxInfo(host: string, port: number, environmentId: string): 
     oauthIssuer: origin(4),
     inboxUrl: `${origin(0)}/sandbox/inbox`,
     cloudDriveUrl: origin(6),
+    captchaUrl: origin(7),
     mpcSocketUrl: `${origin(0, 'ws')}${API_PATH_PREFIX}/sdk/${environmentId}/waas/socket`,
   };
 }

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { startCaptcha, type CaptchaServer } from './captcha/startCaptcha.js';
 import { fileURLToPath } from 'node:url';
 import { createAdaptorServer } from '@hono/node-server';
 import type { Hono } from 'hono';
@@ -116,6 +117,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const solana = new LocalCluster({ slotMs: options.solanaSlotMs ?? 400, now });
   let custodyServer: CustodyServer | undefined;
   let cloudDrive: CloudDriveServer | undefined;
+  let captcha: CaptchaServer | undefined;
   try {
     // The OIDC provider on its own origin: API port + 4 (another free port if that one is taken).
     oauthProvider = await startOAuthProvider({ host, port: port + 4 });
@@ -157,7 +159,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     // The cloud-drive emulator on its own origin: API port + 6 (another free port if taken).
     cloudDrive = await startCloudDrive({ host, port: port + 6, ctx: { db, environmentId, issuer: oauthProvider.issuer, stateKey: cloudDriveStateKey(mpc.masterKey), now } });
     info = { ...info, cloudDriveUrl: cloudDrive.origin };
-    const ctx: SandboxContext = { db, apiBaseUrl: url, oauthProvider, telegram, environmentId, now, settings, signingKey, tokens, custody, solana, solanaRpcUrl: solanaRpc.rpcUrl, mpc, sockets: { drop: () => mpcSocket.dropConnections() } };
+    // The captcha emulator on its own origin: API port + 7 (another free port if taken).
+    captcha = await startCaptcha({ host, port: port + 7, ctx: { db, environmentId, settings, now } });
+    info = { ...info, captchaUrl: captcha.origin };
+    const ctx: SandboxContext = { db, apiBaseUrl: url, oauthProvider, telegram, environmentId, now, settings, signingKey, tokens, custody, solana, solanaRpcUrl: solanaRpc.rpcUrl, mpc, captchaUrl: captcha.origin, sockets: { drop: () => mpcSocket.dropConnections() } };
     app = createApp({ ctx, info, onInternalError });
     socketCtx = ctx;
 
@@ -175,6 +180,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           `  Solana RPC:     ${info.solanaRpcUrl}/health   (JSON-RPC by POST at the same origin; websocket ${info.solanaWsUrl})`,
           `  custody:        ${info.custodyBaseUrl}/health`,
           `  cloud drive:    ${info.cloudDriveUrl}/health`,
+          `  captcha:        ${info.captchaUrl}/1/api.js`,
           `  MPC socket:     ${info.mpcSocketUrl}   (JSON-RPC 2.0 over WebSocket)`,
           `  storage:        ${storage}`,
         ].join('\n'),
@@ -195,6 +201,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           .finally(() => solana.close())
           .finally(() => custodyServer?.close())
           .finally(() => cloudDrive?.close())
+          .finally(() => captcha?.close())
           .finally(() => db.close());
         return closing;
       },
@@ -208,6 +215,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     solana.close();
     await custodyServer?.close().catch(() => undefined);
     await cloudDrive?.close().catch(() => undefined);
+    await captcha?.close().catch(() => undefined);
     await opened?.close().catch(() => undefined);
     throw error;
   }

@@ -291,10 +291,14 @@ describe('entry points', () => {
   it('default: @latchkey/headless', () => {
     expect(Object.keys(core).sort()).toMatchInlineSnapshot(`
       [
+        "HCAPTCHA_SCRIPT_URL",
         "LatchkeyError",
         "checkKitVersions",
+        "checkProfileValue",
+        "checkUserField",
         "clientErrorMessages",
         "createApi",
+        "createCaptchaRunner",
         "createCookieStorage",
         "createEmitter",
         "createLatchkeyClient",
@@ -303,6 +307,7 @@ describe('entry points', () => {
         "createMemoryStorage",
         "createSettingsStore",
         "createTransport",
+        "deleteUser",
         "getSession",
         "getSessionStatus",
         "getSessionTokenFromCookies",
@@ -310,7 +315,12 @@ describe('entry points', () => {
         "getUser",
         "getWalletErrorNumber",
         "isLatchkeyError",
+        "needsOnboarding",
+        "onboardingFields",
+        "profileFields",
+        "profileUpdate",
         "refreshSession",
+        "requiredFieldsMissing",
         "revokeSession",
         "toLatchkeyError",
         "updateUser",
@@ -324,7 +334,11 @@ describe('entry points', () => {
     expect(Object.keys(react).sort()).toMatchInlineSnapshot(`
       [
         "LatchkeyProvider",
+        "UNIQUE_CHECK_DEBOUNCE_MS",
+        "needsOnboarding",
+        "requiredFieldsMissing",
         "useLatchkey",
+        "useProfile",
         "useSession",
         "useUser",
       ]

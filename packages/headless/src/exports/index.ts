@@ -9,6 +9,20 @@ export { getUser, type GetUserParameters, type GetUserReturnType } from '../core
 export { refreshSession, type RefreshSessionParameters, type RefreshSessionReturnType } from '../core/actions/refreshSession.js';
 export { revokeSession, type RevokeSessionParameters } from '../core/actions/revokeSession.js';
 export { updateUser, type UpdateUserParameters, type UpdateUserReturnType } from '../core/actions/updateUser.js';
+export { checkUserField, type CheckUserFieldParameters, type CheckUserFieldReturnType } from '../core/actions/checkUserField.js';
+export { deleteUser, type DeleteUserParameters } from '../core/actions/deleteUser.js';
+export {
+  checkProfileValue,
+  needsOnboarding,
+  onboardingFields,
+  requiredFieldsMissing,
+  profileFields,
+  profileUpdate,
+  type ProfileField,
+  type ProfileFieldProblem,
+  type ProfileValue,
+} from '../core/profile/profileFields.js';
+export { createCaptchaRunner, HCAPTCHA_SCRIPT_URL, type CaptchaRunner } from '../core/captcha/createCaptchaRunner.js';
 
 // machines
 export { getSessionStatus, type SessionStatus } from '../core/machines/session/sessionStatus.js';

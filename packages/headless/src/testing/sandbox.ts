@@ -17,6 +17,8 @@ export const sandboxInfoSchema = z.object({
   mpcSocketUrl: z.string().optional(),
   /** The cloud-drive emulator (MPC backups). */
   cloudDriveUrl: z.string().optional(),
+  /** The captcha emulator (widget script at `/1/api.js`). */
+  captchaUrl: z.string().optional(),
 });
 export type SandboxInfo = z.infer<typeof sandboxInfoSchema>;
 

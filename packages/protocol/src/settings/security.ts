@@ -41,7 +41,15 @@ export type RateLimitSettings = z.infer<typeof rateLimitSettingsSchema>;
 
 export const securitySettingsSchema = z.object({
   jwtDuration: durationSchema.optional(),
-  hCaptcha: z.object({ enabled: z.boolean(), siteKey: z.string().optional() }).optional(),
+  /**
+   * The captcha run before a code is sent or a sign-in made: `siteKey` (required when enabled) and `scriptUrl`, where
+   * the kit loads the widget script from (hCaptcha's `https://js.hcaptcha.com/1/api.js` when absent; the sandbox fills
+   * in its emulator's).
+   */
+  hCaptcha: z
+    .object({ enabled: z.boolean(), siteKey: z.string().min(1).max(128).optional(), scriptUrl: secureUrlSchema.optional() })
+    .refine((captcha) => !captcha.enabled || captcha.siteKey !== undefined, { message: 'An enabled captcha needs its siteKey.', path: ['siteKey'] })
+    .optional(),
   mfa: z
     .object({
       enabled: z.boolean(),

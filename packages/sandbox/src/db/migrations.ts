@@ -1,8 +1,9 @@
 import type { Migration } from './Migration.js';
 import { custodyMigrations } from './migrations/custodyMigrations.js';
 import { mpcMigrations } from './migrations/mpcMigrations.js';
+import { onboardingMigrations } from './migrations/onboardingMigrations.js';
 import { productMigrations } from './migrations/productMigrations.js';
 import { securityMigrations } from './migrations/securityMigrations.js';
 
 /** Every migration, in version order (the order they were released in). */
-export const migrations: readonly Migration[] = [...productMigrations, ...custodyMigrations, ...securityMigrations, ...mpcMigrations].sort((a, b) => a.version - b.version);
+export const migrations: readonly Migration[] = [...productMigrations, ...custodyMigrations, ...securityMigrations, ...mpcMigrations, ...onboardingMigrations].sort((a, b) => a.version - b.version);

@@ -4,9 +4,15 @@ import { toPublicSettings } from '../services/settings/settingsRules.js';
 import { withAppleSdkEmulation } from '../services/social/socialSignIn.js';
 import { solanaNetworkConfiguration } from '../solana/solanaNetworks.js';
 
-/** GET /settings: the project settings, provider secrets removed; Apple points at the sandbox's SDK emulation. */
+/**
+ * GET /settings: the project settings, provider secrets removed; Apple points at the sandbox's SDK emulation, and an
+ * enabled captcha without a `scriptUrl` at the sandbox's captcha emulator.
+ */
 async function getSettings({ ctx }: RouteInput<'getSettings'>) {
-  return withAppleSdkEmulation(toPublicSettings(await ctx.settings.get()), ctx.oauthProvider.issuer);
+  const settings = withAppleSdkEmulation(toPublicSettings(await ctx.settings.get()), ctx.oauthProvider.issuer);
+  const captcha = settings.security.hCaptcha;
+  if (!captcha?.enabled || captcha.scriptUrl !== undefined) return settings;
+  return { ...settings, security: { ...settings.security, hCaptcha: { ...captcha, scriptUrl: `${ctx.captchaUrl}/1/api.js` } } };
 }
 
 /** GET /networks: the enabled Solana networks; `localnet` points at the local cluster. */

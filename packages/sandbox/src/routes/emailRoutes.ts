@@ -1,4 +1,5 @@
 import { clientAddressOf } from '../http/clientAddress.js';
+import { assertCaptcha } from '../services/captcha/assertCaptcha.js';
 import type { RouteInput, RouteTable } from '../http/mountRoutes.js';
 import { emailVerification } from '../services/email/emailVerification.js';
 import { withAutomaticEmbeddedWallet } from '../services/embedded/embeddedWallets.js';
@@ -6,12 +7,14 @@ import { createVerification, retryVerification } from '../services/verification/
 import { addVerifiedRecipient, signInWithVerification } from '../services/verification/verifiedRecipient.js';
 
 /** POST /emailVerifications/create: a new verification, its code sent to the inbox. */
-function createEmailVerification({ ctx, body, c }: RouteInput<'createEmailVerification'>) {
+async function createEmailVerification({ ctx, body, c }: RouteInput<'createEmailVerification'>) {
+  await assertCaptcha(ctx, body.captchaToken);
   return createVerification(ctx, emailVerification, body, { address: clientAddressOf(c) });
 }
 
 /** POST /emailVerifications/retry: a new code for the same verification (the old one stops working). */
-function retryEmailVerification({ ctx, body, c }: RouteInput<'retryEmailVerification'>) {
+async function retryEmailVerification({ ctx, body, c }: RouteInput<'retryEmailVerification'>) {
+  await assertCaptcha(ctx, body.captchaToken);
   return retryVerification(ctx, emailVerification, body, { address: clientAddressOf(c) });
 }
 

@@ -1,4 +1,5 @@
 import { clientAddressOf } from '../http/clientAddress.js';
+import { assertCaptcha } from '../services/captcha/assertCaptcha.js';
 import type { RouteInput, RouteTable } from '../http/mountRoutes.js';
 import { withAutomaticEmbeddedWallet } from '../services/embedded/embeddedWallets.js';
 import { smsVerification } from '../services/sms/smsVerification.js';
@@ -6,12 +7,14 @@ import { createVerification, retryVerification } from '../services/verification/
 import { addVerifiedRecipient, signInWithVerification } from '../services/verification/verifiedRecipient.js';
 
 /** POST /smsVerifications/create: a new verification, its code sent by "SMS" to the inbox. */
-function createSmsVerification({ ctx, body, c }: RouteInput<'createSmsVerification'>) {
+async function createSmsVerification({ ctx, body, c }: RouteInput<'createSmsVerification'>) {
+  await assertCaptcha(ctx, body.captchaToken);
   return createVerification(ctx, smsVerification, body, { address: clientAddressOf(c) });
 }
 
 /** POST /smsVerifications/retry: a new code for the same verification and number (the old one stops working). */
-function retrySmsVerification({ ctx, body, c }: RouteInput<'retrySmsVerification'>) {
+async function retrySmsVerification({ ctx, body, c }: RouteInput<'retrySmsVerification'>) {
+  await assertCaptcha(ctx, body.captchaToken);
   return retryVerification(ctx, smsVerification, body, { address: clientAddressOf(c) });
 }
 

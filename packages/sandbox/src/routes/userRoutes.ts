@@ -1,5 +1,7 @@
 import { ApiError, messages } from '../errors/ApiError.js';
 import type { RouteInput, RouteTable } from '../http/mountRoutes.js';
+import { checkUserField as checkField } from '../services/users/checkUserField.js';
+import { deleteUser as deleteAccount } from '../services/users/deleteUser.js';
 import * as users from '../services/users/updateUser.js';
 import { loadUser, toWireUser } from '../services/users/userRepository.js';
 import { selectWallet as selectPrimaryWallet } from '../services/wallets/walletSignIn.js';
@@ -16,6 +18,16 @@ async function updateUser({ ctx, auth, body }: RouteInput<'updateUser', 'session
   return { user: await users.updateUser(ctx, auth, body) };
 }
 
+/** DELETE /users: the account and everything hanging off it (typed confirmation; a recent second factor with MFA). */
+function deleteUser({ ctx, auth }: RouteInput<'deleteUser', 'session'>) {
+  return deleteAccount(ctx, auth);
+}
+
+/** GET /users/check: is this username or unique custom-field value free? */
+function checkUserField({ ctx, auth, body }: RouteInput<'checkUserField', 'session'>) {
+  return checkField(ctx, auth, body);
+}
+
 /** PUT /users/wallets/selection: the wallet becomes the primary one. */
 function selectWallet({ ctx, auth, body }: RouteInput<'selectWallet', 'session'>) {
   return selectPrimaryWallet(ctx, auth, body);
@@ -24,5 +36,7 @@ function selectWallet({ ctx, auth, body }: RouteInput<'selectWallet', 'session'>
 export const userRoutes: RouteTable = {
   getUser: { auth: 'session', handler: getUser },
   updateUser: { auth: 'session', handler: updateUser },
+  deleteUser: { auth: 'session', handler: deleteUser },
+  checkUserField: { auth: 'session', handler: checkUserField },
   selectWallet: { auth: 'session', handler: selectWallet },
 };

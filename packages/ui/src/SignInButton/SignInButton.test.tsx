@@ -1,14 +1,20 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { LatchkeyUIProvider } from '../LatchkeyUIProvider/LatchkeyUIProvider.js';
 import { expectNoAxeViolations } from '../test/axe.js';
-import { createSandboxClient, latestCode, uniqueEmail } from '../test/sandboxClient.js';
+import { createSandboxClient, latestCode, signInThroughApi, uniqueEmail } from '../test/sandboxClient.js';
 import { SignInButton } from './SignInButton.js';
 
+/** The seed's Team made required for this client: every new user misses it (the sandbox lists it in missingFields). */
+function teamRequired(settings: Record<string, unknown>): Record<string, unknown> {
+  const kyc = (settings['kyc'] as { name: string }[] | undefined) ?? [];
+  return { ...settings, kyc: kyc.map((field) => (field.name === 'team' ? { ...field, required: true } : field)) };
+}
+
 /** The whole e-mail flow through the kit against the real sandbox: codes come from its inbox. */
-async function renderKit() {
-  const { client, sink, sandboxUrl } = await createSandboxClient();
+async function renderKit(options: Parameters<typeof createSandboxClient>[0] = {}) {
+  const { client, sink, sandboxUrl } = await createSandboxClient(options);
   const view = render(
     <LatchkeyUIProvider client={client}>
       <SignInButton />
@@ -142,6 +148,46 @@ describe('SignInButton (against the sandbox)', () => {
     expect(dialog.querySelector('[data-latchkey-block="wallet"]')).not.toBeNull();
     const warnings = kit.sink.warn.mock.calls.map((call) => call.slice(0, 2).join(' '));
     expect(warnings.join('\n')).not.toContain('login view');
+  });
+
+  it('behavior: Escape, an outside click or a close during onboarding neither closes the dialog nor completes the sign-in while a required field is missing', async () => {
+    const kit = await renderKit({ patchSettings: teamRequired });
+    const email = uniqueEmail('onboarding-escape');
+    const dialog = await openAndSendCode(kit, email);
+    await kit.user.type(within(dialog).getByLabelText('Verification code'), await latestCode(kit.sandboxUrl, email));
+    await within(dialog).findByRole('heading', { name: 'Tell us about yourself' }, { timeout: 10_000 });
+    // No way out of the step but through it: no close button, Escape and the overlay do nothing.
+    expect(within(dialog).queryByRole('button', { name: 'Close' })).toBeNull();
+    await kit.user.keyboard('{Escape}');
+    fireEvent.pointerDown(document.body);
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    expect(within(dialog).getByRole('heading', { name: 'Tell us about yourself' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: `Account: ${email}` })).toBeNull();
+    // Saving the field completes the sign-in: the menu takes over.
+    await kit.user.selectOptions(within(dialog).getByLabelText(/Team/), 'Design');
+    await kit.user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('button', { name: `Account: ${email}` }, { timeout: 10_000 });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(kit.client.session.getSnapshot().context.user).toMatchObject({ team: 'Design' });
+  });
+
+  it('behavior: a session restored with a required field missing opens the onboarding step instead of the menu', async () => {
+    const { client, sandboxUrl } = await createSandboxClient({ patchSettings: teamRequired });
+    const email = uniqueEmail('onboarding-restored');
+    await signInThroughApi(client, sandboxUrl, email);
+    render(
+      <LatchkeyUIProvider client={client}>
+        <SignInButton />
+      </LatchkeyUIProvider>,
+    );
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 15_000 });
+    expect(await within(dialog).findByRole('heading', { name: 'Tell us about yourself' }, { timeout: 10_000 })).toBeVisible();
+    expect(screen.queryByRole('button', { name: `Account: ${email}` })).toBeNull();
+    // The one way out without the field: signing out, which takes the dialog with it.
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Sign out instead' }));
+    expect(await screen.findByRole('button', { name: 'Sign in' }, { timeout: 10_000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(client.session.getSnapshot().matches('signedIn')).toBe(false);
   });
 
   it("behavior: back from a mobile wallet (its return in the address bar) the dialog opens by itself, at the wallet list", async () => {

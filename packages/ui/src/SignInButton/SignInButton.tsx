@@ -1,4 +1,4 @@
-import { useSession } from '@latchkey/headless/react';
+import { needsOnboarding, requiredFieldsMissing, useLatchkey, useSession } from '@latchkey/headless/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isSignInDialogReady, preloadSignInDialog, SignInDialog } from '../screens/SignInDialog/SignInDialog.js';
 import { anchor } from '../KitErrorBoundary/KitErrorBoundary.css.js';
@@ -43,7 +43,30 @@ export function SignInButton({ label = 'Sign in' }: SignInButtonProps) {
   }, []);
   const [focusMenu, setFocusMenu] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const signedIn = session.status === 'signedIn';
+  const { settings } = useLatchkey();
+  const [skipped, setSkipped] = useState(false);
+  // Signed in with profile fields still missing: the dialog stays for its onboarding step, and the sign-in is complete
+  // (the menu takes over) once they are saved, or skipped when all are optional. A missing *required* field holds the
+  // sign-in back however the user got here (a closed dialog, a restored session): the dialog opens and cannot be
+  // dismissed until it is saved. Optional ones are asked only inside a dialog the user opened; closing it skips them.
+  const missing = session.status === 'signedIn' && settings !== undefined && needsOnboarding(settings, session.user);
+  const required = missing && requiredFieldsMissing(settings, session.user);
+  const onboarding = missing && (required || (open && !skipped));
+  const signedIn = session.status === 'signedIn' && !onboarding;
+  const heldBack = useRef(false);
+  useEffect(() => {
+    if (required) {
+      setMounted(true);
+      setOpen(true);
+    } else if (heldBack.current && session.status !== 'signedIn') {
+      // "Sign out instead" in the locked step: the dialog goes with the session.
+      setOpen(false);
+    }
+    heldBack.current = required;
+  }, [required, session.status]);
+  useEffect(() => {
+    if (session.status !== 'signedIn') setSkipped(false);
+  }, [session.status]);
   const wasSignedIn = useRef(signedIn);
 
   // A failed preload (offline) is not an error yet: the click that needs the code tries again and says so.
@@ -129,7 +152,14 @@ export function SignInButton({ label = 'Sign in' }: SignInButtonProps) {
         <SignInDialog
           retryKey={clicks}
           open={open}
-          onOpenChange={setOpen}
+          onOpenChange={(next) => {
+            if (!next && required) return;
+            if (!next && onboarding) setSkipped(true);
+            setOpen(next);
+          }}
+          onboarding={onboarding}
+          onboardingRequired={required}
+          onSkipOnboarding={() => setSkipped(true)}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
             buttonRef.current?.focus();

@@ -72,3 +72,8 @@ export { RestoreStep, type RestoreStepProps } from './MpcWallet/RestoreStep.js';
 export { ReshareStep, type ReshareStepProps } from './MpcWallet/ReshareStep.js';
 export { MpcExportStep, type MpcExportStepProps } from './MpcWallet/MpcExportStep.js';
 export type { BackupLocation, MpcWalletFlowModel, MpcWalletFlowStatus, MpcWalletScreen, Scheme } from './MpcWallet/MpcWalletModel.js';
+export { Profile, type ProfileCustomProps, type ProfileProps } from './Profile/Profile.js';
+export { ProfileView, type ProfileViewProps } from './Profile/ProfileView.js';
+export { ProfileEntry } from './Profile/ProfileEntry.js';
+export { DeleteAccountStep, type DeleteAccountStepProps } from './Profile/DeleteAccountStep.js';
+export type { ProfileFieldModel, ProfileFlowModel, ProfileFlowStatus } from './Profile/ProfileModel.js';

@@ -54,7 +54,7 @@ describe('createLatchkeyClient', () => {
   it('default: holds api, storage, logger, events, settings, a started session and the WebAuthn loader', async () => {
     const { client, until } = make();
     expect(Object.keys(client).sort()).toEqual(
-      ['api', 'apiBaseUrl', 'destroy', 'environmentId', 'events', 'logger', 'session', 'settings', 'storage', 'webauthn'].sort(),
+      ['api', 'apiBaseUrl', 'captcha', 'destroy', 'environmentId', 'events', 'logger', 'session', 'settings', 'storage', 'webauthn'].sort(),
     );
     await until('signedOut');
   });

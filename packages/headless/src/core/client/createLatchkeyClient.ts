@@ -5,6 +5,7 @@ import { createEmitter, type Emitter, type LatchkeyEvents } from '../events/crea
 import { createLogger, type ConsoleSink, type Logger, type Timers } from '../logger/createLogger.js';
 import { resolveLogLevel } from '../logger/resolveLogLevel.js';
 import type { SessionActorRef } from '../machines/session/sessionMachine.js';
+import { createCaptchaRunner, type CaptchaRunner } from '../captcha/createCaptchaRunner.js';
 import { createLazySession, type SessionClock } from '../session/lazySession.js';
 
 export type { SessionClock } from '../session/lazySession.js';
@@ -41,6 +42,8 @@ export interface LatchkeyClientConfig {
   console?: ConsoleSink | false;
   /** The browser's WebAuthn for passkeys. Default: `@simplewebauthn/browser`, loaded on first use. */
   webauthn?: WebAuthnLoader;
+  /** The captcha run before a code is sent (`security.hCaptcha`). Default: the widget script, loaded on first use. */
+  captcha?: CaptchaRunner;
 }
 
 export interface LatchkeyClient {
@@ -59,6 +62,8 @@ export interface LatchkeyClient {
   readonly session: SessionActorRef;
   /** Loads the WebAuthn ceremonies the passkey flow runs. */
   readonly webauthn: WebAuthnLoader;
+  /** Fresh captcha tokens when the project enables one (the script loads on first use). */
+  readonly captcha: CaptchaRunner;
   /** Stops the session actor and sends the queued log records. */
   destroy(): Promise<void>;
 }
@@ -151,6 +156,7 @@ export function createLatchkeyClient(config: LatchkeyClientConfig): LatchkeyClie
     settings,
     session,
     webauthn: config.webauthn ?? loadBrowserWebAuthn,
+    captcha: config.captcha ?? createCaptchaRunner({ loadSettings: () => settings.load() }),
     destroy() {
       session?.stop();
       return logger.dispose();

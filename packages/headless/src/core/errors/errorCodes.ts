@@ -99,6 +99,8 @@ export const clientErrorMessages = {
   // a Solana node answered with an error of its own (its text stays in `cause`, for the logger)
   rpc_error: 'The Solana network could not complete the request. Try again in a moment.',
   aborted: 'The request was aborted.',
+  // the project's captcha (security.hCaptcha) could not run in this browser (no SPEC wording)
+  captcha_failed: 'The captcha could not run ({reason}). Check your connection and try again.',
   missing_provider: 'Latchkey hooks must be used inside <LatchkeyProvider>.',
   invalid_amount: 'Invalid amount: {reason}',
   // Solana transfers (SPEC §5 rules; the wording is ours)

@@ -7,6 +7,18 @@ const errorResponse = (status: number, body: unknown) =>
   new Response(typeof body === 'string' ? body : JSON.stringify(body), { status });
 
 describe('toLatchkeyError', () => {
+  it('default: the access gate\'s coded refusals map by code to the SPEC wording, whatever the server wrote', async () => {
+    const cases = [
+      ['address_blocked_by_gate', 'This address is blocked by the gate'],
+      ['address_not_approved', 'This address is not approved for access'],
+      ['user_without_access', 'User does not have access'],
+    ] as const;
+    for (const [code, message] of cases) {
+      const error = await toLatchkeyError(errorResponse(403, { error: { code, message: 'Zugang verweigert', path: 'email' } }));
+      expect(error).toMatchObject({ code, message, status: 403, path: 'email' });
+    }
+  });
+
   it('default: a contract error body becomes its code, with the SPEC wording', async () => {
     const response = errorResponse(400, {
       error: { code: 'wrong_email_verification_token', message: 'Nope', path: 'verificationToken' },

@@ -32,6 +32,23 @@ const signin = (verificationUUID: string, verificationToken: string) =>
   t.call('POST', '/emailVerifications/signin', { body: { verificationUUID, verificationToken } });
 
 describe('e-mail sign-in', () => {
+  it('behavior: the code e-mail comes from general.emailCompanyName (else the display name); SMS keep the display name', async () => {
+    await t.call('PUT', '/sandbox/admin/settings', { body: { general: { emailCompanyName: 'Acme Mail Co', displayName: 'Acme App' } } });
+    try {
+      const email = freshEmail('company');
+      await create(email);
+      const [message] = await t.inbox(email);
+      expect(message!.subject).toBe(`${message!.code} is your Acme Mail Co sign-in code`);
+      expect(message!.text).toContain('Your Acme Mail Co verification code');
+      await t.call('PUT', '/sandbox/admin/settings', { body: { general: { emailCompanyName: null } } });
+      const other = freshEmail('company');
+      await create(other);
+      expect((await t.inbox(other))[0]!.subject).toContain('Acme App');
+    } finally {
+      await t.call('POST', '/sandbox/admin/reset-settings');
+    }
+  });
+
   it('default: create → inbox → signin → JWT verifies against the JWKS → GET /users', async () => {
     const email = freshEmail();
     const verificationUUID = await create(email);

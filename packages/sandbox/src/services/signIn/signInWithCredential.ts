@@ -1,6 +1,7 @@
 import type { ProjectSettings, SignInResponse } from '@latchkey/protocol';
 import type { SandboxContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
+import { assertAccessAllowed } from '../wallets/accessList.js';
 import { completePrimarySignIn } from '../mfa/mfa.js';
 import { findCredential, insertCredential, insertUser, markSignIn } from '../users/userRepository.js';
 
@@ -16,6 +17,8 @@ export async function signInWithCredential(
   identifier: string,
   profile: Record<string, unknown>,
 ): Promise<SignInResponse> {
+  // The access gate (SPEC §6) for the identity signing in, checked again at sign-in: the list may have changed.
+  await assertAccessAllowed(ctx, q, [identifier]);
   const now = ctx.now();
   let credential = await findCredential(q, ctx.environmentId, format, identifier);
   const newUser = credential === undefined;

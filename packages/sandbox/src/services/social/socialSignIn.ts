@@ -9,6 +9,7 @@ import type { Auth } from '../session/authenticate.js';
 import { findSession } from '../session/sessionRepository.js';
 import { signInResponse } from '../session/signInResponse.js';
 import { completePrimarySignIn } from '../mfa/mfa.js';
+import { assertAccessAllowed } from '../wallets/accessList.js';
 import { findCredential, insertCredential, insertUser, markSignIn } from '../users/userRepository.js';
 
 /** An authorization attempt (its state) is good for this long. */
@@ -254,6 +255,8 @@ export async function signInWithSocial(ctx: SandboxContext, provider: SocialProv
   return withExchange(ctx, provider, input, async (tx, settings, identity) => {
     const now = ctx.now();
     const identifier = credentialIdentifier(provider, identity.accountId);
+    // The access gate (SPEC §6): the social account (`{provider}:{accountId}`) and its e-mail address and domain.
+    await assertAccessAllowed(ctx, tx, identity.email ? [identifier, identity.email] : [identifier]);
     let credential = await findCredential(tx, ctx.environmentId, 'oauth', identifier);
     const newUser = credential === undefined;
     if (!credential) {

@@ -5,6 +5,7 @@ import { ApiError, messages } from '../../errors/ApiError.js';
 import type { Auth } from '../session/authenticate.js';
 import { assertEmailAccepted, normalizeEmail } from '../email/emailAddress.js';
 import { allFields } from '../settings/settingsRules.js';
+import { isFieldValueTaken, isUsernameTaken } from './checkUserField.js';
 import { fieldValue, hasValue, loadUser, saveUserData, toWireUser, type Profile, type UserRecord } from './userRepository.js';
 
 /** Upper bound of `JSON.stringify(user.metadata)`, in characters. */
@@ -33,17 +34,6 @@ function checkFieldValue(field: CustomField, value: unknown): void {
   }
 }
 
-async function isTakenByOther(q: Queryable, ctx: SandboxContext, userId: string, field: CustomField, value: unknown): Promise<boolean> {
-  const column = field.type === 'standard' ? 'profile' : 'metadata';
-  const rows = await q.query(`SELECT 1 FROM users WHERE environment_id = $1 AND id <> $2 AND ${column} -> $3 = $4::jsonb LIMIT 1`, [
-    ctx.environmentId,
-    userId,
-    field.name,
-    JSON.stringify(value),
-  ]);
-  return rows.length > 0;
-}
-
 export const verificationRequiredMessages = {
   email: 'Verify this e-mail address with a code before it becomes your e-mail.',
   phoneNumber: 'Verify this phone number with a code before it becomes your phone number.',
@@ -61,12 +51,7 @@ function assertVerifiedByUser(record: UserRecord, format: 'email' | 'phoneNumber
 }
 
 async function assertUsernameFree(q: Queryable, ctx: SandboxContext, userId: string, username: string): Promise<void> {
-  const rows = await q.query(`SELECT 1 FROM users WHERE environment_id = $1 AND id <> $2 AND lower(profile->>'username') = lower($3) LIMIT 1`, [
-    ctx.environmentId,
-    userId,
-    username,
-  ]);
-  if (rows.length > 0) throw new ApiError(400, 'username_already_exists', messages.usernameExists, 'username');
+  if (await isUsernameTaken(q, ctx.environmentId, userId, username)) throw new ApiError(400, 'username_already_exists', messages.usernameExists, 'username');
 }
 
 /** Checks every enabled kyc/custom field against the user as it would be after the update. */
@@ -88,7 +73,7 @@ async function checkFields(
     // Values already stored were checked when they were written (perhaps under older rules).
     if (!(field.type === 'standard' ? touched.profile : touched.metadata).has(field.name)) continue;
     checkFieldValue(field, value);
-    if ((field.unique || field.validationRules?.unique) && (await isTakenByOther(q, ctx, userId, field, value))) {
+    if ((field.unique || field.validationRules?.unique) && (await isFieldValueTaken(q, ctx.environmentId, userId, field, value))) {
       throw new ApiError(400, 'custom_field_data_not_unique', messages.customFieldNotUnique, fieldPath(field));
     }
   }

@@ -1,10 +1,12 @@
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { ProjectSettings } from '@latchkey/protocol';
 import type { SandboxContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { ApiError, messages } from '../../errors/ApiError.js';
 import { deliver } from '../inbox/inbox.js';
 import type { CodeChannel } from './CodeChannel.js';
 import { codeSendRules, consumeRateLimits } from '../rateLimits/rateLimits.js';
+import { assertAccessAllowed } from '../wallets/accessList.js';
 
 /**
  * The life of a one-time code, the same for every channel: created and sent, sent again (a new code, at most
@@ -43,6 +45,12 @@ function tooManyAttempts(channel: AnyChannel): ApiError {
   return new ApiError(429, channel.errors.tooManyAttempts, channel.errors.tooManyAttemptsMessage);
 }
 
+/** Who a code message comes from: for e-mail `general.emailCompanyName` first, then the project's display name. */
+function senderName(settings: ProjectSettings, channel: AnyChannel): string {
+  const company = channel.channel === 'email' ? settings.general.emailCompanyName?.trim() : undefined;
+  return company || settings.general.displayName || 'Latchkey';
+}
+
 async function sendCode(ctx: SandboxContext, q: Queryable, channel: AnyChannel, app: string, to: string, code: string): Promise<void> {
   await deliver(q, ctx.environmentId, { channel: channel.channel, to, ...channel.message(app, code), code, now: ctx.now() });
 }
@@ -56,6 +64,8 @@ export async function createVerification<C>(
 ): Promise<{ verificationUUID: string }> {
   const settings = await ctx.settings.get();
   const { recipient, columns = {} } = channel.acceptCreate(settings, input);
+  // The access gate before any code goes out: a blocked (or not approved) address gets none.
+  await assertAccessAllowed(ctx, ctx.db, [recipient], channel.profileKey);
   const id = randomUUID();
   const code = newCode();
   const now = ctx.now();
@@ -64,7 +74,7 @@ export async function createVerification<C>(
   await ctx.db.transaction(async (tx) => {
     await consumeRateLimits(ctx, tx, codeSendRules(settings, channel, recipient, client.address));
     await tx.query(`INSERT INTO ${channel.table} (${names.join(', ')}) VALUES (${names.map((_, index) => `$${index + 1}`).join(', ')})`, values);
-    await sendCode(ctx, tx, channel, settings.general.displayName ?? 'Latchkey', recipient, code);
+    await sendCode(ctx, tx, channel, senderName(settings, channel), recipient, code);
   });
   return { verificationUUID: id };
 }
@@ -100,7 +110,7 @@ export async function retryVerification<R extends { verificationUUID: string }>(
       hashCode(channel, row.id, code),
       new Date(now.getTime() + channel.ttlMs).toISOString(),
     ]);
-    await sendCode(ctx, tx, channel, settings.general.displayName ?? 'Latchkey', recipient, code);
+    await sendCode(ctx, tx, channel, senderName(settings, channel), recipient, code);
   });
   return { verificationUUID: input.verificationUUID };
 }

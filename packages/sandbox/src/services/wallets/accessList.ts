@@ -6,16 +6,28 @@ import { ApiError } from '../../errors/ApiError.js';
 export const accessMessages = {
   notApproved: 'This address is not approved for access',
   blocked: 'This address is blocked by the gate',
+  noAccess: 'User does not have access',
 } as const;
 
 export type AccessAction = 'allow' | 'block';
+
+/**
+ * How an entry is written: a wallet address (as is), an e-mail address (lower-cased), an e-mail domain (`@example.com`,
+ * lower-cased), or a phone number (E.164, `+` and digits). Entries of every kind share one list.
+ */
+export function normalizeAccessEntry(address: string): string {
+  const trimmed = address.trim();
+  if (trimmed.includes('@')) return trimmed.toLowerCase();
+  if (/^\+[\d\s()-]+$/.test(trimmed)) return `+${trimmed.replace(/\D/g, '')}`;
+  return trimmed;
+}
 
 /** Adds (or changes) an access-list entry for `address` (sandbox admin). */
 export async function setAccessListEntry(ctx: SandboxContext, address: string, action: AccessAction): Promise<void> {
   await ctx.db.query(
     `INSERT INTO access_list_entries (environment_id, address, action, created_at) VALUES ($1, $2, $3, $4)
      ON CONFLICT (environment_id, address) DO UPDATE SET action = EXCLUDED.action`,
-    [ctx.environmentId, address, action, ctx.now().toISOString()],
+    [ctx.environmentId, normalizeAccessEntry(address), action, ctx.now().toISOString()],
   );
 }
 
@@ -23,13 +35,30 @@ export async function clearAccessList(ctx: SandboxContext): Promise<void> {
   await ctx.db.query('DELETE FROM access_list_entries WHERE environment_id = $1', [ctx.environmentId]);
 }
 
+/** The entries that name an identity: an e-mail address and its `@domain`, or the identifier itself. */
+function keysOf(identifier: string): string[] {
+  const key = normalizeAccessEntry(identifier);
+  const at = key.lastIndexOf('@');
+  return at > 0 ? [key, key.slice(at)] : [key];
+}
+
 /**
- * A blocked address is refused; when the list has any allow entry, only allowed addresses pass.
- * Both answers are 403 `forbidden` with SPEC §8's wording.
+ * The gate for every way in (wallet address, e-mail address or domain, phone number, a social account's e-mails):
+ * an identity with a block entry is refused (403 `address_blocked_by_gate`); when the list has any allow entry, only
+ * identities with one pass (403 `address_not_approved`). A block beats an allow. `path` names the request field.
  */
-export async function assertAddressAllowed(ctx: SandboxContext, q: Queryable, address: string): Promise<void> {
+export async function assertAccessAllowed(ctx: SandboxContext, q: Queryable, identifiers: readonly string[], path?: string): Promise<void> {
   const rows = await q.query<{ address: string; action: AccessAction }>('SELECT address, action FROM access_list_entries WHERE environment_id = $1', [ctx.environmentId]);
-  const own = rows.find((row) => row.address === address);
-  if (own?.action === 'block') throw new ApiError(403, 'forbidden', accessMessages.blocked, 'publicWalletAddress');
-  if (rows.some((row) => row.action === 'allow') && own?.action !== 'allow') throw new ApiError(403, 'forbidden', accessMessages.notApproved, 'publicWalletAddress');
+  if (rows.length === 0) return;
+  const keys = new Set(identifiers.flatMap(keysOf));
+  const own = rows.filter((row) => keys.has(row.address));
+  if (own.some((row) => row.action === 'block')) throw new ApiError(403, 'address_blocked_by_gate', accessMessages.blocked, path);
+  if (rows.some((row) => row.action === 'allow') && !own.some((row) => row.action === 'allow')) {
+    throw new ApiError(403, 'address_not_approved', accessMessages.notApproved, path);
+  }
+}
+
+/** The wallet sign-in's gate (SPEC §6): `assertAccessAllowed` on the wallet address. */
+export function assertAddressAllowed(ctx: SandboxContext, q: Queryable, address: string): Promise<void> {
+  return assertAccessAllowed(ctx, q, [address], 'publicWalletAddress');
 }

@@ -153,13 +153,13 @@ describe('access lists', () => {
   it("error: a blocked address: 'This address is blocked by the gate'", async () => {
     const wallet = createTestKeypair();
     await t.call('PUT', '/sandbox/admin/access-list', { body: { address: wallet.address, action: 'block' } });
-    expectError(await t.call('POST', '/verify', { body: await verifyBody(wallet) }), 403, 'forbidden', accessMessages.blocked);
+    expectError(await t.call('POST', '/verify', { body: await verifyBody(wallet) }), 403, 'address_blocked_by_gate', accessMessages.blocked);
   });
 
   it("error: with an allow list, others are 'not approved for access'; listed ones pass", async () => {
     const allowed = createTestKeypair();
     await t.call('PUT', '/sandbox/admin/access-list', { body: { address: allowed.address, action: 'allow' } });
-    expectError(await t.call('POST', '/verify', { body: await verifyBody(createTestKeypair()) }), 403, 'forbidden', accessMessages.notApproved);
+    expectError(await t.call('POST', '/verify', { body: await verifyBody(createTestKeypair()) }), 403, 'address_not_approved', accessMessages.notApproved);
     await signIn(allowed);
   });
 

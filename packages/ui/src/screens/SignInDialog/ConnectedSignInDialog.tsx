@@ -5,6 +5,7 @@ import { usePasskeySignIn } from '@latchkey/headless/react/passkey';
 import { useSmsSignIn } from '@latchkey/headless/react/sms';
 import { useSocialSignIn } from '@latchkey/headless/react/social';
 import { useWalletSignIn } from '@latchkey/headless/react/wallets';
+import { Profile } from '../../flows/Profile/Profile.js';
 import { SignInDialogView, type SignInDialogOpenProps } from './SignInDialogView.js';
 
 /**
@@ -35,6 +36,8 @@ export function ConnectedSignInDialog(props: SignInDialogOpenProps) {
       passkeyFlow={passkeyFlow}
       sessionStatus={session.status}
       mfaFlow={mfaFlow}
+      onSignOut={() => void session.signOutAsync().catch(() => undefined)}
+      onboardingStep={props.onboarding ? <Profile purpose="onboarding" {...(props.onSkipOnboarding ? { onSkip: props.onSkipOnboarding } : {})} /> : undefined}
     />
   );
 }

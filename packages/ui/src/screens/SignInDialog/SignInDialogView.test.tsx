@@ -51,6 +51,26 @@ describe('SignInDialogView', () => {
     await expectNoAxeViolations();
   });
 
+  it('error: an access-gate refusal (by code) shows general.imageUserNotInAccessList above the steps and the SPEC sentence', async () => {
+    const blocked = { code: 'address_blocked_by_gate', message: 'This address is blocked by the gate' };
+    const { dialog } = renderDialog({
+      settings: { ...branded, general: { ...branded.general, imageUserNotInAccessList: 'https://cdn.acme.example/gate.png' } },
+      emailFlow: fakeEmailFlow({ error: blocked }),
+    });
+    const frame = dialog.querySelector('[data-access-denied="address_blocked_by_gate"]');
+    expect(frame?.querySelector('img')).toHaveAttribute('src', 'https://cdn.acme.example/gate.png');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('This address is blocked by the gate');
+    await expectNoAxeViolations();
+  });
+
+  it('behavior: the image is keyed on the code, not the text: another error with the same words shows none', () => {
+    const { dialog } = renderDialog({
+      settings: { ...branded, general: { ...branded.general, imageUserNotInAccessList: 'https://cdn.acme.example/gate.png' } },
+      emailFlow: fakeEmailFlow({ error: { code: 'forbidden', message: 'This address is blocked by the gate' } }),
+    });
+    expect(dialog.querySelector('[data-access-denied]')).toBeNull();
+  });
+
   it('default: themed — the portalled dialog sits in a kit layer carrying the theme variables', () => {
     const { dialog } = renderDialog();
     const layer = dialog.closest('[data-latchkey-root]');

@@ -18,6 +18,7 @@ import { SmsSignInView } from '../../flows/SmsSignIn/SmsSignInView.js';
 import type { SmsFlowModel } from '../../flows/SmsSignIn/SmsSignInModel.js';
 import type { MfaChallengeFlowModel } from '../../flows/MfaChallenge/MfaChallengeModel.js';
 import { MfaChallengeView } from '../../flows/MfaChallenge/MfaChallengeView.js';
+import { AccessDenied, accessDeniedError } from '../../flows/shared/AccessDenied.js';
 import type { PasskeySignInFlowModel } from '../../flows/PasskeySignIn/PasskeySignInModel.js';
 import { PasskeySignInView } from '../../flows/PasskeySignIn/PasskeySignInView.js';
 import { LoginView, type LoginViewSection } from '../LoginView/LoginView.js';
@@ -47,6 +48,12 @@ export interface SignInDialogOpenProps {
   trigger?: ReactNode;
   /** Where focus goes when the dialog closes, for a dialog opened without `trigger`. */
   onCloseAutoFocus?: (event: Event) => void;
+  /** Signed in with profile fields missing: the dialog shows the onboarding step (`general.collectUserData…`). */
+  onboarding?: boolean;
+  /** "Skip for now" in the onboarding step (offered when every missing field is optional). */
+  onSkipOnboarding?: () => void;
+  /** A required profile field is missing: the onboarding step cannot be dismissed (no close button, Escape and outside clicks ignored). */
+  onboardingRequired?: boolean;
 }
 
 export interface SignInDialogViewProps extends SignInDialogOpenProps {
@@ -68,6 +75,10 @@ export interface SignInDialogViewProps extends SignInDialogOpenProps {
   sessionStatus?: string | undefined;
   /** The MFA challenge flow (`useMfaChallenge()`), for the second factor after sign-in. */
   mfaFlow?: MfaChallengeFlowModel | undefined;
+  /** The onboarding step (the connected dialog passes `<Profile purpose="onboarding" />`) shown instead of the sign-in steps. */
+  onboardingStep?: ReactNode;
+  /** Under a locked onboarding step: "Sign out instead", the one way out without saving the required fields. */
+  onSignOut?: (() => void) | undefined;
 }
 
 /** The login view's blocks from settings: `sdk.views[type=login].sections`. */
@@ -98,6 +109,9 @@ export function SignInDialogView({
   passkeyFlow,
   sessionStatus,
   mfaFlow,
+  onboardingStep,
+  onboardingRequired,
+  onSignOut,
 }: SignInDialogViewProps) {
   const warn = useWarn();
   const branding = useMemo(() => brandingFrom(settings), [settings]);
@@ -123,7 +137,7 @@ export function SignInDialogView({
   useEffect(() => {
     if (mobileStep !== undefined && mobileStep !== 'idle' && mobileStep !== 'connected' && mobileStep !== 'redirecting') setView('wallets');
   }, [mobileStep]);
-  const walletView = view === 'wallets' && walletFlow !== undefined && settingsStatus === 'ready' && !(sessionStatus === 'mfa' && mfaFlow !== undefined);
+  const walletView = view === 'wallets' && walletFlow !== undefined && settingsStatus === 'ready' && !onboardingStep && !(sessionStatus === 'mfa' && mfaFlow !== undefined);
   const viewTitleRef = useRef<HTMLHeadingElement>(null);
   const entryFocus = useRef(false);
   const contentRef = useRef<HTMLDivElement>(null);
@@ -164,7 +178,10 @@ export function SignInDialogView({
         />
       )
     : undefined;
+  // The sign-in is not complete until a required profile field is saved: nothing dismisses the dialog meanwhile.
+  const locked = onboardingStep !== undefined && onboardingStep !== null && onboardingRequired === true;
   const showPasskey = passkeyFlow !== undefined && settings?.security?.enablePasskeys === true;
+  const accessDenied = accessDeniedError([emailFlow.error, smsFlow?.error, socialFlow?.error, walletFlow?.error, passkeyFlow?.error]);
   const secondFactor = sessionStatus === 'mfa' && mfaFlow !== undefined;
   // The passkey button sits under the e-mail (or e-mail-or-phone) field when the project enables passkeys.
   const withPasskey = (step: ReactNode) =>
@@ -196,6 +213,7 @@ export function SignInDialogView({
             data-latchkey-dialog="sign-in"
             data-view={walletView ? 'wallets' : 'main'}
             {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}
+            {...(locked ? { onEscapeKeyDown: (event: KeyboardEvent) => event.preventDefault(), onInteractOutside: (event: Event) => event.preventDefault() } : {})}
           >
             {walletView ? (
               <>
@@ -233,7 +251,9 @@ export function SignInDialogView({
                     {branding.displayName ? `Sign in to ${branding.displayName}` : 'Sign in'}
                   </Dialog.Title>
                   <Dialog.Description className={styles.description}>
-                    {secondFactor
+                    {onboardingStep
+                      ? 'One more step to finish setting up your account.'
+                      : secondFactor
                       ? 'Two-step verification'
                       : settingsStatus !== 'ready'
                         ? 'Sign in or create an account.'
@@ -243,6 +263,9 @@ export function SignInDialogView({
                   </Dialog.Description>
                 </header>
                 <KitErrorBoundary area="sign-in dialog content">
+                  {accessDenied && settingsStatus === 'ready' && !onboardingStep && !secondFactor ? (
+                    <AccessDenied code={accessDenied.code} imageUrl={branding.notInAccessListImageUrl} />
+                  ) : null}
                   {settingsStatus === 'loading' ? (
                     <p role="status" className={styles.loading}>
                       <Spinner />
@@ -254,6 +277,15 @@ export function SignInDialogView({
                       {onRetrySettings ? (
                         <button type="button" className={button.secondary} onClick={onRetrySettings}>
                           Retry
+                        </button>
+                      ) : null}
+                    </>
+                  ) : onboardingStep ? (
+                    <>
+                      {onboardingStep}
+                      {locked && onSignOut ? (
+                        <button type="button" className={button.quiet} onClick={onSignOut}>
+                          {t('profile.onboarding.signOut')}
                         </button>
                       ) : null}
                     </>
@@ -320,9 +352,11 @@ export function SignInDialogView({
                 <LegalFooter termsUrl={branding.termsUrl} privacyUrl={branding.privacyUrl} />
               </footer>
             ) : null}
-            <Dialog.Close className={styles.close} aria-label="Close">
-              <span aria-hidden="true">×</span>
-            </Dialog.Close>
+            {locked ? null : (
+              <Dialog.Close className={styles.close} aria-label="Close">
+                <span aria-hidden="true">×</span>
+              </Dialog.Close>
+            )}
           </Dialog.Content>
         </KitLayer>
       </Dialog.Portal>

@@ -15,6 +15,7 @@ import { Spinner } from '../../Spinner.js';
 import { MfaDevicesView } from '../../flows/MfaDevices/MfaDevicesView.js';
 import { MfaEnrolmentView } from '../../flows/MfaEnrolment/MfaEnrolmentView.js';
 import { PasskeyManagerView } from '../../flows/PasskeyManager/PasskeyManagerView.js';
+import { ProfileEntry } from '../../flows/Profile/ProfileEntry.js';
 import { embeddedWalletsEnabled, useEmbeddedWalletOptions } from '../../LatchkeyUIProvider/embeddedWalletConfig.js';
 import { useWalletPanel } from '../../LatchkeyUIProvider/walletPanelSlot.js';
 import { AccountSection, type CredentialKind } from './AccountSection.js';
@@ -174,6 +175,8 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
           ) : undefined,
         security,
         account: credentials ?? undefined,
+        // The profile fields and Delete account, edited from the Account view (issue 14).
+        profile: <ProfileEntry />,
       }}
     >
       {walletPanel && (hasWallet || offersEmbeddedWallet) ? <LazySection area="wallet panel">{walletPanel}</LazySection> : null}

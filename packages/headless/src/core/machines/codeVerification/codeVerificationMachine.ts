@@ -1,13 +1,17 @@
 import type { SignInResponse } from '@latchkey/protocol';
 import { VERIFICATION_CODE_LENGTH } from '@latchkey/protocol/constants';
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { CaptchaRunner } from '../../captcha/createCaptchaRunner.js';
 import { LatchkeyError } from '../../errors/LatchkeyError.js';
 import { toLatchkeyErrorSync } from '../../errors/toLatchkeyError.js';
 import type { ApiClient } from '../../transport/createApi.js';
 import { signInHandOver, watchSignOut, type Purpose, type SessionLink } from '../signInHandOver.js';
 
 /** What a code flow needs from its client: the API, and the session it hands the sign-in to. */
-export interface CodeVerificationClient extends ApiClient, SessionLink {}
+export interface CodeVerificationClient extends ApiClient, SessionLink {
+  /** The project's captcha, run before each code is sent (absent: none). */
+  captcha?: CaptchaRunner;
+}
 
 export interface CodeVerificationInput {
   client: CodeVerificationClient;

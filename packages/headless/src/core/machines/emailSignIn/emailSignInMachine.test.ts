@@ -23,9 +23,11 @@ afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.destroy()));
 });
 
-async function makeClient(handlers: Record<string, FakeHandler> = {}) {
+async function makeClient(handlers: Record<string, FakeHandler> = {}, captchaToken?: string) {
   const fake = createFakeFetch(routeTable(handlers));
   const client = createLatchkeyClient({
+    // The project's captcha, as the client runs it (here: off, or a fixed token), without a settings request.
+    captcha: { token: async () => captchaToken },
     environmentId: ENVIRONMENT_ID,
     apiBaseUrl: API_BASE_URL,
     fetch: fake.fetch,
@@ -54,6 +56,24 @@ describe('emailSignInMachine: the address', () => {
 });
 
 describe('emailSignInMachine: its own actors', () => {
+  it('behavior: with the project\'s captcha on, each send (create, then retry) carries a fresh captchaToken', async () => {
+    let solved = 0;
+    const { client, requests } = await makeClient({
+      'POST /emailVerifications/create': () => json(200, { verificationUUID: UUID }),
+      'POST /emailVerifications/retry': () => json(200, { verificationUUID: UUID }),
+    });
+    const withCaptcha = { ...client, captcha: { token: async () => `token-${++solved}` } };
+    const actor = createActor(emailSignInMachine, { input: { client: withCaptcha } }).start();
+    actor.send({ type: 'user.submitDestination', destination: 'ada@example.com' });
+    await waitFor(actor, (snapshot) => snapshot.value === 'awaitingCode');
+    actor.send({ type: 'user.resendCode' });
+    await waitFor(actor, () => requests.length === 2);
+    expect(requests.map((r) => r.body)).toEqual([
+      { email: 'ada@example.com', captchaToken: 'token-1' },
+      { verificationUUID: UUID, email: 'ada@example.com', captchaToken: 'token-2' },
+    ]);
+  });
+
   it('default: create, then sign in through the client API; a wrong code answer from the server', async () => {
     const signins: unknown[] = [];
     const { client, requests } = await makeClient({

@@ -34,9 +34,11 @@ export const emailSignInMachine = codeVerificationMachine.provide({
   actors: {
     sendCode: fromPromise<SentCode, SendCodeInput>(async ({ input }) => {
       const email = String(input.destination).trim();
+      const captchaToken = await input.client.captcha?.token();
+      const captcha = captchaToken === undefined ? {} : { captchaToken };
       const created = input.verificationUUID
-        ? await retryEmailVerification(input.client, { verificationUUID: input.verificationUUID, email })
-        : await createEmailVerification(input.client, { email });
+        ? await retryEmailVerification(input.client, { verificationUUID: input.verificationUUID, email, ...captcha })
+        : await createEmailVerification(input.client, { email, ...captcha });
       return { verificationUUID: created.verificationUUID, sentTo: email };
     }),
     verifyCode: fromPromise(({ input }: { input: VerifyCodeInput }) => {

@@ -26,9 +26,11 @@ afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.destroy()));
 });
 
-async function makeClient(handlers: Record<string, FakeHandler> = {}) {
+async function makeClient(handlers: Record<string, FakeHandler> = {}, captchaToken?: string) {
   const fake = createFakeFetch(routeTable(handlers));
   const client = createLatchkeyClient({
+    // The project's captcha, as the client runs it (here: off, or a fixed token), without a settings request.
+    captcha: { token: async () => captchaToken },
     environmentId: ENVIRONMENT_ID,
     apiBaseUrl: API_BASE_URL,
     fetch: fake.fetch,

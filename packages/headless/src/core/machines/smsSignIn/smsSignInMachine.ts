@@ -32,7 +32,13 @@ export const smsSignInMachine = codeVerificationMachine.provide({
   actors: {
     sendCode: fromPromise<SentCode, SendCodeInput>(async ({ input }) => {
       const parsedPhone = (input.sentTo as ParsedPhone | undefined) ?? (await parsePhone(input.destination as PhoneInput));
-      const parts = { phoneCountryCode: parsedPhone.phoneCountryCode, phoneNumber: parsedPhone.phoneNumber, isoCountryCode: parsedPhone.isoCountryCode };
+      const captchaToken = await input.client.captcha?.token();
+      const parts = {
+        phoneCountryCode: parsedPhone.phoneCountryCode,
+        phoneNumber: parsedPhone.phoneNumber,
+        isoCountryCode: parsedPhone.isoCountryCode,
+        ...(captchaToken === undefined ? {} : { captchaToken }),
+      };
       const created = input.verificationUUID
         ? await retrySmsVerification(input.client, { verificationUUID: input.verificationUUID, ...parts })
         : await createSmsVerification(input.client, parts);

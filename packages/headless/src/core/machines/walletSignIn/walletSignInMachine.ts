@@ -75,18 +75,6 @@ function defaultPage(): { domain: string; uri: string } {
   return { domain: globalThis.location.host, uri: globalThis.location.origin };
 }
 
-const ACCESS_CODES: Readonly<Record<string, 'address_not_approved' | 'address_blocked_by_gate'>> = {
-  'This address is not approved for access': 'address_not_approved',
-  'This address is blocked by the gate': 'address_blocked_by_gate',
-};
-
-/** The server's 403 access answers as the client codes of SPEC §8. */
-function withAccessCodes(error: unknown): unknown {
-  const latchkey = toLatchkeyErrorSync(error);
-  const code = latchkey.code === 'forbidden' ? ACCESS_CODES[latchkey.message] : undefined;
-  return code ? new LatchkeyError(code, { cause: error, status: latchkey.status }) : latchkey;
-}
-
 interface AuthenticateInput {
   client: WalletSignInClient;
   connector: WalletConnector;
@@ -113,14 +101,11 @@ async function authenticate(input: AuthenticateInput): Promise<SignInResponse> {
     walletName: input.connector.key,
     walletProvider: 'browserExtension',
   };
-  try {
-    if (input.purpose === 'link') return await linkWallet(input.client, body);
-    if (input.purpose === 'merge') return await mergeWalletAccounts(input.client, body);
-    if (input.purpose === 'transfer') return await transferWallet(input.client, body);
-    return await verifyWallet(input.client, body);
-  } catch (error) {
-    throw withAccessCodes(error);
-  }
+  // Access-gate refusals arrive coded (`address_not_approved`, `address_blocked_by_gate`): mapped by code, never by text.
+  if (input.purpose === 'link') return linkWallet(input.client, body);
+  if (input.purpose === 'merge') return mergeWalletAccounts(input.client, body);
+  if (input.purpose === 'transfer') return transferWallet(input.client, body);
+  return verifyWallet(input.client, body);
 }
 
 const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });

@@ -1,0 +1,43 @@
+import type { SandboxContext } from '../../context.js';
+import { ApiError, messages } from '../../errors/ApiError.js';
+import { CustodyError } from '../../custody/CustodyError.js';
+import type { Auth } from '../session/authenticate.js';
+import { assertRecentSecondFactor } from '../mfa/stepUp.js';
+
+/**
+ * DELETE /users: the account goes, with everything hanging off it — credentials, sessions (so this very token stops
+ * working), passkeys, MFA devices and recovery codes, embedded and MPC wallets (their custody wallets are deleted
+ * first, without export: the user typed the confirmation). A user with a second factor must have passed it in the
+ * last 5 minutes (`mfa_invalid_request`, as for removing a factor). Verification codes still pending for the user's
+ * e-mail addresses and phone numbers are burnt.
+ */
+export async function deleteUser(ctx: SandboxContext, auth: Auth): Promise<{ ok: true }> {
+  await assertRecentSecondFactor(ctx, ctx.db, auth);
+  const wallets = await ctx.db.query<{ sub_organization_id: string; hd_wallet_id: string }>(
+    'SELECT sub_organization_id, hd_wallet_id FROM embedded_wallets WHERE environment_id = $1 AND user_id = $2',
+    [ctx.environmentId, auth.userId],
+  );
+  for (const wallet of wallets) {
+    await ctx.custody.client
+      .submit('delete_wallets', 'ACTIVITY_TYPE_DELETE_WALLETS', wallet.sub_organization_id, { walletIds: [wallet.hd_wallet_id], deleteWithoutExport: true })
+      .catch((error: unknown) => {
+        // Already gone in custody (an earlier attempt): nothing left to delete there.
+        if (error instanceof CustodyError && error.code === 5) return;
+        throw error;
+      });
+  }
+  await ctx.db.transaction(async (tx) => {
+    await assertRecentSecondFactor(ctx, tx, auth);
+    const identifiers = await tx.query<{ format: string; identifier: string }>(
+      "SELECT format, identifier FROM verified_credentials WHERE environment_id = $1 AND user_id = $2 AND format IN ('email', 'phoneNumber')",
+      [ctx.environmentId, auth.userId],
+    );
+    for (const { format, identifier } of identifiers) {
+      if (format === 'email') await tx.query("UPDATE email_verifications SET status = 'burnt' WHERE environment_id = $1 AND email = $2 AND status = 'pending'", [ctx.environmentId, identifier]);
+      else await tx.query("UPDATE sms_verifications SET status = 'burnt' WHERE environment_id = $1 AND phone_e164 = $2 AND status = 'pending'", [ctx.environmentId, identifier]);
+    }
+    const deleted = await tx.query('DELETE FROM users WHERE environment_id = $1 AND id = $2 RETURNING id', [ctx.environmentId, auth.userId]);
+    if (deleted.length === 0) throw new ApiError(401, 'unauthorized', messages.invalidToken);
+  });
+  return { ok: true };
+}

@@ -1,0 +1,66 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSandbox, type TestSandbox } from '../../test/testSandbox.js';
+import { accessMessages } from './accessList.js';
+
+/** The access gate for every way in (SPEC §6): e-mail addresses and domains, phone numbers — not only wallets. */
+let t: TestSandbox;
+beforeAll(async () => {
+  t = await startTestSandbox();
+});
+afterAll(() => t.close());
+afterEach(async () => {
+  await t.call('DELETE', '/sandbox/admin/access-list');
+});
+
+const entry = (address: string, action: 'allow' | 'block') => t.call('PUT', '/sandbox/admin/access-list', { body: { address, action } });
+const sendEmailCode = (email: string) => t.call('POST', '/emailVerifications/create', { body: { email } });
+let counter = 0;
+const fresh = (domain = 'example.com') => `gate-${++counter}@${domain}`;
+
+describe('access gate', () => {
+  it("error: a blocked e-mail domain gets no code: 403 address_blocked_by_gate, 'This address is blocked by the gate'", async () => {
+    await entry('@Blocked.example', 'block');
+    const email = fresh('blocked.example');
+    const response = await sendEmailCode(email);
+    expect(response.status).toBe(403);
+    expect(response.body.error).toEqual({ code: 'address_blocked_by_gate', message: accessMessages.blocked, path: 'email' });
+    expect(await t.inbox(email)).toEqual([]);
+    expect((await sendEmailCode(fresh())).status).toBe(200);
+  });
+
+  it("error: with an allow list, an address not on it is 'not approved for access'; a listed address or domain passes", async () => {
+    const listed = fresh();
+    await entry(listed.toUpperCase(), 'allow');
+    await entry('@allowed.example', 'allow');
+    const other = await sendEmailCode(fresh());
+    expect(other.status).toBe(403);
+    expect(other.body.error).toEqual({ code: 'address_not_approved', message: accessMessages.notApproved, path: 'email' });
+    expect((await sendEmailCode(listed)).status).toBe(200);
+    expect((await sendEmailCode(fresh('allowed.example'))).status).toBe(200);
+  });
+
+  it('error: a block beats an allow (address allowed, its domain blocked)', async () => {
+    const email = fresh('mixed.example');
+    await entry(email, 'allow');
+    await entry('@mixed.example', 'block');
+    expect((await sendEmailCode(email)).body.error.code).toBe('address_blocked_by_gate');
+  });
+
+  it('error: a blocked phone number (E.164, spaces ignored) gets no SMS code', async () => {
+    await entry('+1 202 555 0199', 'block');
+    const response = await t.call('POST', '/smsVerifications/create', { body: { phoneNumber: '2025550199', phoneCountryCode: '1', isoCountryCode: 'US' } });
+    expect(response.status).toBe(403);
+    expect(response.body.error).toEqual({ code: 'address_blocked_by_gate', message: accessMessages.blocked, path: 'phoneNumber' });
+  });
+
+  it('error: blocked after the code was sent, the sign-in itself is refused and no session opens', async () => {
+    const email = fresh();
+    const { verificationUUID } = (await sendEmailCode(email)).body;
+    const [message] = await t.inbox(email);
+    await entry(email, 'block');
+    const response = await t.call('POST', '/emailVerifications/signin', { body: { verificationUUID, verificationToken: message!.code } });
+    expect(response.status).toBe(403);
+    expect(response.body.error.code).toBe('address_blocked_by_gate');
+    expect(response.body.jwt).toBeUndefined();
+  });
+});
