@@ -7,6 +7,9 @@ const kitViteConfig: UserConfig = {
   plugins: [vanillaExtractPlugin()],
   // Workspace packages resolve to their sources (`source` export condition), as in the vitest projects.
   resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
+  // Found by the dependency scan up front: a dependency discovered mid-run (react-dom is imported by one component
+  // only, for createPortal) makes Vite re-optimise and reload, failing every story of the file then running.
+  optimizeDeps: { include: ['react-dom', 'react-dom/client'] },
   build: {
     // Storybook's preview bundle is large by nature; the kit's own budget is measured by bench/size.mjs.
     chunkSizeWarningLimit: 2048,

@@ -30,9 +30,12 @@ afterAll(async () => {
   await resetSettings();
 });
 
-async function openDemo(url: string, theme: 'light' | 'dark' = 'light'): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+async function openDemo(url: string, theme: 'light' | 'dark' = 'light', options: { neverIdle?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
   await patchSettings({ design: { modal: { theme } } });
   const context = await browser.newContext({ colorScheme: theme, viewport: { width: 1024, height: 1100 } });
+  // The button fetches the dialog's code once the page is idle; `neverIdle` is a page that never gets there before
+  // the click (a busy or slow device), so the click itself needs the code — deterministic, not a race with idleness.
+  if (options.neverIdle) await context.addInitScript(() => Object.assign(window, { requestIdleCallback: () => 0, cancelIdleCallback: () => undefined }));
   const page = await context.newPage();
   const problems = watchConsole(page);
   await page.goto(url);
@@ -80,7 +83,7 @@ describe('the kit never blanks the host page (Chromium)', () => {
   });
 
   test.each(['light', 'dark'] as const)('"Sign in" clicked offline: the failure stays in the kit, the host page stays; online, the next click opens the dialog (%s)', async (theme) => {
-    const { context, page, problems } = await openDemo(inject('demoUrl'), theme);
+    const { context, page, problems } = await openDemo(inject('demoUrl'), theme, { neverIdle: true });
     // By CSS, not by role: the open dialog hides the page from assistive technology, not from view.
     const host = page.locator('h1', { hasText: 'Welcome to Acme Rewards' });
     await context.setOffline(true);

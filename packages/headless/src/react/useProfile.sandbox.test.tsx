@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import { waitFor as waitForActor } from 'xstate';
 import { createEmailVerification } from '../core/actions/createEmailVerification.js';
 import { getUser } from '../core/actions/getUser.js';
 import { signInWithEmailVerification } from '../core/actions/signInWithEmailVerification.js';
@@ -25,6 +26,8 @@ async function signedInClient(): Promise<LatchkeyClient> {
   const { verificationUUID } = await createEmailVerification(client, { email });
   const response = await signInWithEmailVerification(client, { verificationUUID, verificationToken: await getLatestCode({ sandboxUrl, to: email }) });
   client.session.send({ type: 'server.signedIn', response });
+  // The session machine loads on first use (its own chunk): requests carry the token once it has taken the sign-in.
+  await waitForActor(client.session, (snapshot) => snapshot.context.jwt !== undefined, { timeout: 10_000 });
   return client;
 }
 

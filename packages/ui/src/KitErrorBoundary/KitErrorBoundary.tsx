@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useMessages } from '../messages/useMessages.js';
+import { useFirstPaintMessages } from '../messages/useFirstPaintMessages.js';
 import { button } from '../styles/shared.css.js';
 import { useReportError } from '../warn.js';
 import * as styles from './KitErrorBoundary.css.js';
@@ -71,7 +71,7 @@ class Boundary extends Component<InnerProps, BoundaryState> {
  */
 export function KitErrorBoundary(props: KitErrorBoundaryProps) {
   const report = useReportError();
-  const t = useMessages();
+  const t = useFirstPaintMessages();
   return (
     <Boundary
       {...props}

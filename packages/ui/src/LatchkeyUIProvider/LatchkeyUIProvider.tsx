@@ -3,7 +3,7 @@ import { LatchkeyProvider as HeadlessProvider, useLatchkey } from '@latchkey/hea
 import { lightTheme, themeFromSettings, ThemeError, type ThemeSetting } from '@latchkey/themes';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import type { Messages } from '../messages/en.js';
-import { MessagesProvider, withOverrides } from '../messages/useMessages.js';
+import { MessagesProvider, withOverrides } from '../messages/messagesContext.js';
 import { ReportErrorProvider, WarnProvider, type ReportError, type Warn } from '../warn.js';
 import { ThemeRoot } from '../theme/ThemeRoot.js';
 import { EmbeddedWalletOptionsContext, type EmbeddedWalletOptions } from './embeddedWalletConfig.js';

@@ -1,12 +1,13 @@
 /**
  * The kit's English copy, keyed by id. Every user-visible string the kit adds goes here (the older screens move in
  * as they are rebuilt); a host overrides any of them through `LatchkeyUIProvider`'s `messages`, e.g.
- * `messages={{ 'kit.retry': 'Try again' }}`. `{name}` marks a value filled in at run time.
+ * `messages={{ 'kit.retry': 'Try again' }}`. `{name}` marks a value filled in at run time. The few strings the first
+ * paint shows (the menu trigger, a failure) live in `firstPaint.ts`, so the host's first chunk carries only those.
  */
+import { firstPaint } from './firstPaint.js';
+
 export const en = {
-  /** A part of the kit failed to load or to render; the host page is untouched. */
-  'kit.failed': 'Something went wrong.',
-  'kit.retry': 'Retry',
+  ...firstPaint,
   'kit.loading': 'Loading…',
   /** Where a failure that has no sentence of its own (a bug, an unexpected answer) is shown. */
   'kit.unexpectedError': 'Something went wrong. Try again.',
@@ -113,8 +114,6 @@ export const en = {
   'signIn.wallets.intro': 'Choose a wallet. It asks you to approve the connection, then to sign a message that proves the address is yours.',
 
   // The user menu (screens/UserMenu): a header, views with back navigation, a footer
-  'menu.trigger': 'Account',
-  'menu.trigger.named': 'Account: {name}',
   'menu.signedInAs': 'Signed in as',
   'menu.yourAccount': 'your account',
   'menu.back': 'Back',

@@ -1,29 +1,14 @@
-import { createContext, useCallback, useContext } from 'react';
-import { en, type MessageId, type Messages } from './en.js';
+import { useCallback, useContext } from 'react';
+import { en, type MessageId } from './en.js';
+import { fill, MessagesContext } from './messagesContext.js';
 
-const MessagesContext = createContext<Messages>(en);
-
-/** `LatchkeyUIProvider` puts the host's overrides over the English catalogue here. */
-export const MessagesProvider = MessagesContext.Provider;
-
-/** The catalogue with `overrides` on top (a host's single strings); unknown ids are ignored. */
-export function withOverrides(overrides: Partial<Messages> | undefined): Messages {
-  if (!overrides) return en;
-  const merged: Messages = { ...en };
-  for (const id of Object.keys(en) as MessageId[]) {
-    const value = overrides[id];
-    if (typeof value === 'string') merged[id] = value;
-  }
-  return merged;
-}
+export { MessagesProvider, withOverrides } from './messagesContext.js';
 
 /** `t(id, params)`: the message `id` with its `{name}` placeholders filled. */
 export type Translate = (id: MessageId, params?: Readonly<Record<string, string | number>>) => string;
 
+/** The whole catalogue with the host's overrides on top (lazy screens: the catalogue comes with them). */
 export function useMessages(): Translate {
-  const messages = useContext(MessagesContext);
-  return useCallback<Translate>(
-    (id, params) => messages[id].replace(/\{(\w+)\}/g, (whole, name: string) => (params?.[name] === undefined ? whole : String(params[name]))),
-    [messages],
-  );
+  const overrides = useContext(MessagesContext);
+  return useCallback<Translate>((id, params) => fill(overrides[id] ?? en[id], params), [overrides]);
 }

@@ -1,11 +1,11 @@
-import type { LogLevel } from '@latchkey/protocol';
+import type { LogLevel, ProjectSettings } from '@latchkey/protocol';
 import { getSettings } from '../actions/getSettings.js';
 import { LatchkeyError } from '../errors/LatchkeyError.js';
 import { createEmitter, type Emitter, type LatchkeyEvents } from '../events/createEmitter.js';
 import { createLogger, type ConsoleSink, type Logger, type Timers } from '../logger/createLogger.js';
 import { resolveLogLevel } from '../logger/resolveLogLevel.js';
 import type { SessionActorRef } from '../machines/session/sessionMachine.js';
-import { createCaptchaRunner, type CaptchaRunner } from '../captcha/createCaptchaRunner.js';
+import type { CaptchaRunner } from '../captcha/createCaptchaRunner.js';
 import { createLazySession, type SessionClock } from '../session/lazySession.js';
 
 export type { SessionClock } from '../session/lazySession.js';
@@ -156,10 +156,24 @@ export function createLatchkeyClient(config: LatchkeyClientConfig): LatchkeyClie
     settings,
     session,
     webauthn: config.webauthn ?? loadBrowserWebAuthn,
-    captcha: config.captcha ?? createCaptchaRunner({ loadSettings: () => settings.load() }),
+    captcha: config.captcha ?? lazyCaptchaRunner(() => settings.load()),
     destroy() {
       session?.stop();
       return logger.dispose();
     },
   };
+}
+
+/** The default captcha runner, its code loaded with the first token (most pages never send a code); a failed load retries. */
+function lazyCaptchaRunner(loadSettings: () => Promise<ProjectSettings>): CaptchaRunner {
+  let runner: Promise<CaptchaRunner> | undefined;
+  const load = () =>
+    (runner ??= import('../captcha/createCaptchaRunner.js').then(
+      (module) => module.createCaptchaRunner({ loadSettings }),
+      (error: unknown) => {
+        runner = undefined;
+        throw error;
+      },
+    ));
+  return { token: async () => (await load()).token() };
 }

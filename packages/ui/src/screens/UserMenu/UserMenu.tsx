@@ -2,7 +2,7 @@ import { useSession } from '@latchkey/headless/react';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { KitErrorBoundary } from '../../KitErrorBoundary/KitErrorBoundary.js';
 import { lazyWithRetry } from '../../KitErrorBoundary/lazyWithRetry.js';
-import { useMessages } from '../../messages/useMessages.js';
+import { useFirstPaintMessages } from '../../messages/useFirstPaintMessages.js';
 import { button } from '../../styles/shared.css.js';
 import { accountName } from './accountName.js';
 import type { UserMenuProps } from './ConnectedUserMenu.js';
@@ -42,7 +42,7 @@ export function UserMenu(props: UserMenuProps) {
 
 function MenuPlaceholder({ autoFocus, onRequestOpen }: { autoFocus: boolean | undefined; onRequestOpen: () => void }) {
   const { status, user } = useSession();
-  const t = useMessages();
+  const t = useFirstPaintMessages();
   const ref = useRef<HTMLButtonElement>(null);
   const signedIn = status === 'signedIn';
   useEffect(() => {
