@@ -5,13 +5,13 @@ import {
   type CreateWalletOptions,
   type EmbeddedWalletAccount,
   type EmbeddedWalletClient,
-  type EmbeddedWalletConfig,
   type EmbeddedWalletSettings,
 } from '../core/embedded/createEmbeddedWalletClient.js';
 import { embeddedWalletStatus, type EmbeddedWalletStatus } from '../core/machines/embeddedWallet/embeddedWalletMachine.js';
 import type { LatchkeyError } from '../core/errors/LatchkeyError.js';
 import { embeddedWalletOf, retainEmbeddedWallet } from '../core/embedded/embeddedWalletOf.js';
 import type { SolanaSigner } from '../core/signer/SolanaSigner.js';
+import type { SessionKeyStore } from '../core/embedded/stampers/sessionKeyStore.js';
 import { useLatchkeyClient } from './LatchkeyContext.js';
 import { useSession } from './useSession.js';
 
@@ -19,7 +19,16 @@ import { useSession } from './useSession.js';
  * Overrides of the configuration given to `createLatchkeyClient({ embeddedWallet })`: each field given here wins over
  * the client's. Without a client configuration, `appName` and `baseUrl` are needed here.
  */
-export type UseEmbeddedWalletParameters = Partial<EmbeddedWalletConfig>;
+export interface UseEmbeddedWalletParameters {
+  /** The app's name (shown by custody pages); wins over the client's `embeddedWallet.appName`. One of the two is required. */
+  appName?: string;
+  /** The custody provider's base URL (the sandbox: `custodyBaseUrl`); wins over the client's. One of the two is required. */
+  baseUrl?: string;
+  /** Where session keys are kept (default IndexedDB); read when the wallet's client is made. */
+  store?: SessionKeyStore;
+  /** The fetch for custody requests; read when the wallet's client is made. */
+  fetch?: typeof fetch;
+}
 
 export interface UseEmbeddedWalletReturnType {
   /** The session of SPEC §4: `none` → `loading` → `active`; `failed` with `error`. */
