@@ -18,6 +18,7 @@ export {
   type EmbeddedWalletHost,
   type EmbeddedWalletSettings,
 } from '../core/embedded/createEmbeddedWalletClient.js';
+export type { EmbeddedWalletCommands, EmbeddedWalletCommandState } from '../core/embedded/embeddedWalletCommands.js';
 export { createWalletPasskey, type WalletPasskey } from '../core/embedded/createWalletPasskey.js';
 export { EXPORT_FRAME_PATH, mountExportFrame, type ExportFrame } from '../core/embedded/exportFrame.js';
 export { createCustodyApi, fromCustodyError, isSessionKeyRejected, CUSTODY_CLIENT_VERSION, type CustodyApi } from '../core/embedded/custody/createCustodyApi.js';

@@ -117,6 +117,53 @@ describe('useEmbeddedWallet (against the sandbox)', () => {
     expect(result.current.wallet.signer).toBe(signer);
   });
 
+  it('behavior: two hook instances share one wallet and its busy and error state (the client keeps it, the hooks subscribe)', async () => {
+    const client = await createTestClient({ sandboxUrl });
+    clients.push(client);
+    const { custodyBaseUrl } = await getSandboxInfo({ sandboxUrl });
+    const store = createMemorySessionKeyStore();
+    const wrapper = ({ children }: { children: ReactNode }) => <LatchkeyProvider client={client}>{children}</LatchkeyProvider>;
+    const { result } = renderHook(
+      () => ({
+        first: useEmbeddedWallet({ appName: 'Latchkey tests', baseUrl: custodyBaseUrl, store }),
+        second: useEmbeddedWallet({ appName: 'Latchkey tests', baseUrl: custodyBaseUrl, store }),
+      }),
+      { wrapper },
+    );
+    expect(result.current.second.wallet).toBe(result.current.first.wallet);
+    expect(result.current.second.isBusy).toBe(false);
+    let pending: Promise<unknown> | undefined;
+    act(() => {
+      pending = result.current.first.create();
+    });
+    expect(result.current.second.isBusy).toBe(true);
+    await act(async () => void (await pending));
+    // Signed out: creating fails, and the other instance shows the same failure.
+    expect(result.current.first.error?.code).toBe('no_custody_account');
+    expect(result.current.second.error?.code).toBe('no_custody_account');
+    expect(result.current.second.isBusy).toBe(false);
+  });
+
+  it('default: the configuration comes from createLatchkeyClient({ embeddedWallet }); the hook\'s parameters win over it', async () => {
+    const { custodyBaseUrl } = await getSandboxInfo({ sandboxUrl });
+    const client = await createTestClient({ sandboxUrl, embeddedWallet: { appName: 'From the client', baseUrl: custodyBaseUrl, store: createMemorySessionKeyStore() } });
+    clients.push(client);
+    const wrapper = ({ children }: { children: ReactNode }) => <LatchkeyProvider client={client}>{children}</LatchkeyProvider>;
+    const { result } = renderHook(() => ({ configured: useEmbeddedWallet(), overridden: useEmbeddedWallet({ appName: 'From the hook' }) }), { wrapper });
+    expect(result.current.configured.wallet.appName).toBe('From the client');
+    expect(result.current.configured.wallet.baseUrl).toBe(custodyBaseUrl);
+    expect(result.current.overridden.wallet.appName).toBe('From the hook');
+    expect(result.current.overridden.wallet.baseUrl).toBe(custodyBaseUrl);
+    expect(result.current.overridden.wallet).not.toBe(result.current.configured.wallet);
+  });
+
+  it("error: without a configuration on the client or the hook, 'Embedded wallet requires app name and base URL'", async () => {
+    const client = await createTestClient({ sandboxUrl });
+    clients.push(client);
+    const wrapper = ({ children }: { children: ReactNode }) => <LatchkeyProvider client={client}>{children}</LatchkeyProvider>;
+    expect(() => renderHook(() => useEmbeddedWallet(), { wrapper })).toThrow('Embedded wallet requires app name and base URL');
+  });
+
   it("error: 'Embedded wallet requires app name and base URL' at configuration", async () => {
     await expect(renderWallet({ appName: '' })).rejects.toThrow('Embedded wallet requires app name and base URL');
   });

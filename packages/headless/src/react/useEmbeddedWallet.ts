@@ -1,22 +1,34 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useReducer, useSyncExternalStore } from 'react';
 import {
-  createEmbeddedWalletClient,
   embeddedWalletSettingsOf,
   type CreateWalletOptions,
   type EmbeddedWalletAccount,
   type EmbeddedWalletClient,
-  type EmbeddedWalletConfig,
   type EmbeddedWalletSettings,
 } from '../core/embedded/createEmbeddedWalletClient.js';
 import { embeddedWalletStatus, type EmbeddedWalletStatus } from '../core/machines/embeddedWallet/embeddedWalletMachine.js';
-import { LatchkeyError } from '../core/errors/LatchkeyError.js';
-import { toLatchkeyErrorSync } from '../core/errors/toLatchkeyError.js';
+import type { LatchkeyError } from '../core/errors/LatchkeyError.js';
+import { embeddedWalletOf, retainEmbeddedWallet } from '../core/embedded/embeddedWalletOf.js';
 import type { SolanaSigner } from '../core/signer/SolanaSigner.js';
+import type { SessionKeyStore } from '../core/embedded/stampers/sessionKeyStore.js';
 import { useLatchkeyClient } from './LatchkeyContext.js';
 import { useSession } from './useSession.js';
 
-export type UseEmbeddedWalletParameters = EmbeddedWalletConfig;
+/**
+ * Overrides of the configuration given to `createLatchkeyClient({ embeddedWallet })`: each field given here wins over
+ * the client's. Without a client configuration, `appName` and `baseUrl` are needed here.
+ */
+export interface UseEmbeddedWalletParameters {
+  /** The app's name (shown by custody pages); wins over the client's `embeddedWallet.appName`. One of the two is required. */
+  appName?: string;
+  /** The custody provider's base URL (the sandbox: `custodyBaseUrl`); wins over the client's. One of the two is required. */
+  baseUrl?: string;
+  /** Where session keys are kept (default IndexedDB); read when the wallet's client is made. */
+  store?: SessionKeyStore;
+  /** The fetch for custody requests; read when the wallet's client is made. */
+  fetch?: typeof fetch;
+}
 
 export interface UseEmbeddedWalletReturnType {
   /** The session of SPEC §4: `none` → `loading` → `active`; `failed` with `error`. */
@@ -56,50 +68,32 @@ export interface UseEmbeddedWalletReturnType {
 }
 
 /**
- * The signed-in user's embedded wallet: create it, keep its session, sign, export, recover by
- * e-mail. 'Embedded wallet requires app name and base URL' is thrown at once without both.
+ * The signed-in user's embedded wallet: create it, keep its session, sign, export, recover by e-mail. Its
+ * configuration is `createLatchkeyClient({ embeddedWallet })`, each field of `parameters` winning over it;
+ * 'Embedded wallet requires app name and base URL' is thrown at once without both. Every hook instance with the same
+ * app name and base URL shares one wallet client and its busy and error state (kept in `wallet.commands`); it is
+ * stopped when the last of them unmounts.
  */
-export function useEmbeddedWallet(parameters: UseEmbeddedWalletParameters): UseEmbeddedWalletReturnType {
+export function useEmbeddedWallet(parameters: UseEmbeddedWalletParameters = {}): UseEmbeddedWalletReturnType {
   const client = useLatchkeyClient();
   const { user } = useSession();
-  const { appName, baseUrl, store, fetch } = parameters;
-  // `store` and `fetch` are read when the client is made (an inline object must not make a new client per render);
-  // a new client, app name or base URL makes a new one.
-  const create = () => createEmbeddedWalletClient(client, { appName, baseUrl, ...(store ? { store } : {}), ...(fetch ? { fetch } : {}) });
-  const [made, setMade] = useState(() => ({ client, appName, baseUrl, wallet: create() }));
-  // Set during render, React's pattern for state derived from props.
-  if (made.client !== client || made.appName !== appName || made.baseUrl !== baseUrl) setMade({ client, appName, baseUrl, wallet: create() });
-  const { wallet } = made;
+  // A lookup per render: the same app name and base URL give the same client (an inline `store` makes no new one).
+  const wallet = embeddedWalletOf(client, parameters);
+  const [, replaced] = useReducer((count: number) => count + 1, 0);
   useEffect(() => {
     // Strict mode unmounts and mounts again: a client stopped by the first cleanup is replaced, not reused.
-    if (wallet.session.getSnapshot().status === 'stopped') setMade({ client, appName, baseUrl, wallet: create() });
-    return () => wallet.stop();
-  }, [wallet]);
+    if (wallet.session.getSnapshot().status === 'stopped') {
+      replaced();
+      return undefined;
+    }
+    return retainEmbeddedWallet(client, wallet);
+  }, [client, wallet]);
   const status = useSelector(wallet.session, embeddedWalletStatus);
   const sessionError = useSelector(wallet.session, (snapshot) => snapshot.context.error);
   const expiresAt = useSelector(wallet.session, (snapshot) => snapshot.context.session?.expiresAt);
-  const [commandError, setCommandError] = useState<LatchkeyError | undefined>(undefined);
-  const [busy, setBusy] = useState(0);
-  const [awaitingRecoveryCode, setAwaitingRecoveryCode] = useState(false);
+  const { busy, error: commandError, awaitingRecoveryCode } = useSyncExternalStore(wallet.commands.subscribe, wallet.commands.getSnapshot, wallet.commands.getSnapshot);
   const projectSettings = useSyncExternalStore(client.settings.watch, client.settings.get, client.settings.get).settings;
   const settings = useMemo(() => (projectSettings ? embeddedWalletSettingsOf(projectSettings) : undefined), [projectSettings]);
-
-  const command = useCallback(
-    <A extends unknown[], T>(run: (...args: A) => Promise<T>) =>
-      async (...args: A): Promise<T | undefined> => {
-        setBusy((count) => count + 1);
-        setCommandError(undefined);
-        try {
-          return await run(...args);
-        } catch (error) {
-          setCommandError(toLatchkeyErrorSync(error));
-          return undefined;
-        } finally {
-          setBusy((count) => count - 1);
-        }
-      },
-    [],
-  );
 
   const account = useMemo(() => wallet.getAccount(), [wallet, user]);
   // Stable while the wallet and the account's address stay, so the send flow keeps its signer across renders.
@@ -113,22 +107,16 @@ export function useEmbeddedWallet(parameters: UseEmbeddedWalletParameters): UseE
       isBusy: busy > 0 || status === 'loading',
       awaitingRecoveryCode,
       settings,
-      create: command((options?: CreateWalletOptions) => wallet.createWallet(options)),
-      openSession: command(async () => void (await wallet.openSession())),
-      signMessage: command((message: Uint8Array) => wallet.signer().signMessage(message)),
-      signTransaction: command((transaction: Uint8Array) => wallet.signer().signTransaction(transaction)),
-      exportAccount: command((targetPublicKey: string) => wallet.exportAccount(targetPublicKey)),
-      startRecovery: command(async (email: string) => {
-        await wallet.startRecovery(email);
-        setAwaitingRecoveryCode(true);
-      }),
-      completeRecovery: command(async (code: string) => {
-        await wallet.completeRecovery(code);
-        setAwaitingRecoveryCode(false);
-      }),
+      create: (options?: CreateWalletOptions) => wallet.commands.run(() => wallet.createWallet(options)),
+      openSession: async () => void (await wallet.commands.run(() => wallet.openSession())),
+      signMessage: (message: Uint8Array) => wallet.commands.run(() => wallet.signer().signMessage(message)),
+      signTransaction: (transaction: Uint8Array) => wallet.commands.run(() => wallet.signer().signTransaction(transaction)),
+      exportAccount: (targetPublicKey: string) => wallet.commands.run(() => wallet.exportAccount(targetPublicKey)),
+      startRecovery: async (email: string) => void (await wallet.commands.run(() => wallet.startRecovery(email), { awaitingRecoveryCode: true })),
+      completeRecovery: async (code: string) => void (await wallet.commands.run(() => wallet.completeRecovery(code), { awaitingRecoveryCode: false })),
       signer,
       wallet,
     }),
-    [status, account, expiresAt, commandError, sessionError, busy, awaitingRecoveryCode, settings, command, signer, wallet],
+    [status, account, expiresAt, commandError, sessionError, busy, awaitingRecoveryCode, settings, signer, wallet],
   );
 }

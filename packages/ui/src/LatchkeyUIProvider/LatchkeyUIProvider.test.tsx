@@ -5,6 +5,7 @@ import { useLatchkey } from '@latchkey/headless/react';
 import { describe, expect, inject, it } from 'vitest';
 import { createSandboxClient } from '../test/sandboxClient.js';
 import { LatchkeyUIProvider } from './LatchkeyUIProvider.js';
+import { useEmbeddedWalletOptions } from './embeddedWalletConfig.js';
 
 const rootOf = (element: HTMLElement) => element.closest('[data-latchkey-root]') as HTMLElement;
 
@@ -106,5 +107,29 @@ describe('LatchkeyUIProvider with plain configuration (what a Next.js root layou
     expect(seen?.environmentId).toBe(info.environmentId);
     expect(rootOf(screen.getByText('settings ready'))).toHaveAttribute('data-theme', 'dark');
     await seen?.destroy();
+  });
+
+  it("behavior: the embedded wallet's configuration comes from the client's `embeddedWallet` unless the provider's option gives a field", async () => {
+    const sandboxUrl = inject('sandboxUrl');
+    const info = (await (await fetch(`${sandboxUrl}/sandbox/info`)).json()) as { environmentId: string; apiBaseUrl: string };
+    const seen: unknown[] = [];
+    function Probe() {
+      seen.push(useEmbeddedWalletOptions());
+      return <p>probe</p>;
+    }
+    const config = { environmentId: info.environmentId, apiBaseUrl: info.apiBaseUrl, sendLogs: false, embeddedWallet: { appName: 'Client app', baseUrl: 'http://127.0.0.1:1/custody' } };
+    const { unmount } = render(
+      <LatchkeyUIProvider config={config}>
+        <Probe />
+      </LatchkeyUIProvider>,
+    );
+    expect(seen.at(-1)).toEqual({ baseUrl: 'http://127.0.0.1:1/custody', appName: 'Client app', cloudDriveUrl: undefined });
+    unmount();
+    render(
+      <LatchkeyUIProvider config={config} embeddedWallet={{ baseUrl: 'http://127.0.0.1:2/custody' }}>
+        <Probe />
+      </LatchkeyUIProvider>,
+    );
+    expect(seen.at(-1)).toEqual({ baseUrl: 'http://127.0.0.1:2/custody', appName: 'Client app', cloudDriveUrl: undefined });
   });
 });

@@ -38,7 +38,8 @@ export interface KitOptions {
   theme?: ThemeSetting | undefined;
   /**
    * Embedded wallets: the custody provider's `baseUrl` (and the `appName` its pages show). With it, the user
-   * menu offers the signed-in user's embedded Solana wallet when the project enables embedded wallets.
+   * menu offers the signed-in user's embedded Solana wallet when the project enables embedded wallets. Without it,
+   * the client's `createLatchkeyClient({ embeddedWallet })` is used; a field given here wins over the client's.
    */
   embeddedWallet?: EmbeddedWalletOptions | undefined;
   /**
@@ -68,7 +69,11 @@ function KitProviders({ theme, embeddedWallet, walletPanel = null, messages, chi
   const { client } = useLatchkey();
   const warn = useMemo<Warn>(() => (message) => client.logger.warn(message), [client]);
   const reportError = useMemo<ReportError>(() => (message, meta) => client.logger.error(message, meta), [client]);
-  const { baseUrl, appName, cloudDriveUrl } = embeddedWallet ?? {};
+  // Each field given here wins over the client's `createLatchkeyClient({ embeddedWallet })`, as `useEmbeddedWallet`'s do.
+  const fromClient = client.embeddedWalletConfig;
+  const baseUrl = embeddedWallet?.baseUrl ?? fromClient?.baseUrl;
+  const appName = embeddedWallet?.appName ?? fromClient?.appName;
+  const cloudDriveUrl = embeddedWallet?.cloudDriveUrl;
   const walletOptions = useMemo(() => (baseUrl ? { baseUrl, appName, cloudDriveUrl } : undefined), [baseUrl, appName, cloudDriveUrl]);
   const catalogue = useMemo(() => withOverrides(messages), [messages]);
   return (

@@ -15,6 +15,7 @@ import { createApi, type Api } from '../transport/createApi.js';
 import { createTransport } from '../transport/createTransport.js';
 import { loadBrowserWebAuthn } from '../webauthn/loadBrowserWebAuthn.js';
 import type { WebAuthnLoader } from '../webauthn/WebAuthnCeremonies.js';
+import type { EmbeddedWalletConfig } from '../embedded/createEmbeddedWalletClient.js';
 
 export interface LatchkeyClientConfig {
   environmentId: string;
@@ -44,6 +45,12 @@ export interface LatchkeyClientConfig {
   webauthn?: WebAuthnLoader;
   /** The captcha run before a code is sent (`security.hCaptcha`). Default: the widget script, loaded on first use. */
   captcha?: CaptchaRunner;
+  /**
+   * The embedded (custody) wallet: the custody provider's `baseUrl`, the `appName` its pages show, and optionally the
+   * session-key `store` and `fetch`. Only kept here: the wallet's client is made on first use (`useEmbeddedWallet()`),
+   * one per Latchkey client, and its code stays in the `./embedded` entries. `useEmbeddedWallet`'s parameters win over it.
+   */
+  embeddedWallet?: Partial<EmbeddedWalletConfig>;
 }
 
 export interface LatchkeyClient {
@@ -64,6 +71,8 @@ export interface LatchkeyClient {
   readonly webauthn: WebAuthnLoader;
   /** Fresh captcha tokens when the project enables one (the script loads on first use). */
   readonly captcha: CaptchaRunner;
+  /** The embedded-wallet configuration given as `embeddedWallet`, if any. */
+  readonly embeddedWalletConfig?: Partial<EmbeddedWalletConfig> | undefined;
   /** Stops the session actor and sends the queued log records. */
   destroy(): Promise<void>;
 }
@@ -157,6 +166,7 @@ export function createLatchkeyClient(config: LatchkeyClientConfig): LatchkeyClie
     session,
     webauthn: config.webauthn ?? loadBrowserWebAuthn,
     captcha: config.captcha ?? lazyCaptchaRunner(() => settings.load()),
+    ...(config.embeddedWallet ? { embeddedWalletConfig: config.embeddedWallet } : {}),
     destroy() {
       session?.stop();
       return logger.dispose();

@@ -24,7 +24,7 @@ import { createBundleTarget, openRecoveryCode, RECOVERY_SESSION_MS, type BundleT
 import { createSessionKeyStamper, generateSessionKey, importSessionKey } from './stampers/createSessionKeyStamper.js';
 import { createIndexedDbSessionKeyStore, type SessionKeyStore } from './stampers/sessionKeyStore.js';
 import type { Stamper } from './stampers/Stamper.js';
-
+import { createEmbeddedWalletCommands, type EmbeddedWalletCommands } from './embeddedWalletCommands.js';
 
 export interface EmbeddedWalletConfig {
   /** The app's name (shown by custody pages). Required. */
@@ -87,6 +87,8 @@ export interface EmbeddedWalletClient {
   readonly baseUrl: string;
   /** The session machine (SPEC §4), started. */
   readonly session: EmbeddedWalletActorRef;
+  /** The commands' busy, error and awaiting-recovery state, shared by every hook on this wallet. */
+  readonly commands: EmbeddedWalletCommands;
   /** The signed-in user's embedded Solana wallet, if they have one. */
   getAccount(): EmbeddedWalletAccount | undefined;
   /**
@@ -233,6 +235,7 @@ export function createEmbeddedWalletClient(host: EmbeddedWalletHost, config: Emb
     appName: config.appName,
     baseUrl: config.baseUrl,
     session,
+    commands: createEmbeddedWalletCommands(),
     getAccount: () => embeddedAccountOf(user()),
     getSettings,
     async createWallet(parameters = {}) {
