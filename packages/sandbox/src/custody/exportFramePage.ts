@@ -103,8 +103,18 @@ export const EXPORT_SCRIPT = `(function (global) {
 })(this);
 `;
 
-/** The page for `parentOrigin` (a loopback origin in the sandbox), or a 400 page. */
-export function exportPage(parentOrigin: string | undefined, enclavePublicKey: string): { status: 200 | 400; html: string; headers: Record<string, string> } {
+export interface ExportFramePage {
+  status: 200 | 400;
+  html: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * What both export frames (custody's and the MPC wallet's) share: a 400 page unless `parentOrigin` is a loopback
+ * origin, else a page only that parent may frame (CSP `frame-ancestors`), never cached, no referrer, in the frames'
+ * own light/dark style; `extraStyle` and `body` (the `<main>` and the page's script) are the frame's own.
+ */
+export function exportFramePage(parentOrigin: string | undefined, render: (parentOrigin: string) => { extraStyle?: string; body: string }): ExportFramePage {
   if (!parentOrigin || !isLoopbackOrigin(parentOrigin)) {
     return {
       status: 400,
@@ -112,6 +122,7 @@ export function exportPage(parentOrigin: string | undefined, enclavePublicKey: s
       headers: { 'content-security-policy': "default-src 'none'", 'cache-control': 'no-store' },
     };
   }
+  const { extraStyle = '', body } = render(parentOrigin);
   return {
     status: 200,
     headers: {
@@ -124,10 +135,17 @@ export function exportPage(parentOrigin: string | undefined, enclavePublicKey: s
 body{font:14px/1.5 system-ui,sans-serif;margin:0;padding:12px;color:#111827;background:#fff;overflow-wrap:anywhere}
 @media (prefers-color-scheme: dark){body{color:#f3f4f6;background:#111827}code{background:#1f2937!important}}
 code{display:block;word-break:break-all;padding:8px;border-radius:8px;background:#f3f4f6;font:13px ui-monospace,monospace;user-select:all}
-</style></head>
-<body><main id="export-root" data-state="loading" data-parent-origin="${escapeHtml(parentOrigin)}" data-enclave-key="${escapeHtml(enclavePublicKey)}">
+${extraStyle}</style></head>
+${body}`,
+  };
+}
+
+/** The page for `parentOrigin` (a loopback origin in the sandbox), or a 400 page. */
+export function exportPage(parentOrigin: string | undefined, enclavePublicKey: string): ExportFramePage {
+  return exportFramePage(parentOrigin, (origin) => ({
+    body: `<body><main id="export-root" data-state="loading" data-parent-origin="${escapeHtml(origin)}" data-enclave-key="${escapeHtml(enclavePublicKey)}">
 <p id="export-status" role="status">Preparing a secure channel…</p>
 <div id="export-secret" hidden><code id="export-key" data-testid="exported-key"></code></div>
 </main><script src="${EXPORT_SCRIPT_PATH}"></script></body></html>`,
-  };
+  }));
 }
