@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { lamports as toLamports, getBase58Decoder, type Transaction } from '@solana/kit';
-import { Clock, FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from 'litesvm';
+import { Clock, FailedTransactionMetadata, LiteSVM } from 'litesvm';
 import {
   PreflightError,
   type AccountChange,
@@ -12,7 +12,9 @@ import {
   type SignatureStatus,
   type SimulationResult,
 } from './clusterTypes.js';
-import { decodeTransaction, messageFee, toAddress } from './transactionWire.js';
+import { Keypair, PublicKey, SystemProgram, Transaction as LegacyTransaction } from '@solana/web3.js';
+import { decodeTransaction, LAMPORTS_PER_SIGNATURE, messageFee, toAddress } from './transactionWire.js';
+import { accountKeysOf, TransactionHistory, type AccountState, type RecordedTransaction } from './transactionHistory.js';
 import { describeTransactionError, namedTransactionError, type RpcTransactionError } from './transactionError.js';
 
 /** A blockhash stays usable for this many blocks after the block that issued it (the validator's MAX_PROCESSING_AGE). */
@@ -50,6 +52,8 @@ export class LocalCluster {
   /** Issued blockhashes in order, to answer `finalized` reads and to forget expired ones. */
   private readonly blockhashOrder: { hash: string; height: bigint }[] = [];
   private readonly landed = new Map<string, Landed>();
+  /** Landed transactions in full, for getTransaction and getSignaturesForAddress. */
+  readonly history = new TransactionHistory(MAX_REMEMBERED_SIGNATURES);
   /** Signatures executed in the working block, confirmed when it is produced. */
   private pending: string[] = [];
   /** Confirmed but not yet finalized, oldest first. */
@@ -240,26 +244,65 @@ export class LocalCluster {
     }
     // Without preflight, what a validator would drop never lands: the sender learns it only by the blockhash expiring.
     if (!blockhashValid || this.landed.has(signature)) return signature;
+    return this.execute(wire, transaction, signature);
+  }
+
+  /** Runs a decoded transaction in the working block and records it (status, accounts before and after, fee, logs). */
+  private execute(wire: Uint8Array, transaction: Transaction, signature: string): string {
+    const { keys, signatures } = accountKeysOf(wire);
+    const pre = keys.map((key) => this.accountState(key.address));
     const result = this.svm.sendTransaction(transaction);
+    let err: RpcTransactionError | null = null;
     if (result instanceof FailedTransactionMetadata) {
-      const err = result.err();
+      const failure = result.err();
       // A transaction that cannot even pay its fee is dropped by the leader, not recorded.
-      if (typeof err === 'number' && isDroppedError(err)) return signature;
-      this.land(signature, describeTransactionError(err).json);
-    } else {
-      this.land(signature, null);
+      if (typeof failure === 'number' && isDroppedError(failure)) return signature;
+      err = describeTransactionError(failure).json;
     }
+    const meta = result instanceof FailedTransactionMetadata ? result.meta() : result;
+    this.land(signature, err);
+    const record: RecordedTransaction = {
+      signature,
+      signatures,
+      slot: this.confirmedSlot + 1n,
+      blockTime: Math.floor(this.now().getTime() / 1000),
+      err,
+      wire,
+      fee: messageFee(new Uint8Array(transaction.messageBytes)).fee,
+      accountKeys: keys,
+      pre,
+      post: keys.map((key) => this.accountState(key.address)),
+      logs: meta.logs(),
+      computeUnitsConsumed: meta.computeUnitsConsumed(),
+    };
+    this.history.record(record);
     return signature;
+  }
+
+  private accountState(address: string): AccountState {
+    const account = this.getAccount(address);
+    return account ? { lamports: account.lamports, data: new Uint8Array(account.data), owner: account.owner } : null;
   }
 
   /** Credits lamports out of thin air (the faucet), as a transaction landing in the working block. */
   airdrop(to: string, lamports: bigint): string {
-    const result = this.svm.airdrop(toAddress(to), toLamports(lamports));
-    if (result === null || result instanceof FailedTransactionMetadata) {
-      throw new Error(`airdrop failed: ${result ? describeTransactionError(result.err()).text : 'no result'}`);
+    const recipient = new PublicKey(toAddress(to));
+    // A faucet key of its own per airdrop (funded out of thin air by LiteSVM, unrecorded): the airdrop is then an
+    // ordinary system transfer that the recipient's history shows, and two equal airdrops never share a signature.
+    const faucet = Keypair.generate();
+    const funded = this.svm.airdrop(toAddress(faucet.publicKey.toBase58()), toLamports(lamports + LAMPORTS_PER_SIGNATURE));
+    if (funded === null || funded instanceof FailedTransactionMetadata) {
+      throw new Error(`airdrop failed: ${funded ? describeTransactionError(funded.err()).text : 'no result'}`);
     }
-    const signature = base58.decode((result as TransactionMetadata).signature());
-    this.land(signature, null);
+    const transfer = new LegacyTransaction({ feePayer: faucet.publicKey, recentBlockhash: this.latestBlockhash('processed').blockhash }).add(
+      SystemProgram.transfer({ fromPubkey: faucet.publicKey, toPubkey: recipient, lamports }),
+    );
+    transfer.sign(faucet);
+    const wire = new Uint8Array(transfer.serialize());
+    const { transaction, signature } = decodeTransaction(wire);
+    this.execute(wire, transaction, signature);
+    const status = this.landed.get(signature);
+    if (!status || status.err !== null) throw new Error(`airdrop failed: ${status ? JSON.stringify(status.err) : 'the transfer was dropped'}`);
     return signature;
   }
 

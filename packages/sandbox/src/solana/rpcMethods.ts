@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { INVALID_PARAMS, INVALID_REQUEST, parseParams, RpcError, type MethodTable } from './jsonRpc.js';
 import { InvalidTransactionError, PreflightError, type Commitment } from './clusterTypes.js';
 import { MAX_AIRDROP_LAMPORTS, type LocalCluster } from './localCluster.js';
+import { createHistoryMethods } from './rpcHistoryMethods.js';
 import { decodeMint, decodeTokenAccount, isTokenProgram, parseTokenProgramAccount, uiTokenAmount } from './parsedAccount.js';
 
 /** What getVersion reports: the Agave release whose RPC this one follows. */
@@ -282,5 +283,6 @@ export function createRpcMethods(cluster: LocalCluster): MethodTable {
     getEpochSchedule: () => ({ firstNormalEpoch: 0, firstNormalSlot: 0, leaderScheduleSlotOffset: 432000, slotsPerEpoch: 432000, warmup: false }),
     getFirstAvailableBlock: () => 0,
     getMaxRetransmitSlot: () => cluster.slot('processed'),
+    ...createHistoryMethods(cluster),
   };
 }
