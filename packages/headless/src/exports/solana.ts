@@ -72,3 +72,11 @@ export {
   type CreateSolanaTransferPortParameters,
   type SolanaTransferRequest,
 } from '../solana/transfer/createSolanaTransferPort.js';
+export {
+  describeSolanaTransaction,
+  getSolanaActivity,
+  SOLANA_ACTIVITY_LIMIT,
+  solanaExplorerUrl,
+  type GetSolanaActivityParameters,
+  type SolanaActivityItem,
+} from '../solana/activity/getSolanaActivity.js';
