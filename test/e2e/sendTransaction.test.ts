@@ -111,6 +111,29 @@ describe.each(['light', 'dark'] as const)('Solana transfers from an external wal
     expect(await form.getByRole('alert').textContent()).toBe('Insufficient funds.');
     await screenshot(page, `solana-04-insufficient-${theme}`);
     expect(await lamportsOf(owner)).toBe(before);
+    await panel.getByRole('button', { name: 'Back to wallet' }).click();
+
+    // Activity: both transfers, newest first, read back from the cluster, with their counterparties; then the airdrop.
+    await panel.getByRole('button', { name: 'Activity', exact: true }).click();
+    const activity = panel.getByRole('region', { name: 'Activity' });
+    await expect.poll(() => activity.getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');
+    const rows = activity.getByRole('listitem');
+    const rowText = async (index: number) => ((await rows.nth(index).textContent()) ?? '').replace(/\s+/g, ' ');
+    expect(await rowText(0)).toMatch(new RegExp(`Sent.*To ${tokenRecipient.slice(0, 4)}…${tokenRecipient.slice(-4)}.*−250\\.5 ACME.*(Confirmed|Finalized)`));
+    expect(await rows.nth(0).getAttribute('data-signature')).toBe(token.signature);
+    expect(await rowText(1)).toMatch(new RegExp(`Sent.*To ${solRecipient.slice(0, 4)}…${solRecipient.slice(-4)}.*−0\\.75 SOL`));
+    expect(await rows.nth(1).getAttribute('data-signature')).toBe(sol.signature);
+    expect(await activity.getByText(/^\+3\.0 SOL$/).count()).toBe(1);
+    // The sandbox's localnet has no block explorer: no link.
+    expect(await activity.getByRole('link').count()).toBe(0);
+    await screenshot(page, `solana-05-activity-${theme}`);
+    // On a phone the menu is a bottom sheet (a new layout: the wallet opens on its home screen again).
+    await page.setViewportSize({ width: 390, height: 844 });
+    const sheet = page.getByRole('dialog', { name: 'Signed in as' });
+    await expect.poll(() => sheet.getByRole('button', { name: 'Activity', exact: true }).or(sheet.getByRole('region', { name: 'Activity' })).first().isVisible(), { timeout: 20_000 }).toBe(true);
+    if (!(await sheet.getByRole('region', { name: 'Activity' }).isVisible())) await sheet.getByRole('button', { name: 'Activity', exact: true }).click();
+    await expect.poll(() => sheet.getByRole('region', { name: 'Activity' }).getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');
+    await screenshot(page, `solana-06-activity-phone-${theme}`);
     expect(problems).toEqual([]);
     await page.context().close();
   });

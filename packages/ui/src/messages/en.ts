@@ -61,6 +61,7 @@ export const en = {
 
   // Profile and onboarding (flows/Profile)
   'profile.label': 'Profile',
+  'profile.edit': 'Edit profile',
   'profile.heading': 'Your profile',
   'profile.onboarding.heading': 'Tell us about yourself',
   'profile.onboarding.intro': 'A few details to finish setting up your account.',
@@ -111,6 +112,9 @@ export const en = {
   // The sign-in dialog's wallet view (screens/SignInDialog)
   'signIn.back': 'Back',
   'signIn.wallets.title': 'Connect a wallet',
+  'signIn.social.title': 'More options',
+  'signIn.social.intro': 'Every account you can sign in with.',
+  'signIn.social.more': 'More options ({count})',
   'signIn.wallets.intro': 'Choose a wallet. It asks you to approve the connection, then to sign a message that proves the address is yours.',
 
   // The user menu (screens/UserMenu): a header, views with back navigation, a footer
@@ -161,6 +165,24 @@ export const en = {
   'wallet.backToWallet': 'Back to wallet',
   'wallet.exportKey': 'Export key',
   'wallet.recover': 'Recover',
+  'wallet.activity': 'Activity',
+  // The wallet panel's Activity screen (screens/WalletPanel/ActivityView)
+  'activity.heading': 'Activity',
+  'activity.refresh': 'Refresh',
+  'activity.loading': 'Loading activity…',
+  'activity.empty': 'No transfers yet',
+  'activity.emptyHint': 'Transfers to and from this wallet show here.',
+  'activity.retry': 'Retry',
+  'activity.received': 'Received',
+  'activity.sent': 'Sent',
+  'activity.other': 'Transaction',
+  'activity.from': 'From {address}',
+  'activity.to': 'To {address}',
+  'activity.status.confirmed': 'Confirmed',
+  'activity.status.finalized': 'Finalized',
+  'activity.status.failed': 'Failed',
+  'activity.explorer': 'View in explorer',
+  'activity.explorerNamed': 'View transaction {signature} in the explorer',
   'receive.heading': 'Receive',
   'receive.intro': 'Send only {network} assets to this address.',
   'receive.introNoNetwork': 'Send only assets of this network to this address.',

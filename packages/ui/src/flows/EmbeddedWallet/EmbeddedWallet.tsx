@@ -43,6 +43,7 @@ export function EmbeddedWallet({ options }: { options: EmbeddedWalletOptions }) 
       onScreen={account ? leave(solana, setScreen) : setScreen}
       {...(account ? { showBack: !sendOffersExit(screen, solana) } : {})}
       canSend={account ? solana.isConnected : false}
+      canShowActivity={account !== undefined && solana.isConnected}
       {...(account ? { canExport: showActions, canRecover: showActions && embedded.settings?.emailRecoveryEnabled === true } : {})}
     >
       <EmbeddedWalletView

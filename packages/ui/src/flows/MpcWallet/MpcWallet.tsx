@@ -38,6 +38,7 @@ export function MpcWallet({ options }: { options: EmbeddedWalletOptions }) {
       }}
       showBack={!sendOffersExit(screen, solana)}
       canSend={ready && solana.isConnected}
+      canShowActivity={solana.isConnected}
       canExport={ready}
       actions={
         ready

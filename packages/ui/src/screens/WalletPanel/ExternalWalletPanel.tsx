@@ -43,6 +43,7 @@ export default function ExternalWalletPanel({ wallet }: { wallet: LinkedWallet }
       screen={screen}
       onScreen={leave(solana, setScreen)}
       canSend={signer !== undefined && solana.isConnected}
+      canShowActivity={solana.isConnected}
       showBack={!sendOffersExit(screen, solana)}
     >
       <SolanaScreens

@@ -6,7 +6,7 @@ import { useUserMenu } from '../UserMenu/userMenuContext.js';
 import { button, mutedText, row, stack, visuallyHidden } from '../../styles/shared.css.js';
 import * as styles from '../../styles/panel.css.js';
 
-export type WalletPanelScreen = 'home' | 'send' | 'receive' | 'export' | 'recover' | 'backup' | 'reshare';
+export type WalletPanelScreen = 'home' | 'send' | 'receive' | 'activity' | 'export' | 'recover' | 'backup' | 'reshare';
 
 export interface WalletPanelViewProps {
   /** Which wallet this is: 'Embedded wallet' or the external wallet's name. */
@@ -24,6 +24,8 @@ export interface WalletPanelViewProps {
   showBack?: boolean | undefined;
   /** More screens the home screen opens (an MPC wallet's backup and key shares), after the built-in ones. */
   actions?: readonly { screen: WalletPanelScreen; label: string }[] | undefined;
+  /** Offer the Activity screen (the panel's screens draw it: Solana wallets do). */
+  canShowActivity?: boolean | undefined;
   children?: ReactNode;
 }
 
@@ -33,7 +35,7 @@ export interface WalletPanelViewProps {
  * an onramp) on home. Inside the user menu, the key actions (export, recover, an MPC wallet's backup) go to its
  * Security view; elsewhere they sit beside Send. Presentational; the root carries `data-screen`.
  */
-export function WalletPanelView({ label, address, screen, onScreen, canSend, canExport = false, canRecover = false, showBack = true, actions = [], children }: WalletPanelViewProps) {
+export function WalletPanelView({ label, address, screen, onScreen, canSend, canExport = false, canRecover = false, showBack = true, actions = [], canShowActivity = false, children }: WalletPanelViewProps) {
   const headingId = useId();
   // A new screen focuses its heading; back home, focus returns to the button that opened the screen just left.
   const left = useRef<WalletPanelScreen>(screen);
@@ -95,6 +97,11 @@ export function WalletPanelView({ label, address, screen, onScreen, canSend, can
           {address ? (
             <button type="button" className={button.secondary} data-opens="receive" onClick={open('receive')}>
               {t('wallet.receive')}
+            </button>
+          ) : null}
+          {address && canShowActivity ? (
+            <button type="button" className={button.secondary} data-opens="activity" onClick={open('activity')}>
+              {t('wallet.activity')}
             </button>
           ) : null}
           {menu?.buyUrl && address ? (

@@ -7,6 +7,7 @@ import { NetworkPicker } from './NetworkPicker.js';
 import { SolanaBalances } from './SolanaBalances.js';
 import { SendTransactionView } from '../../flows/SendTransaction/SendTransactionView.js';
 import { ReceiveView } from './ReceiveView.js';
+import { ConnectedActivity } from './ConnectedActivity.js';
 import { usePanelAddress, type WalletPanelScreen } from './WalletPanelView.js';
 import { useUserMenu } from '../UserMenu/userMenuContext.js';
 
@@ -42,6 +43,7 @@ export function SolanaScreens({ solana, screen, onScreen, extra }: { solana: Sol
     report?.(networkName);
   }, [report, networkName]);
   if (screen === 'receive' && address) return <ReceiveView address={address} network={networkName} />;
+  if (screen === 'activity' && address) return <ConnectedActivity solana={solana} address={address} />;
   if (screen === 'send') {
     return (
       <SendTransactionView
