@@ -142,7 +142,7 @@ describe.each(['light', 'dark'] as const)('profile, captcha and account deletion
     await menuButtonOf(page, email).click();
     // The profile lives in the menu's Account view.
     await openMenuView(page, 'Account settings');
-    await page.getByRole('button', { name: 'Profile', exact: true }).click();
+    await page.getByRole('button', { name: 'Edit profile', exact: true }).click();
     await expect.poll(() => page.getByLabel(/Username/).isVisible(), { timeout: 10_000 }).toBe(true);
     await screenshot(page, `profile-04-menu-profile-${theme}`);
     await page.getByRole('button', { name: 'Delete account…' }).click();

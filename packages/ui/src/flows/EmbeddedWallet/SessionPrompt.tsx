@@ -14,7 +14,8 @@ export interface SessionPromptProps {
 /** Unlock/session prompt: `none` and `failed` offer "Unlock wallet", `loading` waits, `active` says until when. */
 export function SessionPrompt({ flow, onUnlock, formatTime = (ms) => new Date(ms).toLocaleTimeString() }: SessionPromptProps) {
   return (
-    <section className={stack} aria-label="Wallet session" data-flow="embedded-wallet-session" data-state={flow.status}>
+    // Space below: the balances' heading follows, and must not read as the button's caption.
+    <section className={stack} style={{ marginBottom: '8px' }} aria-label="Wallet session" data-flow="embedded-wallet-session" data-state={flow.status}>
       {flow.account ? <p className={mutedText}>Wallet {flow.account.address}</p> : null}
       {flow.status === 'active' ? (
         <p role="status">Wallet unlocked{flow.expiresAt ? ` until ${formatTime(flow.expiresAt)}` : ''}.</p>
@@ -24,7 +25,7 @@ export function SessionPrompt({ flow, onUnlock, formatTime = (ms) => new Date(ms
         </p>
       ) : (
         // Secondary: signing unlocks the wallet anyway; the host's primary action (Send) stays the one that stands out.
-        <button type="button" className={button.secondary} onClick={onUnlock}>
+        <button type="button" className={button.secondary} style={{ alignSelf: 'flex-start' }} onClick={onUnlock}>
           Unlock wallet
         </button>
       )}

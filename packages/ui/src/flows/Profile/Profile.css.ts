@@ -23,3 +23,10 @@ export const dangerButton = style({
   color: vars.colors.danger,
   borderColor: vars.colors.danger,
 });
+
+/** The Account view's "Profile" section: its label above a left-aligned "Edit profile" (not a lone centred link). */
+export const entryHeading = style({ margin: 0, fontSize: '13px', fontWeight: 600, color: vars.colors.textMuted });
+
+export const entry = style({ display: 'flex', flexDirection: 'column', gap: '8px', alignItems: 'flex-start' });
+
+export const entryBody = style({ alignSelf: 'stretch' });

@@ -56,7 +56,7 @@ describe('Profile (against the sandbox)', () => {
     const menu = await screen.findByRole('dialog', { name: /^Signed in as/ }, { timeout: 10_000 });
     // The profile lives in the menu's Account view.
     await user.click(within(menu).getByRole('button', { name: /^Account settings/ }));
-    await user.click(await within(menu).findByRole('button', { name: 'Profile' }));
+    await user.click(await within(menu).findByRole('button', { name: 'Edit profile' }));
     await user.click(await within(menu).findByRole('button', { name: 'Delete account…' }, { timeout: 10_000 }));
     const submit = within(menu).getByRole('button', { name: 'Delete my account' });
     expect(submit).toBeDisabled();
