@@ -287,3 +287,34 @@ export const OnboardingRequired: Story = {
 };
 
 export const OnboardingRequiredDark: Story = { ...OnboardingRequired, globals: { theme: 'dark' } };
+
+const socialSettings = {
+  sdk: {
+    socialSignIn: { providers: ['google', 'github', 'apple', 'discord', 'twitter', 'telegram'].map((provider) => ({ provider, enabled: true })) },
+    views: [{ type: 'login', sections: [{ type: 'email' }, { type: 'separator', label: 'or' }, { type: 'social', numOfItemsToDisplay: 4 }] }],
+  },
+};
+
+/** Providers past the first row: "More options" opens them as the dialog's own view (title, Back), not inline. */
+export const MoreOptionsView: Story = {
+  args: {
+    settings: socialSettings,
+    socialFlow: { status: 'idle', provider: undefined, error: undefined, isBusy: false, signIn: fn().mockName('signIn'), cancel: fn().mockName('cancel') },
+  },
+  play: async ({ args }) => {
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'More options (2)' }));
+    const view = await screen.findByRole('dialog', { name: 'More options' });
+    await expect(within(view).getByRole('heading', { name: 'More options' })).toHaveFocus();
+    await expect(within(view).queryByLabelText('Email')).toBeNull();
+    await expect(within(view).getAllByRole('button', { name: /^Continue with/ })).toHaveLength(6);
+    await expectAccessible();
+    await userEvent.click(within(view).getByRole('button', { name: 'Continue with Telegram' }));
+    await expect(args.socialFlow?.signIn).toHaveBeenCalledWith('telegram');
+    await userEvent.click(within(view).getByRole('button', { name: 'Back' }));
+    const main = await screen.findByRole('dialog', { name: 'Sign in' });
+    await expect(within(main).getByRole('button', { name: 'More options (2)' })).toHaveFocus();
+  },
+};
+
+export const MoreOptionsViewDark: Story = { ...MoreOptionsView, globals: { theme: 'dark' } };

@@ -57,6 +57,16 @@ describe.each(['light', 'dark'] as const)('social sign-in (%s)', (theme) => {
     const { context, page, problems } = await openDemo(theme);
     await openSocial(page);
     await screenshot(page, `social-01-block-${theme}`);
+    // "More options" is the dialog's own view (title, Back): every provider, desktop and phone; Back returns.
+    await page.getByRole('button', { name: 'More options (2)' }).click();
+    const more = page.getByRole('dialog', { name: 'More options' });
+    await expect.poll(() => more.getByRole('button', { name: /^Continue with/ }).count()).toBe(6);
+    await screenshot(page, `social-01b-more-options-${theme}`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, `social-01c-more-options-phone-${theme}`);
+    await page.setViewportSize({ width: 1024, height: 720 });
+    await more.getByRole('button', { name: 'Back' }).click();
+    await expect.poll(() => page.getByRole('dialog', { name: 'Sign in' }).getByRole('button', { name: 'More options (2)' }).isVisible()).toBe(true);
     const email = uniqueEmail(`google-${theme}`);
     const popup = await clickForPopup(context, page, 'Continue with Google');
     expect(new URL(popup.url()).origin).not.toBe(new URL(inject('demoUrl')).origin);

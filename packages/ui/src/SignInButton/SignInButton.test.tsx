@@ -139,9 +139,23 @@ describe('SignInButton (against the sandbox)', () => {
     // The seed enables six social providers and shows four before "More options".
     const social = within(dialog).getByRole('list', { name: 'Sign in with a social account' });
     expect(within(social).getAllByRole('button').map((button) => button.textContent)).toEqual(['Google', 'GitHub', 'Apple', 'Discord']);
+    // "More options" is a view of its own: its title takes focus, every provider is listed, Back returns to the button.
     await kit.user.click(within(dialog).getByRole('button', { name: 'More options (2)' }));
-    expect(within(social).getAllByRole('button')).toHaveLength(6);
-    expect(within(dialog).getByRole('button', { name: 'Fewer options' })).toHaveAttribute('aria-expanded', 'true');
+    const more = within(dialog).getByRole('heading', { name: 'More options' });
+    expect(more).toHaveFocus();
+    expect(dialog).toHaveAttribute('data-view', 'social');
+    expect(within(within(dialog).getByRole('list', { name: 'Sign in with a social account' })).getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Google',
+      'GitHub',
+      'Apple',
+      'Discord',
+      'Twitter',
+      'Telegram',
+    ]);
+    expect(within(dialog).queryByLabelText('Email or phone number')).toBeNull();
+    await kit.user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    expect(dialog).toHaveAttribute('data-view', 'main');
+    expect(within(dialog).getByRole('button', { name: 'More options (2)' })).toHaveFocus();
     // The seed enables passkeys: the e-mail block offers one too.
     expect(within(dialog).getByRole('button', { name: 'Sign in with a passkey' })).toBeInTheDocument();
     // The wallet block is built now: it renders, and nothing is skipped with a warning.

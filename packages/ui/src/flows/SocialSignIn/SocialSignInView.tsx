@@ -1,6 +1,7 @@
 import type { SocialFlowStatus } from './SocialSignInModel.js';
 import { useEffect, useId, useState } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
+import { useMessages } from '../../messages/useMessages.js';
 import { Spinner } from '../../Spinner.js';
 import { button, stack, visuallyHidden } from '../../styles/shared.css.js';
 import * as styles from './SocialSignIn.css.js';
@@ -21,6 +22,11 @@ export interface SocialSignInViewProps {
   onCancel?: (() => void) | undefined;
   /** Start expanded (stories). */
   defaultExpanded?: boolean;
+  /**
+   * Opens "More options" as a view of its own (the sign-in dialog's): the button then leads there instead of
+   * expanding the list in place.
+   */
+  onMore?: (() => void) | undefined;
 }
 
 const WAITING: ReadonlySet<SocialFlowStatus> = new Set(['opening', 'awaitingAuthorization', 'exchanging', 'redirecting', 'completingRedirect']);
@@ -35,12 +41,13 @@ function statusText(status: SocialFlowStatus, provider: string): string {
 }
 
 /** The `social` block: one button per provider, the first few shown and a "More options" toggle. Presentational. */
-export function SocialSignInView({ providers, numOfItemsToDisplay = 4, status = 'idle', activeProvider, error, onSelect, onCancel, defaultExpanded = false }: SocialSignInViewProps) {
+export function SocialSignInView({ providers, numOfItemsToDisplay = 4, status = 'idle', activeProvider, error, onSelect, onCancel, defaultExpanded = false, onMore }: SocialSignInViewProps) {
   const id = useId();
+  const t = useMessages();
   const [expanded, setExpanded] = useState(defaultExpanded);
   const limit = Math.max(1, numOfItemsToDisplay);
   const hasMore = providers.length > limit;
-  const shown = expanded || !hasMore ? providers : providers.slice(0, limit);
+  const shown = (expanded && !onMore) || !hasMore ? providers : providers.slice(0, limit);
   const waiting = WAITING.has(status);
   const activeLabel = activeProvider ? providerLabel(activeProvider) : '';
   if (providers.length === 0) return null;
@@ -70,7 +77,11 @@ export function SocialSignInView({ providers, numOfItemsToDisplay = 4, status = 
           );
         })}
       </ul>
-      {hasMore ? (
+      {hasMore && onMore ? (
+        <button type="button" className={button.quiet} data-opens="social" onClick={onMore}>
+          {t('signIn.social.more', { count: providers.length - limit })}
+        </button>
+      ) : hasMore ? (
         <button type="button" className={button.quiet} aria-expanded={expanded} aria-controls={`${id}-list`} onClick={() => setExpanded((value) => !value)}>
           {expanded ? 'Fewer options' : `More options (${providers.length - limit})`}
         </button>

@@ -3,6 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useMessages } from '../../messages/useMessages.js';
 import { focusElement } from '../../focus/useViewFocus.js';
+import { ViewHeader } from './ViewHeader.js';
 import { WalletChooser, WalletEntry } from './WalletChooser.js';
 import { brandingFrom, warnRejectedBranding, type BrandingSettings } from '../../Branding/branding.js';
 import { LegalFooter } from '../../Branding/LegalFooter.js';
@@ -130,26 +131,30 @@ export function SignInDialogView({
   const showWalletsButton = (settings?.design as { modal?: { showWalletsButton?: boolean } } | undefined)?.modal?.showWalletsButton;
   // "Connect a wallet" opens the wallet list as the dialog's own view (header, Back); `showWalletsButton: false`
   // keeps the list inline on the main view, as the project asked.
-  const [view, setView] = useState<'main' | 'wallets'>('main');
+  const [view, setView] = useState<'main' | 'wallets' | 'social'>('main');
   const [walletsLabel, setWalletsLabel] = useState<string>();
   // Back from a mobile wallet (a sign-in over the redirect under way or just refused): its steps show in the wallet view.
   const mobileStep = walletFlow?.mobileStatus;
   useEffect(() => {
     if (mobileStep !== undefined && mobileStep !== 'idle' && mobileStep !== 'connected' && mobileStep !== 'redirecting') setView('wallets');
   }, [mobileStep]);
-  const walletView = view === 'wallets' && walletFlow !== undefined && settingsStatus === 'ready' && !onboardingStep && !(sessionStatus === 'mfa' && mfaFlow !== undefined);
+  const subViewAllowed = settingsStatus === 'ready' && !onboardingStep && !(sessionStatus === 'mfa' && mfaFlow !== undefined);
+  const walletView = view === 'wallets' && walletFlow !== undefined && subViewAllowed;
+  // "More options": every social provider in a view of its own (header, Back), not an inline expansion.
+  const socialView = view === 'social' && socialFlow !== undefined && subViewAllowed;
+  const subView = walletView ? 'wallets' : socialView ? 'social' : undefined;
   const viewTitleRef = useRef<HTMLHeadingElement>(null);
-  const entryFocus = useRef(false);
   const contentRef = useRef<HTMLDivElement>(null);
+  const entryFocus = useRef<string | undefined>(undefined);
   useEffect(() => {
-    // A new view focuses its title; back on the main view, focus returns to "Connect a wallet".
-    if (walletView && viewTitleRef.current) focusElement(viewTitleRef.current);
+    // A new view focuses its title; back on the main view, focus returns to what opened the view just left.
+    if (subView && viewTitleRef.current) focusElement(viewTitleRef.current);
     else if (entryFocus.current) {
-      const entry = contentRef.current?.querySelector<HTMLElement>('[data-opens="wallets"]');
+      const entry = contentRef.current?.querySelector<HTMLElement>(`[data-opens="${entryFocus.current}"]`);
       if (entry) focusElement(entry);
     }
-    entryFocus.current = walletView;
-  }, [walletView]);
+    entryFocus.current = subView;
+  }, [subView]);
   const wallet = walletFlow
     ? (section: LoginViewSection) =>
         showWalletsButton === false ? (
@@ -175,6 +180,7 @@ export function SignInDialogView({
           error={socialFlow.error}
           onSelect={(provider) => socialFlow.signIn(provider as SocialProvider)}
           onCancel={() => socialFlow.cancel()}
+          onMore={() => setView('social')}
         />
       )
     : undefined;
@@ -211,35 +217,36 @@ export function SignInDialogView({
             ref={contentRef}
             className={styles.content}
             data-latchkey-dialog="sign-in"
-            data-view={walletView ? 'wallets' : 'main'}
+            data-view={subView ?? 'main'}
             {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}
             {...(locked ? { onEscapeKeyDown: (event: KeyboardEvent) => event.preventDefault(), onInteractOutside: (event: Event) => event.preventDefault() } : {})}
           >
             {walletView ? (
               <>
-                <header className={styles.viewHeader}>
-                  <button
-                    type="button"
-                    className={styles.back}
-                    aria-label={t('signIn.back')}
-                    onClick={() => {
-                      // Leaving while a wallet is asked to connect or sign ends that attempt.
-                      if (walletFlow.status === 'connecting' || walletFlow.status === 'signing' || walletFlow.status === 'confirming') walletFlow.cancel();
-                      setView('main');
-                    }}
-                  >
-                    <svg className={styles.backGlyph} viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
-                      <path d="M10 3L5 8l5 5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
-                    </svg>
-                  </button>
-                  <Dialog.Title ref={viewTitleRef} className={styles.viewTitle} tabIndex={-1}>
-                    {walletsLabel ?? t('signIn.wallets.title')}
-                  </Dialog.Title>
-                  <Dialog.Description className={styles.description} hidden>
-                    {t('signIn.wallets.intro')}
-                  </Dialog.Description>
-                </header>
+                <ViewHeader
+                  title={walletsLabel ?? t('signIn.wallets.title')}
+                  description={t('signIn.wallets.intro')}
+                  titleRef={viewTitleRef}
+                  onBack={() => {
+                    // Leaving while a wallet is asked to connect or sign ends that attempt.
+                    if (walletFlow.status === 'connecting' || walletFlow.status === 'signing' || walletFlow.status === 'confirming') walletFlow.cancel();
+                    setView('main');
+                  }}
+                />
                 <WalletChooser flow={walletFlow} />
+              </>
+            ) : socialView ? (
+              <>
+                <ViewHeader title={t('signIn.social.title')} description={t('signIn.social.intro')} titleRef={viewTitleRef} onBack={() => setView('main')} />
+                <SocialSignInView
+                  providers={providers}
+                  numOfItemsToDisplay={providers.length}
+                  status={socialFlow.status}
+                  activeProvider={socialFlow.provider}
+                  error={socialFlow.error}
+                  onSelect={(provider) => socialFlow.signIn(provider as SocialProvider)}
+                  onCancel={() => socialFlow.cancel()}
+                />
               </>
             ) : (
               <>
