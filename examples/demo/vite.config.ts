@@ -57,7 +57,8 @@ function strictCsp(origins: ReturnType<typeof sandboxOrigins>): Plugin {
     `script-src 'self' https://appleid.cdn-apple.com ${origins.oauth} ${origins.captcha}`,
     // inline style attributes carry the runtime theme variables
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' https: data:",
+    // The wallet catalogue's icon set (wallet marks) is served beside the catalogue, on the sandbox's API origin.
+    `img-src 'self' https: data: ${origins.api}`,
     `connect-src 'self' ${origins.api} ${origins.apiSocket} ${origins.custody} ${origins.rpc} ${origins.ws} ${origins.drive} ${origins.captcha}`,
     // the embedded wallet's export page lives on the custody origin, shown in an iframe
     `frame-src ${origins.custody}`,

@@ -1,6 +1,6 @@
 import type { Wallet } from '@wallet-standard/base';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LatchkeyError } from '../core/errors/LatchkeyError.js';
 import { mobileWalletMachine, mobileWalletStatus, type MobileWalletSnapshot, type MobileWalletStatus } from '../core/machines/mobileWallet/mobileWalletMachine.js';
 import type { MobileWallet, MobileWalletBrowser, MobileWalletLinks } from '../core/mobileWallets/createMobileWallet.js';
@@ -9,7 +9,7 @@ import { isPhoneUserAgent } from '../core/mobileWallets/mobileWalletLinksOf.js';
 import { hasMobileWalletReturn } from '../core/mobileWallets/readMobileWalletReturn.js';
 import { mobileAsWalletStatus, toWalletListEntries, type WalletDevice, type WalletListEntry } from '../core/mobileWallets/walletListEntries.js';
 import { walletSignInMachine, walletSignInStatus, type WalletPurpose, type WalletSignInSnapshot, type WalletSignInStatus } from '../core/machines/walletSignIn/walletSignInMachine.js';
-import type { GetWalletCatalogueOptions } from '../core/wallets/catalogue/getWalletCatalogue.js';
+import { walletCatalogueUrl, walletMarkUrl, type GetWalletCatalogueOptions } from '../core/wallets/catalogue/getWalletCatalogue.js';
 import type { SolanaSigner } from '../core/signer/SolanaSigner.js';
 import { createWalletConnector, type WalletConnector } from '../core/wallets/connector/createWalletConnector.js';
 import type { WalletConnectionMode } from '../core/wallets/standard/features.js';
@@ -103,7 +103,13 @@ export function useWalletSignIn(parameters: UseWalletSignInParameters = {}): Use
   const browser = useMemo(() => parameters.mobileBrowser ?? defaultBrowser(), [parameters.mobileBrowser]);
   const device = parameters.device ?? (typeof navigator !== 'undefined' && isPhoneUserAgent(navigator.userAgent) ? 'phone' : 'desktop');
   const pageUrl = typeof window === 'undefined' && !parameters.mobileBrowser ? '' : browser.currentUrl();
-  const wallets = useMemo(() => toWalletListEntries(listWalletOptions(registered, catalogue, mode), device, pageUrl), [registered, catalogue, mode, device, pageUrl]);
+  // Marks of wallets that are not installed: the catalogue's icon set, served beside the catalogue.
+  const catalogueUrl = walletCatalogueUrl(client, parameters.catalogue);
+  const markUrlOf = useCallback((spriteId: string | undefined) => walletMarkUrl(catalogueUrl, spriteId), [catalogueUrl]);
+  const wallets = useMemo(
+    () => toWalletListEntries(listWalletOptions(registered, catalogue, mode, markUrlOf), device, pageUrl),
+    [registered, catalogue, mode, markUrlOf, device, pageUrl],
+  );
   const walletsRef = useRef(wallets);
   walletsRef.current = wallets;
 

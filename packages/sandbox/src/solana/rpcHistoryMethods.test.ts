@@ -72,7 +72,7 @@ describe('transaction history of the local cluster', () => {
     const signature = await transferChecked(connection, payer, from.address, mint, to.address, payer, 1_500_000, 6, [], { commitment: 'confirmed' });
     const parsed = await connection.getParsedTransaction(signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });
     expect(parsed!.transaction.message.instructions[0]).toMatchObject({ program: 'spl-token', parsed: { type: 'transferChecked', info: { tokenAmount: { amount: '1500000', decimals: 6 } } } });
-    const owned = (balances: typeof parsed.meta.preTokenBalances) => Object.fromEntries((balances ?? []).map((balance) => [balance.owner, balance.uiTokenAmount.amount]));
+    const owned = (balances: NonNullable<NonNullable<typeof parsed>['meta']>['preTokenBalances']) => Object.fromEntries((balances ?? []).map((balance) => [balance.owner, balance.uiTokenAmount.amount]));
     expect(owned(parsed!.meta!.preTokenBalances)).toEqual({ [payer.publicKey.toBase58()]: '5000000', [other.toBase58()]: '0' });
     expect(owned(parsed!.meta!.postTokenBalances)).toEqual({ [payer.publicKey.toBase58()]: '3500000', [other.toBase58()]: '1500000' });
   });

@@ -263,4 +263,24 @@ describe('wallet catalogue', () => {
     const body = (await response.json()) as { wallets: Record<string, unknown> };
     expect(Object.keys(body.wallets)).toEqual(expect.arrayContaining(['phantom', 'solflare', 'glow']));
   });
+
+  it('default: each brand sprite id the catalogue names has its mark in the icon set beside it', async () => {
+    const body = (await (await fetch(`${t.sandbox.url}/static/wallet-catalogue.json`)).json()) as { wallets: Record<string, { brand?: { spriteId?: string } }> };
+    const spriteIds = [...new Set(Object.values(body.wallets).flatMap((wallet) => (wallet.brand?.spriteId ? [wallet.brand.spriteId] : [])))];
+    expect(spriteIds).toEqual(expect.arrayContaining(['phantom', 'solflare', 'glow', 'backpack']));
+    for (const spriteId of spriteIds) {
+      const response = await fetch(`${t.sandbox.url}/static/wallet-icons/${spriteId}.svg`);
+      expect(response.status, spriteId).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
+      expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+      expect(await response.text()).toMatch(/^<svg [^>]*viewBox="0 0 24 24"/);
+    }
+  });
+
+  it('error: a sprite id the catalogue does not name, or a path that is not one, is 404', async () => {
+    for (const path of ['metamask.svg', 'phantom.png', '..%2Fpackage.json', 'PHANTOM.svg']) {
+      const response = await fetch(`${t.sandbox.url}/static/wallet-icons/${path}`);
+      expect(response.status, path).toBe(404);
+    }
+  });
 });

@@ -156,10 +156,11 @@ export function WalletList({ wallets, status = 'idle', activeWallet, error, purp
   );
 }
 
-/** The wallet's mark (its wallet-standard icon), else a letter tile. */
+/** The wallet's mark (its wallet-standard icon, or the catalogue's), else — or when it fails to load — a letter tile. */
 function WalletMark({ wallet }: { wallet: WalletListItem }) {
-  return wallet.icon ? (
-    <img className={styles.icon} src={wallet.icon} alt="" />
+  const [failed, setFailed] = useState<string>();
+  return wallet.icon && failed !== wallet.icon ? (
+    <img className={styles.icon} src={wallet.icon} alt="" data-wallet-mark="" onError={() => setFailed(wallet.icon)} />
   ) : (
     <span className={styles.placeholderIcon} aria-hidden="true">
       {wallet.name.charAt(0)}

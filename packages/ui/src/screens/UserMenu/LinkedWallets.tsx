@@ -94,7 +94,8 @@ export function LinkedWallets({ wallets, busy = false, error, canLinkMore = fals
 
 /** A linked wallet's mark from the wallet list (its icon), else the letter tile the wallet list uses. */
 function WalletMark({ entry, fallback }: { entry: { name: string; icon?: string | undefined } | undefined; fallback: string }) {
-  if (entry?.icon) return <img className={styles.icon} src={entry.icon} alt="" data-wallet-mark="" />;
+  const [failed, setFailed] = useState<string>();
+  if (entry?.icon && failed !== entry.icon) return <img className={styles.icon} src={entry.icon} alt="" data-wallet-mark="" onError={() => setFailed(entry.icon)} />;
   return (
     <span className={styles.placeholderIcon} aria-hidden="true">
       {(entry?.name ?? fallback).charAt(0).toUpperCase()}

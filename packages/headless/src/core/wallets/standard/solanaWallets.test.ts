@@ -1,4 +1,5 @@
 import type { Wallet } from '@wallet-standard/base';
+import { walletMarkUrl } from '../catalogue/getWalletCatalogue.js';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import bs58 from 'bs58';
 import { describe, expect, it, vi } from 'vitest';
@@ -46,6 +47,19 @@ describe('SPEC §5 feature rules and the wallet list', () => {
     expect(phantomOption.entry?.mobile?.iosId).toBe('id1598432977');
     const solflare = list.find((option) => option.key === 'solflare')!;
     expect(solflare).toMatchObject({ installed: false, installUrl: 'https://chromewebstore.google.com/detail/bhhhlbepdkbapadjdnnojkbgioiodbic' });
+  });
+
+  it('behavior: a wallet not installed shows its catalogue mark (brand sprite id → the icon set beside the catalogue); an installed one keeps its own icon', () => {
+    const phantom = createTestWallet({ name: 'Phantom' });
+    const catalogueUrl = 'https://assets.example/static/wallet-catalogue.json';
+    const list = listWalletOptions([phantom], catalogue, 'connect-and-sign', (spriteId) => walletMarkUrl(catalogueUrl, spriteId));
+    expect(list.find((option) => option.key === 'solflare')?.icon).toBe('https://assets.example/static/wallet-icons/solflare.svg');
+    expect(list.find((option) => option.key === 'phantom')?.icon).toBe(phantom.icon);
+    // Without a mark resolver (or a sprite id), the UI's letter tile stays.
+    expect(listWalletOptions([], catalogue, 'connect-and-sign').find((option) => option.key === 'solflare')?.icon).toBeUndefined();
+    expect(walletMarkUrl(catalogueUrl, undefined)).toBeUndefined();
+    expect(walletMarkUrl(catalogueUrl, '../secrets')).toBeUndefined();
+    expect(walletMarkUrl(catalogueUrl, 'Phantom')).toBeUndefined();
   });
 
   it('behavior: a wallet with a hardware variant offers it too, flagged; a hardware wallet needs no message signing', () => {

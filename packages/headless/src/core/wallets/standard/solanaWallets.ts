@@ -76,17 +76,23 @@ function hardwareVariantsOf(wallet: Wallet, catalogue: WalletCatalogue): string[
  * registered wallet the catalogue handles by name takes that entry, and the entry's hardware variants (SPEC §5: signed
  * in by memo transaction) are offered with it; duplicates collapse by key; installed first, then by name.
  */
-export function listWalletOptions(registered: readonly Wallet[], catalogue: WalletCatalogue, mode: WalletConnectionMode): WalletOption[] {
+export function listWalletOptions(
+  registered: readonly Wallet[],
+  catalogue: WalletCatalogue,
+  mode: WalletConnectionMode,
+  /** A brand sprite id's mark (`walletMarkUrl`), for wallets that are not installed (an installed one shows its own icon). */
+  markUrlOf: (spriteId: string | undefined) => string | undefined = () => undefined,
+): WalletOption[] {
   const byKey = new Map<string, WalletOption>();
   for (const [key, entry] of Object.entries(catalogue.wallets)) {
     if (entry.chains && !entry.chains.some((chain) => chain.startsWith('solana:'))) continue;
-    byKey.set(key, { key, name: entry.name, icon: undefined, installed: false, wallet: undefined, entry, installUrl: installUrlOf(entry), hardwareWallet: isHardware(entry), mobile: mobileAppOf(key, entry) });
+    byKey.set(key, { key, name: entry.name, icon: markUrlOf(entry.brand?.spriteId), installed: false, wallet: undefined, entry, installUrl: installUrlOf(entry), hardwareWallet: isHardware(entry), mobile: mobileAppOf(key, entry) });
   }
   const install = (wallet: Wallet, key: string) => {
     const known = byKey.get(key);
     const entry = known?.entry ?? catalogue.wallets[key];
     if (known?.installed || !isSupportedSolanaWallet(wallet, mode, isHardware(entry))) return; // a duplicate registration: the first one stays
-    byKey.set(key, { key, name: entry?.name ?? wallet.name, icon: wallet.icon, installed: true, wallet, entry, installUrl: undefined, hardwareWallet: isHardware(entry), mobile: undefined });
+    byKey.set(key, { key, name: entry?.name ?? wallet.name, icon: wallet.icon ?? markUrlOf(entry?.brand?.spriteId), installed: true, wallet, entry, installUrl: undefined, hardwareWallet: isHardware(entry), mobile: undefined });
   };
   for (const wallet of registered) {
     const key = catalogueKeyFor(wallet.name) ?? walletKeyOf(wallet.name);
