@@ -1,12 +1,11 @@
 import { createSolanaConnection, solanaExplorerUrl } from '@latchkey/headless/solana';
-import { useSolanaActivity } from '@latchkey/headless/react/solana';
+import { useSolanaActivity, type UseSolanaWalletReturnType } from '@latchkey/headless/react/solana';
 import type { TokenDescription } from '@latchkey/protocol';
 import { useMemo } from 'react';
 import { ActivityView, type ActivityItem } from './ActivityView.js';
-import type { SolanaWallet } from './solanaScreens.js';
 
 /** The Activity screen wired to the cluster: the wallet's recent transfers on the selected network (`useSolanaActivity`). */
-export function ConnectedActivity({ solana, address }: { solana: SolanaWallet; address: string }) {
+export function ConnectedActivity({ solana, address }: { solana: UseSolanaWalletReturnType; address: string }) {
   const selected = solana.networks.selected;
   const connection = useMemo(() => (selected ? createSolanaConnection(selected) : undefined), [selected]);
   // The balances already name the wallet's tokens: token transfers show their symbols.
