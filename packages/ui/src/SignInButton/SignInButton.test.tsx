@@ -149,7 +149,7 @@ describe('SignInButton (against the sandbox)', () => {
       'GitHub',
       'Apple',
       'Discord',
-      'Twitter',
+      'X (Twitter)',
       'Telegram',
     ]);
     expect(within(dialog).queryByLabelText('Email or phone number')).toBeNull();
