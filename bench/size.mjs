@@ -7,7 +7,8 @@
 // "initial" is what the page downloads before the button can render, "total" adds every lazy chunk.
 // Prints raw, gzip and brotli KiB per entry, then checks the budgets of issue 18 (BUDGETS below) and exits 1 when one
 // is exceeded (test/packaging/bundleSize.test.ts runs it). `--json` prints the rows and budgets as JSON instead;
-// `--hosts` measures the host rows only (what the budgets need).
+// `--hosts` measures the host rows only (what the budgets need); `--chunks` adds, for both hosts, one line per chunk
+// with its largest inputs (where a package lands).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -94,8 +95,26 @@ async function measure(name, entry, { external = [] } = {}) {
     const files = new Set([...closure(['import-statement']), ...closure(['import-statement'], lazyOuts)]);
     return { name: label, initial: sizes([...files]), total: null, css: null, chunks: files.size };
   };
+  /** One line per JS chunk (initial ones first): gzip KiB and its largest inputs (package or file, bytes in the output). */
+  const chunkTable = () => {
+    const initial = new Set(closure(['import-statement']));
+    const rows = Object.keys(outputs)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => {
+        const byOwner = new Map();
+        for (const [input, { bytesInOutput }] of Object.entries(outputs[f].inputs)) {
+          const owner = input.includes('node_modules/') ? input.split('node_modules/').pop().split('/').slice(0, input.split('node_modules/').pop().startsWith('@') ? 2 : 1).join('/') : input.replace(/^packages\//, '');
+          byOwner.set(owner, (byOwner.get(owner) ?? 0) + bytesInOutput);
+        }
+        const top = [...byOwner].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([owner, bytes]) => `${owner} ${(bytes / 1024).toFixed(1)}`);
+        return { file: path.basename(f), initial: initial.has(path.resolve(root, f)), gzip: sizes([path.resolve(root, f)]).gzip, top };
+      })
+      .sort((a, b) => Number(b.initial) - Number(a.initial) || b.gzip - a.gzip);
+    return rows;
+  };
   return {
     opened,
+    chunkTable,
     name,
     initial: sizes(closure(['import-statement'])),
     total: sizes(closure(['import-statement', 'dynamic-import'])),
@@ -150,6 +169,14 @@ for (const r of rows) {
   );
 }
 const host = rows[1];
+if (process.argv.includes('--chunks')) {
+  for (const row of [hostRow, walletHostRow]) {
+    console.log(`\nChunks of "${row.name}" (initial first; gzip KiB; largest inputs, raw KiB in the chunk)\n`);
+    console.log('| chunk | initial | gzip | largest inputs |');
+    console.log('|---|---|--:|---|');
+    for (const chunk of row.chunkTable()) console.log(`| ${chunk.file} | ${chunk.initial ? 'yes' : ''} | ${kib(chunk.gzip)} | ${chunk.top.join(', ')} |`);
+  }
+}
 const headlessCore = rows.find((row) => row.name === '@latchkey/headless/react');
 console.log('\nBudgets (KiB gzip, enforced: exit 1 when one is exceeded)\n');
 console.log('| budget | measured | max | |');

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { emailSchema } from './verification.js';
 import { base64urlSchema, passkeyAttestationSchema } from './passkeyAttestation.js';
 import { isoDateSchema, secureUrlSchema, sessionPublicKeySchema } from './common.js';
@@ -20,14 +20,12 @@ import {
  */
 
 /** A BIP-32 derivation path such as `m/44'/501'/0'/0'`. */
-export const derivationPathSchema = z
-  .string()
-  .regex(/^m(?:\/\d{1,10}'?)+$/, { message: "must be a derivation path such as m/44'/501'/0'/0'" });
+export const derivationPathSchema = z.string().check(z.regex(/^m(?:\/\d{1,10}'?)+$/, { message: "must be a derivation path such as m/44'/501'/0'/0'" }));
 
 /** One backed-up key share of an MPC wallet. */
 export const keyShareRecordSchema = z.object({
-  id: z.string().min(1),
-  backupLocation: keyShareBackupLocationSchema.nullable().optional(),
+  id: z.string().check(z.minLength(1)),
+  backupLocation: z.optional(z.nullable(keyShareBackupLocationSchema)),
   passwordEncrypted: z.boolean(),
 });
 export type KeyShareRecord = z.infer<typeof keyShareRecordSchema>;
@@ -37,33 +35,31 @@ export type KeyShareRecord = z.infer<typeof keyShareRecordSchema>;
  * provider's name (`turnkey…`). Travels in a verified credential's `wallet_properties`.
  */
 export const embeddedWalletPropertiesSchema = z.object({
-  turnkeySubOrganizationId: z.string().min(1).optional(),
-  turnkeyPrivateKeyId: z.string().min(1).optional(),
-  turnkeyHDWalletId: z.string().min(1).optional(),
-  turnkeyUserId: z.string().min(1).optional(),
-  isAuthenticatorAttached: z.boolean().optional(),
-  isSessionKeyCompatible: z.boolean().optional(),
-  version: walletVersionSchema.optional(),
-  claimed: z.boolean().optional(),
-  source: embeddedWalletSourceSchema.optional(),
-  keyShares: z.array(keyShareRecordSchema).optional(),
-  thresholdSignatureScheme: thresholdSignatureSchemeSchema.optional(),
+  turnkeySubOrganizationId: z.optional(z.string().check(z.minLength(1))),
+  turnkeyPrivateKeyId: z.optional(z.string().check(z.minLength(1))),
+  turnkeyHDWalletId: z.optional(z.string().check(z.minLength(1))),
+  turnkeyUserId: z.optional(z.string().check(z.minLength(1))),
+  isAuthenticatorAttached: z.optional(z.boolean()),
+  isSessionKeyCompatible: z.optional(z.boolean()),
+  version: z.optional(walletVersionSchema),
+  claimed: z.optional(z.boolean()),
+  source: z.optional(embeddedWalletSourceSchema),
+  keyShares: z.optional(z.array(keyShareRecordSchema)),
+  thresholdSignatureScheme: z.optional(thresholdSignatureSchemeSchema),
   /** `mpc` for a key-share (MPC) wallet (SPEC §3 "Wallet type"). */
-  walletType: walletTypeSchema.optional(),
-  derivationPath: derivationPathSchema.optional(),
-  hardwareWallet: hardwareWalletSchema.optional(),
+  walletType: z.optional(walletTypeSchema),
+  derivationPath: z.optional(derivationPathSchema),
+  hardwareWallet: z.optional(hardwareWalletSchema),
 });
 export type EmbeddedWalletProperties = z.infer<typeof embeddedWalletPropertiesSchema>;
 
 /** Credential as seen by the wallet layer (SPEC §3). */
 export const walletCredentialSchema = z.object({
-  id: z.string().min(1),
-  address: z.string().min(1),
-  walletName: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
+  address: z.string().check(z.minLength(1)),
+  walletName: z.string().check(z.minLength(1)),
   chain: chainSchema,
-  walletProperties: z
-    .object({ turnkeySubOrganizationId: z.string().min(1).optional(), isSessionKeyCompatible: z.boolean().optional() })
-    .optional(),
+  walletProperties: z.optional(z.object({ turnkeySubOrganizationId: z.optional(z.string().check(z.minLength(1))), isSessionKeyCompatible: z.optional(z.boolean()) })),
 });
 export type WalletCredential = z.infer<typeof walletCredentialSchema>;
 
@@ -72,12 +68,12 @@ export const sessionKeySchema = z.object({ sessionPublicKey: sessionPublicKeySch
 export type SessionKey = z.infer<typeof sessionKeySchema>;
 
 /** A hex DER ECDSA signature. */
-const hexSignatureSchema = z.string().max(512).regex(/^[0-9a-fA-F]+$/, { message: 'must be a hex signature' });
+const hexSignatureSchema = z.string().check(z.maxLength(512), z.regex(/^[0-9a-fA-F]+$/, { message: 'must be a hex signature' }));
 
 /** Stamp of a signed custody request. */
 export const stampSchema = z.object({
   stampHeaderName: z.enum(['X-Stamp', 'X-Stamp-WebAuthn']),
-  stampHeaderValue: z.string().min(1),
+  stampHeaderValue: z.string().check(z.minLength(1)),
 });
 export type Stamp = z.infer<typeof stampSchema>;
 
@@ -95,8 +91,8 @@ export type SessionKeyChallengeRequest = z.infer<typeof sessionKeyChallengeReque
  * covers the new key, the nonce and the expiry. Good until `expiresAt` (5 minutes), once.
  */
 export const sessionKeyChallengeSchema = z.object({
-  nonce: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
-  body: z.string().min(2).max(4096),
+  nonce: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/)),
+  body: z.string().check(z.minLength(2), z.maxLength(4096)),
   expiresAt: isoDateSchema,
 });
 export type SessionKeyChallenge = z.infer<typeof sessionKeyChallengeSchema>;
@@ -108,14 +104,12 @@ export type SessionKeyChallenge = z.infer<typeof sessionKeyChallengeSchema>;
  * (`X-Stamp-WebAuthn`), or with `prevSessionKeySignature`, the current session key's hex DER ECDSA-P256-SHA256
  * signature over it. Either proof is handed to custody, which checks it against the wallet's own keys.
  */
-export const sessionKeyRegistrationSchema = z
-  .object({
+export const sessionKeyRegistrationSchema = z.object({
     publicKey: sessionPublicKeySchema,
-    challenge: z.string().min(2).max(4096).optional(),
-    prevSessionKeySignature: hexSignatureSchema.optional(),
-    passkeyStamp: stampSchema.optional(),
-  })
-  .superRefine((registration, ctx) => {
+    challenge: z.optional(z.string().check(z.minLength(2), z.maxLength(4096))),
+    prevSessionKeySignature: z.optional(hexSignatureSchema),
+    passkeyStamp: z.optional(stampSchema),
+  }).check(z.superRefine((registration, ctx) => {
     if ((registration.prevSessionKeySignature || registration.passkeyStamp) && !registration.challenge) {
       ctx.addIssue({ code: 'custom', path: ['challenge'], message: 'is required with a proof (the body it signs)' });
     }
@@ -125,7 +119,7 @@ export const sessionKeyRegistrationSchema = z
     if (registration.passkeyStamp && registration.passkeyStamp.stampHeaderName !== 'X-Stamp-WebAuthn') {
       ctx.addIssue({ code: 'custom', path: ['passkeyStamp', 'stampHeaderName'], message: 'must be X-Stamp-WebAuthn (a passkey assertion)' });
     }
-  });
+  }));
 export type SessionKeyRegistration = z.input<typeof sessionKeyRegistrationSchema>;
 
 /** POST /users/embeddedWallets/sessionKey answer: the registered key and when it lapses. */
@@ -135,14 +129,14 @@ export type SessionKeyResponse = z.infer<typeof sessionKeyResponseSchema>;
 /** Signed request of SPEC §3: a custody request stamped by the client, for the server to forward. */
 export const signedRequestSchema = z.object({
   /** The exact JSON body bytes the stamp signs. */
-  body: z.string().min(2),
+  body: z.string().check(z.minLength(2)),
   url: secureUrlSchema,
   stamp: stampSchema,
 });
 export type SignedRequest = z.infer<typeof signedRequestSchema>;
 
 /** The custody signed-request field some embedded-wallet requests carry. */
-export const custodySignedRequestFields = { turnkeySignedRequest: signedRequestSchema.optional() };
+export const custodySignedRequestFields = { turnkeySignedRequest: z.optional(signedRequestSchema) };
 
 /**
  * Embedded-wallet creation request of SPEC §3 (POST /users/embeddedWallets). A wallet "with a
@@ -150,21 +144,16 @@ export const custodySignedRequestFields = { turnkeySignedRequest: signedRequestS
  * `challenge` it was made over: the passkey becomes an authenticator of the wallet's custody
  * sub-organization (the custody provider verifies the attestation against the challenge).
  */
-export const embeddedWalletCreationSchema = z
-  .object({
-    chains: z
-      .array(chainSchema)
-      .min(1)
-      .refine((chains) => new Set(chains).size === chains.length, { message: 'must not repeat a chain' }),
+export const embeddedWalletCreationSchema = z.object({
+    chains: z.array(chainSchema).check(z.minLength(1), z.refine((chains) => new Set(chains).size === chains.length, { message: 'must not repeat a chain' })),
     embeddedWalletProvider: tokenWalletProviderSchema,
-    isAuthenticatorAttached: z.boolean().optional(),
-    passkeyAlias: z.string().trim().min(1).max(64).optional(),
-    sessionPublicKey: sessionPublicKeySchema.optional(),
-    attestation: passkeyAttestationSchema.optional(),
-    challenge: base64urlSchema.optional(),
+    isAuthenticatorAttached: z.optional(z.boolean()),
+    passkeyAlias: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
+    sessionPublicKey: z.optional(sessionPublicKeySchema),
+    attestation: z.optional(passkeyAttestationSchema),
+    challenge: z.optional(base64urlSchema),
     ...custodySignedRequestFields,
-  })
-  .superRefine((creation, ctx) => {
+  }).check(z.superRefine((creation, ctx) => {
     if (creation.attestation && !creation.challenge) ctx.addIssue({ code: 'custom', path: ['challenge'], message: 'is required with an attestation' });
     if (creation.challenge && !creation.attestation) ctx.addIssue({ code: 'custom', path: ['attestation'], message: 'is required with a challenge' });
     if (creation.isAuthenticatorAttached && !creation.attestation) {
@@ -173,21 +162,18 @@ export const embeddedWalletCreationSchema = z
     if (creation.attestation && creation.isAuthenticatorAttached === false) {
       ctx.addIssue({ code: 'custom', path: ['isAuthenticatorAttached'], message: 'must not be false with an attestation' });
     }
-  });
+  }));
 export type EmbeddedWalletCreation = z.infer<typeof embeddedWalletCreationSchema>;
 
 /** Wallet deletion of SPEC §3 (DELETE /users/embeddedWallets). */
 export const walletDeletionSchema = z.object({
-  walletIds: z
-    .array(z.string().min(1))
-    .min(1)
-    .refine((ids) => new Set(ids).size === ids.length, { message: 'must not repeat a wallet id' }),
-  deleteWithoutExport: z.boolean().optional(),
+  walletIds: z.array(z.string().check(z.minLength(1))).check(z.minLength(1), z.refine((ids) => new Set(ids).size === ids.length, { message: 'must not repeat a wallet id' })),
+  deleteWithoutExport: z.optional(z.boolean()),
 });
 export type WalletDeletion = z.infer<typeof walletDeletionSchema>;
 
 /** Wallet chain entry of SPEC §3 (POST /users/embeddedWallets/walletAccounts). */
-export const walletChainEntrySchema = z.object({ chain: chainSchema, publicWalletAddress: z.string().min(1) });
+export const walletChainEntrySchema = z.object({ chain: chainSchema, publicWalletAddress: z.string().check(z.minLength(1)) });
 export type WalletChainEntry = z.infer<typeof walletChainEntrySchema>;
 
 /** POST /users/embeddedWallets/emailAuth: start e-mail recovery; the bundle goes to the e-mail. */
@@ -202,14 +188,12 @@ export type EmbeddedWalletEmailAuth = z.infer<typeof embeddedWalletEmailAuthSche
 export const recoveryEmailUpdateSchema = z.object({ email: emailSchema, ...custodySignedRequestFields });
 
 /** GET /users/embeddedWallets/{walletId}/activities/{activityId}/export answer. */
-export const walletExportSchema = z
-  .object({
+export const walletExportSchema = z.object({
     status: exportStatusSchema,
     /** The key material encrypted to the target key; present once completed. */
-    exportBundle: z.string().min(1).optional(),
-  })
-  .refine((result) => result.status !== 'completed' || result.exportBundle !== undefined, {
+    exportBundle: z.optional(z.string().check(z.minLength(1))),
+  }).check(z.refine((result) => result.status !== 'completed' || result.exportBundle !== undefined, {
     path: ['exportBundle'],
     message: 'is required once the export is completed',
-  });
+  }));
 export type WalletExport = z.infer<typeof walletExportSchema>;

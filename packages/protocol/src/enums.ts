@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** Enumerations of SPEC §9 (and the small enumerations of §3/§4). */
 

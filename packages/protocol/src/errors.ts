@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { clientWalletErrorCodes, socialLinkingErrorCodes } from './clientErrorCodes.js';
 import { accessErrorCodes, captchaErrorCodes, serverErrorCodes, socialLinkingServerErrorCodes, transportErrorCodes } from './errorCodes.js';
 
@@ -12,7 +12,7 @@ export const errorBodySchema = z.object({
     code: serverErrorCodeSchema,
     message: z.string(),
     /** For validation failures: where in the request the problem is, e.g. `email` or `metadata.team`. */
-    path: z.string().optional(),
+    path: z.optional(z.string()),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** Public key set entry of SPEC §3. */
 export const jwkSchema = z.object({
@@ -11,5 +11,5 @@ export const jwkSchema = z.object({
 });
 export type Jwk = z.infer<typeof jwkSchema>;
 
-export const jwksSchema = z.object({ keys: z.array(jwkSchema).min(1) });
+export const jwksSchema = z.object({ keys: z.array(jwkSchema).check(z.minLength(1)) });
 export type Jwks = z.infer<typeof jwksSchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { thresholdSignatureSchemeSchema } from './enums.js';
 
 /**
@@ -8,15 +8,15 @@ import { thresholdSignatureSchemeSchema } from './enums.js';
  */
 
 const hexBytes = (bytes: number) =>
-  z.string().regex(new RegExp(`^[0-9a-f]{${bytes * 2}}$`), { message: `must be ${bytes} bytes of lowercase hex` });
+  z.string().check(z.regex(new RegExp(`^[0-9a-f]{${bytes * 2}}$`), { message: `must be ${bytes} bytes of lowercase hex` }));
 
 export const frostIdentifierSchema = hexBytes(32);
 const pointSchema = hexBytes(32);
 const scalarSchema = hexBytes(32);
-const roomIdSchema = z.string().min(1).max(64);
+const roomIdSchema = z.string().check(z.minLength(1), z.maxLength(64));
 /** One point per polynomial coefficient: the threshold, 2 or 3. */
-const commitmentSchema = z.array(pointSchema).min(2).max(3);
-const few = <T extends z.ZodType>(item: T) => z.array(item).min(1).max(25);
+const commitmentSchema = z.array(pointSchema).check(z.minLength(2), z.maxLength(3));
+const few = <T extends z.ZodMiniType>(item: T) => z.array(item).check(z.minLength(1), z.maxLength(25));
 
 export const round1PackageSchema = z.object({ identifier: frostIdentifierSchema, commitment: commitmentSchema, proofOfKnowledge: hexBytes(64) });
 export const secretShareSchema = z.object({ from: frostIdentifierSchema, to: frostIdentifierSchema, signingShare: scalarSchema });
@@ -32,23 +32,23 @@ export const sealedShareSchema = z.object({
 });
 
 const finishedSchema = z.object({
-  walletId: z.string().min(1),
-  address: z.string().min(32).max(44),
+  walletId: z.string().check(z.minLength(1)),
+  address: z.string().check(z.minLength(32), z.maxLength(44)),
   publicKey: pointSchema,
   thresholdSignatureScheme: thresholdSignatureSchemeSchema,
 });
 const confirmationSchema = z.object({ roomId: roomIdSchema, publicKey: pointSchema, verifyingShares: z.record(frostIdentifierSchema, pointSchema) });
 
 export const mpcSocketMethods = {
-  'rpc.login': { params: z.object({ jwt: z.string().min(1).max(8192) }), result: z.literal(true) },
+  'rpc.login': { params: z.object({ jwt: z.string().check(z.minLength(1), z.maxLength(8192)) }), result: z.literal(true) },
   'keygen.round1': { params: z.object({ roomId: roomIdSchema, packages: few(round1PackageSchema) }), result: z.object({ packages: few(round1PackageSchema) }) },
   'keygen.round2': { params: z.object({ roomId: roomIdSchema, packages: few(secretShareSchema) }), result: z.object({ packages: few(secretShareSchema) }) },
   'keygen.round3': { params: confirmationSchema, result: finishedSchema },
   'sign.commit': { params: z.object({ roomId: roomIdSchema, commitments: few(nonceCommitmentSchema) }), result: z.object({ commitments: few(nonceCommitmentSchema) }) },
   'sign.share': { params: z.object({ roomId: roomIdSchema, shares: few(signatureShareSchema) }), result: z.object({ shares: few(signatureShareSchema), signature: hexBytes(64) }) },
   // The server deals only when the client's dealers do not reach the old threshold alone: its lists may be empty.
-  'reshare.round1': { params: z.object({ roomId: roomIdSchema, dealers: few(reshareDealerSchema) }), result: z.object({ dealers: z.array(reshareDealerSchema).max(25) }) },
-  'reshare.round2': { params: z.object({ roomId: roomIdSchema, shares: z.array(secretShareSchema).max(25) }), result: z.object({ shares: z.array(secretShareSchema).max(25) }) },
+  'reshare.round1': { params: z.object({ roomId: roomIdSchema, dealers: few(reshareDealerSchema) }), result: z.object({ dealers: z.array(reshareDealerSchema).check(z.maxLength(25)) }) },
+  'reshare.round2': { params: z.object({ roomId: roomIdSchema, shares: z.array(secretShareSchema).check(z.maxLength(25)) }), result: z.object({ shares: z.array(secretShareSchema).check(z.maxLength(25)) }) },
   'reshare.round3': { params: confirmationSchema, result: finishedSchema },
   'export.share': {
     params: z.object({ roomId: roomIdSchema, targetPublicKey: hexBytes(65), clientIdentifiers: few(frostIdentifierSchema) }),

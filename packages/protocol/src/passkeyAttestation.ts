@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { passkeyTransportSchema } from './enums.js';
 
 /**
@@ -8,7 +8,7 @@ import { passkeyTransportSchema } from './enums.js';
  */
 
 /** base64url without padding, as WebAuthn JSON encodes binary. */
-export const base64urlSchema = z.string().regex(/^[A-Za-z0-9_-]+$/, { message: 'must be base64url without padding' });
+export const base64urlSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]+$/, { message: 'must be base64url without padding' }));
 
 /** Custody-side attestation of SPEC §3 (`clientDataJson` spelled so). */
 export const passkeyAttestationSchema = z.object({

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { hostNameSchema, isoDateSchema, sessionPublicKeySchema } from './common.js';
 import {
   authenticatorAttachmentSchema,
@@ -23,56 +23,51 @@ export function base64urlByteLength(value: string): number {
 }
 
 /** Passkey user id (SPEC §5): 1 to 64 bytes, base64url. */
-export const passkeyUserIdSchema = base64urlSchema.refine(
-  (value) => {
+export const passkeyUserIdSchema = base64urlSchema.check(z.refine((value) => {
     const length = base64urlByteLength(value);
     return length >= 1 && length <= 64;
-  },
-  { message: 'must be 1 to 64 bytes' },
-);
+  }, { message: 'must be 1 to 64 bytes' }));
 
 export const publicKeyCredentialTypeSchema = z.literal('public-key');
 
 export const credentialDescriptorSchema = z.object({
   id: base64urlSchema,
   type: publicKeyCredentialTypeSchema,
-  transports: z.array(passkeyTransportSchema).optional(),
+  transports: z.optional(z.array(passkeyTransportSchema)),
 });
 
 /** COSE algorithm identifiers offered to the authenticator; -7 (ES256) is the product's (SPEC §9). */
-export const pubKeyCredParamSchema = z.object({ alg: z.number().int(), type: publicKeyCredentialTypeSchema });
+export const pubKeyCredParamSchema = z.object({ alg: z.int(), type: publicKeyCredentialTypeSchema });
 
 /** Passkey registration options of SPEC §3 (WebAuthn creation options, JSON form). */
 export const passkeyRegistrationOptionsSchema = z.object({
-  rp: z.object({ id: hostNameSchema.optional(), name: z.string().min(1) }),
-  user: z.object({ id: passkeyUserIdSchema, name: z.string().min(1), displayName: z.string() }),
+  rp: z.object({ id: z.optional(hostNameSchema), name: z.string().check(z.minLength(1)) }),
+  user: z.object({ id: passkeyUserIdSchema, name: z.string().check(z.minLength(1)), displayName: z.string() }),
   challenge: base64urlSchema,
-  pubKeyCredParams: z.array(pubKeyCredParamSchema).min(1, { message: 'must offer at least one algorithm' }),
-  timeout: z.number().int().positive().optional(),
-  authenticatorSelection: z
-    .object({
-      authenticatorAttachment: authenticatorAttachmentSchema.optional(),
-      residentKey: userVerificationRequirementSchema.optional(),
-      requireResidentKey: z.boolean().optional(),
-      userVerification: userVerificationRequirementSchema.optional(),
-    })
-    .optional(),
-  excludeCredentials: z.array(credentialDescriptorSchema).optional(),
-  attestation: z.enum(['none', 'indirect', 'direct', 'enterprise']).optional(),
-  extensions: z.record(z.string(), z.unknown()).optional(),
-  hints: z.array(z.enum(['security-key', 'client-device', 'hybrid'])).optional(),
+  pubKeyCredParams: z.array(pubKeyCredParamSchema).check(z.minLength(1, { message: 'must offer at least one algorithm' })),
+  timeout: z.optional(z.int().check(z.positive())),
+  authenticatorSelection: z.optional(z.object({
+      authenticatorAttachment: z.optional(authenticatorAttachmentSchema),
+      residentKey: z.optional(userVerificationRequirementSchema),
+      requireResidentKey: z.optional(z.boolean()),
+      userVerification: z.optional(userVerificationRequirementSchema),
+    })),
+  excludeCredentials: z.optional(z.array(credentialDescriptorSchema)),
+  attestation: z.optional(z.enum(['none', 'indirect', 'direct', 'enterprise'])),
+  extensions: z.optional(z.record(z.string(), z.unknown())),
+  hints: z.optional(z.array(z.enum(['security-key', 'client-device', 'hybrid']))),
 });
 export type PasskeyRegistrationOptions = z.infer<typeof passkeyRegistrationOptionsSchema>;
 
 /** Passkey authentication options of SPEC §3 (WebAuthn request options, JSON form). */
 export const passkeyAuthenticationOptionsSchema = z.object({
   challenge: base64urlSchema,
-  rpId: hostNameSchema.optional(),
-  timeout: z.number().int().positive().optional(),
-  allowCredentials: z.array(credentialDescriptorSchema).optional(),
-  userVerification: userVerificationRequirementSchema.optional(),
-  extensions: z.record(z.string(), z.unknown()).optional(),
-  hints: z.array(z.enum(['security-key', 'client-device', 'hybrid'])).optional(),
+  rpId: z.optional(hostNameSchema),
+  timeout: z.optional(z.int().check(z.positive())),
+  allowCredentials: z.optional(z.array(credentialDescriptorSchema)),
+  userVerification: z.optional(userVerificationRequirementSchema),
+  extensions: z.optional(z.record(z.string(), z.unknown())),
+  hints: z.optional(z.array(z.enum(['security-key', 'client-device', 'hybrid']))),
 });
 export type PasskeyAuthenticationOptions = z.infer<typeof passkeyAuthenticationOptionsSchema>;
 
@@ -80,10 +75,10 @@ export type PasskeyAuthenticationOptions = z.infer<typeof passkeyAuthenticationO
 export const attestationResponseSchema = z.object({
   clientDataJSON: base64urlSchema,
   attestationObject: base64urlSchema,
-  authenticatorData: base64urlSchema.optional(),
-  publicKeyAlgorithm: z.number().int().optional(),
-  publicKey: base64urlSchema.optional(),
-  transports: z.array(passkeyTransportSchema).optional(),
+  authenticatorData: z.optional(base64urlSchema),
+  publicKeyAlgorithm: z.optional(z.int()),
+  publicKey: z.optional(base64urlSchema),
+  transports: z.optional(z.array(passkeyTransportSchema)),
 });
 
 /** Assertion of SPEC §3 (browser-style `response` of an authentication). */
@@ -91,21 +86,19 @@ export const passkeyAssertionSchema = z.object({
   clientDataJSON: base64urlSchema,
   authenticatorData: base64urlSchema,
   signature: base64urlSchema,
-  userHandle: base64urlSchema.optional(),
+  userHandle: z.optional(base64urlSchema),
 });
 export type PasskeyAssertion = z.infer<typeof passkeyAssertionSchema>;
 
-function browserCredential<R extends z.ZodType>(response: R) {
-  return z
-    .object({
+function browserCredential<R extends z.ZodMiniType>(response: R) {
+  return z.object({
       id: base64urlSchema,
       rawId: base64urlSchema,
       response,
-      authenticatorAttachment: authenticatorAttachmentSchema.nullable().optional(),
+      authenticatorAttachment: z.optional(z.nullable(authenticatorAttachmentSchema)),
       clientExtensionResults: z.record(z.string(), z.unknown()),
       type: publicKeyCredentialTypeSchema,
-    })
-    .refine((credential) => credential.id === credential.rawId, { path: ['rawId'], message: 'must equal id' });
+    }).check(z.refine((credential) => credential.id === credential.rawId, { path: ['rawId'], message: 'must equal id' }));
 }
 
 /** Browser-style registration credential (what `navigator.credentials.create` returns, as JSON). */
@@ -117,49 +110,49 @@ export const authenticationCredentialSchema = browserCredential(passkeyAssertion
 export type AuthenticationCredential = z.infer<typeof authenticationCredentialSchema>;
 
 /** Passkey registration record of SPEC §3: id plus attestation. */
-export const passkeyRegistrationSchema = z.object({ id: z.string().min(1), attestation: passkeyAttestationSchema });
+export const passkeyRegistrationSchema = z.object({ id: z.string().check(z.minLength(1)), attestation: passkeyAttestationSchema });
 export type PasskeyRegistration = z.infer<typeof passkeyRegistrationSchema>;
 
 /** Passkey authentication record of SPEC §3: id plus assertion. */
-export const passkeyAuthenticationSchema = z.object({ id: z.string().min(1), assertion: passkeyAssertionSchema });
+export const passkeyAuthenticationSchema = z.object({ id: z.string().check(z.minLength(1)), assertion: passkeyAssertionSchema });
 export type PasskeyAuthentication = z.infer<typeof passkeyAuthenticationSchema>;
 
 /** POST /users/passkeys/register and /users/mfa/register/passkey body. */
 export const passkeyRegisterRequestSchema = z.object({
   credential: registrationCredentialSchema,
-  alias: z.string().trim().min(1).max(64).optional(),
+  alias: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
 });
 export type PasskeyRegisterRequest = z.infer<typeof passkeyRegisterRequestSchema>;
 
 /** POST /users/passkeys/signin body. */
 export const passkeySignInRequestSchema = z.object({
   credential: authenticationCredentialSchema,
-  captchaToken: z.string().optional(),
-  sessionPublicKey: sessionPublicKeySchema.optional(),
+  captchaToken: z.optional(z.string()),
+  sessionPublicKey: z.optional(sessionPublicKeySchema),
 });
 export type PasskeySignInRequest = z.infer<typeof passkeySignInRequestSchema>;
 
 /** Passkey record of SPEC §3. `storage`: where the authenticator keeps the key, when known. */
 export const passkeyRecordSchema = z.object({
-  id: z.string().min(1),
-  alias: z.string().nullable().optional(),
-  userAgent: z.string().nullable().optional(),
-  origin: z.string().nullable().optional(),
+  id: z.string().check(z.minLength(1)),
+  alias: z.optional(z.nullable(z.string())),
+  userAgent: z.optional(z.nullable(z.string())),
+  origin: z.optional(z.nullable(z.string())),
   credentialId: base64urlSchema,
   createdAt: isoDateSchema,
-  updatedAt: isoDateSchema.nullable().optional(),
-  storage: authenticatorAttachmentSchema.nullable().optional(),
+  updatedAt: z.optional(z.nullable(isoDateSchema)),
+  storage: z.optional(z.nullable(authenticatorAttachmentSchema)),
 });
 export type PasskeyRecord = z.infer<typeof passkeyRecordSchema>;
 
 /** Passkey list of SPEC §3 (GET /users/passkeys). */
-export const passkeyListSchema = z.object({ passkeys: z.array(passkeyRecordSchema), count: z.number().int().min(0) });
+export const passkeyListSchema = z.object({ passkeys: z.array(passkeyRecordSchema), count: z.int().check(z.gte(0)) });
 export type PasskeyList = z.infer<typeof passkeyListSchema>;
 
 /** PUT /users/passkeys body: rename a passkey. */
-export const passkeyUpdateSchema = z.object({ id: z.string().min(1), alias: z.string().trim().min(1).max(64) });
+export const passkeyUpdateSchema = z.object({ id: z.string().check(z.minLength(1)), alias: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)) });
 /** DELETE /users/passkeys body. */
-export const passkeyDeleteSchema = z.object({ id: z.string().min(1) });
+export const passkeyDeleteSchema = z.object({ id: z.string().check(z.minLength(1)) });
 
 /** POST /users/passkeys/register answer: the new passkey and the user with its new credential. */
 export const passkeyRegisteredSchema = z.object({ passkey: passkeyRecordSchema, user: userSchema });

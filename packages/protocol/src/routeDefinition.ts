@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import en from 'zod/v4/locales/en.js';
 import type { RouteInfo } from './routeInfo.js';
 
 /**
@@ -8,12 +9,17 @@ import type { RouteInfo } from './routeInfo.js';
  * session JWT. Where a static path and a `{param}` path could both match (e.g. `/users/mfa/methods`
  * and `/users/mfa/{mfaDeviceId}`), the static path wins.
  */
-export interface RouteDefinition<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> extends RouteInfo {
+export interface RouteDefinition<Req extends z.ZodMiniType = z.ZodMiniType, Res extends z.ZodMiniType = z.ZodMiniType> extends RouteInfo {
   readonly request: Req;
   readonly response: Res;
   /** The path parameters, one key per `{name}` segment; absent when the path has none. */
-  readonly params?: z.ZodObject;
+  readonly params?: z.ZodMiniObject;
 }
+
+// zod/mini carries no messages of its own ("Invalid input" for every issue); classic zod installs the English ones
+// when it loads. The route table is what every consumer of the wire contract loads, so it installs them here: an
+// invalid request reads `email: Invalid email address` whether or not classic zod is on the page.
+z.config(en());
 
 /** Defines a route, keeping its literal method and path and its exact schemas in the type. */
 export function route<const D extends RouteDefinition>(definition: D): D {
@@ -26,4 +32,4 @@ export const noBodySchema = z.undefined();
 export const okSchema = z.object({ ok: z.literal(true) });
 
 /** A path parameter value: one non-empty URL segment. */
-export const pathParamSchema = z.string().min(1).max(256);
+export const pathParamSchema = z.string().check(z.minLength(1), z.maxLength(256));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { routeInfo } from './routeInfo.js';
 import { buildRoutePath, pathParamNames, RoutePathError, sdkBasePath } from './routePath.js';
 import { type RouteParams, type RouteRequest, routes } from './routes.js';
@@ -52,8 +52,8 @@ describe('routes', () => {
     for (const [name, definition] of entries) {
       expect(['GET', 'POST', 'PUT', 'DELETE'], name).toContain(definition.method);
       expect(definition.path, name).toMatch(/^\//);
-      expect(definition.request, name).toBeInstanceOf(z.ZodType);
-      expect(definition.response, name).toBeInstanceOf(z.ZodType);
+      expect(definition.request, name).toBeInstanceOf(z.ZodMiniType);
+      expect(definition.response, name).toBeInstanceOf(z.ZodMiniType);
       expect(typeof definition.bearer, name).toBe('boolean');
       expect(name, 'camelCase route names').toMatch(/^[a-z][a-zA-Z]*$/);
     }

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { chainSchema, socialProviderSchema } from './enums.js';
 import { embeddedWalletCreationSchema, embeddedWalletEmailAuthSchema, recoveryEmailUpdateSchema, sessionKeyChallengeRequestSchema, sessionKeyChallengeSchema, sessionKeyRegistrationSchema, sessionKeyResponseSchema, walletChainEntrySchema, walletDeletionSchema, walletExportSchema } from './embeddedWallet.js';
 import { jwksSchema } from './jwks.js';
@@ -142,6 +142,6 @@ export type RouteName = keyof Routes;
 export type RouteRequest<N extends RouteName> = z.input<Routes[N]['request']>;
 export type RouteResponse<N extends RouteName> = z.output<Routes[N]['response']>;
 /** The path parameters of a route (`{}` when its path has none). */
-export type RouteParams<N extends RouteName> = Routes[N] extends { readonly params: infer P extends z.ZodType }
+export type RouteParams<N extends RouteName> = Routes[N] extends { readonly params: infer P extends z.core.$ZodType }
   ? z.input<P>
   : Record<string, never>;

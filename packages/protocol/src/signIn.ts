@@ -1,17 +1,17 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { isoDateSchema } from './common.js';
 import { userSchema } from './user.js';
 
 /** Sign-in response of SPEC §3. Without a second factor pending, `jwt` and `user` are present. */
 export const signInResponseSchema = z.object({
-  jwt: z.string().optional(),
-  minifiedJwt: z.string().optional(),
+  jwt: z.optional(z.string()),
+  minifiedJwt: z.optional(z.string()),
   user: userSchema,
-  expiresAt: isoDateSchema.optional(),
-  mfaToken: z.string().optional(),
-  nextView: z.string().optional(),
-  emailVerification: z.object({ verificationUUID: z.string(), email: z.string() }).optional(),
-  smsVerification: z.object({ verificationUUID: z.string(), phoneNumber: z.string() }).optional(),
+  expiresAt: z.optional(isoDateSchema),
+  mfaToken: z.optional(z.string()),
+  nextView: z.optional(z.string()),
+  emailVerification: z.optional(z.object({ verificationUUID: z.string(), email: z.string() })),
+  smsVerification: z.optional(z.object({ verificationUUID: z.string(), phoneNumber: z.string() })),
 });
 export type SignInResponse = z.infer<typeof signInResponseSchema>;
 
@@ -21,6 +21,6 @@ export const sessionInfoSchema = z.object({
   userId: z.string(),
   createdAt: isoDateSchema,
   expiresAt: isoDateSchema,
-  revokedAt: isoDateSchema.nullable(),
+  revokedAt: z.nullable(isoDateSchema),
 });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { EMAIL_PATTERN } from './constants.js';
 import { expectParses, expectRejectedAt } from './test/expectIssues.js';
 import { P256_KEY, UUID } from './test/fixtures.js';

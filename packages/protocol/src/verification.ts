@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { sessionPublicKeySchema } from './common.js';
 import { EMAIL_PATTERN } from './constants.js';
 
@@ -9,7 +9,7 @@ export const emailSchema = z.email({ pattern: EMAIL_PATTERN, message: 'must be a
 /** Email sign-in: the body of `emailVerifications/create`. */
 export const emailSignInSchema = z.object({
   email: emailSchema,
-  captchaToken: z.string().optional(),
+  captchaToken: z.optional(z.string()),
 });
 export type EmailSignIn = z.infer<typeof emailSignInSchema>;
 
@@ -17,8 +17,8 @@ export type EmailSignIn = z.infer<typeof emailSignInSchema>;
 export const emailVerificationSchema = z.object({
   verificationUUID: z.uuid(),
   email: emailSchema,
-  captchaToken: z.string().optional(),
-  verificationToken: z.string().optional(),
+  captchaToken: z.optional(z.string()),
+  verificationToken: z.optional(z.string()),
 });
 export type EmailVerification = z.infer<typeof emailVerificationSchema>;
 
@@ -29,9 +29,9 @@ export type VerificationCreated = z.infer<typeof verificationCreatedSchema>;
 /** Verification data: the body of `…/signin` and `…/verify`. */
 export const verificationDataSchema = z.object({
   verificationUUID: z.uuid(),
-  verificationToken: z.string().min(1),
-  captchaToken: z.string().optional(),
-  sessionPublicKey: sessionPublicKeySchema.optional(),
+  verificationToken: z.string().check(z.minLength(1)),
+  captchaToken: z.optional(z.string()),
+  sessionPublicKey: z.optional(sessionPublicKeySchema),
 });
 export type VerificationData = z.infer<typeof verificationDataSchema>;
 
@@ -41,21 +41,21 @@ export type VerificationData = z.infer<typeof verificationDataSchema>;
 export const INVALID_PHONE_NUMBER_MESSAGE = 'Invalid phone number.';
 
 /** National significant number: 4 to 14 digits, no spaces, no leading `+`. */
-export const phoneNumberSchema = z.string().regex(/^\d{4,14}$/, { message: INVALID_PHONE_NUMBER_MESSAGE });
+export const phoneNumberSchema = z.string().check(z.regex(/^\d{4,14}$/, { message: INVALID_PHONE_NUMBER_MESSAGE }));
 /** Country calling code without `+`, e.g. `1` or `44`. */
-export const phoneCountryCodeSchema = z.string().regex(/^[1-9]\d{0,2}$/, { message: 'must be a country calling code of 1 to 3 digits, without +' });
+export const phoneCountryCodeSchema = z.string().check(z.regex(/^[1-9]\d{0,2}$/, { message: 'must be a country calling code of 1 to 3 digits, without +' }));
 /** ISO 3166-1 alpha-2 country code, e.g. `US`. */
-export const isoCountryCodeSchema = z.string().regex(/^[A-Z]{2}$/, { message: 'must be an ISO 3166-1 alpha-2 country code such as US' });
+export const isoCountryCodeSchema = z.string().check(z.regex(/^[A-Z]{2}$/, { message: 'must be an ISO 3166-1 alpha-2 country code such as US' }));
 
 /** Phone sign-in: the body of `smsVerifications/create`. */
 export const phoneSignInSchema = z.object({
   phoneCountryCode: phoneCountryCodeSchema,
   phoneNumber: phoneNumberSchema,
   isoCountryCode: isoCountryCodeSchema,
-  captchaToken: z.string().optional(),
+  captchaToken: z.optional(z.string()),
 });
 export type PhoneSignIn = z.infer<typeof phoneSignInSchema>;
 
 /** Phone verification: the body of `smsVerifications/retry` (and the verification record). */
-export const phoneVerificationSchema = phoneSignInSchema.extend({ verificationUUID: z.uuid() });
+export const phoneVerificationSchema = z.extend(phoneSignInSchema, { verificationUUID: z.uuid() });
 export type PhoneVerification = z.infer<typeof phoneVerificationSchema>;

@@ -114,6 +114,7 @@ describe('what the first paint loads', () => {
       'react/useMfaChallenge.ts',
       'react/useMfaEnrolment.ts',
       'react/useMfaDevices.ts',
+      'react/useProfile.ts',
     ].map((file) => `packages/headless/src/${file}`);
     for (const entry of ['index.ts', 'react/index.ts']) {
       const { all } = await bundle(entry);

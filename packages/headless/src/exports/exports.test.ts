@@ -9,6 +9,7 @@ import * as social from './social.js';
 import * as reactEmail from './react/email.js';
 import * as reactMfa from './react/mfa.js';
 import * as reactPasskey from './react/passkey.js';
+import * as reactProfile from './react/profile.js';
 import * as reactSms from './react/sms.js';
 import * as embedded from './embedded.js';
 import * as reactEmbedded from './react/embedded.js';
@@ -240,6 +241,15 @@ describe('entry points', () => {
     `);
   });
 
+  it('default: @latchkey/headless/react/profile', () => {
+    expect(Object.keys(reactProfile).sort()).toMatchInlineSnapshot(`
+      [
+        "UNIQUE_CHECK_DEBOUNCE_MS",
+        "useProfile",
+      ]
+    `);
+  });
+
   it('default: @latchkey/headless/mobile and @latchkey/headless/react/mobile', () => {
     expect(Object.keys(mobileWallets).sort()).toMatchInlineSnapshot(`
       [
@@ -334,11 +344,9 @@ describe('entry points', () => {
     expect(Object.keys(react).sort()).toMatchInlineSnapshot(`
       [
         "LatchkeyProvider",
-        "UNIQUE_CHECK_DEBOUNCE_MS",
         "needsOnboarding",
         "requiredFieldsMissing",
         "useLatchkey",
-        "useProfile",
         "useSession",
         "useUser",
       ]

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { createLatchkeyClient, type LatchkeyClient, type LatchkeyClientConfig } from '../core/client/createLatchkeyClient.js';
 import { LatchkeyError } from '../core/errors/LatchkeyError.js';
 import { describeIssues, toLatchkeyError } from '../core/errors/toLatchkeyError.js';
@@ -6,19 +6,19 @@ import { createMemoryStorage } from '../core/storage/createMemoryStorage.js';
 
 /** GET /sandbox/info (DESIGN.md "Sandbox contract"). */
 export const sandboxInfoSchema = z.object({
-  environmentId: z.string().min(1),
-  apiBaseUrl: z.string().min(1),
+  environmentId: z.string().check(z.minLength(1)),
+  apiBaseUrl: z.string().check(z.minLength(1)),
   custodyBaseUrl: z.string(),
   solanaRpcUrl: z.string(),
   solanaWsUrl: z.string(),
   oauthIssuer: z.string(),
   inboxUrl: z.string(),
   /** The MPC ceremonies' socket (JSON-RPC 2.0 over WebSocket). */
-  mpcSocketUrl: z.string().optional(),
+  mpcSocketUrl: z.optional(z.string()),
   /** The cloud-drive emulator (MPC backups). */
-  cloudDriveUrl: z.string().optional(),
+  cloudDriveUrl: z.optional(z.string()),
   /** The captcha emulator (widget script at `/1/api.js`). */
-  captchaUrl: z.string().optional(),
+  captchaUrl: z.optional(z.string()),
 });
 export type SandboxInfo = z.infer<typeof sandboxInfoSchema>;
 
@@ -27,9 +27,9 @@ export const inboxMessageSchema = z.object({
   id: z.string(),
   channel: z.enum(['email', 'sms']),
   to: z.string(),
-  subject: z.string().optional(),
+  subject: z.optional(z.string()),
   text: z.string(),
-  code: z.string().nullable().optional(),
+  code: z.optional(z.nullable(z.string())),
   sentAt: z.string(),
 });
 export type InboxMessage = z.infer<typeof inboxMessageSchema>;
@@ -40,7 +40,7 @@ interface SandboxOptions {
   fetch?: typeof fetch;
 }
 
-async function getJson<T>(options: SandboxOptions, path: string, schema: z.ZodType<T>): Promise<T> {
+async function getJson<T>(options: SandboxOptions, path: string, schema: z.ZodMiniType<T>): Promise<T> {
   const doFetch = options.fetch ?? globalThis.fetch;
   let body: unknown;
   try {

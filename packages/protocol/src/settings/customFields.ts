@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** Custom field of SPEC §3 and its rules (`kyc` and `customFields` in project settings). */
 
@@ -13,34 +13,29 @@ export function isValidRegex(pattern: string): boolean {
 }
 
 export const customFieldRulesSchema = z.object({
-  unique: z.boolean().optional(),
-  regex: z.string().refine(isValidRegex, { message: 'must be a valid regular expression' }).optional(),
-  validOptions: z
-    .array(z.object({ label: z.string().min(1) }))
-    .refine((options) => new Set(options.map((option) => option.label)).size === options.length, {
+  unique: z.optional(z.boolean()),
+  regex: z.optional(z.string().check(z.refine(isValidRegex, { message: 'must be a valid regular expression' }))),
+  validOptions: z.optional(z.array(z.object({ label: z.string().check(z.minLength(1)) })).check(z.refine((options) => new Set(options.map((option) => option.label)).size === options.length, {
       message: 'must not repeat an option',
-    })
-    .optional(),
-  checkboxText: z.string().optional(),
+    }))),
+  checkboxText: z.optional(z.string()),
 });
 export type CustomFieldRules = z.infer<typeof customFieldRulesSchema>;
 
-export const customFieldSchema = z
-  .object({
-    name: z.string().min(1).max(64),
+export const customFieldSchema = z.object({
+    name: z.string().check(z.minLength(1), z.maxLength(64)),
     required: z.boolean(),
     enabled: z.boolean(),
-    unique: z.boolean().optional(),
-    verify: z.boolean().optional(),
+    unique: z.optional(z.boolean()),
+    verify: z.optional(z.boolean()),
     type: z.enum(['standard', 'custom']),
-    validationRules: customFieldRulesSchema.optional(),
-    validationType: z.enum(['text', 'checkbox', 'select']).optional(),
-    label: z.string().optional(),
-    position: z.number().int().min(0),
-  })
-  .superRefine((field, ctx) => {
+    validationRules: z.optional(customFieldRulesSchema),
+    validationType: z.optional(z.enum(['text', 'checkbox', 'select'])),
+    label: z.optional(z.string()),
+    position: z.int().check(z.gte(0)),
+  }).check(z.superRefine((field, ctx) => {
     if (field.validationType === 'select' && !field.validationRules?.validOptions?.length) {
       ctx.addIssue({ code: 'custom', path: ['validationRules', 'validOptions'], message: 'a select field needs options' });
     }
-  });
+  }));
 export type CustomField = z.infer<typeof customFieldSchema>;

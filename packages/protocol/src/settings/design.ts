@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { hexColorSchema, secureUrlSchema } from '../common.js';
 import { themeModeSchema } from '../enums.js';
 
@@ -6,60 +6,60 @@ import { themeModeSchema } from '../enums.js';
 
 /** Widget look settings of SPEC §2. */
 export const lookSettingsSchema = z.object({
-  theme: themeModeSchema.optional(),
-  primaryColor: hexColorSchema.optional(),
+  theme: z.optional(themeModeSchema),
+  primaryColor: z.optional(hexColorSchema),
   /** Corner radius in px. */
-  radius: z.number().int().min(0).max(48).optional(),
+  radius: z.optional(z.int().check(z.gte(0), z.lte(48))),
   /** Border width in px. */
-  border: z.number().int().min(0).max(8).optional(),
+  border: z.optional(z.int().check(z.gte(0), z.lte(8))),
   /** Brand colour: a 3- or 6-digit hex value. */
-  brand: hexColorSchema.optional(),
-  view: z.enum(['modal', 'embedded']).optional(),
-  template: z.string().optional(),
-  displayOrder: z.array(z.enum(['wallet', 'email', 'social', 'phone'])).optional(),
-  emailOnly: z.boolean().optional(),
-  showWalletsButton: z.boolean().optional(),
-  emailSubmitButtonInsideInput: z.boolean().optional(),
-  splitEmailAndSocial: z.boolean().optional(),
-  socialAboveEmail: z.boolean().optional(),
+  brand: z.optional(hexColorSchema),
+  view: z.optional(z.enum(['modal', 'embedded'])),
+  template: z.optional(z.string()),
+  displayOrder: z.optional(z.array(z.enum(['wallet', 'email', 'social', 'phone']))),
+  emailOnly: z.optional(z.boolean()),
+  showWalletsButton: z.optional(z.boolean()),
+  emailSubmitButtonInsideInput: z.optional(z.boolean()),
+  splitEmailAndSocial: z.optional(z.boolean()),
+  socialAboveEmail: z.optional(z.boolean()),
 });
 export type LookSettings = z.infer<typeof lookSettingsSchema>;
 
 /** Theme record of SPEC §2. */
 export const themeRecordSchema = z.object({
-  backgroundColor: hexColorSchema.optional(),
-  textColor: hexColorSchema.optional(),
-  border: z.number().int().min(0).max(8).optional(),
-  radius: z.number().int().min(0).max(48).optional(),
-  theme: themeModeSchema.optional(),
+  backgroundColor: z.optional(hexColorSchema),
+  textColor: z.optional(hexColorSchema),
+  border: z.optional(z.int().check(z.gte(0), z.lte(8))),
+  radius: z.optional(z.int().check(z.gte(0), z.lte(48))),
+  theme: z.optional(themeModeSchema),
 });
 
 /** Selector settings of SPEC §2 (e.g. how many social buttons show before "more"). */
 export const selectorSettingsSchema = z.object({
-  type: z.string().optional(),
-  label: z.string().optional(),
-  numOfItemsToDisplay: z.number().int().min(1).max(50).optional(),
-  defaultItem: z.string().optional(),
-  alignment: z.enum(['left', 'center', 'right']).optional(),
+  type: z.optional(z.string()),
+  label: z.optional(z.string()),
+  numOfItemsToDisplay: z.optional(z.int().check(z.gte(1), z.lte(50))),
+  defaultItem: z.optional(z.string()),
+  alignment: z.optional(z.enum(['left', 'center', 'right'])),
 });
 
 /** Organisation branding of SPEC §2. Every URL is https (http only on loopback). */
 export const brandingSchema = z.object({
-  walletName: z.string().max(64).optional(),
-  popupPageTitle: z.string().max(128).optional(),
-  walletIconUrl: secureUrlSchema.optional(),
-  customCssUrl: secureUrlSchema.optional(),
-  termsOfServiceUrl: secureUrlSchema.optional(),
-  privacyPolicyUrl: secureUrlSchema.optional(),
-  customMenuLinks: z.array(z.object({ label: z.string().min(1).max(64), url: secureUrlSchema })).optional(),
+  walletName: z.optional(z.string().check(z.maxLength(64))),
+  popupPageTitle: z.optional(z.string().check(z.maxLength(128))),
+  walletIconUrl: z.optional(secureUrlSchema),
+  customCssUrl: z.optional(secureUrlSchema),
+  termsOfServiceUrl: z.optional(secureUrlSchema),
+  privacyPolicyUrl: z.optional(secureUrlSchema),
+  customMenuLinks: z.optional(z.array(z.object({ label: z.string().check(z.minLength(1), z.maxLength(64)), url: secureUrlSchema }))),
 });
 export type Branding = z.infer<typeof brandingSchema>;
 
 export const designSettingsSchema = z.object({
-  modal: lookSettingsSchema.optional(),
-  button: themeRecordSchema.optional(),
-  selector: selectorSettingsSchema.optional(),
-  branding: brandingSchema.optional(),
+  modal: z.optional(lookSettingsSchema),
+  button: z.optional(themeRecordSchema),
+  selector: z.optional(selectorSettingsSchema),
+  branding: z.optional(brandingSchema),
 });
 export type DesignSettings = z.infer<typeof designSettingsSchema>;
 

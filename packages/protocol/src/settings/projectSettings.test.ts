@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { expectParses, expectRejectedAt, withChange } from '../test/expectIssues.js';
 import { projectSettings } from '../test/fixtures.js';
 import { customFieldSchema } from './customFields.js';

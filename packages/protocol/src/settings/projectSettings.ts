@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { environmentNameSchema } from '../enums.js';
 import { chainSettingsSchema, networkGroupSchema } from '../networks.js';
 import { customFieldSchema } from './customFields.js';
@@ -20,8 +20,8 @@ export const projectSettingsSchema = z.object({
   security: securitySettingsSchema,
   sdk: sdkSettingsSchema,
   /** Chains and their networks as the project enables them. */
-  chains: z.array(networkGroupSchema).optional(),
+  chains: z.optional(z.array(networkGroupSchema)),
   /** Networks per chain name. */
-  networks: z.array(chainSettingsSchema).optional(),
+  networks: z.optional(z.array(chainSettingsSchema)),
 });
 export type ProjectSettings = z.infer<typeof projectSettingsSchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { evmAddressSchema, hexStringSchema, secureUrlSchema } from '../common.js';
 import {
   embeddedWalletProviderSchema,
@@ -21,43 +21,41 @@ export const providerNameSchema = z.enum([
 ]);
 export type ProviderName = z.infer<typeof providerNameSchema>;
 
-export const providerSchema = z
-  .object({
+export const providerSchema = z.object({
     id: z.string(),
     provider: providerNameSchema,
-    enabledAt: z.string().nullable().optional(),
-    clientId: z.string().optional(),
+    enabledAt: z.optional(z.nullable(z.string())),
+    clientId: z.optional(z.string()),
     /** Server-side only: never part of the settings the kit receives. */
-    clientSecret: z.string().optional(),
-    providerProjectId: z.string().optional(),
-    authorizationUrl: secureUrlSchema.optional(),
-    redirectUrl: secureUrlSchema.optional(),
-    defaultChainId: z.number().int().positive().optional(),
-    defaultChain: z.string().optional(),
-    keyExportUrl: secureUrlSchema.optional(),
-    termsAcceptedByUser: z.boolean().optional(),
-    scopes: z.string().optional(),
-    baseAuthUrl: secureUrlSchema.optional(),
-    appleKeyId: z.string().optional(),
-    appleTeamId: z.string().optional(),
-    shopifyStore: z.string().optional(),
-    accountSid: z.string().optional(),
-    twilioNumber: z.string().optional(),
-    enabledCountries: z.array(z.object({ isoCountryCode: isoCountryCodeSchema, phoneCountryCode: phoneCountryCodeSchema })).optional(),
+    clientSecret: z.optional(z.string()),
+    providerProjectId: z.optional(z.string()),
+    authorizationUrl: z.optional(secureUrlSchema),
+    redirectUrl: z.optional(secureUrlSchema),
+    defaultChainId: z.optional(z.int().check(z.positive())),
+    defaultChain: z.optional(z.string()),
+    keyExportUrl: z.optional(secureUrlSchema),
+    termsAcceptedByUser: z.optional(z.boolean()),
+    scopes: z.optional(z.string()),
+    baseAuthUrl: z.optional(secureUrlSchema),
+    appleKeyId: z.optional(z.string()),
+    appleTeamId: z.optional(z.string()),
+    shopifyStore: z.optional(z.string()),
+    accountSid: z.optional(z.string()),
+    twilioNumber: z.optional(z.string()),
+    enabledCountries: z.optional(z.array(z.object({ isoCountryCode: isoCountryCodeSchema, phoneCountryCode: phoneCountryCodeSchema }))),
     // account abstraction
-    entryPointVersion: entryPointVersionSchema.optional(),
-    kernelVersion: kernelVersionSchema.optional(),
-    factoryAddress: evmAddressSchema.optional(),
-    paymasterAddress: evmAddressSchema.optional(),
-    passkeyAddress: evmAddressSchema.optional(),
-    sessionAddress: evmAddressSchema.optional(),
-    salt: hexStringSchema.optional(),
-    ecdsaProviderType: smartAccountKindSchema.optional(),
-    createNewAccounts: z.boolean().optional(),
-    enableKernelV3Migration: z.boolean().optional(),
-    enableEIP7702: z.boolean().optional(),
-  })
-  .superRefine((provider, ctx) => {
+    entryPointVersion: z.optional(entryPointVersionSchema),
+    kernelVersion: z.optional(kernelVersionSchema),
+    factoryAddress: z.optional(evmAddressSchema),
+    paymasterAddress: z.optional(evmAddressSchema),
+    passkeyAddress: z.optional(evmAddressSchema),
+    sessionAddress: z.optional(evmAddressSchema),
+    salt: z.optional(hexStringSchema),
+    ecdsaProviderType: z.optional(smartAccountKindSchema),
+    createNewAccounts: z.optional(z.boolean()),
+    enableKernelV3Migration: z.optional(z.boolean()),
+    enableEIP7702: z.optional(z.boolean()),
+  }).check(z.superRefine((provider, ctx) => {
     // Kernel v2.4 accounts run on entry point v6, kernel v3.x on v7.
     if (provider.kernelVersion === undefined || provider.entryPointVersion === undefined) return;
     const expected = provider.kernelVersion === 'v2_4' ? 'v6' : 'v7';
@@ -68,11 +66,11 @@ export const providerSchema = z
         message: `kernel ${provider.kernelVersion} needs entry point ${expected}`,
       });
     }
-  });
+  }));
 export type Provider = z.infer<typeof providerSchema>;
 
 /** Providers list entry of SPEC §3 (`sdk.socialSignIn.providers`). */
 export const providerToggleSchema = z.object({ provider: socialProviderSchema, enabled: z.boolean() });
 
 /** Sign-in provider of SPEC §3 (`sdk.emailSignIn`). */
-export const signInProviderSchema = z.object({ signInProvider: z.string().optional() });
+export const signInProviderSchema = z.object({ signInProvider: z.optional(z.string()) });

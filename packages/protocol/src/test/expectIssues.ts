@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** Test helpers: parse and report the readable issue paths. */
 
@@ -9,14 +9,14 @@ export interface Issue {
 }
 
 /** The issues of parsing `value`, paths joined with dots (`design.modal.brand`); [] when it parses. */
-export function issuesOf(schema: z.ZodType, value: unknown): Issue[] {
+export function issuesOf(schema: z.ZodMiniType, value: unknown): Issue[] {
   const result = schema.safeParse(value);
   if (result.success) return [];
   return result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
 }
 
 /** Asserts `value` is rejected with an issue at `path` (and, if given, a message containing `message`). */
-export function expectRejectedAt(schema: z.ZodType, value: unknown, path: string, message?: string): void {
+export function expectRejectedAt(schema: z.ZodMiniType, value: unknown, path: string, message?: string): void {
   const issues = issuesOf(schema, value);
   expect(issues.map((issue) => issue.path), `expected an issue at "${path}"`).toContain(path);
   if (message !== undefined) {
@@ -25,7 +25,7 @@ export function expectRejectedAt(schema: z.ZodType, value: unknown, path: string
 }
 
 /** Asserts `value` parses, showing the readable issues when it does not; returns the output. */
-export function expectParses<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+export function expectParses<S extends z.ZodMiniType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   expect(result.success ? '' : z.prettifyError(result.error)).toBe('');
   return result.data as z.output<S>;

@@ -12,7 +12,7 @@ export function formatIssuePath(path: readonly PropertyKey[]): string {
 }
 
 /** The first issue of a failed parse, as a 400 `invalid_request` naming where it is. */
-export function invalidRequestFromZod(error: z.ZodError, what = 'Request body'): ApiError {
+export function invalidRequestFromZod(error: z.core.$ZodError, what = 'Request body'): ApiError {
   const issue = error.issues[0];
   if (!issue) return new ApiError(400, 'invalid_request', `${what} is invalid.`);
   if (issue.code === 'unrecognized_keys') {

@@ -2,7 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { MPC_SOCKET_ERRORS } from '@latchkey/protocol';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { z } from 'zod';
+import * as z from 'zod';
 import type { SandboxContext } from '../context.js';
 import { ApiError } from '../errors/ApiError.js';
 import { formatIssuePath } from '../errors/zodIssue.js';
@@ -19,8 +19,9 @@ import { authenticate, type Auth } from '../services/session/authenticate.js';
  */
 
 export interface JsonRpcMethod {
-  readonly params: z.ZodType;
-  readonly result: z.ZodType;
+  /** Classic or mini zod (the protocol's schemas are zod/mini): parsed with `z.safeParse`. */
+  readonly params: z.core.$ZodType;
+  readonly result: z.core.$ZodType;
   readonly handler: (input: { ctx: SandboxContext; auth: Auth; params: never }) => Promise<unknown>;
 }
 
@@ -113,13 +114,13 @@ export function attachJsonRpcSocket(options: {
       if (!entry) throw new RpcFailure({ code: METHOD_NOT_FOUND, message: `Method not found: ${method}.` });
       if (!jwt) throw unauthenticated('Log in first (rpc.login with the session JWT).');
       const auth = await authenticate(ctx, `Bearer ${jwt}`);
-      const parsed = entry.params.safeParse(params);
+      const parsed = z.safeParse(entry.params, params);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         throw new RpcFailure({ code: INVALID_PARAMS, message: `Invalid params: ${formatIssuePath(issue?.path ?? [])} ${issue?.message ?? ''}`.trim(), data: { reason: 'invalid_params', path: formatIssuePath(issue?.path ?? []) } });
       }
       const result = await entry.handler({ ctx, auth, params: parsed.data as never });
-      const checked = entry.result.safeParse(result);
+      const checked = z.safeParse(entry.result, result);
       if (!checked.success) throw new Error(`The answer to ${method} breaks its schema: ${checked.error.issues[0]?.message}`);
       return checked.data;
     }

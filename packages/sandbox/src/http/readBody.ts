@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import * as z from 'zod';
 import { ApiError, messages } from '../errors/ApiError.js';
 import { invalidRequestFromZod } from '../errors/zodIssue.js';
 import { assertSafeJson } from './cleanInput.js';
@@ -48,15 +48,15 @@ export async function readJson(c: Context): Promise<unknown> {
 }
 
 /** Reads and validates a JSON body: 400 `invalid_json`, or 400 `invalid_request` with the zod path. */
-export async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  const parsed = schema.safeParse(await readJson(c));
+export async function readBody<S extends z.core.$ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  const parsed = z.safeParse(schema, await readJson(c));
   if (!parsed.success) throw invalidRequestFromZod(parsed.error);
   return parsed.data;
 }
 
 /** Validates the query string of a GET route. */
-export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
-  const parsed = schema.safeParse(c.req.query());
+export function readQuery<S extends z.core.$ZodType>(c: Context, schema: S): z.output<S> {
+  const parsed = z.safeParse(schema, c.req.query());
   if (!parsed.success) throw invalidRequestFromZod(parsed.error, 'Query');
   return parsed.data;
 }

@@ -29,7 +29,7 @@ export const tokenDescriptionFieldsSchema = z.strictObject({
   name: trimmed(64),
   symbol: trimmed(16),
   decimals: z.number().int().min(0).max(255).optional(),
-  logoURI: secureUrlSchema.optional(),
+  logoURI: z.optional(secureUrlSchema),
   usdPrice: z.number().nonnegative().max(MAX_USD_PRICE).optional(),
 });
 

@@ -45,8 +45,8 @@ export const wrongValues: unknown[] = [null, 0, -1, 1e308, 'x', '', true, [], {}
 /** The keys of a route's request object schema (top level), if it is an object. */
 export function requestKeys(route: RouteDefinition): string[] {
   let schema: unknown = route.request;
-  for (let depth = 0; depth < 5 && schema instanceof z.ZodType; depth += 1) {
-    if (schema instanceof z.ZodObject) return Object.keys(schema.shape);
+  for (let depth = 0; depth < 5 && schema instanceof z.core.$ZodType; depth += 1) {
+    if (schema instanceof z.core.$ZodObject) return Object.keys(schema._zod.def.shape);
     const def = (schema as { def?: { innerType?: unknown; in?: unknown; schema?: unknown } }).def;
     schema = def?.innerType ?? def?.in ?? def?.schema;
   }

@@ -8,7 +8,8 @@ interface ValidationIssue {
 }
 
 function isValidationError(error: unknown): error is Error & { issues: readonly ValidationIssue[] } {
-  return error instanceof Error && error.name === 'ZodError' && Array.isArray((error as { issues?: unknown }).issues);
+  // classic zod names its error ZodError, zod/mini (the protocol's schemas) $ZodError
+  return error instanceof Error && (error.name === 'ZodError' || error.name === '$ZodError') && Array.isArray((error as { issues?: unknown }).issues);
 }
 
 /** `email: must be a valid e-mail address` for the first issue of a schema failure. */

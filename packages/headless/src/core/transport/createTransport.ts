@@ -1,7 +1,7 @@
 import type { RouteDefinition, RouteName, RouteParams, RouteRequest, RouteResponse, Routes } from '@latchkey/protocol';
 import { API_PATH_PREFIX, API_VERSION, API_VERSION_HEADER, KIT_VERSION, KIT_VERSION_HEADER } from '@latchkey/protocol/constants';
 import { buildRoutePath, sdkBasePath } from '@latchkey/protocol/routePath';
-import type { ZodType } from 'zod';
+import type { core } from 'zod/mini';
 import { loadContract, type Contract } from '../contract/loadContract.js';
 import { LatchkeyError } from '../errors/LatchkeyError.js';
 import { describeIssues } from '../errors/toLatchkeyError.js';
@@ -25,7 +25,7 @@ type PayloadOptions<N extends RouteName> = Routes[N]['method'] extends 'GET'
     : { body: RouteRequest<N> };
 
 /** Values for the `{name}` segments of the route path. */
-type ParamOptions<N extends RouteName> = Routes[N] extends { readonly params: ZodType }
+type ParamOptions<N extends RouteName> = Routes[N] extends { readonly params: core.$ZodType }
   ? { params: RouteParams<N> }
   : { params?: undefined };
 

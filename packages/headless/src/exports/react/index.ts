@@ -7,14 +7,7 @@ export { LatchkeyProvider, type LatchkeyProviderProps } from '../../react/Latchk
 export { useLatchkey, type UseLatchkeyReturnType } from '../../react/useLatchkey.js';
 export { useSession, type UseSessionReturnType } from '../../react/useSession.js';
 export { useUser, type UserStatus, type UseUserReturnType } from '../../react/useUser.js';
-export {
-  UNIQUE_CHECK_DEBOUNCE_MS,
-  useProfile,
-  type FieldAvailabilityStatus,
-  type ProfileStatus,
-  type UseProfileParameters,
-  type UseProfileReturnType,
-} from '../../react/useProfile.js';
 export { needsOnboarding, requiredFieldsMissing } from '../../core/profile/profileFields.js';
 // Each flow's hook lives on its own entry, loaded lazily by the sign-in dialog:
-// `@latchkey/headless/react/email`, `/sms`, `/passkey`, `/mfa`, `/social` (with Telegram).
+// `@latchkey/headless/react/email`, `/sms`, `/passkey`, `/mfa`, `/social` (with Telegram); the profile form's on
+// `/profile` (a static import of it here put it in the first chunk even when unused).

@@ -1,5 +1,6 @@
 import { mfaDeviceListSchema, mfaDeviceSchema, passkeyAuthenticationOptionsSchema, passkeyRegistrationOptionsSchema, signInResponseSchema } from '@latchkey/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod';
 import { createSoftAuthenticator, type SoftAuthenticator } from '../../test/softAuthenticator.js';
 import { startTestSandbox, type TestSandbox } from '../../test/testSandbox.js';
 import { MAX_WRONG_MFA_CODES, MFA_NEXT_VIEW } from './mfa.js';
@@ -120,7 +121,7 @@ describe('MFA: a passkey as the second factor', () => {
     expect((await t.call('DELETE', `/users/mfa/${other.deviceId}`, { token: other.jwt })).body.error.code).toBe('mfa_device_not_found');
     // No device left: the next sign-in needs no second factor.
     expect((await primarySignIn(other.email)).jwt).toBeTruthy();
-    expect(mfaDeviceSchema.array().parse((await t.call('GET', '/users/mfa', { token: enrolled.jwt })).body.devices)).toHaveLength(2);
+    expect(z.array(mfaDeviceSchema).parse((await t.call('GET', '/users/mfa', { token: enrolled.jwt })).body.devices)).toHaveLength(2);
   });
 
   it('error: a method the settings disable (methodSettings isEnabled false) cannot be enrolled — 400 provider_not_available, nothing stored', async () => {

@@ -1,4 +1,5 @@
-import { useLatchkey, useProfile, type UseProfileReturnType } from '@latchkey/headless/react';
+import { useLatchkey } from '@latchkey/headless/react';
+import { useProfile, type UseProfileReturnType } from '@latchkey/headless/react/profile';
 import type { ReactNode } from 'react';
 import { ProfileView } from './ProfileView.js';
 

@@ -1,4 +1,4 @@
-import type { UseProfileReturnType } from '@latchkey/headless/react';
+import type { UseProfileReturnType } from '@latchkey/headless/react/profile';
 import type { FlowError, FlowModel } from '../shared/FlowError.js';
 
 /** What `ProfileView` takes from `useProfile()`: its own type, the members used (a fixed one in stories). */
