@@ -6,6 +6,8 @@ import { focusElement } from '../../focus/useViewFocus.js';
 import { WalletChooser, WalletEntry } from './WalletChooser.js';
 import { brandingFrom, warnRejectedBranding, type BrandingSettings } from '../../Branding/branding.js';
 import { LegalFooter } from '../../Branding/LegalFooter.js';
+import { supportFrom, type SupportSettings } from '../../Branding/support.js';
+import { SupportLinks } from '../../Branding/SupportLinks.js';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { KitErrorBoundary } from '../../KitErrorBoundary/KitErrorBoundary.js';
 import { button } from '../../styles/shared.css.js';
@@ -34,6 +36,7 @@ import * as styles from './SignInDialog.css.js';
 
 /** The settings the dialog reads: branding, the login view's blocks, the SMS provider, social. `ProjectSettings` fits. */
 export interface SignInDialogSettings extends BrandingSettings, SmsProviderSettings, SocialSettings {
+  general?: (NonNullable<BrandingSettings['general']> & NonNullable<SupportSettings['general']>) | undefined;
   sdk?: ({ views?: readonly { type: string; sections: readonly LoginViewSection[] }[] | undefined } & NonNullable<SocialSettings['sdk']>) | undefined;
   design?: (NonNullable<BrandingSettings['design']> & NonNullable<SocialSettings['design']>) | undefined;
   /** `enablePasskeys` shows "Sign in with a passkey". */
@@ -120,6 +123,7 @@ export function SignInDialogView({
     if (rejectedKey) warnRejectedBranding(branding, warn);
     // Keyed on the refused settings, so it warns once per distinct set rather than on every render.
   }, [rejectedKey, warn]);
+  const support = useMemo(() => supportFrom(settings), [settings]);
   const sections = loginSections(settings);
   const countries = useMemo(() => (smsFlow ? smsCountries(settings) : []), [smsFlow !== undefined, settings]);
   const phoneEnabled = smsFlow !== undefined && countries.length > 0;
@@ -347,9 +351,10 @@ export function SignInDialogView({
                 </KitErrorBoundary>
               </>
             )}
-            {branding.termsUrl || branding.privacyUrl ? (
+            {branding.termsUrl || branding.privacyUrl || support ? (
               <footer className={styles.footer}>
                 <LegalFooter termsUrl={branding.termsUrl} privacyUrl={branding.privacyUrl} />
+                <SupportLinks support={support} />
               </footer>
             ) : null}
             {locked ? null : (
