@@ -24,6 +24,7 @@ import { AccessDenied, accessDeniedError } from '../../flows/shared/AccessDenied
 import type { PasskeySignInFlowModel } from '../../flows/PasskeySignIn/PasskeySignInModel.js';
 import { PasskeySignInView } from '../../flows/PasskeySignIn/PasskeySignInView.js';
 import { LoginView, type LoginViewSection } from '../LoginView/LoginView.js';
+import { lookFrom } from '../LoginView/loginLook.js';
 import { SocialSignInView } from '../../flows/SocialSignIn/SocialSignInView.js';
 import { socialLayoutFrom, socialProvidersFrom, type SocialSettings } from '../../flows/SocialSignIn/socialSettings.js';
 import type { SocialFlowModel } from '../../flows/SocialSignIn/SocialSignInModel.js';
@@ -130,6 +131,7 @@ export function SignInDialogView({
   const country = useMemo(() => pickDefaultCountry(countries), [countries]);
   const providers = useMemo(() => socialProvidersFrom(settings), [settings]);
   const layout = socialLayoutFrom(settings);
+  const look = lookFrom(settings);
   const t = useMessages();
   const showWalletsButton = (settings?.design as { modal?: { showWalletsButton?: boolean } } | undefined)?.modal?.showWalletsButton;
   // "Connect a wallet" opens the wallet list as the dialog's own view (header, Back); `showWalletsButton: false`
@@ -313,6 +315,8 @@ export function SignInDialogView({
                                 wallet={wallet}
                                 socialAboveEmail={layout.socialAboveEmail}
                                 splitEmailAndSocial={layout.splitEmailAndSocial}
+                                displayOrder={look.displayOrder}
+                                emailOnly={look.emailOnly}
                                 phone={phoneStep}
                                 emailAndPhone={withPasskey(
                                   <EmailOrPhoneStep
@@ -343,6 +347,8 @@ export function SignInDialogView({
                             wallet={wallet}
                             socialAboveEmail={layout.socialAboveEmail}
                             splitEmailAndSocial={layout.splitEmailAndSocial}
+                            displayOrder={look.displayOrder}
+                            emailOnly={look.emailOnly}
                           />
                         )
                       }
