@@ -62,3 +62,29 @@ describe('design.modal displayOrder and emailOnly', () => {
     expect(within(dialog).queryByRole('button', { name: /wallet/i })).toBeNull();
   });
 });
+
+describe('design.modal emailSubmitButtonInsideInput', () => {
+  const settings = (inside: boolean) => ({ design: { modal: { emailSubmitButtonInsideInput: inside } } }) as SignInDialogSettings;
+
+  it('default: "Continue" under the e-mail field', () => {
+    renderInKit(<SignInDialogView open settings={settings(false)} settingsStatus="ready" emailFlow={fakeEmailFlow()} />);
+    const field = screen.getByRole('textbox', { name: 'Email' });
+    expect(field.closest('[data-submit-inside]')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeInTheDocument();
+  });
+
+  it('behavior: "Continue" inside the e-mail field\'s box, one submit button, and it still sends the code', async () => {
+    const flow = fakeEmailFlow();
+    renderInKit(<SignInDialogView open settings={settings(true)} settingsStatus="ready" emailFlow={flow} />);
+    const field = screen.getByRole('textbox', { name: 'Email' });
+    const box = field.closest('[data-submit-inside]');
+    expect(box).not.toBeNull();
+    const submit = within(box as HTMLElement).getByRole('button', { name: 'Continue' });
+    expect(screen.getAllByRole('button', { name: 'Continue' })).toEqual([submit]);
+    const { default: userEvent } = await import('@testing-library/user-event');
+    const user = userEvent.setup();
+    await user.type(field, 'ada@example.com');
+    await user.click(submit);
+    expect(flow.sendCode).toHaveBeenCalledWith('ada@example.com');
+  });
+});

@@ -300,6 +300,7 @@ export function SignInDialogView({
                   ) : (
                     <EmailSignInView
                       flow={emailFlow}
+                      submitInsideInput={look.emailSubmitButtonInsideInput}
                       renderEmailStep={(emailStep, memory) =>
                         smsFlow && phoneEnabled ? (
                           // The e-mail flow is idle: the SMS flow decides between its own steps and the login view.
