@@ -3,6 +3,7 @@ import { mountExportFrame, type ExportFrame } from '@latchkey/headless/embedded'
 import { useEmbeddedWallet, type UseEmbeddedWalletParameters, type UseEmbeddedWalletReturnType } from '@latchkey/headless/react/embedded';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { brandingFrom } from '../../Branding/branding.js';
+import { walletBrandFrom } from '../../Branding/walletBrand.js';
 import type { EmbeddedWalletOptions } from '../../LatchkeyUIProvider/embeddedWalletConfig.js';
 import type { FlowError } from '../shared/FlowError.js';
 import type { EmbeddedWalletScreen } from './EmbeddedWalletModel.js';
@@ -23,6 +24,8 @@ export function EmbeddedWallet({ options }: { options: EmbeddedWalletOptions }) 
   const solana = useSolanaWallet({ address: account?.address, signer });
   const [screen, setScreen] = useState<WalletPanelScreen>('home');
   const showActions = walletSettings.showEmbeddedWalletActionsUI !== false;
+  // Branding `walletName` and `walletIconUrl` name the wallet in the panel.
+  const brand = walletBrandFrom(settings);
 
   // Recovery done (a code was awaited, now it is not, without an error): back to the wallet.
   const awaited = useRef(false);
@@ -37,7 +40,8 @@ export function EmbeddedWallet({ options }: { options: EmbeddedWalletOptions }) 
   const view: EmbeddedWalletScreen = !account ? 'home' : screen === 'export' || screen === 'recover' ? screen : 'home';
   return (
     <WalletPanelView
-      label={account ? 'Embedded wallet' : 'Wallet'}
+      label={account ? brand.name : 'Wallet'}
+      iconUrl={account ? brand.iconUrl : undefined}
       address={account?.address}
       screen={account ? screen : 'home'}
       onScreen={account ? leave(solana, setScreen) : setScreen}
