@@ -23,8 +23,9 @@ describe('design.modal displayOrder and emailOnly', () => {
   afterEach(() => warnSpy.mockRestore());
 
   it('default: the look is unset without settings, and malformed values count as unset', () => {
-    expect(lookFrom(undefined)).toEqual({ displayOrder: undefined, emailOnly: false, emailSubmitButtonInsideInput: false });
-    expect(lookFrom({ design: { modal: { displayOrder: 'wallet', emailOnly: 'yes' } } })).toEqual({ displayOrder: undefined, emailOnly: false, emailSubmitButtonInsideInput: false });
+    const unset = { displayOrder: undefined, emailOnly: false, emailSubmitButtonInsideInput: false, template: undefined };
+    expect(lookFrom(undefined)).toEqual(unset);
+    expect(lookFrom({ design: { modal: { displayOrder: 'wallet', emailOnly: 'yes', template: 'a"]{}' } } })).toEqual(unset);
   });
 
   it('behavior: displayOrder swaps the methods into its order; text and separators keep their places', () => {
@@ -86,5 +87,17 @@ describe('design.modal emailSubmitButtonInsideInput', () => {
     await user.type(field, 'ada@example.com');
     await user.click(submit);
     expect(flow.sendCode).toHaveBeenCalledWith('ada@example.com');
+  });
+});
+
+describe('design.modal template', () => {
+  it('behavior: the dialog carries it as data-template, a hook for the custom stylesheet', () => {
+    renderInKit(<SignInDialogView open settings={{ design: { modal: { template: 'compact' } } } as SignInDialogSettings} settingsStatus="ready" emailFlow={fakeEmailFlow()} />);
+    expect(screen.getByRole('dialog')).toHaveAttribute('data-template', 'compact');
+  });
+
+  it('default: no data-template without it', () => {
+    renderInKit(<SignInDialogView open settings={{}} settingsStatus="ready" emailFlow={fakeEmailFlow()} />);
+    expect(screen.getByRole('dialog')).not.toHaveAttribute('data-template');
   });
 });

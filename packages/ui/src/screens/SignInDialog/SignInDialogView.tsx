@@ -24,7 +24,7 @@ import { AccessDenied, accessDeniedError } from '../../flows/shared/AccessDenied
 import type { PasskeySignInFlowModel } from '../../flows/PasskeySignIn/PasskeySignInModel.js';
 import { PasskeySignInView } from '../../flows/PasskeySignIn/PasskeySignInView.js';
 import { LoginView, type LoginViewSection } from '../LoginView/LoginView.js';
-import { lookFrom } from '../LoginView/loginLook.js';
+import { lookFrom, type LoginLookSettings } from '../LoginView/loginLook.js';
 import { SocialSignInView } from '../../flows/SocialSignIn/SocialSignInView.js';
 import { socialLayoutFrom, socialProvidersFrom, type SocialSettings } from '../../flows/SocialSignIn/socialSettings.js';
 import type { SocialFlowModel } from '../../flows/SocialSignIn/SocialSignInModel.js';
@@ -39,7 +39,7 @@ import * as styles from './SignInDialog.css.js';
 export interface SignInDialogSettings extends BrandingSettings, SmsProviderSettings, SocialSettings {
   general?: (NonNullable<BrandingSettings['general']> & NonNullable<SupportSettings['general']>) | undefined;
   sdk?: ({ views?: readonly { type: string; sections: readonly LoginViewSection[] }[] | undefined } & NonNullable<SocialSettings['sdk']>) | undefined;
-  design?: (NonNullable<BrandingSettings['design']> & NonNullable<SocialSettings['design']>) | undefined;
+  design?: (NonNullable<BrandingSettings['design']> & NonNullable<SocialSettings['design']> & LoginLookSettings) | undefined;
   /** `enablePasskeys` shows "Sign in with a passkey". */
   security?: { enablePasskeys?: boolean | undefined } | undefined;
 }
@@ -218,6 +218,7 @@ export function SignInDialogView({
             className={styles.content}
             data-latchkey-dialog="sign-in"
             data-view={walletView ? 'wallets' : 'main'}
+            data-template={look.template}
             {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}
             {...(locked ? { onEscapeKeyDown: (event: KeyboardEvent) => event.preventDefault(), onInteractOutside: (event: Event) => event.preventDefault() } : {})}
           >
