@@ -87,7 +87,7 @@ describe('cookie sessions (security.auth.storage: cookie), against the sandbox',
     const reloaded = await client(storage, browser.fetch);
     expect(getSessionStatus(reloaded.session.getSnapshot())).toBe('signedIn');
     expect(reloaded.session.getSnapshot().context.user?.email).toBe(email);
-    const restore = browser.requests.findLast((request) => request.url.endsWith('/refresh'));
+    const restore = [...browser.requests].reverse().find((request) => request.url.endsWith('/refresh'));
     expect(restore).toMatchObject({ authorization: null, cookie: expect.stringContaining('latchkey_session=') });
     expect((await getUser(reloaded)).email).toBe(email);
 
