@@ -51,7 +51,8 @@ describe('cookie session storage (security.auth.storage)', () => {
     expect(cookie?.attributes).toContain(`Path=/api/v0/sdk/${t.sandbox.info.environmentId}`);
     // Until the session ends (`jwtDuration` 2 hours; expiry in whole seconds).
     const maxAge = Number(cookie?.attributes.find((attribute) => attribute.startsWith('Max-Age='))?.slice(8));
-    expect(maxAge).toBeGreaterThanOrEqual(2 * 3600 - 1);
+    // (the sign-in itself takes a moment of the clock, more on a loaded machine)
+    expect(maxAge).toBeGreaterThan(2 * 3600 - 60);
     expect(maxAge).toBeLessThanOrEqual(2 * 3600);
   });
 
