@@ -1,21 +1,20 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 
+/** Takes the alignment of where it sits: centred in the dialog's footer, at the start in the menu's. */
 export const support = style({
   display: 'grid',
   gap: '4px',
   fontSize: '13px',
   lineHeight: 1.4,
-  textAlign: 'center',
   selectors: { '* + &': { marginTop: '8px' } },
 });
 
 export const list = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  justifyContent: 'center',
-  gap: '4px 12px',
   margin: 0,
   padding: 0,
   listStyle: 'none',
   overflowWrap: 'anywhere',
 });
+
+globalStyle(`${list} > li`, { display: 'inline-block', marginInlineEnd: '12px' });
+globalStyle(`${list} > li:last-child`, { marginInlineEnd: 0 });
