@@ -48,8 +48,8 @@ export interface TransportConfig {
   apiBaseUrl: string;
   environmentId: string;
   fetch?: typeof fetch;
-  /** The current session's JWT, for bearer routes. */
-  getJwt?: () => string | undefined;
+  /** The current session's JWT, for bearer routes (a promise while the session is still loading). */
+  getJwt?: () => string | undefined | Promise<string | undefined>;
   /**
    * Send cookies cross-origin (`credentials: 'include'`): set when cookie storage is used. A function is asked per
    * request (the project's settings may choose cookie sessions after the client is made). With credentials, a bearer
@@ -116,7 +116,7 @@ export function createTransport(config: TransportConfig): Transport {
     };
     const credentials = typeof config.includeCredentials === 'function' ? config.includeCredentials() : config.includeCredentials === true;
     if (route.bearer) {
-      const jwt = options.jwt ?? config.getJwt?.();
+      const jwt = options.jwt ?? (await config.getJwt?.());
       if (jwt) headers.authorization = `Bearer ${jwt}`;
       else if (!credentials) throw new LatchkeyError('unauthorized', { message: 'This request needs a signed-in session.' });
     }
