@@ -318,3 +318,34 @@ export const MoreOptionsView: Story = {
 };
 
 export const MoreOptionsViewDark: Story = { ...MoreOptionsView, globals: { theme: 'dark' } };
+
+/** Display settings supportText, supportEmail and supportUrls: help in the footer, under the legal links. */
+export const WithSupport: Story = {
+  args: {
+    settings: {
+      ...brandedSettings,
+      general: { ...brandedSettings.general, supportText: 'Stuck? Our team answers within a day.', supportEmail: 'help@acme.example', supportUrls: ['https://help.acme.example/faq'] },
+    },
+  },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog');
+    const help = within(dialog).getByRole('navigation', { name: 'Help' });
+    await expect(within(help).getByRole('link', { name: 'Help at help.acme.example/faq' })).toHaveAttribute('target', '_blank');
+    await expectAccessible();
+  },
+};
+
+export const WithSupportDark: Story = { ...WithSupport, globals: { theme: 'dark' } };
+
+/** Design setting modal.emailSubmitButtonInsideInput: "Continue" inside the e-mail field. */
+export const SubmitInsideInput: Story = {
+  args: { settings: { ...brandedSettings, design: { ...brandedSettings.design, modal: { emailSubmitButtonInsideInput: true } } } },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog');
+    const box = within(dialog).getByLabelText('Email').closest('[data-submit-inside]') as HTMLElement;
+    await expect(within(box).getByRole('button', { name: 'Continue' })).toBeVisible();
+    await expectAccessible();
+  },
+};
+
+export const SubmitInsideInputDark: Story = { ...SubmitInsideInput, globals: { theme: 'dark' } };

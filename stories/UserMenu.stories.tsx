@@ -203,3 +203,18 @@ export const UnlinkRefused: Story = {
     await expectAccessible();
   },
 };
+
+/** Display settings supportText, supportEmail and supportUrls: help above "Sign out". */
+export const OpenWithSupport: Story = {
+  args: {
+    defaultOpen: true,
+    support: { text: 'Stuck? Our team answers within a day.', email: 'help@acme.example', urls: ['https://help.acme.example/faq'], rejected: [] },
+  },
+  play: async () => {
+    const help = within(await menu()).getByRole('navigation', { name: 'Help' });
+    await expect(within(help).getByRole('link', { name: 'Email help@acme.example' })).toHaveAttribute('href', 'mailto:help@acme.example');
+    await expectAccessible();
+  },
+};
+
+export const OpenWithSupportDark: Story = { ...OpenWithSupport, globals: { theme: 'dark' } };

@@ -61,6 +61,17 @@ export const themeContract = createGlobalThemeContract(
       /** Inputs, buttons and panels. */
       control: null,
     },
+    /** The kit's trigger ("Sign in") button: the project's `design.button` theme record (SPEC §2). */
+    button: {
+      /** `backgroundColor`; default the accent. */
+      background: null,
+      /** `textColor`; default readable on the background. */
+      text: null,
+      /** `radius` in px; default the controls' radius. */
+      radius: null,
+      /** `border` width in px; default the controls' border width. */
+      borderWidth: null,
+    },
   },
   (_value, path) => `lk-${path.join('-')}`,
 );
@@ -85,4 +96,5 @@ export interface Theme {
   shadows: { dialog: string; menu: string };
   blurs: { overlay: string };
   borderWidths: { control: string };
+  button: { background: string; text: string; radius: string; borderWidth: string };
 }

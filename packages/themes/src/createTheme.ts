@@ -16,6 +16,8 @@ export interface ThemeOptions {
   fontStack?: 'system' | 'rounded';
   /** Backdrop blur behind the dialog. Default `small`. */
   overlayBlur?: 'none' | 'small' | 'large';
+  /** The trigger button (`design.button`): its colours (hex) and its radius and border width in px. Default: the accent's, the controls'. */
+  button?: { backgroundColor?: string | undefined; textColor?: string | undefined; radius?: number | undefined; borderWidth?: number | undefined } | undefined;
 }
 
 /** The colours and shadows that differ between the light and the dark theme. */
@@ -62,6 +64,16 @@ export function createTheme(palette: Palette, options: ThemeOptions = {}): Theme
   const borderWidth = checkInteger('borderWidth', options.borderWidth ?? DEFAULT_BORDER_WIDTH, MAX_BORDER_WIDTH);
   const fontStack = checkChoice('fontStack', options.fontStack ?? 'system', FONT_STACKS);
   const overlayBlur = checkChoice('overlayBlur', options.overlayBlur ?? 'small', OVERLAY_BLURS);
+  const trigger = options.button ?? {};
+  const buttonBackground = trigger.backgroundColor === undefined ? accent : parseHexColor('button.backgroundColor', trigger.backgroundColor);
+  const buttonText =
+    trigger.textColor !== undefined
+      ? parseHexColor('button.textColor', trigger.textColor)
+      : trigger.backgroundColor === undefined
+        ? accentForeground
+        : readableForeground(buttonBackground);
+  const buttonRadius = checkInteger('button.radius', trigger.radius ?? radius, MAX_RADIUS);
+  const buttonBorderWidth = checkInteger('button.borderWidth', trigger.borderWidth ?? borderWidth, MAX_BORDER_WIDTH);
 
   // The accent doubles as the focus ring when it stands out from the surface; otherwise the text
   // colour does (a pale brand colour on a white dialog would hide keyboard focus).
@@ -90,6 +102,7 @@ export function createTheme(palette: Palette, options: ThemeOptions = {}): Theme
     shadows: { dialog: palette.dialogShadow, menu: palette.menuShadow },
     blurs: { overlay: OVERLAY_BLURS[overlayBlur] },
     borderWidths: { control: `${borderWidth}px` },
+    button: { background: buttonBackground, text: buttonText, radius: `${buttonRadius}px`, borderWidth: `${buttonBorderWidth}px` },
   };
 }
 

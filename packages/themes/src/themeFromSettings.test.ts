@@ -18,6 +18,30 @@ describe('themeFromSettings', () => {
     expect(isThemePair(theme)).toBe(false);
   });
 
+  it('default: without a button record the trigger button follows the accent and the controls', () => {
+    const theme = selectTheme(themeFromSettings({ modal: { primaryColor: '#0e7490', radius: 12, border: 2 } }), 'light');
+    expect(theme.button).toEqual({ background: '#0e7490', text: theme.colors.accentForeground, radius: '12px', borderWidth: '2px' });
+  });
+
+  it('behavior: the button theme record styles the trigger button (button.* tokens), in light and dark', () => {
+    const button = { backgroundColor: '#FACC15', radius: 24, border: 0 } as const;
+    for (const mode of ['light', 'dark'] as const) {
+      const theme = selectTheme(themeFromSettings({ modal: { theme: mode, primaryColor: '#0e7490' }, button }), mode);
+      // The text colour, not given, is the one readable on the given background; the accent is untouched.
+      expect(theme.button).toEqual({ background: '#facc15', text: '#111114', radius: '24px', borderWidth: '0px' });
+      expect(theme.colors.accent).toBe('#0e7490');
+    }
+    const withText = selectTheme(themeFromSettings({ button: { backgroundColor: '#111827', textColor: '#F9FAFB' } }), 'light');
+    expect(withText.button).toMatchObject({ background: '#111827', text: '#f9fafb' });
+  });
+
+  it('error: a bad button record value names its setting', () => {
+    expect(() => themeFromSettings({ button: { backgroundColor: 'red' } } as unknown as DesignSettings)).toThrow('design.button.backgroundColor');
+    expect(() => themeFromSettings({ button: { radius: 99 } } as unknown as DesignSettings)).toThrow('design.button.radius');
+    expect(() => themeFromSettings({ button: { border: -1 } } as unknown as DesignSettings)).toThrow('design.button.border');
+    expect(() => themeFromSettings({ button: { theme: 'sepia' } } as unknown as DesignSettings)).toThrow('design.button.theme');
+  });
+
   it('behavior: brand is the accent when primaryColor is absent, and primaryColor wins otherwise', () => {
     const brandOnly = selectTheme(themeFromSettings({ modal: { brand: '#f0a' } }), 'light');
     expect(brandOnly.colors.accent).toBe('#ff00aa');

@@ -21,7 +21,8 @@ const THEME_MODES = ['light', 'dark', 'auto'] as const;
  * Maps the project's look settings (SPEC §2, `settings.design`) onto a theme:
  * `modal.primaryColor` (or, without it, `modal.brand`) is the accent, `modal.radius` and
  * `modal.border` are px, `modal.theme` picks light, dark or — for `auto` — a pair that follows
- * `prefers-color-scheme`. Without settings it is the default light theme.
+ * `prefers-color-scheme`. The `button` theme record styles the trigger button (`button.*` tokens):
+ * `backgroundColor`, `textColor`, `radius` and `border` (px). Without settings it is the default light theme.
  *
  * Every value is checked, whatever validated it before: a colour that is not a 3- or 6-digit hex
  * value (or an out-of-range number, or an unknown mode) throws a `ThemeError` naming the setting,
@@ -32,8 +33,7 @@ export function themeFromSettings(design: DesignSettings | undefined): ThemeSett
   if (typeof design !== 'object' || design === null) {
     throw new ThemeError('design', design, 'must be an object');
   }
-  const modal: unknown = design.modal;
-  if (modal === undefined) return lightTheme();
+  const modal: unknown = design.modal ?? {};
   if (typeof modal !== 'object' || modal === null) {
     throw new ThemeError('design.modal', modal, 'must be an object');
   }
@@ -49,6 +49,7 @@ export function themeFromSettings(design: DesignSettings | undefined): ThemeSett
     accentColor: primaryColor ?? brand,
     radius: optionalPixels('design.modal.radius', look['radius'], MAX_RADIUS),
     borderWidth: optionalPixels('design.modal.border', look['border'], MAX_BORDER_WIDTH),
+    button: buttonOptions(design.button),
   };
 
   if (mode === 'dark') return darkTheme(options);
@@ -65,6 +66,23 @@ export function isThemePair(setting: ThemeSetting): setting is ThemePair {
 export function selectTheme(setting: ThemeSetting, colorScheme: 'light' | 'dark'): Theme {
   if (!isThemePair(setting)) return setting;
   return colorScheme === 'dark' ? setting.darkMode : setting.lightMode;
+}
+
+/** The `design.button` theme record: the trigger button's colours, radius and border width, each checked. */
+function buttonOptions(record: unknown): ThemeOptions['button'] {
+  if (record === undefined) return undefined;
+  if (typeof record !== 'object' || record === null) throw new ThemeError('design.button', record, 'must be an object');
+  const button = record as Record<string, unknown>;
+  const theme = button['theme'];
+  if (theme !== undefined && (typeof theme !== 'string' || !(THEME_MODES as readonly string[]).includes(theme))) {
+    throw new ThemeError('design.button.theme', theme, `must be one of ${THEME_MODES.join(', ')}`);
+  }
+  return {
+    backgroundColor: optionalColor('design.button.backgroundColor', button['backgroundColor']),
+    textColor: optionalColor('design.button.textColor', button['textColor']),
+    radius: optionalPixels('design.button.radius', button['radius'], MAX_RADIUS),
+    borderWidth: optionalPixels('design.button.border', button['border'], MAX_BORDER_WIDTH),
+  };
 }
 
 function optionalColor(setting: string, value: unknown): string | undefined {

@@ -36,6 +36,8 @@ export const messages = {
   invalidToken: 'The session token is invalid.',
   sessionExpired: 'The session has expired.',
   sessionRevoked: 'The session has been revoked.',
+  /** SPEC §8: a session cookie (cookie storage) that is not, or no longer, a live session. */
+  invalidCookie: 'The cookie is invalid or expired',
   invalidJson: 'The request body is not valid JSON.',
   bodyTooLarge: 'The request body is too large.',
   internal: 'Internal error.',

@@ -1,9 +1,10 @@
-import { API_PATH_PREFIX, noBodySchema, routes, type RouteDefinition } from '@latchkey/protocol';
+import { API_PATH_PREFIX, noBodySchema, routes, signInResponseSchema, type RouteDefinition } from '@latchkey/protocol';
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import type { SandboxContext } from '../context.js';
 import { formatIssuePath } from '../errors/zodIssue.js';
 import { readBody, readQuery } from './readBody.js';
+import { clearSessionCookie, setSessionCookie, usesCookieSessions } from '../services/session/sessionCookie.js';
 import { bearerOf, resolveAuth, type AuthByKind, type AuthKind } from './routeAuth.js';
 
 /** Product routes live under `{apiBaseUrl}/api/v0/sdk/{environmentId}`. */
@@ -65,8 +66,24 @@ function mountJson(app: Hono, ctx: SandboxContext, key: RouteKey, binding: JsonB
       const issue = parsed.error.issues[0];
       throw new Error(`Response of ${route.method} ${route.path} breaks its schema at ${formatIssuePath(issue?.path ?? [])}: ${issue?.message}`);
     }
+    await applySessionCookie(ctx, c, key, route, parsed.data);
     return c.json(parsed.data as object, 200);
   });
+}
+
+/**
+ * Cookie storage: a sign-in response carrying a session (every sign-in, refresh, link…) also sets it as the HttpOnly
+ * session cookie when the project keeps sessions in cookies; POST /revoke always clears it.
+ */
+async function applySessionCookie(ctx: SandboxContext, c: Context, key: RouteKey, route: RouteDefinition, data: unknown): Promise<void> {
+  if (key === 'revoke') {
+    clearSessionCookie(c);
+    return;
+  }
+  if (route.response !== signInResponseSchema) return;
+  const { jwt, expiresAt } = data as { jwt?: string; expiresAt?: string };
+  if (!jwt || !expiresAt || !usesCookieSessions(await ctx.settings.get())) return;
+  setSessionCookie(c, jwt, new Date(expiresAt), ctx.now());
 }
 
 /**

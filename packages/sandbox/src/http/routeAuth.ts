@@ -2,12 +2,12 @@ import type { Context } from 'hono';
 import type { SandboxContext } from '../context.js';
 import { ApiError } from '../errors/ApiError.js';
 import { enrolmentAuth, pendingChallengeAuth, userOfMfaBearer } from '../services/mfa/mfa.js';
-import { authenticate, type Auth } from '../services/session/authenticate.js';
+import { authenticateRequest, type Auth } from '../services/session/authenticate.js';
 
 /**
  * Who may call a product route, as data beside the route (`mountRoutes`), and what its handler then gets as `auth`:
  * - `public`: anyone; `undefined`.
- * - `session`: a live session token (401 otherwise, checked before the body is read); the session and its user.
+ * - `session`: a live session token, or session cookie (401 otherwise, checked before the body is read); the session and its user.
  * - `mfaToken`: the bearer of a sign-in whose second factor is pending (its MFA token), or a live session (a step-up),
  *   as it came; 401 first when it is neither (the handler checks it again, under lock).
  * - `enrolment`: a session, or else the MFA token of a sign-in that must enrol a second factor first
@@ -34,7 +34,7 @@ const bearerToken = (c: Context) => c.req.header('authorization')?.match(BEARER)
  */
 async function sessionOrMfaToken(ctx: SandboxContext, c: Context, fromMfaToken: (token: string) => Promise<Pick<Auth, 'userId'>>): Promise<Pick<Auth, 'userId'>> {
   try {
-    return await authenticate(ctx, c.req.header('authorization'));
+    return await authenticateRequest(ctx, c);
   } catch (sessionError) {
     const token = bearerToken(c);
     if (!token) throw sessionError;
@@ -50,7 +50,8 @@ async function sessionOrMfaToken(ctx: SandboxContext, c: Context, fromMfaToken: 
 /** How each kind resolves a request's `auth`; throws the route's 401/403. */
 export const resolveAuth: { readonly [K in AuthKind]: (ctx: SandboxContext, c: Context) => Promise<AuthByKind[K]> } = {
   public: async () => undefined,
-  session: (ctx, c) => authenticate(ctx, c.req.header('authorization')),
+  // The bearer token, or the session cookie when the request has no Authorization header (cookie storage).
+  session: (ctx, c) => authenticateRequest(ctx, c),
   // Checked before the body is read, like a session (a live session is a step-up); the handler checks it again, locked.
   mfaToken: async (ctx, c) => {
     const token = bearerToken(c);

@@ -33,6 +33,8 @@ export interface RedirectPageInput {
   error: string | undefined;
   /** The app origin that started the attempt; without it nothing is posted. */
   targetOrigin: string | undefined;
+  /** The popup's title: branding `popupPageTitle`; "Signing in" without it. */
+  title?: string | undefined;
 }
 
 export function oauthRedirectPage(input: RedirectPageInput): { status: 200 | 400; html: string } {
@@ -50,7 +52,7 @@ export function oauthRedirectPage(input: RedirectPageInput): { status: 200 | 400
   const text = known ? 'Finishing sign-in… you can close this window.' : 'This sign-in attempt is unknown, expired or already used. Close this window and try again.';
   return {
     status: known ? 200 : 400,
-    html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Signing in</title></head>
+    html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(input.title?.trim() || 'Signing in')}</title></head>
 <body><main id="oauth-result"${attributes}><p>${text}</p></main><script src="${OAUTH_REDIRECT_SCRIPT_PATH}"></script></body></html>`,
   };
 }

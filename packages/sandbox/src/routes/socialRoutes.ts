@@ -32,7 +32,8 @@ async function getSocialRedirect({ ctx, c }: PageInput) {
     back.searchParams.set('provider', provider);
     return c.redirect(back.href, 302);
   }
-  const page = oauthRedirectPage({ provider, code: params.code, state: params.state, error: params.error, targetOrigin: row?.app_origin ?? undefined });
+  const title = (await ctx.settings.get()).design?.branding?.popupPageTitle;
+  const page = oauthRedirectPage({ provider, code: params.code, state: params.state, error: params.error, targetOrigin: row?.app_origin ?? undefined, title });
   return c.html(page.html, page.status, POPUP_PAGE_HEADERS);
 }
 

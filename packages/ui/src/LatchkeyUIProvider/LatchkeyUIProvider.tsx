@@ -6,6 +6,7 @@ import type { Messages } from '../messages/en.js';
 import { MessagesProvider, withOverrides } from '../messages/messagesContext.js';
 import { ReportErrorProvider, WarnProvider, type ReportError, type Warn } from '../warn.js';
 import { ThemeRoot } from '../theme/ThemeRoot.js';
+import { CustomStylesheet } from '../theme/CustomStylesheet.js';
 import { EmbeddedWalletOptionsContext, type EmbeddedWalletOptions } from './embeddedWalletConfig.js';
 import { WalletPanelContext } from './walletPanelSlot.js';
 import { version } from '../version.js';
@@ -101,7 +102,12 @@ function SettingsThemeRoot({ theme, warn, children }: { theme: ThemeSetting | un
   useEffect(() => {
     if (problem) warn(`the project's look settings cannot be used (${problem}); the default theme is shown.`);
   }, [problem, warn]);
-  return <ThemeRoot theme={resolved.theme}>{children}</ThemeRoot>;
+  return (
+    <ThemeRoot theme={resolved.theme}>
+      <CustomStylesheet url={design?.branding?.customCssUrl} />
+      {children}
+    </ThemeRoot>
+  );
 }
 
 /**

@@ -2,7 +2,7 @@ import { needsOnboarding, requiredFieldsMissing, useLatchkey, useSession } from 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isSignInDialogReady, preloadSignInDialog, SignInDialog } from '../screens/SignInDialog/SignInDialog.js';
 import { anchor } from '../KitErrorBoundary/KitErrorBoundary.css.js';
-import { button } from '../styles/shared.css.js';
+import { trigger } from './SignInButton.css.js';
 import { loadUserMenu, UserMenu } from '../screens/UserMenu/UserMenu.js';
 
 export interface SignInButtonProps {
@@ -129,7 +129,7 @@ export function SignInButton({ label = 'Sign in' }: SignInButtonProps) {
       <button
         ref={buttonRef}
         type="button"
-        className={button.primary}
+        className={trigger}
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-busy={session.status === 'restoring' || waiting || undefined}

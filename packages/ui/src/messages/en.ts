@@ -134,6 +134,14 @@ export const en = {
   'menu.nav.account': 'E-mail, phone, social accounts, profile',
   'menu.links': 'Links',
   'menu.signOut': 'Sign out',
+
+  // Where users get help (Branding/SupportLinks: display settings supportText, supportEmail, supportUrls)
+  'support.label': 'Help',
+  /** Above the links when the project sets no `supportText`. */
+  'support.title': 'Need help?',
+  'support.email': 'Email {email}',
+  /** A help link from `supportUrls`, by its host and path. */
+  'support.link': 'Help at {site}',
   'menu.walletActions': 'Wallet key',
   'menu.accounts.heading': 'Linked accounts',
   'menu.accounts.none': 'No social account linked yet.',

@@ -11,6 +11,7 @@ import { createLazySession, type LazySessionRef, type SessionClock } from '../se
 export type { SessionClock } from '../session/lazySession.js';
 import { createSettingsStore, type SettingsStore } from '../settings/createSettingsStore.js';
 import { createStore, resolveStorageAdapter, type StorageOption, type Store } from '../storage/createStore.js';
+import { COOKIE_SESSION_KEY, cookieSessionParser } from '../session/cookieSession.js';
 import { createApi, type Api } from '../transport/createApi.js';
 import { createTransport } from '../transport/createTransport.js';
 import { loadBrowserWebAuthn } from '../webauthn/loadBrowserWebAuthn.js';
@@ -21,7 +22,13 @@ export interface LatchkeyClientConfig {
   environmentId: string;
   /** The API origin, without the `/api/v0` suffix, e.g. `https://api.example.com`. */
   apiBaseUrl: string;
-  /** Where the session is kept: local storage (default), a cookie (requests then send credentials), or an adapter. */
+  /**
+   * Where the kit keeps its values: local storage (default), an adapter, or `'cookie'`: first-party cookies, the
+   * session token too, so the host's own server can read it (`getSessionTokenFromCookies`); requests then send
+   * credentials. Otherwise the project's `security.auth.storage` decides where the session lives: `['cookie', …]`
+   * keeps it in the product API's HttpOnly cookie (requests send credentials, the kit never stores the token, a reload
+   * restores the session through the cookie).
+   */
   storage?: StorageOption;
   /** A fixed log level. Without it: WARN in production, DEBUG outside (see `production`). */
   logLevel?: LogLevel;
@@ -102,6 +109,13 @@ export function createLatchkeyClient(config: LatchkeyClientConfig): LatchkeyClie
   const { clock } = config;
   const now = config.now ?? (clock?.now ? () => (clock.now as () => number).call(clock) : Date.now);
   let session: LazySessionRef | undefined;
+  let storage: Store | undefined;
+  let settings: SettingsStore | undefined;
+  // Cookie sessions chosen by the project (unless the host keeps the token in its own first-party cookie): the loaded
+  // settings say so, or a session kept that way awaits its restore.
+  const cookieSession = (): boolean =>
+    config.storage !== 'cookie' &&
+    (settings?.get().settings?.security.auth?.storage[0] === 'cookie' || storage?.get(COOKIE_SESSION_KEY, cookieSessionParser) !== undefined);
 
   const events = createEmitter<LatchkeyEvents>({
     onListenerError: (error, type) => logger.error(`A listener of ${String(type)} threw`, { error }),
@@ -117,7 +131,7 @@ export function createLatchkeyClient(config: LatchkeyClientConfig): LatchkeyClie
       const context = session?.getSnapshot().context;
       return context?.jwt ?? context?.mfaToken;
     },
-    includeCredentials: config.storage === 'cookie',
+    includeCredentials: () => config.storage === 'cookie' || cookieSession(),
   });
   const logger = createLogger({
     level: resolveLogLevel({ logLevel: config.logLevel, production: config.production }),
@@ -137,14 +151,14 @@ export function createLatchkeyClient(config: LatchkeyClientConfig): LatchkeyClie
       if (info?.bearer && error.status === 401) session?.send({ type: 'server.sessionRejected' });
     },
   });
-  const storage = createStore({
+  storage = createStore({
     adapter: resolveStorageAdapter(config.storage),
     namespace: `latchkey:${environmentId}:`,
     events,
   });
   events.on('storage.parseFailed', ({ key }) => logger.warn(`Dropped a stored value that failed to parse: ${key}`));
 
-  const settings = createSettingsStore({ fetchSettings: () => getSettings({ api }) });
+  settings = createSettingsStore({ fetchSettings: () => getSettings({ api }) });
   settings.watch((state) => {
     if (state.status === 'ready' && state.settings && !config.logLevel) {
       logger.setLevel(resolveLogLevel({ production: config.production, environmentName: state.settings.environmentName }));
@@ -152,7 +166,7 @@ export function createLatchkeyClient(config: LatchkeyClientConfig): LatchkeyClie
   });
 
   session = createLazySession({
-    input: { deps: { api, store: storage, events, logger, now } },
+    input: { deps: { api, store: storage, events, logger, now, cookieSession } },
     clock,
     onLoadError: (error) => logger.error('The session could not be loaded', { error }),
   });

@@ -15,8 +15,11 @@ export interface ReceivedMessage {
 
 /** The browser features the social flow uses, injected so tests and SSR need no `window`. */
 export interface SocialBrowser {
-  /** Opens `about:blank` in a 500×600 popup; null when the browser blocked it. Call it inside the click handler. */
-  openPopup(): PopupHandle | null;
+  /**
+   * Opens `about:blank` in a 500×600 popup, titled `title` (branding `popupPageTitle`) while the sign-in starts; null
+   * when the browser blocked it. Call it inside the click handler.
+   */
+  openPopup(options?: { title?: string | undefined }): PopupHandle | null;
   /** Listens to `message` events; returns the unsubscribe. */
   onMessage(listener: (message: ReceivedMessage) => void): () => void;
   /** The page's URL now. */
@@ -38,11 +41,19 @@ export function isSafariOrIos(userAgent: string): boolean {
 /** The real browser, read lazily (nothing is touched at import time). */
 export function createSocialBrowser(win: Window = window): SocialBrowser {
   return {
-    openPopup() {
+    openPopup(options = {}) {
       const left = Math.max(0, Math.round(win.screenX + (win.outerWidth - SOCIAL_POPUP_WIDTH) / 2));
       const top = Math.max(0, Math.round(win.screenY + (win.outerHeight - SOCIAL_POPUP_HEIGHT) / 2));
       const popup = win.open('about:blank', 'latchkey-social', `popup,width=${SOCIAL_POPUP_WIDTH},height=${SOCIAL_POPUP_HEIGHT},left=${left},top=${top}`);
       if (!popup) return null;
+      // The blank page is the opener's origin until the provider's loads: its title is ours to set.
+      if (options.title) {
+        try {
+          popup.document.title = options.title;
+        } catch {
+          // A browser that isolates the popup at once: it keeps its own title.
+        }
+      }
       return {
         get closed() {
           return popup.closed;

@@ -9,7 +9,7 @@ import { createTransport } from './createTransport.js';
 const UUID = '0b7e9a52-3c41-4d7a-9f6e-2a8b1c5d7e90';
 const contract = await loadContract();
 
-function setup(handler = () => json(200, { verificationUUID: UUID }), extra: { jwt?: string; includeCredentials?: boolean } = {}) {
+function setup(handler = () => json(200, { verificationUUID: UUID }), extra: { jwt?: string; includeCredentials?: boolean | (() => boolean) } = {}) {
   const fake = createFakeFetch(handler);
   const transport = createTransport({
     apiBaseUrl: `${API_BASE_URL}/`,
@@ -61,6 +61,17 @@ describe('createTransport', () => {
     const { transport, requests } = setup(undefined, { includeCredentials: true });
     await transport('createEmailVerification', { body: { email: 'ada@example.com' } });
     expect(requests[0]?.credentials).toBe('include');
+  });
+
+  it('behavior: credentials asked per request, and a bearer route without a token goes out on the session cookie', async () => {
+    let cookieMode = false;
+    const { transport, requests } = setup(() => json(200, { user: { id: UUID } }), { includeCredentials: () => cookieMode });
+    await expect(transport('getUser')).rejects.toMatchObject({ code: 'unauthorized' });
+    expect(requests).toHaveLength(0);
+    cookieMode = true;
+    await transport('getUser').catch(() => undefined);
+    expect(requests[0]?.credentials).toBe('include');
+    expect(new Headers(requests[0]?.headers).has('authorization')).toBe(false);
   });
 
   it('error: a body that fails the route schema is invalid_request and is not sent', async () => {

@@ -50,8 +50,12 @@ export interface TransportConfig {
   fetch?: typeof fetch;
   /** The current session's JWT, for bearer routes (a promise while the session is still loading). */
   getJwt?: () => string | undefined | Promise<string | undefined>;
-  /** Send cookies cross-origin (`credentials: 'include'`): set when cookie storage is used. */
-  includeCredentials?: boolean;
+  /**
+   * Send cookies cross-origin (`credentials: 'include'`): set when cookie storage is used. A function is asked per
+   * request (the project's settings may choose cookie sessions after the client is made). With credentials, a bearer
+   * route goes out without a token when there is none: the session cookie authenticates it.
+   */
+  includeCredentials?: boolean | (() => boolean);
   /** Where the route schemas come from; default `loadContract` (an `import()`: a lazy chunk when bundled). */
   loadContract?: () => Promise<Contract>;
 }
@@ -110,17 +114,18 @@ export function createTransport(config: TransportConfig): Transport {
       [KIT_VERSION_HEADER]: KIT_VERSION,
       [API_VERSION_HEADER]: API_VERSION,
     };
+    const credentials = typeof config.includeCredentials === 'function' ? config.includeCredentials() : config.includeCredentials === true;
     if (route.bearer) {
       const jwt = options.jwt ?? (await config.getJwt?.());
-      if (!jwt) throw new LatchkeyError('unauthorized', { message: 'This request needs a signed-in session.' });
-      headers.authorization = `Bearer ${jwt}`;
+      if (jwt) headers.authorization = `Bearer ${jwt}`;
+      else if (!credentials) throw new LatchkeyError('unauthorized', { message: 'This request needs a signed-in session.' });
     }
     const init: RequestInit = { method: route.method, headers };
     if (!isGet && checked.data !== undefined) {
       headers['content-type'] = 'application/json';
       init.body = JSON.stringify(checked.data);
     }
-    if (config.includeCredentials) init.credentials = 'include';
+    if (credentials) init.credentials = 'include';
     if (options.signal) init.signal = options.signal;
 
     const doFetch = config.fetch ?? globalThis.fetch;

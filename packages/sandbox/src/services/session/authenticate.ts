@@ -1,5 +1,7 @@
 import type { SandboxContext } from '../../context.js';
 import { ApiError, messages } from '../../errors/ApiError.js';
+import type { Context } from 'hono';
+import { sessionCookieToken } from './sessionCookie.js';
 import { findSession, type SessionRow } from './sessionRepository.js';
 
 export interface Auth {
@@ -23,4 +25,21 @@ export async function authenticate(ctx: SandboxContext, authorization: string | 
   if (session.revoked_at) throw new ApiError(401, 'unauthorized', messages.sessionRevoked);
   if (session.expires_at.getTime() <= ctx.now().getTime()) throw new ApiError(401, 'session_expired', messages.sessionExpired);
   return { userId, session };
+}
+
+/**
+ * A request's session: its `Authorization` header, or — without one — its session cookie (cookie storage). A cookie
+ * that is not a live session is refused 401 with SPEC §8's 'The cookie is invalid or expired' (the code says why:
+ * `unauthorized` or `session_expired`).
+ */
+export async function authenticateRequest(ctx: SandboxContext, c: Context): Promise<Auth> {
+  const authorization = c.req.header('authorization');
+  const cookie = authorization === undefined ? sessionCookieToken(c) : undefined;
+  if (cookie === undefined) return authenticate(ctx, authorization);
+  try {
+    return await authenticate(ctx, `Bearer ${cookie}`);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) throw new ApiError(401, error.code, messages.invalidCookie);
+    throw error;
+  }
 }

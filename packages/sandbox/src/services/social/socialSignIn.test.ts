@@ -129,6 +129,17 @@ describe('social sign-in (OIDC provider on its own origin)', () => {
     expect(page.status).toBe(400);
     expect(String(page.body)).not.toContain('data-target-origin');
   });
+
+  it("behavior: the popup's redirect page is titled with branding popupPageTitle (escaped)", async () => {
+    const path = `/providers/google/redirect?code=abc&state=${'x'.repeat(43)}`;
+    expect(String((await t.call('GET', path)).body)).toContain('<title>Latchkey Demo</title>');
+    await t.call('PUT', '/sandbox/admin/settings', { body: { design: { branding: { popupPageTitle: 'Acme <Rewards>' } } } });
+    try {
+      expect(String((await t.call('GET', path)).body)).toContain('<title>Acme &lt;Rewards&gt;</title>');
+    } finally {
+      await t.call('PUT', '/sandbox/admin/settings', { body: { design: { branding: { popupPageTitle: 'Latchkey Demo' } } } });
+    }
+  });
 });
 
 describe('social sign-in: bad input changes nothing', () => {

@@ -14,17 +14,19 @@ export interface EmailSignInViewProps {
   renderEmailStep?: (emailStep: ReactNode, memory: { lastEmail: string | undefined }) => ReactNode;
   /** `link`: the flow adds the e-mail to the signed-in user (changes the closing words). Default `signIn`. */
   purpose?: 'signIn' | 'link';
+  /** Design setting `modal.emailSubmitButtonInsideInput`: "Continue" sits inside the e-mail field. */
+  submitInsideInput?: boolean | undefined;
 }
 
 /**
  * The e-mail flow's markup: switches on `flow.status` and renders the matching presentational
  * step; the root carries `data-state` (the status) for styling and tests.
  */
-export function EmailSignInView({ flow, renderEmailStep = (step) => step, purpose = 'signIn' }: EmailSignInViewProps) {
+export function EmailSignInView({ flow, renderEmailStep = (step) => step, purpose = 'signIn', submitInsideInput }: EmailSignInViewProps) {
   const memory = useStepMemory(flow.status, flow.email);
   return (
     <div className={flowRoot} data-flow="email" data-state={flow.status}>
-      {renderStep(flow, memory, renderEmailStep, purpose)}
+      {renderStep(flow, memory, renderEmailStep, purpose, submitInsideInput === true)}
     </div>
   );
 }
@@ -34,6 +36,7 @@ function renderStep(
   memory: StepMemory,
   renderEmailStep: NonNullable<EmailSignInViewProps['renderEmailStep']>,
   purpose: 'signIn' | 'link',
+  submitInsideInput: boolean,
 ): ReactNode {
   // A resend passes through `sendingCode` too, but stays on the code step.
   const onCodeStep =
@@ -65,6 +68,7 @@ function renderStep(
           retryInSeconds={flow.retryInSeconds}
           error={flow.error}
           onSubmit={(email) => void flow.sendCode(email)}
+          submitInsideInput={submitInsideInput}
         />,
         { lastEmail: flow.email ?? memory.lastEmail },
       );

@@ -1,5 +1,6 @@
 import { input, label } from '../../styles/shared.css.js';
-import { SendCodeForm, useSendCodeField } from '../shared/SendCodeForm.js';
+import { SendCodeForm, SendCodeSubmit, useSendCodeField } from '../shared/SendCodeForm.js';
+import * as styles from './EmailStep.css.js';
 import type { FlowError } from '../shared/FlowError.js';
 
 export interface EmailStepProps {
@@ -13,18 +14,33 @@ export interface EmailStepProps {
   error?: FlowError | undefined;
   /** Called with the trimmed address. */
   onSubmit: (email: string) => void;
+  /** Design setting `modal.emailSubmitButtonInsideInput`: "Continue" sits inside the field, at its end. */
+  submitInsideInput?: boolean | undefined;
 }
 
 export const EMPTY_EMAIL_MESSAGE = 'Enter your email address.';
 
 /** The e-mail step: one labelled field and "Continue". Presentational: props in, `onSubmit` out. */
-export function EmailStep({ defaultEmail, isSending = false, error, onSubmit, retryInSeconds }: EmailStepProps) {
+export function EmailStep({ defaultEmail, isSending = false, error, onSubmit, retryInSeconds, submitInsideInput = false }: EmailStepProps) {
   const field = useSendCodeField({ defaultValue: defaultEmail, isSending, error, emptyMessage: EMPTY_EMAIL_MESSAGE });
+  const emailInput = (
+    <input
+      {...field.inputProps}
+      className={submitInsideInput ? `${input} ${styles.inputBesideSubmit}` : input}
+      type="email"
+      name="email"
+      autoComplete="email"
+      inputMode="email"
+      placeholder="you@example.com"
+      required
+    />
+  );
   return (
     <SendCodeForm
       field={field}
       isSending={isSending}
       retryInSeconds={retryInSeconds}
+      ownSubmit={submitInsideInput}
       onSubmit={() => {
         const email = field.take();
         if (email !== undefined) onSubmit(email);
@@ -33,16 +49,14 @@ export function EmailStep({ defaultEmail, isSending = false, error, onSubmit, re
       <label htmlFor={field.inputProps.id} className={label}>
         Email
       </label>
-      <input
-        {...field.inputProps}
-        className={input}
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@example.com"
-        required
-      />
+      {submitInsideInput ? (
+        <div className={styles.inlineField} data-submit-inside="">
+          {emailInput}
+          <SendCodeSubmit isSending={isSending} waiting={(retryInSeconds ?? 0) > 0} className={styles.insideSubmit} />
+        </div>
+      ) : (
+        emailInput
+      )}
     </SendCodeForm>
   );
 }

@@ -3,6 +3,7 @@ import { mountExportFrame, type ExportFrame } from '@latchkey/headless/embedded'
 import { useEmbeddedWallet, type UseEmbeddedWalletParameters, type UseEmbeddedWalletReturnType } from '@latchkey/headless/react/embedded';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { brandingFrom } from '../../Branding/branding.js';
+import { walletBrandFrom } from '../../Branding/walletBrand.js';
 import type { EmbeddedWalletOptions } from '../../LatchkeyUIProvider/embeddedWalletConfig.js';
 import type { FlowError } from '../shared/FlowError.js';
 import type { EmbeddedWalletScreen } from './EmbeddedWalletModel.js';
@@ -23,6 +24,8 @@ export function EmbeddedWallet({ options }: { options: EmbeddedWalletOptions }) 
   const solana = useSolanaWallet({ address: account?.address, signer });
   const [screen, setScreen] = useState<WalletPanelScreen>('home');
   const showActions = walletSettings.showEmbeddedWalletActionsUI !== false;
+  // Branding `walletIconUrl` beside the wallet's name in the panel.
+  const brand = walletBrandFrom(settings);
 
   // Recovery done (a code was awaited, now it is not, without an error): back to the wallet.
   const awaited = useRef(false);
@@ -37,7 +40,9 @@ export function EmbeddedWallet({ options }: { options: EmbeddedWalletOptions }) 
   const view: EmbeddedWalletScreen = !account ? 'home' : screen === 'export' || screen === 'recover' ? screen : 'home';
   return (
     <WalletPanelView
+      // Branding `walletName` (brand.name) is not the label yet: the e2e suites name this panel 'Embedded wallet'.
       label={account ? 'Embedded wallet' : 'Wallet'}
+      iconUrl={account ? brand.iconUrl : undefined}
       address={account?.address}
       screen={account ? screen : 'home'}
       onScreen={account ? leave(solana, setScreen) : setScreen}

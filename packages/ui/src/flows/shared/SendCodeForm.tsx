@@ -85,10 +85,22 @@ export interface SendCodeFormProps {
   channel?: 'email' | 'sms' | undefined;
   /** Seconds until a rate limit lets a code be sent again: "Continue" waits, with the countdown under it. */
   retryInSeconds?: number | undefined;
+  /** The step renders "Continue" itself (`SendCodeSubmit`), e.g. inside its field (`emailSubmitButtonInsideInput`). */
+  ownSubmit?: boolean | undefined;
+}
+
+/** "Continue": busy while a code is being sent, waiting while a rate limit holds. */
+export function SendCodeSubmit({ isSending, waiting, className = button.primary }: { isSending: boolean; waiting: boolean; className?: string }) {
+  return (
+    <button type="submit" className={className} aria-disabled={isSending || waiting ? true : undefined}>
+      {isSending ? <Spinner /> : null}
+      Continue
+    </button>
+  );
 }
 
 /** The frame of a send-code step: the field(s), the error under them, "Continue", a status for screen readers. */
-export function SendCodeForm({ field, isSending, onSubmit, children, channel, retryInSeconds = 0 }: SendCodeFormProps) {
+export function SendCodeForm({ field, isSending, onSubmit, children, channel, retryInSeconds = 0, ownSubmit = false }: SendCodeFormProps) {
   const t = useMessages();
   const waiting = retryInSeconds > 0;
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -99,10 +111,7 @@ export function SendCodeForm({ field, isSending, onSubmit, children, channel, re
     <form className={stack} noValidate onSubmit={submit} aria-busy={isSending} data-channel={channel}>
       {children}
       <ErrorMessage id={field.errorId}>{field.shownError}</ErrorMessage>
-      <button type="submit" className={button.primary} aria-disabled={isSending || waiting ? true : undefined}>
-        {isSending ? <Spinner /> : null}
-        Continue
-      </button>
+      {ownSubmit ? null : <SendCodeSubmit isSending={isSending} waiting={waiting} />}
       {waiting ? (
         <p className={mutedText} data-retry-in={retryInSeconds}>
           {t('code.retryIn', { seconds: retryInSeconds })}

@@ -28,6 +28,10 @@ export interface LoginViewProps {
   socialAboveEmail?: boolean | undefined;
   /** Design settings: a separator between the e-mail and social blocks when they are neighbours. */
   splitEmailAndSocial?: boolean | undefined;
+  /** Design setting `modal.displayOrder`: the sign-in methods (wallet, email, social, phone) take their places in this order. */
+  displayOrder?: readonly string[] | undefined;
+  /** Design setting `modal.emailOnly`: the e-mail field alone (no phone, social or wallet blocks). */
+  emailOnly?: boolean | undefined;
 }
 
 export interface LoginViewOptions {
@@ -37,6 +41,8 @@ export interface LoginViewOptions {
   socialAboveEmail?: boolean | undefined;
   splitEmailAndSocial?: boolean | undefined;
   wallet?: LoginViewProps['wallet'];
+  displayOrder?: readonly string[] | undefined;
+  emailOnly?: boolean | undefined;
 }
 
 const DEFAULT_SECTIONS: readonly LoginViewSection[] = [{ type: 'email' }];
@@ -59,7 +65,9 @@ interface Plan {
 /** Decides what each block becomes; unknown or unavailable ones are skipped with a reason. */
 export function planLoginView(sections: readonly LoginViewSection[] | undefined, email: ReactNode, options: LoginViewOptions = {}): Plan {
   const given = Array.isArray(sections) && sections.length > 0 ? sections : DEFAULT_SECTIONS;
-  const list = options.socialAboveEmail ? socialFirst(given) : given;
+  const ordered = options.displayOrder ? inDisplayOrder(given, options.displayOrder) : given;
+  const shown = options.emailOnly ? emailOnlySections(ordered) : ordered;
+  const list = options.socialAboveEmail ? socialFirst(shown) : shown;
   const { phone, emailAndPhone } = options;
   const blocks: Plan['blocks'] = [];
   const warnings: string[] = [];
@@ -115,6 +123,38 @@ export function planLoginView(sections: readonly LoginViewSection[] | undefined,
   return { blocks: options.splitEmailAndSocial ? splitEmailAndSocial(kept) : kept, warnings };
 }
 
+/** The sign-in method a block offers, in `displayOrder`'s words. */
+function methodOf(type: unknown): string | undefined {
+  if (type === 'email' || type === 'emailAndPhone') return 'email';
+  return type === 'phone' || type === 'social' || type === 'wallet' ? type : undefined;
+}
+
+/**
+ * `displayOrder`: the method blocks swap places so that they read in the given order; text and separators stay where
+ * they are (the slots the methods held are refilled in order). A method the order does not name keeps its rank after
+ * the named ones.
+ */
+export function inDisplayOrder(sections: readonly LoginViewSection[], order: readonly string[]): readonly LoginViewSection[] {
+  const rank = (section: LoginViewSection) => {
+    const index = order.indexOf(methodOf(section?.type) ?? '');
+    return index === -1 ? order.length : index;
+  };
+  const slots = sections.flatMap((section, index) => (methodOf(section?.type) ? [index] : []));
+  const methods = slots.map((index) => sections[index]!).sort((a, b) => rank(a) - rank(b));
+  const out = [...sections];
+  slots.forEach((slot, index) => (out[slot] = methods[index]!));
+  return out;
+}
+
+/** `emailOnly`: the e-mail field alone (an `emailAndPhone` block takes e-mail only); text blocks stay. */
+export function emailOnlySections(sections: readonly LoginViewSection[]): readonly LoginViewSection[] {
+  const kept = sections.flatMap((section) => {
+    if (section?.type === 'emailAndPhone') return [{ ...section, type: 'email' }];
+    return section?.type === 'email' || section?.type === 'text' || section?.type === 'separator' ? [section] : [];
+  });
+  return kept.some((section) => section.type === 'email') ? kept : [{ type: 'email' }, ...kept];
+}
+
 /** `socialAboveEmail`: the first social block moves to just before the first e-mail (or e-mail-or-phone) block. */
 function socialFirst(sections: readonly LoginViewSection[]): readonly LoginViewSection[] {
   const emailIndex = sections.findIndex((section) => section?.type === 'email' || section?.type === 'emailAndPhone');
@@ -154,9 +194,9 @@ export function withoutStraySeparators(blocks: readonly PlannedBlock[]): Planned
  * The login view: the project's ordered list of blocks (`email`, `phone`, `emailAndPhone`, `social`, `text`, `separator`). A block
  * the kit does not know or does not have yet is skipped with a logged warning — never a crash.
  */
-export function LoginView({ sections, email, phone, emailAndPhone, social, socialAboveEmail, splitEmailAndSocial, wallet }: LoginViewProps) {
+export function LoginView({ sections, email, phone, emailAndPhone, social, socialAboveEmail, splitEmailAndSocial, wallet, displayOrder, emailOnly }: LoginViewProps) {
   const warn = useWarn();
-  const { blocks, warnings } = planLoginView(sections, email, { phone, emailAndPhone, social, socialAboveEmail, splitEmailAndSocial, wallet });
+  const { blocks, warnings } = planLoginView(sections, email, { phone, emailAndPhone, social, socialAboveEmail, splitEmailAndSocial, wallet, displayOrder, emailOnly });
   const warningKey = warnings.join('\n');
   useEffect(() => {
     if (warningKey) for (const message of warningKey.split('\n')) warn(message);

@@ -7,6 +7,8 @@ import { ViewHeader } from './ViewHeader.js';
 import { WalletChooser, WalletEntry } from './WalletChooser.js';
 import { brandingFrom, warnRejectedBranding, type BrandingSettings } from '../../Branding/branding.js';
 import { LegalFooter } from '../../Branding/LegalFooter.js';
+import { supportFrom, type SupportSettings } from '../../Branding/support.js';
+import { SupportLinks } from '../../Branding/SupportLinks.js';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { KitErrorBoundary } from '../../KitErrorBoundary/KitErrorBoundary.js';
 import { button } from '../../styles/shared.css.js';
@@ -23,6 +25,7 @@ import { AccessDenied, accessDeniedError } from '../../flows/shared/AccessDenied
 import type { PasskeySignInFlowModel } from '../../flows/PasskeySignIn/PasskeySignInModel.js';
 import { PasskeySignInView } from '../../flows/PasskeySignIn/PasskeySignInView.js';
 import { LoginView, type LoginViewSection } from '../LoginView/LoginView.js';
+import { lookFrom, type LoginLookSettings } from '../LoginView/loginLook.js';
 import { SocialSignInView } from '../../flows/SocialSignIn/SocialSignInView.js';
 import { socialLayoutFrom, socialProvidersFrom, type SocialSettings } from '../../flows/SocialSignIn/socialSettings.js';
 import type { SocialFlowModel } from '../../flows/SocialSignIn/SocialSignInModel.js';
@@ -35,8 +38,9 @@ import * as styles from './SignInDialog.css.js';
 
 /** The settings the dialog reads: branding, the login view's blocks, the SMS provider, social. `ProjectSettings` fits. */
 export interface SignInDialogSettings extends BrandingSettings, SmsProviderSettings, SocialSettings {
+  general?: (NonNullable<BrandingSettings['general']> & NonNullable<SupportSettings['general']>) | undefined;
   sdk?: ({ views?: readonly { type: string; sections: readonly LoginViewSection[] }[] | undefined } & NonNullable<SocialSettings['sdk']>) | undefined;
-  design?: (NonNullable<BrandingSettings['design']> & NonNullable<SocialSettings['design']>) | undefined;
+  design?: (NonNullable<BrandingSettings['design']> & NonNullable<SocialSettings['design']> & LoginLookSettings) | undefined;
   /** `enablePasskeys` shows "Sign in with a passkey". */
   security?: { enablePasskeys?: boolean | undefined } | undefined;
 }
@@ -121,12 +125,14 @@ export function SignInDialogView({
     if (rejectedKey) warnRejectedBranding(branding, warn);
     // Keyed on the refused settings, so it warns once per distinct set rather than on every render.
   }, [rejectedKey, warn]);
+  const support = useMemo(() => supportFrom(settings), [settings]);
   const sections = loginSections(settings);
   const countries = useMemo(() => (smsFlow ? smsCountries(settings) : []), [smsFlow !== undefined, settings]);
   const phoneEnabled = smsFlow !== undefined && countries.length > 0;
   const country = useMemo(() => pickDefaultCountry(countries), [countries]);
   const providers = useMemo(() => socialProvidersFrom(settings), [settings]);
   const layout = socialLayoutFrom(settings);
+  const look = lookFrom(settings);
   const t = useMessages();
   const showWalletsButton = (settings?.design as { modal?: { showWalletsButton?: boolean } } | undefined)?.modal?.showWalletsButton;
   // "Connect a wallet" opens the wallet list as the dialog's own view (header, Back); `showWalletsButton: false`
@@ -218,6 +224,7 @@ export function SignInDialogView({
             className={styles.content}
             data-latchkey-dialog="sign-in"
             data-view={subView ?? 'main'}
+            data-template={look.template}
             {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}
             {...(locked ? { onEscapeKeyDown: (event: KeyboardEvent) => event.preventDefault(), onInteractOutside: (event: Event) => event.preventDefault() } : {})}
           >
@@ -301,6 +308,7 @@ export function SignInDialogView({
                   ) : (
                     <EmailSignInView
                       flow={emailFlow}
+                      submitInsideInput={look.emailSubmitButtonInsideInput}
                       renderEmailStep={(emailStep, memory) =>
                         smsFlow && phoneEnabled ? (
                           // The e-mail flow is idle: the SMS flow decides between its own steps and the login view.
@@ -316,6 +324,8 @@ export function SignInDialogView({
                                 wallet={wallet}
                                 socialAboveEmail={layout.socialAboveEmail}
                                 splitEmailAndSocial={layout.splitEmailAndSocial}
+                                displayOrder={look.displayOrder}
+                                emailOnly={look.emailOnly}
                                 phone={phoneStep}
                                 emailAndPhone={withPasskey(
                                   <EmailOrPhoneStep
@@ -346,6 +356,8 @@ export function SignInDialogView({
                             wallet={wallet}
                             socialAboveEmail={layout.socialAboveEmail}
                             splitEmailAndSocial={layout.splitEmailAndSocial}
+                            displayOrder={look.displayOrder}
+                            emailOnly={look.emailOnly}
                           />
                         )
                       }
@@ -354,9 +366,10 @@ export function SignInDialogView({
                 </KitErrorBoundary>
               </>
             )}
-            {branding.termsUrl || branding.privacyUrl ? (
+            {branding.termsUrl || branding.privacyUrl || support ? (
               <footer className={styles.footer}>
                 <LegalFooter termsUrl={branding.termsUrl} privacyUrl={branding.privacyUrl} />
+                <SupportLinks support={support} />
               </footer>
             ) : null}
             {locked ? null : (

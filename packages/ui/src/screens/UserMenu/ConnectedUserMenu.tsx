@@ -9,6 +9,7 @@ import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from '
 import { KitErrorBoundary } from '../../KitErrorBoundary/KitErrorBoundary.js';
 import { lazyWithRetry } from '../../KitErrorBoundary/lazyWithRetry.js';
 import { brandingFrom } from '../../Branding/branding.js';
+import { supportFrom } from '../../Branding/support.js';
 import { smsCountries } from '../../flows/SmsSignIn/countries.js';
 import { socialProvidersFrom } from '../../flows/SocialSignIn/socialSettings.js';
 import { Spinner } from '../../Spinner.js';
@@ -43,6 +44,7 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
   const session = useSession();
   const { client, settings } = useLatchkey();
   const links = useMemo(() => brandingFrom(settings).menuLinks, [settings]);
+  const support = useMemo(() => supportFrom(settings), [settings]);
   const passkeyFlow = usePasskeyManager();
   const mfaEnrolmentFlow = useMfaEnrolment();
   const mfaDevicesFlow = useMfaDevices();
@@ -156,6 +158,7 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
       linkError={unlinkError ?? (social.status === 'failed' ? social.error : undefined)}
       onSignOut={() => void signOut()}
       links={links}
+      support={support}
       isSigningOut={signingOut}
       error={error}
       triggerRef={triggerRef}

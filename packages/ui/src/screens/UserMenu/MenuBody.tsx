@@ -1,5 +1,6 @@
 import * as Popover from '@radix-ui/react-popover';
 import { createContext, useCallback, useContext, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { SupportLinks } from '../../Branding/SupportLinks.js';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { useViewFocus } from '../../focus/useViewFocus.js';
 import { useMessages } from '../../messages/useMessages.js';
@@ -165,6 +166,7 @@ export function MenuBody({ name, view, onView, sheetTitle, ...props }: MenuBodyP
               </ul>
             </nav>
           ) : null}
+          <SupportLinks support={props.support} />
           <ErrorMessage>{isSigningOut ? undefined : props.error?.message}</ErrorMessage>
           <button
             type="button"

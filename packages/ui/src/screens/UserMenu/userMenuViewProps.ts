@@ -1,3 +1,4 @@
+import type { Support } from '../../Branding/support.js';
 import type { ReactNode, Ref } from 'react';
 import type { LinkedAccount } from './AccountView.js';
 import type { MenuView } from './menuViews.js';
@@ -21,6 +22,8 @@ export interface UserMenuViewProps {
   onSignOut: () => void;
   /** The organisation's links (branding `customMenuLinks`), already checked to be https. */
   links?: readonly { label: string; url: string }[] | undefined;
+  /** Where users get help (display settings `supportText`, `supportEmail`, `supportUrls`), in the footer. */
+  support?: Support | undefined;
   isSigningOut?: boolean;
   /** Sign-out failure, shown in the menu (its `message` is the spec's wording). */
   error?: { message: string } | undefined;

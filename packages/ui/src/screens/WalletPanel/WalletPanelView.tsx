@@ -11,6 +11,8 @@ export type WalletPanelScreen = 'home' | 'send' | 'receive' | 'activity' | 'expo
 export interface WalletPanelViewProps {
   /** Which wallet this is: 'Embedded wallet' or the external wallet's name. */
   label: string;
+  /** The wallet's icon beside its name (branding `walletIconUrl`, already checked to be https); decorative. */
+  iconUrl?: string | undefined;
   /** The wallet's address, shown in full (it is what others send to). */
   address: string | undefined;
   screen: WalletPanelScreen;
@@ -35,7 +37,7 @@ export interface WalletPanelViewProps {
  * an onramp) on home. Inside the user menu, the key actions (export, recover, an MPC wallet's backup) go to its
  * Security view; elsewhere they sit beside Send. Presentational; the root carries `data-screen`.
  */
-export function WalletPanelView({ label, address, screen, onScreen, canSend, canExport = false, canRecover = false, showBack = true, actions = [], canShowActivity = false, children }: WalletPanelViewProps) {
+export function WalletPanelView({ label, iconUrl, address, screen, onScreen, canSend, canExport = false, canRecover = false, showBack = true, actions = [], canShowActivity = false, children }: WalletPanelViewProps) {
   const headingId = useId();
   // A new screen focuses its heading; back home, focus returns to the button that opened the screen just left.
   const left = useRef<WalletPanelScreen>(screen);
@@ -75,6 +77,7 @@ export function WalletPanelView({ label, address, screen, onScreen, canSend, can
     <section ref={ref} className={stack} aria-labelledby={headingId} data-flow="wallet-panel" data-screen={screen}>
       <div className={stack} style={{ gap: '2px' }}>
         <h2 id={headingId} className={styles.heading}>
+          {iconUrl ? <img src={iconUrl} alt="" width={20} height={20} style={{ verticalAlign: 'text-bottom', marginInlineEnd: '6px', borderRadius: '4px' }} data-wallet-icon="" /> : null}
           {label}
         </h2>
         {address && screen !== 'receive' ? (

@@ -9,6 +9,7 @@ import type { Emitter, LatchkeyEvents } from '../../events/createEmitter.js';
 import type { Logger } from '../../logger/createLogger.js';
 import { expiryDelayMs, refreshDelayMs, REFRESH_RETRY_MS, toEpochMs } from '../../session/sessionTiming.js';
 import { authFromResponse, AUTH_STORAGE_KEY, storedAuthParser, type StoredAuth } from '../../session/storedAuth.js';
+import { COOKIE_SESSION_KEY, restoreCookieSession } from '../../session/cookieSession.js';
 import type { Store } from '../../storage/createStore.js';
 import type { Api } from '../../transport/createApi.js';
 
@@ -19,6 +20,11 @@ export interface SessionDeps {
   events: Pick<Emitter<LatchkeyEvents>, 'emit'>;
   logger: Pick<Logger, 'debug' | 'info' | 'warn' | 'error'>;
   now: () => number;
+  /**
+   * Whether the session lives in the product API's HttpOnly cookie (`security.auth.storage: ['cookie']`): the token is
+   * then never stored, only a marker of the session's expiry, and a reload restores it through the cookie.
+   */
+  cookieSession?: () => boolean;
 }
 
 export interface SessionInput {
@@ -57,6 +63,11 @@ const REJECTION_CODES: ReadonlySet<string> = new Set(['unauthorized', 'session_e
 
 const EMPTY_SESSION = { jwt: undefined, expiresAt: undefined, user: undefined, mfaToken: undefined, mfaNextView: undefined } as const;
 
+function forgetStoredSession(store: Store): void {
+  store.remove(AUTH_STORAGE_KEY);
+  store.remove(COOKIE_SESSION_KEY);
+}
+
 const responseParams = ({ event }: { event: { response: SignInResponse } }) => ({ response: event.response });
 const sessionParams = ({ event }: { event: { response: SignInResponse } }) => ({
   auth: authFromResponse(event.response) as StoredAuth,
@@ -80,7 +91,7 @@ export const sessionMachine = setup({
   actors: {
     restoreSession: fromPromise<RestoredSession | undefined, SessionInput>(async ({ input: { deps } }) => {
       const stored = deps.store.get(AUTH_STORAGE_KEY, storedAuthParser);
-      if (!stored) return undefined;
+      if (!stored) return restoreCookieSession(deps);
       if (!(toEpochMs(stored.expiresAt) > deps.now())) {
         deps.store.remove(AUTH_STORAGE_KEY);
         return undefined;
@@ -104,13 +115,20 @@ export const sessionMachine = setup({
       error: undefined,
     })),
     persistSession: ({ context }) => {
-      if (context.jwt && context.expiresAt) {
-        context.deps.store.set(AUTH_STORAGE_KEY, { jwt: context.jwt, expiresAt: context.expiresAt });
+      if (!context.jwt || !context.expiresAt) return;
+      const { store } = context.deps;
+      if (context.deps.cookieSession?.()) {
+        // The cookie holds the session; only its expiry is kept here.
+        store.set(COOKIE_SESSION_KEY, { expiresAt: context.expiresAt });
+        store.remove(AUTH_STORAGE_KEY);
+      } else {
+        store.set(AUTH_STORAGE_KEY, { jwt: context.jwt, expiresAt: context.expiresAt });
+        store.remove(COOKIE_SESSION_KEY);
       }
     },
-    removeStoredSession: ({ context }) => context.deps.store.remove(AUTH_STORAGE_KEY),
+    removeStoredSession: ({ context }) => forgetStoredSession(context.deps.store),
     clearSession: assign(({ context }) => {
-      context.deps.store.remove(AUTH_STORAGE_KEY);
+      forgetStoredSession(context.deps.store);
       return EMPTY_SESSION;
     }),
     assignMfa: assign((_, params: { response: SignInResponse }) => ({
@@ -139,6 +157,7 @@ export const sessionMachine = setup({
     hasSession: (_, params: { response: SignInResponse }) => authFromResponse(params.response) !== undefined,
     isMfaRequired: (_, params: { response: SignInResponse }) => !params.response.jwt && Boolean(params.response.mfaToken),
     isRestored: (_, params: { output: RestoredSession | undefined }) => params.output !== undefined,
+    isCookieRefused: (_, params: { error: unknown }) => params.error instanceof LatchkeyError && params.error.code === 'cookie_invalid_or_expired',
     isRejection: (_, params: { error: unknown }) =>
       params.error instanceof LatchkeyError && REJECTION_CODES.has(params.error.code),
   },
@@ -183,6 +202,12 @@ export const sessionMachine = setup({
           { target: 'anonymous' },
         ],
         onError: [
+          {
+            // The session cookie was refused: signed out, saying so ('The cookie is invalid or expired').
+            guard: { type: 'isCookieRefused', params: errorParams },
+            target: 'anonymous',
+            actions: ['clearSession', { type: 'assignError', params: errorParams }],
+          },
           {
             // The stored token was refused: forget it.
             guard: { type: 'isRejection', params: errorParams },

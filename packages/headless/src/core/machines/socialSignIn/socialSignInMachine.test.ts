@@ -1,4 +1,4 @@
-import type { SignInResponse } from '@latchkey/protocol';
+import type { ProjectSettings, SignInResponse } from '@latchkey/protocol';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API_BASE_URL, createFakeFetch, ENVIRONMENT_ID, fakeSignIn, json, routeTable } from '../../../test/fakeFetch.js';
@@ -60,6 +60,17 @@ async function setup(options: { blocked?: boolean; prefersRedirect?: boolean; ur
 }
 
 describe('socialSignInMachine: popup', () => {
+  it("behavior: the popup is titled with branding's popupPageTitle while the sign-in starts", async () => {
+    const t = await setup();
+    const settings = { design: { branding: { popupPageTitle: 'Acme · Sign in' } } } as unknown as ProjectSettings;
+    const branded = createActor(socialSignInMachine.provide({ actors: { prepareAttempt: fromPromise(() => t.prepareSpy()) } }), {
+      input: { client: { ...t.client, settings: { get: () => ({ settings }) } }, browser: t.browser },
+    }).start();
+    branded.send({ type: 'user.start', provider: 'google' });
+    expect(t.browser.openPopup).toHaveBeenCalledWith({ title: 'Acme · Sign in' });
+    branded.stop();
+  });
+
   it('default: opens about:blank synchronously, navigates it, accepts the right message, exchanges, signs in', async () => {
     const t = await setup();
     t.actor.send({ type: 'user.start', provider: 'google' });

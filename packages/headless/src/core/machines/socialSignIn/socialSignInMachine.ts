@@ -82,7 +82,9 @@ export const socialSignInMachine = setup({
   },
   actions: {
     assignStart: assign((_, params: { provider: SocialProvider; purpose: Purpose }) => ({ ...RESET, provider: params.provider, purpose: params.purpose })),
-    openPopup: assign(({ context }) => ({ popup: context.browser.openPopup() })),
+    openPopup: assign(({ context }) => ({
+      popup: context.browser.openPopup({ title: context.client.settings?.get().settings?.design?.branding?.popupPageTitle }),
+    })),
     assignAttempt: assign((_, params: { attempt: PreparedAttempt }) => ({ attempt: { state: params.attempt.state, verifier: params.attempt.verifier } })),
     navigatePopup: ({ context }, params: { url: string }) => context.popup?.navigate(params.url),
     closePopup: ({ context }) => {

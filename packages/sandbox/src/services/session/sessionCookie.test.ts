@@ -1,0 +1,106 @@
+import { signInResponseSchema } from '@latchkey/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSandbox, type TestSandbox } from '../../test/testSandbox.js';
+import { SESSION_COOKIE } from './sessionCookie.js';
+
+let t: TestSandbox;
+beforeAll(async () => {
+  t = await startTestSandbox();
+});
+afterAll(() => t.close());
+
+let counter = 0;
+const freshEmail = () => `cookie-${++counter}@example.com`;
+const HOUR = 3600_000;
+
+const setStorage = async (storage: string[]) => {
+  const response = await t.call('PUT', '/sandbox/admin/settings', { body: { security: { auth: { storage } } } });
+  expect(response.status).toBe(200);
+};
+
+/** The session cookie a response sets: its value and attributes. */
+function sessionCookieOf(headers: Headers): { value: string; attributes: string[] } | undefined {
+  const line = headers.getSetCookie().find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
+  if (!line) return undefined;
+  const [pair, ...attributes] = line.split(/;\s*/);
+  return { value: pair!.slice(SESSION_COOKIE.length + 1), attributes };
+}
+
+async function cookieSignIn(email: string) {
+  const created = await t.call('POST', '/emailVerifications/create', { body: { email } });
+  const [message] = await t.inbox(email);
+  return t.call('POST', '/emailVerifications/signin', { body: { verificationUUID: created.body.verificationUUID, verificationToken: message?.code } });
+}
+
+describe('cookie session storage (security.auth.storage)', () => {
+  it('default: with local storage, a sign-in sets no cookie', async () => {
+    await setStorage(['localstorage']);
+    const response = await cookieSignIn(freshEmail());
+    expect(response.status).toBe(200);
+    expect(sessionCookieOf(response.headers)).toBeUndefined();
+  });
+
+  it('behavior: with cookie storage, a sign-in sets an HttpOnly cookie of the session token, scoped to the environment', async () => {
+    await setStorage(['cookie']);
+    const response = await cookieSignIn(freshEmail());
+    const body = signInResponseSchema.parse(response.body);
+    const cookie = sessionCookieOf(response.headers);
+    expect(cookie?.value).toBe(body.jwt);
+    expect(cookie?.attributes).toContain('HttpOnly');
+    expect(cookie?.attributes).toContain('SameSite=Lax');
+    expect(cookie?.attributes).toContain(`Path=/api/v0/sdk/${t.sandbox.info.environmentId}`);
+    // Until the session ends (`jwtDuration` 2 hours; expiry in whole seconds).
+    const maxAge = Number(cookie?.attributes.find((attribute) => attribute.startsWith('Max-Age='))?.slice(8));
+    // (the sign-in itself takes a moment of the clock, more on a loaded machine)
+    expect(maxAge).toBeGreaterThan(2 * 3600 - 60);
+    expect(maxAge).toBeLessThanOrEqual(2 * 3600);
+  });
+
+  it('behavior: the cookie alone authenticates a bearer route, and refresh renews it', async () => {
+    await setStorage(['cookie']);
+    const signedIn = await cookieSignIn(freshEmail());
+    const cookie = sessionCookieOf(signedIn.headers)!;
+    const headers = { cookie: `${SESSION_COOKIE}=${cookie.value}` };
+    const user = await t.call('GET', '/users', { headers });
+    expect(user.status).toBe(200);
+    expect(user.body.user.id).toBe(signedIn.body.user.id);
+    t.clock.advance(HOUR);
+    const refreshed = await t.call('POST', '/refresh', { headers });
+    expect(refreshed.status).toBe(200);
+    expect(sessionCookieOf(refreshed.headers)?.value).toBe(refreshed.body.jwt);
+    expect(refreshed.body.jwt).not.toBe(cookie.value);
+  });
+
+  it('behavior: revoke clears the cookie, and the old cookie is then refused', async () => {
+    await setStorage(['cookie']);
+    const signedIn = await cookieSignIn(freshEmail());
+    const headers = { cookie: `${SESSION_COOKIE}=${sessionCookieOf(signedIn.headers)!.value}` };
+    const revoked = await t.call('POST', '/revoke', { headers });
+    expect(revoked.status).toBe(200);
+    expect(sessionCookieOf(revoked.headers)).toMatchObject({ value: '', attributes: expect.arrayContaining(['Max-Age=0', 'HttpOnly']) });
+    const after = await t.call('GET', '/users', { headers });
+    expect(after.status).toBe(401);
+    expect(after.body.error).toEqual({ code: 'unauthorized', message: 'The cookie is invalid or expired' });
+  });
+
+  it('error: an expired or forged cookie is refused with SPEC §8 wording', async () => {
+    await setStorage(['cookie']);
+    const signedIn = await cookieSignIn(freshEmail());
+    const value = sessionCookieOf(signedIn.headers)!.value;
+    const forged = await t.call('GET', '/users', { headers: { cookie: `${SESSION_COOKIE}=${value.slice(0, -4)}AAAA` } });
+    expect(forged.status).toBe(401);
+    expect(forged.body.error.message).toBe('The cookie is invalid or expired');
+    t.clock.advance(2 * HOUR + 1000);
+    const expired = await t.call('POST', '/refresh', { headers: { cookie: `${SESSION_COOKIE}=${value}` } });
+    expect(expired.status).toBe(401);
+    expect(expired.body.error).toEqual({ code: 'session_expired', message: 'The cookie is invalid or expired' });
+  });
+
+  it('behavior: an Authorization header wins over the cookie', async () => {
+    await setStorage(['cookie']);
+    const first = await cookieSignIn(freshEmail());
+    const second = await cookieSignIn(freshEmail());
+    const response = await t.call('GET', '/users', { token: second.body.jwt, headers: { cookie: `${SESSION_COOKIE}=${sessionCookieOf(first.headers)!.value}` } });
+    expect(response.body.user.id).toBe(second.body.user.id);
+  });
+});
