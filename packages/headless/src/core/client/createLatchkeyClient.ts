@@ -1,7 +1,9 @@
 import type { LogLevel, ProjectSettings } from '@latchkey/protocol';
 import { getSettings } from '../actions/getSettings.js';
 import { LatchkeyError } from '../errors/LatchkeyError.js';
+import type { Analytics } from '../analytics/createAnalytics.js';
 import { createEmitter, type Emitter, type LatchkeyEvents } from '../events/createEmitter.js';
+import { bindEventCallbacks, type LatchkeyEventCallbacks } from '../events/eventCallbacks.js';
 import { createLogger, type ConsoleSink, type Logger, type Timers } from '../logger/createLogger.js';
 import { resolveLogLevel } from '../logger/resolveLogLevel.js';
 import type { SessionActorRef } from '../machines/session/sessionMachine.js';
@@ -51,6 +53,16 @@ export interface LatchkeyClientConfig {
    * one per Latchkey client, and its code stays in the `./embedded` entries. `useEmbeddedWallet`'s parameters win over it.
    */
   embeddedWallet?: Partial<EmbeddedWalletConfig>;
+  /** The host's callbacks for the lifecycle moments (`onAuthSuccess`, `onLogout`, `onWalletAdded`…). */
+  callbacks?: LatchkeyEventCallbacks;
+  /**
+   * Send analytics events (POST /events: sign-in started/succeeded/failed, sign-out, wallet connected/linked/unlinked,
+   * embedded wallet created, MFA enrolled…; an anonymous id, no address or e-mail). Default true; `false` opts out:
+   * nothing is queued, stored or sent, and the analytics code never loads.
+   */
+  analytics?: boolean;
+  /** How long queued analytics events wait before they are sent (default 2000 ms); a full batch (20) goes at once. */
+  analyticsFlushIntervalMs?: number;
 }
 
 export interface LatchkeyClient {
@@ -73,7 +85,7 @@ export interface LatchkeyClient {
   readonly captcha: CaptchaRunner;
   /** The embedded-wallet configuration given as `embeddedWallet`, if any. */
   readonly embeddedWalletConfig?: Partial<EmbeddedWalletConfig> | undefined;
-  /** Stops the session actor and sends the queued log records. */
+  /** Stops the session actor and sends the queued log records and analytics events. */
   destroy(): Promise<void>;
 }
 
@@ -103,9 +115,32 @@ export function createLatchkeyClient(config: LatchkeyClientConfig): LatchkeyClie
   const now = config.now ?? (clock?.now ? () => (clock.now as () => number).call(clock) : Date.now);
   let session: SessionActorRef | undefined;
 
+  // Analytics: the events seen before its code has loaded wait here (bounded), in order.
+  const early: [keyof LatchkeyEvents, unknown][] = [];
+  let analytics: Promise<Analytics | undefined> | undefined;
+  const loadAnalytics = () =>
+    (analytics ??= import('../analytics/createAnalytics.js').then(
+      (module) =>
+        module.createAnalytics({
+          send: (events, keepalive) => transport('postEvent', { body: { events }, keepalive }),
+          storage,
+          ...(config.timers ? { timers: config.timers } : {}),
+          flushIntervalMs: config.analyticsFlushIntervalMs,
+          onDropped: (error) => logger.debug('Analytics events were refused', { error }),
+        }),
+      () => undefined,
+    ));
   const events = createEmitter<LatchkeyEvents>({
     onListenerError: (error, type) => logger.error(`A listener of ${String(type)} threw`, { error }),
+    onEmit:
+      config.analytics === false
+        ? undefined
+        : (type, payload) => {
+            if (early.push([type, payload]) > 100) early.shift();
+            void loadAnalytics().then((queue) => early.splice(0).forEach(([t, p]) => queue?.track(t, p as never)));
+          },
   });
+  if (config.callbacks) bindEventCallbacks(events, () => config.callbacks);
   const transport = createTransport({
     apiBaseUrl,
     environmentId,
@@ -130,6 +165,7 @@ export function createLatchkeyClient(config: LatchkeyClientConfig): LatchkeyClie
   const api = createApi({
     transport,
     logger,
+    events,
     onError: (error, _route, info) => {
       // A bearer request answered 401: the session's token is no longer good.
       if (info?.bearer && error.status === 401) session?.send({ type: 'server.sessionRejected' });
@@ -167,8 +203,9 @@ export function createLatchkeyClient(config: LatchkeyClientConfig): LatchkeyClie
     webauthn: config.webauthn ?? loadBrowserWebAuthn,
     captcha: config.captcha ?? lazyCaptchaRunner(() => settings.load()),
     ...(config.embeddedWallet ? { embeddedWalletConfig: config.embeddedWallet } : {}),
-    destroy() {
+    async destroy() {
       session?.stop();
+      await (await analytics)?.dispose();
       return logger.dispose();
     },
   };
