@@ -338,6 +338,7 @@ describe('entry points', () => {
         "needsOnboarding",
         "requiredFieldsMissing",
         "useLatchkey",
+        "useLatchkeyEvents",
         "useProfile",
         "useSession",
         "useUser",
