@@ -36,7 +36,7 @@ describe('LatchkeyProvider: the version check (SPEC §8, §9: 100 ms after start
     expect(warnings).toEqual([]);
     vi.advanceTimersByTime(1);
     expect(warnings).toEqual([
-      ['[latchkey]', `Latchkey packages differ in version (@latchkey/headless ${KIT_VERSION}, @latchkey/protocol ${KIT_VERSION}, @latchkey/ui 4.17.0): install the same version of each.`],
+      ['[latchkey]', `Latchkey packages have different versions: @latchkey/headless ${KIT_VERSION}, @latchkey/protocol ${KIT_VERSION}, @latchkey/ui 4.17.0. Install the same version of each.`],
     ]);
     vi.advanceTimersByTime(VERSION_CHECK_DELAY_MS * 10);
     expect(warnings).toHaveLength(1);

@@ -76,7 +76,7 @@ export const clientErrorMessages = {
   wallet_not_in_catalogue: 'Wallet {wallet} was not found in the wallet catalogue.',
   wallet_key_required: 'A wallet key is required.',
   wallet_not_active_in_connector: 'Wallet {wallet} is not currently active in {connector}.',
-  sdk_version_mismatch: 'Latchkey packages have different versions: {versions}',
+  sdk_version_mismatch: 'Latchkey packages have different versions: {versions}. Install the same version of each.',
   // access and transactions
   address_not_approved: 'This address is not approved for access',
   address_blocked_by_gate: 'This address is blocked by the gate',

@@ -42,7 +42,7 @@ describe('checkKitVersions (SPEC §8: a console message when the SDK packages di
     vi.advanceTimersByTime(1);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn.mock.calls[0]?.[0]).toBe(
-      `Latchkey packages differ in version (@latchkey/headless ${KIT_VERSION}, @latchkey/protocol ${KIT_VERSION}, @latchkey/ui 4.17.2): install the same version of each.`,
+      `Latchkey packages have different versions: @latchkey/headless ${KIT_VERSION}, @latchkey/protocol ${KIT_VERSION}, @latchkey/ui 4.17.2. Install the same version of each.`,
     );
   });
 
