@@ -8,10 +8,10 @@ import { createMemoryStorage } from '../storage/createMemoryStorage.js';
 import { createLatchkeyClient, type LatchkeyClient, type LatchkeyClientConfig } from './createLatchkeyClient.js';
 
 const clients: LatchkeyClient[] = [];
-// The analytics code is a chunk of its own that the client imports on its first event: loaded here once, so its
-// import resolves at once under the fake clock (as it does in a page, long before a sign-in finishes).
+// The callbacks and analytics code is a chunk of its own that the client imports on its first event: loaded here
+// once, so its import resolves at once under the fake clock (as it does in a page, long before a sign-in finishes).
 beforeAll(async () => {
-  await import('../analytics/createAnalytics.js');
+  await import('../events/clientEvents.js');
 });
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
@@ -75,6 +75,7 @@ describe('createLatchkeyClient: host callbacks', () => {
       },
     });
     await visit(client);
+    await vi.waitFor(() => expect(calls).toHaveLength(5));
     expect(calls).toEqual([
       ['init', { method: 'email' }],
       ['failure', { method: 'email', code: 'invalid_email_verification' }],
@@ -98,8 +99,8 @@ describe('createLatchkeyClient: host callbacks', () => {
       },
     });
     await visit(client);
-    expect(logouts).toEqual([{ reason: 'user' }]);
-    expect(JSON.stringify(errors)).toContain('A listener of auth.signedIn threw');
+    await vi.waitFor(() => expect(logouts).toEqual([{ reason: 'user' }]));
+    expect(JSON.stringify(errors)).toContain('A callback for auth.signedIn threw');
   });
 });
 
@@ -143,9 +144,9 @@ describe('createLatchkeyClient: analytics events (POST /events)', () => {
     const { client, requests } = make({ analytics: false, storage, callbacks: { onAuthSuccess: (event) => successes.push(event.restored) } });
     await visit(client);
     await vi.advanceTimersByTimeAsync(60_000);
+    await vi.waitFor(() => expect(successes).toEqual([false]));
     await client.destroy();
     expect(requests.filter((request) => request.url.pathname.endsWith('/events'))).toEqual([]);
-    expect(successes).toEqual([false]);
     expect(storage.getItem(`latchkey:${ENVIRONMENT_ID}:anonymousId`)).toBeNull();
   });
 });

@@ -1,9 +1,9 @@
 import type { LogLevel, ProjectSettings } from '@latchkey/protocol';
 import { getSettings } from '../actions/getSettings.js';
 import { LatchkeyError } from '../errors/LatchkeyError.js';
-import type { Analytics } from '../analytics/createAnalytics.js';
+import type { ClientEvents } from '../events/clientEvents.js';
 import { createEmitter, type Emitter, type LatchkeyEvents } from '../events/createEmitter.js';
-import { bindEventCallbacks, type LatchkeyEventCallbacks } from '../events/eventCallbacks.js';
+import type { LatchkeyEventCallbacks } from '../events/eventCallbacks.js';
 import { createLogger, type ConsoleSink, type Logger, type Timers } from '../logger/createLogger.js';
 import { resolveLogLevel } from '../logger/resolveLogLevel.js';
 import type { SessionActorRef } from '../machines/session/sessionMachine.js';
@@ -53,12 +53,15 @@ export interface LatchkeyClientConfig {
    * one per Latchkey client, and its code stays in the `./embedded` entries. `useEmbeddedWallet`'s parameters win over it.
    */
   embeddedWallet?: Partial<EmbeddedWalletConfig>;
-  /** The host's callbacks for the lifecycle moments (`onAuthSuccess`, `onLogout`, `onWalletAdded`…). */
+  /**
+   * The host's callbacks for the lifecycle moments (`onAuthSuccess`, `onLogout`, `onWalletAdded`…), called in order just
+   * after the event (their code is a chunk loaded on the first event). A callback that throws is logged.
+   */
   callbacks?: LatchkeyEventCallbacks;
   /**
    * Send analytics events (POST /events: sign-in started/succeeded/failed, sign-out, wallet connected/linked/unlinked,
    * embedded wallet created, MFA enrolled…; an anonymous id, no address or e-mail). Default true; `false` opts out:
-   * nothing is queued, stored or sent, and the analytics code never loads.
+   * nothing is queued, stored or sent (and without `callbacks` the events chunk never loads).
    */
   analytics?: boolean;
   /** How long queued analytics events wait before they are sent (default 2000 ms); a full batch (20) goes at once. */
@@ -115,32 +118,40 @@ export function createLatchkeyClient(config: LatchkeyClientConfig): LatchkeyClie
   const now = config.now ?? (clock?.now ? () => (clock.now as () => number).call(clock) : Date.now);
   let session: SessionActorRef | undefined;
 
-  // Analytics: the events seen before its code has loaded wait here (bounded), in order.
+  // The host callbacks and the analytics queue: a chunk loaded on the first event (`clientEvents.ts`); the events
+  // seen before it has loaded wait here (bounded) and are handed over in order.
   const early: [keyof LatchkeyEvents, unknown][] = [];
-  let analytics: Promise<Analytics | undefined> | undefined;
-  const loadAnalytics = () =>
-    (analytics ??= import('../analytics/createAnalytics.js').then(
+  let handlers: Promise<ClientEvents | undefined> | undefined;
+  const loadHandlers = () =>
+    (handlers ??= import('../events/clientEvents.js').then(
       (module) =>
-        module.createAnalytics({
-          send: (events, keepalive) => transport('postEvent', { body: { events }, keepalive }),
-          storage,
-          ...(config.timers ? { timers: config.timers } : {}),
-          flushIntervalMs: config.analyticsFlushIntervalMs,
-          onDropped: (error) => logger.debug('Analytics events were refused', { error }),
+        module.createClientEvents({
+          callbacks: config.callbacks,
+          analytics:
+            config.analytics === false
+              ? undefined
+              : {
+                  send: (events, keepalive) => transport('postEvent', { body: { events }, keepalive }),
+                  storage,
+                  ...(config.timers ? { timers: config.timers } : {}),
+                  flushIntervalMs: config.analyticsFlushIntervalMs,
+                  onDropped: (error) => logger.debug('Analytics events were refused', { error }),
+                },
+          onCallbackError: (error, type) => logger.error(`A callback for ${String(type)} threw`, { error }),
         }),
       () => undefined,
     ));
   const events = createEmitter<LatchkeyEvents>({
     onListenerError: (error, type) => logger.error(`A listener of ${String(type)} threw`, { error }),
     onEmit:
-      config.analytics === false
+      config.analytics === false && !config.callbacks
         ? undefined
         : (type, payload) => {
             if (early.push([type, payload]) > 100) early.shift();
-            void loadAnalytics().then((queue) => early.splice(0).forEach(([t, p]) => queue?.track(t, p as never)));
+            void loadHandlers().then((loaded) => early.splice(0).forEach(([t, p]) => loaded?.deliver(t, p as never)));
           },
   });
-  if (config.callbacks) bindEventCallbacks(events, () => config.callbacks);
+
   const transport = createTransport({
     apiBaseUrl,
     environmentId,
@@ -205,7 +216,7 @@ export function createLatchkeyClient(config: LatchkeyClientConfig): LatchkeyClie
     ...(config.embeddedWallet ? { embeddedWalletConfig: config.embeddedWallet } : {}),
     async destroy() {
       session?.stop();
-      await (await analytics)?.dispose();
+      await (await handlers)?.dispose();
       return logger.dispose();
     },
   };

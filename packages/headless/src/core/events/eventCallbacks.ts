@@ -4,7 +4,8 @@ type On<K extends keyof LatchkeyEvents> = (event: LatchkeyEvents[K]) => void;
 
 /**
  * The host's callbacks for the lifecycle moments (`createLatchkeyClient({ callbacks })`, `useLatchkeyEvents`), each
- * called synchronously with the event's payload. A callback that throws is logged and does not stop the others.
+ * called with the event's payload, in the order of the events. A callback that throws is logged and does not stop the
+ * others.
  */
 export interface LatchkeyEventCallbacks {
   /** A sign-in's credential went to the server (`auth.signInStarted`). */

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { createTestWallet } from '../../testing/createTestWallet.js';
 import { createTestClient } from '../../testing/sandbox.js';
@@ -59,6 +59,7 @@ describe('lifecycle events against the sandbox (host callbacks and POST /events)
     await waitFor(latchkey.session, (snapshot) => getSessionStatus(snapshot) === 'signedOut');
     actor.stop();
 
+    await vi.waitFor(() => expect(calls).toContain('logout'));
     expect(calls).toEqual(['connected:testwallet', 'init:wallet', 'success:false', 'connected:secondwallet', 'added:secondwallet', 'removed', 'logout']);
 
     await latchkey.destroy();
