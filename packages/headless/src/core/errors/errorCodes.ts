@@ -158,6 +158,8 @@ export const serverErrorMessages: Partial<Record<ServerErrorCode, string>> = {
   too_many_requests: 'Rate limit reached',
   wallet_not_deployed: 'Wallet has not been deployed',
   mfa_invalid_code: 'Invalid code',
+  // 'Cannot proceed with your request' (SPEC §8: missing recovery setup), by code whatever the server wrote
+  email_recovery_disabled: 'Cannot proceed with your request',
 };
 
 /** The wallet error's numeric code (0–11), or undefined for codes that are not wallet codes. */
