@@ -8,7 +8,7 @@ import { createLogger, type ConsoleSink, type Logger, type Timers } from '../log
 import { resolveLogLevel } from '../logger/resolveLogLevel.js';
 import type { SessionActorRef } from '../machines/session/sessionMachine.js';
 import type { CaptchaRunner } from '../captcha/createCaptchaRunner.js';
-import { createLazySession, type SessionClock } from '../session/lazySession.js';
+import { createLazySession, type LazySessionRef, type SessionClock } from '../session/lazySession.js';
 
 export type { SessionClock } from '../session/lazySession.js';
 import { createSettingsStore, type SettingsStore } from '../settings/createSettingsStore.js';
@@ -116,7 +116,7 @@ export function createLatchkeyClient(config: LatchkeyClientConfig): LatchkeyClie
   const { environmentId, apiBaseUrl } = config;
   const { clock } = config;
   const now = config.now ?? (clock?.now ? () => (clock.now as () => number).call(clock) : Date.now);
-  let session: SessionActorRef | undefined;
+  let session: LazySessionRef | undefined;
 
   // The host callbacks and the analytics queue: a chunk loaded on the first event (`clientEvents.ts`); the events
   // seen before it has loaded wait here (bounded) and are handed over in order.
@@ -156,8 +156,10 @@ export function createLatchkeyClient(config: LatchkeyClientConfig): LatchkeyClie
     apiBaseUrl,
     environmentId,
     fetch: config.fetch,
-    // While a second factor is pending there is no session token: the MFA routes take the MFA token.
-    getJwt: () => {
+    // While a second factor is pending there is no session token: the MFA routes take the MFA token. A sign-in
+    // handed to the session while its machine still loads is in once the load settles: wait for it.
+    getJwt: async () => {
+      await session?.whenLoaded();
       const context = session?.getSnapshot().context;
       return context?.jwt ?? context?.mfaToken;
     },
