@@ -124,21 +124,7 @@ export function createLatchkeyClient(config: LatchkeyClientConfig): LatchkeyClie
   let handlers: Promise<ClientEvents | undefined> | undefined;
   const loadHandlers = () =>
     (handlers ??= import('../events/clientEvents.js').then(
-      (module) =>
-        module.createClientEvents({
-          callbacks: config.callbacks,
-          analytics:
-            config.analytics === false
-              ? undefined
-              : {
-                  send: (events, keepalive) => transport('postEvent', { body: { events }, keepalive }),
-                  storage,
-                  ...(config.timers ? { timers: config.timers } : {}),
-                  flushIntervalMs: config.analyticsFlushIntervalMs,
-                  onDropped: (error) => logger.debug('Analytics events were refused', { error }),
-                },
-          onCallbackError: (error, type) => logger.error(`A callback for ${String(type)} threw`, { error }),
-        }),
+      (module) => module.createClientEvents({ config, transport, storage, logger }),
       () => undefined,
     ));
   const events = createEmitter<LatchkeyEvents>({

@@ -1,13 +1,18 @@
-import { createAnalytics, type Analytics, type AnalyticsConfig } from '../analytics/createAnalytics.js';
+import { createAnalytics, type Analytics } from '../analytics/createAnalytics.js';
+import type { LatchkeyClientConfig } from '../client/createLatchkeyClient.js';
+import type { Logger } from '../logger/createLogger.js';
+import type { Store } from '../storage/createStore.js';
+import type { Transport } from '../transport/createTransport.js';
 import type { LatchkeyEvents } from './createEmitter.js';
 import { CALLBACK_EVENTS, type LatchkeyEventCallbacks } from './eventCallbacks.js';
 
 export interface ClientEventsConfig {
-  callbacks?: LatchkeyEventCallbacks | undefined;
-  /** The analytics queue's configuration; without it, no analytics (the host opted out). */
-  analytics?: AnalyticsConfig | undefined;
-  /** Told when a host callback throws (it does not stop the others). */
-  onCallbackError: (error: unknown, type: keyof LatchkeyEvents) => void;
+  /** The client's configuration: `callbacks`, `analytics` (false: the host opted out), `analyticsFlushIntervalMs`, `timers`. */
+  config: Pick<LatchkeyClientConfig, 'callbacks' | 'analytics' | 'analyticsFlushIntervalMs' | 'timers'>;
+  /** The raw transport: POST /events (not logged, no lifecycle moments). */
+  transport: Transport;
+  storage: Store;
+  logger: Pick<Logger, 'debug' | 'error'>;
 }
 
 export interface ClientEvents {
@@ -24,8 +29,17 @@ const callbackOf = Object.fromEntries(Object.entries(CALLBACK_EVENTS).map(([name
  * callbacks })`) and the analytics events. A chunk of its own, loaded on the first event, so a page that paints its
  * sign-in button carries none of it; the client keeps the events that come before it loads and hands them over in order.
  */
-export function createClientEvents(config: ClientEventsConfig): ClientEvents {
-  const analytics: Analytics | undefined = config.analytics ? createAnalytics(config.analytics) : undefined;
+export function createClientEvents({ config, transport, storage, logger }: ClientEventsConfig): ClientEvents {
+  const analytics: Analytics | undefined =
+    config.analytics === false
+      ? undefined
+      : createAnalytics({
+          send: (events, keepalive) => transport('postEvent', { body: { events }, keepalive }),
+          storage,
+          ...(config.timers ? { timers: config.timers } : {}),
+          flushIntervalMs: config.analyticsFlushIntervalMs,
+          onDropped: (error) => logger.debug('Analytics events were refused', { error }),
+        });
   return {
     deliver(type, payload) {
       const name = callbackOf[type];
@@ -33,7 +47,7 @@ export function createClientEvents(config: ClientEventsConfig): ClientEvents {
       try {
         callback?.(payload);
       } catch (error) {
-        config.onCallbackError(error, type);
+        logger.error(`A callback for ${String(type)} threw`, { error });
       }
       analytics?.track(type, payload);
     },
