@@ -1,6 +1,5 @@
 import { createAnalytics, type Analytics } from '../analytics/createAnalytics.js';
-import type { LatchkeyClientConfig } from '../client/createLatchkeyClient.js';
-import type { Logger } from '../logger/createLogger.js';
+import type { Logger, Timers } from '../logger/createLogger.js';
 import type { Store } from '../storage/createStore.js';
 import type { Transport } from '../transport/createTransport.js';
 import type { LatchkeyEvents } from './createEmitter.js';
@@ -8,7 +7,7 @@ import { CALLBACK_EVENTS, type LatchkeyEventCallbacks } from './eventCallbacks.j
 
 export interface ClientEventsConfig {
   /** The client's configuration: `callbacks`, `analytics` (false: the host opted out), `analyticsFlushIntervalMs`, `timers`. */
-  config: Pick<LatchkeyClientConfig, 'callbacks' | 'analytics' | 'analyticsFlushIntervalMs' | 'timers'>;
+  config: { callbacks?: LatchkeyEventCallbacks | undefined; analytics?: boolean | undefined; analyticsFlushIntervalMs?: number | undefined; timers?: Timers | undefined };
   /** The raw transport: POST /events (not logged, no lifecycle moments). */
   transport: Transport;
   storage: Store;
