@@ -13,6 +13,13 @@ export const analyticsEventSchema = z.object({
 });
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
 
+/** At most this many analytics events per POST /events. */
+export const MAX_ANALYTICS_BATCH = 50;
+
+/** POST /events: a batch of analytics events (the kit queues its events and sends them together). */
+export const analyticsEventBatchSchema = z.object({ events: z.array(analyticsEventSchema).min(1).max(MAX_ANALYTICS_BATCH) });
+export type AnalyticsEventBatch = z.infer<typeof analyticsEventBatchSchema>;
+
 /** Access-list entry: an address or e-mail allowed or blocked (SPEC §3/§6). */
 export const accessListEntrySchema = z.object({
   value: z.string().check(z.trim(), z.minLength(1)),

@@ -7,7 +7,7 @@ import { mfaCodeCheckSchema, mfaDeviceListSchema, mfaDeviceSchema, mfaDeviceUpda
 import { keyGenerationSchema, keyShareBackupSchema, keyShareListSchema, keyShareRecoverSchema, mpcRoomSchema, mpcSignMessageSchema, recoveredKeySharesSchema, thresholdSchemeChangeSchema } from './mpc.js';
 import { networkConfigurationSchema } from './networks.js';
 import { passkeyAuthenticationOptionsSchema, passkeyDeleteSchema, passkeyListSchema, passkeyRecordSchema, passkeyRegisteredSchema, passkeyRegisterRequestSchema, passkeyRegistrationOptionsSchema, passkeySignInRequestSchema, passkeyUpdateSchema } from './passkeys.js';
-import { analyticsEventSchema, fieldAvailabilitySchema, fieldCheckQuerySchema } from './records.js';
+import { analyticsEventBatchSchema, fieldAvailabilitySchema, fieldCheckQuerySchema } from './records.js';
 import { noBodySchema, okSchema, pathParamSchema, route, type RouteDefinition } from './routeDefinition.js';
 import { routeInfo, type RouteInfoTable } from './routeInfo.js';
 import { projectSettingsSchema } from './settings/index.js';
@@ -38,7 +38,7 @@ export const routes = {
   getNetworks: route({ ...routeInfo.getNetworks, request: noBodySchema, response: z.array(networkConfigurationSchema) }),
   getJwks: route({ ...routeInfo.getJwks, request: noBodySchema, response: jwksSchema }),
   postLogs: route({ ...routeInfo.postLogs, request: logBatchSchema, response: okSchema }),
-  postEvent: route({ ...routeInfo.postEvent, request: analyticsEventSchema, response: okSchema }),
+  postEvent: route({ ...routeInfo.postEvent, request: analyticsEventBatchSchema, response: okSchema }),
 
   // session
   refresh: route({ ...routeInfo.refresh, request: noBodySchema, response: signInResponseSchema }),

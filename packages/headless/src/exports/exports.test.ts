@@ -347,6 +347,7 @@ describe('entry points', () => {
         "needsOnboarding",
         "requiredFieldsMissing",
         "useLatchkey",
+        "useLatchkeyEvents",
         "useSession",
         "useUser",
       ]

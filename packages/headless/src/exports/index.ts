@@ -44,7 +44,8 @@ export { isLatchkeyError, LatchkeyError, type LatchkeyErrorOptions } from '../co
 export { toLatchkeyError } from '../core/errors/toLatchkeyError.js';
 
 // building blocks
-export { createEmitter, type Emitter, type LatchkeyEvents, type Listener } from '../core/events/createEmitter.js';
+export { createEmitter, type Emitter, type LatchkeyEvents, type LinkedCredentialKind, type Listener, type SignInMethod } from '../core/events/createEmitter.js';
+export type { LatchkeyEventCallbacks } from '../core/events/eventCallbacks.js';
 export { createLogger, type ConsoleSink, type Logger, type LoggerConfig, type LogLevel, type Timers } from '../core/logger/createLogger.js';
 export { createSettingsStore, type SettingsState, type SettingsStatus, type SettingsStore } from '../core/settings/createSettingsStore.js';
 export { getSessionTokenFromCookies } from '../core/session/getSessionTokenFromCookies.js';

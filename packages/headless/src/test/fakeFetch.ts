@@ -7,6 +7,7 @@ export interface RecordedRequest {
   /** The parsed JSON body, or undefined. */
   body: unknown;
   credentials: RequestCredentials | undefined;
+  keepalive: boolean;
 }
 
 export type FakeHandler = (request: RecordedRequest) => Response | Promise<Response>;
@@ -22,6 +23,7 @@ export function createFakeFetch(handler: FakeHandler): { fetch: typeof fetch; re
       headers: new Headers(init.headers),
       body: text === undefined ? undefined : JSON.parse(text),
       credentials: init.credentials,
+      keepalive: init.keepalive === true,
     };
     requests.push(request);
     return handler(request);

@@ -1,4 +1,5 @@
 import type { Migration } from './Migration.js';
+import { analyticsMigrations } from './migrations/analyticsMigrations.js';
 import { custodyMigrations } from './migrations/custodyMigrations.js';
 import { mpcMigrations } from './migrations/mpcMigrations.js';
 import { onboardingMigrations } from './migrations/onboardingMigrations.js';
@@ -6,4 +7,4 @@ import { productMigrations } from './migrations/productMigrations.js';
 import { securityMigrations } from './migrations/securityMigrations.js';
 
 /** Every migration, in version order (the order they were released in). */
-export const migrations: readonly Migration[] = [...productMigrations, ...custodyMigrations, ...securityMigrations, ...mpcMigrations, ...onboardingMigrations].sort((a, b) => a.version - b.version);
+export const migrations: readonly Migration[] = [...productMigrations, ...custodyMigrations, ...securityMigrations, ...mpcMigrations, ...onboardingMigrations, ...analyticsMigrations].sort((a, b) => a.version - b.version);

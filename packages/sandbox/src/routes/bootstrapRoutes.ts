@@ -1,4 +1,5 @@
 import type { RouteInput, RouteTable } from '../http/mountRoutes.js';
+import { storeAnalyticsEvents } from '../services/analytics/analyticsEvents.js';
 import { storeLogs } from '../services/logs/logs.js';
 import { toPublicSettings } from '../services/settings/settingsRules.js';
 import { withAppleSdkEmulation } from '../services/social/socialSignIn.js';
@@ -31,10 +32,17 @@ async function postLogs({ ctx, body }: RouteInput<'postLogs'>) {
   return { ok: true as const };
 }
 
-/** What every client reads first: settings, networks, the JWKS; and where its logs go. */
+/** POST /events: a batch of analytics events (each SPEC §3's: anonymousId, event, properties, type `track`). */
+async function postEvent({ ctx, body }: RouteInput<'postEvent'>) {
+  await storeAnalyticsEvents(ctx, body);
+  return { ok: true as const };
+}
+
+/** What every client reads first: settings, networks, the JWKS; and where its logs and analytics events go. */
 export const bootstrapRoutes: RouteTable = {
   getSettings: { auth: 'public', handler: getSettings },
   getNetworks: { auth: 'public', handler: getNetworks },
   getJwks: { auth: 'public', handler: getJwks },
   postLogs: { auth: 'public', handler: postLogs },
+  postEvent: { auth: 'public', handler: postEvent },
 };

@@ -6,6 +6,7 @@ import { ApiError } from '../errors/ApiError.js';
 import { readBody, readJson } from '../http/readBody.js';
 import type { SandboxInfo } from '../sandboxInfo.js';
 import { listInbox } from '../services/inbox/inbox.js';
+import { clearAnalyticsEvents, listAnalyticsEvents } from '../services/analytics/analyticsEvents.js';
 import { listLogs } from '../services/logs/logs.js';
 import { clearAccessList, setAccessListEntry } from '../services/wallets/accessList.js';
 import { MAX_AIRDROP_LAMPORTS } from '../solana/localCluster.js';
@@ -24,7 +25,7 @@ export const MAX_BLOCKS_PER_REQUEST = 1000;
 const blocksSchema = z.object({ count: z.number().int().min(1).max(MAX_BLOCKS_PER_REQUEST) });
 
 /**
- * Sandbox-only routes (never called by the kit): info, inbox, stored logs, admin settings and access list, the
+ * Sandbox-only routes (never called by the kit): info, inbox, stored logs and analytics events, admin settings and access list, the
  * Solana faucet, block production on demand (tests expire a blockhash without waiting a minute), the token registry,
  * and custody's own.
  */
@@ -42,6 +43,13 @@ export function mountSandboxRoutes(app: Hono, ctx: SandboxContext, info: Sandbox
   });
 
   app.get('/sandbox/logs', async (c) => c.json(await listLogs(ctx)));
+
+  // The analytics events POST /events stored, oldest first (`?anonymousId=` for one client's); DELETE forgets them.
+  app.get('/sandbox/admin/events', async (c) => c.json(await listAnalyticsEvents(ctx, { anonymousId: c.req.query('anonymousId')?.trim() || undefined })));
+  app.delete('/sandbox/admin/events', async (c) => {
+    await clearAnalyticsEvents(ctx);
+    return c.json({ ok: true });
+  });
 
   // Ends every live JSON-RPC socket connection (close code 1012), as a restart would: clients' reconnects are tested against it.
   app.post('/sandbox/admin/sockets/drop', (c) => c.json({ dropped: ctx.sockets.drop() }));

@@ -1,7 +1,9 @@
 import type { LogLevel, ProjectSettings } from '@latchkey/protocol';
 import { getSettings } from '../actions/getSettings.js';
 import { LatchkeyError } from '../errors/LatchkeyError.js';
+import type { ClientEvents } from '../events/clientEvents.js';
 import { createEmitter, type Emitter, type LatchkeyEvents } from '../events/createEmitter.js';
+import type { LatchkeyEventCallbacks } from '../events/eventCallbacks.js';
 import { createLogger, type ConsoleSink, type Logger, type Timers } from '../logger/createLogger.js';
 import { resolveLogLevel } from '../logger/resolveLogLevel.js';
 import type { SessionActorRef } from '../machines/session/sessionMachine.js';
@@ -58,6 +60,19 @@ export interface LatchkeyClientConfig {
    * one per Latchkey client, and its code stays in the `./embedded` entries. `useEmbeddedWallet`'s parameters win over it.
    */
   embeddedWallet?: Partial<EmbeddedWalletConfig>;
+  /**
+   * The host's callbacks for the lifecycle moments (`onAuthSuccess`, `onLogout`, `onWalletAdded`…), called in order just
+   * after the event (their code is a chunk loaded on the first event). A callback that throws is logged.
+   */
+  callbacks?: LatchkeyEventCallbacks;
+  /**
+   * Send analytics events (POST /events: sign-in started/succeeded/failed, sign-out, wallet connected/linked/unlinked,
+   * embedded wallet created, MFA enrolled…; an anonymous id, no address or e-mail). Default true; `false` opts out:
+   * nothing is queued, stored or sent (and without `callbacks` the events chunk never loads).
+   */
+  analytics?: boolean;
+  /** How long queued analytics events wait before they are sent (default 2000 ms); a full batch (20) goes at once. */
+  analyticsFlushIntervalMs?: number;
 }
 
 export interface LatchkeyClient {
@@ -80,7 +95,7 @@ export interface LatchkeyClient {
   readonly captcha: CaptchaRunner;
   /** The embedded-wallet configuration given as `embeddedWallet`, if any. */
   readonly embeddedWalletConfig?: Partial<EmbeddedWalletConfig> | undefined;
-  /** Stops the session actor and sends the queued log records. */
+  /** Stops the session actor and sends the queued log records and analytics events. */
   destroy(): Promise<void>;
 }
 
@@ -117,9 +132,26 @@ export function createLatchkeyClient(config: LatchkeyClientConfig): LatchkeyClie
     config.storage !== 'cookie' &&
     (settings?.get().settings?.security.auth?.storage[0] === 'cookie' || storage?.get(COOKIE_SESSION_KEY, cookieSessionParser) !== undefined);
 
+  // The host callbacks and the analytics queue: a chunk loaded on the first event (`clientEvents.ts`); the events
+  // seen before it has loaded wait here (bounded) and are handed over in order.
+  const early: [keyof LatchkeyEvents, unknown][] = [];
+  let handlers: Promise<ClientEvents | undefined> | undefined;
+  const loadHandlers = () =>
+    (handlers ??= import('../events/clientEvents.js').then(
+      (module) => module.createClientEvents({ config, transport, storage, logger }),
+      () => undefined,
+    ));
   const events = createEmitter<LatchkeyEvents>({
     onListenerError: (error, type) => logger.error(`A listener of ${String(type)} threw`, { error }),
+    onEmit:
+      config.analytics === false && !config.callbacks
+        ? undefined
+        : (type, payload) => {
+            if (early.push([type, payload]) > 100) early.shift();
+            void loadHandlers().then((loaded) => early.splice(0).forEach(([t, p]) => loaded?.deliver(t, p as never)));
+          },
   });
+
   const transport = createTransport({
     apiBaseUrl,
     environmentId,
@@ -146,6 +178,7 @@ export function createLatchkeyClient(config: LatchkeyClientConfig): LatchkeyClie
   const api = createApi({
     transport,
     logger,
+    events,
     onError: (error, _route, info) => {
       // A bearer request answered 401: the session's token is no longer good.
       if (info?.bearer && error.status === 401) session?.send({ type: 'server.sessionRejected' });
@@ -183,8 +216,9 @@ export function createLatchkeyClient(config: LatchkeyClientConfig): LatchkeyClie
     webauthn: config.webauthn ?? loadBrowserWebAuthn,
     captcha: config.captcha ?? lazyCaptchaRunner(() => settings.load()),
     ...(config.embeddedWallet ? { embeddedWalletConfig: config.embeddedWallet } : {}),
-    destroy() {
+    async destroy() {
       session?.stop();
+      await (await handlers)?.dispose();
       return logger.dispose();
     },
   };

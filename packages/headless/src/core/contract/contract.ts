@@ -2,3 +2,5 @@
 // this module, with `import()`, so a bundler puts it (and zod) in a chunk of its own that the
 // first paint does not wait for.
 export { errorBodySchema, routes } from '@latchkey/protocol';
+// The lifecycle moments a request marks (host callbacks, analytics): only needed once requests are made.
+export { emitRouteMoments } from '../events/routeMoments.js';

@@ -76,7 +76,7 @@ export const clientErrorMessages = {
   wallet_not_in_catalogue: 'Wallet {wallet} was not found in the wallet catalogue.',
   wallet_key_required: 'A wallet key is required.',
   wallet_not_active_in_connector: 'Wallet {wallet} is not currently active in {connector}.',
-  sdk_version_mismatch: 'Latchkey packages have different versions: {versions}',
+  sdk_version_mismatch: 'Latchkey packages have different versions: {versions}. Install the same version of each.',
   // access and transactions
   address_not_approved: 'This address is not approved for access',
   address_blocked_by_gate: 'This address is blocked by the gate',
@@ -158,6 +158,8 @@ export const serverErrorMessages: Partial<Record<ServerErrorCode, string>> = {
   too_many_requests: 'Rate limit reached',
   wallet_not_deployed: 'Wallet has not been deployed',
   mfa_invalid_code: 'Invalid code',
+  // 'Cannot proceed with your request' (SPEC §8: missing recovery setup), by code whatever the server wrote
+  email_recovery_disabled: 'Cannot proceed with your request',
 };
 
 /** The wallet error's numeric code (0–11), or undefined for codes that are not wallet codes. */

@@ -106,3 +106,10 @@ describe('toLatchkeyError', () => {
     expect(await toLatchkeyError('text')).toMatchObject({ code: 'UNKNOWN', message: 'text' });
   });
 });
+
+describe('SPEC §8 wording by server code (the audit of docs/spec8-messages.md)', () => {
+  it("default: email_recovery_disabled reads 'Cannot proceed with your request' whatever the server wrote", async () => {
+    const error = await toLatchkeyError(new Response(JSON.stringify({ error: { code: 'email_recovery_disabled', message: 'recovery is off' } }), { status: 400 }));
+    expect(error).toMatchObject({ code: 'email_recovery_disabled', message: 'Cannot proceed with your request' });
+  });
+});

@@ -13,6 +13,8 @@ interface CommonRequestOptions {
   /** The bearer token to send instead of the current session's (used while a session is restored). */
   jwt?: string;
   signal?: AbortSignal;
+  /** Let the request outlive the page (`fetch`'s `keepalive`): what is sent as the page is hidden or closed. */
+  keepalive?: boolean;
 }
 
 /** GET routes validate (and send) a query; the others a JSON body. Optional exactly when the schema accepts none. */
@@ -127,6 +129,7 @@ export function createTransport(config: TransportConfig): Transport {
     }
     if (credentials) init.credentials = 'include';
     if (options.signal) init.signal = options.signal;
+    if (options.keepalive) init.keepalive = true;
 
     const doFetch = config.fetch ?? globalThis.fetch;
     const response = await doFetch(`${base}${path}${isGet ? toQueryString(options.query) : ''}`, init);

@@ -1,4 +1,5 @@
 import { KIT_VERSION, VERSION_CHECK_DELAY_MS } from '@latchkey/protocol/constants';
+import { clientErrorMessages } from '../errors/errorCodes.js';
 
 /**
  * This package's version. Every @latchkey package is released with the kit's version — the `KIT_VERSION` its
@@ -9,7 +10,7 @@ export const version = '4.18.0';
 /**
  * The version check of SPEC §8/§9: `VERSION_CHECK_DELAY_MS` (100 ms) after it starts, compares the versions of the
  * @latchkey packages loaded — this one, the protocol, and `others` (e.g. `{ '@latchkey/ui': … }`) — and warns once
- * when they differ. Returns a function that cancels the check (the provider calls it when it unmounts).
+ * when they differ, with the catalogue's `sdk_version_mismatch` message. Returns a function that cancels the check (the provider calls it when it unmounts).
  */
 export function checkKitVersions(others: Record<string, string>, warn: (message: string) => void): () => void {
   const timer = setTimeout(() => {
@@ -19,7 +20,8 @@ export function checkKitVersions(others: Record<string, string>, warn: (message:
       .sort()
       .map((name) => `${name} ${versions[name]}`)
       .join(', ');
-    warn(`Latchkey packages differ in version (${listed}): install the same version of each.`);
+    // The SPEC §8 console message (`sdk_version_mismatch`): logged, not thrown.
+    warn(clientErrorMessages.sdk_version_mismatch.replace('{versions}', listed));
   }, VERSION_CHECK_DELAY_MS);
   return () => clearTimeout(timer);
 }

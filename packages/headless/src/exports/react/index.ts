@@ -5,6 +5,7 @@
 
 export { LatchkeyProvider, type LatchkeyProviderProps } from '../../react/LatchkeyProvider.js';
 export { useLatchkey, type UseLatchkeyReturnType } from '../../react/useLatchkey.js';
+export { useLatchkeyEvents, type UseLatchkeyEventsParameters } from '../../react/useLatchkeyEvents.js';
 export { useSession, type UseSessionReturnType } from '../../react/useSession.js';
 export { useUser, type UserStatus, type UseUserReturnType } from '../../react/useUser.js';
 export { needsOnboarding, requiredFieldsMissing } from '../../core/profile/profileFields.js';

@@ -1,3 +1,4 @@
+import { FEE_LOOKUP_RETRIES } from '@latchkey/protocol/constants';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock, waitFor } from 'xstate';
 import { LatchkeyError } from '../../errors/LatchkeyError.js';
@@ -30,7 +31,7 @@ function port(overrides: Partial<SolanaTransferPort<unknown>> = {}): SolanaTrans
 }
 
 function start(p: SolanaTransferPort<unknown>, clock = new SimulatedClock(), optimize = false) {
-  const actor = createActor(sendTransactionMachine, { input: { port: p, signer, optimize }, clock }).start();
+  const actor = createActor(sendTransactionMachine, { input: { port: p, signer, optimize, timers: clock }, clock }).start();
   return { actor, clock };
 }
 
@@ -111,7 +112,7 @@ describe('sendTransactionMachine', () => {
     const { actor, clock } = start(port({ getFee }));
     actor.send({ type: 'user.prepare', request: {} });
     await flush();
-    expect(actor.getSnapshot().value).toBe('waitingToRetryFee');
+    expect(actor.getSnapshot().value).toBe('estimatingFee');
     clock.increment(FEE_RETRY_DELAY_MS - 1);
     await flush();
     expect(getFee).toHaveBeenCalledTimes(1);
@@ -124,7 +125,7 @@ describe('sendTransactionMachine', () => {
     expect(actor.getSnapshot().context.fee).toBe(7000n);
   });
 
-  it("error: after 5 fee lookups without an answer: 'Max retries reached', nothing signed", async () => {
+  it("error: after 5 retries of the fee lookup without an answer: 'Max retries reached', nothing signed", async () => {
     const getFee = vi.fn(async () => null);
     const p = port({ getFee });
     const { actor, clock } = start(p);
@@ -135,7 +136,7 @@ describe('sendTransactionMachine', () => {
     }
     await flush();
     expect(actor.getSnapshot().value).toBe('invalid');
-    expect(getFee).toHaveBeenCalledTimes(5);
+    expect(getFee).toHaveBeenCalledTimes(1 + FEE_LOOKUP_RETRIES);
     expect(actor.getSnapshot().context.error).toMatchObject({ code: 'max_retries_reached', message: 'Max retries reached' });
     expect(p.sendRaw).not.toHaveBeenCalled();
   });

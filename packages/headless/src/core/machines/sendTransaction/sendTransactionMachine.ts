@@ -3,10 +3,14 @@ import type { TransactionSimulation } from '@latchkey/protocol';
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { LatchkeyError } from '../../errors/LatchkeyError.js';
 import { toLatchkeyErrorSync } from '../../errors/toLatchkeyError.js';
+import type { Timers } from '../../logger/createLogger.js';
+import { retry } from '../../retry/retry.js';
 import type { SolanaSigner } from '../../signer/SolanaSigner.js';
 
 /** Waiting time between two fee lookups. */
 export const FEE_RETRY_DELAY_MS = 1000;
+/** How long one fee lookup may take before it counts as failed ('Timeout') and is retried. */
+export const FEE_LOOKUP_TIMEOUT_MS = 10_000;
 
 /** A transaction built for one signer, not yet signed: wire bytes plus what the cluster needs to judge it. */
 export interface PreparedTransaction {
@@ -52,6 +56,8 @@ export interface SendTransactionInput<Request> {
   signer: SolanaSigner;
   /** Pass each built transaction through the port's `optimize` before its fee is looked up and it is signed. */
   optimize?: boolean;
+  /** Timers of the fee lookup's retries (default the global ones; a `SimulatedClock` in tests). */
+  timers?: Timers;
 }
 
 export interface SendTransactionContext<Request> {
@@ -61,7 +67,7 @@ export interface SendTransactionContext<Request> {
   request: Request | undefined;
   prepared: PreparedTransaction | undefined;
   fee: bigint | undefined;
-  feeAttempts: number;
+  timers: Timers | undefined;
   simulation: TransactionSimulation | undefined;
   /** The signed bytes, kept so a send the network cut off is retried with the same transaction (same signature). */
   signed: Uint8Array | undefined;
@@ -78,14 +84,14 @@ export type SendTransactionEvent<Request> =
   | { type: 'user.reset' };
 
 const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
-const RESET = { request: undefined, prepared: undefined, fee: undefined, feeAttempts: 0, simulation: undefined, signed: undefined, signature: undefined, error: undefined } as const;
+const RESET = { request: undefined, prepared: undefined, fee: undefined, simulation: undefined, signed: undefined, signature: undefined, error: undefined } as const;
 
 type AnyRequest = unknown;
 type Port = SolanaTransferPort<AnyRequest>;
 
 /**
  * Send and confirm one Solana transaction (SPEC §4): preparing (build with a fresh blockhash, then the product API's
- * optimizeTransaction when enabled) → estimatingFee (getFeeForMessage, retried up to 5 times, FEE_RETRY_DELAY_MS
+ * optimizeTransaction when enabled) → estimatingFee (getFeeForMessage through the retry helper: retried up to 5 times, FEE_RETRY_DELAY_MS
  * apart) → the funds check ('Insufficient funds.' before anything is signed) → review (simulation shown;
  * `user.confirm`) → signing (by the SolanaSigner) → sending (raw) → confirming at `confirmed` → done. A failed
  * transaction is 'Transaction failed' (program error in `cause`); no confirmation within 60 s is 'Transaction timed
@@ -106,7 +112,19 @@ export const sendTransactionMachine = setup({
       if (!input.optimize || !input.port.optimize) return prepared;
       return { ...prepared, transaction: await input.port.optimize(prepared.transaction, input.payer) };
     }),
-    getFee: fromPromise<bigint | null, { port: Port; prepared: PreparedTransaction }>(({ input }) => input.port.getFee(input.prepared)),
+    // The fee lookup through the generic retry helper (SPEC §9): retried up to FEE_LOOKUP_RETRIES (5) times,
+    // FEE_RETRY_DELAY_MS apart, each try limited to FEE_LOOKUP_TIMEOUT_MS; a cluster that cannot tell (null) is a
+    // failed try. All failed: 'Max retries reached', the last failure as its cause.
+    getFee: fromPromise<bigint, { port: Port; prepared: PreparedTransaction; timers: Timers | undefined }>(({ input, signal }) =>
+      retry(
+        async () => {
+          const fee = await input.port.getFee(input.prepared);
+          if (fee === null) throw new LatchkeyError('rpc_error', { message: 'The cluster could not tell the fee.' });
+          return fee;
+        },
+        { retries: FEE_LOOKUP_RETRIES, timeoutMs: FEE_LOOKUP_TIMEOUT_MS, delayMs: FEE_RETRY_DELAY_MS, signal, ...(input.timers ? { timers: input.timers } : {}) },
+      ),
+    ),
     simulate: fromPromise<TransactionSimulation | undefined, { port: Port; prepared: PreparedTransaction; payer: string }>(async ({ input }) => {
       // The review screen works without a simulation: its failure is not the transfer's.
       try {
@@ -123,12 +141,8 @@ export const sendTransactionMachine = setup({
   },
   actions: {
     assignRequest: assign((_, params: { request: AnyRequest }) => ({ ...RESET, request: params.request })),
-    assignPrepared: assign((_, params: { prepared: PreparedTransaction }) => ({ prepared: params.prepared, fee: undefined, feeAttempts: 0, error: undefined })),
-    countFeeAttempt: assign(({ context }) => ({ feeAttempts: context.feeAttempts + 1 })),
+    assignPrepared: assign((_, params: { prepared: PreparedTransaction }) => ({ prepared: params.prepared, fee: undefined, error: undefined })),
     assignFee: assign((_, params: { fee: bigint }) => ({ fee: params.fee })),
-    assignFeeUnavailable: assign((_, params: { error?: unknown }) => ({
-      error: new LatchkeyError('max_retries_reached', { cause: params.error }),
-    })),
     assignInsufficientFunds: assign(() => ({ error: new LatchkeyError('insufficient_funds') })),
     assignSimulation: assign((_, params: { simulation: TransactionSimulation | undefined }) => ({ simulation: params.simulation })),
     assignSigned: assign((_, params: { signed: Uint8Array }) => ({ signed: params.signed })),
@@ -137,12 +151,10 @@ export const sendTransactionMachine = setup({
     assignError: assign((_, params: { error: unknown }) => ({ error: toLatchkeyErrorSync(params.error) })),
     assignTimedOut: assign(() => ({ error: new LatchkeyError('transaction_timed_out') })),
     assignExpired: assign((_, params: { error: unknown }) => ({ error: toLatchkeyErrorSync(params.error) })),
-    clearForResign: assign({ prepared: undefined, fee: undefined, feeAttempts: 0, signed: undefined, signature: undefined, error: undefined }),
+    clearForResign: assign({ prepared: undefined, fee: undefined, signed: undefined, signature: undefined, error: undefined }),
     reset: assign(RESET),
   },
   guards: {
-    hasFee: (_, params: { fee: bigint | null }) => params.fee !== null,
-    canRetryFee: ({ context }) => context.feeAttempts < FEE_LOOKUP_RETRIES,
     hasFunds: ({ context }) =>
       context.prepared !== undefined && context.fee !== undefined && context.prepared.lamportsAvailable >= context.prepared.lamportsNeeded + context.fee,
     isExpired: (_, params: { error: unknown }) => params.error instanceof LatchkeyError && params.error.code === 'transaction_expired',
@@ -154,12 +166,11 @@ export const sendTransactionMachine = setup({
     canReconfirm: ({ context }) => context.signature !== undefined && context.error?.code === 'network_error',
   },
   delays: {
-    feeRetryDelay: FEE_RETRY_DELAY_MS,
     confirmationTimeout: TRANSACTION_CONFIRMATION_TIMEOUT_MS,
   },
 }).createMachine({
   id: 'sendTransaction',
-  context: ({ input }) => ({ port: input.port, signer: input.signer, optimize: input.optimize ?? false, ...RESET }),
+  context: ({ input }) => ({ port: input.port, signer: input.signer, optimize: input.optimize ?? false, timers: input.timers, ...RESET }),
   initial: 'idle',
   on: { 'user.reset': { target: '.idle', actions: 'reset' } },
   states: {
@@ -179,29 +190,12 @@ export const sendTransactionMachine = setup({
     },
     estimatingFee: {
       tags: ['busy', 'composing'],
-      entry: 'countFeeAttempt',
       invoke: {
         src: 'getFee',
-        input: ({ context }) => ({ port: context.port, prepared: context.prepared as PreparedTransaction }),
-        onDone: [
-          {
-            guard: { type: 'hasFee', params: ({ event }) => ({ fee: event.output }) },
-            target: 'checkingFunds',
-            actions: { type: 'assignFee', params: ({ event }) => ({ fee: event.output as bigint }) },
-          },
-          { guard: 'canRetryFee', target: 'waitingToRetryFee' },
-          { target: 'invalid', actions: { type: 'assignFeeUnavailable', params: {} } },
-        ],
-        onError: [
-          { guard: 'canRetryFee', target: 'waitingToRetryFee' },
-          { target: 'invalid', actions: { type: 'assignFeeUnavailable', params: ({ event }) => ({ error: event.error }) } },
-        ],
+        input: ({ context }) => ({ port: context.port, prepared: context.prepared as PreparedTransaction, timers: context.timers }),
+        onDone: { target: 'checkingFunds', actions: { type: 'assignFee', params: ({ event }) => ({ fee: event.output }) } },
+        onError: { target: 'invalid', actions: { type: 'assignError', params: errorParams } },
       },
-      on: { 'user.cancel': { target: 'idle', actions: 'reset' } },
-    },
-    waitingToRetryFee: {
-      tags: ['busy', 'composing'],
-      after: { feeRetryDelay: 'estimatingFee' },
       on: { 'user.cancel': { target: 'idle', actions: 'reset' } },
     },
     checkingFunds: {
@@ -300,7 +294,6 @@ export type SendTransactionStatus =
   | 'idle'
   | 'preparing'
   | 'estimatingFee'
-  | 'waitingToRetryFee'
   | 'checkingFunds'
   | 'simulating'
   | 'review'

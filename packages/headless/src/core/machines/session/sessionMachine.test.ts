@@ -149,7 +149,27 @@ describe('sessionMachine: signing in', () => {
     actor.send({ type: 'server.signedIn', response });
     expect(status()).toBe('signedIn');
     expect(JSON.parse(adapter.getItem(AUTH_KEY) as string)).toEqual({ jwt: response.jwt, expiresAt: response.expiresAt });
-    expect(emitted).toEqual([['auth.signedIn', { user: response.user, expiresAt: response.expiresAt }]]);
+    expect(emitted).toEqual([['auth.signedIn', { user: response.user, expiresAt: response.expiresAt, restored: false }]]);
+  });
+
+  it("behavior: a link's new session for the same user is no new sign-in (no auth.signedIn); another user's is", async () => {
+    const { actor, until, adapter, emitted } = setup();
+    await until('signedOut');
+    actor.send({ type: 'server.signedIn', response: fakeSignIn(T0 + HOUR) });
+    const linked = fakeSignIn(T0 + 2 * HOUR);
+    actor.send({ type: 'server.signedIn', response: linked });
+    expect(actor.getSnapshot().context.expiresAt).toBe(linked.expiresAt);
+    expect(JSON.parse(adapter.getItem(AUTH_KEY) as string)).toEqual({ jwt: linked.jwt, expiresAt: linked.expiresAt });
+    expect(emitted.map(([type]) => type)).toEqual(['auth.signedIn']);
+    const other = fakeSignIn(T0 + HOUR, { id: 'user-2' });
+    actor.send({ type: 'server.signedIn', response: other });
+    expect(emitted).toEqual([emitted[0], ['auth.signedIn', { user: other.user, expiresAt: other.expiresAt, restored: false }]]);
+  });
+
+  it("default: a restored session is announced with restored: true", async () => {
+    const { until, emitted } = setup({ stored: stored(T0 + HOUR), handlers: { 'GET /users': () => json(200, { user: fakeUser() }) } });
+    await until('signedIn');
+    expect(emitted).toEqual([['auth.signedIn', { user: expect.objectContaining({ id: 'user-1' }), expiresAt: new Date(T0 + HOUR).toISOString(), restored: true }]]);
   });
 
   it('behavior: user.cancelSignIn goes back to signedOut', async () => {

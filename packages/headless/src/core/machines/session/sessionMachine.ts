@@ -143,10 +143,13 @@ export const sessionMachine = setup({
     assignInvalidSignIn: assign(() => ({
       error: new LatchkeyError('invalid_response', { message: 'The sign-in response carries neither a session nor a second factor.' }),
     })),
-    emitSignedIn: ({ context }) => {
+    emitSignedIn: ({ context }, params?: { restored: boolean }) => {
       if (context.user && context.expiresAt) {
-        context.deps.events.emit('auth.signedIn', { user: context.user, expiresAt: context.expiresAt });
+        context.deps.events.emit('auth.signedIn', { user: context.user, expiresAt: context.expiresAt, restored: params?.restored ?? false });
       }
+    },
+    emitSignedInIfOtherUser: ({ context }, params: { auth: StoredAuth; user: User }) => {
+      if (params.user.id !== context.user?.id) context.deps.events.emit('auth.signedIn', { user: params.user, expiresAt: params.auth.expiresAt, restored: false });
     },
     emitSignedOut: ({ context }) => context.deps.events.emit('auth.signedOut', { reason: 'user' }),
     emitExpired: ({ context }) => context.deps.events.emit('auth.expired', { expiresAt: context.expiresAt }),
@@ -196,7 +199,7 @@ export const sessionMachine = setup({
                   return { auth, user };
                 },
               },
-              'emitSignedIn',
+              { type: 'emitSignedIn', params: { restored: true } },
             ],
           },
           { target: 'anonymous' },
@@ -274,12 +277,13 @@ export const sessionMachine = setup({
           on: {
             'user.signOut': 'signingOut',
             'server.sessionRejected': '#session.anonymous.expired',
-            // Signing in again replaces the session and restarts its timers.
+            // Signing in again replaces the session and restarts its timers. A link (wallet, e-mail…) answers with the
+            // same user's new session: not a sign-in, so `auth.signedIn` only when the user changed.
             'server.signedIn': {
               guard: { type: 'hasSession', params: responseParams },
               target: 'live',
               reenter: true,
-              actions: [{ type: 'assignSession', params: sessionParams }, 'persistSession', 'emitSignedIn'],
+              actions: [{ type: 'emitSignedInIfOtherUser', params: sessionParams }, { type: 'assignSession', params: sessionParams }, 'persistSession'],
             },
           },
           states: {

@@ -297,3 +297,42 @@ describe('socialSignInMachine: telegram', () => {
     expect(t.exchangeSpy).not.toHaveBeenCalled();
   });
 });
+
+describe('socialSignInMachine: linking (SPEC §8 social-linking codes)', () => {
+  it('error: a link whose popup is blocked, closed, times out or is refused at the provider → oauth_window_blocked, oauth_window_closed, session_timeout, user_cancelled, with the sign-in wording', async () => {
+    const blocked = await setup({ blocked: true });
+    blocked.actor.send({ type: 'user.start', provider: 'google', purpose: 'link' });
+    expect(blocked.actor.getSnapshot().context.error).toMatchObject({ code: 'oauth_window_blocked', message: 'Please allow popups and try again.' });
+
+    const t = await setup();
+    t.actor.send({ type: 'user.start', provider: 'google', purpose: 'link' });
+    await t.until('awaitingAuthorization');
+    t.popup.closed = true;
+    t.clock.increment(2000);
+    expect(t.actor.getSnapshot().context.error).toMatchObject({ code: 'oauth_window_closed', message: 'User cancelled connection' });
+
+    t.popup.closed = false;
+    t.actor.send({ type: 'user.start', provider: 'google', purpose: 'link' });
+    await t.until('awaitingAuthorization');
+    for (let elapsed = 0; elapsed < SOCIAL_SESSION_TIMEOUT_MS; elapsed += 2000) t.clock.increment(2000);
+    expect(t.actor.getSnapshot().context.error).toMatchObject({ code: 'session_timeout', message: 'Connecting google account session timeout.' });
+
+    t.popup.closed = false;
+    t.actor.send({ type: 'user.start', provider: 'google', purpose: 'link' });
+    await t.until('awaitingAuthorization');
+    t.post(REDIRECT_ORIGIN, { type: 'authorization_response', provider: 'google', state: STATE, error: 'access_denied' });
+    expect(t.actor.getSnapshot().context.error).toMatchObject({ code: 'user_cancelled', message: 'Failed to connect google social account: access_denied' });
+    expect((t.actor.getSnapshot().context.error?.cause as { code?: string } | undefined)?.code).toBe('social_oauth_error');
+  });
+
+  it('behavior: a sign-in keeps the sign-in codes (popup_blocked), and a link keeps other provider errors as they are', async () => {
+    const blocked = await setup({ blocked: true });
+    blocked.actor.send({ type: 'user.start', provider: 'google' });
+    expect(blocked.actor.getSnapshot().context.error?.code).toBe('popup_blocked');
+    const t = await setup();
+    t.actor.send({ type: 'user.start', provider: 'google', purpose: 'link' });
+    await t.until('awaitingAuthorization');
+    t.post(REDIRECT_ORIGIN, { type: 'authorization_response', provider: 'google', state: STATE, error: 'server_error' });
+    expect(t.actor.getSnapshot().context.error?.code).toBe('social_oauth_error');
+  });
+});

@@ -1,4 +1,5 @@
 import type { SignInResponse, SocialProvider, TelegramAuth } from '@latchkey/protocol';
+import type { SocialLinkingErrorCode } from '@latchkey/protocol/clientErrorCodes';
 import { SOCIAL_POPUP_POLL_MS } from '@latchkey/protocol/constants';
 import { assign, fromPromise, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { LatchkeyError } from '../../errors/LatchkeyError.js';
@@ -36,6 +37,16 @@ export {
 
 const RESET = { provider: undefined, purpose: 'signIn', popup: null, appleAuth: undefined, attempt: undefined, error: undefined } as const;
 const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+
+/**
+ * SPEC §8's social-linking codes: a link (`purpose: 'link'`, adding the account to the signed-in user) that fails in
+ * the popup reports the linking code — `oauth_window_blocked`, `oauth_window_closed`, `session_timeout`,
+ * `user_cancelled` — with the sign-in message's wording (the same sentence reaches the user), the sign-in error kept as
+ * its `cause`. `account_already_linked` comes from the server (`…/verify`). A sign-in keeps the sign-in codes.
+ */
+function forPurpose(purpose: Purpose, error: LatchkeyError, linkingCode: SocialLinkingErrorCode): LatchkeyError {
+  return purpose === 'link' ? new LatchkeyError(linkingCode, { message: error.message, cause: error }) : error;
+}
 
 /**
  * Social sign-in (and linking) by popup or full-page redirect.
@@ -91,12 +102,16 @@ export const socialSignInMachine = setup({
       if (context.popup && !context.popup.closed) context.popup.close();
     },
     assignError: assign((_, params: { error: unknown }) => ({ error: toLatchkeyErrorSync(params.error) })),
-    assignPopupBlocked: assign(() => ({ error: new LatchkeyError('popup_blocked') })),
-    assignCancelled: assign(() => ({ error: new LatchkeyError('user_cancelled_connection') })),
-    assignSessionTimeout: assign(({ context }) => ({ error: new LatchkeyError('social_session_timeout', { params: { provider: context.provider ?? '' } }) })),
-    assignProviderError: assign(({ context }, params: { message: AuthorizationMessage }) => ({
-      error: new LatchkeyError('social_oauth_error', { params: { provider: context.provider ?? '', error: params.message.error ?? '' } }),
+    assignPopupBlocked: assign(({ context }) => ({ error: forPurpose(context.purpose, new LatchkeyError('popup_blocked'), 'oauth_window_blocked') })),
+    assignCancelled: assign(({ context }) => ({ error: forPurpose(context.purpose, new LatchkeyError('user_cancelled_connection'), 'oauth_window_closed') })),
+    assignSessionTimeout: assign(({ context }) => ({
+      error: forPurpose(context.purpose, new LatchkeyError('social_session_timeout', { params: { provider: context.provider ?? '' } }), 'session_timeout'),
     })),
+    assignProviderError: assign(({ context }, params: { message: AuthorizationMessage }) => {
+      const error = new LatchkeyError('social_oauth_error', { params: { provider: context.provider ?? '', error: params.message.error ?? '' } });
+      // The user said no at the provider (OAuth's access_denied): a link reports it as `user_cancelled`.
+      return { error: params.message.error === 'access_denied' ? forPurpose(context.purpose, error, 'user_cancelled') : error };
+    }),
     assignInvalidState: assign(({ context }) => ({
       error: context.provider === 'telegram' ? new LatchkeyError('telegram_invalid_state') : new LatchkeyError('social_invalid_state', { params: { provider: context.provider ?? '' } }),
     })),

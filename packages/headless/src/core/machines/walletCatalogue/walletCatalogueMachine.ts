@@ -3,7 +3,8 @@ import { CATALOGUE_FETCH_RETRIES, CATALOGUE_FETCH_TIMEOUT_MS } from '@latchkey/p
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { LatchkeyError } from '../../errors/LatchkeyError.js';
 import { toLatchkeyErrorSync } from '../../errors/toLatchkeyError.js';
-import type { Logger } from '../../logger/createLogger.js';
+import type { Logger, Timers } from '../../logger/createLogger.js';
+import { retry } from '../../retry/retry.js';
 import { defaultWalletCatalogue } from '../../wallets/catalogue/defaultWalletCatalogue.js';
 import { parseWalletCatalogue } from '../../wallets/catalogue/parseWalletCatalogue.js';
 
@@ -14,15 +15,18 @@ export interface WalletCatalogueInput {
   logger?: Pick<Logger, 'warn'> | undefined;
   /** The catalogue used at once (default: the bundled one). */
   defaultCatalogue?: unknown;
+  /** Timers for the tries' timeouts (default the global ones; a `SimulatedClock` in tests). */
+  timers?: Timers | undefined;
 }
 
 export interface WalletCatalogueContext {
   url: string | undefined;
   fetch: typeof fetch | undefined;
   logger: Pick<Logger, 'warn'> | undefined;
+  timers: Timers | undefined;
   catalogue: WalletCatalogue;
   source: 'default' | 'remote';
-  /** Tries made so far (the first one included). */
+  /** Tries made (the first one included): `CATALOGUE_FETCH_TRIES` once they all failed. */
   tries: number;
   error: LatchkeyError | undefined;
 }
@@ -52,8 +56,9 @@ async function fetchCatalogue({ url, fetchImpl, logger, signal }: { url: string;
 
 /**
  * The wallet catalogue (SPEC §4, §7): the bundled default at once; the remote one replaces it when a fetch
- * succeeds. Each try gets `CATALOGUE_FETCH_TIMEOUT_MS` (30000 ms, an `after` so a simulated clock drives it);
- * a failed or timed-out try is retried up to `CATALOGUE_FETCH_RETRIES` (3) times, then the default stays.
+ * succeeds. The fetch goes through the generic retry helper (`retry`, SPEC §9) with the catalogue's numbers: each try
+ * gets `CATALOGUE_FETCH_TIMEOUT_MS` (30000 ms), a failed or timed-out try is retried up to `CATALOGUE_FETCH_RETRIES`
+ * (3) times, then the default stays.
  */
 export const walletCatalogueMachine = setup({
   types: {
@@ -61,22 +66,28 @@ export const walletCatalogueMachine = setup({
     input: {} as WalletCatalogueInput,
     tags: {} as 'busy',
   },
-  delays: { tryTimeout: CATALOGUE_FETCH_TIMEOUT_MS },
   actors: {
-    fetchCatalogue: fromPromise<WalletCatalogue, { url: string; fetch: typeof fetch | undefined; logger: Pick<Logger, 'warn'> | undefined }>(({ input, signal }) =>
-      fetchCatalogue({ url: input.url, fetchImpl: input.fetch ?? globalThis.fetch.bind(globalThis), logger: input.logger, signal }),
+    fetchCatalogue: fromPromise<WalletCatalogue, { url: string; fetch: typeof fetch | undefined; logger: Pick<Logger, 'warn'> | undefined; timers: Timers | undefined }>(
+      ({ input, signal }) =>
+        retry(({ signal: trySignal }) => fetchCatalogue({ url: input.url, fetchImpl: input.fetch ?? globalThis.fetch.bind(globalThis), logger: input.logger, signal: trySignal }), {
+          retries: CATALOGUE_FETCH_RETRIES,
+          timeoutMs: CATALOGUE_FETCH_TIMEOUT_MS,
+          signal,
+          ...(input.timers ? { timers: input.timers } : {}),
+        }),
     ),
   },
   actions: {
-    countTry: assign(({ context }) => ({ tries: context.tries + 1 })),
-    assignRemote: assign((_, params: { catalogue: WalletCatalogue }) => ({ catalogue: params.catalogue, source: 'remote' as const, error: undefined })),
-    assignError: assign((_, params: { error: unknown }) => ({ error: toLatchkeyErrorSync(params.error) })),
-    assignTimeout: assign(() => ({ error: new LatchkeyError('timeout') })),
+    assignRemote: assign((_, params: { catalogue: WalletCatalogue }) => ({ catalogue: params.catalogue, source: 'remote' as const, error: undefined, tries: 1 })),
+    assignFailure: assign((_, params: { error: unknown }) => {
+      // 'Max retries reached' carries the last try's failure: that is what the context keeps.
+      const error = toLatchkeyErrorSync(params.error);
+      return { error: error.code === 'max_retries_reached' && error.cause !== undefined ? toLatchkeyErrorSync(error.cause) : error, tries: CATALOGUE_FETCH_TRIES };
+    }),
     warnFallback: ({ context }) => context.logger?.warn(`The wallet catalogue could not be loaded after ${context.tries} tries; using the bundled one.`, { error: context.error?.code }),
   },
   guards: {
     hasUrl: ({ context }) => context.url !== undefined,
-    canRetry: ({ context }) => context.tries < CATALOGUE_FETCH_TRIES,
   },
 }).createMachine({
   id: 'walletCatalogue',
@@ -84,6 +95,7 @@ export const walletCatalogueMachine = setup({
     url: input.url,
     fetch: input.fetch,
     logger: input.logger,
+    timers: input.timers,
     catalogue: parseWalletCatalogue(input.defaultCatalogue ?? defaultWalletCatalogue, input.logger) ?? { groups: {}, wallets: {} },
     source: 'default',
     tries: 0,
@@ -94,21 +106,11 @@ export const walletCatalogueMachine = setup({
     starting: { always: [{ guard: 'hasUrl', target: 'fetching' }, { target: 'fallback' }] },
     fetching: {
       tags: ['busy'],
-      entry: 'countTry',
       invoke: {
         src: 'fetchCatalogue',
-        input: ({ context }) => ({ url: context.url as string, fetch: context.fetch, logger: context.logger }),
+        input: ({ context }) => ({ url: context.url as string, fetch: context.fetch, logger: context.logger, timers: context.timers }),
         onDone: { target: 'remote', actions: { type: 'assignRemote', params: ({ event }) => ({ catalogue: event.output }) } },
-        onError: [
-          { guard: 'canRetry', target: 'fetching', reenter: true, actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
-          { target: 'fallback', actions: [{ type: 'assignError', params: ({ event }) => ({ error: event.error }) }, 'warnFallback'] },
-        ],
-      },
-      after: {
-        tryTimeout: [
-          { guard: 'canRetry', target: 'fetching', reenter: true, actions: 'assignTimeout' },
-          { target: 'fallback', actions: ['assignTimeout', 'warnFallback'] },
-        ],
+        onError: { target: 'fallback', actions: [{ type: 'assignFailure', params: ({ event }) => ({ error: event.error }) }, 'warnFallback'] },
       },
     },
     remote: {},

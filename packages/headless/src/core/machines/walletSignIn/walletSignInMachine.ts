@@ -8,6 +8,7 @@ import { transferWallet } from '../../actions/transferWallet.js';
 import { verifyWallet } from '../../actions/verifyWallet.js';
 import { LatchkeyError } from '../../errors/LatchkeyError.js';
 import { toLatchkeyErrorSync } from '../../errors/toLatchkeyError.js';
+import type { Emitter, LatchkeyEvents } from '../../events/createEmitter.js';
 import type { Store } from '../../storage/createStore.js';
 import type { ApiClient } from '../../transport/createApi.js';
 import type { WalletConnector } from '../../wallets/connector/createWalletConnector.js';
@@ -32,6 +33,8 @@ const storedConnection = { safeParse: (value: unknown) => (isStoredWalletConnect
 export interface WalletSignInClient extends ApiClient {
   storage: Store;
   session: Pick<SessionActorRef, 'send'>;
+  /** Where `wallet.connected` goes (a Latchkey client's `events`). */
+  events?: Pick<Emitter<LatchkeyEvents>, 'emit'>;
 }
 
 /** What the message is signed for: a sign-in, linking to the signed-in user, or confirming a merge or transfer. */
@@ -144,6 +147,9 @@ export const walletSignInMachine = setup({
     rememberConnection: ({ context }) => {
       if (context.connector && context.address) context.client.storage.set(WALLET_CONNECTION_KEY, { key: context.connector.key, address: context.address });
     },
+    emitConnected: ({ context }, params: { silent: boolean }) => {
+      if (context.connector && context.address) context.client.events?.emit('wallet.connected', { walletName: context.connector.key, address: context.address, silent: params.silent });
+    },
     forgetConnection: ({ context }) => context.client.storage.remove(WALLET_CONNECTION_KEY),
     notifySignInStarted: ({ context }) => {
       if (context.purpose === 'signIn') context.client.session.send({ type: 'user.startSignIn' });
@@ -185,7 +191,7 @@ export const walletSignInMachine = setup({
       invoke: {
         src: 'reconnect',
         input: ({ context }) => ({ client: context.client, findConnector: context.findConnector }),
-        onDone: { target: 'connected', actions: { type: 'assignReconnected', params: ({ event }) => event.output } },
+        onDone: { target: 'connected', actions: [{ type: 'assignReconnected', params: ({ event }) => event.output }, { type: 'emitConnected', params: { silent: true } }] },
         // Not there, not authorised any more, or another account: forget it quietly.
         onError: { target: 'idle', actions: 'forgetConnection' },
       },
@@ -208,8 +214,8 @@ export const walletSignInMachine = setup({
         src: 'connect',
         input: ({ context }) => ({ connector: context.connector as WalletConnector }),
         onDone: [
-          { guard: 'isConnectOnly', target: 'connected', actions: [{ type: 'assignAddress', params: ({ event }) => ({ address: event.output }) }, 'rememberConnection'] },
-          { target: 'signing', actions: [{ type: 'assignAddress', params: ({ event }) => ({ address: event.output }) }, 'rememberConnection'] },
+          { guard: 'isConnectOnly', target: 'connected', actions: [{ type: 'assignAddress', params: ({ event }) => ({ address: event.output }) }, 'rememberConnection', { type: 'emitConnected', params: { silent: false } }] },
+          { target: 'signing', actions: [{ type: 'assignAddress', params: ({ event }) => ({ address: event.output }) }, 'rememberConnection', { type: 'emitConnected', params: { silent: false } }] },
         ],
         onError: { target: 'failed', actions: { type: 'assignError', params: errorParams } },
       },

@@ -66,6 +66,7 @@ describe('walletCatalogueMachine (SPEC §7: 3 retries, 30000 ms per try)', () =>
     const actor = createActor(walletCatalogueMachine, { input: { url: 'https://assets.example/catalogue.json', fetch: fetchImpl as typeof fetch } }).start();
     expect(walletCatalogueStatus(actor.getSnapshot())).toBe('loading');
     expect(Object.keys(actor.getSnapshot().context.catalogue.wallets)).toContain('phantom');
+    await vi.waitFor(() => expect(fetchImpl).toHaveBeenCalledTimes(1));
     resolve(json(remote));
     await waitFor(actor, (snapshot) => snapshot.matches('remote'));
     expect(Object.keys(actor.getSnapshot().context.catalogue.wallets)).toEqual(['glow']);
@@ -78,7 +79,7 @@ describe('walletCatalogueMachine (SPEC §7: 3 retries, 30000 ms per try)', () =>
     expect(walletCatalogueStatus(actor.getSnapshot())).toBe('default');
   });
 
-  it('behavior: a timed-out try is retried; after 3 retries the default stays (simulated clock)', async () => {
+  it('behavior: a timed-out try is retried; after 3 retries the default stays (the retry helper on a simulated clock)', async () => {
     const clock = new SimulatedClock();
     const signals: AbortSignal[] = [];
     const fetchImpl = vi.fn((_url: string, init?: RequestInit) => {
@@ -86,24 +87,35 @@ describe('walletCatalogueMachine (SPEC §7: 3 retries, 30000 ms per try)', () =>
       return new Promise<Response>(() => {});
     });
     const { logger, warn } = warnings();
-    const actor = createActor(walletCatalogueMachine, { clock, input: { url: 'https://assets.example/c.json', fetch: fetchImpl as typeof fetch, logger } }).start();
+    const settle = async () => {
+      for (let i = 0; i < 10; i += 1) await Promise.resolve();
+    };
+    const actor = createActor(walletCatalogueMachine, { input: { url: 'https://assets.example/c.json', fetch: fetchImpl as typeof fetch, logger, timers: clock } }).start();
+    await settle();
     expect(fetchImpl).toHaveBeenCalledTimes(1);
     clock.increment(CATALOGUE_FETCH_TIMEOUT_MS - 1);
+    await settle();
     expect(fetchImpl).toHaveBeenCalledTimes(1);
     clock.increment(1);
+    await settle();
     expect(fetchImpl).toHaveBeenCalledTimes(2);
     expect(signals[0]?.aborted).toBe(true);
     clock.increment(CATALOGUE_FETCH_TIMEOUT_MS);
+    await settle();
     clock.increment(CATALOGUE_FETCH_TIMEOUT_MS);
+    await settle();
     expect(fetchImpl).toHaveBeenCalledTimes(CATALOGUE_FETCH_TRIES);
     expect(CATALOGUE_FETCH_TRIES).toBe(4);
     expect(walletCatalogueStatus(actor.getSnapshot())).toBe('loading');
     clock.increment(CATALOGUE_FETCH_TIMEOUT_MS);
+    await waitFor(actor, (snapshot) => snapshot.matches('fallback'));
     expect(walletCatalogueStatus(actor.getSnapshot())).toBe('default');
     expect(actor.getSnapshot().context.error?.code).toBe('timeout');
     expect(Object.keys(actor.getSnapshot().context.catalogue.wallets)).toContain('phantom');
     expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]?.[0]).toContain('after 4 tries');
     clock.increment(10 * CATALOGUE_FETCH_TIMEOUT_MS);
+    await settle();
     expect(fetchImpl).toHaveBeenCalledTimes(CATALOGUE_FETCH_TRIES);
   });
 
