@@ -17,7 +17,7 @@ export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
 export const MAX_ANALYTICS_BATCH = 50;
 
 /** POST /events: a batch of analytics events (the kit queues its events and sends them together). */
-export const analyticsEventBatchSchema = z.object({ events: z.array(analyticsEventSchema).min(1).max(MAX_ANALYTICS_BATCH) });
+export const analyticsEventBatchSchema = z.object({ events: z.array(analyticsEventSchema).check(z.minLength(1), z.maxLength(MAX_ANALYTICS_BATCH)) });
 export type AnalyticsEventBatch = z.infer<typeof analyticsEventBatchSchema>;
 
 /** Access-list entry: an address or e-mail allowed or blocked (SPEC §3/§6). */

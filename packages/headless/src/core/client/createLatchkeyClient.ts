@@ -138,7 +138,8 @@ export function createLatchkeyClient(config: LatchkeyClientConfig): LatchkeyClie
   let handlers: Promise<ClientEvents | undefined> | undefined;
   const loadHandlers = () =>
     (handlers ??= import('../events/clientEvents.js').then(
-      (module) => module.createClientEvents({ config, transport, storage, logger }),
+      // The import settles after the client is built: the store exists by then.
+      (module) => module.createClientEvents({ config, transport, storage: storage as Store, logger }),
       () => undefined,
     ));
   const events = createEmitter<LatchkeyEvents>({
