@@ -150,7 +150,7 @@ export function createLatchkeyClient(config: LatchkeyClientConfig): LatchkeyClie
   });
 
   session = createLazySession({
-    input: { deps: { api, store: storage, events, logger, now } },
+    input: { deps: { api, store: storage, events, logger, now, settings } },
     clock,
     onLoadError: (error) => logger.error('The session could not be loaded', { error }),
   });

@@ -216,11 +216,11 @@ describe('sessionMachine: refresh and expiry', () => {
     clock.set(T0 + HOUR - 60_001);
     expect(requests).toHaveLength(0);
     clock.set(T0 + HOUR - 60_000);
-    expect(actor.getSnapshot().matches({ signedIn: { live: 'refreshing' } })).toBe(true);
+    expect(actor.getSnapshot().matches({ signedIn: { auth: { live: 'refreshing' } } })).toBe(true);
     await waitFor(actor, (snapshot) => snapshot.context.jwt === second.jwt);
     expect(requests[0]?.headers.get('authorization')).toBe(`Bearer ${first.jwt}`);
     expect(JSON.parse(adapter.getItem(AUTH_KEY) as string).jwt).toBe(second.jwt);
-    expect(actor.getSnapshot().matches({ signedIn: { live: 'active' } })).toBe(true);
+    expect(actor.getSnapshot().matches({ signedIn: { auth: { live: 'active' } } })).toBe(true);
 
     // The old expiry passes harmlessly: the timers follow the new token.
     clock.set(T0 + HOUR + 1);
@@ -257,7 +257,7 @@ describe('sessionMachine: refresh and expiry', () => {
     await until('signedOut');
     actor.send({ type: 'server.signedIn', response: fakeSignIn(T0 + HOUR) });
     clock.set(T0 + HOUR - 60_000);
-    await waitFor(actor, (snapshot) => snapshot.matches({ signedIn: { live: 'retrying' } }));
+    await waitFor(actor, (snapshot) => snapshot.matches({ signedIn: { auth: { live: 'retrying' } } }));
     clock.set(T0 + HOUR - 55_001);
     expect(requests).toHaveLength(1);
     clock.set(T0 + HOUR - 55_000);
@@ -293,7 +293,7 @@ describe('sessionMachine: refresh and expiry', () => {
     // Step through every retry (bounded: 60 s of 5 s waits).
     for (let at = T0 + HOUR - 60_000; at < T0 + HOUR; at += 5_000) {
       clock.set(at);
-      await waitFor(actor, (snapshot) => !snapshot.matches({ signedIn: { live: 'refreshing' } }));
+      await waitFor(actor, (snapshot) => !snapshot.matches({ signedIn: { auth: { live: 'refreshing' } } }));
     }
     expect(requests).toHaveLength(12);
     clock.set(T0 + HOUR);
@@ -330,7 +330,7 @@ describe('sessionMachine: signing out', () => {
     const response = fakeSignIn(T0 + HOUR);
     actor.send({ type: 'server.signedIn', response });
     actor.send({ type: 'user.signOut' });
-    expect(actor.getSnapshot().matches({ signedIn: 'signingOut' })).toBe(true);
+    expect(actor.getSnapshot().matches({ signedIn: { auth: 'signingOut' } })).toBe(true);
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     expect(adapter.getItem(AUTH_KEY)).toBeNull();
     await until('signedOut');
