@@ -1,5 +1,6 @@
 import { errorBodySchema, signInResponseSchema, type User } from '@latchkey/protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectCaptchaRefused, setCaptcha, solveCaptcha } from '../../test/captcha.js';
 import { createTestKeypair, siwsMessage, type TestKeypair } from '../../test/testWallet.js';
 import { startTestSandbox, type TestSandbox } from '../../test/testSandbox.js';
 import { accessMessages } from './accessList.js';
@@ -262,5 +263,26 @@ describe('wallet catalogue', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     const body = (await response.json()) as { wallets: Record<string, unknown> };
     expect(Object.keys(body.wallets)).toEqual(expect.arrayContaining(['phantom', 'solflare', 'glow']));
+  });
+});
+
+describe('POST /verify with the captcha on (security.hCaptcha)', () => {
+  it('error: no token is captcha_required, before the signature is looked at; nobody is signed in', async () => {
+    await setCaptcha(t, true);
+    const wallet = createTestKeypair();
+    expectCaptchaRefused(await t.call('POST', '/verify', { body: await verifyBody(wallet) }), 'captcha_required');
+    await setCaptcha(t, false);
+    // The nonce and the wallet are untouched: the same wallet signs up afresh.
+    const { user } = await signIn(wallet);
+    expect(user.newUser).toBe(true);
+  });
+
+  it('behavior: a fresh token signs in; the same token replayed is invalid_captcha', async () => {
+    await setCaptcha(t, true);
+    const wallet = createTestKeypair();
+    const captchaToken = await solveCaptcha(t);
+    const first = await t.call('POST', '/verify', { body: { ...(await verifyBody(wallet)), captchaToken } });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expectCaptchaRefused(await t.call('POST', '/verify', { body: { ...(await verifyBody(wallet)), captchaToken } }), 'invalid_captcha');
   });
 });
