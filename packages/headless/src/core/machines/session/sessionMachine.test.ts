@@ -101,6 +101,16 @@ describe('sessionMachine: restoring', () => {
     expect(actor.getSnapshot().context.error).toBeUndefined();
   });
 
+  it("error: a user who lost access (403 user_without_access) → signedOut, the token dropped, the error kept: 'User does not have access'", async () => {
+    const { until, adapter, actor } = setup({
+      stored: stored(T0 + HOUR),
+      handlers: { 'GET /users': () => errorBody(403, 'user_without_access', 'User does not have access') },
+    });
+    await until('signedOut');
+    expect(adapter.getItem(AUTH_KEY)).toBeNull();
+    expect(actor.getSnapshot().context.error).toMatchObject({ code: 'user_without_access', message: 'User does not have access' });
+  });
+
   it('error: a network failure while restoring keeps the token for the next load and reports the error', async () => {
     const value = stored(T0 + HOUR);
     const { actor, until, adapter } = setup({

@@ -63,7 +63,8 @@ interface RestoredSession extends StoredAuth {
   user: User;
 }
 
-const REJECTION_CODES: ReadonlySet<string> = new Set(['unauthorized', 'session_expired', 'forbidden']);
+/** Codes that end the stored session: the token is no good, or its user lost access (SPEC §6 'User does not have access'). */
+const REJECTION_CODES: ReadonlySet<string> = new Set(['unauthorized', 'session_expired', 'forbidden', 'user_without_access']);
 
 const EMPTY_SESSION = { jwt: undefined, expiresAt: undefined, user: undefined, mfaToken: undefined, mfaNextView: undefined } as const;
 
@@ -142,6 +143,10 @@ export const sessionMachine = setup({
     })),
     assignUser: assign((_, params: { user: User }) => ({ user: params.user })),
     assignError: assign((_, params: { error: unknown }) => ({ error: toLatchkeyErrorSync(params.error) })),
+    assignAccessError: assign((_, params: { error: unknown }) => {
+      const error = toLatchkeyErrorSync(params.error);
+      return { error: error.code === 'user_without_access' ? error : undefined };
+    }),
     assignInvalidSignIn: assign(() => ({
       error: new LatchkeyError('invalid_response', { message: 'The sign-in response carries neither a session nor a second factor.' }),
     })),
@@ -217,10 +222,10 @@ export const sessionMachine = setup({
         ],
         onError: [
           {
-            // The stored token was refused: forget it.
+            // The stored token was refused: forget it (and say why when its user lost access).
             guard: { type: 'isRejection', params: errorParams },
             target: 'anonymous',
-            actions: 'clearSession',
+            actions: ['clearSession', { type: 'assignAccessError', params: errorParams }],
           },
           // Anything else (network…): signed out for now; the token stays for the next load.
           { target: 'anonymous', actions: { type: 'assignError', params: errorParams } },
@@ -350,7 +355,11 @@ export const sessionMachine = setup({
                       { target: 'retrying', actions: 'assignInvalidSignIn' },
                     ],
                     onError: [
-                      { guard: { type: 'isRejection', params: errorParams }, target: '#session.anonymous.expired' },
+                      {
+                        guard: { type: 'isRejection', params: errorParams },
+                        target: '#session.anonymous.expired',
+                        actions: { type: 'assignAccessError', params: errorParams },
+                      },
                       { target: 'retrying', actions: { type: 'logRefreshFailure', params: errorParams } },
                     ],
                   },
