@@ -78,6 +78,8 @@ export async function assertUserHasAccess(ctx: SandboxContext, q: Queryable, use
   const identities = (record?.credentials ?? []).flatMap((credential) => {
     if (credential.oauth) return [credential.identifier, ...credential.oauth.emails];
     if (credential.format === 'passkey') return [];
+    // A wallet's credential is `CHAIN:address`; the list names the address.
+    if (credential.format === 'blockchain') return [credential.identifier.slice(credential.identifier.indexOf(':') + 1), ...(credential.wallet ? [credential.wallet.address] : [])];
     return [credential.identifier];
   });
   const keys = new Set(identities.flatMap(keysOf));
