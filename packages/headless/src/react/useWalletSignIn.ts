@@ -16,6 +16,7 @@ import type { WalletConnectionMode } from '../core/wallets/standard/features.js'
 import { listWalletOptions } from '../core/wallets/standard/solanaWallets.js';
 import { currentWallets, watchRegisteredWallets, type WalletRegistry } from '../core/wallets/standard/watchRegisteredWallets.js';
 import { useLatchkeyClient } from './LatchkeyContext.js';
+import { useLatchkey } from './useLatchkey.js';
 import { useWalletCatalogue } from './useWalletCatalogue.js';
 
 export interface UseWalletSignInParameters {
@@ -103,7 +104,14 @@ export function useWalletSignIn(parameters: UseWalletSignInParameters = {}): Use
   const browser = useMemo(() => parameters.mobileBrowser ?? defaultBrowser(), [parameters.mobileBrowser]);
   const device = parameters.device ?? (typeof navigator !== 'undefined' && isPhoneUserAgent(navigator.userAgent) ? 'phone' : 'desktop');
   const pageUrl = typeof window === 'undefined' && !parameters.mobileBrowser ? '' : browser.currentUrl();
-  const wallets = useMemo(() => toWalletListEntries(listWalletOptions(registered, catalogue, mode), device, pageUrl), [registered, catalogue, mode, device, pageUrl]);
+  // `sdk.disabledWalletConnectors`: the project's switched-off wallets (catalogue keys) are not offered, installed or not.
+  const { settings } = useLatchkey();
+  const disabled = settings?.sdk.disabledWalletConnectors;
+  const wallets = useMemo(() => {
+    const off = new Set(disabled ?? []);
+    const options = listWalletOptions(registered, catalogue, mode).filter((option) => !off.has(option.key));
+    return toWalletListEntries(options, device, pageUrl);
+  }, [registered, catalogue, mode, device, pageUrl, disabled]);
   const walletsRef = useRef(wallets);
   walletsRef.current = wallets;
 
