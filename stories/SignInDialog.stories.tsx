@@ -209,6 +209,30 @@ export const AccessNotApproved: Story = {
   },
 };
 
+/**
+ * A passkey names no address: the gate judges the user behind it (SPEC §6). Their e-mail blocked, the sign-in is
+ * refused with 'User does not have access' (`user_without_access`, by code) and `general.imageUserNotInAccessList`.
+ */
+export const AccessUserWithoutAccess: Story = {
+  args: {
+    settings: {
+      ...brandedSettings,
+      sdk: { ...brandedSettings.sdk, ...loginView },
+      security: { ...brandedSettings.security, enablePasskeys: true },
+      general: { ...brandedSettings.general, imageUserNotInAccessList: brandedSettings.general?.appLogo },
+    },
+    passkeyFlow: passkeySignInFlow({ error: { code: 'user_without_access', message: 'User does not have access' } }),
+  },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog');
+    await expect(within(dialog).getByRole('alert')).toHaveTextContent('User does not have access');
+    await expect(dialog.querySelector('[data-access-denied="user_without_access"] img')).not.toBeNull();
+    await expectAccessible();
+  },
+};
+
+export const AccessUserWithoutAccessDark: Story = { ...AccessUserWithoutAccess, globals: { theme: 'dark' } };
+
 /** A wallet-standard icon as wallets ship it: a data URI. */
 const testWalletIcon = `data:image/svg+xml;charset=utf-8,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#5b3df5"/><path d="M9 11h14v10H9z" fill="#fff"/></svg>')}`;
 

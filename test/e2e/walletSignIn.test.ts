@@ -72,3 +72,44 @@ describe.each(['light', 'dark'] as const)('wallet sign-in (%s)', (theme) => {
     await page.context().close();
   });
 });
+
+describe('wallet sign-in with the captcha on', () => {
+  afterAll(async () => {
+    await patchSettings({ security: { hCaptcha: { enabled: false } } });
+  });
+
+  test('captcha: the widget runs before POST /verify, whose token is fresh; the sandbox refuses it replayed', async () => {
+    await patchSettings({ security: { hCaptcha: { enabled: true, siteKey: 'e2e-wallet-site' } } });
+    try {
+      const { page, problems, addresses } = await openDemo('light');
+      const verifies: Array<{ url: string; body: Record<string, unknown> }> = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/verify')) verifies.push({ url: request.url(), body: request.postDataJSON() as Record<string, unknown> });
+      });
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script' && request.url().includes('/1/api.js')) scripts.push(request.url());
+      });
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: 'Connect a wallet' }).click();
+      await dialog.getByRole('button', { name: 'Connect Test Wallet' }).click();
+      const menuButton = page.getByRole('button', { name: 'Account' });
+      await expect.poll(() => menuButton.isVisible(), { timeout: 20_000 }).toBe(true);
+      expect(scripts).toHaveLength(1);
+      expect(verifies).toHaveLength(1);
+      const sent = verifies[0]!;
+      expect(sent.body['publicWalletAddress']).toBe(addresses[0]);
+      expect(sent.body['captchaToken']).toMatch(/^P1_/);
+      await screenshot(page, 'wallet-06-captcha-signed-in-light');
+      // The token is spent: the same request replayed is refused before its (also spent) nonce is looked at.
+      const replay = await fetch(sent.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(sent.body) });
+      expect(replay.status).toBe(400);
+      expect(((await replay.json()) as { error: { code: string } }).error.code).toBe('invalid_captcha');
+      expect(problems).toEqual([]);
+      await page.context().close();
+    } finally {
+      await patchSettings({ security: { hCaptcha: { enabled: false } } });
+    }
+  });
+});

@@ -19,8 +19,18 @@ afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.destroy()));
 });
 
-async function signedInClient(): Promise<LatchkeyClient> {
-  const client = await createTestClient({ sandboxUrl });
+/** Makes the seed's `team` required for this client alone (the settings it reads; the sandbox is shared). */
+const teamRequired: typeof fetch = async (input, init) => {
+  const response = await fetch(input, init);
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  if (!response.ok || !new URL(url).pathname.endsWith('/settings')) return response;
+  const settings = (await response.json()) as { kyc?: Array<{ name: string }> };
+  const kyc = (settings.kyc ?? []).map((field) => (field.name === 'team' ? { ...field, required: true } : field));
+  return new Response(JSON.stringify({ ...settings, kyc }), { status: 200, headers: { 'content-type': 'application/json' } });
+};
+
+async function signedInClient(options: { fetch?: typeof fetch } = {}): Promise<LatchkeyClient> {
+  const client = await createTestClient({ sandboxUrl, ...options });
   clients.push(client);
   const email = `profile-${randomUUID()}@example.com`;
   const { verificationUUID } = await createEmailVerification(client, { email });
@@ -111,5 +121,19 @@ describe('useProfile (against the sandbox)', () => {
     expect(result.current.profile.status).toBe('deleted');
     await waitFor(() => expect(result.current.session.status).toBe('signedOut'));
     await expect(getUser(client, { jwt })).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('behavior: a required field missing → useSession is `onboarding` (not signedIn) until useProfile saves it', async () => {
+    const client = await signedInClient({ fetch: teamRequired });
+    const { result } = render(client);
+    await waitFor(() => expect(result.current.session.status).toBe('onboarding'));
+    expect(result.current.session.user?.id).toBeDefined();
+    await waitFor(() => expect(result.current.profile.status).toBe('ready'));
+    const team = result.current.profile.fields.find((field) => field.name === 'team');
+    act(() => result.current.profile.setValue('team', team?.options[0] ?? ''));
+    await act(async () => {
+      expect(await result.current.profile.saveAsync()).toBe(true);
+    });
+    await waitFor(() => expect(result.current.session.status).toBe('signedIn'));
   });
 });

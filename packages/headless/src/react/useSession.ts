@@ -9,7 +9,7 @@ import { useSessionSelector } from './useSessionSelector.js';
 
 export interface UseSessionReturnType {
   status: SessionStatus;
-  /** The signed-in user (undefined unless `status` is `signedIn`). */
+  /** The signed-in user (undefined unless `status` is `signedIn` or `onboarding`). */
   user: User | undefined;
   /** ISO date at which the session token expires (it is refreshed before). */
   expiresAt: string | undefined;
@@ -29,7 +29,10 @@ const selectError = (snapshot: SessionSnapshot) => snapshot.context.error;
 const selectBusy = (snapshot: SessionSnapshot) => snapshot.hasTag('busy');
 
 /**
- * The session: `restoring`, `signedOut`, `signingIn`, `mfa`, `signedIn` or `expired`, with the user.
+ * The session: `restoring`, `signedOut`, `signingIn`, `mfa`, `onboarding`, `signedIn` or `expired`, with the user.
+ * `onboarding` is a session whose user still misses a required profile field (project settings' kyc and custom
+ * fields): it has a token and a user, and `useUser().updateUser` saves the fields, but the sign-in is not complete
+ * until they are in — then it turns `signedIn`. Optional fields never hold it back.
  * On the server and during hydration it is `restoring` (busy, no user), whatever the browser already knows, so the
  * first client render matches the server's HTML; it settles right after.
  */

@@ -16,6 +16,7 @@ import type { WalletConnectionMode } from '../core/wallets/standard/features.js'
 import { listWalletOptions } from '../core/wallets/standard/solanaWallets.js';
 import { currentWallets, watchRegisteredWallets, type WalletRegistry } from '../core/wallets/standard/watchRegisteredWallets.js';
 import { useLatchkeyClient } from './LatchkeyContext.js';
+import { useLatchkey } from './useLatchkey.js';
 import { useWalletCatalogue } from './useWalletCatalogue.js';
 
 export interface UseWalletSignInParameters {
@@ -106,10 +107,14 @@ export function useWalletSignIn(parameters: UseWalletSignInParameters = {}): Use
   // Marks of wallets that are not installed: the catalogue's icon set, served beside the catalogue.
   const catalogueUrl = walletCatalogueUrl(client, parameters.catalogue);
   const markUrlOf = useCallback((spriteId: string | undefined) => walletMarkUrl(catalogueUrl, spriteId), [catalogueUrl]);
-  const wallets = useMemo(
-    () => toWalletListEntries(listWalletOptions(registered, catalogue, mode, markUrlOf), device, pageUrl),
-    [registered, catalogue, mode, markUrlOf, device, pageUrl],
-  );
+  // `sdk.disabledWalletConnectors`: the project's switched-off wallets (catalogue keys) are not offered, installed or not.
+  const { settings } = useLatchkey();
+  const disabled = settings?.sdk.disabledWalletConnectors;
+  const wallets = useMemo(() => {
+    const off = new Set(disabled ?? []);
+    const options = listWalletOptions(registered, catalogue, mode, markUrlOf).filter((option) => !off.has(option.key));
+    return toWalletListEntries(options, device, pageUrl);
+  }, [registered, catalogue, mode, markUrlOf, device, pageUrl, disabled]);
   const walletsRef = useRef(wallets);
   walletsRef.current = wallets;
 

@@ -37,6 +37,31 @@ function createRegistry(): WalletRegistry & { register(wallet: Wallet): void } {
 }
 
 describe('wallet hooks against the sandbox', () => {
+  it('behavior: sdk.disabledWalletConnectors — a listed wallet is not offered, installed or not', async () => {
+    const disabling: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (!response.ok || !new URL(url).pathname.endsWith('/settings')) return response;
+      const settings = (await response.json()) as { sdk: Record<string, unknown> };
+      return new Response(JSON.stringify({ ...settings, sdk: { ...settings.sdk, disabledWalletConnectors: ['testwallet', 'glow'] } }), { status: 200, headers: { 'content-type': 'application/json' } });
+    };
+    const client = await createTestClient({ sandboxUrl, fetch: disabling });
+    clients.push(client);
+    const registry = createRegistry();
+    const wrapper = ({ children }: { children: ReactNode }) => <LatchkeyProvider client={client}>{children}</LatchkeyProvider>;
+    const { result } = renderHook(() => ({ catalogue: useWalletCatalogue(), flow: useWalletSignIn({ registry }) }), { wrapper });
+    await waitFor(() => expect(result.current.catalogue.status).toBe('remote'), { timeout: 10_000 });
+    act(() => {
+      registry.register(createTestWallet());
+      registry.register(createTestWallet({ name: 'Second Wallet' }));
+    });
+    await waitFor(() => expect(result.current.flow.wallets.some((option) => option.key === 'secondwallet')).toBe(true));
+    const keys = result.current.flow.wallets.map((option) => option.key);
+    expect(keys).not.toContain('testwallet');
+    expect(keys).not.toContain('glow');
+    expect(keys).toContain('phantom');
+  });
+
   it('default: the catalogue, a late wallet, sign-in, link, switch primary, unlink', async () => {
     const client = await createTestClient({ sandboxUrl });
     clients.push(client);

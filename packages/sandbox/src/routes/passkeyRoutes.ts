@@ -1,4 +1,5 @@
 import type { RouteInput, RouteTable } from '../http/mountRoutes.js';
+import { assertCaptcha } from '../services/captcha/assertCaptcha.js';
 import * as passkeys from '../services/passkeys/passkeys.js';
 
 /** GET /users/passkeys/register: creation options for the signed-in user. */
@@ -17,7 +18,8 @@ function getPasskeySignInOptions({ ctx }: RouteInput<'getPasskeySignInOptions'>)
 }
 
 /** POST /users/passkeys/signin: verifies the assertion and signs its owner in. */
-function signInWithPasskey({ ctx, body }: RouteInput<'signInWithPasskey'>) {
+async function signInWithPasskey({ ctx, body }: RouteInput<'signInWithPasskey'>) {
+  await assertCaptcha(ctx, body.captchaToken);
   return passkeys.signInWithPasskey(ctx, body);
 }
 

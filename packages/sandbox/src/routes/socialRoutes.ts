@@ -1,4 +1,5 @@
 import { oauthRedirectQuerySchema, socialProviderSchema, type SocialProvider } from '@latchkey/protocol';
+import { assertCaptcha } from '../services/captcha/assertCaptcha.js';
 import type { Context } from 'hono';
 import { ApiError } from '../errors/ApiError.js';
 import type { PageInput, RouteInput, RouteTable } from '../http/mountRoutes.js';
@@ -39,6 +40,7 @@ async function getSocialRedirect({ ctx, c }: PageInput) {
 
 /** POST /providers/{provider}/signIn: the code exchange signs in; a social sign-up gets the automatic embedded wallet like an e-mail one. */
 async function signInWithSocial({ ctx, body, c }: RouteInput<'signInWithSocial'>) {
+  await assertCaptcha(ctx, body.captchaToken);
   return withAutomaticEmbeddedWallet(ctx, await social.signInWithSocial(ctx, providerParam(c), body));
 }
 

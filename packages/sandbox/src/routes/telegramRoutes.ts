@@ -1,4 +1,5 @@
 import { telegramAuthQuerySchema } from '@latchkey/protocol';
+import { assertCaptcha } from '../services/captcha/assertCaptcha.js';
 import { invalidRequestFromZod } from '../errors/zodIssue.js';
 import type { PageInput, RouteInput, RouteTable } from '../http/mountRoutes.js';
 import { withAutomaticEmbeddedWallet } from '../services/embedded/embeddedWallets.js';
@@ -29,6 +30,7 @@ function initTelegramAuth({ ctx, c }: RouteInput<'initTelegramAuth'>) {
 
 /** POST /telegram/signin: the signed login data signs in; a Telegram sign-up gets the automatic embedded wallet. */
 async function signInWithTelegram({ ctx, body }: RouteInput<'signInWithTelegram'>) {
+  await assertCaptcha(ctx, body.captchaToken);
   return withAutomaticEmbeddedWallet(ctx, await telegram.signInWithTelegram(ctx, body));
 }
 

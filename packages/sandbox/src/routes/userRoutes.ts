@@ -4,12 +4,15 @@ import { checkUserField as checkField } from '../services/users/checkUserField.j
 import { deleteUser as deleteAccount } from '../services/users/deleteUser.js';
 import * as users from '../services/users/updateUser.js';
 import { loadUser, toWireUser } from '../services/users/userRepository.js';
+import { assertUserHasAccess } from '../services/wallets/accessList.js';
 import { selectWallet as selectPrimaryWallet } from '../services/wallets/walletSignIn.js';
 
 /** GET /users: the signed-in user. */
 async function getUser({ ctx, auth }: RouteInput<'getUser', 'session'>) {
   const record = await loadUser(ctx.db, ctx.environmentId, auth.userId);
   if (!record) throw new ApiError(401, 'unauthorized', messages.invalidToken);
+  // A user who lost access since signing in cannot restore the session (SPEC §6 'User does not have access').
+  await assertUserHasAccess(ctx, ctx.db, auth.userId);
   return { user: toWireUser(record, await ctx.settings.get(), { sessionId: auth.session.id }) };
 }
 

@@ -1,4 +1,5 @@
 import type { RouteInput, RouteTable } from '../http/mountRoutes.js';
+import { assertCaptcha } from '../services/captcha/assertCaptcha.js';
 import { withAutomaticEmbeddedWallet } from '../services/embedded/embeddedWallets.js';
 import { unlinkCredential } from '../services/users/unlinkCredential.js';
 import * as wallets from '../services/wallets/walletSignIn.js';
@@ -11,6 +12,7 @@ function getNonce({ ctx }: RouteInput<'getNonce'>) {
 
 /** POST /verify: a signed message signs the wallet's owner in; a wallet sign-up gets an embedded wallet when `automaticEmbeddedWalletCreationForExternal` asks for it. */
 async function verifyWalletSignature({ ctx, body }: RouteInput<'verifyWalletSignature'>) {
+  await assertCaptcha(ctx, body.captchaToken);
   return withAutomaticEmbeddedWallet(ctx, await wallets.signInWithWallet(ctx, body), { external: true, sessionPublicKey: body.sessionPublicKey });
 }
 

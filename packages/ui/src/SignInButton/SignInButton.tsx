@@ -1,4 +1,4 @@
-import { needsOnboarding, requiredFieldsMissing, useLatchkey, useSession } from '@latchkey/headless/react';
+import { needsOnboarding, useLatchkey, useSession } from '@latchkey/headless/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isSignInDialogReady, preloadSignInDialog, SignInDialog } from '../screens/SignInDialog/SignInDialog.js';
 import { anchor } from '../KitErrorBoundary/KitErrorBoundary.css.js';
@@ -49,8 +49,9 @@ export function SignInButton({ label = 'Sign in' }: SignInButtonProps) {
   // (the menu takes over) once they are saved, or skipped when all are optional. A missing *required* field holds the
   // sign-in back however the user got here (a closed dialog, a restored session): the dialog opens and cannot be
   // dismissed until it is saved. Optional ones are asked only inside a dialog the user opened; closing it skips them.
-  const missing = session.status === 'signedIn' && settings !== undefined && needsOnboarding(settings, session.user);
-  const required = missing && requiredFieldsMissing(settings, session.user);
+  // The session itself says `onboarding` while a required field is missing (headless: a custom UI sees the same).
+  const required = session.status === 'onboarding';
+  const missing = required || (session.status === 'signedIn' && settings !== undefined && needsOnboarding(settings, session.user));
   const onboarding = missing && (required || (open && !skipped));
   const signedIn = session.status === 'signedIn' && !onboarding;
   const heldBack = useRef(false);
@@ -65,7 +66,7 @@ export function SignInButton({ label = 'Sign in' }: SignInButtonProps) {
     heldBack.current = required;
   }, [required, session.status]);
   useEffect(() => {
-    if (session.status !== 'signedIn') setSkipped(false);
+    if (session.status !== 'signedIn' && session.status !== 'onboarding') setSkipped(false);
   }, [session.status]);
   const wasSignedIn = useRef(signedIn);
 

@@ -200,7 +200,7 @@ export function createLatchkeyClient(config: LatchkeyClientConfig): LatchkeyClie
   });
 
   session = createLazySession({
-    input: { deps: { api, store: storage, events, logger, now, cookieSession } },
+    input: { deps: { api, store: storage, events, logger, now, cookieSession, settings } },
     clock,
     onLoadError: (error) => logger.error('The session could not be loaded', { error }),
   });

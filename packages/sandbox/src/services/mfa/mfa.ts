@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { assertUserHasAccess } from '../wallets/accessList.js';
 import type { MfaDevice, MfaUserMethods, ProjectSettings, SignInResponse, TotpRegistration } from '@latchkey/protocol';
 import type { SandboxContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
@@ -98,6 +99,8 @@ export async function completePrimarySignIn(
   userId: string,
   options: { newUser?: boolean } = {},
 ): Promise<SignInResponse> {
+  // Whatever the way in, the user behind it must have access (SPEC §6).
+  await assertUserHasAccess(ctx, q, userId);
   const now = ctx.now();
   const mfa = settings.security.mfa;
   const hasDevice = mfa?.enabled ? (await verifiedDevices(ctx, q, userId)).length > 0 : false;

@@ -1,5 +1,6 @@
 import { passkeyAuthenticationOptionsSchema, passkeyListSchema, passkeyRegisteredSchema, passkeyRegistrationOptionsSchema, signInResponseSchema } from '@latchkey/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectCaptchaRefused, setCaptcha, solveCaptcha } from '../../test/captcha.js';
 import { createSoftAuthenticator, type SoftAlgorithm, type SoftAuthenticator } from '../../test/softAuthenticator.js';
 import { startTestSandbox, type TestSandbox } from '../../test/testSandbox.js';
 
@@ -253,5 +254,21 @@ describe('passkeys: bad input changes nothing', () => {
     } finally {
       await t.call('PUT', '/sandbox/admin/settings', { body: { security: { enablePasskeys: true } } });
     }
+  });
+});
+
+describe('passkey sign-in with the captcha on (security.hCaptcha)', () => {
+  afterEach(() => setCaptcha(t, false));
+
+  it('error: no token is captcha_required; a fresh one signs in; replayed it is invalid_captcha', async () => {
+    const enrolled = await enrol();
+    await setCaptcha(t, true);
+    const assertion = async () => ({ credential: enrolled.authenticator.authenticate(passkeyAuthenticationOptionsSchema.parse(await signInOptions()), ORIGIN) });
+    expectCaptchaRefused(await t.call('POST', '/users/passkeys/signin', { body: await assertion() }), 'captcha_required');
+    const captchaToken = await solveCaptcha(t);
+    const response = await t.call('POST', '/users/passkeys/signin', { body: { ...(await assertion()), captchaToken } });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(signInResponseSchema.parse(response.body).user.id).toBe(enrolled.userId);
+    expectCaptchaRefused(await t.call('POST', '/users/passkeys/signin', { body: { ...(await assertion()), captchaToken } }), 'invalid_captcha');
   });
 });

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { errorBodySchema, signInResponseSchema, totpRegistrationSchema } from '@latchkey/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectCaptchaRefused, setCaptcha, solveCaptcha } from '../../test/captcha.js';
 import { startTestSandbox, type TestSandbox } from '../../test/testSandbox.js';
 import { MFA_NEXT_VIEW } from '../mfa/mfa.js';
 import { OAUTH_STATE_TTL_MS } from './socialSignIn.js';
@@ -288,5 +289,34 @@ describe('social sign-in and MFA', () => {
     } finally {
       await t.call('PUT', '/sandbox/admin/settings', { body: { security: { mfa: { enabled: false } } } });
     }
+  });
+});
+
+describe('social sign-in with the captcha on (security.hCaptcha)', () => {
+  afterEach(() => setCaptcha(t, false));
+
+  it('error: no token is captcha_required before the code is exchanged; the code still works once solved', async () => {
+    const attempt = await init('google');
+    const { location } = await authorize(attempt.authorizationUrl, 'captcha-social@example.test');
+    const code = location.searchParams.get('code')!;
+    await setCaptcha(t, true);
+    const body = { code, codeVerifier: attempt.verifier, state: attempt.state };
+    expectCaptchaRefused(await t.call('POST', '/providers/google/signIn', { body }), 'captcha_required');
+    expectCaptchaRefused(await t.call('POST', '/providers/google/signIn', { body: { ...body, captchaToken: 'P1_made-up' } }), 'invalid_captcha');
+    const captchaToken = await solveCaptcha(t);
+    const response = await t.call('POST', '/providers/google/signIn', { body: { ...body, captchaToken } });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.jwt).toBeTruthy();
+  });
+
+  it('error: a token already used is invalid_captcha', async () => {
+    await setCaptcha(t, true);
+    const captchaToken = await solveCaptcha(t);
+    const first = await init('google');
+    const one = (await authorize(first.authorizationUrl, 'captcha-social-1@example.test')).location.searchParams.get('code')!;
+    expect((await t.call('POST', '/providers/google/signIn', { body: { code: one, codeVerifier: first.verifier, state: first.state, captchaToken } })).status).toBe(200);
+    const second = await init('google');
+    const two = (await authorize(second.authorizationUrl, 'captcha-social-2@example.test')).location.searchParams.get('code')!;
+    expectCaptchaRefused(await t.call('POST', '/providers/google/signIn', { body: { code: two, codeVerifier: second.verifier, state: second.state, captchaToken } }), 'invalid_captcha');
   });
 });

@@ -1,6 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { errorBodySchema, signInResponseSchema } from '@latchkey/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectCaptchaRefused, setCaptcha, solveCaptcha } from '../../test/captcha.js';
 import { startTestSandbox, type TestSandbox } from '../../test/testSandbox.js';
 import { telegramDataCheckString, telegramHash } from './telegramLogin.js';
 import { TELEGRAM_MAX_AUTH_AGE_S } from './telegramSignIn.js';
@@ -165,5 +166,22 @@ describe('Telegram sign-in', () => {
     const other = await t.signIn('tg-other@example.com');
     const theirs = await login(await freshState(), { id: '7171' });
     expectError(await t.call('POST', '/telegram/verify', { token: other.jwt, body: { telegramAuth: theirs.telegramAuth, state: theirs.location.searchParams.get('state') } }), 400, 'social_account_already_exists');
+  });
+});
+
+describe('Telegram sign-in with the captcha on (security.hCaptcha)', () => {
+  afterEach(() => setCaptcha(t, false));
+
+  it('error: no token is captcha_required; a fresh one signs in; replayed it is invalid_captcha', async () => {
+    const state = await freshState();
+    const { telegramAuth } = await login(state, { id: '777001', first_name: 'Captcha' });
+    await setCaptcha(t, true);
+    expectCaptchaRefused(await t.call('POST', '/telegram/signin', { body: { telegramAuth, state } }), 'captcha_required');
+    const captchaToken = await solveCaptcha(t);
+    const response = await t.call('POST', '/telegram/signin', { body: { telegramAuth, state, captchaToken } });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const again = await freshState();
+    const next = await login(again, { id: '777001', first_name: 'Captcha' });
+    expectCaptchaRefused(await t.call('POST', '/telegram/signin', { body: { telegramAuth: next.telegramAuth, state: again, captchaToken } }), 'invalid_captcha');
   });
 });

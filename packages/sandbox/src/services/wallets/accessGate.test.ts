@@ -1,4 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { passkeyAuthenticationOptionsSchema } from '@latchkey/protocol';
+import { createSoftAuthenticator } from '../../test/softAuthenticator.js';
 import { startTestSandbox, type TestSandbox } from '../../test/testSandbox.js';
 import { accessMessages } from './accessList.js';
 
@@ -62,5 +64,40 @@ describe('access gate', () => {
     expect(response.status).toBe(403);
     expect(response.body.error.code).toBe('address_blocked_by_gate');
     expect(response.body.jwt).toBeUndefined();
+  });
+});
+
+describe('access gate: the user behind the way in (user_without_access)', () => {
+  const ORIGIN = 'http://localhost:5173';
+  const expectNoAccess = (response: { status: number; body: any }) => {
+    expect(response.status, JSON.stringify(response.body)).toBe(403);
+    expect(response.body.error).toEqual({ code: 'user_without_access', message: accessMessages.noAccess });
+  };
+
+  it("error: a passkey (which names no address) of a user whose e-mail is blocked → 403 user_without_access, 'User does not have access'; no session", async () => {
+    const email = fresh('passkey.example');
+    const signedIn = await t.signIn(email);
+    const authenticator = createSoftAuthenticator({ algorithm: -7 });
+    const options = await t.call('GET', '/users/passkeys/register', { token: signedIn.jwt });
+    expect((await t.call('POST', '/users/passkeys/register', { token: signedIn.jwt, body: { credential: authenticator.register(options.body, ORIGIN) } })).status).toBe(200);
+    const assertion = async () => ({ credential: authenticator.authenticate(passkeyAuthenticationOptionsSchema.parse((await t.call('GET', '/users/passkeys/signin')).body), ORIGIN) });
+    expect((await t.call('POST', '/users/passkeys/signin', { body: await assertion() })).status).toBe(200);
+    await entry(email, 'block');
+    expectNoAccess(await t.call('POST', '/users/passkeys/signin', { body: await assertion() }));
+    // With an allow list that leaves the user out, the same.
+    await t.call('DELETE', '/sandbox/admin/access-list');
+    await entry('@elsewhere.example', 'allow');
+    expectNoAccess(await t.call('POST', '/users/passkeys/signin', { body: await assertion() }));
+  });
+
+  it('error: a session whose user lost access (blocked after signing in) is refused on restore and refresh', async () => {
+    const email = fresh('session.example');
+    const signedIn = await t.signIn(email);
+    expect((await t.call('GET', '/users', { token: signedIn.jwt })).status).toBe(200);
+    await entry('@session.example', 'block');
+    expectNoAccess(await t.call('GET', '/users', { token: signedIn.jwt }));
+    expectNoAccess(await t.call('POST', '/refresh', { token: signedIn.jwt, body: {} }));
+    await t.call('DELETE', '/sandbox/admin/access-list');
+    expect((await t.call('GET', '/users', { token: signedIn.jwt })).status).toBe(200);
   });
 });

@@ -1,6 +1,7 @@
 import type { SandboxContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { ApiError } from '../../errors/ApiError.js';
+import { loadUser } from '../users/userRepository.js';
 
 /** SPEC §6/§8 access denials, worded as the spec gives them. */
 export const accessMessages = {
@@ -61,4 +62,29 @@ export async function assertAccessAllowed(ctx: SandboxContext, q: Queryable, ide
 /** The wallet sign-in's gate (SPEC §6): `assertAccessAllowed` on the wallet address. */
 export function assertAddressAllowed(ctx: SandboxContext, q: Queryable, address: string): Promise<void> {
   return assertAccessAllowed(ctx, q, [address], 'publicWalletAddress');
+}
+
+/**
+ * The gate for the *user* behind a way in (SPEC §6 'User does not have access'): every identity the user holds —
+ * e-mail addresses, phone numbers, wallet addresses, social accounts and their e-mails — is checked against the list.
+ * One blocked identity, or an allow list that names none of them, is 403 `user_without_access`. It is what refuses a
+ * way in that names no address (a passkey), and a session whose user lost access after signing in (GET /users,
+ * POST /refresh); the identity signing in is refused first with its own address sentence.
+ */
+export async function assertUserHasAccess(ctx: SandboxContext, q: Queryable, userId: string): Promise<void> {
+  const rows = await q.query<{ address: string; action: AccessAction }>('SELECT address, action FROM access_list_entries WHERE environment_id = $1', [ctx.environmentId]);
+  if (rows.length === 0) return;
+  const record = await loadUser(q, ctx.environmentId, userId);
+  const identities = (record?.credentials ?? []).flatMap((credential) => {
+    if (credential.oauth) return [credential.identifier, ...credential.oauth.emails];
+    if (credential.format === 'passkey') return [];
+    // A wallet's credential is `CHAIN:address`; the list names the address.
+    if (credential.format === 'blockchain') return [credential.identifier.slice(credential.identifier.indexOf(':') + 1), ...(credential.wallet ? [credential.wallet.address] : [])];
+    return [credential.identifier];
+  });
+  const keys = new Set(identities.flatMap(keysOf));
+  const own = rows.filter((row) => keys.has(row.address));
+  const blocked = own.some((row) => row.action === 'block');
+  const notAllowed = rows.some((row) => row.action === 'allow') && !own.some((row) => row.action === 'allow');
+  if (blocked || notAllowed) throw new ApiError(403, 'user_without_access', accessMessages.noAccess);
 }

@@ -1,10 +1,12 @@
 import { errorBodySchema, signInResponseSchema, type User } from '@latchkey/protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectCaptchaRefused, setCaptcha, solveCaptcha } from '../../test/captcha.js';
 import { createTestKeypair, siwsMessage, type TestKeypair } from '../../test/testWallet.js';
 import { startTestSandbox, type TestSandbox } from '../../test/testSandbox.js';
 import { accessMessages } from './accessList.js';
 import { unlinkMessages } from '../users/unlinkCredential.js';
 import { WALLET_NONCE_TTL_MS, walletMessages } from './walletSignature.js';
+import { walletLinkMessages } from './walletSignIn.js';
 
 let t: TestSandbox;
 beforeAll(async () => {
@@ -282,5 +284,64 @@ describe('wallet catalogue', () => {
       const response = await fetch(`${t.sandbox.url}/static/wallet-icons/${path}`);
       expect(response.status, path).toBe(404);
     }
+  });
+});
+
+describe('POST /verify with the captcha on (security.hCaptcha)', () => {
+  it('error: no token is captcha_required, before the signature is looked at; nobody is signed in', async () => {
+    await setCaptcha(t, true);
+    const wallet = createTestKeypair();
+    expectCaptchaRefused(await t.call('POST', '/verify', { body: await verifyBody(wallet) }), 'captcha_required');
+    await setCaptcha(t, false);
+    // The nonce and the wallet are untouched: the same wallet signs up afresh.
+    const { user } = await signIn(wallet);
+    expect(user.newUser).toBe(true);
+  });
+
+  it('behavior: a fresh token signs in; the same token replayed is invalid_captcha', async () => {
+    await setCaptcha(t, true);
+    const wallet = createTestKeypair();
+    const captchaToken = await solveCaptcha(t);
+    const first = await t.call('POST', '/verify', { body: { ...(await verifyBody(wallet)), captchaToken } });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expectCaptchaRefused(await t.call('POST', '/verify', { body: { ...(await verifyBody(wallet)), captchaToken } }), 'invalid_captcha');
+  });
+});
+
+describe('wallet transfer flags (sdk.confirmWalletTransfers, sdk.preventOrphanedAccounts)', () => {
+  const setSdk = (sdk: Record<string, unknown>) => t.call('PUT', '/sandbox/admin/settings', { body: { sdk } });
+
+  it('behavior: confirmWalletTransfers false — linking another account\'s only wallet moves it at once (no reassign_wallet_confirm)', async () => {
+    await setSdk({ confirmWalletTransfers: false });
+    const mine = createTestKeypair();
+    const theirs = createTestKeypair();
+    const { jwt } = await signIn(mine);
+    const other = await signIn(theirs);
+    const linked = await t.call('POST', '/verify/link', { token: jwt, body: await verifyBody(theirs) });
+    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
+    expect(wallets(linked.body.user as User).map((credential) => credential.address)).toEqual([mine.address, theirs.address]);
+    expect((await t.call('GET', '/users', { token: other.jwt })).status).toBe(401);
+  });
+
+  it('default: confirmWalletTransfers true — the same link asks first (reassign_wallet_confirm), nothing moves', async () => {
+    await setSdk({ confirmWalletTransfers: true });
+    const mine = createTestKeypair();
+    const theirs = createTestKeypair();
+    const { jwt } = await signIn(mine);
+    await signIn(theirs);
+    expectError(await t.call('POST', '/verify/link', { token: jwt, body: await verifyBody(theirs) }), 409, 'reassign_wallet_confirm');
+    expect(wallets(await me(jwt))).toHaveLength(1);
+  });
+
+  it('error: preventOrphanedAccounts — a wallet that is its account\'s only way in is not transferred (link nor transfer); the account stays', async () => {
+    await setSdk({ preventOrphanedAccounts: true, confirmWalletTransfers: false });
+    const mine = createTestKeypair();
+    const theirs = createTestKeypair();
+    const { jwt } = await signIn(mine);
+    const other = await signIn(theirs);
+    expectError(await t.call('POST', '/verify/link', { token: jwt, body: await verifyBody(theirs) }), 403, 'reassign_wallet_error', walletLinkMessages.orphanedAccount);
+    expectError(await t.call('POST', '/verify/transfer', { token: jwt, body: await verifyBody(theirs) }), 403, 'reassign_wallet_error', walletLinkMessages.orphanedAccount);
+    expect((await t.call('GET', '/users', { token: other.jwt })).status).toBe(200);
+    expect(wallets(await me(jwt))).toHaveLength(1);
   });
 });

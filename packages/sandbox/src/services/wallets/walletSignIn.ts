@@ -16,6 +16,7 @@ export const walletLinkMessages = {
   transferConfirmation: 'This wallet belongs to another account. Confirm to transfer the wallet to yours.',
   mergeInvalid: 'This wallet does not belong to another account to merge.',
   transferInvalid: 'This wallet does not belong to another account to transfer from.',
+  orphanedAccount: 'This wallet is the only way into its account: moving it would leave that account orphaned.',
   multiWalletDisabled: 'Linking more than one wallet is not enabled for this project.',
   notAWallet: 'This wallet is not linked to your account.',
 } as const;
@@ -82,7 +83,12 @@ export function linkWallet(ctx: SandboxContext, auth: Auth, input: VerifyRequest
     if (existing?.user_id === auth.userId) throw new ApiError(400, 'account_already_linked', walletLinkMessages.alreadyLinked, 'publicWalletAddress');
     if (existing) {
       const owner = await loadUser(tx, ctx.environmentId, existing.user_id);
-      if ((owner?.credentials.length ?? 0) <= 1) throw new ApiError(409, 'reassign_wallet_confirm', walletLinkMessages.transferConfirmation, 'publicWalletAddress');
+      if ((owner?.credentials.length ?? 0) <= 1) {
+        assertNotOrphaning(settings);
+        // `sdk.confirmWalletTransfers: false`: the wallet moves at once, without asking.
+        if (settings.sdk.confirmWalletTransfers === false) return moveWallet(ctx, tx, settings, auth, existing);
+        throw new ApiError(409, 'reassign_wallet_confirm', walletLinkMessages.transferConfirmation, 'publicWalletAddress');
+      }
       throw new ApiError(409, 'merge_accounts_confirmation', walletLinkMessages.mergeConfirmation, 'publicWalletAddress');
     }
     if (settings.sdk.multiWallet !== true && (await walletCount(tx, auth.userId)) > 0) throw new ApiError(403, 'forbidden', walletLinkMessages.multiWalletDisabled);
@@ -115,14 +121,26 @@ export function transferWallet(ctx: SandboxContext, auth: Auth, input: VerifyReq
   return withVerifiedWallet(ctx, input, async (tx, wallet, settings) => {
     const credential = await otherOwner(ctx, tx, auth, wallet);
     if (!credential) throw new ApiError(400, 'reassign_wallet_error', walletLinkMessages.transferInvalid, 'publicWalletAddress');
-    await tx.query('UPDATE verified_credentials SET user_id = $2, last_selected_at = NULL WHERE id = $1', [credential.id, auth.userId]);
-    const previous = await loadUser(tx, ctx.environmentId, credential.user_id);
-    if (previous && previous.credentials.length === 0) await tx.query('DELETE FROM users WHERE id = $1', [credential.user_id]);
-    else if (previous?.row.last_verified_credential_id === credential.id) {
-      await tx.query('UPDATE users SET last_verified_credential_id = $2 WHERE id = $1', [credential.user_id, previous.credentials[0]!.id]);
-    }
-    return refreshedResponse(ctx, tx, settings, auth);
+    const owner = await loadUser(tx, ctx.environmentId, credential.user_id);
+    if ((owner?.credentials.length ?? 0) <= 1) assertNotOrphaning(settings);
+    return moveWallet(ctx, tx, settings, auth, credential);
   });
+}
+
+/** `sdk.preventOrphanedAccounts`: a wallet that is its account's only way in stays there (403 `reassign_wallet_error`). */
+function assertNotOrphaning(settings: ProjectSettings): void {
+  if (settings.sdk.preventOrphanedAccounts === true) throw new ApiError(403, 'reassign_wallet_error', walletLinkMessages.orphanedAccount, 'publicWalletAddress');
+}
+
+/** Moves one wallet credential to the signed-in user; the account it leaves is removed when nothing is left of it. */
+async function moveWallet(ctx: SandboxContext, tx: Queryable, settings: ProjectSettings, auth: Auth, credential: CredentialRow): Promise<SignInResponse> {
+  await tx.query('UPDATE verified_credentials SET user_id = $2, last_selected_at = NULL WHERE id = $1', [credential.id, auth.userId]);
+  const previous = await loadUser(tx, ctx.environmentId, credential.user_id);
+  if (previous && previous.credentials.length === 0) await tx.query('DELETE FROM users WHERE id = $1', [credential.user_id]);
+  else if (previous?.row.last_verified_credential_id === credential.id) {
+    await tx.query('UPDATE users SET last_verified_credential_id = $2 WHERE id = $1', [credential.user_id, previous.credentials[0]!.id]);
+  }
+  return refreshedResponse(ctx, tx, settings, auth);
 }
 
 /** PUT /users/wallets/selection (bearer): makes one of the user's wallets the primary one (latest `lastSelectedAt`). */

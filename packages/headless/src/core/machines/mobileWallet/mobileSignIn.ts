@@ -1,4 +1,5 @@
 import type { SignInResponse, VerifyRequest } from '@latchkey/protocol';
+import { captchaFields } from '../../captcha/captchaFields.js';
 import { base58 } from '@scure/base';
 import { getWalletNonce } from '../../actions/getWalletNonce.js';
 import { linkWallet } from '../../actions/linkWallet.js';
@@ -68,5 +69,6 @@ export async function verifySignInSignature(input: {
     walletName: mobileWallet.wallet.key,
     walletProvider: 'deepLink',
   };
-  return attempt.purpose === 'link' ? linkWallet(client, body) : verifyWallet(client, body);
+  if (attempt.purpose === 'link') return linkWallet(client, body);
+  return verifyWallet(client, { ...body, ...(await captchaFields(client)) });
 }

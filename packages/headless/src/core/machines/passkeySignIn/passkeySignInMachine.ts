@@ -1,4 +1,5 @@
 import type { SignInResponse } from '@latchkey/protocol';
+import { captchaFields, type CaptchaClient } from '../../captcha/captchaFields.js';
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { getPasskeySignInOptions } from '../../actions/getPasskeySignInOptions.js';
 import { signInWithPasskey } from '../../actions/signInWithPasskey.js';
@@ -13,7 +14,7 @@ import type { WebAuthnLoader } from '../../webauthn/WebAuthnCeremonies.js';
 import { signInHandOver, watchSignOut, type SessionLink } from '../signInHandOver.js';
 
 /** What passkey sign-in needs from its client: the API, the session, the logger and the browser's WebAuthn. */
-export interface PasskeySignInClient extends ApiClient, SessionLink {
+export interface PasskeySignInClient extends ApiClient, SessionLink, CaptchaClient {
   logger: Pick<Logger, 'warn'>;
   webauthn: WebAuthnLoader;
 }
@@ -51,7 +52,8 @@ export const passkeySignInMachine = setup({
       const options = await getPasskeySignInOptions(input.client);
       validateAuthenticationOptions(options, webauthn.hostname());
       const credential = await runCeremony(webauthn, signal, () => webauthn.startAuthentication(options));
-      return signInWithPasskey(input.client, { credential });
+      // The captcha runs after the ceremony, right before the request (its token lives 120 s; a ceremony up to 300 s).
+      return signInWithPasskey(input.client, { credential, ...(await captchaFields(input.client)) });
     }),
     watchSignOut,
   },

@@ -101,6 +101,16 @@ describe('sessionMachine: restoring', () => {
     expect(actor.getSnapshot().context.error).toBeUndefined();
   });
 
+  it("error: a user who lost access (403 user_without_access) → signedOut, the token dropped, the error kept: 'User does not have access'", async () => {
+    const { until, adapter, actor } = setup({
+      stored: stored(T0 + HOUR),
+      handlers: { 'GET /users': () => errorBody(403, 'user_without_access', 'User does not have access') },
+    });
+    await until('signedOut');
+    expect(adapter.getItem(AUTH_KEY)).toBeNull();
+    expect(actor.getSnapshot().context.error).toMatchObject({ code: 'user_without_access', message: 'User does not have access' });
+  });
+
   it('error: a network failure while restoring keeps the token for the next load and reports the error', async () => {
     const value = stored(T0 + HOUR);
     const { actor, until, adapter } = setup({
@@ -236,11 +246,11 @@ describe('sessionMachine: refresh and expiry', () => {
     clock.set(T0 + HOUR - 60_001);
     expect(requests).toHaveLength(0);
     clock.set(T0 + HOUR - 60_000);
-    expect(actor.getSnapshot().matches({ signedIn: { live: 'refreshing' } })).toBe(true);
+    expect(actor.getSnapshot().matches({ signedIn: { auth: { live: 'refreshing' } } })).toBe(true);
     await waitFor(actor, (snapshot) => snapshot.context.jwt === second.jwt);
     expect(requests[0]?.headers.get('authorization')).toBe(`Bearer ${first.jwt}`);
     expect(JSON.parse(adapter.getItem(AUTH_KEY) as string).jwt).toBe(second.jwt);
-    expect(actor.getSnapshot().matches({ signedIn: { live: 'active' } })).toBe(true);
+    expect(actor.getSnapshot().matches({ signedIn: { auth: { live: 'active' } } })).toBe(true);
 
     // The old expiry passes harmlessly: the timers follow the new token.
     clock.set(T0 + HOUR + 1);
@@ -277,7 +287,7 @@ describe('sessionMachine: refresh and expiry', () => {
     await until('signedOut');
     actor.send({ type: 'server.signedIn', response: fakeSignIn(T0 + HOUR) });
     clock.set(T0 + HOUR - 60_000);
-    await waitFor(actor, (snapshot) => snapshot.matches({ signedIn: { live: 'retrying' } }));
+    await waitFor(actor, (snapshot) => snapshot.matches({ signedIn: { auth: { live: 'retrying' } } }));
     clock.set(T0 + HOUR - 55_001);
     expect(requests).toHaveLength(1);
     clock.set(T0 + HOUR - 55_000);
@@ -313,7 +323,7 @@ describe('sessionMachine: refresh and expiry', () => {
     // Step through every retry (bounded: 60 s of 5 s waits).
     for (let at = T0 + HOUR - 60_000; at < T0 + HOUR; at += 5_000) {
       clock.set(at);
-      await waitFor(actor, (snapshot) => !snapshot.matches({ signedIn: { live: 'refreshing' } }));
+      await waitFor(actor, (snapshot) => !snapshot.matches({ signedIn: { auth: { live: 'refreshing' } } }));
     }
     expect(requests).toHaveLength(12);
     clock.set(T0 + HOUR);
@@ -350,7 +360,7 @@ describe('sessionMachine: signing out', () => {
     const response = fakeSignIn(T0 + HOUR);
     actor.send({ type: 'server.signedIn', response });
     actor.send({ type: 'user.signOut' });
-    expect(actor.getSnapshot().matches({ signedIn: 'signingOut' })).toBe(true);
+    expect(actor.getSnapshot().matches({ signedIn: { auth: 'signingOut' } })).toBe(true);
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     expect(adapter.getItem(AUTH_KEY)).toBeNull();
     await until('signedOut');

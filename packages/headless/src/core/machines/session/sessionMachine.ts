@@ -1,15 +1,17 @@
-import type { SignInResponse, User } from '@latchkey/protocol';
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { ProjectSettings, SignInResponse, User } from '@latchkey/protocol';
+import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { getUser } from '../../actions/getUser.js';
 import { refreshSession } from '../../actions/refreshSession.js';
 import { revokeSession } from '../../actions/revokeSession.js';
 import { LatchkeyError } from '../../errors/LatchkeyError.js';
 import { toLatchkeyErrorSync } from '../../errors/toLatchkeyError.js';
+import { requiredFieldsMissing } from '../../profile/profileFields.js';
 import type { Emitter, LatchkeyEvents } from '../../events/createEmitter.js';
 import type { Logger } from '../../logger/createLogger.js';
 import { expiryDelayMs, refreshDelayMs, REFRESH_RETRY_MS, toEpochMs } from '../../session/sessionTiming.js';
 import { authFromResponse, AUTH_STORAGE_KEY, storedAuthParser, type StoredAuth } from '../../session/storedAuth.js';
 import { COOKIE_SESSION_KEY, restoreCookieSession } from '../../session/cookieSession.js';
+import type { SettingsStore } from '../../settings/createSettingsStore.js';
 import type { Store } from '../../storage/createStore.js';
 import type { Api } from '../../transport/createApi.js';
 
@@ -25,6 +27,12 @@ export interface SessionDeps {
    * then never stored, only a marker of the session's expiry, and a reload restores it through the cookie.
    */
   cookieSession?: () => boolean;
+  /**
+   * The project settings, which say which profile fields are required: a user missing one is `onboarding`, not
+   * `signedIn`, until they are saved. Consulted once loaded or loading (a session waits for settings on their way);
+   * without them every session counts as complete.
+   */
+  settings?: Pick<SettingsStore, 'get' | 'load'> & Partial<Pick<SettingsStore, 'watch'>>;
 }
 
 export interface SessionInput {
@@ -53,13 +61,16 @@ export type SessionEvent =
   | { type: 'server.userUpdated'; user: User }
   /** A bearer request was answered 401: the token is no longer good. */
   | { type: 'server.sessionRejected' }
-  | { type: 'user.signOut' };
+  | { type: 'user.signOut' }
+  /** The project settings arrived (or changed): whether onboarding is pending is decided again. */
+  | { type: 'settings.ready' };
 
 interface RestoredSession extends StoredAuth {
   user: User;
 }
 
-const REJECTION_CODES: ReadonlySet<string> = new Set(['unauthorized', 'session_expired', 'forbidden']);
+/** Codes that end the stored session: the token is no good, or its user lost access (SPEC §6 'User does not have access'). */
+const REJECTION_CODES: ReadonlySet<string> = new Set(['unauthorized', 'session_expired', 'forbidden', 'user_without_access']);
 
 const EMPTY_SESSION = { jwt: undefined, expiresAt: undefined, user: undefined, mfaToken: undefined, mfaNextView: undefined } as const;
 
@@ -76,7 +87,7 @@ const sessionParams = ({ event }: { event: { response: SignInResponse } }) => ({
 const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 
 /**
- * The root auth machine: restoring → signedOut → signingIn → (mfa) → signedIn → expired
+ * The root auth machine: restoring → signedOut → signingIn → (mfa) → signedIn (or onboarding) → expired
  * (`signedOut`, `signingIn` and `expired` are the states of `anonymous`: no session).
  * Restores the stored JWT (expiry checked, user loaded with GET /users), refreshes it before it
  * expires (POST /refresh, timed with `after` so a simulated clock drives it), signs out
@@ -102,6 +113,16 @@ export const sessionMachine = setup({
     refreshSession: fromPromise<SignInResponse, { deps: SessionDeps; jwt: string }>(({ input }) =>
       refreshSession(input.deps, { jwt: input.jwt }),
     ),
+    loadSettings: fromPromise<ProjectSettings, { deps: SessionDeps }>(({ input }) =>
+      (input.deps.settings as Pick<SettingsStore, 'load'>).load(),
+    ),
+    watchSettings: fromCallback<SessionEvent, { deps: SessionDeps }>(({ input, sendBack }) => {
+      const store = input.deps.settings as SettingsStore | undefined;
+      if (!store?.watch) return undefined;
+      return store.watch((state) => {
+        if (state.status === 'ready') sendBack({ type: 'settings.ready' });
+      });
+    }),
     revokeSession: fromPromise<void, { deps: SessionDeps; jwt: string }>(({ input }) =>
       revokeSession(input.deps, { jwt: input.jwt }),
     ),
@@ -140,6 +161,10 @@ export const sessionMachine = setup({
     })),
     assignUser: assign((_, params: { user: User }) => ({ user: params.user })),
     assignError: assign((_, params: { error: unknown }) => ({ error: toLatchkeyErrorSync(params.error) })),
+    assignAccessError: assign((_, params: { error: unknown }) => {
+      const error = toLatchkeyErrorSync(params.error);
+      return { error: error.code === 'user_without_access' ? error : undefined };
+    }),
     assignInvalidSignIn: assign(() => ({
       error: new LatchkeyError('invalid_response', { message: 'The sign-in response carries neither a session nor a second factor.' }),
     })),
@@ -157,6 +182,19 @@ export const sessionMachine = setup({
       context.deps.logger.warn('Session refresh failed; retrying', { error: params.error }),
   },
   guards: {
+    /** Nothing to wait for: no settings to consult, or settings already here and no required field missing. */
+    isProfileComplete: ({ context }) => {
+      const state = context.deps.settings?.get();
+      // Settings nobody asked for (the Provider loads them on mount; a core-only host calls `client.settings.load()`)
+      // or that failed to load say nothing about the profile: the session is not held back.
+      if (!state || state.status === 'idle' || state.status === 'failed') return true;
+      return state.settings !== undefined && !requiredFieldsMissing(state.settings, context.user);
+    },
+    isProfilePending: ({ context }) => {
+      const settings = context.deps.settings?.get().settings;
+      return settings !== undefined && requiredFieldsMissing(settings, context.user);
+    },
+    isRequiredFieldMissing: ({ context }, params: { settings: ProjectSettings }) => requiredFieldsMissing(params.settings, context.user),
     hasSession: (_, params: { response: SignInResponse }) => authFromResponse(params.response) !== undefined,
     isMfaRequired: (_, params: { response: SignInResponse }) => !params.response.jwt && Boolean(params.response.mfaToken),
     isRestored: (_, params: { output: RestoredSession | undefined }) => params.output !== undefined,
@@ -212,10 +250,10 @@ export const sessionMachine = setup({
             actions: ['clearSession', { type: 'assignError', params: errorParams }],
           },
           {
-            // The stored token was refused: forget it.
+            // The stored token was refused: forget it (and say why when its user lost access).
             guard: { type: 'isRejection', params: errorParams },
             target: 'anonymous',
-            actions: 'clearSession',
+            actions: ['clearSession', { type: 'assignAccessError', params: errorParams }],
           },
           // Anything else (network…): signed out for now; the token stays for the next load.
           { target: 'anonymous', actions: { type: 'assignError', params: errorParams } },
@@ -266,69 +304,114 @@ export const sessionMachine = setup({
       },
     },
     signedIn: {
-      initial: 'live',
-      on: {
-        'server.userUpdated': { actions: { type: 'assignUser', params: ({ event }) => ({ user: event.user }) } },
-      },
+      // Two regions: `auth` holds the token (refresh, expiry, sign-out); `profile` says whether the sign-in is complete
+      // for the host: `checking` (settings loading), `onboarding` (a required profile field is missing) or `complete`.
+      type: 'parallel',
       states: {
-        live: {
-          initial: 'active',
-          after: { expiryDelay: '#session.anonymous.expired' },
+        profile: {
+          initial: 'checking',
+          // Settings that arrive after the sign-in (a session restored before anyone asked for them) decide again.
+          invoke: { src: 'watchSettings', input: ({ context }) => ({ deps: context.deps }) },
           on: {
-            'user.signOut': 'signingOut',
-            'server.sessionRejected': '#session.anonymous.expired',
-            // Signing in again replaces the session and restarts its timers. A link (wallet, e-mail…) answers with the
-            // same user's new session: not a sign-in, so `auth.signedIn` only when the user changed.
-            'server.signedIn': {
-              guard: { type: 'hasSession', params: responseParams },
-              target: 'live',
-              reenter: true,
-              actions: [{ type: 'emitSignedInIfOtherUser', params: sessionParams }, { type: 'assignSession', params: sessionParams }, 'persistSession'],
+            'settings.ready': '.checking',
+            'server.userUpdated': {
+              target: '.checking',
+              actions: { type: 'assignUser', params: ({ event }) => ({ user: event.user }) },
             },
           },
           states: {
-            active: {
-              after: { refreshDelay: 'refreshing' },
-            },
-            refreshing: {
+            checking: {
+              tags: ['busy'],
+              always: [
+                { guard: 'isProfileComplete', target: 'complete' },
+                { guard: 'isProfilePending', target: 'onboarding' },
+              ],
               invoke: {
-                src: 'refreshSession',
-                input: ({ context }) => ({ deps: context.deps, jwt: context.jwt as string }),
+                src: 'loadSettings',
+                input: ({ context }) => ({ deps: context.deps }),
                 onDone: [
                   {
-                    guard: { type: 'hasSession', params: ({ event }) => ({ response: event.output }) },
-                    // Re-enter `live` so the expiry timer follows the new expiry.
-                    target: '#session.signedIn.live',
-                    reenter: true,
-                    actions: [
-                      { type: 'assignSession', params: ({ event }) => sessionParams({ event: { response: event.output } }) },
-                      'persistSession',
-                    ],
+                    guard: { type: 'isRequiredFieldMissing', params: ({ event }) => ({ settings: event.output }) },
+                    target: 'onboarding',
                   },
-                  { target: 'retrying', actions: 'assignInvalidSignIn' },
+                  { target: 'complete' },
                 ],
-                onError: [
-                  { guard: { type: 'isRejection', params: errorParams }, target: '#session.anonymous.expired' },
-                  { target: 'retrying', actions: { type: 'logRefreshFailure', params: errorParams } },
-                ],
+                // Settings that cannot load say nothing about the profile: the session is not held back.
+                onError: { target: 'complete' },
               },
             },
-            // Bounded: the expiry timer of `live` ends the retries.
-            retrying: {
-              after: { retryDelay: 'refreshing' },
-            },
+            onboarding: {},
+            complete: {},
           },
         },
-        signingOut: {
-          tags: ['busy'],
-          // Forget the token at once so a reload during the request does not restore it.
-          entry: 'removeStoredSession',
-          invoke: {
-            src: 'revokeSession',
-            input: ({ context }) => ({ deps: context.deps, jwt: context.jwt as string }),
-            // Signed out locally whatever the server answers.
-            onDone: { target: '#session.anonymous', actions: ['clearSession', 'emitSignedOut'] },
-            onError: { target: '#session.anonymous', actions: ['clearSession', 'emitSignedOut'] },
+        auth: {
+          initial: 'live',
+          states: {
+            live: {
+              initial: 'active',
+              after: { expiryDelay: '#session.anonymous.expired' },
+              on: {
+                'user.signOut': 'signingOut',
+                'server.sessionRejected': '#session.anonymous.expired',
+                // Signing in again replaces the session and restarts its timers and the profile check. A link (wallet,
+                // e-mail…) answers with the same user's new session: not a sign-in, so `auth.signedIn` only when the user
+                // changed.
+                'server.signedIn': {
+                  guard: { type: 'hasSession', params: responseParams },
+                  target: '#session.signedIn',
+                  reenter: true,
+                  actions: [{ type: 'emitSignedInIfOtherUser', params: sessionParams }, { type: 'assignSession', params: sessionParams }, 'persistSession'],
+                },
+              },
+              states: {
+                active: {
+                  after: { refreshDelay: 'refreshing' },
+                },
+                refreshing: {
+                  invoke: {
+                    src: 'refreshSession',
+                    input: ({ context }) => ({ deps: context.deps, jwt: context.jwt as string }),
+                    onDone: [
+                      {
+                        guard: { type: 'hasSession', params: ({ event }) => ({ response: event.output }) },
+                        // Re-enter `live` so the expiry timer follows the new expiry.
+                        target: '#session.signedIn.auth.live',
+                        reenter: true,
+                        actions: [
+                          { type: 'assignSession', params: ({ event }) => sessionParams({ event: { response: event.output } }) },
+                          'persistSession',
+                        ],
+                      },
+                      { target: 'retrying', actions: 'assignInvalidSignIn' },
+                    ],
+                    onError: [
+                      {
+                        guard: { type: 'isRejection', params: errorParams },
+                        target: '#session.anonymous.expired',
+                        actions: { type: 'assignAccessError', params: errorParams },
+                      },
+                      { target: 'retrying', actions: { type: 'logRefreshFailure', params: errorParams } },
+                    ],
+                  },
+                },
+                // Bounded: the expiry timer of `live` ends the retries.
+                retrying: {
+                  after: { retryDelay: 'refreshing' },
+                },
+              },
+            },
+            signingOut: {
+              tags: ['busy'],
+              // Forget the token at once so a reload during the request does not restore it.
+              entry: 'removeStoredSession',
+              invoke: {
+                src: 'revokeSession',
+                input: ({ context }) => ({ deps: context.deps, jwt: context.jwt as string }),
+                // Signed out locally whatever the server answers.
+                onDone: { target: '#session.anonymous', actions: ['clearSession', 'emitSignedOut'] },
+                onError: { target: '#session.anonymous', actions: ['clearSession', 'emitSignedOut'] },
+              },
+            },
           },
         },
       },

@@ -1,4 +1,5 @@
 import type { OAuthInitAuthResponse, ProjectSettings, SignInResponse, SocialProvider, TelegramAuth } from '@latchkey/protocol';
+import { captchaFields, type CaptchaClient } from '../../captcha/captchaFields.js';
 import { signInWithSocial } from '../../actions/signInWithSocial.js';
 import { verifySocial } from '../../actions/verifySocial.js';
 import type { LatchkeyError } from '../../errors/LatchkeyError.js';
@@ -15,7 +16,7 @@ export const SOCIAL_REDIRECT_MAX_AGE_MS = 10 * 60_000;
 /** Storage key of the redirect attempt (state + verifier, or Apple's raw nonce, across the full-page round trip). */
 export const REDIRECT_ATTEMPT_KEY = 'socialRedirect';
 
-export interface SocialSignInClient extends ApiClient, SessionLink {
+export interface SocialSignInClient extends ApiClient, SessionLink, CaptchaClient {
   apiBaseUrl: string;
   environmentId: string;
   storage: Store;
@@ -90,7 +91,8 @@ export function exchange(
   purpose: Purpose,
   parameters: { provider: SocialProvider; code: string; state: string } & ({ codeVerifier: string } | { nonce: string }),
 ): Promise<SignInResponse> {
-  return purpose === 'link' ? verifySocial(client, parameters) : signInWithSocial(client, parameters);
+  if (purpose === 'link') return verifySocial(client, parameters);
+  return captchaFields(client).then((captcha) => signInWithSocial(client, { ...parameters, ...captcha }));
 }
 
 /** The app page without its fragment: where a redirect return lands. */

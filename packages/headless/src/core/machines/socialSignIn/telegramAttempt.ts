@@ -1,4 +1,5 @@
 import type { SignInResponse, TelegramAuth } from '@latchkey/protocol';
+import { captchaFields } from '../../captcha/captchaFields.js';
 import { initTelegramAuth } from '../../actions/initTelegramAuth.js';
 import { signInWithTelegram } from '../../actions/signInWithTelegram.js';
 import { verifyTelegram } from '../../actions/verifyTelegram.js';
@@ -15,7 +16,8 @@ export async function telegramAttempt(client: SocialSignInClient): Promise<Prepa
 }
 
 /** Telegram's answer signs in (`/telegram/signin`) or links the account (`/telegram/verify`). */
-export function exchangeTelegram(client: SocialSignInClient, purpose: Purpose, telegramAuth: TelegramAuth, state: string): Promise<SignInResponse> {
+export async function exchangeTelegram(client: SocialSignInClient, purpose: Purpose, telegramAuth: TelegramAuth, state: string): Promise<SignInResponse> {
   const parameters = { telegramAuth, state };
-  return purpose === 'link' ? verifyTelegram(client, parameters) : signInWithTelegram(client, parameters);
+  if (purpose === 'link') return verifyTelegram(client, parameters);
+  return signInWithTelegram(client, { ...parameters, ...(await captchaFields(client)) });
 }

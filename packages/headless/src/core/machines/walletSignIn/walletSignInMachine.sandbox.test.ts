@@ -32,6 +32,26 @@ function start(latchkey: LatchkeyClient, wallets: TestWallet[] = []) {
 const walletsOf = (user: User | undefined) => (user?.verifiedCredentials ?? []).filter((credential) => credential.format === 'blockchain');
 
 describe('walletSignInMachine (against the sandbox, with the test wallet)', () => {
+  it('behavior: with a captcha, the signed message goes to POST /verify with a fresh token (run after the signature)', async () => {
+    const bodies: Array<{ path: string; body: Record<string, unknown> }> = [];
+    const recording: typeof fetch = (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (typeof init?.body === 'string') bodies.push({ path: new URL(url).pathname, body: JSON.parse(init.body) as Record<string, unknown> });
+      return fetch(input, init);
+    };
+    const order: string[] = [];
+    const wallet = createTestWallet();
+    const latchkey = await createTestClient({ sandboxUrl, fetch: recording, captcha: { token: async () => (order.push('captcha'), 'P1_wallet-token') } });
+    clients.push(latchkey);
+    const actor = start(latchkey);
+    actor.send({ type: 'user.connect', connector: createWalletConnector(wallet, 'testwallet') });
+    await waitFor(actor, (snapshot) => snapshot.matches('done') || snapshot.matches('failed'));
+    expect(actor.getSnapshot().context.error).toBeUndefined();
+    // The captcha is off in the shared sandbox, which then ignores the token: what is checked is that the kit sends it.
+    expect(bodies.find((entry) => entry.path.endsWith('/verify'))?.body['captchaToken']).toBe('P1_wallet-token');
+    expect(order).toEqual(['captcha']);
+  });
+
   it('default: connect-and-sign signs in; the session holds the wallet credential', async () => {
     const latchkey = await client();
     const wallet = createTestWallet();

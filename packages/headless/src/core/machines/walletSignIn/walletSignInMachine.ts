@@ -1,4 +1,5 @@
 import type { SignInResponse, VerifyRequest } from '@latchkey/protocol';
+import { captchaFields, type CaptchaClient } from '../../captcha/captchaFields.js';
 import { base58 } from '@scure/base';
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { getWalletNonce } from '../../actions/getWalletNonce.js';
@@ -30,7 +31,7 @@ export function isStoredWalletConnection(value: unknown): value is StoredWalletC
 }
 const storedConnection = { safeParse: (value: unknown) => (isStoredWalletConnection(value) ? { success: true as const, data: value } : { success: false as const, error: new Error('not a stored wallet connection') }) };
 
-export interface WalletSignInClient extends ApiClient {
+export interface WalletSignInClient extends ApiClient, CaptchaClient {
   storage: Store;
   session: Pick<SessionActorRef, 'send'>;
   /** Where `wallet.connected` goes (a Latchkey client's `events`). */
@@ -108,7 +109,8 @@ async function authenticate(input: AuthenticateInput): Promise<SignInResponse> {
   if (input.purpose === 'link') return linkWallet(input.client, body);
   if (input.purpose === 'merge') return mergeWalletAccounts(input.client, body);
   if (input.purpose === 'transfer') return transferWallet(input.client, body);
-  return verifyWallet(input.client, body);
+  // A sign-in runs the project's captcha first (after the signature: the token lives 120 s).
+  return verifyWallet(input.client, { ...body, ...(await captchaFields(input.client)) });
 }
 
 const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
