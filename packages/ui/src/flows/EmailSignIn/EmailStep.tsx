@@ -1,6 +1,7 @@
 import { input, label } from '../../styles/shared.css.js';
 import { SendCodeForm, useSendCodeField } from '../shared/SendCodeForm.js';
 import type { FlowError } from '../shared/FlowError.js';
+import { useMessages } from '../../messages/useMessages.js';
 
 export interface EmailStepProps {
   /** Pre-fills the field, e.g. when coming back from the code step. */
@@ -15,11 +16,13 @@ export interface EmailStepProps {
   onSubmit: (email: string) => void;
 }
 
+/** The English of `email.empty`, said when "Continue" is pressed with nothing typed. */
 export const EMPTY_EMAIL_MESSAGE = 'Enter your email address.';
 
 /** The e-mail step: one labelled field and "Continue". Presentational: props in, `onSubmit` out. */
 export function EmailStep({ defaultEmail, isSending = false, error, onSubmit, retryInSeconds }: EmailStepProps) {
-  const field = useSendCodeField({ defaultValue: defaultEmail, isSending, error, emptyMessage: EMPTY_EMAIL_MESSAGE });
+  const t = useMessages();
+  const field = useSendCodeField({ defaultValue: defaultEmail, isSending, error, emptyMessage: t('email.empty') });
   return (
     <SendCodeForm
       field={field}
@@ -31,7 +34,7 @@ export function EmailStep({ defaultEmail, isSending = false, error, onSubmit, re
       }}
     >
       <label htmlFor={field.inputProps.id} className={label}>
-        Email
+        {t('email.label')}
       </label>
       <input
         {...field.inputProps}
@@ -40,7 +43,7 @@ export function EmailStep({ defaultEmail, isSending = false, error, onSubmit, re
         name="email"
         autoComplete="email"
         inputMode="email"
-        placeholder="you@example.com"
+        placeholder={t('email.placeholder')}
         required
       />
     </SendCodeForm>

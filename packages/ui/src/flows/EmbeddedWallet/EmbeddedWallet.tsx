@@ -7,6 +7,7 @@ import type { EmbeddedWalletOptions } from '../../LatchkeyUIProvider/embeddedWal
 import type { FlowError } from '../shared/FlowError.js';
 import type { EmbeddedWalletScreen } from './EmbeddedWalletModel.js';
 import { EmbeddedWalletView } from './EmbeddedWalletView.js';
+import { useMessages } from '../../messages/useMessages.js';
 import { ExportStep } from './ExportStep.js';
 import { useSolanaWallet } from '@latchkey/headless/react/solana';
 import { leave, SolanaScreens, sendOffersExit } from '../../screens/WalletPanel/solanaScreens.js';
@@ -14,6 +15,7 @@ import { WalletPanelView, type WalletPanelScreen } from '../../screens/WalletPan
 
 /** The user's embedded wallet on the custody provider: create, unlock, send, export its key, recover it by e-mail. */
 export function EmbeddedWallet({ options }: { options: EmbeddedWalletOptions }) {
+  const t = useMessages();
   const { settings } = useLatchkey();
   const { user } = useSession();
   const appName = options.appName ?? brandingFrom(settings).displayName ?? 'Latchkey';
@@ -37,7 +39,7 @@ export function EmbeddedWallet({ options }: { options: EmbeddedWalletOptions }) 
   const view: EmbeddedWalletScreen = !account ? 'home' : screen === 'export' || screen === 'recover' ? screen : 'home';
   return (
     <WalletPanelView
-      label={account ? 'Embedded wallet' : 'Wallet'}
+      label={account ? t('embedded.label') : t('embedded.labelNoAccount')}
       address={account?.address}
       screen={account ? screen : 'home'}
       onScreen={account ? leave(solana, setScreen) : setScreen}
@@ -81,6 +83,7 @@ function EmbeddedExport({ wallet }: { wallet: Parameters<typeof mountExportFrame
   const frame = useRef<ExportFrame | undefined>(undefined);
   const [state, setState] = useState<'idle' | 'showing'>('idle');
   const [error, setError] = useState<FlowError>();
+  const t = useMessages();
   useEffect(() => () => frame.current?.destroy(), []);
   return (
     <ExportStep
@@ -91,7 +94,7 @@ function EmbeddedExport({ wallet }: { wallet: Parameters<typeof mountExportFrame
         if (!container.current) return;
         setError(undefined);
         try {
-          frame.current = mountExportFrame({ wallet, container: container.current, title: 'Your private key' });
+          frame.current = mountExportFrame({ wallet, container: container.current, title: t('embedded.export.frameTitle') });
           setState('showing');
           frame.current.done.catch((cause: unknown) => setError(flowError(cause)));
         } catch (cause) {

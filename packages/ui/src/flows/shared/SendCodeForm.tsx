@@ -5,6 +5,7 @@ import { button, stack, visuallyHidden } from '../../styles/shared.css.js';
 import type { FlowError } from './FlowError.js';
 import { useFieldError } from '../../focus/useFieldError.js';
 import { useMessages } from '../../messages/useMessages.js';
+import { useErrorText } from '../../messages/useErrorText.js';
 import { mutedText } from '../../styles/shared.css.js';
 
 export interface SendCodeFieldOptions {
@@ -43,11 +44,12 @@ export function useSendCodeField({ defaultValue, isSending, error, emptyMessage 
   take(): string | undefined;
 } {
   const id = useId();
+  const errorText = useErrorText();
   const [value, setValue] = useState(defaultValue ?? '');
   const [localError, setLocalError] = useState<string>();
   // The flow's error is about the value that was sent: it goes once the user edits the field.
   const flowError = useFieldError(typeof error === 'function' ? error(value) : error);
-  const shownError = localError ?? (isSending ? undefined : flowError.error?.message);
+  const shownError = localError ?? (isSending ? undefined : errorText(flowError.error));
   const errorId = `${id}-error`;
   return {
     value,
@@ -101,7 +103,7 @@ export function SendCodeForm({ field, isSending, onSubmit, children, channel, re
       <ErrorMessage id={field.errorId}>{field.shownError}</ErrorMessage>
       <button type="submit" className={button.primary} aria-disabled={isSending || waiting ? true : undefined}>
         {isSending ? <Spinner /> : null}
-        Continue
+        {t('code.continue')}
       </button>
       {waiting ? (
         <p className={mutedText} data-retry-in={retryInSeconds}>
@@ -109,7 +111,7 @@ export function SendCodeForm({ field, isSending, onSubmit, children, channel, re
         </p>
       ) : null}
       <p role="status" className={visuallyHidden}>
-        {isSending ? 'Sending a code…' : ''}
+        {isSending ? t('code.sending') : ''}
       </p>
     </form>
   );
