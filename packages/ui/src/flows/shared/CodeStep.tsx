@@ -3,7 +3,8 @@ import { useFieldError } from '../../focus/useFieldError.js';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
 import { button, codeInput, label, mutedText, row, stack, text } from '../../styles/shared.css.js';
-import { useMessages } from '../../messages/useMessages.js';
+import { useLocale, useMessages } from '../../messages/useMessages.js';
+import { formatNumber } from '../../messages/format.js';
 import { useErrorText } from '../../messages/useErrorText.js';
 import { fillParts } from '../../messages/fillParts.js';
 import type { FlowError } from './FlowError.js';
@@ -56,6 +57,7 @@ export function CodeStep({
   onBack,
 }: CodeStepProps) {
   const t = useMessages();
+  const { locale } = useLocale();
   const errorText = useErrorText();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -104,7 +106,7 @@ export function CodeStep({
     event.preventDefault();
     if (busy) return;
     if (code.length !== length) {
-      setLocalError(t('code.enterDigits', { length }));
+      setLocalError(t('code.enterDigits', { length: formatNumber(length, locale, 0) }));
       return;
     }
     lastSubmitted.current = undefined;
@@ -133,7 +135,7 @@ export function CodeStep({
   return (
     <form className={stack} noValidate onSubmit={submitForm} aria-busy={busy}>
       <p id={hintId} className={text}>
-        {fillParts(t('code.sentTo', { length }), { destination: email ? <strong>{email}</strong> : destination })}
+        {fillParts(t('code.sentTo', { length: formatNumber(length, locale, 0) }), { destination: email ? <strong>{email}</strong> : destination })}
       </p>
       <label htmlFor={inputId} className={label}>
         {t('code.label')}
@@ -164,7 +166,7 @@ export function CodeStep({
       </button>
       <div className={row}>
         <button type="button" className={button.quiet} onClick={resend} aria-disabled={busy || waiting ? true : undefined} data-retry-in={waiting ? retryInSeconds : undefined}>
-          {waiting ? t('code.resendIn', { seconds: retryInSeconds }) : t('code.resend')}
+          {waiting ? t('code.resendIn', { seconds: formatNumber(retryInSeconds, locale, 0) }) : t('code.resend')}
         </button>
         <button type="button" className={button.quiet} onClick={onBack}>
           {backLabel ?? t('code.useDifferentEmail')}

@@ -4,7 +4,8 @@ import { Spinner } from '../../Spinner.js';
 import { button, stack, visuallyHidden } from '../../styles/shared.css.js';
 import type { FlowError } from './FlowError.js';
 import { useFieldError } from '../../focus/useFieldError.js';
-import { useMessages } from '../../messages/useMessages.js';
+import { useLocale, useMessages } from '../../messages/useMessages.js';
+import { formatNumber } from '../../messages/format.js';
 import { useErrorText } from '../../messages/useErrorText.js';
 import { mutedText } from '../../styles/shared.css.js';
 
@@ -92,6 +93,7 @@ export interface SendCodeFormProps {
 /** The frame of a send-code step: the field(s), the error under them, "Continue", a status for screen readers. */
 export function SendCodeForm({ field, isSending, onSubmit, children, channel, retryInSeconds = 0 }: SendCodeFormProps) {
   const t = useMessages();
+  const { locale } = useLocale();
   const waiting = retryInSeconds > 0;
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -107,7 +109,7 @@ export function SendCodeForm({ field, isSending, onSubmit, children, channel, re
       </button>
       {waiting ? (
         <p className={mutedText} data-retry-in={retryInSeconds}>
-          {t('code.retryIn', { seconds: retryInSeconds })}
+          {t('code.retryIn', { seconds: formatNumber(retryInSeconds, locale, 0) })}
         </p>
       ) : null}
       <p role="status" className={visuallyHidden}>
