@@ -4,7 +4,6 @@ import { lightTheme, themeFromSettings, ThemeError, type ThemeSetting } from '@l
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Messages } from '../messages/en.js';
 import { MessagesProvider, withOverrides, type MessagesState } from '../messages/messagesContext.js';
-import { directionOf, loadCatalogue } from '../messages/locales.js';
 import { ReportErrorProvider, WarnProvider, type ReportError, type Warn } from '../warn.js';
 import { ThemeRoot } from '../theme/ThemeRoot.js';
 import { EmbeddedWalletOptionsContext, type EmbeddedWalletOptions } from './embeddedWalletConfig.js';
@@ -88,10 +87,10 @@ function KitProviders({ theme, embeddedWallet, walletPanel = null, locale = 'en'
   const cloudDriveUrl = embeddedWallet?.cloudDriveUrl;
   const walletOptions = useMemo(() => (baseUrl ? { baseUrl, appName, cloudDriveUrl } : undefined), [baseUrl, appName, cloudDriveUrl]);
   const overrides = useMemo(() => withOverrides(messages), [messages]);
-  const catalogue = useLocaleCatalogue(locale, warn);
+  const loaded = useLocaleCatalogue(locale, warn);
   const messagesState = useMemo<MessagesState>(
-    () => ({ locale, dir: catalogue ? directionOf(locale) : 'ltr', catalogue, overrides }),
-    [locale, catalogue, overrides],
+    () => ({ locale, dir: loaded?.dir ?? 'ltr', catalogue: loaded?.catalogue, overrides }),
+    [locale, loaded, overrides],
   );
   return (
     <MessagesProvider value={messagesState}>
@@ -110,26 +109,28 @@ function KitProviders({ theme, embeddedWallet, walletPanel = null, locale = 'en'
   );
 }
 
-/** The catalogue of `locale`'s language once loaded (undefined for English, or while it loads, or if it cannot). */
-function useLocaleCatalogue(locale: string, warn: Warn): MessagesState['catalogue'] {
-  const [loaded, setLoaded] = useState<{ locale: string; catalogue: MessagesState['catalogue'] }>();
+type LoadedLocale = Pick<MessagesState, 'catalogue' | 'dir'> & { locale: string };
+
+/**
+ * The catalogue and direction of `locale`'s language once loaded: undefined for English, while it loads, or if it
+ * cannot (English shows). The loader itself is a chunk of its own, fetched only for a locale that is not English.
+ */
+function useLocaleCatalogue(locale: string, warn: Warn): LoadedLocale | undefined {
+  const [loaded, setLoaded] = useState<LoadedLocale>();
   useEffect(() => {
-    const loading = loadCatalogue(locale);
-    if (!loading) return;
+    if (/^en\b/i.test(locale)) return;
     let current = true;
-    loading.then(
-      (catalogue) => {
-        if (current) setLoaded({ locale, catalogue });
-      },
-      (error: unknown) => {
-        if (current) warn(`the ${locale} messages could not be loaded (${String(error)}); English is shown.`);
-      },
-    );
+    import('../messages/locales.js')
+      .then((module) => module.loadLocale(locale))
+      .then(
+        (result) => current && result && setLoaded({ locale, ...result }),
+        (error: unknown) => current && warn(`the ${locale} messages could not be loaded (${String(error)}); English is shown.`),
+      );
     return () => {
       current = false;
     };
   }, [locale, warn]);
-  return loaded?.locale === locale ? loaded.catalogue : undefined;
+  return loaded?.locale === locale ? loaded : undefined;
 }
 
 function SettingsThemeRoot({ theme, warn, children }: { theme: ThemeSetting | undefined; warn: Warn; children?: ReactNode }) {

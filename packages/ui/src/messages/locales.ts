@@ -25,6 +25,16 @@ export function loadCatalogue(locale: string): Promise<Messages> | undefined {
   return language === undefined ? undefined : loaders[language]?.();
 }
 
+/**
+ * What `LatchkeyUIProvider` needs for a locale: its catalogue and writing direction, or undefined when the kit has
+ * no catalogue for its language (English shows, left to right). This module is itself loaded on demand, only for a
+ * locale that is not English, so a host's first chunk carries none of it.
+ */
+export async function loadLocale(locale: string): Promise<{ catalogue: Messages; dir: Direction } | undefined> {
+  const catalogue = await loadCatalogue(locale);
+  return catalogue ? { catalogue, dir: directionOf(locale) } : undefined;
+}
+
 const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur', 'ps', 'sd', 'yi', 'dv', 'ku', 'ug']);
 
 /** The writing direction of `locale`'s language. */
