@@ -20,6 +20,13 @@ const jsdomInclude = [
   'packages/themes/src/**/*.test.{ts,tsx}',
   'packages/ui/src/**/*.test.{ts,tsx}',
 ];
+/**
+ * What React 18 runs again: the hooks and the connected components — everything whose behaviour can depend on the
+ * React version (effects, hydration, refs, transitions). Not the plain `.ts` tests (no React in them) nor the
+ * presentational `*View` tests (the same markup for the same props; the hosts suite drives the whole UI on React
+ * 18 in Chromium through examples/vite-react18).
+ */
+const react18Include = ['packages/headless/src/react/**/*.test.{ts,tsx}', 'packages/ui/src/**/*.test.tsx'];
 /** A package as installed in test/react18, where React is 18.3 (so are the peers of its React-dependent packages). */
 const react18Module = (name: string) => fileURLToPath(new URL(`test/react18/node_modules/${name}`, import.meta.url));
 /**
@@ -84,7 +91,8 @@ export default defineConfig({
         test: {
           name: 'jsdom-react18',
           environment: 'jsdom',
-          include: jsdomInclude,
+          include: react18Include,
+          exclude: ['**/node_modules/**', '**/*View.test.tsx'],
           setupFiles: ['test/setup/jsdom.ts', 'test/setup/react18.ts'],
           globalSetup: ['test/setup/sandbox.ts'],
           testTimeout: 20_000,

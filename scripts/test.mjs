@@ -1,19 +1,24 @@
 #!/usr/bin/env node
-// `pnpm test`: every check, in order, failing fast: build the packages (the UI ships a built stylesheet and the
-// demo uses dist), typecheck both programs, run every vitest project (node, jsdom on React 19 and 18, storybook in
-// Chromium, e2e in Chromium), the sandbox's suite again on PostgreSQL (when its binaries are installed), build
-// Storybook, then the hosts suite (test/hosts: the packed tarballs linted, installed with npm, type-checked as a
-// consumer, and the Next.js and Vite + React 18 examples built and driven in Chromium). Prints a timing table and a
-// closing "N passed, N failed" line.
-import { execFileSync, spawnSync } from 'node:child_process';
+// `pnpm test`: every check, failing fast: build the packages (the UI ships a built stylesheet and the demo uses
+// dist), typecheck both programs, then two lanes at once — the machine has two cores and the browser lane mostly
+// waits on Chromium and the network:
+//   lane A: vitest's node, jsdom (React 19 and 18) and storybook projects;
+//   lane B: the e2e project (the demo in Chromium against the sandbox), the sandbox's suite again on PostgreSQL
+//           (when its binaries are installed), the Storybook build, then the hosts suite (test/hosts: the packed
+//           tarballs linted, installed with npm, type-checked as a consumer, the Next.js and Vite + React 18
+//           examples built and driven in Chromium).
+// Lane A streams to the terminal; lane B's lines carry a "[B]" prefix. Each lane stops at its first failure.
+// Prints a timing table and a closing "N passed, N failed" line.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const results = [];
 // A report left by an earlier run must not be counted as this run's.
-for (const file of ['vitest.json', 'vitest-postgres.json', 'hosts.json']) rmSync(`${root}test-results/${file}`, { force: true });
+for (const file of ['vitest.json', 'vitest-e2e.json', 'vitest-postgres.json', 'hosts.json']) rmSync(`${root}test-results/${file}`, { force: true });
 const report = `${root}test-results/vitest.json`;
+const e2eReport = `${root}test-results/vitest-e2e.json`;
 const postgresReport = `${root}test-results/vitest-postgres.json`;
 const hostsReport = `${root}test-results/hosts.json`;
 mkdirSync(`${root}test-results`, { recursive: true });
@@ -27,14 +32,43 @@ function step(name, command, args) {
   return result.status === 0;
 }
 
+/**
+ * A step of a lane, as a promise of its success. Lane A's output goes straight to the terminal; lane B's comes
+ * line by line with a "[B] " prefix, so the two stay readable side by side.
+ */
+function laneStep(lane, name, command, args) {
+  const started = performance.now();
+  const prefix = lane === 'A' ? '' : `[${lane}] `;
+  console.log(`\n${prefix}▶ ${name}: ${command} ${args.join(' ')}`);
+  return new Promise((resolve) => {
+    const env = { ...process.env, FORCE_COLOR: process.env.CI || prefix ? '0' : '1' };
+    const child = spawn(command, args, { cwd: root, stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit', env });
+    if (prefix) {
+      for (const stream of [child.stdout, child.stderr]) {
+        let pending = '';
+        stream.setEncoding('utf8');
+        stream.on('data', (chunk) => {
+          const lines = (pending + chunk).split('\n');
+          pending = lines.pop() ?? '';
+          for (const line of lines) process.stdout.write(`${prefix}${line}\n`);
+        });
+        stream.on('end', () => pending && process.stdout.write(`${prefix}${pending}\n`));
+      }
+    }
+    child.on('close', (code) => {
+      results.push({ name: `${name} (lane ${lane})`, seconds: (performance.now() - started) / 1000, ok: code === 0 });
+      resolve(code === 0);
+    });
+  });
+}
+
 function finish() {
   console.log('\n| step | seconds | result |\n|---|--:|---|');
   for (const r of results) console.log(`| ${r.name} | ${r.seconds.toFixed(1)} | ${r.ok ? 'ok' : 'FAILED'} |`);
-  const total = results.reduce((sum, r) => sum + r.seconds, 0);
-  console.log(`| total | ${total.toFixed(1)} | |`);
+  console.log(`| total (wall clock; the lanes overlap) | ${((performance.now() - runStarted) / 1000).toFixed(1)} | |`);
   let passed = 0;
   let failed = 0;
-  for (const file of [report, postgresReport, hostsReport]) {
+  for (const file of [report, e2eReport, postgresReport, hostsReport]) {
     try {
       const json = JSON.parse(readFileSync(file, 'utf8'));
       passed += json.numPassedTests;
@@ -62,25 +96,30 @@ function hasPostgres() {
 
 function postgresStep() {
   if (!hasPostgres()) {
-    console.log('\n▶ sandbox suite on PostgreSQL: not run — initdb/pg_ctl not installed (Debian: apt-get install postgresql; .ci/run does)');
-    return true;
+    console.log('\n[B] ▶ sandbox suite on PostgreSQL: not run — initdb/pg_ctl not installed (Debian: apt-get install postgresql; .ci/run does)');
+    return Promise.resolve(true);
   }
-  return step('sandbox suite on PostgreSQL', 'corepack', [
+  return laneStep('B', 'sandbox suite on PostgreSQL', 'corepack', [
     'pnpm', 'exec', 'vitest', 'run', '--config', 'vitest.postgres.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${postgresReport}`,
   ]);
 }
 
-// Each step runs only if the ones before it passed (&& short-circuits); finish() reports either way.
-void (
-  step('build packages', 'corepack', ['pnpm', 'build']) &&
-  step('typecheck', 'corepack', ['pnpm', 'typecheck']) &&
-  step('vitest (node, jsdom, storybook, e2e)', 'corepack', [
-    'pnpm', 'exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
-  ]) &&
-  postgresStep() &&
-  step('storybook build', 'corepack', ['pnpm', 'exec', 'storybook', 'build', '--quiet', '-o', 'storybook-static']) &&
-  step('hosts (tarballs, npm installs, Next.js and Vite + React 18 examples)', 'corepack', [
-    'pnpm', 'exec', 'vitest', 'run', '--config', 'test/hosts/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${hostsReport}`,
-  ])
-);
+const runStarted = performance.now();
+if (step('build packages', 'corepack', ['pnpm', 'build']) && step('typecheck', 'corepack', ['pnpm', 'typecheck'])) {
+  // Each lane runs its steps in order, stopping at its first failure; finish() reports either way.
+  const laneA = laneStep('A', 'vitest (node, jsdom, jsdom-react18, storybook)', 'corepack', [
+    'pnpm', 'exec', 'vitest', 'run', '--project', 'node', '--project', 'jsdom', '--project', 'jsdom-react18', '--project', 'storybook',
+    '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
+  ]);
+  const laneB = (async () =>
+    (await laneStep('B', 'vitest e2e (the demo in Chromium)', 'corepack', [
+      'pnpm', 'exec', 'vitest', 'run', '--project', 'e2e', '--reporter=default', '--reporter=json', `--outputFile.json=${e2eReport}`,
+    ])) &&
+    (await postgresStep()) &&
+    (await laneStep('B', 'storybook build', 'corepack', ['pnpm', 'exec', 'storybook', 'build', '--quiet', '-o', 'storybook-static'])) &&
+    (await laneStep('B', 'hosts (tarballs, npm installs, Next.js and Vite + React 18 examples)', 'corepack', [
+      'pnpm', 'exec', 'vitest', 'run', '--config', 'test/hosts/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${hostsReport}`,
+    ])))();
+  await Promise.all([laneA, laneB]);
+}
 finish();

@@ -6,7 +6,7 @@ import { createLogger, type ConsoleSink, type Logger, type Timers } from '../log
 import { resolveLogLevel } from '../logger/resolveLogLevel.js';
 import type { SessionActorRef } from '../machines/session/sessionMachine.js';
 import type { CaptchaRunner } from '../captcha/createCaptchaRunner.js';
-import { createLazySession, type SessionClock } from '../session/lazySession.js';
+import { createLazySession, type LazySessionRef, type SessionClock } from '../session/lazySession.js';
 
 export type { SessionClock } from '../session/lazySession.js';
 import { createSettingsStore, type SettingsStore } from '../settings/createSettingsStore.js';
@@ -101,7 +101,7 @@ export function createLatchkeyClient(config: LatchkeyClientConfig): LatchkeyClie
   const { environmentId, apiBaseUrl } = config;
   const { clock } = config;
   const now = config.now ?? (clock?.now ? () => (clock.now as () => number).call(clock) : Date.now);
-  let session: SessionActorRef | undefined;
+  let session: LazySessionRef | undefined;
 
   const events = createEmitter<LatchkeyEvents>({
     onListenerError: (error, type) => logger.error(`A listener of ${String(type)} threw`, { error }),
@@ -110,8 +110,10 @@ export function createLatchkeyClient(config: LatchkeyClientConfig): LatchkeyClie
     apiBaseUrl,
     environmentId,
     fetch: config.fetch,
-    // While a second factor is pending there is no session token: the MFA routes take the MFA token.
-    getJwt: () => {
+    // While a second factor is pending there is no session token: the MFA routes take the MFA token. A sign-in
+    // handed to the session while its machine still loads is in once the load settles: wait for it.
+    getJwt: async () => {
+      await session?.whenLoaded();
       const context = session?.getSnapshot().context;
       return context?.jwt ?? context?.mfaToken;
     },

@@ -1,16 +1,11 @@
-import { LatchkeyError } from '../errors/LatchkeyError.js';
+import { mountKeyFrame, type KeyFrame } from '../keyFrame/mountKeyFrame.js';
 import type { MpcWalletClient } from './createMpcWalletClient.js';
 import { mpcError } from './mpcError.js';
 
 /** The custody origin's isolated MPC export page. */
 export const MPC_EXPORT_FRAME_PATH = '/mpc-export';
 
-export interface MpcExportFrame {
-  readonly iframe: HTMLIFrameElement;
-  /** Resolves when the page shows the key; rejects with the page's reason. */
-  readonly done: Promise<void>;
-  destroy(): void;
-}
+export type MpcExportFrame = KeyFrame;
 
 /**
  * Shows the MPC wallet's private key inside an iframe on the custody origin: the page makes a P-256
@@ -19,47 +14,15 @@ export interface MpcExportFrame {
  * messages are accepted only from the frame's origin and window.
  */
 export function mountMpcExportFrame(options: { wallet: MpcWalletClient; frameOrigin: string; container: HTMLElement; title?: string }): MpcExportFrame {
-  const { wallet, container } = options;
-  const view = container.ownerDocument.defaultView;
-  if (!view) throw new LatchkeyError('invalid_config', { params: { reason: 'the export container is not in a window' } });
-  const frameUrl = new URL(MPC_EXPORT_FRAME_PATH, options.frameOrigin);
-  frameUrl.searchParams.set('parentOrigin', view.location.origin);
-  const origin = frameUrl.origin;
-  const iframe = container.ownerDocument.createElement('iframe');
-  iframe.src = frameUrl.href;
-  iframe.title = options.title ?? 'Your wallet key';
-  iframe.setAttribute('data-testid', 'mpc-export-frame');
-  iframe.style.border = '0';
-  iframe.style.width = '100%';
-  iframe.style.minHeight = '260px';
-  let settle: { resolve: () => void; reject: (error: LatchkeyError) => void } | undefined;
-  const done = new Promise<void>((resolve, reject) => {
-    settle = { resolve, reject };
+  const { wallet } = options;
+  return mountKeyFrame({
+    container: options.container,
+    url: new URL(MPC_EXPORT_FRAME_PATH, options.frameOrigin),
+    title: options.title ?? 'Your wallet key',
+    testId: 'mpc-export-frame',
+    minHeight: '260px',
+    messagePrefix: 'latchkey:mpc-export',
+    seal: async (targetPublicKey) => ({ type: 'latchkey:mpc-export-shares', ...(await wallet.sealForExport(targetPublicKey)) }),
+    toError: (reason, cause) => mpcError('mpc_export_failed', { params: { reason }, cause }),
   });
-  const fail = (error: unknown) =>
-    settle?.reject(error instanceof LatchkeyError ? error : mpcError('mpc_export_failed', { params: { reason: error instanceof Error ? error.message : String(error) }, cause: error }));
-  const onMessage = (event: MessageEvent) => {
-    if (event.origin !== origin || event.source !== iframe.contentWindow) return;
-    const data = event.data as { type?: unknown; targetPublicKey?: unknown; message?: unknown } | null;
-    if (data?.type === 'latchkey:mpc-export-ready' && typeof data.targetPublicKey === 'string') {
-      wallet.sealForExport(data.targetPublicKey).then(
-        (sealed) => iframe.contentWindow?.postMessage({ type: 'latchkey:mpc-export-shares', ...sealed }, origin),
-        fail,
-      );
-    } else if (data?.type === 'latchkey:mpc-export-done') {
-      settle?.resolve();
-    } else if (data?.type === 'latchkey:mpc-export-error') {
-      fail(mpcError('mpc_export_failed', { params: { reason: String(data.message) } }));
-    }
-  };
-  view.addEventListener('message', onMessage);
-  container.appendChild(iframe);
-  return {
-    iframe,
-    done,
-    destroy() {
-      view.removeEventListener('message', onMessage);
-      iframe.remove();
-    },
-  };
 }

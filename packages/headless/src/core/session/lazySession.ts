@@ -29,7 +29,13 @@ const startFromChunk: NonNullable<LazySessionOptions['start']> = (input, clock) 
  * user — events sent to it are kept and delivered in order, and subscribers move over to the actor (told its
  * snapshot once). A failed load leaves it `restoring`; the next use loads again.
  */
-export function createLazySession(options: LazySessionOptions): SessionActorRef {
+/** The stand-in: a session actor, and a way to wait for the one it stands for. */
+export type LazySessionRef = SessionActorRef & {
+  /** Settles when the machine's code is in and the events sent meanwhile are delivered (at once when it runs or no load is under way). */
+  whenLoaded(): Promise<void>;
+};
+
+export function createLazySession(options: LazySessionOptions): LazySessionRef {
   const start = options.start ?? startFromChunk;
   const { deps } = options.input;
   const initial = {
@@ -113,6 +119,9 @@ export function createLazySession(options: LazySessionOptions): SessionActorRef 
       actor?.stop();
       return stand;
     },
+    whenLoaded() {
+      return loading ?? Promise.resolve();
+    },
   };
-  return stand as unknown as SessionActorRef;
+  return stand as unknown as LazySessionRef;
 }

@@ -48,8 +48,8 @@ export interface TransportConfig {
   apiBaseUrl: string;
   environmentId: string;
   fetch?: typeof fetch;
-  /** The current session's JWT, for bearer routes. */
-  getJwt?: () => string | undefined;
+  /** The current session's JWT, for bearer routes (a promise while the session is still loading). */
+  getJwt?: () => string | undefined | Promise<string | undefined>;
   /** Send cookies cross-origin (`credentials: 'include'`): set when cookie storage is used. */
   includeCredentials?: boolean;
   /** Where the route schemas come from; default `loadContract` (an `import()`: a lazy chunk when bundled). */
@@ -111,7 +111,7 @@ export function createTransport(config: TransportConfig): Transport {
       [API_VERSION_HEADER]: API_VERSION,
     };
     if (route.bearer) {
-      const jwt = options.jwt ?? config.getJwt?.();
+      const jwt = options.jwt ?? (await config.getJwt?.());
       if (!jwt) throw new LatchkeyError('unauthorized', { message: 'This request needs a signed-in session.' });
       headers.authorization = `Bearer ${jwt}`;
     }
