@@ -3,7 +3,8 @@ import { mpcErrorMessages } from '@latchkey/headless/mpc';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { embeddedErrorMessages } from '../../../headless/src/core/embedded/embeddedError.js';
-import { en, type MessageId, type Messages } from './en.js';
+import { en as enCopy, type MessageId, type Messages } from './en.js';
+import { enErrors } from './enErrors.js';
 import { fill, MessagesProvider, type MessagesState } from './messagesContext.js';
 import { catalogueLanguage, directionOf, loadCatalogue, supportedLocales } from './locales.js';
 import { ar } from './locales/ar.js';
@@ -12,6 +13,8 @@ import { useErrorText } from './useErrorText.js';
 import { useMessages } from './useMessages.js';
 
 const LOCALES: Readonly<Record<string, Messages>> = { es, ar };
+/** Every English id: the bundled copy and the error messages (which English shows from the SDK). */
+const en: Messages = { ...enCopy, ...enErrors };
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
 
 describe('message catalogues', () => {
@@ -85,6 +88,15 @@ function Probe({ error }: { error?: { code: string; message: string; params?: Re
 const state = (patch: Partial<MessagesState>): MessagesState => ({ locale: 'en', dir: 'ltr', catalogue: undefined, overrides: {}, ...patch });
 
 describe('useMessages / useErrorText', () => {
+  it('behavior: a host overrides one error message in English by its id', () => {
+    render(
+      <MessagesProvider value={state({ overrides: { 'error.invalid_code': 'That code is not right.' } })}>
+        <Probe error={new LatchkeyError('invalid_code')} />
+      </MessagesProvider>,
+    );
+    expect(screen.getByTestId('error')).toHaveTextContent('That code is not right.');
+  });
+
   it('behavior: the locale’s catalogue is used, and a host’s single override wins over it', () => {
     render(
       <MessagesProvider value={state({ locale: 'es', catalogue: es, overrides: { 'kit.retry': 'Otra vez' } })}>

@@ -1,18 +1,18 @@
 /**
- * The kit's English copy, keyed by id: every user-visible string of the kit (the older flows' in `enFlows.ts`, the
- * error messages of SPEC §8 in `enErrors.ts`). Every locale in `locales/` has every id (a test checks it, with the
+ * The kit's English copy, keyed by id: every user-visible string of the kit (the older flows' in `enFlows.ts`). The
+ * error messages of SPEC §8 have ids too (`enErrors.ts`), but English shows the SDK's own `LatchkeyError.message` (the
+ * same words), so that file is not bundled: only other locales and hosts' overrides carry `error.<code>` strings. Every locale in `locales/` has every id (a test checks it, with the
  * same placeholders); a host overrides any of them through `LatchkeyUIProvider`'s `messages`, e.g.
  * `messages={{ 'kit.retry': 'Try again' }}`. `{name}` marks a value filled in at run time. The few strings the first
  * paint shows (the menu trigger, a failure) live in `firstPaint.ts`, so the host's first chunk carries only those.
  */
-import { enErrors } from './enErrors.js';
+import type { enErrors } from './enErrors.js';
 import { enFlows } from './enFlows.js';
 import { firstPaint } from './firstPaint.js';
 
 export const en = {
   ...firstPaint,
   ...enFlows,
-  ...enErrors,
   'kit.loading': 'Loading…',
   /** Where a failure that has no sentence of its own (a bug, an unexpected answer) is shown. */
   'kit.unexpectedError': 'Something went wrong. Try again.',
@@ -206,5 +206,6 @@ export const en = {
   'socket.connect': 'Connect',
 } as const;
 
-export type MessageId = keyof typeof en;
+/** Every id: the copy above and the error messages (`error.<code>`, see `enErrors.ts`). */
+export type MessageId = keyof typeof en | keyof typeof enErrors;
 export type Messages = Record<MessageId, string>;

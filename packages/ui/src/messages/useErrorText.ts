@@ -1,6 +1,6 @@
-import { useCallback } from 'react';
-import { en, type MessageId } from './en.js';
-import { useMessages } from './useMessages.js';
+import { useCallback, useContext } from 'react';
+import type { MessageId } from './en.js';
+import { fill, MessagesContext } from './messagesContext.js';
 
 /** An error as a view gets it (a `LatchkeyError`, or a plain object in stories). */
 interface ShownError {
@@ -10,23 +10,23 @@ interface ShownError {
 }
 
 /**
- * `errorText(error)`: the sentence to show for a coded error in the active locale — the catalogue's `error.<code>`
- * filled with the error's `params`, or the error's own message when the catalogue has no entry for the code (a
- * server's wording) or the error lacks a value the entry needs. Undefined without an error.
+ * `errorText(error)`: the sentence to show for a coded error in the active locale — a host's override or the
+ * locale's `error.<code>`, filled with the error's `params`. In English (and for a code the catalogue has no entry for,
+ * such as a server's own wording, or when the error lacks a value the entry needs) the error's own message shows:
+ * for the kit's codes it is SPEC §8's English wording, the same as `enErrors.ts`. Undefined without an error.
  */
 export function useErrorText(): (error: ShownError | undefined | null) => string | undefined {
-  const t = useMessages();
+  const { overrides, catalogue } = useContext(MessagesContext);
   return useCallback(
     (error) => {
       if (!error) return undefined;
-      if (error.code === undefined) return error.message;
-      const id = `error.${error.code}`;
-      if (!(id in en)) return error.message;
-      const template = en[id as MessageId];
+      const id = `error.${error.code}` as MessageId;
+      const template = error.code === undefined ? undefined : (overrides[id] ?? catalogue?.[id]);
+      if (template === undefined) return error.message;
       const needed = [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '');
       if (needed.some((name) => error.params?.[name] === undefined)) return error.message;
-      return t(id as MessageId, error.params);
+      return fill(template, error.params);
     },
-    [t],
+    [overrides, catalogue],
   );
 }

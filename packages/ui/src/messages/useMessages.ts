@@ -14,5 +14,5 @@ export type Translate = (id: MessageId, params?: Readonly<Record<string, string 
  */
 export function useMessages(): Translate {
   const { overrides, catalogue } = useContext(MessagesContext);
-  return useCallback<Translate>((id, params) => fill(overrides[id] ?? catalogue?.[id] ?? en[id], params), [overrides, catalogue]);
+  return useCallback<Translate>((id, params) => fill(overrides[id] ?? catalogue?.[id] ?? (en as Partial<Record<MessageId, string>>)[id] ?? id, params), [overrides, catalogue]);
 }
