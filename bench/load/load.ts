@@ -4,18 +4,25 @@
  * binaries are installed — on a throwaway PostgreSQL cluster; this process is the client. Scenarios, each for a
  * bounded time: full e-mail sign-ins (create → inbox → signin) at concurrency 1 and 32, and GET /users with a token
  * at concurrency 32. Prints one table (ops/s and latency percentiles). A report, not a test: it never fails on a
- * target. Options: `--seconds N` (default 10 per scenario), `--storage pglite|postgres|both` (default both),
- * `--profile DIR` (the sandbox writes a V8 CPU profile there).
+ * target. Beside wall-clock figures it prints the CPU each operation cost the sandbox process, PostgreSQL's server
+ * processes and this client (from /proc and process.cpuUsage): on a machine shared with other work, throughput is
+ * noisy, CPU per operation much less so. Options: `--seconds N` (default 10 per scenario), `--storage
+ * pglite|postgres|both` (default both), `--scenario signin|users|all` (default all), `--profile DIR` (the sandbox
+ * writes a V8 CPU profile there).
  */
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { findPostgresBin, startPostgresCluster } from '../../packages/sandbox/src/test/postgresCluster.js';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, storage: { type: 'string', default: 'both' }, profile: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '10' }, storage: { type: 'string', default: 'both' }, scenario: { type: 'string', default: 'all' }, profile: { type: 'string' } },
+});
 const SECONDS = Math.min(120, Math.max(1, Number(values.seconds)));
 const MAX_OPS = 200_000;
 const ENV = 'bench-env';
@@ -23,7 +30,47 @@ const main = fileURLToPath(new URL('../../packages/sandbox/src/main.ts', import.
 
 interface Sandbox {
   url: string;
+  pid: number;
   stop(): Promise<void>;
+}
+
+/** CPU seconds (user + system) a process used so far, from /proc (0 where there is no /proc). */
+function processCpuSeconds(pid: number, withExitedChildren = false): number {
+  try {
+    // Fields after the command name (which may hold spaces): utime is the 14th field, cutime the 16th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ').map(Number);
+    const [utime = 0, stime = 0, cutime = 0, cstime = 0] = fields.slice(11, 15);
+    return (utime + stime + (withExitedChildren ? cutime + cstime : 0)) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds of a PostgreSQL server: the postmaster listening on `port`, its backends, and exited children. */
+function postgresCpuSeconds(port: number): number {
+  let pids: number[];
+  try {
+    pids = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).map(Number);
+  } catch {
+    return 0;
+  }
+  const postmaster = pids.find((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').includes(`-p ${port} `);
+    } catch {
+      return false;
+    }
+  });
+  if (postmaster === undefined) return 0;
+  let total = processCpuSeconds(postmaster, true);
+  for (const pid of pids) {
+    try {
+      if (readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')[1] === String(postmaster)) total += processCpuSeconds(pid);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
 }
 
 async function startSandboxProcess(env: Record<string, string>): Promise<Sandbox> {
@@ -43,6 +90,7 @@ async function startSandboxProcess(env: Record<string, string>): Promise<Sandbox
       const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
       return {
         url: match[1]!,
+        pid: child.pid!,
         async stop() {
           child.kill('SIGINT');
           await exited;
@@ -54,16 +102,45 @@ async function startSandboxProcess(env: Record<string, string>): Promise<Sandbox
   }
 }
 
+// node:http with kept-alive connections: on two cores the client's own cost counts, and fetch costs it more per call.
+const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+
 async function call(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, headers: Record<string, string> = {}): Promise<any> {
-  const response = await fetch(url, {
-    method,
-    headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(30_000),
+  try {
+    return await callOnce(method, url, body, headers);
+  } catch (error) {
+    // A kept-alive connection the server closed as the request went out: once more on a new one (as fetch does).
+    if ((error as { reusedSocket?: boolean }).reusedSocket !== true) throw error;
+    return callOnce(method, url, body, headers);
+  }
+}
+
+function callOnce(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, headers: Record<string, string> = {}): Promise<any> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method,
+        agent,
+        timeout: 30_000,
+        headers: { accept: 'application/json', ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }), ...headers },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          if (response.statusCode !== 200) reject(new Error(`${method} ${url}: ${response.statusCode} ${text.slice(0, 200)}`));
+          else resolve(JSON.parse(text));
+        });
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`${method} ${url}: no answer in 30 s`)));
+    req.on('error', (error: Error) => reject(Object.assign(error, { reusedSocket: req.reusedSocket && (error as NodeJS.ErrnoException).code === 'ECONNRESET' })));
+    req.end(payload);
   });
-  const text = await response.text();
-  if (response.status !== 200) throw new Error(`${method} ${url}: ${response.status} ${text.slice(0, 200)}`);
-  return JSON.parse(text);
 }
 
 const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
@@ -78,11 +155,26 @@ interface Row {
   p50: number;
   p95: number;
   p99: number;
+  /** CPU milliseconds per operation: the sandbox process, PostgreSQL's processes (PostgreSQL only), this client. */
+  cpuSandbox: number;
+  cpuPostgres: number;
+  cpuClient: number;
+}
+
+/** Where CPU is read: the sandbox's pid, and the PostgreSQL port when there is one. */
+interface Processes {
+  sandboxPid: number;
+  postgresPort?: number | undefined;
 }
 
 /** Runs `operation` from `concurrency` workers for SECONDS (at most MAX_OPS); latency per operation. */
-async function measure(scenario: string, storage: string, concurrency: number, operation: (index: number) => Promise<void>): Promise<Row> {
+async function measure(scenario: string, storage: string, processes: Processes, concurrency: number, operation: (index: number) => Promise<void>): Promise<Row> {
   const latencies: number[] = [];
+  const cpuBefore = {
+    sandbox: processCpuSeconds(processes.sandboxPid),
+    postgres: processes.postgresPort === undefined ? 0 : postgresCpuSeconds(processes.postgresPort),
+    client: process.cpuUsage(),
+  };
   let errors = 0;
   let next = 0;
   let firstError: unknown;
@@ -103,12 +195,20 @@ async function measure(scenario: string, storage: string, concurrency: number, o
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   const elapsed = (performance.now() - started) / 1000;
+  const client = process.cpuUsage(cpuBefore.client);
+  const perOp = (seconds: number) => (latencies.length === 0 ? NaN : (seconds * 1000) / latencies.length);
+  const cpu = {
+    cpuSandbox: perOp(processCpuSeconds(processes.sandboxPid) - cpuBefore.sandbox),
+    cpuPostgres: processes.postgresPort === undefined ? NaN : perOp(postgresCpuSeconds(processes.postgresPort) - cpuBefore.postgres),
+    cpuClient: perOp((client.user + client.system) / 1e6),
+  };
   if (firstError) console.error(`  ${scenario} (${storage}, c${concurrency}): ${errors} errors, first: ${String(firstError)}`);
   latencies.sort((a, b) => a - b);
-  return { scenario, storage, concurrency, ops: latencies.length, errors, perSecond: latencies.length / elapsed, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99) };
+  return { scenario, storage, concurrency, ops: latencies.length, errors, perSecond: latencies.length / elapsed, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), ...cpu };
 }
 
-async function scenarios(storage: string, sandbox: Sandbox): Promise<Row[]> {
+async function scenarios(storage: string, sandbox: Sandbox, postgresPort?: number): Promise<Row[]> {
+  const processes: Processes = { sandboxPid: sandbox.pid, postgresPort };
   const sdk = `${sandbox.url}/api/v0/sdk/${ENV}`;
   // The bench is one client on loopback: lift the send limits for it.
   const unlimited = { perRecipient: { limit: 1_000_000, windowSeconds: 1 }, perClient: { limit: 1_000_000, windowSeconds: 1 } };
@@ -122,14 +222,18 @@ async function scenarios(storage: string, sandbox: Sandbox): Promise<Row[]> {
   };
   // Warm up (JIT, connection pools), not measured.
   await Promise.all(Array.from({ length: 32 }, (_, index) => signIn('warm', index)));
-  const rows = [
-    await measure('e-mail sign-in (create → inbox → signin)', storage, 1, async (index) => void (await signIn('c1', index))),
-    await measure('e-mail sign-in (create → inbox → signin)', storage, 32, async (index) => void (await signIn('c32', index))),
-  ];
-  const { jwt } = await signIn('reader', 0);
-  const auth = { authorization: `Bearer ${jwt}` };
-  rows.push(await measure('GET /users (bearer)', storage, 1, async () => void (await call('GET', `${sdk}/users`, undefined, auth))));
-  rows.push(await measure('GET /users (bearer)', storage, 32, async () => void (await call('GET', `${sdk}/users`, undefined, auth))));
+  const rows: Row[] = [];
+  if (values.scenario !== 'users') {
+    const scenario = 'e-mail sign-in (create → inbox → signin)';
+    rows.push(await measure(scenario, storage, processes, 1, async (index) => void (await signIn('c1', index))));
+    rows.push(await measure(scenario, storage, processes, 32, async (index) => void (await signIn('c32', index))));
+  }
+  if (values.scenario !== 'signin') {
+    const { jwt } = await signIn('reader', 0);
+    const auth = { authorization: `Bearer ${jwt}` };
+    rows.push(await measure('GET /users (bearer)', storage, processes, 1, async () => void (await call('GET', `${sdk}/users`, undefined, auth))));
+    rows.push(await measure('GET /users (bearer)', storage, processes, 32, async () => void (await call('GET', `${sdk}/users`, undefined, auth))));
+  }
   return rows;
 }
 
@@ -153,7 +257,7 @@ try {
       try {
         const sandbox = await startSandboxProcess({ DATABASE_URL: cluster.url });
         try {
-          rows.push(...(await scenarios('PostgreSQL', sandbox)));
+          rows.push(...(await scenarios('PostgreSQL', sandbox, Number(new URL(cluster.url).port))));
         } finally {
           await sandbox.stop();
         }
@@ -163,13 +267,15 @@ try {
     }
   }
 } finally {
+  agent.destroy();
   await rm(folder, { recursive: true, force: true });
 }
 
 const ms = (value: number) => (Number.isNaN(value) ? '–' : value.toFixed(1));
 console.log(`\nLoad (loopback, ${SECONDS} s per scenario, this machine: ${(await import('node:os')).cpus().length} cores)\n`);
-console.log('| scenario | storage | concurrency | ops | errors | ops/s | p50 ms | p95 ms | p99 ms |');
-console.log('|---|---|--:|--:|--:|--:|--:|--:|--:|');
+console.log('| scenario | storage | concurrency | ops | errors | ops/s | p50 ms | p95 ms | p99 ms | CPU ms/op sandbox | CPU ms/op PostgreSQL | CPU ms/op client |');
+console.log('|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
 for (const row of rows) {
-  console.log(`| ${row.scenario} | ${row.storage} | ${row.concurrency} | ${row.ops} | ${row.errors} | ${row.perSecond.toFixed(0)} | ${ms(row.p50)} | ${ms(row.p95)} | ${ms(row.p99)} |`);
+  const cpu = [row.cpuSandbox, row.cpuPostgres, row.cpuClient].map((value) => (Number.isNaN(value) ? '–' : value.toFixed(2))).join(' | ');
+  console.log(`| ${row.scenario} | ${row.storage} | ${row.concurrency} | ${row.ops} | ${row.errors} | ${row.perSecond.toFixed(0)} | ${ms(row.p50)} | ${ms(row.p95)} | ${ms(row.p99)} | ${cpu} |`);
 }

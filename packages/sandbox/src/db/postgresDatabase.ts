@@ -1,10 +1,36 @@
 import pg from 'pg';
 import type { Database, Queryable } from './database.js';
 
+/**
+ * Connections the sandbox keeps to PostgreSQL at most. Sized for a client at concurrency 32 on two cores: a
+ * transaction holds its connection across several round trips, so with fewer connections requests queue for one
+ * while the server idles. Connections open on demand and close when idle (pg's 10 s), so a quiet sandbox holds few.
+ */
+export const POSTGRES_POOL_SIZE = 16;
+
+/** At most this many distinct statements are prepared per connection (the sandbox's SQL is a fixed set). */
+const MAX_PREPARED_STATEMENTS = 1000;
+
+/**
+ * A name per statement text, so that pg prepares each statement once per connection (parse and plan once) instead of
+ * on every call. The sandbox builds its SQL from code, never from input, so the set of texts is small and fixed;
+ * past the bound, statements run unnamed as before.
+ */
+const statementNames = new Map<string, string>();
+function statementName(sql: string): string | undefined {
+  let name = statementNames.get(sql);
+  if (name === undefined && statementNames.size < MAX_PREPARED_STATEMENTS) {
+    name = `lk${statementNames.size}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
 function queryable(client: pg.Pool | pg.PoolClient): Queryable {
   return {
     async query<Row extends object>(sql: string, params: readonly unknown[] = []) {
-      const result = await client.query<Row & pg.QueryResultRow>(sql, [...params]);
+      const name = statementName(sql);
+      const result = await client.query<Row & pg.QueryResultRow>(name === undefined ? { text: sql, values: [...params] } : { name, text: sql, values: [...params] });
       return result.rows;
     },
     async exec(sql: string) {
@@ -15,8 +41,8 @@ function queryable(client: pg.Pool | pg.PoolClient): Queryable {
 }
 
 /** A real PostgreSQL server, reached through a connection string (`DATABASE_URL`). */
-export async function openPostgresDatabase(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 5 });
+export async function openPostgresDatabase(connectionString: string, options: { poolSize?: number } = {}): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: options.poolSize ?? POSTGRES_POOL_SIZE });
   // Fail at start-up, not on the first request, when the server is unreachable.
   await pool.query('SELECT 1');
   return {

@@ -31,32 +31,50 @@ const MAX_WINDOW_SECONDS = 86_400;
 /**
  * Counts one event against each rule, inside the caller's transaction; the first full window throws its 429 with
  * `retryAfterSeconds` (when its oldest event leaves the window), and nothing is counted then (the caller's
- * transaction rolls back).
+ * transaction rolls back). Two statements whatever the number of rules: the rules' advisory locks (in rule order, so
+ * two requests never wait on each other crosswise), then — in a statement of its own, whose snapshot therefore sees
+ * every event committed by the lock's previous holder — the counts, the new events when every window has room, and
+ * the keys' rows no window can count any more. The locks are held to the end of the transaction: call this last in
+ * it, so other requests for the same key wait as little as possible.
  */
 export async function consumeRateLimits(ctx: SandboxContext, q: Queryable, rules: readonly RateLimitRule[]): Promise<void> {
+  if (rules.length === 0) return;
   const now = ctx.now();
-  for (const rule of rules) {
-    const lockKey = `${ctx.environmentId}\n${rule.bucket}\n${rule.key}`;
-    await q.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [lockKey]);
-    const since = new Date(now.getTime() - rule.window.windowSeconds * 1000);
-    const rows = await q.query<{ count: number; oldest: Date | null }>(
-      'SELECT count(*)::int AS count, min(at) AS oldest FROM rate_limit_events WHERE environment_id = $1 AND bucket = $2 AND key = $3 AND at > $4',
-      [ctx.environmentId, rule.bucket, rule.key, since.toISOString()],
-    );
-    const { count = 0, oldest = null } = rows[0] ?? {};
-    if (count >= rule.window.limit) {
-      const freesAt = (oldest ?? now).getTime() + rule.window.windowSeconds * 1000;
-      const error = rule.refuse();
-      error.retryAfterSeconds = Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000));
-      throw error;
-    }
-    // The event, and the key's rows no window can count any more, in one statement.
-    await q.query(
-      `WITH expired AS (DELETE FROM rate_limit_events WHERE environment_id = $1 AND bucket = $2 AND key = $3 AND at <= $5)
-       INSERT INTO rate_limit_events (environment_id, bucket, key, at) VALUES ($1, $2, $3, $4)`,
-      [ctx.environmentId, rule.bucket, rule.key, now.toISOString(), new Date(now.getTime() - MAX_WINDOW_SECONDS * 1000).toISOString()],
-    );
-  }
+  await q.query('SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0)))::int AS locked FROM unnest($1::text[]) WITH ORDINALITY AS t(k, i)', [
+    rules.map((rule) => `${ctx.environmentId}\n${rule.bucket}\n${rule.key}`),
+  ]);
+  const counts = await q.query<{ i: number; count: number; oldest: Date | null }>(
+    `WITH rules AS (
+       SELECT * FROM unnest($2::text[], $3::text[], $4::int[], $5::timestamptz[]) WITH ORDINALITY AS r(bucket, key, max_events, since, i)
+     ), counts AS (
+       SELECT r.i, r.max_events, count(e.at)::int AS count, min(e.at) AS oldest
+       FROM rules r LEFT JOIN rate_limit_events e ON e.environment_id = $1 AND e.bucket = r.bucket AND e.key = r.key AND e.at > r.since
+       GROUP BY r.i, r.max_events
+     ), expired AS (
+       DELETE FROM rate_limit_events e USING rules r WHERE e.environment_id = $1 AND e.bucket = r.bucket AND e.key = r.key AND e.at <= $7
+     ), added AS (
+       INSERT INTO rate_limit_events (environment_id, bucket, key, at)
+       SELECT $1, r.bucket, r.key, $6 FROM rules r WHERE NOT EXISTS (SELECT 1 FROM counts WHERE counts.count >= counts.max_events)
+     )
+     SELECT i::int AS i, count, oldest FROM counts ORDER BY i`,
+    [
+      ctx.environmentId,
+      rules.map((rule) => rule.bucket),
+      rules.map((rule) => rule.key),
+      rules.map((rule) => rule.window.limit),
+      rules.map((rule) => new Date(now.getTime() - rule.window.windowSeconds * 1000).toISOString()),
+      now.toISOString(),
+      new Date(now.getTime() - MAX_WINDOW_SECONDS * 1000).toISOString(),
+    ],
+  );
+  rules.forEach((rule, index) => {
+    const { count = 0, oldest = null } = counts[index] ?? {};
+    if (count < rule.window.limit) return;
+    const freesAt = (oldest ?? now).getTime() + rule.window.windowSeconds * 1000;
+    const error = rule.refuse();
+    error.retryAfterSeconds = Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000));
+    throw error;
+  });
 }
 
 /**

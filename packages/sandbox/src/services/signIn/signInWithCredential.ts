@@ -3,7 +3,7 @@ import type { SandboxContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { assertAccessAllowed } from '../wallets/accessList.js';
 import { completePrimarySignIn } from '../mfa/mfa.js';
-import { findCredential, insertCredential, insertUser, markSignIn } from '../users/userRepository.js';
+import { signInCredentialOwner } from '../users/userRepository.js';
 
 /**
  * Finds (or creates, with `profile`) the user owning the credential `format`/`identifier` (an
@@ -19,14 +19,7 @@ export async function signInWithCredential(
 ): Promise<SignInResponse> {
   // The access gate (SPEC §6) for the identity signing in, checked again at sign-in: the list may have changed.
   await assertAccessAllowed(ctx, q, [identifier]);
-  const now = ctx.now();
-  let credential = await findCredential(q, ctx.environmentId, format, identifier);
-  const newUser = credential === undefined;
-  if (!credential) {
-    const user = await insertUser(q, ctx.environmentId, profile, now);
-    credential = await insertCredential(q, { userId: user.id, environmentId: ctx.environmentId, format, identifier, now });
-  }
-  await markSignIn(q, credential.user_id, credential.id, now);
+  const { credential, newUser } = await signInCredentialOwner(q, { environmentId: ctx.environmentId, format, identifier, profile, now: ctx.now() });
   // A session, or an MFA token when a second factor is due.
   return completePrimarySignIn(ctx, q, settings, credential.user_id, { newUser });
 }

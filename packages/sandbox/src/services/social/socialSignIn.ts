@@ -10,7 +10,7 @@ import { findSession } from '../session/sessionRepository.js';
 import { signInResponse } from '../session/signInResponse.js';
 import { completePrimarySignIn } from '../mfa/mfa.js';
 import { assertAccessAllowed } from '../wallets/accessList.js';
-import { findCredential, insertCredential, insertUser, markSignIn } from '../users/userRepository.js';
+import { findCredential, insertCredential, markSignIn, signInCredentialOwner } from '../users/userRepository.js';
 
 /** An authorization attempt (its state) is good for this long. */
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
@@ -257,14 +257,8 @@ export async function signInWithSocial(ctx: SandboxContext, provider: SocialProv
     const identifier = credentialIdentifier(provider, identity.accountId);
     // The access gate (SPEC §6): the social account (`{provider}:{accountId}`) and its e-mail address and domain.
     await assertAccessAllowed(ctx, tx, identity.email ? [identifier, identity.email] : [identifier]);
-    let credential = await findCredential(tx, ctx.environmentId, 'oauth', identifier);
-    const newUser = credential === undefined;
-    if (!credential) {
-      const user = await insertUser(tx, ctx.environmentId, identity.email ? { email: identity.email } : {}, now);
-      credential = await insertCredential(tx, { userId: user.id, environmentId: ctx.environmentId, format: 'oauth', identifier, now });
-    }
+    const { credential, newUser } = await signInCredentialOwner(tx, { environmentId: ctx.environmentId, format: 'oauth', identifier, profile: identity.email ? { email: identity.email } : {}, now });
     await saveOAuthAccount(ctx, tx, credential.id, provider, identity);
-    await markSignIn(tx, credential.user_id, credential.id, now);
     // A primary sign-in like any other: with a verified second factor it answers an MFA challenge, not a session.
     return completePrimarySignIn(ctx, tx, settings, credential.user_id, { newUser });
   });

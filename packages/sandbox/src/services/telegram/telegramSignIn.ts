@@ -9,7 +9,7 @@ import { findSession } from '../session/sessionRepository.js';
 import { signInResponse } from '../session/signInResponse.js';
 import { completePrimarySignIn } from '../mfa/mfa.js';
 import { isTelegramHashValid, type TelegramWidgetData } from './telegramLogin.js';
-import { findCredential, insertCredential, insertUser, markSignIn } from '../users/userRepository.js';
+import { findCredential, insertCredential, markSignIn, signInCredentialOwner } from '../users/userRepository.js';
 
 /** A login attempt (its state) is good for this long. */
 export const TELEGRAM_STATE_TTL_MS = 10 * 60_000;
@@ -142,14 +142,8 @@ export async function signInWithTelegram(ctx: SandboxContext, input: TelegramSig
   const settings = await ctx.settings.get();
   return withTelegram(ctx, input, async (tx, identifier) => {
     const now = ctx.now();
-    let credential = await findCredential(tx, ctx.environmentId, 'oauth', identifier);
-    const newUser = credential === undefined;
-    if (!credential) {
-      const user = await insertUser(tx, ctx.environmentId, {}, now);
-      credential = await insertCredential(tx, { userId: user.id, environmentId: ctx.environmentId, format: 'oauth', identifier, now });
-    }
+    const { credential, newUser } = await signInCredentialOwner(tx, { environmentId: ctx.environmentId, format: 'oauth', identifier, profile: {}, now });
     await saveTelegramAccount(ctx, tx, credential.id, input.telegramAuth);
-    await markSignIn(tx, credential.user_id, credential.id, now);
     // A primary sign-in like any other: with a verified second factor it answers an MFA challenge, not a session.
     return completePrimarySignIn(ctx, tx, settings, credential.user_id, { newUser });
   });

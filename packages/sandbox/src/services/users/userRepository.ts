@@ -71,6 +71,41 @@ export async function findCredential(q: Queryable, environmentId: string, format
   return rows[0];
 }
 
+/**
+ * A primary sign-in with the credential `format`/`identifier`, in one statement: the credential's owner — created
+ * (with `profile`) when the credential is new — with the sign-in recorded (last visit, last verified credential, last
+ * selected). `newUser` says which. Two concurrent first sign-ins with one identifier: one of them fails on the
+ * credential's unique key, as with separate statements.
+ */
+export async function signInCredentialOwner(
+  q: Queryable,
+  values: { environmentId: string; format: string; identifier: string; profile: Profile; now: Date },
+): Promise<{ credential: CredentialRow; newUser: boolean }> {
+  const rows = await q.query<CredentialRow & { new_user: boolean }>(
+    `WITH found AS (
+       SELECT ${CREDENTIAL_COLUMNS} FROM verified_credentials WHERE environment_id = $1 AND format = $2 AND identifier = $3
+     ), new_user AS (
+       INSERT INTO users (id, environment_id, profile, metadata, first_visit, last_visit, last_verified_credential_id)
+       SELECT $4::uuid, $1::text, $6::jsonb, '{}'::jsonb, $7::timestamptz, $7::timestamptz, $5::uuid WHERE NOT EXISTS (SELECT 1 FROM found)
+       RETURNING id
+     ), new_credential AS (
+       INSERT INTO verified_credentials (id, user_id, environment_id, format, identifier, created_at, last_selected_at)
+       SELECT $5::uuid, id, $1::text, $2::text, $3::text, $7::timestamptz, $7::timestamptz FROM new_user
+       RETURNING ${CREDENTIAL_COLUMNS}
+     ), visited AS (
+       UPDATE users SET last_visit = $7::timestamptz, last_verified_credential_id = found.id FROM found WHERE users.id = found.user_id
+     ), selected AS (
+       UPDATE verified_credentials SET last_selected_at = $7::timestamptz FROM found WHERE verified_credentials.id = found.id
+     )
+     SELECT ${CREDENTIAL_COLUMNS}, false AS new_user FROM found UNION ALL SELECT ${CREDENTIAL_COLUMNS}, true AS new_user FROM new_credential`,
+    [values.environmentId, values.format, values.identifier, randomUUID(), randomUUID(), JSON.stringify(values.profile), values.now.toISOString()],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('Signing in with a credential returned no row.');
+  const { new_user: newUser, ...credential } = row;
+  return { credential, newUser };
+}
+
 export async function insertUser(q: Queryable, environmentId: string, profile: Profile, now: Date): Promise<UserRow> {
   const rows = await q.query<UserRow>(
     `INSERT INTO users (id, environment_id, profile, metadata, first_visit, last_visit) VALUES ($1, $2, $3::jsonb, '{}'::jsonb, $4, $4)
@@ -96,40 +131,89 @@ export async function insertCredential(
   return row;
 }
 
+type UserCredentialJoinRow = { [K in keyof UserRow as `u_${K}`]: UserRow[K] } & {
+  [K in keyof Omit<CredentialRow, 'oauth' | 'embedded' | 'wallet' | 'mpc'>]: CredentialRow[K] | null;
+} & {
+  oauth_provider: string | null;
+  oauth_account_id: string | null;
+  oauth_username: string | null;
+  oauth_display_name: string | null;
+  oauth_emails: string[] | null;
+  w_chain: string | null;
+  w_address: string | null;
+  w_wallet_name: string | null;
+  w_wallet_provider: string | null;
+  w_hardware_wallet: string | null;
+  embedded: EmbeddedWalletRow | null;
+  has_mpc: boolean;
+};
+
+/**
+ * One statement for the user and their credentials with what hangs off each (social account, wallet, embedded
+ * wallet): a row per credential, the user's columns on each (one row with null credential columns for a user without
+ * any). It runs on every authenticated request, so it is a single round trip.
+ */
+const LOAD_USER_SQL = `SELECT ${USER_COLUMNS.split(', ').map((column) => `u.${column} AS u_${column}`).join(', ')},
+       ${CREDENTIAL_COLUMNS.split(', ').map((column) => `c.${column}`).join(', ')},
+       o.provider AS oauth_provider, o.account_id AS oauth_account_id, o.username AS oauth_username,
+       o.display_name AS oauth_display_name, o.emails AS oauth_emails,
+       w.chain AS w_chain, w.address AS w_address, w.wallet_name AS w_wallet_name, w.wallet_provider AS w_wallet_provider,
+       w.hardware_wallet AS w_hardware_wallet,
+       CASE WHEN e.credential_id IS NULL THEN NULL ELSE to_jsonb(e) END AS embedded,
+       m.credential_id IS NOT NULL AS has_mpc
+FROM users u LEFT JOIN verified_credentials c ON c.user_id = u.id
+LEFT JOIN oauth_accounts o ON o.credential_id = c.id
+LEFT JOIN wallet_credentials w ON w.credential_id = c.id
+LEFT JOIN embedded_wallets e ON e.credential_id = c.id
+LEFT JOIN mpc_wallets m ON m.credential_id = c.id
+WHERE u.environment_id = $1 AND u.id = $2 ORDER BY c.created_at ASC, c.id ASC`;
+
 export async function loadUser(q: Queryable, environmentId: string, userId: string): Promise<UserRecord | undefined> {
-  const users = await q.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE environment_id = $1 AND id = $2`, [environmentId, userId]);
-  const row = users[0];
-  if (!row) return undefined;
-  // One query for the credentials with what hangs off each (social account, wallet, embedded wallet).
-  const rows = await q.query<CredentialRow & { oauth_provider: string | null; oauth_account_id: string | null; oauth_username: string | null; oauth_display_name: string | null; oauth_emails: string[] | null; w_chain: string | null; w_address: string | null; w_wallet_name: string | null; w_wallet_provider: string | null; w_hardware_wallet: string | null; embedded: EmbeddedWalletRow | null }>(
-    `SELECT ${CREDENTIAL_COLUMNS.split(', ').map((column) => `c.${column}`).join(', ')},
-            o.provider AS oauth_provider, o.account_id AS oauth_account_id, o.username AS oauth_username,
-            o.display_name AS oauth_display_name, o.emails AS oauth_emails,
-            w.chain AS w_chain, w.address AS w_address, w.wallet_name AS w_wallet_name, w.wallet_provider AS w_wallet_provider,
-            w.hardware_wallet AS w_hardware_wallet,
-            CASE WHEN e.credential_id IS NULL THEN NULL ELSE to_jsonb(e) END AS embedded
-     FROM verified_credentials c LEFT JOIN oauth_accounts o ON o.credential_id = c.id
-     LEFT JOIN wallet_credentials w ON w.credential_id = c.id
-     LEFT JOIN embedded_wallets e ON e.credential_id = c.id
-     WHERE c.user_id = $1 ORDER BY c.created_at ASC, c.id ASC`,
-    [userId],
-  );
-  const credentials = rows.map(({ oauth_provider, oauth_account_id, oauth_username, oauth_display_name, oauth_emails, w_chain, w_address, w_wallet_name, w_wallet_provider, w_hardware_wallet, embedded, ...credential }): CredentialRow => ({
-    ...credential,
-    oauth: oauth_provider && oauth_account_id
-      ? { provider: oauth_provider, account_id: oauth_account_id, username: oauth_username, display_name: oauth_display_name, emails: oauth_emails ?? [] }
-      : null,
-    wallet: w_chain && w_address
-      ? { chain: w_chain, address: w_address, wallet_name: w_wallet_name ?? '', wallet_provider: w_wallet_provider ?? '', hardware_wallet: w_hardware_wallet }
-      : null,
-    // jsonb gives the row's timestamps as text.
-    embedded: embedded ? { ...embedded, created_at: new Date(embedded.created_at) } : null,
-  }));
-  const mpcWallets = await q.query<MpcWalletRow>('SELECT * FROM mpc_wallets WHERE user_id = $1', [userId]);
-  const mpcBackups = mpcWallets.length === 0 ? [] : await q.query<MpcBackupRow>('SELECT b.* FROM mpc_key_share_backups b JOIN mpc_wallets w ON w.credential_id = b.wallet_id WHERE w.user_id = $1 ORDER BY b.created_at, b.id', [userId]);
-  for (const credential of credentials) {
-    const wallet = mpcWallets.find((candidate) => candidate.credential_id === credential.id);
-    credential.mpc = wallet ? { wallet, backups: mpcBackups.filter((backup) => backup.wallet_id === wallet.credential_id) } : null;
+  const rows = await q.query<UserCredentialJoinRow>(LOAD_USER_SQL, [environmentId, userId]);
+  const first = rows[0];
+  if (!first) return undefined;
+  const row: UserRow = {
+    id: first.u_id,
+    environment_id: first.u_environment_id,
+    profile: first.u_profile,
+    metadata: first.u_metadata,
+    first_visit: first.u_first_visit,
+    last_visit: first.u_last_visit,
+    last_verified_credential_id: first.u_last_verified_credential_id,
+    mfa_backup_code_acknowledgement: first.u_mfa_backup_code_acknowledgement,
+  };
+  const credentials = rows.flatMap((joined): CredentialRow[] => {
+    const { id, user_id, format, identifier, created_at, last_selected_at } = joined;
+    if (id === null || user_id === null || format === null || identifier === null || created_at === null) return [];
+    const { oauth_provider, oauth_account_id, oauth_username, oauth_display_name, oauth_emails, w_chain, w_address, w_wallet_name, w_wallet_provider, w_hardware_wallet, embedded } = joined;
+    return [
+      {
+        id,
+        user_id,
+        format,
+        identifier,
+        created_at,
+        last_selected_at,
+        oauth: oauth_provider && oauth_account_id
+          ? { provider: oauth_provider, account_id: oauth_account_id, username: oauth_username, display_name: oauth_display_name, emails: oauth_emails ?? [] }
+          : null,
+        wallet: w_chain && w_address
+          ? { chain: w_chain, address: w_address, wallet_name: w_wallet_name ?? '', wallet_provider: w_wallet_provider ?? '', hardware_wallet: w_hardware_wallet }
+          : null,
+        // jsonb gives the row's timestamps as text.
+        embedded: embedded ? { ...embedded, created_at: new Date(embedded.created_at) } : null,
+        mpc: null,
+      },
+    ];
+  });
+  // MPC wallets (rows with their exact column types) only for a user who has one.
+  if (rows.some((joined) => joined.has_mpc)) {
+    const mpcWallets = await q.query<MpcWalletRow>('SELECT * FROM mpc_wallets WHERE user_id = $1', [userId]);
+    const mpcBackups = mpcWallets.length === 0 ? [] : await q.query<MpcBackupRow>('SELECT b.* FROM mpc_key_share_backups b JOIN mpc_wallets w ON w.credential_id = b.wallet_id WHERE w.user_id = $1 ORDER BY b.created_at, b.id', [userId]);
+    for (const credential of credentials) {
+      const wallet = mpcWallets.find((candidate) => candidate.credential_id === credential.id);
+      credential.mpc = wallet ? { wallet, backups: mpcBackups.filter((backup) => backup.wallet_id === wallet.credential_id) } : null;
+    }
   }
   return { row, credentials };
 }

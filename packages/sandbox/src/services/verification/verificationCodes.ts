@@ -72,9 +72,10 @@ export async function createVerification<C>(
   const names = ['id', 'environment_id', channel.recipientColumn, ...Object.keys(columns), 'code_hash', 'status', 'created_at', 'expires_at'];
   const values = [id, ctx.environmentId, recipient, ...Object.values(columns), hashCode(channel, id, code), 'pending', now.toISOString(), new Date(now.getTime() + channel.ttlMs).toISOString()];
   await ctx.db.transaction(async (tx) => {
-    await consumeRateLimits(ctx, tx, codeSendRules(settings, channel, recipient, client.address));
     await tx.query(`INSERT INTO ${channel.table} (${names.join(', ')}) VALUES (${names.map((_, index) => `$${index + 1}`).join(', ')})`, values);
     await sendCode(ctx, tx, channel, senderName(settings, channel), recipient, code);
+    // Last, so its locks are held only to the commit; a full window rolls the verification and its message back.
+    await consumeRateLimits(ctx, tx, codeSendRules(settings, channel, recipient, client.address));
   });
   return { verificationUUID: id };
 }
@@ -103,7 +104,6 @@ export async function retryVerification<R extends { verificationUUID: string }>(
     if (!row || row.recipient !== recipient || row.status === 'used') throw invalid(channel);
     if (row.status === 'burnt') throw tooManyAttempts(channel);
     if (row.sends >= channel.maxSends) throw new ApiError(429, 'too_many_requests', messages.rateLimit);
-    await consumeRateLimits(ctx, tx, codeSendRules(settings, channel, recipient, client.address));
     const code = newCode();
     await tx.query(`UPDATE ${channel.table} SET code_hash = $2, expires_at = $3, failed_attempts = 0, sends = sends + 1 WHERE id = $1`, [
       row.id,
@@ -111,6 +111,8 @@ export async function retryVerification<R extends { verificationUUID: string }>(
       new Date(now.getTime() + channel.ttlMs).toISOString(),
     ]);
     await sendCode(ctx, tx, channel, senderName(settings, channel), recipient, code);
+    // Last, so its locks are held only to the commit; a full window rolls the new code and its message back.
+    await consumeRateLimits(ctx, tx, codeSendRules(settings, channel, recipient, client.address));
   });
   return { verificationUUID: input.verificationUUID };
 }

@@ -7,7 +7,7 @@ import type { Auth } from '../session/authenticate.js';
 import { completePrimarySignIn } from '../mfa/mfa.js';
 import { findSession } from '../session/sessionRepository.js';
 import { signInResponse } from '../session/signInResponse.js';
-import { findCredential, insertCredential, insertUser, loadUser, markSignIn, toWireUser, type CredentialRow } from '../users/userRepository.js';
+import { findCredential, insertCredential, loadUser, signInCredentialOwner, toWireUser, type CredentialRow } from '../users/userRepository.js';
 import { verifyWalletSignature, type VerifiedWallet } from './walletSignature.js';
 
 export const walletLinkMessages = {
@@ -54,14 +54,8 @@ export function signInWithWallet(ctx: SandboxContext, input: VerifyRequest): Pro
   return withVerifiedWallet(ctx, input, async (tx, wallet, settings) => {
     const now = ctx.now();
     const identifier = walletIdentifier(wallet);
-    let credential = await findCredential(tx, ctx.environmentId, 'blockchain', identifier);
-    const newUser = credential === undefined;
-    if (!credential) {
-      const user = await insertUser(tx, ctx.environmentId, {}, now);
-      credential = await insertCredential(tx, { userId: user.id, environmentId: ctx.environmentId, format: 'blockchain', identifier, now });
-    }
+    const { credential, newUser } = await signInCredentialOwner(tx, { environmentId: ctx.environmentId, format: 'blockchain', identifier, profile: {}, now });
     await saveWalletCredential(ctx, tx, credential.id, wallet);
-    await markSignIn(tx, credential.user_id, credential.id, now);
     return completePrimarySignIn(ctx, tx, settings, credential.user_id, { newUser });
   });
 }

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database, Queryable } from '../../db/database.js';
+import { openDatabase } from '../../db/openDatabase.js';
+import { insertCredential, insertUser, loadUser, signInCredentialOwner } from './userRepository.js';
+
+/** The repository's hot paths run on every sign-in and every authenticated request: what they do, and in how many statements. */
+let db: Database;
+beforeAll(async () => {
+  db = await openDatabase({ dataDir: 'memory' });
+});
+afterAll(() => db.close());
+
+const ENV = 'repo-test';
+
+/** `db` that counts the statements sent through it. */
+function counting(): Queryable & { statements: number } {
+  const counter = {
+    statements: 0,
+    query: <Row extends object>(sql: string, params?: readonly unknown[]) => {
+      counter.statements += 1;
+      return db.query<Row>(sql, params);
+    },
+    exec: (sql: string) => {
+      counter.statements += 1;
+      return db.exec(sql);
+    },
+  };
+  return counter;
+}
+
+describe('signInCredentialOwner', () => {
+  it('default: a new credential creates its user with the profile, the sign-in recorded, in one statement', async () => {
+    const q = counting();
+    const now = new Date('2026-01-02T03:04:05.000Z');
+    const { credential, newUser } = await signInCredentialOwner(q, { environmentId: ENV, format: 'email', identifier: 'new@example.com', profile: { email: 'new@example.com' }, now });
+    expect(q.statements).toBe(1);
+    expect(newUser).toBe(true);
+    expect(credential).toMatchObject({ format: 'email', identifier: 'new@example.com', created_at: now, last_selected_at: now });
+    const record = await loadUser(db, ENV, credential.user_id);
+    expect(record?.row).toMatchObject({ profile: { email: 'new@example.com' }, metadata: {}, first_visit: now, last_visit: now, last_verified_credential_id: credential.id });
+    expect(record?.credentials.map((row) => row.id)).toEqual([credential.id]);
+  });
+
+  it('behavior: a known credential signs its owner in again (nothing created, last visit and selection move), in one statement', async () => {
+    const first = await signInCredentialOwner(db, { environmentId: ENV, format: 'email', identifier: 'again@example.com', profile: {}, now: new Date('2026-01-01T00:00:00.000Z') });
+    const later = new Date('2026-02-01T00:00:00.000Z');
+    const q = counting();
+    const again = await signInCredentialOwner(q, { environmentId: ENV, format: 'email', identifier: 'again@example.com', profile: { email: 'ignored@example.com' }, now: later });
+    expect(q.statements).toBe(1);
+    expect(again.newUser).toBe(false);
+    expect(again.credential.id).toBe(first.credential.id);
+    expect(again.credential.user_id).toBe(first.credential.user_id);
+    const record = await loadUser(db, ENV, first.credential.user_id);
+    expect(record?.row).toMatchObject({ profile: {}, last_visit: later, last_verified_credential_id: first.credential.id });
+    expect(record?.credentials[0]?.last_selected_at).toEqual(later);
+    const users = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM verified_credentials WHERE environment_id = $1 AND identifier = $2', [ENV, 'again@example.com']);
+    expect(users[0]?.count).toBe(1);
+  });
+
+  it('behavior: the same identifier in another environment or format is another user', async () => {
+    const now = new Date();
+    const a = await signInCredentialOwner(db, { environmentId: ENV, format: 'email', identifier: 'shared', profile: {}, now });
+    const b = await signInCredentialOwner(db, { environmentId: `${ENV}-other`, format: 'email', identifier: 'shared', profile: {}, now });
+    const c = await signInCredentialOwner(db, { environmentId: ENV, format: 'phoneNumber', identifier: 'shared', profile: {}, now });
+    expect(new Set([a.credential.user_id, b.credential.user_id, c.credential.user_id]).size).toBe(3);
+    expect([a.newUser, b.newUser, c.newUser]).toEqual([true, true, true]);
+  });
+});
+
+describe('loadUser', () => {
+  it('default: the user and their credentials, oldest first, in one statement (no MPC wallet)', async () => {
+    const now = new Date('2026-03-01T00:00:00.000Z');
+    const user = await insertUser(db, ENV, { username: 'two-credentials' }, now);
+    const second = await insertCredential(db, { userId: user.id, environmentId: ENV, format: 'phoneNumber', identifier: '+14155550100', now: new Date(now.getTime() + 1000) });
+    const first = await insertCredential(db, { userId: user.id, environmentId: ENV, format: 'email', identifier: 'two@example.com', now });
+    const q = counting();
+    const record = await loadUser(q, ENV, user.id);
+    expect(q.statements).toBe(1);
+    expect(record?.row).toEqual(user);
+    expect(record?.credentials).toEqual([
+      { ...first, oauth: null, wallet: null, embedded: null, mpc: null },
+      { ...second, oauth: null, wallet: null, embedded: null, mpc: null },
+    ]);
+  });
+
+  it('default: a user without credentials has none; an unknown user (or another environment\'s) is undefined', async () => {
+    const user = await insertUser(db, ENV, {}, new Date());
+    expect(await loadUser(db, ENV, user.id)).toEqual({ row: user, credentials: [] });
+    expect(await loadUser(db, `${ENV}-other`, user.id)).toBeUndefined();
+    expect(await loadUser(db, ENV, '00000000-0000-4000-8000-000000000000')).toBeUndefined();
+  });
+});
