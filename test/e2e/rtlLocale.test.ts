@@ -28,7 +28,8 @@ async function overflowing(page: Page): Promise<string[]> {
       for (const element of layer.querySelectorAll<HTMLElement>('button, label, h1, h2, h3, p, a, span')) {
         const style = getComputedStyle(element);
         if (style.display === 'none' || style.visibility === 'hidden' || element.offsetParent === null) continue;
-        if (element.scrollWidth > element.clientWidth + 1 && style.overflow !== 'visible' && element.clientWidth > 0) found.push(`${element.tagName}: ${element.textContent?.trim().slice(0, 60)}`);
+        // A long e-mail cut with an ellipsis on purpose, or visually hidden text (1 px), is not clipped text.
+        if (element.scrollWidth > element.clientWidth + 1 && style.overflow !== 'visible' && style.textOverflow !== 'ellipsis' && element.clientWidth > 1) found.push(`${element.tagName}: ${element.textContent?.trim().slice(0, 60)}`);
         const rect = element.getBoundingClientRect();
         if (rect.right > window.innerWidth + 1 || rect.left < -1) found.push(`off-screen ${element.tagName}: ${element.textContent?.trim().slice(0, 60)}`);
       }

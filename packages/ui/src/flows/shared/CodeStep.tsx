@@ -135,7 +135,7 @@ export function CodeStep({
   return (
     <form className={stack} noValidate onSubmit={submitForm} aria-busy={busy}>
       <p id={hintId} className={text}>
-        {fillParts(t('code.sentTo', { length: formatNumber(length, locale, 0) }), { destination: email ? <strong>{email}</strong> : destination })}
+        {fillParts(t('code.sentTo', { length: formatNumber(length, locale, 0) }), { destination: email ? <strong dir="ltr">{email}</strong> : destination })}
       </p>
       <label htmlFor={inputId} className={label}>
         {t('code.label')}
