@@ -1,6 +1,18 @@
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { darkTheme, lightTheme, type ThemeOptions, type ThemeSetting } from '../packages/themes/src/index.js';
 import { ThemeRoot } from '../packages/ui/src/index.js';
+import { directionOf } from '../packages/ui/src/messages/locales.js';
+import { ar } from '../packages/ui/src/messages/locales/ar.js';
+import { es } from '../packages/ui/src/messages/locales/es.js';
+import { MessagesProvider, type MessagesState } from '../packages/ui/src/messages/messagesContext.js';
+
+/** The kit's catalogues by locale, as `LatchkeyUIProvider`'s `locale` loads them (here at once, for the toolbar). */
+const CATALOGUES = { en: undefined, es, ar } as const;
+
+function messagesFor(locale: unknown): MessagesState {
+  const id = (typeof locale === 'string' && locale in CATALOGUES ? locale : 'en') as keyof typeof CATALOGUES;
+  return { locale: id, dir: directionOf(id), catalogue: CATALOGUES[id], overrides: {} };
+}
 
 /** Brand colours to try the kit with; `default` is the theme's own accent. */
 const ACCENTS = {
@@ -24,8 +36,10 @@ function themeFor(mode: unknown, accent: unknown): ThemeSetting {
  * panel so inline steps read as they would inside the dialog.
  */
 const withKitTheme: Decorator = (Story, context) => (
+  <MessagesProvider value={messagesFor(context.globals['locale'])}>
   <ThemeRoot theme={themeFor(context.globals['theme'], context.globals['accent'])}>
     <div
+      dir={directionOf(typeof context.globals['locale'] === 'string' ? context.globals['locale'] : 'en')}
       style={{
         boxSizing: 'border-box',
         width: 'min(400px, 100vw)',
@@ -38,6 +52,7 @@ const withKitTheme: Decorator = (Story, context) => (
       <Story />
     </div>
   </ThemeRoot>
+  </MessagesProvider>
 );
 
 const preview: Preview = {
@@ -65,8 +80,21 @@ const preview: Preview = {
         dynamicTitle: true,
       },
     },
+    locale: {
+      description: 'Language of the kit (LatchkeyUIProvider locale)',
+      toolbar: {
+        title: 'Language',
+        icon: 'globe',
+        items: [
+          { value: 'en', title: 'English' },
+          { value: 'es', title: 'Español' },
+          { value: 'ar', title: 'العربية (right to left)' },
+        ],
+        dynamicTitle: true,
+      },
+    },
   },
-  initialGlobals: { theme: 'light', accent: 'default' },
+  initialGlobals: { theme: 'light', accent: 'default', locale: 'en' },
   parameters: { layout: 'centered' },
 };
 

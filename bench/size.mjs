@@ -112,12 +112,21 @@ async function measure(name, entry, { external = [] } = {}) {
       .sort((a, b) => Number(b.initial) - Number(a.initial) || b.gzip - a.gzip);
     return rows;
   };
+  // The kit's language catalogues (messages/locales/<id>.js, each with what only it imports): a user reads one.
+  const localeOuts = Object.keys(outputs).filter((f) => outputs[f].entryPoint && /messages\/locales\/\w+\.js$/.test(outputs[f].entryPoint));
+  const locales = localeOuts.map((f) => ({ name: path.basename(outputs[f].entryPoint, '.js'), files: closure(['import-statement'], [f]) }));
+  const everything = closure(['import-statement', 'dynamic-import']);
+  const largestLocale = locales.map((locale) => ({ ...locale, size: sizes(locale.files) })).sort((x, y) => y.size.gzip - x.size.gzip)[0];
+  const otherLocaleFiles = new Set(locales.filter((locale) => locale.name !== largestLocale?.name).flatMap((locale) => locale.files));
   return {
     opened,
     chunkTable,
     name,
+    locales: locales.map((locale) => ({ name: locale.name, files: locale.files.length, size: sizes(locale.files) })),
+    /** Every chunk a user can reach, with one language catalogue (the largest) rather than all of them. */
+    reachable: sizes(everything.filter((file) => !otherLocaleFiles.has(file))),
     initial: sizes(closure(['import-statement'])),
-    total: sizes(closure(['import-statement', 'dynamic-import'])),
+    total: sizes(everything),
     css: css.length ? sizes(css) : null,
     chunks: closure(['import-statement', 'dynamic-import']).length,
   };
@@ -153,7 +162,8 @@ const kib = (n) => (n / 1024).toFixed(1);
 const BUDGETS = [
   { name: 'host initial load (React included)', kib: hostRow.initial.gzip / 1024, max: 89, target: 87 },
   { name: 'the kit on top of React (host initial − baseline)', kib: (hostRow.initial.gzip - baselineRow.initial.gzip) / 1024, max: 22, target: 20 },
-  { name: 'everything a user can reach (host with the wallet panel, all chunks)', kib: walletHostRow.total.gzip / 1024, max: 460, target: 300 },
+  // One language catalogue counted (the largest): a user reads the kit in one locale (the rows below list each).
+  { name: 'everything a user can reach (host with the wallet panel, all chunks, one locale)', kib: walletHostRow.reachable.gzip / 1024, max: 460, target: 300 },
 ];
 const over = BUDGETS.filter((budget) => budget.kib > budget.max);
 if (process.argv.includes('--json')) {
@@ -168,6 +178,7 @@ for (const r of rows) {
     `| ${r.name} | ${kib(r.initial.raw)} | ${kib(r.initial.gzip)} | ${kib(r.initial.brotli)} | ${r.total ? kib(r.total.raw) : '-'} | ${r.total ? kib(r.total.gzip) : '-'} | ${r.total ? kib(r.total.brotli) : '-'} | ${r.chunks} | ${r.css ? kib(r.css.raw) : '-'} | ${r.css ? kib(r.css.gzip) : '-'} |`,
   );
 }
+for (const locale of hostRow.locales) console.log(`| host: the ${locale.name} catalogue (loaded for locale="${locale.name}") | - | - | - | ${kib(locale.size.raw)} | ${kib(locale.size.gzip)} | ${kib(locale.size.brotli)} | ${locale.files} | - | - |`);
 const host = rows[1];
 if (process.argv.includes('--chunks')) {
   for (const row of [hostRow, walletHostRow]) {

@@ -119,3 +119,28 @@ export const ResendRateLimited: Story = {
     await expect(args.flow.resendCode).not.toHaveBeenCalled();
   },
 };
+
+/** The code screen right to left (Arabic): the sentence mirrors, the address and the digits stay left to right. */
+export const AwaitingCodeRtl: Story = {
+  args: { flow: emailFlow({ status: 'awaitingCode', email: 'ada@example.com' }) },
+  globals: { locale: 'ar' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvasElement.querySelector('[data-flow="email"]')).toHaveAttribute('dir', 'rtl');
+    await expect(canvas.getByLabelText('رمز التحقق')).toBeVisible();
+    await expect(canvas.getByText(/أرسلنا رمزًا مكوّنًا من 6 أرقام إلى/)).toHaveTextContent('ada@example.com');
+    await expectAccessible();
+  },
+};
+
+export const AwaitingCodeRtlDark: Story = { ...AwaitingCodeRtl, globals: { locale: 'ar', theme: 'dark' } };
+
+/** A wrong code in Spanish: the SPEC §8 message by its code, in the locale. */
+export const WrongCodeSpanish: Story = {
+  ...WrongCode,
+  globals: { locale: 'es' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('El código no es válido o ha caducado.');
+    await expectAccessible();
+  },
+};

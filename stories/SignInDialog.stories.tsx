@@ -373,3 +373,37 @@ export const SubmitInsideInput: Story = {
 };
 
 export const SubmitInsideInputDark: Story = { ...SubmitInsideInput, globals: { theme: 'dark' } };
+
+/** Right to left (Arabic, `locale="ar"`): the dialog mirrors — close button on the left, text from the right. */
+export const LoginViewRtl: Story = {
+  globals: { locale: 'ar' },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', { name: 'تسجيل الدخول' });
+    await expect(dialog.closest('[data-latchkey-root]')).toHaveAttribute('dir', 'rtl');
+    await expect(within(dialog).getByLabelText('البريد الإلكتروني')).toHaveFocus();
+    const close = within(dialog).getByRole('button', { name: 'إغلاق' });
+    // The close button sits at the start of the line's reading: the dialog's left edge.
+    await expect(close.getBoundingClientRect().left - dialog.getBoundingClientRect().left).toBeLessThan(40);
+    await expectAccessible();
+  },
+};
+
+export const LoginViewRtlDark: Story = { ...LoginViewRtl, globals: { locale: 'ar', theme: 'dark' } };
+
+/** The wallet view right to left: Back on the right with its arrow pointing right. */
+export const WalletViewRtl: Story = {
+  args: { settings: { sdk: walletLoginView }, walletFlow: walletFlow() },
+  globals: { locale: 'ar' },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', { name: 'تسجيل الدخول' });
+    await userEvent.click(within(dialog).getByRole('button', { name: /^ربط محفظة/ }));
+    const view = await screen.findByRole('dialog', { name: 'ربط محفظة' });
+    const back = within(view).getByRole('button', { name: 'رجوع' });
+    await expect(back.getBoundingClientRect().left).toBeGreaterThan(view.getBoundingClientRect().left + view.getBoundingClientRect().width / 2);
+    await expect(getComputedStyle(back.querySelector('svg') as SVGElement).transform).not.toBe('none');
+    await expect(within(view).getByLabelText('البحث في المحافظ')).toBeVisible();
+    await expectAccessible();
+  },
+};
+
+export const WalletViewRtlDark: Story = { ...WalletViewRtl, globals: { locale: 'ar', theme: 'dark' } };

@@ -218,3 +218,24 @@ export const OpenWithSupport: Story = {
 };
 
 export const OpenWithSupportDark: Story = { ...OpenWithSupport, globals: { theme: 'dark' } };
+
+/** Home right to left (Arabic): the header, the balances (amounts on the left) and the view rows mirror. */
+export const HomeRtl: Story = {
+  ...Home,
+  globals: { locale: 'ar' },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', { name: /^مسجّل الدخول باسم/ });
+    await expect(dialog.closest('[data-latchkey-root]')).toHaveAttribute('dir', 'rtl');
+    await expect(within(dialog).getByRole('button', { name: 'تسجيل الخروج' })).toBeVisible();
+    await expectAccessible();
+  },
+};
+
+export const HomeRtlDark: Story = { ...HomeRtl, globals: { locale: 'ar', theme: 'dark' } };
+
+export const HomeRtlPhone: Story = { ...HomeRtl, args: { ...Home.args, layout: 'sheet' } };
+
+/** The Security view right to left: Back on the right, its arrow pointing right. */
+export const SecurityRtl: Story = { ...Security, play: undefined, globals: { locale: 'ar' } };
+
+export const SecurityRtlDark: Story = { ...Security, play: undefined, globals: { locale: 'ar', theme: 'dark' } };

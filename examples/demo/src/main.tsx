@@ -17,12 +17,15 @@ const custodyUrl = import.meta.env.LATCHKEY_CUSTODY_URL ?? `${sandboxUrl.protoco
 // Its cloud-drive emulator (MPC wallets' backups), on the API port + 6.
 const cloudDriveUrl = import.meta.env.LATCHKEY_CLOUD_DRIVE_URL ?? `${sandboxUrl.protocol}//${sandboxUrl.hostname}:${Number(sandboxUrl.port) + 6}`;
 
+// The kit's language: `?locale=ar` (right to left) or `?locale=es`; English without it.
+const locale = new URLSearchParams(window.location.search).get('locale') ?? undefined;
+
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
 createRoot(root).render(
   <StrictMode>
-    <LatchkeyUIProvider client={client} embeddedWallet={{ baseUrl: custodyUrl, cloudDriveUrl }} walletPanel={<SolanaWalletPanel />}>
+    <LatchkeyUIProvider client={client} locale={locale} embeddedWallet={{ baseUrl: custodyUrl, cloudDriveUrl }} walletPanel={<SolanaWalletPanel />}>
       <App />
     </LatchkeyUIProvider>
   </StrictMode>,

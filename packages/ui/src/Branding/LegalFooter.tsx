@@ -1,4 +1,6 @@
 import { link, mutedText } from '../styles/shared.css.js';
+import { fillParts } from '../messages/fillParts.js';
+import { useMessages } from '../messages/useMessages.js';
 
 export interface LegalFooterProps {
   termsUrl: string | undefined;
@@ -10,16 +12,12 @@ export interface LegalFooterProps {
  * nothing when neither is set. The URLs must already be checked (`brandingFrom`).
  */
 export function LegalFooter({ termsUrl, privacyUrl }: LegalFooterProps) {
+  const t = useMessages();
   if (!termsUrl && !privacyUrl) return null;
-  const terms = termsUrl ? <ExternalLink href={termsUrl}>Terms of Service</ExternalLink> : null;
-  const privacy = privacyUrl ? <ExternalLink href={privacyUrl}>Privacy Policy</ExternalLink> : null;
-  return (
-    <p className={mutedText}>
-      By continuing, you agree to the {terms}
-      {terms && privacy ? ' and ' : null}
-      {privacy}.
-    </p>
-  );
+  const terms = termsUrl ? <ExternalLink href={termsUrl}>{t('legal.terms')}</ExternalLink> : null;
+  const privacy = privacyUrl ? <ExternalLink href={privacyUrl}>{t('legal.privacy')}</ExternalLink> : null;
+  const sentence = terms && privacy ? t('legal.both') : terms ? t('legal.termsOnly') : t('legal.privacyOnly');
+  return <p className={mutedText}>{fillParts(sentence, { terms, privacy })}</p>;
 }
 
 function ExternalLink({ href, children }: { href: string; children: string }) {

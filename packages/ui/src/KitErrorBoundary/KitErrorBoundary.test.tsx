@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { withOverrides, MessagesProvider } from '../messages/useMessages.js';
+import { englishWith, MessagesProvider } from '../messages/useMessages.js';
 import { expectNoAxeViolations } from '../test/axe.js';
 import { renderInKit } from '../test/renderInKit.js';
 import { ReportErrorProvider } from '../warn.js';
@@ -68,7 +68,7 @@ describe('KitErrorBoundary', () => {
     broken = true;
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     render(
-      <MessagesProvider value={withOverrides({ 'kit.retry': 'Try again' })}>
+      <MessagesProvider value={englishWith({ 'kit.retry': 'Try again' })}>
         <ReportErrorProvider value={vi.fn()}>
           <KitErrorBoundary area="menu">
             <Fragile />

@@ -6,6 +6,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { createSandboxClient } from '../test/sandboxClient.js';
 import { LatchkeyUIProvider } from './LatchkeyUIProvider.js';
 import { useEmbeddedWalletOptions } from './embeddedWalletConfig.js';
+import { SignInButton } from '../SignInButton/SignInButton.js';
 
 const rootOf = (element: HTMLElement) => element.closest('[data-latchkey-root]') as HTMLElement;
 
@@ -131,5 +132,41 @@ describe('LatchkeyUIProvider with plain configuration (what a Next.js root layou
       </LatchkeyUIProvider>,
     );
     expect(seen.at(-1)).toEqual({ baseUrl: 'http://127.0.0.1:2/custody', appName: 'Client app', cloudDriveUrl: undefined });
+  });
+
+  it('behavior: `locale` loads its catalogue and mirrors right to left; a single `messages` override wins over it', async () => {
+    const { client } = await createSandboxClient();
+    const { rerender } = render(
+      <LatchkeyUIProvider client={client} locale="ar">
+        <SignInButton />
+      </LatchkeyUIProvider>,
+    );
+    // English first (the catalogue loads on its own), then Arabic, right to left.
+    const button = await screen.findByRole('button', { name: 'تسجيل الدخول' });
+    expect(button.closest('[dir]')).toHaveAttribute('dir', 'rtl');
+    rerender(
+      <LatchkeyUIProvider client={client} locale="es-MX" messages={{ 'kit.retry': 'Otra vez' }}>
+        <SignInButton />
+      </LatchkeyUIProvider>,
+    );
+    const spanish = await screen.findByRole('button', { name: 'Iniciar sesión' });
+    expect(spanish.closest('[dir]')).toHaveAttribute('dir', 'ltr');
+    rerender(
+      <LatchkeyUIProvider client={client} locale="es" messages={{ 'signIn.button': 'Entrar' }}>
+        <SignInButton />
+      </LatchkeyUIProvider>,
+    );
+    expect(await screen.findByRole('button', { name: 'Entrar' })).toBeInTheDocument();
+  });
+
+  it('default: without `locale`, English, left to right, and no catalogue is fetched', async () => {
+    const { client } = await createSandboxClient();
+    render(
+      <LatchkeyUIProvider client={client}>
+        <SignInButton label={undefined} />
+      </LatchkeyUIProvider>,
+    );
+    const button = screen.getByRole('button', { name: 'Sign in' });
+    expect(button.closest('[dir]')).toHaveAttribute('dir', 'ltr');
   });
 });

@@ -1,9 +1,9 @@
 import type { LatchkeyClient, LatchkeyClientConfig } from '@latchkey/headless';
 import { LatchkeyProvider as HeadlessProvider, useLatchkey } from '@latchkey/headless/react';
 import { lightTheme, themeFromSettings, ThemeError, type ThemeSetting } from '@latchkey/themes';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Messages } from '../messages/en.js';
-import { MessagesProvider, withOverrides } from '../messages/messagesContext.js';
+import { MessagesProvider, withOverrides, type MessagesState } from '../messages/messagesContext.js';
 import { ReportErrorProvider, WarnProvider, type ReportError, type Warn } from '../warn.js';
 import { ThemeRoot } from '../theme/ThemeRoot.js';
 import { CustomStylesheet } from '../theme/CustomStylesheet.js';
@@ -49,7 +49,18 @@ export interface KitOptions {
    * the host's bundle no Solana code.
    */
   walletPanel?: ReactNode;
-  /** Your wording for any of the kit's messages, by id (e.g. `{ 'kit.retry': 'Try again' }`); the rest stay English. */
+  /**
+   * The language of the kit's copy and the locale of its dates, amounts and currency, as a BCP 47 tag: `en`
+   * (default), `es`, `ar` (right to left: the kit's views mirror), or a regional tag such as `es-MX` (the `es`
+   * catalogue, Mexican formats). A language without a catalogue shows English with that locale's formats. The
+   * catalogue loads on its own when asked for (English shows until it arrives); a host that never sets `locale`
+   * never downloads one.
+   */
+  locale?: string | undefined;
+  /**
+   * Your wording for any of the kit's messages, by id (e.g. `{ 'kit.retry': 'Try again' }`), winning over the
+   * locale's catalogue; the rest stay as the catalogue has them.
+   */
   messages?: Partial<Messages> | undefined;
   children?: ReactNode;
 }
@@ -66,7 +77,7 @@ export function LatchkeyUIProvider({ client, config, ...options }: LatchkeyUIPro
   );
 }
 
-function KitProviders({ theme, embeddedWallet, walletPanel = null, messages, children }: KitOptions) {
+function KitProviders({ theme, embeddedWallet, walletPanel = null, locale = 'en', messages, children }: KitOptions) {
   const { client } = useLatchkey();
   const warn = useMemo<Warn>(() => (message) => client.logger.warn(message), [client]);
   const reportError = useMemo<ReportError>(() => (message, meta) => client.logger.error(message, meta), [client]);
@@ -76,9 +87,14 @@ function KitProviders({ theme, embeddedWallet, walletPanel = null, messages, chi
   const appName = embeddedWallet?.appName ?? fromClient?.appName;
   const cloudDriveUrl = embeddedWallet?.cloudDriveUrl;
   const walletOptions = useMemo(() => (baseUrl ? { baseUrl, appName, cloudDriveUrl } : undefined), [baseUrl, appName, cloudDriveUrl]);
-  const catalogue = useMemo(() => withOverrides(messages), [messages]);
+  const overrides = useMemo(() => withOverrides(messages), [messages]);
+  const loaded = useLocaleCatalogue(locale, warn);
+  const messagesState = useMemo<MessagesState>(
+    () => ({ locale, dir: loaded?.dir ?? 'ltr', catalogue: loaded?.catalogue, overrides }),
+    [locale, loaded, overrides],
+  );
   return (
-    <MessagesProvider value={catalogue}>
+    <MessagesProvider value={messagesState}>
       <WarnProvider value={warn}>
         <ReportErrorProvider value={reportError}>
           <EmbeddedWalletOptionsContext.Provider value={walletOptions}>
@@ -92,6 +108,30 @@ function KitProviders({ theme, embeddedWallet, walletPanel = null, messages, chi
       </WarnProvider>
     </MessagesProvider>
   );
+}
+
+type LoadedLocale = Pick<MessagesState, 'catalogue' | 'dir'> & { locale: string };
+
+/**
+ * The catalogue and direction of `locale`'s language once loaded: undefined for English, while it loads, or if it
+ * cannot (English shows). The loader itself is a chunk of its own, fetched only for a locale that is not English.
+ */
+function useLocaleCatalogue(locale: string, warn: Warn): LoadedLocale | undefined {
+  const [loaded, setLoaded] = useState<LoadedLocale>();
+  useEffect(() => {
+    if (/^en\b/i.test(locale)) return;
+    let current = true;
+    import('../messages/locales.js')
+      .then((module) => module.loadLocale(locale))
+      .then(
+        (result) => current && result && setLoaded({ locale, ...result }),
+        (error: unknown) => current && warn(`the ${locale} messages could not be loaded (${String(error)}); English is shown.`),
+      );
+    return () => {
+      current = false;
+    };
+  }, [locale, warn]);
+  return loaded?.locale === locale ? loaded : undefined;
 }
 
 function SettingsThemeRoot({ theme, warn, children }: { theme: ThemeSetting | undefined; warn: Warn; children?: ReactNode }) {

@@ -4,9 +4,11 @@ import { isSignInDialogReady, preloadSignInDialog, SignInDialog } from '../scree
 import { anchor } from '../KitErrorBoundary/KitErrorBoundary.css.js';
 import { trigger } from './SignInButton.css.js';
 import { loadUserMenu, UserMenu } from '../screens/UserMenu/UserMenu.js';
+import { useFirstPaintMessages } from '../messages/useFirstPaintMessages.js';
+import { useLocale } from '../messages/useLocale.js';
 
 export interface SignInButtonProps {
-  /** The button's text. Default "Sign in". */
+  /** The button's text. Default "Sign in" in the active locale (`signIn.button`). */
   label?: string;
 }
 
@@ -30,7 +32,9 @@ function isMobileWalletReturn(): boolean {
  * The dialog's code is fetched once the page is idle (or on first hover, focus or press, if sooner); if it cannot be (offline), a small "Something went
  * wrong. Retry" sits beside the button, and the next click tries again. After signing out, focus returns here.
  */
-export function SignInButton({ label = 'Sign in' }: SignInButtonProps) {
+export function SignInButton({ label }: SignInButtonProps) {
+  const t = useFirstPaintMessages();
+  const { dir } = useLocale();
   const session = useSession();
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
@@ -126,7 +130,7 @@ export function SignInButton({ label = 'Sign in' }: SignInButtonProps) {
   }
 
   return (
-    <span className={anchor}>
+    <span className={anchor} dir={dir}>
       <button
         ref={buttonRef}
         type="button"
@@ -147,7 +151,7 @@ export function SignInButton({ label = 'Sign in' }: SignInButtonProps) {
           preloadSignInDialog().then(openDialog, openDialog);
         }}
       >
-        {label}
+        {label ?? t('signIn.button')}
       </button>
       {mounted ? (
         <SignInDialog

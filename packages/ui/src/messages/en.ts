@@ -1,13 +1,18 @@
 /**
- * The kit's English copy, keyed by id. Every user-visible string the kit adds goes here (the older screens move in
- * as they are rebuilt); a host overrides any of them through `LatchkeyUIProvider`'s `messages`, e.g.
+ * The kit's English copy, keyed by id: every user-visible string of the kit (the older flows' in `enFlows.ts`). The
+ * error messages of SPEC §8 have ids too (`enErrors.ts`), but English shows the SDK's own `LatchkeyError.message` (the
+ * same words), so that file is not bundled: only other locales and hosts' overrides carry `error.<code>` strings. Every locale in `locales/` has every id (a test checks it, with the
+ * same placeholders); a host overrides any of them through `LatchkeyUIProvider`'s `messages`, e.g.
  * `messages={{ 'kit.retry': 'Try again' }}`. `{name}` marks a value filled in at run time. The few strings the first
  * paint shows (the menu trigger, a failure) live in `firstPaint.ts`, so the host's first chunk carries only those.
  */
+import type { enErrors } from './enErrors.js';
+import { enFlows } from './enFlows.js';
 import { firstPaint } from './firstPaint.js';
 
 export const en = {
   ...firstPaint,
+  ...enFlows,
   'kit.loading': 'Loading…',
   /** Where a failure that has no sentence of its own (a bug, an unexpected answer) is shown. */
   'kit.unexpectedError': 'Something went wrong. Try again.',
@@ -215,7 +220,7 @@ export const en = {
   'wallet.mobile.qrAlt': 'QR code that opens this page in {wallet}',
   'wallet.mobile.qrLink': 'Or open the link on your phone',
   'wallet.mobile.redirecting': 'Opening {wallet}… Approve the connection there; you come back here.',
-  'wallet.mobile.completingReturn': 'Checking {wallet}’s reply…',
+  'wallet.mobile.completingReturn': "Checking {wallet}'s reply…",
   'wallet.mobile.returned': 'Connected. Opening {wallet} to sign the sign-in message…',
   'wallet.mobile.verifying': 'Signing you in…',
   'wallet.mobile.startOver': 'Start over',
@@ -231,5 +236,6 @@ export const en = {
   'socket.connect': 'Connect',
 } as const;
 
-export type MessageId = keyof typeof en;
+/** Every id: the copy above and the error messages (`error.<code>`, see `enErrors.ts`). */
+export type MessageId = keyof typeof en | keyof typeof enErrors;
 export type Messages = Record<MessageId, string>;

@@ -6,6 +6,7 @@ export const firstPaint = {
   /** A part of the kit failed to load or to render; the host page is untouched. */
   'kit.failed': 'Something went wrong.',
   'kit.retry': 'Retry',
+  'signIn.button': 'Sign in',
   'menu.trigger': 'Account',
   'menu.trigger.named': 'Account: {name}',
 } as const;

@@ -12,9 +12,9 @@ export const item = style({
   borderBottomWidth: vars.borderWidths.control,
   borderBottomColor: vars.colors.border,
 });
-export const amount = style({ fontVariantNumeric: 'tabular-nums', textAlign: 'right' });
+export const amount = style({ fontVariantNumeric: 'tabular-nums', textAlign: 'end' });
 export const mono = style({ fontFamily: vars.fonts.mono, overflowWrap: 'anywhere', fontSize: '12px' });
 export const details = style({ margin: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '4px 12px' });
 export const term = style({ color: vars.colors.textMuted, fontSize: '13px' });
-export const definition = style({ margin: 0, overflowWrap: 'anywhere', fontSize: '13px', color: vars.colors.text, textAlign: 'right' });
+export const definition = style({ margin: 0, overflowWrap: 'anywhere', fontSize: '13px', color: vars.colors.text, textAlign: 'end' });
 export const amountRow = style({ display: 'flex', gap: '8px', alignItems: 'stretch' });

@@ -2,6 +2,7 @@ import { isThemePair, readableForeground, selectTheme, themeToCssVars, type Them
 import { createContext, forwardRef, useContext, useMemo, type ReactNode } from 'react';
 import { kitRoot } from './ThemeRoot.css.js';
 import { usePrefersDark } from './usePrefersDark.js';
+import { useLocale } from '../messages/useLocale.js';
 
 interface KitTheme {
   colorScheme: 'light' | 'dark';
@@ -38,14 +39,16 @@ export function ThemeRoot({ theme, children }: ThemeRootProps) {
 }
 
 /**
- * Re-applies the enclosing kit root's theme on content that a portal moved elsewhere in the
+ * Re-applies the enclosing kit root's theme (and the locale's `dir`) on content that a portal moved elsewhere in the
  * document (Radix portals render into `document.body`, outside the kit root). Takes a ref: Radix's
  * portal and presence hand one to their child (React 18 warns about a function component without it).
  */
 export const KitLayer = forwardRef<HTMLDivElement, { children?: ReactNode }>(function KitLayer({ children }, ref) {
   const theme = useContext(KitThemeContext);
+  // The locale's writing direction: a right-to-left locale mirrors the portalled dialog, menu and sheet.
+  const { dir } = useLocale();
   return (
-    <div ref={ref} data-latchkey-root="" data-theme={theme?.colorScheme} className={kitRoot} style={theme?.vars}>
+    <div ref={ref} dir={dir} data-latchkey-root="" data-theme={theme?.colorScheme} className={kitRoot} style={theme?.vars}>
       {children}
     </div>
   );

@@ -37,6 +37,8 @@ export class LatchkeyError extends Error {
   readonly path: string | undefined;
   /** For a rate limit ('Rate limit reached', too many attempts): seconds until trying again can succeed, when the server said. */
   readonly retryAfterSeconds: number | undefined;
+  /** The values of the message's `{name}` placeholders, so a UI can show the code's message in another language. */
+  readonly params: Readonly<Record<string, string | number>> | undefined;
 
   constructor(code: LatchkeyErrorCode, options: LatchkeyErrorOptions = {}) {
     super(messageFor(code, options), options.cause === undefined ? undefined : { cause: options.cause });
@@ -44,6 +46,7 @@ export class LatchkeyError extends Error {
     this.status = options.status;
     this.path = options.path;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.params = options.params;
   }
 }
 

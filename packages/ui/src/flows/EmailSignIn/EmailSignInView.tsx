@@ -6,6 +6,7 @@ import { EmailStep } from './EmailStep.js';
 import { flowRoot } from '../shared/flowRoot.css.js';
 import { FailedStep } from '../shared/FailedStep.js';
 import { useStepMemory, type StepMemory } from '../shared/useStepMemory.js';
+import { useLocale } from '../../messages/useLocale.js';
 
 export interface EmailSignInViewProps {
   /** The flow's view model: `useEmailSignIn()`'s return value, or a fixed one in stories. */
@@ -23,9 +24,10 @@ export interface EmailSignInViewProps {
  * step; the root carries `data-state` (the status) for styling and tests.
  */
 export function EmailSignInView({ flow, renderEmailStep = (step) => step, purpose = 'signIn', submitInsideInput }: EmailSignInViewProps) {
+  const { dir } = useLocale();
   const memory = useStepMemory(flow.status, flow.email);
   return (
-    <div className={flowRoot} data-flow="email" data-state={flow.status}>
+    <div className={flowRoot} dir={dir} data-flow="email" data-state={flow.status}>
       {renderStep(flow, memory, renderEmailStep, purpose, submitInsideInput === true)}
     </div>
   );

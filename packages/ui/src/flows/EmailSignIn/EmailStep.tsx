@@ -2,6 +2,7 @@ import { input, label } from '../../styles/shared.css.js';
 import { SendCodeForm, SendCodeSubmit, useSendCodeField } from '../shared/SendCodeForm.js';
 import * as styles from './EmailStep.css.js';
 import type { FlowError } from '../shared/FlowError.js';
+import { useMessages } from '../../messages/useMessages.js';
 
 export interface EmailStepProps {
   /** Pre-fills the field, e.g. when coming back from the code step. */
@@ -18,11 +19,13 @@ export interface EmailStepProps {
   submitInsideInput?: boolean | undefined;
 }
 
+/** The English of `email.empty`, said when "Continue" is pressed with nothing typed. */
 export const EMPTY_EMAIL_MESSAGE = 'Enter your email address.';
 
 /** The e-mail step: one labelled field and "Continue". Presentational: props in, `onSubmit` out. */
 export function EmailStep({ defaultEmail, isSending = false, error, onSubmit, retryInSeconds, submitInsideInput = false }: EmailStepProps) {
-  const field = useSendCodeField({ defaultValue: defaultEmail, isSending, error, emptyMessage: EMPTY_EMAIL_MESSAGE });
+  const t = useMessages();
+  const field = useSendCodeField({ defaultValue: defaultEmail, isSending, error, emptyMessage: t('email.empty') });
   const emailInput = (
     <input
       {...field.inputProps}
@@ -31,7 +34,7 @@ export function EmailStep({ defaultEmail, isSending = false, error, onSubmit, re
       name="email"
       autoComplete="email"
       inputMode="email"
-      placeholder="you@example.com"
+      placeholder={t('email.placeholder')}
       required
     />
   );
@@ -47,7 +50,7 @@ export function EmailStep({ defaultEmail, isSending = false, error, onSubmit, re
       }}
     >
       <label htmlFor={field.inputProps.id} className={label}>
-        Email
+        {t('email.label')}
       </label>
       {submitInsideInput ? (
         <div className={styles.inlineField} data-submit-inside="">

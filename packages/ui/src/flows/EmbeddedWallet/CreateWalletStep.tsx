@@ -2,6 +2,9 @@ import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
 import { button, mutedText, stack } from '../../styles/shared.css.js';
 import type { FlowError } from '../shared/FlowError.js';
+import { useMessages } from '../../messages/useMessages.js';
+import { useErrorText } from '../../messages/useErrorText.js';
+
 
 export interface CreateWalletStepProps {
   /** `forceAuthenticatorAtSignup`: the wallet must be protected by a passkey. */
@@ -18,26 +21,28 @@ export interface CreateWalletStepProps {
  * when it allows skipping, otherwise a plain "Create wallet". Presentational.
  */
 export function CreateWalletStep({ forceAuthenticator, allowSkipping, isBusy, error, onCreate }: CreateWalletStepProps) {
+  const t = useMessages();
+  const errorText = useErrorText();
   const passkeyFirst = forceAuthenticator || allowSkipping;
   const state = isBusy ? 'creating' : passkeyFirst ? 'withPasskey' : 'plain';
   const create = (withPasskey: boolean) => {
     if (!isBusy) onCreate({ withPasskey });
   };
   return (
-    <section className={stack} aria-label="Create your wallet" data-flow="embedded-wallet-create" data-state={state}>
+    <section className={stack} aria-label={t('embedded.create.label')} data-flow="embedded-wallet-create" data-state={state}>
       <p className={mutedText}>
-        {passkeyFirst ? 'Your wallet will be protected by a passkey on this device.' : 'A Solana wallet will be created for your account; only you can sign with it.'}
+        {passkeyFirst ? t('embedded.create.introPasskey') : t('embedded.create.intro')}
       </p>
       <button type="button" className={button.primary} aria-disabled={isBusy ? true : undefined} onClick={() => create(passkeyFirst)}>
         {isBusy ? <Spinner /> : null}
-        {passkeyFirst ? 'Create wallet with a passkey' : 'Create wallet'}
+        {passkeyFirst ? t('embedded.create.submitPasskey') : t('embedded.create.submit')}
       </button>
       {allowSkipping && !forceAuthenticator ? (
         <button type="button" className={button.quiet} aria-disabled={isBusy ? true : undefined} onClick={() => create(false)}>
-          Skip for now
+          {t('embedded.create.skip')}
         </button>
       ) : null}
-      <ErrorMessage>{isBusy ? undefined : error?.message}</ErrorMessage>
+      <ErrorMessage>{isBusy ? undefined : errorText(error)}</ErrorMessage>
     </section>
   );
 }

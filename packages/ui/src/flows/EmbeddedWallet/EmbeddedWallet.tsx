@@ -8,6 +8,7 @@ import type { EmbeddedWalletOptions } from '../../LatchkeyUIProvider/embeddedWal
 import type { FlowError } from '../shared/FlowError.js';
 import type { EmbeddedWalletScreen } from './EmbeddedWalletModel.js';
 import { EmbeddedWalletView } from './EmbeddedWalletView.js';
+import { useMessages } from '../../messages/useMessages.js';
 import { ExportStep } from './ExportStep.js';
 import { useSolanaWallet } from '@latchkey/headless/react/solana';
 import { leave, SolanaScreens, sendOffersExit } from '../../screens/WalletPanel/solanaScreens.js';
@@ -15,6 +16,7 @@ import { WalletPanelView, type WalletPanelScreen } from '../../screens/WalletPan
 
 /** The user's embedded wallet on the custody provider: create, unlock, send, export its key, recover it by e-mail. */
 export function EmbeddedWallet({ options }: { options: EmbeddedWalletOptions }) {
+  const t = useMessages();
   const { settings } = useLatchkey();
   const { user } = useSession();
   const appName = options.appName ?? brandingFrom(settings).displayName ?? 'Latchkey';
@@ -41,7 +43,7 @@ export function EmbeddedWallet({ options }: { options: EmbeddedWalletOptions }) 
   return (
     <WalletPanelView
       // Branding `walletName` (brand.name) is not the label yet: the e2e suites name this panel 'Embedded wallet'.
-      label={account ? 'Embedded wallet' : 'Wallet'}
+      label={account ? t('embedded.label') : t('embedded.labelNoAccount')}
       iconUrl={account ? brand.iconUrl : undefined}
       address={account?.address}
       screen={account ? screen : 'home'}
@@ -87,6 +89,7 @@ function EmbeddedExport({ wallet }: { wallet: Parameters<typeof mountExportFrame
   const frame = useRef<ExportFrame | undefined>(undefined);
   const [state, setState] = useState<'idle' | 'showing'>('idle');
   const [error, setError] = useState<FlowError>();
+  const t = useMessages();
   useEffect(() => () => frame.current?.destroy(), []);
   return (
     <ExportStep
@@ -97,7 +100,7 @@ function EmbeddedExport({ wallet }: { wallet: Parameters<typeof mountExportFrame
         if (!container.current) return;
         setError(undefined);
         try {
-          frame.current = mountExportFrame({ wallet, container: container.current, title: 'Your private key' });
+          frame.current = mountExportFrame({ wallet, container: container.current, title: t('embedded.export.frameTitle') });
           setState('showing');
           frame.current.done.catch((cause: unknown) => setError(flowError(cause)));
         } catch (cause) {

@@ -4,6 +4,9 @@ import { CreateWalletStep } from './CreateWalletStep.js';
 import type { EmbeddedWalletFlowModel, EmbeddedWalletScreen } from './EmbeddedWalletModel.js';
 import { RecoveryStep } from './RecoveryStep.js';
 import { SessionPrompt } from './SessionPrompt.js';
+import { useLocale } from '../../messages/useMessages.js';
+import { useErrorText } from '../../messages/useErrorText.js';
+
 
 export interface EmbeddedWalletViewProps {
   /** The flow's view model: `useEmbeddedWallet()`'s return value, or a fixed one in stories. */
@@ -25,6 +28,8 @@ export interface EmbeddedWalletViewProps {
  * The root carries `data-state` (the session's status). Presentational: props in, commands out.
  */
 export function EmbeddedWalletView({ flow, screen, home, exportStep, defaultEmail, onCreated }: EmbeddedWalletViewProps) {
+  const errorText = useErrorText();
+  const { dir } = useLocale();
   let body: ReactNode;
   if (!flow.account) {
     body = (
@@ -56,11 +61,11 @@ export function EmbeddedWalletView({ flow, screen, home, exportStep, defaultEmai
     body = home(
       <>
         <SessionPrompt flow={{ ...flow, account: undefined }} onUnlock={() => void flow.openSession()} />
-        <ErrorMessage>{flow.status !== 'failed' ? flow.error?.message : undefined}</ErrorMessage>
+        <ErrorMessage>{flow.status !== 'failed' ? errorText(flow.error) : undefined}</ErrorMessage>
       </>,
     );
   return (
-    <div data-flow="embedded-wallet" data-state={flow.status}>
+    <div dir={dir} data-flow="embedded-wallet" data-state={flow.status}>
       {body}
     </div>
   );

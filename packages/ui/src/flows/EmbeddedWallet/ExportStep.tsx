@@ -3,6 +3,9 @@ import { ErrorMessage } from '../../ErrorMessage.js';
 import { button, mutedText, stack } from '../../styles/shared.css.js';
 import type { FlowError } from '../shared/FlowError.js';
 import * as styles from '../../styles/panel.css.js';
+import { useMessages } from '../../messages/useMessages.js';
+import { useErrorText } from '../../messages/useErrorText.js';
+
 
 export interface ExportStepProps {
   /** `idle`: the warning and "Show private key"; `showing`: the custody page is in the container. */
@@ -15,17 +18,19 @@ export interface ExportStepProps {
 
 /** Export screen (`promptForKeyExport`): a warning, then the isolated custody page that shows the key. */
 export function ExportStep({ state, error, onShow, frameContainerRef }: ExportStepProps) {
+  const t = useMessages();
+  const errorText = useErrorText();
   return (
-    <section className={stack} aria-label="Export private key" data-flow="embedded-wallet-export" data-state={state}>
-      <h3 className={styles.heading}>Export private key</h3>
-      <p className={mutedText}>Anyone who has your private key controls your wallet. Never share it; store it offline.</p>
+    <section className={stack} aria-label={t('embedded.export.heading')} data-flow="embedded-wallet-export" data-state={state}>
+      <h3 className={styles.heading}>{t('embedded.export.heading')}</h3>
+      <p className={mutedText}>{t('embedded.export.warning')}</p>
       {state === 'idle' ? (
         <button type="button" className={button.secondary} onClick={onShow}>
-          Show private key
+          {t('embedded.export.show')}
         </button>
       ) : null}
       <div ref={frameContainerRef} />
-      <ErrorMessage>{error?.message}</ErrorMessage>
+      <ErrorMessage>{errorText(error)}</ErrorMessage>
     </section>
   );
 }

@@ -2,6 +2,9 @@ import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
 import { button, mutedText, stack } from '../../styles/shared.css.js';
 import type { EmbeddedWalletFlowModel } from './EmbeddedWalletModel.js';
+import { useLocale, useMessages } from '../../messages/useMessages.js';
+import { useErrorText } from '../../messages/useErrorText.js';
+
 
 export interface SessionPromptProps {
   /** The session's part of the flow; `account` only for its address (shown when given). */
@@ -12,24 +15,28 @@ export interface SessionPromptProps {
 }
 
 /** Unlock/session prompt: `none` and `failed` offer "Unlock wallet", `loading` waits, `active` says until when. */
-export function SessionPrompt({ flow, onUnlock, formatTime = (ms) => new Date(ms).toLocaleTimeString() }: SessionPromptProps) {
+export function SessionPrompt({ flow, onUnlock, formatTime }: SessionPromptProps) {
+  const t = useMessages();
+  const errorText = useErrorText();
+  const { locale } = useLocale();
+  const timeOf = formatTime ?? ((ms: number) => new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(ms));
   return (
     // Space below: the balances' heading follows, and must not read as the button's caption.
-    <section className={stack} style={{ marginBottom: '8px' }} aria-label="Wallet session" data-flow="embedded-wallet-session" data-state={flow.status}>
-      {flow.account ? <p className={mutedText}>Wallet {flow.account.address}</p> : null}
+    <section className={stack} style={{ marginBottom: '8px' }} aria-label={t('embedded.session.label')} data-flow="embedded-wallet-session" data-state={flow.status}>
+      {flow.account ? <p className={mutedText}>{t('embedded.session.wallet', { address: flow.account.address })}</p> : null}
       {flow.status === 'active' ? (
-        <p role="status">Wallet unlocked{flow.expiresAt ? ` until ${formatTime(flow.expiresAt)}` : ''}.</p>
+        <p role="status">{flow.expiresAt ? t('embedded.session.unlockedUntil', { time: timeOf(flow.expiresAt) }) : t('embedded.session.unlocked')}</p>
       ) : flow.status === 'loading' ? (
         <p role="status">
-          <Spinner /> Unlocking your wallet…
+          <Spinner /> {t('embedded.session.unlocking')}
         </p>
       ) : (
         // Secondary: signing unlocks the wallet anyway; the host's primary action (Send) stays the one that stands out.
         <button type="button" className={button.secondary} style={{ alignSelf: 'flex-start' }} onClick={onUnlock}>
-          Unlock wallet
+          {t('embedded.session.unlock')}
         </button>
       )}
-      <ErrorMessage>{flow.status === 'failed' ? flow.error?.message : undefined}</ErrorMessage>
+      <ErrorMessage>{flow.status === 'failed' ? errorText(flow.error) : undefined}</ErrorMessage>
     </section>
   );
 }

@@ -6,6 +6,9 @@ import { button, mutedText, stack } from '../../styles/shared.css.js';
 import { TotpCodeForm } from '../shared/TotpCodeForm.js';
 import { RecoveryCodeForm } from '../shared/RecoveryCodeForm.js';
 import { RequiredEnrolmentStep } from './RequiredEnrolmentStep.js';
+import { useLocale, useMessages } from '../../messages/useMessages.js';
+import { useErrorText } from '../../messages/useErrorText.js';
+
 
 export interface MfaChallengeViewProps {
   flow: MfaChallengeFlowModel;
@@ -20,6 +23,9 @@ export interface MfaChallengeViewProps {
  * first and its next code finishes the sign-in. The root carries `data-state`.
  */
 export function MfaChallengeView({ flow }: MfaChallengeViewProps) {
+  const t = useMessages();
+  const errorText = useErrorText();
+  const { dir } = useLocale();
   const [useRecovery, setUseRecovery] = useState(false);
   // An error belongs to the field it was about: switching between the app's code and a recovery code leaves it behind.
   const [leftBehind, setLeftBehind] = useState<MfaChallengeFlowModel['error']>();
@@ -43,52 +49,52 @@ export function MfaChallengeView({ flow }: MfaChallengeViewProps) {
               }}
             >
               {flow.status === 'verifyingPasskey' ? <Spinner /> : null}
-              Use your passkey
+              {t('mfa.usePasskey')}
             </button>
           ) : null;
   if (flow.challenge === 'enrolment' && flow.status !== 'failed') {
     // MFA is required and the user has no device: set one up, then its next code finishes the sign-in.
     return (
-      <div className={stack} data-flow="mfa" data-challenge="enrolment" data-state={flow.status}>
+      <div className={stack} dir={dir} data-flow="mfa" data-challenge="enrolment" data-state={flow.status}>
         <RequiredEnrolmentStep flow={flow} />
         {flow.status === 'idle' || flow.status === 'enrolled' ? (
           <button type="button" className={button.quiet} onClick={() => flow.cancel()}>
-            Cancel
+            {t('common.cancel')}
           </button>
         ) : null}
       </div>
     );
   }
   return (
-    <div className={stack} data-flow="mfa" data-state={flow.status}>
+    <div className={stack} dir={dir} data-flow="mfa" data-state={flow.status}>
       {flow.status === 'failed' ? (
         <>
-          <ErrorMessage>{flow.error?.message}</ErrorMessage>
+          <ErrorMessage>{errorText(flow.error)}</ErrorMessage>
           <button type="button" className={button.primary} onClick={() => flow.cancel()}>
-            Sign in again
+            {t('mfa.signInAgain')}
           </button>
         </>
       ) : (
         <>
           {loadingMethods ? (
             <p className={mutedText} role="status">
-              <Spinner /> Checking your second factors…
+              <Spinner /> {t('mfa.checking')}
             </p>
           ) : null}
-          {passkeyShown && !totpOffered && !useRecovery ? <p className={mutedText}>Use your passkey to finish signing in.</p> : null}
+          {passkeyShown && !totpOffered && !useRecovery ? <p className={mutedText}>{t('mfa.passkeyHint')}</p> : null}
           {passkeyFirst ? passkeyButton : null}
           {useRecovery && recoveryOffered ? (
             <>
-              <p className={mutedText}>Enter one of your recovery codes. Each code works once.</p>
+              <p className={mutedText}>{t('mfa.recoveryHint')}</p>
               <RecoveryCodeForm isVerifying={verifying} error={error} onSubmit={(code) => flow.submitRecoveryCode(code)} />
             </>
           ) : totpOffered ? (
             <>
-              <p className={mutedText}>Enter the code from your authenticator app to finish signing in.</p>
+              <p className={mutedText}>{t('mfa.totpHint')}</p>
               <TotpCodeForm isVerifying={verifying} error={error} onSubmit={(code) => flow.submitCode(code)} />
             </>
           ) : (
-            <ErrorMessage>{verifying || loadingMethods ? undefined : error?.message}</ErrorMessage>
+            <ErrorMessage>{verifying || loadingMethods ? undefined : errorText(error)}</ErrorMessage>
           )}
           {passkeyFirst ? null : passkeyButton}
           {recoveryOffered ? (
@@ -100,11 +106,11 @@ export function MfaChallengeView({ flow }: MfaChallengeViewProps) {
                 setUseRecovery(!useRecovery);
               }}
             >
-              {useRecovery ? (totpOffered ? 'Use your authenticator app' : 'Back') : 'Use a recovery code'}
+              {useRecovery ? (totpOffered ? t('mfa.useApp') : t('signIn.back')) : t('mfa.useRecovery')}
             </button>
           ) : null}
           <button type="button" className={button.quiet} onClick={() => flow.cancel()}>
-            Cancel
+            {t('common.cancel')}
           </button>
         </>
       )}

@@ -7,6 +7,9 @@ import * as styles from '../shared/mfa.css.js';
 import { TotpCodeForm } from '../shared/TotpCodeForm.js';
 import { TotpSetupStep } from '../shared/TotpSetupStep.js';
 import type { MfaChallengeFlowModel } from './MfaChallengeModel.js';
+import { useMessages } from '../../messages/useMessages.js';
+import { useErrorText } from '../../messages/useErrorText.js';
+
 
 type View = 'finishing' | 'scan' | 'start';
 
@@ -30,6 +33,8 @@ function viewOf(flow: MfaChallengeFlowModel): View {
  * codes here (they need a session). Each step takes focus to its heading.
  */
 export function RequiredEnrolmentStep({ flow }: { flow: MfaChallengeFlowModel }) {
+  const t = useMessages();
+  const errorText = useErrorText();
   const headingId = useId();
   const view = viewOf(flow);
   const ref = useViewFocus<HTMLDivElement>(view);
@@ -37,12 +42,12 @@ export function RequiredEnrolmentStep({ flow }: { flow: MfaChallengeFlowModel })
     <div ref={ref} className={stack}>
       <section className={stack} aria-labelledby={headingId} data-flow="mfa-enrolment" data-state={flow.status}>
         <h2 id={headingId} className={styles.heading}>
-          Authenticator app
+          {t('mfaEnrol.heading')}
         </h2>
         {view === 'finishing' ? (
           <>
-            <p className={successText}>Authenticator app added.</p>
-            <p className={mutedText}>Enter the next code it shows to finish signing in.</p>
+            <p className={successText}>{t('mfaEnrol.addedShort')}</p>
+            <p className={mutedText}>{t('mfaEnrol.nextCode')}</p>
             <TotpCodeForm isVerifying={flow.status !== 'enrolled'} error={flow.error} onSubmit={(code) => flow.submitCode(code)} />
           </>
         ) : view === 'scan' && flow.registration ? (
@@ -55,8 +60,8 @@ export function RequiredEnrolmentStep({ flow }: { flow: MfaChallengeFlowModel })
           />
         ) : (
           <>
-            <p className={mutedText}>This account needs a second step at sign-in. Set up an authenticator app to continue.</p>
-            <ErrorMessage>{flow.isBusy ? undefined : flow.error?.message}</ErrorMessage>
+            <p className={mutedText}>{t('mfaEnrol.required')}</p>
+            <ErrorMessage>{flow.isBusy ? undefined : errorText(flow.error)}</ErrorMessage>
             <button
               type="button"
               className={button.secondary}
@@ -66,7 +71,7 @@ export function RequiredEnrolmentStep({ flow }: { flow: MfaChallengeFlowModel })
               }}
             >
               {flow.status === 'fetchingSecret' ? <Spinner /> : null}
-              Set up an authenticator app
+              {t('mfaEnrol.setUpApp')}
             </button>
           </>
         )}

@@ -7,6 +7,9 @@ import { RecoveryCodes } from '../shared/RecoveryCodes.js';
 import { RenameForm } from '../shared/RenameForm.js';
 import * as styles from './MfaDevices.css.js';
 import { StepUpPrompt } from './StepUpPrompt.js';
+import { useLocale, useMessages, type Translate } from '../../messages/useMessages.js';
+import { useErrorText } from '../../messages/useErrorText.js';
+
 
 type Device = NonNullable<MfaDevicesFlowModel['devices']>[number];
 
@@ -16,7 +19,7 @@ export interface MfaDevicesViewProps {
   defaultOpen?: boolean;
 }
 
-const deviceName = (device: Device) => device.alias || (device.type === 'passkey' ? 'Passkey' : 'Authenticator app');
+const deviceName = (device: Device, t: Translate) => device.alias || (device.type === 'passkey' ? t('mfaDevices.passkey') : t('mfaEnrol.heading'));
 
 /**
  * The user's second-step devices behind one disclosure, so the user menu stays compact: each with
@@ -26,6 +29,9 @@ const deviceName = (device: Device) => device.alias || (device.type === 'passkey
  * carries `data-state`.
  */
 export function MfaDevicesView({ flow, defaultOpen = false }: MfaDevicesViewProps) {
+  const t = useMessages();
+  const errorText = useErrorText();
+  const { dir } = useLocale();
   const regionId = useId();
   const [open, setOpen] = useState(defaultOpen);
   const [renaming, setRenaming] = useState<string>();
@@ -39,28 +45,28 @@ export function MfaDevicesView({ flow, defaultOpen = false }: MfaDevicesViewProp
     setOpen(!open);
   };
   return (
-    <div className={stack} data-flow="mfa-devices" data-state={open ? flow.status : 'closed'}>
+    <div className={stack} dir={dir} data-flow="mfa-devices" data-state={open ? flow.status : 'closed'}>
       <button type="button" className={button.quiet} aria-expanded={open} aria-controls={regionId} onClick={toggle}>
-        Manage second steps
+        {t('mfaDevices.manage')}
       </button>
       {open ? (
-        <section id={regionId} className={stack} aria-label="Second steps">
+        <section id={regionId} className={stack} aria-label={t('mfaDevices.region')}>
           {flow.status === 'loadingDevices' ? <Spinner /> : null}
           {/* With new codes shown, their own step shows why recording the acknowledgement failed; a step-up, its own. */}
-          <ErrorMessage>{flow.isBusy || shownCodes.length > 0 || stepUp ? undefined : flow.error?.message}</ErrorMessage>
-          {flow.devices !== undefined && devices.length === 0 ? <p className={mutedText}>No second steps yet.</p> : null}
-          <ul className={styles.deviceList} aria-label="Second-step devices">
+          <ErrorMessage>{flow.isBusy || shownCodes.length > 0 || stepUp ? undefined : errorText(flow.error)}</ErrorMessage>
+          {flow.devices !== undefined && devices.length === 0 ? <p className={mutedText}>{t('mfaDevices.none')}</p> : null}
+          <ul className={styles.deviceList} aria-label={t('mfaDevices.list')}>
             {devices.map((device) => (
               <li key={device.id} className={stack}>
                 <div className={row}>
                   <span className={text}>
-                    {deviceName(device)}
-                    {device.default ? <span className={mutedText}> · Default</span> : null}
+                    {deviceName(device, t)}
+                    {device.default ? <span className={mutedText}> · {t('mfaDevices.default')}</span> : null}
                   </span>
                 </div>
                 {renaming === device.id ? (
                   <RenameForm
-                    label="Name"
+                    label={t('mfaDevices.name')}
                     maxLength={80}
                     initial={device.alias ?? ''}
                     onCancel={() => setRenaming(undefined)}
@@ -70,8 +76,8 @@ export function MfaDevicesView({ flow, defaultOpen = false }: MfaDevicesViewProp
                     }}
                   />
                 ) : confirming === device.id ? (
-                  <div className={stack} role="group" aria-label={`Delete ${deviceName(device)}`}>
-                    <p className={mutedText}>Delete {deviceName(device)}? It will no longer be asked for at sign-in.</p>
+                  <div className={stack} role="group" aria-label={t('mfaDevices.deleteNamed', { name: deviceName(device, t) })}>
+                    <p className={mutedText}>{t('mfaDevices.deleteConfirm', { name: deviceName(device, t) })}</p>
                     <div className={row}>
                       <button
                         type="button"
@@ -81,25 +87,25 @@ export function MfaDevicesView({ flow, defaultOpen = false }: MfaDevicesViewProp
                           setConfirming(undefined);
                         }}
                       >
-                        Delete
+                        {t('mfaDevices.delete')}
                       </button>
                       <button type="button" className={button.quiet} onClick={() => setConfirming(undefined)}>
-                        Keep
+                        {t('mfaDevices.keep')}
                       </button>
                     </div>
                   </div>
                 ) : (
-                  <div className={row} role="group" aria-label={deviceName(device)}>
+                  <div className={row} role="group" aria-label={deviceName(device, t)}>
                     <button type="button" className={button.quiet} aria-disabled={flow.isBusy ? true : undefined} onClick={() => !flow.isBusy && setRenaming(device.id)}>
-                      Rename
+                      {t('mfaDevices.rename')}
                     </button>
                     {device.default ? null : (
                       <button type="button" className={button.quiet} aria-disabled={flow.isBusy ? true : undefined} onClick={() => !flow.isBusy && flow.makeDefaultDevice(device.id)}>
-                        Make default
+                        {t('mfaDevices.makeDefault')}
                       </button>
                     )}
                     <button type="button" className={button.quiet} aria-disabled={flow.isBusy ? true : undefined} onClick={() => !flow.isBusy && setConfirming(device.id)}>
-                      Delete…
+                      {t('mfaDevices.deleteOpen')}
                     </button>
                   </div>
                 )}
@@ -118,7 +124,7 @@ export function MfaDevicesView({ flow, defaultOpen = false }: MfaDevicesViewProp
           ) : devices.length > 0 ? (
             <button type="button" className={button.secondary} aria-disabled={flow.isBusy ? true : undefined} onClick={() => !flow.isBusy && flow.regenerateRecoveryCodes()}>
               {flow.status === 'fetchingRecoveryCodes' ? <Spinner /> : null}
-              New recovery codes
+              {t('mfaDevices.newCodes')}
             </button>
           ) : null}
         </section>

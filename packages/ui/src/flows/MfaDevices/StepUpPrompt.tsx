@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
 import { useMessages } from '../../messages/useMessages.js';
+import { useErrorText } from '../../messages/useErrorText.js';
 import { button, mutedText, stack } from '../../styles/shared.css.js';
 import { heading } from '../shared/mfa.css.js';
 import { RecoveryCodeForm } from '../shared/RecoveryCodeForm.js';
@@ -21,6 +22,7 @@ export interface StepUpPromptProps {
  */
 export function StepUpPrompt({ flow }: StepUpPromptProps) {
   const t = useMessages();
+  const errorText = useErrorText();
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const loading = flow.status === 'loadingStepUpMethods';
@@ -83,7 +85,7 @@ export function StepUpPrompt({ flow }: StepUpPromptProps) {
             </>
           ) : null}
           {/* Without a code form (a passkey only), its errors show here. */}
-          {codeForm ? null : <ErrorMessage>{verifying ? undefined : error?.message}</ErrorMessage>}
+          {codeForm ? null : <ErrorMessage>{verifying ? undefined : errorText(error)}</ErrorMessage>}
           {recoveryOffered && totpOffered ? (
             <button type="button" className={button.quiet} onClick={toggle}>
               {useRecovery ? t('mfaDevices.stepUp.useApp') : t('mfaDevices.stepUp.useRecovery')}

@@ -7,6 +7,9 @@ import { button, mutedText, stack, successText } from '../../styles/shared.css.j
 import * as styles from '../shared/mfa.css.js';
 import { RecoveryCodes } from '../shared/RecoveryCodes.js';
 import { TotpSetupStep } from '../shared/TotpSetupStep.js';
+import { useLocale, useMessages } from '../../messages/useMessages.js';
+import { useErrorText } from '../../messages/useErrorText.js';
+
 
 export interface MfaEnrolmentViewProps {
   flow: MfaEnrolmentFlowModel;
@@ -34,10 +37,11 @@ function viewOf(flow: MfaEnrolmentFlowModel): View {
  * step takes focus to its heading, and the section carries `data-state`.
  */
 export function MfaEnrolmentView({ flow }: MfaEnrolmentViewProps) {
+  const { dir } = useLocale();
   const view = viewOf(flow);
   const ref = useViewFocus<HTMLDivElement>(view);
   return (
-    <div ref={ref} className={stack}>
+    <div ref={ref} className={stack} dir={dir}>
       {view === 'codes' ? (
         <RecoveryCodes
           codes={flow.recoveryCodes?.recoveryCodes ?? []}
@@ -53,19 +57,20 @@ export function MfaEnrolmentView({ flow }: MfaEnrolmentViewProps) {
 }
 
 function EnrolmentSection({ flow, view }: { flow: MfaEnrolmentFlowModel; view: Exclude<View, 'codes'> }) {
+  const t = useMessages();
   const headingId = useId();
   return (
     <section className={stack} aria-labelledby={headingId} data-flow="mfa-enrolment" data-state={flow.status}>
       <h2 id={headingId} className={styles.heading}>
-        Authenticator app
+        {t('mfaEnrol.heading')}
       </h2>
       {view === 'enrolled' && flow.device?.type === 'passkey' ? (
-        <p className={successText}>Passkey added as a second step. You will be asked for it when you sign in.</p>
+        <p className={successText}>{t('mfaEnrol.passkeyAdded')}</p>
       ) : view === 'enrolled' ? (
         <>
-          <p className={successText}>Authenticator app added. You will be asked for a code when you sign in.</p>
+          <p className={successText}>{t('mfaEnrol.added')}</p>
           <button type="button" className={button.secondary} onClick={() => flow.loadRecoveryCodes()}>
-            Show recovery codes
+            {t('mfaEnrol.showCodes')}
           </button>
         </>
       ) : view === 'scan' && flow.registration ? (
@@ -85,10 +90,12 @@ function EnrolmentSection({ flow, view }: { flow: MfaEnrolmentFlowModel; view: E
 
 /** The methods the settings offer, in their order (SPEC §3). */
 function MethodChoice({ flow }: { flow: MfaEnrolmentFlowModel }) {
+  const t = useMessages();
+  const errorText = useErrorText();
   return (
     <>
-      <p className={mutedText}>Add a second step to sign-in with a code from an authenticator app.</p>
-      <ErrorMessage>{flow.isBusy ? undefined : flow.error?.message}</ErrorMessage>
+      <p className={mutedText}>{t('mfaEnrol.intro')}</p>
+      <ErrorMessage>{flow.isBusy ? undefined : errorText(flow.error)}</ErrorMessage>
       {flow.methods.map((method) =>
         method === 'totp' ? (
           <button
@@ -101,7 +108,7 @@ function MethodChoice({ flow }: { flow: MfaEnrolmentFlowModel }) {
             }}
           >
             {flow.status === 'fetchingSecret' || flow.status === 'fetchingRecoveryCodes' ? <Spinner /> : null}
-            Set up an authenticator app
+            {t('mfaEnrol.setUpApp')}
           </button>
         ) : (
           <button
@@ -114,7 +121,7 @@ function MethodChoice({ flow }: { flow: MfaEnrolmentFlowModel }) {
             }}
           >
             {flow.status === 'registeringPasskey' ? <Spinner /> : null}
-            Use a passkey as a second step
+            {t('mfaEnrol.usePasskey')}
           </button>
         ),
       )}

@@ -27,14 +27,14 @@ export function MobileWalletRowAction({ wallet, busy, active, purpose, qrOpen, o
       <button
         type="button"
         className={button.secondary}
-        aria-label={purpose === 'link' ? `Link ${wallet.name}` : t('wallet.mobile.openLabel', { wallet: wallet.name })}
+        aria-label={purpose === 'link' ? t('walletList.linkNamed', { wallet: wallet.name }) : t('wallet.mobile.openLabel', { wallet: wallet.name })}
         aria-disabled={busy ? true : undefined}
         onClick={() => {
           if (!busy) onSelect(wallet.key);
         }}
       >
         {busy && active ? <Spinner /> : null}
-        {purpose === 'link' ? 'Link' : t('wallet.mobile.open')}
+        {purpose === 'link' ? t('walletList.link') : t('wallet.mobile.open')}
       </button>
     );
   }

@@ -3,6 +3,9 @@ import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
 import { button, link, mutedText, visuallyHidden } from '../../styles/shared.css.js';
 import * as styles from './MobileWallet.css.js';
+import { useLocale, useMessages, type Translate } from '../../messages/useMessages.js';
+import { useErrorText } from '../../messages/useErrorText.js';
+
 
 export interface MobileWalletViewProps {
   flow: MobileWalletFlowModel;
@@ -12,16 +15,18 @@ export interface MobileWalletViewProps {
   showBrowseLink?: boolean;
 }
 
+/** The English of `mobile.signMessage`. */
 export const DEFAULT_MOBILE_WALLET_MESSAGE = 'Sign this message to prove you own this wallet.';
 
-function busyText(flow: MobileWalletFlowModel): string {
+function busyText(flow: MobileWalletFlowModel, t: Translate): string {
+  const wallet = flow.walletName;
   switch (flow.status) {
     case 'redirecting':
-      return `Opening ${flow.walletName}…`;
+      return t('mobile.opening', { wallet });
     case 'completingReturn':
-      return `Checking ${flow.walletName}'s reply…`;
+      return t('wallet.mobile.completingReturn', { wallet });
     case 'signing':
-      return `Waiting for ${flow.walletName} to sign…`;
+      return t('mobile.signing', { wallet });
     default:
       return '';
   }
@@ -32,16 +37,20 @@ function busyText(flow: MobileWalletFlowModel): string {
  * message, the signature, and the refusal or failure with a way back. Presentational over `useMobileWallet`'s model;
  * the root carries `data-flow="mobile-wallet"` and `data-state`.
  */
-export function MobileWalletView({ flow, message = DEFAULT_MOBILE_WALLET_MESSAGE, showBrowseLink = true }: MobileWalletViewProps) {
-  const busy = busyText(flow);
+export function MobileWalletView({ flow, message, showBrowseLink = true }: MobileWalletViewProps) {
+  const t = useMessages();
+  const errorText = useErrorText();
+  const { dir } = useLocale();
+  const wallet = flow.walletName;
+  const busy = busyText(flow, t);
   const connectedish = flow.status === 'connected' || flow.status === 'signed';
   return (
-    <section className={styles.card} data-flow="mobile-wallet" data-state={flow.status} aria-label={`${flow.walletName} (mobile)`}>
+    <section className={styles.card} dir={dir} data-flow="mobile-wallet" data-state={flow.status} aria-label={t('mobile.label', { wallet })}>
       <h3 className={styles.heading}>{flow.walletName}</h3>
 
       {flow.address && flow.status !== 'idle' ? (
         <div>
-          <p className={mutedText}>Connected address</p>
+          <p className={mutedText}>{t('mobile.connectedAddress')}</p>
           <p className={styles.value} data-testid="mobile-wallet-address">
             {flow.address}
           </p>
@@ -57,14 +66,14 @@ export function MobileWalletView({ flow, message = DEFAULT_MOBILE_WALLET_MESSAGE
 
       {flow.status === 'idle' ? (
         <>
-          <p className={mutedText}>Connect with the {flow.walletName} app: you approve in the wallet, then come back here.</p>
+          <p className={mutedText}>{t('mobile.intro', { wallet })}</p>
           <div className={styles.actions}>
             <button type="button" className={button.primary} onClick={() => flow.connect()}>
-              Connect {flow.walletName}
+              {t('mobile.connect', { wallet })}
             </button>
             {showBrowseLink ? (
               <a className={link} href={flow.browseUrl()}>
-                Open in {flow.walletName}
+                {t('mobile.openIn', { wallet })}
               </a>
             ) : null}
           </div>
@@ -73,7 +82,7 @@ export function MobileWalletView({ flow, message = DEFAULT_MOBILE_WALLET_MESSAGE
 
       {flow.status === 'signed' && flow.signature ? (
         <div>
-          <p className={mutedText}>Message signed. Signature</p>
+          <p className={mutedText}>{t('mobile.signature')}</p>
           <p className={styles.value} data-testid="mobile-wallet-signature">
             {flow.signature}
           </p>
@@ -82,28 +91,28 @@ export function MobileWalletView({ flow, message = DEFAULT_MOBILE_WALLET_MESSAGE
 
       {connectedish ? (
         <div className={styles.actions}>
-          <button type="button" className={button.primary} onClick={() => flow.signMessage(message)}>
-            Sign a message
+          <button type="button" className={button.primary} onClick={() => flow.signMessage(message ?? t('mobile.signMessage'))}>
+            {t('mobile.signAMessage')}
           </button>
           <button type="button" className={button.secondary} onClick={() => flow.disconnect()}>
-            Disconnect
+            {t('mobile.disconnect')}
           </button>
         </div>
       ) : null}
 
       {flow.status === 'rejected' || flow.status === 'failed' ? (
         <>
-          <ErrorMessage>{flow.error?.message}</ErrorMessage>
+          <ErrorMessage>{errorText(flow.error)}</ErrorMessage>
           <div className={styles.actions}>
             <button type="button" className={button.secondary} onClick={() => flow.reset()}>
-              {flow.status === 'rejected' ? 'Back' : 'Try again'}
+              {flow.status === 'rejected' ? t('signIn.back') : t('common.tryAgain')}
             </button>
           </div>
         </>
       ) : null}
 
       <p role="status" className={visuallyHidden}>
-        {busy || (flow.status === 'signed' ? 'Message signed.' : flow.status === 'connected' ? `Connected to ${flow.walletName}.` : '')}
+        {busy || (flow.status === 'signed' ? t('mobile.signed') : flow.status === 'connected' ? t('mobile.connected', { wallet }) : '')}
       </p>
     </section>
   );

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { useMessages } from '../../messages/useMessages.js';
+import { useErrorText } from '../../messages/useErrorText.js';
 import { button, mutedText, stack, successText } from '../../styles/shared.css.js';
 import * as styles from '../../styles/panel.css.js';
 import type { FlowError } from '../shared/FlowError.js';
@@ -19,6 +20,7 @@ export interface BackupStepProps {
 /** Back up the wallet: a password (it encrypts the share on this device) and where to keep it. */
 export function BackupStep({ locations, backedUpIn, isBusy, error, onBackup }: BackupStepProps) {
   const t = useMessages();
+  const errorText = useErrorText();
   const headingId = useId();
   const [password, setPassword] = useState('');
   const [location, setLocation] = useState<BackupLocation>(locations.find((option) => !backedUpIn.includes(option)) ?? locations[0] ?? 'productApi');
@@ -45,7 +47,7 @@ export function BackupStep({ locations, backedUpIn, isBusy, error, onBackup }: B
           {t('mpc.backup.submit')}
         </button>
       </form>
-      <ErrorMessage>{isBusy ? undefined : error?.message}</ErrorMessage>
+      <ErrorMessage>{isBusy ? undefined : errorText(error)}</ErrorMessage>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { useMessages } from '../../messages/useMessages.js';
+import { useErrorText } from '../../messages/useErrorText.js';
 import { button, mutedText, stack } from '../../styles/shared.css.js';
 import * as styles from '../../styles/panel.css.js';
 import type { FlowError } from '../shared/FlowError.js';
@@ -21,6 +22,7 @@ export interface CreateMpcStepProps {
 /** Create an MPC wallet: how the key is shared, and — when shares leave the device — the backup's password and place. */
 export function CreateMpcStep({ defaultScheme, locations, passwordRequired, isBusy, error, onCreate }: CreateMpcStepProps) {
   const t = useMessages();
+  const errorText = useErrorText();
   const headingId = useId();
   const [scheme, setScheme] = useState<Scheme>(defaultScheme);
   const [password, setPassword] = useState('');
@@ -47,7 +49,7 @@ export function CreateMpcStep({ defaultScheme, locations, passwordRequired, isBu
           {t('mpc.create.submit')}
         </button>
       </form>
-      <ErrorMessage>{isBusy ? undefined : error?.message}</ErrorMessage>
+      <ErrorMessage>{isBusy ? undefined : errorText(error)}</ErrorMessage>
     </section>
   );
 }

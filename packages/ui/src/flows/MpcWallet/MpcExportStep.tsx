@@ -1,6 +1,7 @@
 import { useId, type Ref } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { useMessages } from '../../messages/useMessages.js';
+import { useErrorText } from '../../messages/useErrorText.js';
 import { button, mutedText, stack } from '../../styles/shared.css.js';
 import * as styles from '../../styles/panel.css.js';
 import type { FlowError } from '../shared/FlowError.js';
@@ -16,6 +17,7 @@ export interface MpcExportStepProps {
 
 export function MpcExportStep({ state, error, onShow, frameContainerRef }: MpcExportStepProps) {
   const t = useMessages();
+  const errorText = useErrorText();
   const headingId = useId();
   return (
     <section className={stack} aria-labelledby={headingId} data-flow="mpc-wallet-export" data-state={state}>
@@ -29,7 +31,7 @@ export function MpcExportStep({ state, error, onShow, frameContainerRef }: MpcEx
         </button>
       ) : null}
       <div ref={frameContainerRef} />
-      <ErrorMessage>{error?.message}</ErrorMessage>
+      <ErrorMessage>{errorText(error)}</ErrorMessage>
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import type { EmbeddedWalletOptions } from '../../LatchkeyUIProvider/embeddedWalletConfig.js';
 import { useMessages } from '../../messages/useMessages.js';
+import { useErrorText } from '../../messages/useErrorText.js';
 import { leave, SolanaScreens, sendOffersExit } from '../../screens/WalletPanel/solanaScreens.js';
 import { WalletPanelView, type WalletPanelScreen } from '../../screens/WalletPanel/WalletPanelView.js';
 import type { MpcWalletScreen } from './MpcWalletModel.js';
@@ -16,6 +17,7 @@ import { MpcWalletView } from './MpcWalletView.js';
  */
 export function MpcWallet({ options }: { options: EmbeddedWalletOptions }) {
   const t = useMessages();
+  const errorText = useErrorText();
   const flow = useMpcWallet({ exportFrameOrigin: options.baseUrl, ...(options.cloudDriveUrl ? { cloudDriveUrl: options.cloudDriveUrl } : {}) });
   const ready = flow.account !== undefined && flow.signer !== undefined;
   const solana = useSolanaWallet({ address: ready ? flow.account?.address : undefined, signer: flow.signer });
@@ -59,7 +61,7 @@ export function MpcWallet({ options }: { options: EmbeddedWalletOptions }) {
         home={
           <>
             <SolanaScreens solana={solana} screen={screen} onScreen={setScreen} />
-            <ErrorMessage>{screen === 'home' ? flow.error?.message : undefined}</ErrorMessage>
+            <ErrorMessage>{screen === 'home' ? errorText(flow.error) : undefined}</ErrorMessage>
           </>
         }
         exportState={exportState}

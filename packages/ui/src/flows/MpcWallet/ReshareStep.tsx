@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { useMessages } from '../../messages/useMessages.js';
+import { useErrorText } from '../../messages/useErrorText.js';
 import { button, mutedText, stack } from '../../styles/shared.css.js';
 import * as styles from '../../styles/panel.css.js';
 import type { FlowError } from '../shared/FlowError.js';
@@ -20,6 +21,7 @@ export interface ReshareStepProps {
 /** Reshare to another scheme (same address): new shares, and the new backup shares' password and place. */
 export function ReshareStep({ current, locations, passwordRequired, isBusy, error, onReshare }: ReshareStepProps) {
   const t = useMessages();
+  const errorText = useErrorText();
   const headingId = useId();
   const [scheme, setScheme] = useState<Scheme>(current === 'TWO_OF_TWO' ? 'TWO_OF_THREE' : 'TWO_OF_TWO');
   const [password, setPassword] = useState('');
@@ -49,7 +51,7 @@ export function ReshareStep({ current, locations, passwordRequired, isBusy, erro
           {t('mpc.reshare.submit')}
         </button>
       </form>
-      <ErrorMessage>{isBusy ? undefined : error?.message}</ErrorMessage>
+      <ErrorMessage>{isBusy ? undefined : errorText(error)}</ErrorMessage>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { useMessages } from '../../messages/useMessages.js';
+import { useErrorText } from '../../messages/useErrorText.js';
 import { button, mutedText, stack } from '../../styles/shared.css.js';
 import * as styles from '../../styles/panel.css.js';
 import type { FlowError } from '../shared/FlowError.js';
@@ -18,6 +19,7 @@ export interface RestoreStepProps {
 /** A wallet whose share is not on this device: restore it from a backup with its password. */
 export function RestoreStep({ locations, isBusy, error, onRestore }: RestoreStepProps) {
   const t = useMessages();
+  const errorText = useErrorText();
   const headingId = useId();
   const [password, setPassword] = useState('');
   const [location, setLocation] = useState<BackupLocation>(locations[0] ?? 'productApi');
@@ -41,7 +43,7 @@ export function RestoreStep({ locations, isBusy, error, onRestore }: RestoreStep
           </button>
         </form>
       ) : null}
-      <ErrorMessage>{isBusy ? undefined : error?.message}</ErrorMessage>
+      <ErrorMessage>{isBusy ? undefined : errorText(error)}</ErrorMessage>
     </section>
   );
 }

@@ -14,7 +14,8 @@ describe('PasskeyManagerView', () => {
     const items = screen.getAllByRole('listitem');
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveTextContent('MacBook');
-    expect(items[0]).toHaveTextContent('This device · Added 2026-03-02');
+    // The date in the locale (Intl, English by default), not an ISO string.
+    expect(items[0]).toHaveTextContent('This device · Added Mar 2, 2026');
     expect(items[1]).toHaveTextContent('Passkey');
     expect(items[1]).toHaveTextContent('Security key');
     await expectNoAxeViolations(container);

@@ -6,6 +6,10 @@ import { button, mutedText, row, stack, text, visuallyHidden } from '../../style
 import { RenameForm } from '../shared/RenameForm.js';
 import * as styles from './PasskeyManager.css.js';
 import { PasskeyIcon } from '../shared/PasskeyIcon.js';
+import { useLocale, useMessages } from '../../messages/useMessages.js';
+import { useErrorText } from '../../messages/useErrorText.js';
+import { formatDate } from '../../messages/format.js';
+
 
 type PasskeyItem = NonNullable<PasskeyManagerFlowModel['passkeys']>[number];
 
@@ -15,16 +19,7 @@ export interface PasskeyManagerViewProps {
   loadOnMount?: boolean;
 }
 
-const STORAGE_LABEL = { platform: 'This device', 'cross-platform': 'Security key' } as const;
-
-function passkeyName(passkey: PasskeyItem): string {
-  return passkey.alias?.trim() || 'Passkey';
-}
-
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toISOString().slice(0, 10);
-}
+const STORAGE_LABEL = { platform: 'passkeys.storage.platform', 'cross-platform': 'passkeys.storage.crossPlatform' } as const;
 
 /**
  * The signed-in user's passkeys: the list (name, where it is kept, when added), "Add a passkey",
@@ -32,6 +27,10 @@ function formatDate(iso: string): string {
  * `usePasskeyManager()`; the root carries `data-state`.
  */
 export function PasskeyManagerView({ flow, loadOnMount = true }: PasskeyManagerViewProps) {
+  const t = useMessages();
+  const errorText = useErrorText();
+  const { locale, dir } = useLocale();
+  const passkeyName = (passkey: PasskeyItem) => passkey.alias?.trim() || t('mfaDevices.passkey');
   const headingId = useId();
   const [editing, setEditing] = useState<string>();
   useEffect(() => {
@@ -42,25 +41,25 @@ export function PasskeyManagerView({ flow, loadOnMount = true }: PasskeyManagerV
   const busy = flow.isBusy;
   const list = flow.passkeys;
   return (
-    <section className={stack} aria-labelledby={headingId} data-flow="passkeys" data-state={flow.status}>
+    <section className={stack} dir={dir} aria-labelledby={headingId} data-flow="passkeys" data-state={flow.status}>
       <h2 id={headingId} className={styles.heading}>
-        Passkeys
+        {t('passkeys.heading')}
       </h2>
       {list === undefined ? (
         flow.status === 'loading' ? (
           <p className={mutedText}>
-            <Spinner /> Loading passkeys…
+            <Spinner /> {t('passkeys.loading')}
           </p>
         ) : null
       ) : list.length === 0 ? (
-        <p className={mutedText}>No passkeys yet. Add one to sign in without a code.</p>
+        <p className={mutedText}>{t('passkeys.none')}</p>
       ) : (
         <ul className={styles.list}>
           {list.map((passkey) => (
             <li key={passkey.id} className={styles.item}>
               {editing === passkey.id ? (
                 <RenameForm
-                  label="Passkey name"
+                  label={t('passkeys.name')}
                   maxLength={64}
                   autoFocus
                   initial={passkey.alias ?? ''}
@@ -75,24 +74,24 @@ export function PasskeyManagerView({ flow, loadOnMount = true }: PasskeyManagerV
                   <div>
                     <p className={`${text} ${styles.name}`}>{passkeyName(passkey)}</p>
                     <p className={mutedText}>
-                      {passkey.storage ? `${STORAGE_LABEL[passkey.storage]} · ` : ''}
-                      Added {formatDate(passkey.createdAt)}
+                      {passkey.storage ? `${t(STORAGE_LABEL[passkey.storage])} · ` : ''}
+                      {t('passkeys.added', { date: formatDate(passkey.createdAt, locale) })}
                     </p>
                   </div>
                   <div className={styles.actions}>
-                    <button type="button" className={button.quiet} aria-label={`Rename ${passkeyName(passkey)}`} onClick={() => setEditing(passkey.id)}>
-                      Rename
+                    <button type="button" className={button.quiet} aria-label={t('passkeys.renameNamed', { name: passkeyName(passkey) })} onClick={() => setEditing(passkey.id)}>
+                      {t('mfaDevices.rename')}
                     </button>
                     <button
                       type="button"
                       className={button.quiet}
-                      aria-label={`Remove ${passkeyName(passkey)}`}
+                      aria-label={t('passkeys.removeNamed', { name: passkeyName(passkey) })}
                       aria-disabled={busy ? true : undefined}
                       onClick={() => {
                         if (!busy) flow.remove(passkey.id);
                       }}
                     >
-                      Remove
+                      {t('passkeys.remove')}
                     </button>
                   </div>
                 </div>
@@ -101,7 +100,7 @@ export function PasskeyManagerView({ flow, loadOnMount = true }: PasskeyManagerV
           ))}
         </ul>
       )}
-      <ErrorMessage>{busy ? undefined : flow.error?.message}</ErrorMessage>
+      <ErrorMessage>{busy ? undefined : errorText(flow.error)}</ErrorMessage>
       <button
         type="button"
         className={button.secondary}
@@ -111,15 +110,15 @@ export function PasskeyManagerView({ flow, loadOnMount = true }: PasskeyManagerV
         }}
       >
         {flow.status === 'registering' ? <Spinner /> : <PasskeyIcon />}
-        Add a passkey
+        {t('passkeys.add')}
       </button>
       {flow.status === 'registering' ? (
         <button type="button" className={button.quiet} onClick={() => flow.cancel()}>
-          Cancel
+          {t('common.cancel')}
         </button>
       ) : null}
       <p role="status" className={visuallyHidden}>
-        {flow.status === 'registering' ? 'Waiting for your passkey…' : flow.registered && flow.status === 'idle' ? 'Passkey added.' : ''}
+        {flow.status === 'registering' ? t('passkeys.waiting') : flow.registered && flow.status === 'idle' ? t('passkeys.addedStatus') : ''}
       </p>
     </section>
   );

@@ -3,6 +3,9 @@ import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
 import { button, stack, visuallyHidden } from '../../styles/shared.css.js';
 import { PasskeyIcon } from '../shared/PasskeyIcon.js';
+import { useLocale, useMessages } from '../../messages/useMessages.js';
+import { useErrorText } from '../../messages/useErrorText.js';
+
 
 export interface PasskeySignInViewProps {
   flow: PasskeySignInFlowModel;
@@ -14,9 +17,12 @@ export interface PasskeySignInViewProps {
  * is shown under it. Presentational; the root carries `data-state`.
  */
 export function PasskeySignInView({ flow }: PasskeySignInViewProps) {
+  const t = useMessages();
+  const errorText = useErrorText();
+  const { dir } = useLocale();
   const signingIn = flow.status === 'signingIn';
   return (
-    <div className={stack} data-flow="passkey" data-state={flow.status}>
+    <div className={stack} dir={dir} data-flow="passkey" data-state={flow.status}>
       <button
         type="button"
         className={button.secondary}
@@ -26,16 +32,16 @@ export function PasskeySignInView({ flow }: PasskeySignInViewProps) {
         }}
       >
         {signingIn ? <Spinner /> : <PasskeyIcon />}
-        Sign in with a passkey
+        {t('passkeys.signIn')}
       </button>
       {signingIn ? (
         <button type="button" className={button.quiet} onClick={() => flow.cancel()}>
-          Cancel
+          {t('common.cancel')}
         </button>
       ) : null}
-      <ErrorMessage>{signingIn ? undefined : flow.error?.message}</ErrorMessage>
+      <ErrorMessage>{signingIn ? undefined : errorText(flow.error)}</ErrorMessage>
       <p role="status" className={visuallyHidden}>
-        {signingIn ? 'Waiting for your passkey…' : ''}
+        {signingIn ? t('passkeys.waiting') : ''}
       </p>
     </div>
   );

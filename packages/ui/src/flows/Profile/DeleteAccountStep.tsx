@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { useMessages } from '../../messages/useMessages.js';
+import { useErrorText } from '../../messages/useErrorText.js';
 import { button, input, label, mutedText, text } from '../../styles/shared.css.js';
 import * as styles from './Profile.css.js';
 
@@ -22,6 +23,7 @@ export interface DeleteAccountStepProps {
  */
 export function DeleteAccountStep({ status, error, defaultOpen = false, onDelete }: DeleteAccountStepProps) {
   const t = useMessages();
+  const errorText = useErrorText();
   const id = useId();
   const [open, setOpen] = useState(defaultOpen);
   const [typed, setTyped] = useState('');
@@ -33,7 +35,7 @@ export function DeleteAccountStep({ status, error, defaultOpen = false, onDelete
     );
   }
   const matches = typed.trim() === DELETE_CONFIRMATION_WORD;
-  const message = error ? (error.code === 'mfa_invalid_request' ? t('profile.delete.stepUp') : error.message) : undefined;
+  const message = error ? (error.code === 'mfa_invalid_request' ? t('profile.delete.stepUp') : errorText(error)) : undefined;
   return (
     <section className={styles.dangerZone} aria-labelledby={`${id}-heading`} data-section="delete-account" data-state={open ? status : 'closed'}>
       <h3 id={`${id}-heading`} className={label}>

@@ -1,5 +1,6 @@
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { useMessages } from '../../messages/useMessages.js';
+import { useErrorText } from '../../messages/useErrorText.js';
 import { Spinner } from '../../Spinner.js';
 import { button, mutedText, stack, successText, text } from '../../styles/shared.css.js';
 import { DeleteAccountStep } from './DeleteAccountStep.js';
@@ -27,6 +28,7 @@ export interface ProfileViewProps {
  */
 export function ProfileView({ flow, purpose = 'edit', heading, intro, onSkip, deleteOpen }: ProfileViewProps) {
   const t = useMessages();
+  const errorText = useErrorText();
   if (flow.status === 'loading') {
     return (
       <div className={stack} data-flow="profile" data-state="loading">
@@ -78,7 +80,7 @@ export function ProfileView({ flow, purpose = 'edit', heading, intro, onSkip, de
               onChange={(value) => flow.setValue(field.name, value)}
             />
           ))}
-          <ErrorMessage>{flow.error?.message}</ErrorMessage>
+          <ErrorMessage>{errorText(flow.error)}</ErrorMessage>
           <div className={styles.actions}>
             <button type="submit" className={button.primary} disabled={busy} aria-busy={flow.status === 'saving' || undefined}>
               {flow.status === 'saving' ? t('profile.saving') : onboarding ? t('profile.continue') : t('profile.save')}

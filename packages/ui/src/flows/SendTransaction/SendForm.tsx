@@ -4,7 +4,11 @@ import { Spinner } from '../../Spinner.js';
 import { button, input, label, mutedText, stack } from '../../styles/shared.css.js';
 import type { FlowError } from '../shared/FlowError.js';
 import * as styles from '../../styles/panel.css.js';
-import { addressProblem, FEE_RESERVE_LAMPORTS, fromBaseUnits, toBaseUnits } from './solanaAmounts.js';
+import { addressProblem, decimalSeparatorOf, FEE_RESERVE_LAMPORTS, fromBaseUnits, toBaseUnits } from './solanaAmounts.js';
+import { useLocale, useMessages } from '../../messages/useMessages.js';
+import { useErrorText } from '../../messages/useErrorText.js';
+import { formatNumber } from '../../messages/format.js';
+
 import type { SolanaBalanceItem, TransferRequestModel } from './SendTransactionModel.js';
 
 export interface SendFormProps {
@@ -20,6 +24,9 @@ export interface SendFormProps {
 
 /** Token picker, amount with Max, recipient checked as it is typed (SPEC §5). */
 export function SendForm({ balances, onSubmit, busy = false, error, onRetry }: SendFormProps) {
+  const t = useMessages();
+  const errorText = useErrorText();
+  const { locale } = useLocale();
   const ids = { token: useId(), amount: useId(), amountError: useId(), to: useId(), toError: useId() };
   const [token, setToken] = useState(balances[0]?.address ?? '');
   const [amount, setAmount] = useState('');
@@ -27,9 +34,10 @@ export function SendForm({ balances, onSubmit, busy = false, error, onRetry }: S
   const [touched, setTouched] = useState({ amount: false, to: false });
   const selected = balances.find((balance) => balance.address === token) ?? balances[0];
   const decimals = selected?.decimals ?? 9;
-  const parsed = toBaseUnits(amount, decimals);
-  const toProblem = addressProblem(to.trim());
-  const amountProblem = 'problem' in parsed ? parsed.problem : undefined;
+  const parsed = toBaseUnits(amount, decimals, decimalSeparatorOf(locale));
+  const toIssue = addressProblem(to.trim());
+  const toProblem = toIssue ? t(toIssue.id, toIssue.params) : undefined;
+  const amountProblem = 'problem' in parsed ? t(parsed.problem.id, parsed.problem.params) : undefined;
 
   const max = () => {
     if (!selected) return;
@@ -50,17 +58,17 @@ export function SendForm({ balances, onSubmit, busy = false, error, onRetry }: S
   return (
     <form className={stack} onSubmit={submit} noValidate aria-busy={busy} data-step="send-form">
       <label htmlFor={ids.token} className={label}>
-        Token
+        {t('send.token')}
       </label>
       <select id={ids.token} className={input} value={selected?.address ?? ''} onChange={(event) => setToken(event.target.value)}>
         {balances.map((balance) => (
           <option key={balance.address} value={balance.address}>
-            {balance.symbol} — {balance.balance} available
+            {t('send.available', { symbol: balance.symbol, amount: formatNumber(balance.balance, locale, balance.decimals) })}
           </option>
         ))}
       </select>
       <label htmlFor={ids.amount} className={label}>
-        Amount
+        {t('send.amount')}
       </label>
       <div className={styles.amountRow}>
         <input
@@ -75,16 +83,17 @@ export function SendForm({ balances, onSubmit, busy = false, error, onRetry }: S
           onBlur={() => setTouched((value) => ({ ...value, amount: true }))}
         />
         <button type="button" className={button.secondary} onClick={max}>
-          Max
+          {t('send.max')}
         </button>
       </div>
       {showAmount ? <p id={ids.amountError} className={mutedText}>{amountProblem}</p> : null}
       <label htmlFor={ids.to} className={label}>
-        Recipient
+        {t('send.recipient')}
       </label>
       <input
         id={ids.to}
         className={`${input} ${styles.mono}`}
+        dir="ltr"
         autoComplete="off"
         spellCheck={false}
         value={to}
@@ -94,14 +103,14 @@ export function SendForm({ balances, onSubmit, busy = false, error, onRetry }: S
         onBlur={() => setTouched((value) => ({ ...value, to: true }))}
       />
       {showTo || (touched.to && toProblem) ? <p id={ids.toError} className={mutedText}>{toProblem}</p> : null}
-      <ErrorMessage>{error?.message}</ErrorMessage>
+      <ErrorMessage>{errorText(error)}</ErrorMessage>
       {onRetry && error ? (
         <button type="button" className={button.primary} onClick={onRetry}>
-          Retry
+          {t('common.retry')}
         </button>
       ) : null}
       <button type="submit" className={onRetry && error ? button.secondary : button.primary} aria-disabled={busy}>
-        {busy ? <Spinner /> : null} Review
+        {busy ? <Spinner /> : null} {t('send.review')}
       </button>
     </form>
   );

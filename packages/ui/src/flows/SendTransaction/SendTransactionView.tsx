@@ -5,6 +5,7 @@ import { SendForm } from './SendForm.js';
 import * as styles from '../../styles/panel.css.js';
 import { TransferReview } from './TransferReview.js';
 import { TransferStatus, type TransferStatusProps } from './TransferStatus.js';
+import { useLocale, useMessages } from '../../messages/useMessages.js';
 
 export interface SendTransactionViewProps {
   /** `useSendTransaction()` of `@latchkey/headless/react/solana`. */
@@ -31,6 +32,8 @@ function viewOf(status: SendFlowModel['status']): string {
  * cut a step off. Focus moves to each new view's heading. The root carries `data-state`.
  */
 export function SendTransactionView({ flow, balances, onFinished }: SendTransactionViewProps) {
+  const t = useMessages();
+  const { dir } = useLocale();
   const { status } = flow;
   const view = viewOf(status);
   const ref = useViewFocus<HTMLElement>(view);
@@ -44,7 +47,7 @@ export function SendTransactionView({ flow, balances, onFinished }: SendTransact
   if (view === 'review' && flow.request) {
     body = (
       <>
-        <h3 className={styles.heading}>Review transfer</h3>
+        <h3 className={styles.heading}>{t('send.reviewHeading')}</h3>
         <TransferReview request={flow.request} token={token} fee={flow.fee} simulation={flow.simulation} onConfirm={() => flow.confirm()} onCancel={() => flow.cancel()} />
       </>
     );
@@ -53,13 +56,13 @@ export function SendTransactionView({ flow, balances, onFinished }: SendTransact
   } else {
     body = (
       <>
-        <h3 className={styles.heading}>Send</h3>
+        <h3 className={styles.heading}>{t('wallet.send')}</h3>
         <SendForm balances={balances} busy={flow.isBusy} error={status === 'invalid' ? flow.error : undefined} onRetry={status === 'invalid' ? retry : undefined} onSubmit={(request) => flow.prepare(request)} />
       </>
     );
   }
   return (
-    <section ref={ref} className={stack} aria-label="Send" data-flow="solana-send" data-state={status}>
+    <section ref={ref} className={stack} aria-label={t('wallet.send')} dir={dir} data-flow="solana-send" data-state={status}>
       {body}
     </section>
   );

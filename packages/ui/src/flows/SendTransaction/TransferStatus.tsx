@@ -3,6 +3,9 @@ import { Spinner } from '../../Spinner.js';
 import { button, mutedText, row, stack, successText, text } from '../../styles/shared.css.js';
 import type { FlowError } from '../shared/FlowError.js';
 import * as styles from '../../styles/panel.css.js';
+import { useMessages } from '../../messages/useMessages.js';
+import { useErrorText } from '../../messages/useErrorText.js';
+
 
 export interface TransferStatusProps {
   status: 'signing' | 'sending' | 'confirming' | 'done' | 'failed' | 'timedOut' | 'expired';
@@ -14,7 +17,7 @@ export interface TransferStatusProps {
   onDone: () => void;
 }
 
-const PENDING = { signing: 'Waiting for your wallet…', sending: 'Sending…', confirming: 'Waiting for confirmation…' } as const;
+const PENDING = { signing: 'send.pending.signing', sending: 'send.pending.sending', confirming: 'send.pending.confirming' } as const;
 
 const isPending = (status: TransferStatusProps['status']): status is keyof typeof PENDING => status in PENDING;
 
@@ -23,52 +26,54 @@ const isPending = (status: TransferStatusProps['status']): status is keyof typeo
  * or expired (offered as re-sign). Its first line is the view's heading for focus (`data-view-heading`).
  */
 export function TransferStatus({ status, signature, error, onResign, onRetry, onDone }: TransferStatusProps) {
+  const t = useMessages();
+  const errorText = useErrorText();
   const canRetry = status === 'failed' && onRetry !== undefined;
   return (
     <div className={stack} data-step="status">
       {isPending(status) ? (
         <p role="status" className={text} data-view-heading="">
-          <Spinner /> {PENDING[status]}
+          <Spinner /> {t(PENDING[status])}
         </p>
       ) : null}
       {status === 'done' ? (
         <p role="status" className={successText} data-view-heading="">
-          Transfer confirmed.
+          {t('send.confirmed')}
         </p>
       ) : null}
       {status === 'failed' || status === 'timedOut' ? (
         <div data-view-heading="">
-          <ErrorMessage>{error?.message}</ErrorMessage>
+          <ErrorMessage>{errorText(error)}</ErrorMessage>
         </div>
       ) : null}
       {status === 'expired' ? (
         <>
           <div data-view-heading="">
-            <ErrorMessage>{error?.message ?? 'The transaction expired before it was confirmed.'}</ErrorMessage>
+            <ErrorMessage>{errorText(error) ?? t('send.expired')}</ErrorMessage>
           </div>
-          <p className={mutedText}>Nothing was sent. Sign again with a fresh blockhash to retry.</p>
+          <p className={mutedText}>{t('send.expiredHint')}</p>
         </>
       ) : null}
       {signature ? (
         <p className={mutedText}>
-          Signature: <span className={styles.mono}>{signature}</span>
+          {t('send.signature')} <span className={styles.mono} dir="ltr">{signature}</span>
         </p>
       ) : null}
-      {status === 'timedOut' ? <p className={mutedText}>It may still land: check the signature before sending again.</p> : null}
+      {status === 'timedOut' ? <p className={mutedText}>{t('send.timedOutHint')}</p> : null}
       <div className={row}>
         {status === 'expired' ? (
           <button type="button" className={button.primary} onClick={onResign}>
-            Sign again
+            {t('send.signAgain')}
           </button>
         ) : null}
         {canRetry ? (
           <button type="button" className={button.primary} onClick={onRetry}>
-            Retry
+            {t('common.retry')}
           </button>
         ) : null}
         {!isPending(status) ? (
           <button type="button" className={status === 'expired' || canRetry ? button.secondary : button.primary} onClick={onDone}>
-            {status === 'done' ? 'Done' : 'Close'}
+            {status === 'done' ? t('common.done') : t('common.close')}
           </button>
         ) : null}
       </div>

@@ -3,6 +3,7 @@ import { input, label } from '../../styles/shared.css.js';
 import type { FlowError } from '../shared/FlowError.js';
 import { SendCodeForm, useSendCodeField } from '../shared/SendCodeForm.js';
 import { CountrySelect } from './CountrySelect.js';
+import { useMessages } from '../../messages/useMessages.js';
 import type { PhoneValue } from './SmsSignInModel.js';
 import type { SmsCountry } from './countries.js';
 
@@ -21,13 +22,15 @@ export interface PhoneStepProps {
   onSubmit: (phone: PhoneValue) => void;
 }
 
+/** The English of `phone.empty`, said when "Continue" is pressed with nothing typed. */
 export const EMPTY_PHONE_MESSAGE = 'Enter your phone number.';
 
 /** The phone step: a country picker, one labelled phone field and "Continue". Presentational. */
 export function PhoneStep({ countries, defaultCountry, defaultPhone, isSending = false, error, onSubmit, retryInSeconds }: PhoneStepProps) {
+  const t = useMessages();
   const id = useId();
   const [country, setCountry] = useState(defaultPhone?.isoCountryCode ?? defaultCountry ?? countries[0]?.isoCountryCode ?? '');
-  const field = useSendCodeField({ defaultValue: defaultPhone?.phoneNumber, isSending, error, emptyMessage: EMPTY_PHONE_MESSAGE });
+  const field = useSendCodeField({ defaultValue: defaultPhone?.phoneNumber, isSending, error, emptyMessage: t('phone.empty') });
   return (
     <SendCodeForm
       field={field}
@@ -40,9 +43,9 @@ export function PhoneStep({ countries, defaultCountry, defaultPhone, isSending =
     >
       <CountrySelect id={`${id}-country`} countries={countries} value={country} onChange={setCountry} disabled={isSending} />
       <label htmlFor={field.inputProps.id} className={label}>
-        Phone number
+        {t('phone.label')}
       </label>
-      <input {...field.inputProps} className={input} type="tel" name="phone" autoComplete="tel-national" inputMode="tel" placeholder="201 555 0123" />
+      <input {...field.inputProps} className={input} type="tel" name="phone" autoComplete="tel-national" inputMode="tel" placeholder={t('phone.placeholder')} />
     </SendCodeForm>
   );
 }

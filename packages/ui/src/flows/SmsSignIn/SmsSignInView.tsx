@@ -7,6 +7,7 @@ import { FailedStep } from '../shared/FailedStep.js';
 import { pickDefaultCountry } from './countries.js';
 import { PhoneStep } from './PhoneStep.js';
 import type { SmsCountry } from './countries.js';
+import { useLocale, useMessages } from '../../messages/useMessages.js';
 
 export interface SmsSignInViewProps {
   /** The flow's view model: `useSmsSignIn()`'s return value, or a fixed one in stories. */
@@ -37,6 +38,8 @@ function useResending(status: SmsFlowStatus): boolean {
  * matching presentational step; the root carries `data-flow="sms"` and `data-state`.
  */
 export function SmsSignInView({ flow, countries, defaultCountry, renderPhoneStep = (step) => step, purpose = 'signIn' }: SmsSignInViewProps) {
+  const t = useMessages();
+  const { dir } = useLocale();
   const resending = useResending(flow.status);
   const [initialCountry] = useState(() => defaultCountry ?? pickDefaultCountry(countries));
   // The number used last, to pre-fill the phone step after "Use a different number" (which resets the flow).
@@ -48,8 +51,8 @@ export function SmsSignInView({ flow, countries, defaultCountry, renderPhoneStep
     step = (
       <CodeStep
         email={destination}
-        fallbackDestination="your phone"
-        backLabel="Use a different number"
+        fallbackDestination={t('code.yourPhone')}
+        backLabel={t('code.useDifferentPhone')}
         isVerifying={flow.status === 'verifying'}
         isResending={flow.status === 'sendingCode'}
         error={flow.error}
@@ -77,7 +80,7 @@ export function SmsSignInView({ flow, countries, defaultCountry, renderPhoneStep
     );
   }
   return (
-    <div className={flowRoot} data-flow="sms" data-state={flow.status}>
+    <div className={flowRoot} dir={dir} data-flow="sms" data-state={flow.status}>
       {step}
     </div>
   );

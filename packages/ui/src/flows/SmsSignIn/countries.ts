@@ -22,16 +22,18 @@ export function smsCountries(settings: SmsProviderSettings | undefined): readonl
   return Array.isArray(provider?.enabledCountries) ? provider.enabledCountries : [];
 }
 
-let regionNames: Intl.DisplayNames | undefined | null;
+const regionNamesByLocale = new Map<string, Intl.DisplayNames | null>();
 
-/** The country's name in English from the platform (`Intl.DisplayNames`), or its code. */
-export function countryName(isoCountryCode: string): string {
+/** The country's name in `locale` (default English) from the platform (`Intl.DisplayNames`), or its code. */
+export function countryName(isoCountryCode: string, locale = 'en'): string {
+  let regionNames = regionNamesByLocale.get(locale);
   if (regionNames === undefined) {
     try {
-      regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+      regionNames = new Intl.DisplayNames([locale, 'en'], { type: 'region' });
     } catch {
       regionNames = null;
     }
+    regionNamesByLocale.set(locale, regionNames);
   }
   try {
     return regionNames?.of(isoCountryCode) ?? isoCountryCode;
@@ -44,8 +46,10 @@ export function countryName(isoCountryCode: string): string {
  * `United Kingdom (+44)`. No flag: many systems (Windows among them) have no flag glyphs and would
  * show two boxes or two letters in front of every name.
  */
-export function countryLabel(country: SmsCountry): string {
-  return `${countryName(country.isoCountryCode)} (+${country.phoneCountryCode})`;
+export function countryLabel(country: SmsCountry, locale = 'en'): string {
+  // The calling code stays left-to-right inside a right-to-left name (U+2066…U+2069 isolate it).
+  const code = `+${country.phoneCountryCode}`;
+  return `${countryName(country.isoCountryCode, locale)} (${locale === 'en' ? code : `\u2066${code}\u2069`})`;
 }
 
 /** The region a language tag implies: `en-GB` → `GB`, `de` → `DE` (likely subtags), or undefined. */

@@ -1,12 +1,14 @@
 import type { SocialFlowStatus } from './SocialSignInModel.js';
 import { useEffect, useId, useState } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
-import { useMessages } from '../../messages/useMessages.js';
 import { Spinner } from '../../Spinner.js';
 import { button, stack, visuallyHidden } from '../../styles/shared.css.js';
 import * as styles from './SocialSignIn.css.js';
 import { providerLabel } from './providerLabel.js';
 import type { FlowError } from '../shared/FlowError.js';
+import { useMessages, type Translate } from '../../messages/useMessages.js';
+import { useErrorText } from '../../messages/useErrorText.js';
+
 
 export interface SocialSignInViewProps {
   /** Enabled providers, in the settings' order. */
@@ -31,19 +33,20 @@ export interface SocialSignInViewProps {
 
 const WAITING: ReadonlySet<SocialFlowStatus> = new Set(['opening', 'awaitingAuthorization', 'exchanging', 'redirecting', 'completingRedirect']);
 
-function statusText(status: SocialFlowStatus, provider: string): string {
-  if (status === 'opening') return `Opening ${provider}…`;
-  if (status === 'awaitingAuthorization') return `Continue in the ${provider} window…`;
-  if (status === 'exchanging' || status === 'completingRedirect') return `Signing in with ${provider}…`;
-  if (status === 'redirecting') return `Taking you to ${provider}…`;
-  if (status === 'done') return `Signed in with ${provider}.`;
+function statusText(status: SocialFlowStatus, provider: string, t: Translate): string {
+  if (status === 'opening') return t('social.opening', { provider });
+  if (status === 'awaitingAuthorization') return t('social.awaiting', { provider });
+  if (status === 'exchanging' || status === 'completingRedirect') return t('social.signingIn', { provider });
+  if (status === 'redirecting') return t('social.redirecting', { provider });
+  if (status === 'done') return t('social.done', { provider });
   return '';
 }
 
 /** The `social` block: one button per provider, the first few shown and a "More options" toggle. Presentational. */
 export function SocialSignInView({ providers, numOfItemsToDisplay = 4, status = 'idle', activeProvider, error, onSelect, onCancel, defaultExpanded = false, onMore }: SocialSignInViewProps) {
-  const id = useId();
   const t = useMessages();
+  const errorText = useErrorText();
+  const id = useId();
   const [expanded, setExpanded] = useState(defaultExpanded);
   const limit = Math.max(1, numOfItemsToDisplay);
   const hasMore = providers.length > limit;
@@ -54,7 +57,7 @@ export function SocialSignInView({ providers, numOfItemsToDisplay = 4, status = 
 
   return (
     <div className={stack} data-latchkey-block="social" data-state={status} aria-busy={waiting || undefined}>
-      <ul className={styles.grid} id={`${id}-list`} aria-label="Sign in with a social account">
+      <ul className={styles.grid} id={`${id}-list`} aria-label={t('social.list')}>
         {shown.map((provider) => {
           const label = providerLabel(provider);
           const busy = waiting && activeProvider === provider;
@@ -64,7 +67,7 @@ export function SocialSignInView({ providers, numOfItemsToDisplay = 4, status = 
                 type="button"
                 className={`${button.secondary} ${styles.fullWidthButton}`}
                 aria-disabled={waiting ? true : undefined}
-                aria-label={`Continue with ${label}`}
+                aria-label={t('social.continueWith', { provider: label })}
                 data-provider={provider}
                 onClick={() => {
                   if (!waiting) onSelect(provider);
@@ -83,17 +86,17 @@ export function SocialSignInView({ providers, numOfItemsToDisplay = 4, status = 
         </button>
       ) : hasMore ? (
         <button type="button" className={button.quiet} aria-expanded={expanded} aria-controls={`${id}-list`} onClick={() => setExpanded((value) => !value)}>
-          {expanded ? 'Fewer options' : `More options (${providers.length - limit})`}
+          {expanded ? t('social.fewer') : t('social.more', { count: providers.length - limit })}
         </button>
       ) : null}
       {waiting && status === 'awaitingAuthorization' && onCancel ? (
         <button type="button" className={button.quiet} onClick={onCancel}>
-          Cancel
+          {t('common.cancel')}
         </button>
       ) : null}
-      <ErrorMessage>{status === 'failed' ? error?.message : undefined}</ErrorMessage>
+      <ErrorMessage>{status === 'failed' ? errorText(error) : undefined}</ErrorMessage>
       <p role="status" className={visuallyHidden}>
-        {activeLabel ? statusText(status, activeLabel) : ''}
+        {activeLabel ? statusText(status, activeLabel, t) : ''}
       </p>
     </div>
   );

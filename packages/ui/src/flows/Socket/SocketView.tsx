@@ -1,6 +1,7 @@
 import type { SocketFlowModel } from './SocketModel.js';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { useMessages } from '../../messages/useMessages.js';
+import { useErrorText } from '../../messages/useErrorText.js';
 import { Spinner } from '../../Spinner.js';
 import { button, mutedText, row, successText } from '../../styles/shared.css.js';
 
@@ -16,6 +17,7 @@ export interface SocketViewProps {
  */
 export function SocketView({ flow, label: labelProp }: SocketViewProps) {
   const t = useMessages();
+  const errorText = useErrorText();
   const label = labelProp ?? t('socket.label');
   const { connection } = flow;
   return (
@@ -39,7 +41,7 @@ export function SocketView({ flow, label: labelProp }: SocketViewProps) {
           </button>
         </>
       ) : null}
-      <ErrorMessage>{flow.error?.message}</ErrorMessage>
+      <ErrorMessage>{errorText(flow.error)}</ErrorMessage>
     </div>
   );
 }

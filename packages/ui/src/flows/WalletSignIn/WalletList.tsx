@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { useMessages, type Translate } from '../../messages/useMessages.js';
+import { useErrorText } from '../../messages/useErrorText.js';
 import { MobileWalletQrPanel, MobileWalletRowAction } from '../MobileWallet/MobileWalletRow.js';
 import { Spinner } from '../../Spinner.js';
 import { button, input, label as labelClass, mutedText, row, stack } from '../../styles/shared.css.js';
@@ -38,11 +39,11 @@ const MOBILE_STEPS = {
 function statusText(status: WalletFlowStatus, wallet: string, mobileStatus: WalletFlowModel['mobileStatus'], t: Translate): string {
   const mobileStep = mobileStatus && mobileStatus in MOBILE_STEPS ? MOBILE_STEPS[mobileStatus as keyof typeof MOBILE_STEPS] : undefined;
   if (mobileStep) return t(mobileStep, { wallet });
-  if (status === 'connecting') return `Approve the connection in ${wallet}…`;
-  if (status === 'signing') return `Sign the message in ${wallet}…`;
-  if (status === 'reconnecting') return `Reconnecting ${wallet}…`;
-  if (status === 'connected') return `Connected to ${wallet}.`;
-  if (status === 'done') return `Signed in with ${wallet}.`;
+  if (status === 'connecting') return t('walletList.connecting', { wallet });
+  if (status === 'signing') return t('walletList.signing', { wallet });
+  if (status === 'reconnecting') return t('walletList.reconnecting', { wallet });
+  if (status === 'connected') return t('mobile.connected', { wallet });
+  if (status === 'done') return t('walletList.done', { wallet });
   return '';
 }
 
@@ -53,6 +54,7 @@ function statusText(status: WalletFlowStatus, wallet: string, mobileStatus: Wall
 export function WalletList({ wallets, status = 'idle', activeWallet, error, purpose = 'signIn', onSelect, onConfirm, onCancel, mobileStatus, defaultQrWallet }: WalletListProps) {
   const id = useId();
   const t = useMessages();
+  const errorText = useErrorText();
   const [query, setQuery] = useState('');
   const [qrWallet, setQrWallet] = useState(defaultQrWallet);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -72,11 +74,11 @@ export function WalletList({ wallets, status = 'idle', activeWallet, error, purp
   return (
     <div ref={rootRef} className={stack} data-flow="wallet" data-state={status} aria-busy={busy || undefined}>
       <label className={labelClass} htmlFor={`${id}-search`}>
-        Search wallets
+        {t('walletList.search')}
       </label>
       <input id={`${id}-search`} className={input} type="search" value={query} autoComplete="off" onChange={(event) => setQuery(event.target.value)} />
-      {shown.length === 0 ? <p className={mutedText}>No wallet matches “{query}”.</p> : null}
-      <ul className={styles.list} aria-label="Wallets">
+      {shown.length === 0 ? <p className={mutedText}>{t('walletList.noMatch', { query })}</p> : null}
+      <ul className={styles.list} aria-label={t('menu.view.wallets')}>
         {shown.map((wallet) => (
           <li key={wallet.key} className={wallet.installed ? styles.rowItem : styles.item} data-wallet={wallet.key} data-connect-via={wallet.connectVia}>
             {wallet.installed ? (
@@ -84,7 +86,7 @@ export function WalletList({ wallets, status = 'idle', activeWallet, error, purp
               <button
                 type="button"
                 className={styles.rowButton}
-                aria-label={`${purpose === 'link' ? 'Link' : 'Connect'} ${wallet.name}`}
+                aria-label={t(purpose === 'link' ? 'walletList.linkNamed' : 'walletList.connectNamed', { wallet: wallet.name })}
                 aria-disabled={busy ? true : undefined}
                 onClick={() => {
                   if (!busy) onSelect(wallet.key);
@@ -93,7 +95,7 @@ export function WalletList({ wallets, status = 'idle', activeWallet, error, purp
                 <WalletMark wallet={wallet} />
                 <span className={styles.name}>{wallet.name}</span>
                 {wallet.hardwareWallet ? <span className={styles.hardwareBadge}>{t('wallet.badge.hardware')}</span> : null}
-                <span className={styles.badge}>Installed</span>
+                <span className={styles.badge}>{t('walletList.installed')}</span>
                 {busy && activeWallet === wallet.key ? <Spinner /> : null}
               </button>
             ) : (
@@ -115,8 +117,8 @@ export function WalletList({ wallets, status = 'idle', activeWallet, error, purp
                   />
                 ) : null}
                 {wallet.installUrl && (purpose === 'link' || wallet.connectVia === undefined || wallet.connectVia === 'install' || wallet.connectVia === 'qrCode') ? (
-                  <a className={button.quiet} href={wallet.installUrl} target="_blank" rel="noopener noreferrer" aria-label={`Install ${wallet.name}`}>
-                    Install
+                  <a className={button.quiet} href={wallet.installUrl} target="_blank" rel="noopener noreferrer" aria-label={t('walletList.installNamed', { wallet: wallet.name })}>
+                    {t('walletList.install')}
                   </a>
                 ) : null}
               </>
@@ -133,23 +135,23 @@ export function WalletList({ wallets, status = 'idle', activeWallet, error, purp
       {status === 'confirming' ? (
         <div className={stack}>
           <p className={mutedText} role="alert">
-            {error?.message}
+            {errorText(error)}
           </p>
           <div className={row}>
             <button type="button" className={button.primary} onClick={onConfirm}>
-              Confirm
+              {t('walletList.confirm')}
             </button>
             <button type="button" className={button.quiet} onClick={onCancel}>
-              Cancel
+              {t('common.cancel')}
             </button>
           </div>
         </div>
       ) : error && status === 'failed' ? (
-        <ErrorMessage>{error.message}</ErrorMessage>
+        <ErrorMessage>{errorText(error)}</ErrorMessage>
       ) : null}
       {busy && onCancel && status !== 'reconnecting' ? (
         <button type="button" className={button.quiet} onClick={onCancel}>
-          Cancel
+          {t('common.cancel')}
         </button>
       ) : null}
     </div>

@@ -2,6 +2,7 @@ import type { WalletFlowModel } from './WalletSignInModel.js';
 import { useId, useState } from 'react';
 import { button, fullWidth, stack } from '../../styles/shared.css.js';
 import { WalletList } from './WalletList.js';
+import { useLocale, useMessages } from '../../messages/useMessages.js';
 
 export interface WalletSignInViewProps {
   flow: WalletFlowModel;
@@ -14,15 +15,17 @@ export interface WalletSignInViewProps {
 }
 
 /** The `wallet` login block: the "show wallets" button and the wallet list it reveals. */
-export function WalletSignInView({ flow, label = 'Connect a wallet', showWalletsButton = true, purpose = 'signIn' }: WalletSignInViewProps) {
+export function WalletSignInView({ flow, label, showWalletsButton = true, purpose = 'signIn' }: WalletSignInViewProps) {
+  const t = useMessages();
+  const { dir } = useLocale();
   const id = useId();
   const [open, setOpen] = useState(!showWalletsButton);
   const expanded = open || flow.status !== 'idle';
   return (
-    <div className={stack} data-latchkey-block="wallet">
+    <div className={stack} dir={dir} data-latchkey-block="wallet">
       {showWalletsButton ? (
         <button type="button" className={`${button.secondary} ${fullWidth}`} aria-expanded={expanded} aria-controls={`${id}-wallets`} onClick={() => setOpen((value) => !value)}>
-          {label}
+          {label ?? t('signIn.wallets.title')}
         </button>
       ) : null}
       {expanded ? (

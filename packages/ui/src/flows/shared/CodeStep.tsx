@@ -3,15 +3,18 @@ import { useFieldError } from '../../focus/useFieldError.js';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
 import { button, codeInput, label, mutedText, row, stack, text } from '../../styles/shared.css.js';
-import { useMessages } from '../../messages/useMessages.js';
+import { useLocale, useMessages } from '../../messages/useMessages.js';
+import { formatNumber } from '../../messages/format.js';
+import { useErrorText } from '../../messages/useErrorText.js';
+import { fillParts } from '../../messages/fillParts.js';
 import type { FlowError } from './FlowError.js';
 
 export interface CodeStepProps {
   /** Where the code was sent: an e-mail address, or a phone number for the SMS flow. */
   email: string | undefined;
-  /** Said when `email` is unknown. Default 'your email'. */
+  /** Said when `email` is unknown. Default 'your email' (`code.yourEmail`). */
   fallbackDestination?: string;
-  /** The back button's words. Default 'Use a different email'. */
+  /** The back button's words. Default 'Use a different email' (`code.useDifferentEmail`). */
   backLabel?: string;
   /** Digits in a code. Default 6. */
   length?: number;
@@ -42,8 +45,8 @@ export function codeDigits(value: string, length: number): string {
  */
 export function CodeStep({
   email,
-  fallbackDestination = 'your email',
-  backLabel = 'Use a different email',
+  fallbackDestination,
+  backLabel,
   length = 6,
   isVerifying = false,
   isResending = false,
@@ -53,6 +56,9 @@ export function CodeStep({
   onResend,
   onBack,
 }: CodeStepProps) {
+  const t = useMessages();
+  const { locale } = useLocale();
+  const errorText = useErrorText();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState('');
@@ -62,7 +68,7 @@ export function CodeStep({
   const busy = isVerifying || isResending;
   // The flow's error is about the code that was sent: typing a new one leaves it behind.
   const flowError = useFieldError(error);
-  const shownError = localError ?? (busy ? undefined : flowError.error?.message);
+  const shownError = localError ?? (busy ? undefined : errorText(flowError.error));
   const inputId = `${id}-code`;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -100,15 +106,15 @@ export function CodeStep({
     event.preventDefault();
     if (busy) return;
     if (code.length !== length) {
-      setLocalError(`Enter the ${length}-digit code.`);
+      setLocalError(t('code.enterDigits', { length: formatNumber(length, locale, 0) }));
       return;
     }
     lastSubmitted.current = undefined;
     submit(code);
   };
 
-  const t = useMessages();
   const waiting = retryInSeconds > 0;
+  const destination = fallbackDestination ?? t('code.yourEmail');
   const resend = () => {
     if (busy || waiting) return;
     setResentCount((count) => count + 1);
@@ -119,20 +125,20 @@ export function CodeStep({
   };
 
   const status = isVerifying
-    ? 'Checking the code…'
+    ? t('code.checking')
     : isResending
-      ? 'Sending a new code…'
+      ? t('code.sendingNew')
       : resentCount > 0 && !error
-        ? `We sent a new code to ${email ?? fallbackDestination}.`
+        ? t('code.sentNew', { destination: email ?? destination })
         : '';
 
   return (
     <form className={stack} noValidate onSubmit={submitForm} aria-busy={busy}>
       <p id={hintId} className={text}>
-        We sent a {length}-digit code to {email ? <strong>{email}</strong> : fallbackDestination}. It expires soon.
+        {fillParts(t('code.sentTo', { length: formatNumber(length, locale, 0) }), { destination: email ? <strong dir="ltr">{email}</strong> : destination })}
       </p>
       <label htmlFor={inputId} className={label}>
-        Verification code
+        {t('code.label')}
       </label>
       <input
         ref={inputRef}
@@ -156,14 +162,14 @@ export function CodeStep({
       <ErrorMessage id={errorId}>{shownError}</ErrorMessage>
       <button type="submit" className={button.primary} aria-disabled={busy ? true : undefined}>
         {isVerifying ? <Spinner /> : null}
-        Verify
+        {t('code.verify')}
       </button>
       <div className={row}>
         <button type="button" className={button.quiet} onClick={resend} aria-disabled={busy || waiting ? true : undefined} data-retry-in={waiting ? retryInSeconds : undefined}>
-          {waiting ? t('code.resendIn', { seconds: retryInSeconds }) : 'Resend code'}
+          {waiting ? t('code.resendIn', { seconds: formatNumber(retryInSeconds, locale, 0) }) : t('code.resend')}
         </button>
         <button type="button" className={button.quiet} onClick={onBack}>
-          {backLabel}
+          {backLabel ?? t('code.useDifferentEmail')}
         </button>
       </div>
       <p role="status" className={mutedText}>

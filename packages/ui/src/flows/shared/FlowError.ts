@@ -2,6 +2,8 @@
 export interface FlowError {
   code: string;
   message: string;
+  /** The values of the message's placeholders (`LatchkeyError.params`), so the message can be shown in another language. */
+  params?: Readonly<Record<string, string | number>> | undefined;
 }
 
 /**

@@ -3,6 +3,9 @@ import { ErrorMessage } from '../../ErrorMessage.js';
 import { useFieldError } from '../../focus/useFieldError.js';
 import { button, input, label, stack } from '../../styles/shared.css.js';
 import type { FlowError } from './FlowError.js';
+import { useMessages } from '../../messages/useMessages.js';
+import { useErrorText } from '../../messages/useErrorText.js';
+
 
 export interface RecoveryCodeFormProps {
   isVerifying: boolean;
@@ -12,17 +15,19 @@ export interface RecoveryCodeFormProps {
 
 /** One labelled field ("Recovery code") and "Verify"; a code not shaped like `7kq2-m9xd` is refused locally. Presentational. */
 export function RecoveryCodeForm({ isVerifying, error, onSubmit }: RecoveryCodeFormProps) {
+  const t = useMessages();
+  const errorText = useErrorText();
   const id = useId();
   const [code, setCode] = useState('');
   const [localError, setLocalError] = useState<string>();
   const flowError = useFieldError(error);
-  const shown = localError ?? (isVerifying ? undefined : flowError.error?.message);
+  const shown = localError ?? (isVerifying ? undefined : errorText(flowError.error));
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isVerifying) return;
     const value = code.trim();
     if (!/^[a-z0-9]{4}-?[a-z0-9]{4}$/i.test(value)) {
-      setLocalError('Enter a recovery code such as 7kq2-m9xd.');
+      setLocalError(t('recovery.invalidShape'));
       return;
     }
     onSubmit(value);
@@ -30,7 +35,7 @@ export function RecoveryCodeForm({ isVerifying, error, onSubmit }: RecoveryCodeF
   return (
     <form className={stack} noValidate onSubmit={submit} aria-busy={isVerifying}>
       <label htmlFor={`${id}-code`} className={label}>
-        Recovery code
+        {t('recovery.label')}
       </label>
       <input
         id={`${id}-code`}
@@ -50,7 +55,7 @@ export function RecoveryCodeForm({ isVerifying, error, onSubmit }: RecoveryCodeF
       />
       <ErrorMessage id={`${id}-error`}>{shown}</ErrorMessage>
       <button type="submit" className={button.primary} aria-disabled={isVerifying ? true : undefined}>
-        Verify
+        {t('code.verify')}
       </button>
     </form>
   );

@@ -4,6 +4,9 @@ import { Spinner } from '../../Spinner.js';
 import { button, mutedText, row, stack, visuallyHidden } from '../../styles/shared.css.js';
 import type { FlowError } from './FlowError.js';
 import * as styles from './mfa.css.js';
+import { useMessages } from '../../messages/useMessages.js';
+import { useErrorText } from '../../messages/useErrorText.js';
+
 
 export interface RecoveryCodesProps {
   /** The codes, shown this once. */
@@ -21,6 +24,8 @@ export interface RecoveryCodesProps {
  * checkbox that must be ticked before "Done", which records the acknowledgement. Presentational.
  */
 export function RecoveryCodes({ codes, onAcknowledge, isSaving = false, error }: RecoveryCodesProps) {
+  const t = useMessages();
+  const errorText = useErrorText();
   const headingId = useId();
   const checkboxId = useId();
   const [saved, setSaved] = useState(false);
@@ -28,8 +33,8 @@ export function RecoveryCodes({ codes, onAcknowledge, isSaving = false, error }:
   const text = `${codes.join('\n')}\n`;
   const copy = () => {
     void navigator.clipboard?.writeText(text).then(
-      () => setStatus('Codes copied.'),
-      () => setStatus('The codes could not be copied.'),
+      () => setStatus(t('recoveryCodes.copied')),
+      () => setStatus(t('recoveryCodes.copyFailed')),
     );
   };
   const download = () => {
@@ -39,15 +44,15 @@ export function RecoveryCodes({ codes, onAcknowledge, isSaving = false, error }:
     link.download = 'recovery-codes.txt';
     link.click();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
-    setStatus('Codes downloaded.');
+    setStatus(t('recoveryCodes.downloaded'));
   };
   return (
     <section className={stack} aria-labelledby={headingId} data-flow="recovery-codes" data-state={isSaving ? 'saving' : error ? 'failed' : saved ? 'saved' : 'shown'}>
       <h2 id={headingId} className={styles.heading}>
-        Recovery codes
+        {t('recoveryCodes.heading')}
       </h2>
-      <p className={mutedText}>Each code signs you in once if you lose your authenticator app. They are shown only now: keep them somewhere safe.</p>
-      <ul className={styles.codes} aria-label="Recovery codes">
+      <p className={mutedText}>{t('recoveryCodes.intro')}</p>
+      <ul className={styles.codes} aria-label={t('recoveryCodes.heading')} dir="ltr">
         {codes.map((code) => (
           <li key={code} className={styles.secret}>
             {code}
@@ -56,17 +61,17 @@ export function RecoveryCodes({ codes, onAcknowledge, isSaving = false, error }:
       </ul>
       <div className={row}>
         <button type="button" className={button.secondary} onClick={copy}>
-          Copy
+          {t('recoveryCodes.copy')}
         </button>
         <button type="button" className={button.secondary} onClick={download}>
-          Download
+          {t('recoveryCodes.download')}
         </button>
       </div>
       <label htmlFor={checkboxId} className={styles.checkboxLabel}>
         <input id={checkboxId} type="checkbox" checked={saved} onChange={(event) => setSaved(event.target.checked)} />
-        I have saved these codes
+        {t('recoveryCodes.saved')}
       </label>
-      <ErrorMessage>{isSaving ? undefined : error?.message}</ErrorMessage>
+      <ErrorMessage>{isSaving ? undefined : errorText(error)}</ErrorMessage>
       <button
         type="button"
         className={button.primary}
@@ -76,7 +81,7 @@ export function RecoveryCodes({ codes, onAcknowledge, isSaving = false, error }:
         }}
       >
         {isSaving ? <Spinner /> : null}
-        Done
+        {t('common.done')}
       </button>
       <p role="status" className={visuallyHidden}>
         {status}

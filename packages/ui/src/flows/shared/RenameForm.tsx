@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
+import { useMessages } from '../../messages/useMessages.js';
 import { button, input, label as labelStyle, row, stack } from '../../styles/shared.css.js';
 
 export interface RenameFormProps {
@@ -15,6 +16,7 @@ export interface RenameFormProps {
 
 /** Renames a passkey or an MFA device: a trimmed name of 1 to 64 characters, Save or Cancel. */
 export function RenameForm({ label, initial, maxLength, autoFocus = false, onSave, onCancel }: RenameFormProps) {
+  const t = useMessages();
   const id = useId();
   const [value, setValue] = useState(initial);
   const [error, setError] = useState<string>();
@@ -22,7 +24,7 @@ export function RenameForm({ label, initial, maxLength, autoFocus = false, onSav
     event.preventDefault();
     const alias = value.trim();
     if (alias.length < 1 || alias.length > 64) {
-      setError('Enter a name of 1 to 64 characters.');
+      setError(t('rename.invalid'));
       return;
     }
     onSave(alias);
@@ -48,10 +50,10 @@ export function RenameForm({ label, initial, maxLength, autoFocus = false, onSav
       <ErrorMessage id={`${id}-error`}>{error}</ErrorMessage>
       <div className={row}>
         <button type="submit" className={button.primary}>
-          Save
+          {t('rename.save')}
         </button>
         <button type="button" className={button.quiet} onClick={onCancel}>
-          Cancel
+          {t('common.cancel')}
         </button>
       </div>
     </form>

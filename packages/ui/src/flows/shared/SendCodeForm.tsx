@@ -4,7 +4,9 @@ import { Spinner } from '../../Spinner.js';
 import { button, stack, visuallyHidden } from '../../styles/shared.css.js';
 import type { FlowError } from './FlowError.js';
 import { useFieldError } from '../../focus/useFieldError.js';
-import { useMessages } from '../../messages/useMessages.js';
+import { useLocale, useMessages } from '../../messages/useMessages.js';
+import { formatNumber } from '../../messages/format.js';
+import { useErrorText } from '../../messages/useErrorText.js';
 import { mutedText } from '../../styles/shared.css.js';
 
 export interface SendCodeFieldOptions {
@@ -43,11 +45,12 @@ export function useSendCodeField({ defaultValue, isSending, error, emptyMessage 
   take(): string | undefined;
 } {
   const id = useId();
+  const errorText = useErrorText();
   const [value, setValue] = useState(defaultValue ?? '');
   const [localError, setLocalError] = useState<string>();
   // The flow's error is about the value that was sent: it goes once the user edits the field.
   const flowError = useFieldError(typeof error === 'function' ? error(value) : error);
-  const shownError = localError ?? (isSending ? undefined : flowError.error?.message);
+  const shownError = localError ?? (isSending ? undefined : errorText(flowError.error));
   const errorId = `${id}-error`;
   return {
     value,
@@ -91,10 +94,11 @@ export interface SendCodeFormProps {
 
 /** "Continue": busy while a code is being sent, waiting while a rate limit holds. */
 export function SendCodeSubmit({ isSending, waiting, className = button.primary }: { isSending: boolean; waiting: boolean; className?: string }) {
+  const t = useMessages();
   return (
     <button type="submit" className={className} aria-disabled={isSending || waiting ? true : undefined}>
       {isSending ? <Spinner /> : null}
-      Continue
+      {t('code.continue')}
     </button>
   );
 }
@@ -102,6 +106,7 @@ export function SendCodeSubmit({ isSending, waiting, className = button.primary 
 /** The frame of a send-code step: the field(s), the error under them, "Continue", a status for screen readers. */
 export function SendCodeForm({ field, isSending, onSubmit, children, channel, retryInSeconds = 0, ownSubmit = false }: SendCodeFormProps) {
   const t = useMessages();
+  const { locale } = useLocale();
   const waiting = retryInSeconds > 0;
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -114,11 +119,11 @@ export function SendCodeForm({ field, isSending, onSubmit, children, channel, re
       {ownSubmit ? null : <SendCodeSubmit isSending={isSending} waiting={waiting} />}
       {waiting ? (
         <p className={mutedText} data-retry-in={retryInSeconds}>
-          {t('code.retryIn', { seconds: retryInSeconds })}
+          {t('code.retryIn', { seconds: formatNumber(retryInSeconds, locale, 0) })}
         </p>
       ) : null}
       <p role="status" className={visuallyHidden}>
-        {isSending ? 'Sending a code…' : ''}
+        {isSending ? t('code.sending') : ''}
       </p>
     </form>
   );

@@ -4,6 +4,9 @@ import { Spinner } from '../../Spinner.js';
 import { button, codeInput, label, stack, visuallyHidden } from '../../styles/shared.css.js';
 import type { FlowError } from '../shared/FlowError.js';
 import { useFieldError } from '../../focus/useFieldError.js';
+import { useMessages } from '../../messages/useMessages.js';
+import { useErrorText } from '../../messages/useErrorText.js';
+
 
 export interface TotpCodeFormProps {
   isVerifying?: boolean;
@@ -11,21 +14,24 @@ export interface TotpCodeFormProps {
   onSubmit: (code: string) => void;
 }
 
+/** The English of `totp.invalid`. */
 export const EMPTY_TOTP_MESSAGE = 'Enter the 6-digit code from your authenticator app.';
 
 /** One labelled 6-digit field ("Authentication code") and "Verify". Presentational. */
 export function TotpCodeForm({ isVerifying = false, error, onSubmit }: TotpCodeFormProps) {
+  const t = useMessages();
+  const errorText = useErrorText();
   const id = useId();
   const [code, setCode] = useState('');
   const [localError, setLocalError] = useState<string>();
   const flowError = useFieldError(error);
-  const shownError = localError ?? (isVerifying ? undefined : flowError.error?.message);
+  const shownError = localError ?? (isVerifying ? undefined : errorText(flowError.error));
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isVerifying) return;
     const value = code.replace(/\s/g, '');
     if (!/^\d{6}$/.test(value)) {
-      setLocalError(EMPTY_TOTP_MESSAGE);
+      setLocalError(t('totp.invalid'));
       return;
     }
     onSubmit(value);
@@ -33,7 +39,7 @@ export function TotpCodeForm({ isVerifying = false, error, onSubmit }: TotpCodeF
   return (
     <form className={stack} noValidate onSubmit={submit} aria-busy={isVerifying}>
       <label htmlFor={`${id}-code`} className={label}>
-        Authentication code
+        {t('totp.label')}
       </label>
       <input
         id={`${id}-code`}
@@ -55,10 +61,10 @@ export function TotpCodeForm({ isVerifying = false, error, onSubmit }: TotpCodeF
       <ErrorMessage id={`${id}-error`}>{shownError}</ErrorMessage>
       <button type="submit" className={button.primary} aria-disabled={isVerifying ? true : undefined}>
         {isVerifying ? <Spinner /> : null}
-        Verify
+        {t('code.verify')}
       </button>
       <p role="status" className={visuallyHidden}>
-        {isVerifying ? 'Checking the code…' : ''}
+        {isVerifying ? t('code.checking') : ''}
       </p>
     </form>
   );

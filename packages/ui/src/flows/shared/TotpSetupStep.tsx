@@ -5,6 +5,8 @@ import type { FlowError } from './FlowError.js';
 import * as styles from './mfa.css.js';
 import { TotpCodeForm } from './TotpCodeForm.js';
 import { useQrCode } from './useQrCode.js';
+import { useMessages } from '../../messages/useMessages.js';
+import { fillParts } from '../../messages/fillParts.js';
 
 export interface TotpSetupStepProps {
   /** The TOTP `secret` and otpauth `uri` the enrolment fetched. */
@@ -25,19 +27,26 @@ const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
  * asks for first (MFA required). Presentational.
  */
 export function TotpSetupStep({ registration, isVerifying, error, onSubmit, onCancel }: TotpSetupStepProps) {
+  const t = useMessages();
   const qr = useQrCode(registration.uri);
   return (
     <>
-      <p className={mutedText}>Scan the QR code with your authenticator app, or enter the key, then type the code it shows.</p>
+      <p className={mutedText}>{t('totp.setup.intro')}</p>
       <div className={styles.qrFrame}>
-        {qr ? <img className={styles.qr} src={qr} width={168} height={168} alt="QR code for your authenticator app" /> : <Spinner />}
+        {qr ? <img className={styles.qr} src={qr} width={168} height={168} alt={t('totp.setup.qrAlt')} /> : <Spinner />}
       </div>
       <p className={mutedText}>
-        Key: <code className={styles.secret} data-testid="totp-secret">{grouped(registration.secret)}</code>
+        {fillParts(t('totp.setup.key'), {
+          key: (
+            <code className={styles.secret} data-testid="totp-secret" dir="ltr">
+              {grouped(registration.secret)}
+            </code>
+          ),
+        })}
       </p>
       <TotpCodeForm isVerifying={isVerifying} error={error} onSubmit={onSubmit} />
       <button type="button" className={button.quiet} onClick={onCancel}>
-        Cancel
+        {t('common.cancel')}
       </button>
     </>
   );

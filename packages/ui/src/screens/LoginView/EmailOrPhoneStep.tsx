@@ -5,6 +5,7 @@ import { CountrySelect } from '../../flows/SmsSignIn/CountrySelect.js';
 import type { PhoneValue } from '../../flows/SmsSignIn/SmsSignInModel.js';
 import type { SmsCountry } from '../../flows/SmsSignIn/countries.js';
 import { SendCodeForm, useSendCodeField } from '../../flows/shared/SendCodeForm.js';
+import { useMessages } from '../../messages/useMessages.js';
 import { looksLikePhone } from './looksLikePhone.js';
 
 export interface EmailOrPhoneStepProps {
@@ -23,6 +24,7 @@ export interface EmailOrPhoneStepProps {
   onSubmitPhone: (phone: PhoneValue) => void;
 }
 
+/** The English of `emailOrPhone.empty`. */
 export const EMPTY_EMAIL_OR_PHONE_MESSAGE = 'Enter your email address or phone number.';
 
 /**
@@ -40,6 +42,7 @@ export function EmailOrPhoneStep({
   onSubmitEmail,
   onSubmitPhone,
 }: EmailOrPhoneStepProps) {
+  const t = useMessages();
   const id = useId();
   const [country, setCountry] = useState(defaultCountry ?? countries[0]?.isoCountryCode ?? '');
   // The error of the flow the text now points at (the other flow's error would be about other text).
@@ -47,7 +50,7 @@ export function EmailOrPhoneStep({
     defaultValue,
     isSending,
     error: (value) => (looksLikePhone(value) ? phoneError : emailError),
-    emptyMessage: EMPTY_EMAIL_OR_PHONE_MESSAGE,
+    emptyMessage: t('emailOrPhone.empty'),
   });
   const pointsAtPhone = looksLikePhone(field.value);
 
@@ -64,7 +67,7 @@ export function EmailOrPhoneStep({
       }}
     >
       <label htmlFor={field.inputProps.id} className={label}>
-        Email or phone number
+        {t('emailOrPhone.label')}
       </label>
       <input
         {...field.inputProps}
@@ -72,7 +75,7 @@ export function EmailOrPhoneStep({
         type="text"
         name="username"
         autoComplete="username"
-        placeholder="you@example.com or 201 555 0123"
+        placeholder={t('emailOrPhone.placeholder')}
       />
       {pointsAtPhone && countries.length > 0 && !field.value.trim().startsWith('+') ? (
         <CountrySelect id={`${id}-country`} countries={countries} value={country} onChange={setCountry} disabled={isSending} />

@@ -1,6 +1,7 @@
 import { Fragment, useEffect, type ReactNode } from 'react';
 import { useWarn } from '../../warn.js';
 import { mutedText } from '../../styles/shared.css.js';
+import { useLocale, useMessages } from '../../messages/useMessages.js';
 import { separator, view } from './LoginView.css.js';
 
 /** One block of the login view (`settings.sdk.views[type=login].sections`, SPEC §2). */
@@ -195,6 +196,8 @@ export function withoutStraySeparators(blocks: readonly PlannedBlock[]): Planned
  * the kit does not know or does not have yet is skipped with a logged warning — never a crash.
  */
 export function LoginView({ sections, email, phone, emailAndPhone, social, socialAboveEmail, splitEmailAndSocial, wallet, displayOrder, emailOnly }: LoginViewProps) {
+  const t = useMessages();
+  const { dir } = useLocale();
   const warn = useWarn();
   const { blocks, warnings } = planLoginView(sections, email, { phone, emailAndPhone, social, socialAboveEmail, splitEmailAndSocial, wallet, displayOrder, emailOnly });
   const warningKey = warnings.join('\n');
@@ -203,11 +206,11 @@ export function LoginView({ sections, email, phone, emailAndPhone, social, socia
   }, [warningKey, warn]);
 
   return (
-    <div className={view} data-latchkey-view="login">
+    <div className={view} dir={dir} data-latchkey-view="login">
       {blocks.length > 0 ? (
         blocks.map((block) => <Fragment key={block.key}>{block.node}</Fragment>)
       ) : (
-        <p className={mutedText}>No sign-in method is available for this project.</p>
+        <p className={mutedText}>{t('login.noMethod')}</p>
       )}
     </div>
   );

@@ -61,7 +61,8 @@ export const footer = style({ textAlign: 'center', borderTop: `${vars.borderWidt
 export const close = style({
   position: 'absolute',
   top: '12px',
-  right: '12px',
+  // The close button sits at the end of the reading direction (left, right to left).
+  insetInlineEnd: '12px',
   width: '32px',
   height: '32px',
   display: 'inline-flex',

@@ -2,6 +2,7 @@ import type { SocialProvider } from '@latchkey/protocol';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useMessages } from '../../messages/useMessages.js';
+import { useErrorText } from '../../messages/useErrorText.js';
 import { focusElement } from '../../focus/useViewFocus.js';
 import { ViewHeader } from './ViewHeader.js';
 import { WalletChooser, WalletEntry } from './WalletChooser.js';
@@ -134,6 +135,7 @@ export function SignInDialogView({
   const layout = socialLayoutFrom(settings);
   const look = lookFrom(settings);
   const t = useMessages();
+  const errorText = useErrorText();
   const showWalletsButton = (settings?.design as { modal?: { showWalletsButton?: boolean } } | undefined)?.modal?.showWalletsButton;
   // "Connect a wallet" opens the wallet list as the dialog's own view (header, Back); `showWalletsButton: false`
   // keeps the list inline on the main view, as the project asked.
@@ -262,18 +264,18 @@ export function SignInDialogView({
                     <img className={styles.logo} src={branding.logoUrl} alt="" width={48} height={48} />
                   ) : null}
                   <Dialog.Title className={styles.title}>
-                    {branding.displayName ? `Sign in to ${branding.displayName}` : 'Sign in'}
+                    {branding.displayName ? t('signIn.titleNamed', { name: branding.displayName }) : t('signIn.button')}
                   </Dialog.Title>
                   <Dialog.Description className={styles.description}>
                     {onboardingStep
-                      ? 'One more step to finish setting up your account.'
+                      ? t('signIn.onboarding')
                       : secondFactor
-                      ? 'Two-step verification'
+                      ? t('signIn.secondFactor')
                       : settingsStatus !== 'ready'
-                        ? 'Sign in or create an account.'
+                        ? t('signIn.intro')
                         : phoneEnabled
-                        ? 'Sign in or create an account with your email or phone number.'
-                        : 'Sign in or create an account with your email.'}
+                        ? t('signIn.introEmailOrPhone')
+                        : t('signIn.introEmail')}
                   </Dialog.Description>
                 </header>
                 <KitErrorBoundary area="sign-in dialog content">
@@ -283,14 +285,14 @@ export function SignInDialogView({
                   {settingsStatus === 'loading' ? (
                     <p role="status" className={styles.loading}>
                       <Spinner />
-                      Loading sign-in options…
+                      {t('signIn.loading')}
                     </p>
                   ) : settingsStatus === 'failed' ? (
                     <>
-                      <ErrorMessage>{settingsError?.message ?? 'The sign-in options could not be loaded.'}</ErrorMessage>
+                      <ErrorMessage>{errorText(settingsError) ?? t('signIn.loadFailed')}</ErrorMessage>
                       {onRetrySettings ? (
                         <button type="button" className={button.secondary} onClick={onRetrySettings}>
-                          Retry
+                          {t('common.retry')}
                         </button>
                       ) : null}
                     </>
@@ -373,7 +375,7 @@ export function SignInDialogView({
               </footer>
             ) : null}
             {locked ? null : (
-              <Dialog.Close className={styles.close} aria-label="Close">
+              <Dialog.Close className={styles.close} aria-label={t('common.close')}>
                 <span aria-hidden="true">×</span>
               </Dialog.Close>
             )}

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { providerLabel } from '../../flows/SocialSignIn/providerLabel.js';
 import { useMessages } from '../../messages/useMessages.js';
+import { useErrorText } from '../../messages/useErrorText.js';
 import { button, mutedText, text } from '../../styles/shared.css.js';
 import * as styles from './UserMenu.css.js';
 
@@ -21,12 +22,13 @@ export interface LinkedAccountsProps {
   /** Opens the "Link another account" chooser. */
   onChooseLink?: (() => void) | undefined;
   isLinking: boolean;
-  linkError?: { message: string } | undefined;
+  linkError?: { code?: string; message: string } | undefined;
 }
 
 /** The Account view's social accounts: each with Unlink, then one "Link another account" (not a chip per provider). */
 export function LinkedAccounts({ linkedAccounts, linkableProviders, onUnlink, onChooseLink, isLinking, linkError }: LinkedAccountsProps) {
   const t = useMessages();
+  const errorText = useErrorText();
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className={styles.accounts} data-latchkey-section="linked-accounts">
@@ -65,7 +67,7 @@ export function LinkedAccounts({ linkedAccounts, linkableProviders, onUnlink, on
           {t('menu.accounts.link')}
         </button>
       ) : null}
-      <ErrorMessage>{linkError?.message}</ErrorMessage>
+      <ErrorMessage>{errorText(linkError)}</ErrorMessage>
     </section>
   );
 }

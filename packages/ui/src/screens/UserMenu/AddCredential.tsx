@@ -5,6 +5,7 @@ import { SmsSignInView } from '../../flows/SmsSignIn/SmsSignInView.js';
 import type { SmsCountry } from '../../flows/SmsSignIn/countries.js';
 import { button, stack } from '../../styles/shared.css.js';
 import type { CredentialKind } from './AccountSection.js';
+import { useMessages } from '../../messages/useMessages.js';
 
 export interface AddCredentialProps {
   kind: CredentialKind;
@@ -20,11 +21,12 @@ export interface AddCredentialProps {
  * Loaded on demand from the user menu.
  */
 export function AddCredential({ kind, countries, onClose }: AddCredentialProps) {
+  const t = useMessages();
   return (
     <div className={stack} data-latchkey-section={`add-${kind}`}>
       {kind === 'email' ? <AddEmail /> : <AddPhone countries={countries} />}
       <button type="button" className={button.quiet} onClick={onClose}>
-        Close
+        {t('common.close')}
       </button>
     </div>
   );

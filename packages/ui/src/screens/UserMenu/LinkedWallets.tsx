@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useMessages } from '../../messages/useMessages.js';
+import { useErrorText } from '../../messages/useErrorText.js';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { button, mutedText, row, stack } from '../../styles/shared.css.js';
 import * as styles from '../../flows/WalletSignIn/WalletList.css.js';
@@ -37,6 +38,7 @@ export interface LinkedWalletsProps {
 /** The user menu's "Wallets" region: linked wallets, the primary one marked, make primary, unlink, link another. */
 export function LinkedWallets({ wallets, busy = false, error, canLinkMore = false, canUnlink = false, linkFlow, onMakePrimary, onUnlink, known = [] }: LinkedWalletsProps) {
   const t = useMessages();
+  const errorText = useErrorText();
   const [linking, setLinking] = useState(false);
   return (
     // The menu's Wallets view titles this list; the region keeps the name for assistive technology.
@@ -64,7 +66,7 @@ export function LinkedWallets({ wallets, busy = false, error, canLinkMore = fals
           </li>
         ))}
       </ul>
-      {error ? <ErrorMessage>{error.message}</ErrorMessage> : null}
+      {error ? <ErrorMessage>{errorText(error)}</ErrorMessage> : null}
       {canLinkMore && linkFlow ? (
         linking ? (
           <div className={stack}>

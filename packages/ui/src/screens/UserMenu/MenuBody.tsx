@@ -4,6 +4,7 @@ import { SupportLinks } from '../../Branding/SupportLinks.js';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { useViewFocus } from '../../focus/useViewFocus.js';
 import { useMessages } from '../../messages/useMessages.js';
+import { useErrorText } from '../../messages/useErrorText.js';
 import { Spinner } from '../../Spinner.js';
 import { button, link, visuallyHidden } from '../../styles/shared.css.js';
 import { LinkAccountChooser, LinkedAccounts } from './AccountView.js';
@@ -45,6 +46,7 @@ export interface MenuBodyProps extends UserMenuViewProps {
 /** The menu's content, the same in the popover and the sheet. */
 export function MenuBody({ name, view, onView, sheetTitle, ...props }: MenuBodyProps) {
   const t = useMessages();
+  const errorText = useErrorText();
   const labelId = useContext(LabelIdContext);
   const { views = {}, linkedAccounts = [], linkableProviders = [], onLink, links = [], isSigningOut = false, isLinking = false } = props;
   const [reportedNetwork, reportNetwork] = useState<string>();
@@ -167,7 +169,7 @@ export function MenuBody({ name, view, onView, sheetTitle, ...props }: MenuBodyP
             </nav>
           ) : null}
           <SupportLinks support={props.support} />
-          <ErrorMessage>{isSigningOut ? undefined : props.error?.message}</ErrorMessage>
+          <ErrorMessage>{isSigningOut ? undefined : errorText(props.error)}</ErrorMessage>
           <button
             type="button"
             className={button.secondary}

@@ -124,13 +124,20 @@ export const backGlyph = style({ selectors: { '[dir="rtl"] &': { transform: 'sca
 
 // Movement only, no fade: text keeps its full contrast from the first frame.
 const enter = keyframes({ from: { transform: 'translateX(8px)' }, to: { transform: 'none' } });
+// Right to left, a view comes in from the other side.
+const enterRtl = keyframes({ from: { transform: 'translateX(-8px)' }, to: { transform: 'none' } });
 
 /** A view's body; it slides in only when the user's system allows motion. */
 export const view = style({
   display: 'flex',
   flexDirection: 'column',
   gap: '12px',
-  '@media': { '(prefers-reduced-motion: no-preference)': { animation: `${enter} 160ms ease-out` } },
+  '@media': {
+    '(prefers-reduced-motion: no-preference)': {
+      animation: `${enter} 160ms ease-out`,
+      selectors: { '[dir="rtl"] &': { animationName: enterRtl } },
+    },
+  },
   // Home stays mounted under the other views: `hidden` must win over the flex display above.
   selectors: { '&[hidden]': { display: 'none' } },
 });

@@ -6,9 +6,13 @@ import { button, mutedText } from '../../styles/shared.css.js';
 import { useSolanaWallet } from '@latchkey/headless/react/solana';
 import { leave, SolanaScreens, sendOffersExit } from './solanaScreens.js';
 import { WalletPanelView, type WalletPanelScreen } from './WalletPanelView.js';
+import { useMessages } from '../../messages/useMessages.js';
+import { useErrorText } from '../../messages/useErrorText.js';
 
 /** The external wallet the user signed in with: reconnected silently (connect-only), it signs the transfers. */
 export default function ExternalWalletPanel({ wallet }: { wallet: LinkedWallet }) {
+  const t = useMessages();
+  const errorText = useErrorText();
   const flow = useWalletSignIn({ mode: 'connect-only' });
   const [screen, setScreen] = useState<WalletPanelScreen>('home');
   // Only the wallet this account uses may sign for it.
@@ -16,23 +20,23 @@ export default function ExternalWalletPanel({ wallet }: { wallet: LinkedWallet }
   const solana = useSolanaWallet({ address: wallet.address, signer });
   // The credential names the wallet by its key (`phantom`); the wallet list knows its display name.
   const option = flow.wallets.find((candidate) => candidate.key === wallet.wallet_name || candidate.name === wallet.wallet_name);
-  const name = option?.name ?? wallet.wallet_name ?? 'Wallet';
+  const name = option?.name ?? wallet.wallet_name ?? t('embedded.labelNoAccount');
   const reconnect =
     signer === undefined ? (
       <p className={mutedText} role="status">
         {flow.isBusy || flow.status === 'reconnecting' ? (
           <>
-            <Spinner /> Connecting {name}…
+            <Spinner /> {t('walletPanel.connecting', { wallet: name })}
           </>
         ) : flow.signer ? (
           // Connected, but to another account: only this account's own address may sign for it.
-          `${name} is on another account. Switch it to this wallet's address to send.`
+          t('walletPanel.otherAccount', { wallet: name })
         ) : option?.installed ? (
           <button type="button" className={button.secondary} onClick={() => flow.connect(option.key)}>
-            Connect {name} to send
+            {t('walletPanel.connectToSend', { wallet: name })}
           </button>
         ) : (
-          `${name} is not available in this browser; balances only.`
+          t('walletPanel.unavailable', { wallet: name })
         )}
       </p>
     ) : null;
@@ -53,7 +57,7 @@ export default function ExternalWalletPanel({ wallet }: { wallet: LinkedWallet }
         extra={
           <>
             {reconnect}
-            <ErrorMessage>{flow.status === 'failed' ? flow.error?.message : undefined}</ErrorMessage>
+            <ErrorMessage>{flow.status === 'failed' ? errorText(flow.error) : undefined}</ErrorMessage>
           </>
         }
       />

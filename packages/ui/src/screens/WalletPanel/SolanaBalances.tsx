@@ -5,6 +5,9 @@ import { button, mutedText, row, stack, text } from '../../styles/shared.css.js'
 import * as styles from '../../styles/panel.css.js';
 import type { SolanaBalanceItem } from '../../flows/SendTransaction/SendTransactionModel.js';
 import type { FlowError } from '../../flows/shared/FlowError.js';
+import { useLocale, useMessages } from '../../messages/useMessages.js';
+import { useErrorText } from '../../messages/useErrorText.js';
+import { formatCurrency, formatNumber } from '../../messages/format.js';
 
 export interface SolanaBalancesProps {
   status: 'idle' | 'loading' | 'ready' | 'failed';
@@ -33,32 +36,33 @@ function isDisplayableLogoUrl(value: string | undefined, origin: string | undefi
   return url.protocol === 'https:' || (origin !== undefined && origin !== 'null' && url.origin === origin);
 }
 
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** A USD value as money: dollars and cents ('$450.00', not the token amount rule's '450.0'). */
-function usd(value: string): string {
+/** A USD value as money in the locale: dollars and cents ('$450.00', '450,00 US$'; not the token amount rule's '450.0'). */
+function usd(value: string, locale: string): string {
   const amount = Number(value);
-  return Number.isFinite(amount) ? dollars.format(amount) : `$${value}`;
+  return Number.isFinite(amount) ? formatCurrency(amount, 'USD', locale) : `$${value}`;
 }
 
 /** The wallet's SOL and SPL token balances (for the user menu); the root carries `data-state`. */
 export function SolanaBalances({ status, balances, showFiat, error, onRefresh }: SolanaBalancesProps) {
+  const t = useMessages();
+  const errorText = useErrorText();
+  const { locale } = useLocale();
   const headingId = useId();
   return (
     <section className={stack} aria-labelledby={headingId} aria-busy={status === 'loading'} data-flow="solana-balances" data-state={status}>
       <div className={row}>
         <h2 id={headingId} className={styles.heading}>
-          Balances
+          {t('balances.heading')}
         </h2>
         {onRefresh ? (
           <button type="button" className={button.quiet} onClick={onRefresh} aria-disabled={status === 'loading'}>
-            Refresh
+            {t('balances.refresh')}
           </button>
         ) : null}
       </div>
       {status === 'loading' && balances.length === 0 ? (
         <p className={mutedText}>
-          <Spinner /> Loading balances…
+          <Spinner /> {t('balances.loading')}
         </p>
       ) : null}
       {balances.length > 0 ? (
@@ -76,23 +80,23 @@ export function SolanaBalances({ status, balances, showFiat, error, onRefresh }:
                     decoding="async"
                     referrerPolicy="no-referrer"
                     data-token-logo=""
-                    style={{ width: TOKEN_LOGO_SIZE, height: TOKEN_LOGO_SIZE, objectFit: 'contain', borderRadius: '50%', verticalAlign: 'middle', marginRight: 6 }}
+                    style={{ width: TOKEN_LOGO_SIZE, height: TOKEN_LOGO_SIZE, objectFit: 'contain', borderRadius: '50%', verticalAlign: 'middle', marginInlineEnd: 6 }}
                   />
                 ) : null}
                 {balance.symbol} <span className={mutedText}>{balance.name}</span>
               </span>
               <span className={`${text} ${styles.amount}`}>
-                {balance.balance} {balance.symbol}
-                {showFiat && balance.marketValue !== undefined ? <span className={mutedText}> ≈ {usd(balance.marketValue)}</span> : null}
+                {formatNumber(balance.balance, locale, balance.decimals)} {balance.symbol}
+                {showFiat && balance.marketValue !== undefined ? <span className={mutedText}> ≈ {usd(balance.marketValue, locale)}</span> : null}
               </span>
             </li>
           ))}
         </ul>
       ) : null}
-      <ErrorMessage>{status === 'failed' ? error?.message : undefined}</ErrorMessage>
+      <ErrorMessage>{status === 'failed' ? errorText(error) : undefined}</ErrorMessage>
       {status === 'failed' && onRefresh ? (
         <button type="button" className={button.secondary} onClick={onRefresh}>
-          Retry
+          {t('common.retry')}
         </button>
       ) : null}
     </section>

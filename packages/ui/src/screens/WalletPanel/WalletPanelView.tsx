@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { headingIn, useViewFocus } from '../../focus/useViewFocus.js';
-import { useMessages } from '../../messages/useMessages.js';
+import { useLocale, useMessages } from '../../messages/useMessages.js';
 import { useUserMenu } from '../UserMenu/userMenuContext.js';
 import { button, mutedText, row, stack, visuallyHidden } from '../../styles/shared.css.js';
 import * as styles from '../../styles/panel.css.js';
@@ -48,6 +48,7 @@ export function WalletPanelView({ label, iconUrl, address, screen, onScreen, can
   }, []);
   const ref = useViewFocus<HTMLElement>(screen, { target });
   const t = useMessages();
+  const { dir } = useLocale();
   const menu = useUserMenu();
   const reportWalletScreen = menu?.reportWalletScreen;
   useEffect(() => {
@@ -74,7 +75,7 @@ export function WalletPanelView({ label, iconUrl, address, screen, onScreen, can
     </button>
   ));
   return (
-    <section ref={ref} className={stack} aria-labelledby={headingId} data-flow="wallet-panel" data-screen={screen}>
+    <section ref={ref} className={stack} dir={dir} aria-labelledby={headingId} data-flow="wallet-panel" data-screen={screen}>
       <div className={stack} style={{ gap: '2px' }}>
         <h2 id={headingId} className={styles.heading}>
           {iconUrl ? <img src={iconUrl} alt="" width={20} height={20} style={{ verticalAlign: 'text-bottom', marginInlineEnd: '6px', borderRadius: '4px' }} data-wallet-icon="" /> : null}
@@ -82,7 +83,7 @@ export function WalletPanelView({ label, iconUrl, address, screen, onScreen, can
         </h2>
         {address && screen !== 'receive' ? (
           <p className={`${mutedText} ${styles.mono}`} style={{ margin: 0 }} data-testid="wallet-address">
-            <span className={visuallyHidden}>Address: </span>
+            <span className={visuallyHidden}>{t('walletPanel.address')} </span>
             {address}
           </p>
         ) : null}

@@ -9,6 +9,8 @@ import { SendTransactionView } from '../../flows/SendTransaction/SendTransaction
 import { ReceiveView } from './ReceiveView.js';
 import { ConnectedActivity } from './ConnectedActivity.js';
 import { usePanelAddress, type WalletPanelScreen } from './WalletPanelView.js';
+import { useMessages } from '../../messages/useMessages.js';
+import { useErrorText } from '../../messages/useErrorText.js';
 import { useUserMenu } from '../UserMenu/userMenuContext.js';
 
 // The Solana part both wallet panels share: the network, its balances and the send flow (`useSolanaWallet`).
@@ -42,6 +44,8 @@ export function SolanaScreens({ solana, screen, onScreen, extra }: { solana: Sol
   useEffect(() => {
     report?.(networkName);
   }, [report, networkName]);
+  const t = useMessages();
+  const errorText = useErrorText();
   if (screen === 'receive' && address) return <ReceiveView address={address} network={networkName} />;
   if (screen === 'activity' && address) return <ConnectedActivity solana={solana} address={address} />;
   if (screen === 'send') {
@@ -66,10 +70,10 @@ export function SolanaScreens({ solana, screen, onScreen, extra }: { solana: Sol
         hidden={settings?.sdk?.hideNetworkInDynamicWidget === true}
         {...(selector ? { selector } : {})}
       />
-      <ErrorMessage>{networks.error?.message}</ErrorMessage>
+      <ErrorMessage>{errorText(networks.error)}</ErrorMessage>
       {networks.status === 'failed' ? (
         <button type="button" className={button.secondary} onClick={() => networks.reload()}>
-          Retry
+          {t('common.retry')}
         </button>
       ) : null}
       <SolanaBalances status={balances.status} balances={balances.balances} showFiat={balances.showFiat} error={balances.error} onRefresh={balances.refresh} />

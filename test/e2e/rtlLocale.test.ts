@@ -1,0 +1,108 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { launchChromium, screenshot, watchConsole } from './browser.js';
+import { escapeRegExp } from './demo.js';
+import { latestCode, patchSettings, uniqueEmail } from './sandbox.js';
+
+/**
+ * One journey in the right-to-left locale (`locale="ar"` on the demo's provider): e-mail sign-in, then the user menu
+ * and one of its views, in Chromium against the sandbox, at 1280×800 and 390×844, light and dark. Checks what a
+ * mirrored layout means — the kit's layers carry `dir="rtl"`, the close button sits at the left, Back at the right with
+ * its arrow pointing right, no text overflows its box — and saves every screen under test-results/screenshots/.
+ */
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await patchSettings({ design: { modal: { theme: 'light' } } });
+});
+
+/** Elements of the kit's layers whose text is wider than their box (clipped or spilling out). */
+async function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    for (const layer of document.querySelectorAll('[data-latchkey-root][dir]')) {
+      for (const element of layer.querySelectorAll<HTMLElement>('button, label, h1, h2, h3, p, a, span')) {
+        const style = getComputedStyle(element);
+        if (style.display === 'none' || style.visibility === 'hidden' || element.offsetParent === null) continue;
+        // A long e-mail cut with an ellipsis on purpose, or visually hidden text (1 px), is not clipped text.
+        if (element.scrollWidth > element.clientWidth + 1 && style.overflow !== 'visible' && style.textOverflow !== 'ellipsis' && element.clientWidth > 1) found.push(`${element.tagName}: ${element.textContent?.trim().slice(0, 60)}`);
+        const rect = element.getBoundingClientRect();
+        if (rect.right > window.innerWidth + 1 || rect.left < -1) found.push(`off-screen ${element.tagName}: ${element.textContent?.trim().slice(0, 60)}`);
+      }
+    }
+    return found;
+  });
+}
+
+const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+
+describe.each([
+  ['light', 'desktop'],
+  ['dark', 'desktop'],
+  ['light', 'phone'],
+] as const)('right-to-left journey (%s, %s)', (theme, size) => {
+  test('signs in by e-mail and opens the user menu in Arabic, mirrored', async () => {
+    await patchSettings({ design: { modal: { theme } } });
+    const context = await browser.newContext({ colorScheme: theme, viewport: VIEWPORTS[size] });
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    const url = new URL(inject('demoUrl'));
+    url.searchParams.set('locale', 'ar');
+    await page.goto(url.toString());
+    const name = `rtl-${size}-${theme}`;
+
+    const signIn = page.getByRole('button', { name: 'تسجيل الدخول', exact: true });
+    await expect.poll(() => signIn.isVisible(), { timeout: 15_000 }).toBe(true);
+    await signIn.click();
+    const dialog = page.getByRole('dialog', { name: 'تسجيل الدخول' });
+    await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await dialog.evaluate((element) => element.closest('[data-latchkey-root]')?.getAttribute('dir'))).toBe('rtl');
+    const box = (await dialog.boundingBox())!;
+    const close = (await dialog.getByRole('button', { name: 'إغلاق' }).boundingBox())!;
+    // Mirrored: the close button at the dialog's left edge, not its right.
+    expect(close.x - box.x).toBeLessThan(40);
+    expect(await overflowing(page)).toEqual([]);
+    await screenshot(page, `${name}-01-dialog`);
+
+    const email = uniqueEmail(`e2e-rtl-${size}-${theme}`);
+    await dialog.getByLabel('البريد الإلكتروني أو رقم الهاتف').fill(email);
+    await dialog.getByRole('button', { name: 'متابعة', exact: true }).click();
+    const codeField = dialog.getByLabel('رمز التحقق');
+    await expect.poll(() => codeField.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await dialog.textContent()).toContain(email);
+    expect(await overflowing(page)).toEqual([]);
+    await screenshot(page, `${name}-02-code`);
+    await codeField.pressSequentially(await latestCode(email));
+
+    const menuButton = page.getByRole('button', { name: new RegExp(escapeRegExp(email)) });
+    await expect.poll(() => menuButton.isVisible(), { timeout: 15_000 }).toBe(true);
+    await menuButton.click();
+    const menu = page.getByRole('dialog', { name: /^مسجّل الدخول باسم/ });
+    await expect.poll(() => menu.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await menu.evaluate((element) => element.closest('[data-latchkey-root]')?.getAttribute('dir'))).toBe('rtl');
+    await expect.poll(() => menu.getByRole('button', { name: 'تسجيل الخروج' }).isVisible()).toBe(true);
+    expect(await overflowing(page)).toEqual([]);
+    await screenshot(page, `${name}-03-menu`);
+
+    await menu.getByRole('button', { name: /^الأمان/ }).click();
+    const back = menu.getByRole('button', { name: 'رجوع' });
+    await expect.poll(() => back.isVisible(), { timeout: 10_000 }).toBe(true);
+    const menuBox = (await menu.boundingBox())!;
+    const backBox = (await back.boundingBox())!;
+    // Back sits on the right, where a right-to-left reader starts, and its arrow points right.
+    expect(backBox.x + backBox.width / 2).toBeGreaterThan(menuBox.x + menuBox.width / 2);
+    expect(await back.evaluate((element) => getComputedStyle(element.querySelector('svg')!).transform)).not.toBe('none');
+    expect(await overflowing(page)).toEqual([]);
+    await screenshot(page, `${name}-04-security`);
+
+    await back.click();
+    await menu.getByRole('button', { name: 'تسجيل الخروج' }).click();
+    await expect.poll(() => signIn.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
