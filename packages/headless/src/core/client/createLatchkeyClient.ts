@@ -13,7 +13,8 @@ import { createLazySession, type LazySessionRef, type SessionClock } from '../se
 export type { SessionClock } from '../session/lazySession.js';
 import { createSettingsStore, type SettingsStore } from '../settings/createSettingsStore.js';
 import { createStore, resolveStorageAdapter, type StorageOption, type Store } from '../storage/createStore.js';
-import { COOKIE_SESSION_KEY, cookieSessionParser } from '../session/cookieSession.js';
+// The marker alone: the cookie session's restore (and the JWT decoding it brings) stays with the session's chunk.
+import { COOKIE_SESSION_KEY, cookieSessionParser } from '../session/cookieSessionMarker.js';
 import { createApi, type Api } from '../transport/createApi.js';
 import { createTransport } from '../transport/createTransport.js';
 import { loadBrowserWebAuthn } from '../webauthn/loadBrowserWebAuthn.js';

@@ -1,43 +1,17 @@
 import type { ProjectSettings, SignInResponse, User } from '@latchkey/protocol';
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { getUser } from '../../actions/getUser.js';
-import { refreshSession } from '../../actions/refreshSession.js';
-import { revokeSession } from '../../actions/revokeSession.js';
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { LatchkeyError } from '../../errors/LatchkeyError.js';
 import { toLatchkeyErrorSync } from '../../errors/toLatchkeyError.js';
 import { requiredFieldsMissing } from '../../profile/profileFields.js';
-import type { Emitter, LatchkeyEvents } from '../../events/createEmitter.js';
-import type { Logger } from '../../logger/createLogger.js';
 import { expiryDelayMs, refreshDelayMs, REFRESH_RETRY_MS, toEpochMs } from '../../session/sessionTiming.js';
-import { authFromResponse, AUTH_STORAGE_KEY, storedAuthParser, type StoredAuth } from '../../session/storedAuth.js';
-import { COOKIE_SESSION_KEY, restoreCookieSession } from '../../session/cookieSession.js';
-import type { SettingsStore } from '../../settings/createSettingsStore.js';
+import { authFromResponse, AUTH_STORAGE_KEY, type StoredAuth } from '../../session/storedAuth.js';
+import { COOKIE_SESSION_KEY } from '../../session/cookieSessionMarker.js';
+import { sessionActors, type RestoredSession } from './sessionActors.js';
+import type { SessionDeps, SessionEvent, SessionInput } from './sessionTypes.js';
+
 import type { Store } from '../../storage/createStore.js';
-import type { Api } from '../../transport/createApi.js';
 
-/** What the session needs from its client. */
-export interface SessionDeps {
-  api: Api;
-  store: Store;
-  events: Pick<Emitter<LatchkeyEvents>, 'emit'>;
-  logger: Pick<Logger, 'debug' | 'info' | 'warn' | 'error'>;
-  now: () => number;
-  /**
-   * Whether the session lives in the product API's HttpOnly cookie (`security.auth.storage: ['cookie']`): the token is
-   * then never stored, only a marker of the session's expiry, and a reload restores it through the cookie.
-   */
-  cookieSession?: () => boolean;
-  /**
-   * The project settings, which say which profile fields are required: a user missing one is `onboarding`, not
-   * `signedIn`, until they are saved. Consulted once loaded or loading (a session waits for settings on their way);
-   * without them every session counts as complete.
-   */
-  settings?: Pick<SettingsStore, 'get' | 'load'> & Partial<Pick<SettingsStore, 'watch'>>;
-}
-
-export interface SessionInput {
-  deps: SessionDeps;
-}
+export type { SessionDeps, SessionEvent, SessionInput } from './sessionTypes.js';
 
 export interface SessionContext {
   deps: SessionDeps;
@@ -49,24 +23,6 @@ export interface SessionContext {
   /** The sign-in response's `nextView` while in `mfa`: `mfa-challenge`, or `mfa-enrolment` when a device must be set up first. */
   mfaNextView: string | undefined;
   error: LatchkeyError | undefined;
-}
-
-export type SessionEvent =
-  /** A flow sent its final request (e.g. the code is being verified). */
-  | { type: 'user.startSignIn' }
-  /** That request failed or the flow was left. */
-  | { type: 'user.cancelSignIn' }
-  /** A flow finished: the sign-in response of the server. */
-  | { type: 'server.signedIn'; response: SignInResponse }
-  | { type: 'server.userUpdated'; user: User }
-  /** A bearer request was answered 401: the token is no longer good. */
-  | { type: 'server.sessionRejected' }
-  | { type: 'user.signOut' }
-  /** The project settings arrived (or changed): whether onboarding is pending is decided again. */
-  | { type: 'settings.ready' };
-
-interface RestoredSession extends StoredAuth {
-  user: User;
 }
 
 /** Codes that end the stored session: the token is no good, or its user lost access (SPEC §6 'User does not have access'). */
@@ -99,34 +55,7 @@ export const sessionMachine = setup({
     events: {} as SessionEvent,
     input: {} as SessionInput,
   },
-  actors: {
-    restoreSession: fromPromise<RestoredSession | undefined, SessionInput>(async ({ input: { deps } }) => {
-      const stored = deps.store.get(AUTH_STORAGE_KEY, storedAuthParser);
-      if (!stored) return restoreCookieSession(deps);
-      if (!(toEpochMs(stored.expiresAt) > deps.now())) {
-        deps.store.remove(AUTH_STORAGE_KEY);
-        return undefined;
-      }
-      const user = await getUser(deps, { jwt: stored.jwt });
-      return { ...stored, user };
-    }),
-    refreshSession: fromPromise<SignInResponse, { deps: SessionDeps; jwt: string }>(({ input }) =>
-      refreshSession(input.deps, { jwt: input.jwt }),
-    ),
-    loadSettings: fromPromise<ProjectSettings, { deps: SessionDeps }>(({ input }) =>
-      (input.deps.settings as Pick<SettingsStore, 'load'>).load(),
-    ),
-    watchSettings: fromCallback<SessionEvent, { deps: SessionDeps }>(({ input, sendBack }) => {
-      const store = input.deps.settings as SettingsStore | undefined;
-      if (!store?.watch) return undefined;
-      return store.watch((state) => {
-        if (state.status === 'ready') sendBack({ type: 'settings.ready' });
-      });
-    }),
-    revokeSession: fromPromise<void, { deps: SessionDeps; jwt: string }>(({ input }) =>
-      revokeSession(input.deps, { jwt: input.jwt }),
-    ),
-  },
+  actors: sessionActors,
   actions: {
     assignSession: assign((_, params: { auth: StoredAuth; user: User }) => ({
       ...params.auth,
