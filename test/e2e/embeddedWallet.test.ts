@@ -71,7 +71,7 @@ describe('embedded wallet (Chromium)', () => {
 
     await sandboxPost('/sandbox/airdrop', { address, lamports: '2000000000' });
     await panel.getByRole('region', { name: 'Balances' }).getByRole('button', { name: 'Refresh' }).click();
-    await expect.poll(() => solBalance(panel), { timeout: 15_000 }).toContain('2.0 SOL');
+    await expect.poll(() => solBalance(panel), { timeout: 15_000 }).toContain('2 SOL');
 
     const first = freshAddress();
     const signature = await send(panel, first, '0.5');

@@ -116,7 +116,7 @@ describe('MPC wallet (Chromium)', () => {
         },
         { timeout: 20_000 },
       )
-      .toContain('2.0 SOL');
+      .toContain('2 SOL');
     const sent = await sendSol(panel, 10_000_000n);
     expect(sent).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
     await shoot(page, 'sent');

@@ -71,7 +71,7 @@ describe('the kit never blanks the host page (Chromium)', () => {
   test("under Vite's dev server (pnpm dev): sign up, open the menu, see balances, send — no page error", async () => {
     const { page, problems } = await openDemo(inject('demoDevUrl'));
     const { panel, address } = await signUpAndOpenEmbeddedWallet(page, uniqueEmail('e2e-dev'));
-    await fund(panel, address, '1000000000', '1.0 SOL');
+    await fund(panel, address, '1000000000', '1 SOL');
     const sent = await sendFromPanel(panel, { to: freshAddress(), amount: '0.25' });
     expect(sent.state, sent.text).toBe('done');
     await finishTransfer(panel);
@@ -107,7 +107,7 @@ describe('the kit never blanks the host page (Chromium)', () => {
   test('the sandbox unreachable mid-send: a sentence and Retry, which finishes the transfer once it answers again; focus follows every view', async () => {
     const { page } = await openDemo(inject('demoUrl'));
     const { menu, panel, address } = await signUpAndOpenEmbeddedWallet(page, uniqueEmail('e2e-offline-send'));
-    await fund(panel, address, '2000000000', '2.0 SOL');
+    await fund(panel, address, '2000000000', '2 SOL');
 
     // Keyboard: Send → the form's heading; Review → the review's heading.
     await panel.getByRole('button', { name: 'Send', exact: true }).focus();

@@ -75,8 +75,8 @@ describe.each(['light', 'dark'] as const)('Solana transfers from an external wal
     const panel = await openWalletPanel(page);
     await panel.getByRole('region', { name: 'Balances' }).getByRole('button', { name: 'Refresh' }).click();
     const tokenLabel = 'ACME';
-    await expect.poll(() => balanceOf(panel), { timeout: 15_000 }).toContain('3.0 SOL');
-    await expect.poll(() => balanceOf(panel, tokenLabel), { timeout: 15_000 }).toContain('1000.0 ACME');
+    await expect.poll(() => balanceOf(panel), { timeout: 15_000 }).toContain('3 SOL');
+    await expect.poll(() => balanceOf(panel, tokenLabel), { timeout: 15_000 }).toContain('1,000 ACME');
     // The project shows fiat values (showFiat): the sandbox prices SOL and the token.
     expect(await balanceOf(panel, tokenLabel)).toMatch(/Acme Points.*≈ \$500\.00/);
     expect(await balanceOf(panel)).toMatch(/≈ \$450\.00/);

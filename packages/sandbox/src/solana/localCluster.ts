@@ -290,7 +290,10 @@ export class LocalCluster {
     // A faucet key of its own per airdrop (funded out of thin air by LiteSVM, unrecorded): the airdrop is then an
     // ordinary system transfer that the recipient's history shows, and two equal airdrops never share a signature.
     const faucet = Keypair.generate();
-    const funded = this.svm.airdrop(toAddress(faucet.publicKey.toBase58()), toLamports(lamports + LAMPORTS_PER_SIGNATURE));
+    // The faucet keeps its rent-exempt minimum: a transfer may not leave a funded account below it (a few lamports
+    // sent to an address that holds some would otherwise fail on the faucet's side).
+    const rentFloor = this.svm.minimumBalanceForRentExemption(0n);
+    const funded = this.svm.airdrop(toAddress(faucet.publicKey.toBase58()), toLamports(lamports + LAMPORTS_PER_SIGNATURE + rentFloor));
     if (funded === null || funded instanceof FailedTransactionMetadata) {
       throw new Error(`airdrop failed: ${funded ? describeTransactionError(funded.err()).text : 'no result'}`);
     }

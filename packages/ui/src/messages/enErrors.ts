@@ -65,7 +65,7 @@ export const enErrors = {
   'error.wallet_not_in_catalogue': 'Wallet {wallet} was not found in the wallet catalogue.',
   'error.wallet_key_required': 'A wallet key is required.',
   'error.wallet_not_active_in_connector': 'Wallet {wallet} is not currently active in {connector}.',
-  'error.sdk_version_mismatch': 'Latchkey packages have different versions: {versions}',
+  'error.sdk_version_mismatch': 'Latchkey packages have different versions: {versions}. Install the same version of each.',
   'error.address_not_approved': 'This address is not approved for access',
   'error.address_blocked_by_gate': 'This address is blocked by the gate',
   'error.insufficient_funds': 'Insufficient funds.',

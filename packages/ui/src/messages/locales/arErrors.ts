@@ -62,7 +62,7 @@ export const arErrors: Record<keyof typeof enErrors, string> = {
   'error.wallet_not_in_catalogue': 'لم يُعثر على المحفظة {wallet} في دليل المحافظ.',
   'error.wallet_key_required': 'مفتاح المحفظة مطلوب.',
   'error.wallet_not_active_in_connector': 'المحفظة {wallet} غير نشطة حاليًا في {connector}.',
-  'error.sdk_version_mismatch': 'حزم Latchkey بإصدارات مختلفة: {versions}',
+  'error.sdk_version_mismatch': 'حزم Latchkey بإصدارات مختلفة: {versions}. ثبّت الإصدار نفسه من كل حزمة.',
   'error.address_not_approved': 'هذا العنوان غير معتمد للوصول',
   'error.address_blocked_by_gate': 'هذا العنوان محظور من بوابة الوصول',
   'error.insufficient_funds': 'الرصيد غير كافٍ.',

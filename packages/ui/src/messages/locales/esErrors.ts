@@ -62,7 +62,7 @@ export const esErrors: Record<keyof typeof enErrors, string> = {
   'error.wallet_not_in_catalogue': 'El monedero {wallet} no está en el catálogo de monederos.',
   'error.wallet_key_required': 'Se necesita una clave de monedero.',
   'error.wallet_not_active_in_connector': 'El monedero {wallet} no está activo ahora en {connector}.',
-  'error.sdk_version_mismatch': 'Los paquetes de Latchkey tienen versiones distintas: {versions}',
+  'error.sdk_version_mismatch': 'Los paquetes de Latchkey tienen versiones distintas: {versions}. Instala la misma versión de cada uno.',
   'error.address_not_approved': 'Esta dirección no tiene acceso aprobado',
   'error.address_blocked_by_gate': 'Esta dirección está bloqueada por el control de acceso',
   'error.insufficient_funds': 'Fondos insuficientes.',
