@@ -129,7 +129,9 @@ describe.each(['light', 'dark'] as const)('Solana transfers from an external wal
     await screenshot(page, `solana-05-activity-${theme}`);
     // On a phone the menu is a bottom sheet (a new layout: the wallet opens on its home screen again).
     await page.setViewportSize({ width: 390, height: 844 });
-    const sheet = page.getByRole('dialog', { name: 'Signed in as' });
+    // The popover gives way to the sheet: act only once the sheet is in (the popover's buttons vanish mid-click).
+    const sheet = page.locator('[data-latchkey-menu="user"][data-layout="sheet"]');
+    await sheet.waitFor({ state: 'visible', timeout: 20_000 });
     await expect.poll(() => sheet.getByRole('button', { name: 'Activity', exact: true }).or(sheet.getByRole('region', { name: 'Activity' })).first().isVisible(), { timeout: 20_000 }).toBe(true);
     if (!(await sheet.getByRole('region', { name: 'Activity' }).isVisible())) await sheet.getByRole('button', { name: 'Activity', exact: true }).click();
     await expect.poll(() => sheet.getByRole('region', { name: 'Activity' }).getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');
