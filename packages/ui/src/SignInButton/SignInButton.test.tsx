@@ -54,8 +54,10 @@ describe('SignInButton (against the sandbox)', () => {
       return trigger;
     });
 
+    // A click on the stand-in trigger is kept: the menu opens once its code arrives (the lazy import can take
+    // seconds under a loaded CI machine; the default 1 s wait was seen to run out there).
     await kit.user.click(menuTrigger);
-    const menu = await screen.findByRole('dialog', { name: /^Signed in as/ });
+    const menu = await screen.findByRole('dialog', { name: /^Signed in as/ }, { timeout: 15_000 });
     expect(menu).toHaveTextContent(email);
     await kit.user.click(within(menu).getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('button', { name: 'Sign in' }, { timeout: 10_000 })).toBeInTheDocument();
