@@ -40,6 +40,9 @@ export function LinkedWallets({ wallets, busy = false, error, canLinkMore = fals
   const t = useMessages();
   const errorText = useErrorText();
   const [linking, setLinking] = useState(false);
+  // A link over the redirect under way (or just ended) on this page, which the wallet's return opened: its steps show.
+  const mobileStep = linkFlow?.mobileStatus;
+  const expanded = linking || (mobileStep !== undefined && mobileStep !== 'idle' && mobileStep !== 'connected');
   return (
     // The menu's Wallets view titles this list; the region keeps the name for assistive technology.
     <section className={stack} aria-label={t('menu.view.wallets')} data-latchkey-block="linked-wallets">
@@ -68,7 +71,7 @@ export function LinkedWallets({ wallets, busy = false, error, canLinkMore = fals
       </ul>
       {error ? <ErrorMessage>{errorText(error)}</ErrorMessage> : null}
       {canLinkMore && linkFlow ? (
-        linking ? (
+        expanded ? (
           <div className={stack}>
             <WalletSignInView flow={linkFlow} purpose="link" showWalletsButton={false} />
             <div className={row}>
