@@ -8,6 +8,7 @@ import type { WalletFlowModel } from '../../flows/WalletSignIn/WalletSignInModel
 import type { FlowError } from '../../flows/shared/FlowError.js';
 import { WalletSignInView } from '../../flows/WalletSignIn/WalletSignInView.js';
 import { shortAddress } from './accountName.js';
+import { linkHeading } from './UserMenu.css.js';
 
 export interface LinkedWalletItem {
   id: string;
@@ -73,19 +74,23 @@ export function LinkedWallets({ wallets, busy = false, error, canLinkMore = fals
       {canLinkMore && linkFlow ? (
         expanded ? (
           <div className={stack}>
+            <h3 className={linkHeading}>{t('wallets.linkFirst')}</h3>
             <WalletSignInView flow={linkFlow} purpose="link" showWalletsButton={false} />
-            <div className={row}>
-              <button
-                type="button"
-                className={button.quiet}
-                onClick={() => {
-                  linkFlow.reset();
-                  setLinking(false);
-                }}
-              >
-                {t('wallets.done')}
-              </button>
-            </div>
+            {/* While a wallet is asked, the list's own Cancel is the way out. */}
+            {linkFlow.status === 'connecting' || linkFlow.status === 'signing' ? null : (
+              <div className={row}>
+                <button
+                  type="button"
+                  className={button.quiet}
+                  onClick={() => {
+                    linkFlow.reset();
+                    setLinking(false);
+                  }}
+                >
+                  {t('wallets.done')}
+                </button>
+              </div>
+            )}
           </div>
         ) : (
           <button type="button" className={button.secondary} onClick={() => setLinking(true)}>
