@@ -33,14 +33,16 @@ export interface LinkedWalletsProps {
   onUnlink: (walletId: string) => void;
   /** The wallet list's entries (catalogue and wallet-standard), for each linked wallet's mark and name. */
   known?: readonly { key: string; name: string; icon?: string | undefined }[] | undefined;
+  /** Show the list of wallets to link at first (as after "Link another wallet"). Default false. */
+  defaultLinking?: boolean;
 }
 
 
 /** The user menu's "Wallets" region: linked wallets, the primary one marked, make primary, unlink, link another. */
-export function LinkedWallets({ wallets, busy = false, error, canLinkMore = false, canUnlink = false, linkFlow, onMakePrimary, onUnlink, known = [] }: LinkedWalletsProps) {
+export function LinkedWallets({ wallets, busy = false, error, canLinkMore = false, canUnlink = false, linkFlow, onMakePrimary, onUnlink, known = [], defaultLinking = false }: LinkedWalletsProps) {
   const t = useMessages();
   const errorText = useErrorText();
-  const [linking, setLinking] = useState(false);
+  const [linking, setLinking] = useState(defaultLinking);
   // A link over the redirect under way (or just ended) on this page, which the wallet's return opened: its steps show.
   const mobileStep = linkFlow?.mobileStatus;
   const expanded = linking || (mobileStep !== undefined && mobileStep !== 'idle' && mobileStep !== 'connected');
