@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { devices, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchChromium, screenshot, watchConsole } from './browser.js';
-import { escapeRegExp, menuHome, openMenuView, signInByEmail, userMenu } from './demo.js';
+import { escapeRegExp, menuHome, openMenuView, overflowingText, signInByEmail, userMenu } from './demo.js';
 import { patchSettings, resetSettings, uniqueEmail } from './sandbox.js';
 
 /**
@@ -195,6 +195,7 @@ describe.each(['light', 'dark'] as const)('linking a mobile wallet from the user
     const link = region.getByRole('button', { name: 'Link Phantom' });
     await expect.poll(() => link.isVisible(), { timeout: 10_000 }).toBe(true);
     await link.scrollIntoViewIfNeeded();
+    expect(await overflowingText(page)).toEqual([]);
     await screenshot(page, `menu-07-link-mobile-list-${theme}`);
     // From here on every page is a signed-in user's: the sign-in dialog has no part in it, not even its code.
     const dialogCode: string[] = [];
@@ -219,6 +220,7 @@ describe.each(['light', 'dark'] as const)('linking a mobile wallet from the user
     await expect.poll(() => menu.getByRole('heading', { name: 'Wallets', level: 2 }).isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => menu.getByRole('status').textContent(), { timeout: 10_000 }).toBe('Connected. Opening Phantom to sign the message that links it…');
     expect(await menu.getAttribute('data-layout')).toBe('sheet');
+    expect(await overflowingText(page)).toEqual([]);
     await screenshot(page, `menu-09-link-returned-${theme}`);
     releaseNonce();
 
@@ -235,6 +237,7 @@ describe.each(['light', 'dark'] as const)('linking a mobile wallet from the user
     expect(await menu.locator(`[data-address="${account}"]`).count()).toBe(1);
     expect(page.url()).not.toContain('latchkey_mobile_request');
     expect(returns).toHaveLength(2);
+    expect(await overflowingText(page)).toEqual([]);
     await screenshot(page, `menu-10-link-linked-${theme}`);
     const jwt = await storedJwt(page);
     const wallets = await serverWallets(jwt);
