@@ -1,10 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, fn, screen, userEvent, within } from 'storybook/test';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { UserMenuView } from '../packages/ui/src/screens/UserMenu/UserMenuView.js';
-import { LinkedWallets } from '../packages/ui/src/screens/UserMenu/LinkedWallets.js';
+import { LinkedWallets, type LinkedWalletItem } from '../packages/ui/src/screens/UserMenu/LinkedWallets.js';
 import { expectAccessible } from './a11y.js';
-import { PasskeyManagerView, SolanaBalances, WalletPanelView, type SolanaBalanceItem, type WalletPanelScreen } from '../packages/ui/src/flows/index.js';
+import {
+  PasskeyManagerView,
+  SolanaBalances,
+  WalletPanelView,
+  type SolanaBalanceItem,
+  type WalletFlowModel,
+  type WalletListItem,
+  type WalletPanelScreen,
+} from '../packages/ui/src/flows/index.js';
 import { passkeyManagerFlow, samplePasskeys } from './fixtures.js';
 
 /** The signed-in user's menu: a header, Home and the views it opens (Wallets, Security, Account), Back, a footer. */
@@ -239,3 +247,138 @@ export const HomeRtlPhone: Story = { ...HomeRtl, args: { ...Home.args, layout: '
 export const SecurityRtl: Story = { ...Security, play: undefined, globals: { locale: 'ar' } };
 
 export const SecurityRtlDark: Story = { ...Security, play: undefined, globals: { locale: 'ar', theme: 'dark' } };
+
+// Linking a mobile wallet from the Wallets view (useWalletSignIn's mobile rows with purpose "link"): the list while
+// signed in, waiting for the wallet, back from it, linked, refused — on a phone (the sheet), light and dark; the
+// desktop's QR code; right to left.
+
+const BROWSE = 'https://phantom.app/ul/browse/https%3A%2F%2Facme.example%2F?ref=https%3A%2F%2Facme.example';
+const phoneRows: WalletListItem[] = [
+  { key: 'phantom', name: 'Phantom', installed: false, connectVia: 'mobileRedirect', mobileUrl: BROWSE },
+  { key: 'solflare', name: 'Solflare', installed: false, connectVia: 'mobileRedirect', mobileUrl: 'https://solflare.com/ul/v1/browse/x' },
+  { key: 'backpacksol', name: 'Backpack', installed: false, connectVia: 'mobileBrowse', mobileUrl: 'https://backpack.app/ul/v1/browse/x' },
+];
+const desktopRows: WalletListItem[] = [
+  { key: 'phantom', name: 'Phantom', installed: false, connectVia: 'qrCode', mobileUrl: BROWSE, installUrl: 'https://chromewebstore.google.com/detail/bfnaelmomeimhlpmgjnjophhpkkoljpa' },
+  { key: 'solflare', name: 'Solflare', installed: false, connectVia: 'qrCode', mobileUrl: 'https://solflare.com/ul/v1/browse/x', installUrl: 'https://chromewebstore.google.com/detail/bhhhlbepdkbapadjdnnojkbgioiodbic' },
+];
+const embedded: LinkedWalletItem = { id: 'w-embedded', address, wallet_name: 'turnkeyhd', canUnlink: false };
+const linkedPhantom: LinkedWalletItem = { id: 'w-phantom', address: '9yaWxR2a3b4c5d6e7f8g9h1i2j3k4m5n6p7q8r9s8Q9R', wallet_name: 'phantom' };
+
+function linkFlow(overrides: Partial<WalletFlowModel> = {}): WalletFlowModel {
+  return {
+    status: 'idle',
+    wallets: phoneRows,
+    walletKey: undefined,
+    error: undefined,
+    connect: fn().mockName('connect'),
+    link: fn().mockName('link'),
+    confirm: fn().mockName('confirm'),
+    cancel: fn().mockName('cancel'),
+    reset: fn().mockName('reset'),
+    ...overrides,
+  };
+}
+
+/** The menu open on Wallets (a sheet unless `layout` says otherwise), its list of wallets to link shown. */
+function linkStory(flow: WalletFlowModel, linked: LinkedWalletItem[] = [embedded], layout: 'sheet' | 'popover' = 'sheet'): Pick<Story, 'args'> {
+  return {
+    args: {
+      defaultOpen: true,
+      defaultView: 'wallets',
+      layout,
+      views: {
+        wallets: (
+          <LinkedWallets wallets={linked} canLinkMore canUnlink linkFlow={flow} known={flow.wallets} defaultLinking onMakePrimary={fn()} onUnlink={fn()} />
+        ),
+      },
+    },
+  };
+}
+
+export const LinkMobileWallet: Story = {
+  ...linkStory(linkFlow()),
+  play: async () => {
+    const dialog = await menu();
+    await expect(dialog).toHaveAttribute('data-layout', 'sheet');
+    await expect(within(dialog).getByRole('heading', { name: 'Link a wallet', level: 3 })).toBeVisible();
+    await expectAccessible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Link Phantom' }));
+    await expect(document.querySelector('[data-flow="wallet"]')).not.toBeNull();
+  },
+};
+export const LinkMobileWalletDark: Story = { ...LinkMobileWallet, globals: { theme: 'dark' } };
+export const LinkMobileWalletRtl: Story = {
+  ...LinkMobileWallet,
+  globals: { locale: 'ar' },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', { name: /^مسجّل الدخول باسم/ });
+    await expect(dialog.closest('[data-latchkey-root]')).toHaveAttribute('dir', 'rtl');
+    await expect(within(dialog).getByRole('heading', { name: 'ربط محفظة', level: 3 })).toBeVisible();
+    await expectAccessible();
+  },
+};
+
+/** A desktop: the mobile wallets show their QR code (this page in the wallet), with what to do there. */
+export const LinkMobileWalletDesktop: Story = {
+  ...linkStory(linkFlow({ wallets: desktopRows }), [embedded], 'popover'),
+  play: async () => {
+    const dialog = await menu();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Show the QR code for Phantom' }));
+    await waitFor(() => expect(within(dialog).getByRole('img', { name: 'QR code that opens this page in Phantom' })).toBeVisible());
+    await expect(within(dialog).getByTestId('mobile-wallet-qr')).toHaveTextContent('Sign in there, then link the wallet from your account.');
+    await expectAccessible();
+  },
+};
+export const LinkMobileWalletDesktopDark: Story = { ...LinkMobileWalletDesktop, globals: { theme: 'dark' } };
+
+export const LinkWaitingForWallet: Story = {
+  ...linkStory(linkFlow({ status: 'connecting', mobileStatus: 'redirecting', walletKey: 'phantom' })),
+  play: async () => {
+    const dialog = await menu();
+    await expect(within(dialog).getByRole('status')).toHaveTextContent('Opening Phantom… Approve the connection there; you come back here.');
+    await expect(within(dialog).queryByRole('button', { name: 'Done' })).toBeNull();
+    await expectAccessible();
+  },
+};
+export const LinkWaitingForWalletDark: Story = { ...LinkWaitingForWallet, globals: { theme: 'dark' } };
+
+export const LinkReturned: Story = {
+  ...linkStory(linkFlow({ status: 'signing', mobileStatus: 'returned', walletKey: 'phantom' })),
+  play: async () => {
+    await expect(within(await menu()).getByRole('status')).toHaveTextContent('Connected. Opening Phantom to sign the message that links it…');
+    await expectAccessible();
+  },
+};
+export const LinkReturnedDark: Story = { ...LinkReturned, globals: { theme: 'dark' } };
+
+export const LinkLinked: Story = {
+  ...linkStory(linkFlow({ status: 'done', mobileStatus: 'signedIn', walletKey: 'phantom' }), [embedded, linkedPhantom]),
+  play: async () => {
+    const dialog = await menu();
+    await expect(within(dialog).getByRole('status')).toHaveTextContent('Phantom is linked to your account.');
+    await expect(within(within(dialog).getByRole('list', { name: 'Linked wallets' })).getAllByRole('listitem')).toHaveLength(2);
+    await expectAccessible();
+  },
+};
+export const LinkLinkedDark: Story = { ...LinkLinked, globals: { theme: 'dark' } };
+
+export const LinkRefused: Story = {
+  ...linkStory(linkFlow({ status: 'failed', mobileStatus: 'rejected', walletKey: 'phantom', error: { code: 'user_rejected_request', message: 'User rejected request' } })),
+  play: async () => {
+    await expect(within(await menu()).getByRole('alert')).toHaveTextContent('User rejected request');
+    await expectAccessible();
+  },
+};
+export const LinkRefusedDark: Story = { ...LinkRefused, globals: { theme: 'dark' } };
+
+/** A reply that is not the one awaited (replayed, another request's): refused, the attempt left as it was. */
+export const LinkForeignReturn: Story = {
+  ...linkStory(
+    linkFlow({ status: 'failed', mobileStatus: 'failed', walletKey: 'phantom', error: { code: 'mobile_wallet_return_replayed', message: 'This wallet reply was already used or never requested; nothing was changed.' } }),
+  ),
+  play: async () => {
+    await expect(within(await menu()).getByRole('alert')).toHaveTextContent('This wallet reply was already used or never requested; nothing was changed.');
+    await expectAccessible();
+  },
+};

@@ -3,6 +3,17 @@ import { expect, inject } from 'vitest';
 import { watchConsole } from './browser.js';
 import { latestCode, patchSettings } from './sandbox.js';
 
+/** The two sizes issue 13's journeys run at: a desktop (the menu a popover) and a phone (the menu a bottom sheet). */
+export const JOURNEY_SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+export type JourneySize = keyof typeof JOURNEY_SIZES;
+/** Each journey at both sizes, light and dark. */
+export const JOURNEY_PASSES = [
+  ['desktop', 'light'],
+  ['desktop', 'dark'],
+  ['phone', 'light'],
+  ['phone', 'dark'],
+] as const satisfies ReadonlyArray<readonly [JourneySize, 'light' | 'dark']>;
+
 /** A string matched literally inside a RegExp (an e-mail in a button's accessible name). */
 export const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -65,4 +76,25 @@ export async function menuHome(page: Page): Promise<void> {
     if (!(await back.isVisible())) return;
     await back.click();
   }
+}
+
+/**
+ * Elements of the kit's layers whose text is wider than their box (clipped or spilling out), or that reach past the
+ * viewport's edges: what a designer flags first at 390 px. A long e-mail cut with an ellipsis on purpose, or visually
+ * hidden text (1 px), is not clipped text.
+ */
+export async function overflowingText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    for (const layer of document.querySelectorAll('[data-latchkey-root][dir]')) {
+      for (const element of layer.querySelectorAll<HTMLElement>('button, label, h1, h2, h3, p, a, span')) {
+        const style = getComputedStyle(element);
+        if (style.display === 'none' || style.visibility === 'hidden' || element.offsetParent === null) continue;
+        if (element.scrollWidth > element.clientWidth + 1 && style.overflow !== 'visible' && style.textOverflow !== 'ellipsis' && element.clientWidth > 1) found.push(`${element.tagName}: ${element.textContent?.trim().slice(0, 60)}`);
+        const rect = element.getBoundingClientRect();
+        if (rect.right > window.innerWidth + 1 || rect.left < -1) found.push(`off-screen ${element.tagName}: ${element.textContent?.trim().slice(0, 60)}`);
+      }
+    }
+    return found;
+  });
 }

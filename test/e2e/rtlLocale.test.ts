@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchChromium, screenshot, watchConsole } from './browser.js';
-import { escapeRegExp } from './demo.js';
+import { escapeRegExp, JOURNEY_SIZES, overflowingText as overflowing } from './demo.js';
 import { latestCode, patchSettings, uniqueEmail } from './sandbox.js';
 
 /**
@@ -20,26 +20,6 @@ afterAll(async () => {
   await patchSettings({ design: { modal: { theme: 'light' } } });
 });
 
-/** Elements of the kit's layers whose text is wider than their box (clipped or spilling out). */
-async function overflowing(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const found: string[] = [];
-    for (const layer of document.querySelectorAll('[data-latchkey-root][dir]')) {
-      for (const element of layer.querySelectorAll<HTMLElement>('button, label, h1, h2, h3, p, a, span')) {
-        const style = getComputedStyle(element);
-        if (style.display === 'none' || style.visibility === 'hidden' || element.offsetParent === null) continue;
-        // A long e-mail cut with an ellipsis on purpose, or visually hidden text (1 px), is not clipped text.
-        if (element.scrollWidth > element.clientWidth + 1 && style.overflow !== 'visible' && style.textOverflow !== 'ellipsis' && element.clientWidth > 1) found.push(`${element.tagName}: ${element.textContent?.trim().slice(0, 60)}`);
-        const rect = element.getBoundingClientRect();
-        if (rect.right > window.innerWidth + 1 || rect.left < -1) found.push(`off-screen ${element.tagName}: ${element.textContent?.trim().slice(0, 60)}`);
-      }
-    }
-    return found;
-  });
-}
-
-const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
-
 describe.each([
   ['light', 'desktop'],
   ['dark', 'desktop'],
@@ -47,7 +27,7 @@ describe.each([
 ] as const)('right-to-left journey (%s, %s)', (theme, size) => {
   test('signs in by e-mail and opens the user menu in Arabic, mirrored', async () => {
     await patchSettings({ design: { modal: { theme } } });
-    const context = await browser.newContext({ colorScheme: theme, viewport: VIEWPORTS[size] });
+    const context = await browser.newContext({ colorScheme: theme, viewport: JOURNEY_SIZES[size] });
     const page = await context.newPage();
     const problems = watchConsole(page);
     const url = new URL(inject('demoUrl'));

@@ -3,6 +3,7 @@ import { mintTokenTo } from '@latchkey/sandbox/testing';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchChromium, screenshot } from './browser.js';
+import { JOURNEY_PASSES, JOURNEY_SIZES, overflowingText } from './demo.js';
 import { patchSettings } from './sandbox.js';
 import { openDemoWithWallets, testWalletScript } from './testWallets.js';
 import { balanceOf, finishTransfer, sandboxPost, sendFromPanel } from './walletPanel.js';
@@ -12,7 +13,8 @@ import { balanceOf, finishTransfer, sandboxPost, sendFromPanel } from './walletP
  * wallet-standard test wallet signs in, is airdropped SOL and minted an SPL token (test setup, with
  * @solana/spl-token against the sandbox's RPC), sends SOL to a fresh address and the token to an address that
  * has no token account yet (the kit creates it), sees its balances update, and a transfer larger than the
- * balance is refused before anything is signed. The chain is checked from outside, over JSON-RPC.
+ * balance is refused before anything is signed, and reads both in the activity list — at 1280×800 (the menu a
+ * popover) and 390×844 (a bottom sheet). The chain is checked from outside, over JSON-RPC.
  */
 let browser: Browser;
 let walletScript: string;
@@ -63,9 +65,9 @@ async function openWalletPanel(page: Page): Promise<Locator> {
   return panel;
 }
 
-describe.each(['light', 'dark'] as const)('Solana transfers from an external wallet (%s)', (theme) => {
+describe.each(JOURNEY_PASSES)('Solana transfers from an external wallet (%s, %s)', (size, theme) => {
   test('airdrop, send SOL, send an SPL token to an address without a token account, balances update, too much is refused', async () => {
-    const { page, problems, addresses } = await openDemoWithWallets(browser, walletScript, theme, 1, { width: 1024, height: 1000 });
+    const { page, problems, addresses } = await openDemoWithWallets(browser, walletScript, theme, 1, JOURNEY_SIZES[size]);
     const [owner] = addresses as [string];
     await signInWithTestWallet(page);
 
@@ -80,13 +82,13 @@ describe.each(['light', 'dark'] as const)('Solana transfers from an external wal
     // The project shows fiat values (showFiat): the sandbox prices SOL and the token.
     expect(await balanceOf(panel, tokenLabel)).toMatch(/Acme Points.*≈ \$500\.00/);
     expect(await balanceOf(panel)).toMatch(/≈ \$450\.00/);
-    await screenshot(page, `solana-01-balances-${theme}`);
+    await screenshot(page, `solana-01-balances-${size}-${theme}`);
 
     // SOL to a fresh address.
     const solRecipient = createTestWallet().address;
     const sol = await sendFromPanel(panel, { to: solRecipient, amount: '0.75' });
     expect(sol.state, sol.text).toBe('done');
-    await screenshot(page, `solana-02-sol-confirmed-${theme}`);
+    await screenshot(page, `solana-02-sol-confirmed-${size}-${theme}`);
     await finishTransfer(panel);
     expect(await lamportsOf(solRecipient)).toBe(750_000_000n);
     await expect.poll(() => balanceOf(panel), { timeout: 15_000 }).toContain('2.25 SOL'); // 3 − 0.75 − fee, rounded up
@@ -96,7 +98,8 @@ describe.each(['light', 'dark'] as const)('Solana transfers from an external wal
     expect(await tokenAmountOf(tokenRecipient, mint)).toBe(0n);
     const form = panel.getByRole('region', { name: 'Send' });
     await panel.getByRole('button', { name: 'Send', exact: true }).click();
-    await screenshot(page, `solana-03-send-form-${theme}`);
+    expect(await overflowingText(page)).toEqual([]);
+    await screenshot(page, `solana-03-send-form-${size}-${theme}`);
     const token = await sendFromPanel(panel, { to: tokenRecipient, amount: '250.5', token: /^ACME/ });
     expect(token.state, token.text).toBe('done');
     await finishTransfer(panel);
@@ -109,7 +112,7 @@ describe.each(['light', 'dark'] as const)('Solana transfers from an external wal
     const tooMuch = await sendFromPanel(panel, { to: solRecipient, amount: '50' });
     expect(tooMuch.state).toBe('invalid');
     expect(await form.getByRole('alert').textContent()).toBe('Insufficient funds.');
-    await screenshot(page, `solana-04-insufficient-${theme}`);
+    await screenshot(page, `solana-04-insufficient-${size}-${theme}`);
     expect(await lamportsOf(owner)).toBe(before);
     await panel.getByRole('button', { name: 'Back to wallet' }).click();
 
@@ -126,9 +129,16 @@ describe.each(['light', 'dark'] as const)('Solana transfers from an external wal
     expect(await activity.getByText(/^\+3\.0 SOL$/).count()).toBe(1);
     // The sandbox's localnet has no block explorer: no link.
     expect(await activity.getByRole('link').count()).toBe(0);
-    await screenshot(page, `solana-05-activity-${theme}`);
-    // On a phone the menu is a bottom sheet (a new layout: the wallet opens on its home screen again).
-    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await overflowingText(page)).toEqual([]);
+    await screenshot(page, `solana-05-activity-${size}-${theme}`);
+    if (size === 'phone') {
+      expect(await page.locator('[data-latchkey-menu="user"]').getAttribute('data-layout')).toBe('sheet');
+      expect(problems).toEqual([]);
+      await page.context().close();
+      return;
+    }
+    // The desktop turned phone-sized: the menu becomes a bottom sheet (a new layout: the wallet opens on its home screen again).
+    await page.setViewportSize(JOURNEY_SIZES.phone);
     // The popover gives way to the sheet: act only once the sheet is in (the popover's buttons vanish mid-click).
     const sheet = page.locator('[data-latchkey-menu="user"][data-layout="sheet"]');
     await sheet.waitFor({ state: 'visible', timeout: 20_000 });

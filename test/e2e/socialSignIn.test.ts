@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchChromium, screenshot, watchConsole } from './browser.js';
-import { openMenuView } from './demo.js';
+import { JOURNEY_SIZES, openMenuView, overflowingText, type JourneySize } from './demo.js';
 import { patchSettings, resetSettings, uniqueEmail } from './sandbox.js';
 
 /**
@@ -26,9 +26,9 @@ afterAll(async () => {
   await resetSettings();
 });
 
-async function openDemo(theme: 'light' | 'dark'): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+async function openDemo(theme: 'light' | 'dark', viewport: { width: number; height: number } = { width: 1024, height: 720 }): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
   await patchSettings({ design: { modal: { theme } } });
-  const context = await browser.newContext({ colorScheme: theme, viewport: { width: 1024, height: 720 } });
+  const context = await browser.newContext({ colorScheme: theme, viewport });
   const page = await context.newPage();
   const problems = watchConsole(page);
   await page.goto(inject('demoUrl'));
@@ -171,9 +171,13 @@ describe('social sign-in by redirect', () => {
   });
 });
 
-describe('linking social accounts', () => {
+describe.each([
+  ['desktop', 'light'],
+  ['phone', 'light'],
+  ['phone', 'dark'],
+] as const satisfies ReadonlyArray<readonly [JourneySize, 'light' | 'dark']>)('linking social accounts (%s, %s)', (size, theme) => {
   test('a second social account linked to the same user shows in the user menu; the last one cannot be unlinked', async () => {
-    const { context, page, problems } = await openDemo('light');
+    const { context, page, problems } = await openDemo(theme, JOURNEY_SIZES[size]);
     await openSocial(page);
     const email = uniqueEmail('linker');
     const popup = await clickForPopup(context, page, 'Continue with Google');
@@ -188,7 +192,7 @@ describe('linking social accounts', () => {
     // One "Link another account" opens the chooser of the providers not linked yet.
     await menu.getByRole('button', { name: 'Link another account' }).click();
     await expect.poll(() => menu.getByRole('button', { name: 'Link GitHub' }).isVisible(), { timeout: 10_000 }).toBe(true);
-    await screenshot(page, 'social-07b-link-chooser-light');
+    await screenshot(page, `social-07b-link-chooser-${size}-${theme}`);
     const githubEmail = uniqueEmail('linked-gh');
     const linkPopupPromise = context.waitForEvent('page');
     await menu.getByRole('button', { name: 'Link GitHub' }).click();
@@ -202,14 +206,15 @@ describe('linking social accounts', () => {
     }
     await expect.poll(() => menu.getByText(`GitHub · ${githubEmail}`).isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await menu.getByText(`Google · ${email}`).isVisible()).toBe(true);
-    await screenshot(page, 'social-08-linked-accounts-light');
+    expect(await overflowingText(page)).toEqual([]);
+    await screenshot(page, `social-08-linked-accounts-${size}-${theme}`);
 
     // Unlink GitHub, then try the last social credential: the server refuses (forbidden_unlink_request).
     await menu.getByRole('button', { name: `Unlink GitHub ${githubEmail}` }).click();
     await expect.poll(() => menu.getByText(`GitHub · ${githubEmail}`).count(), { timeout: 10_000 }).toBe(0);
     await menu.getByRole('button', { name: `Unlink Google ${email}` }).click();
     await expect.poll(() => menu.getByRole('alert').textContent(), { timeout: 10_000 }).toBe('You cannot unlink your only sign-in method.');
-    await screenshot(page, 'social-09-unlink-refused-light');
+    await screenshot(page, `social-09-unlink-refused-${size}-${theme}`);
     expect(await menu.getByText(`Google · ${email}`).isVisible()).toBe(true);
     expect(problems).toEqual([]);
     await context.close();

@@ -1,12 +1,13 @@
-import { renderHook, waitFor } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { LatchkeyClient } from '../core/client/createLatchkeyClient.js';
 import type { MobileWalletBrowser } from '../core/mobileWallets/createMobileWallet.js';
 import { createMemoryStorage } from '../core/storage/createMemoryStorage.js';
 import { createTestWallet } from '../testing/createTestWallet.js';
-import { createTestClient } from '../testing/sandbox.js';
+import { createTestClient, getLatestCode } from '../testing/sandbox.js';
 import { LatchkeyProvider } from './LatchkeyProvider.js';
+import { useEmailSignIn } from './useEmailSignIn.js';
 import { useSession } from './useSession.js';
 import { useWalletCatalogue } from './useWalletCatalogue.js';
 import { useWalletSignIn } from './useWalletSignIn.js';
@@ -32,16 +33,39 @@ function createTab(device: 'phone' | 'desktop') {
     clients.push(client);
     const wrapper = ({ children }: { children: ReactNode }) => <LatchkeyProvider client={client}>{children}</LatchkeyProvider>;
     const page = () => ({ domain: 'localhost:5173', uri: 'http://localhost:5173' });
-    const hook = renderHook(() => ({ flow: useWalletSignIn({ device, mobileBrowser, registry: noWallets, page }), session: useSession(), catalogue: useWalletCatalogue() }), { wrapper });
+    const hook = renderHook(
+      () => ({ flow: useWalletSignIn({ device, mobileBrowser, registry: noWallets, page }), session: useSession(), catalogue: useWalletCatalogue(), email: useEmailSignIn() }),
+      { wrapper },
+    );
     await waitFor(() => expect(hook.result.current.catalogue.status).toBe('remote'), { timeout: 10_000 });
     return hook;
   };
-  const walletAnswers = async (decision: 'approve' | 'reject') => {
-    const response = await fetch(tab.left.at(-1)!, { method: 'POST', body: new URLSearchParams({ decision }), redirect: 'manual' });
+  /** The wallet's page answers (a connect approved with `account`, default the wallet's first). */
+  const walletAnswers = async (decision: 'approve' | 'reject', account?: string) => {
+    const response = await fetch(tab.left.at(-1)!, { method: 'POST', body: new URLSearchParams({ decision, ...(account ? { account } : {}) }), redirect: 'manual' });
     tab.url = response.headers.get('location')!;
   };
   return { tab, mount, walletAnswers };
 }
+
+type Tab = Awaited<ReturnType<ReturnType<typeof createTab>['mount']>>;
+
+async function signInByEmail(page: Tab, email: string): Promise<void> {
+  await waitFor(() => expect(page.result.current.session.status).toBe('signedOut'));
+  act(() => page.result.current.email.sendCode(email));
+  await waitFor(() => expect(page.result.current.email.status).toBe('awaitingCode'));
+  const code = await getLatestCode({ sandboxUrl, to: email });
+  act(() => page.result.current.email.submitCode(code));
+  await waitFor(() => expect(page.result.current.session.status).toBe('signedIn'), { timeout: 10_000 });
+}
+
+/** A Phantom account no other test has used (the simulator adds it; its connect page offers it). */
+async function newPhantomAccount(): Promise<string> {
+  const response = await fetch(`${sandboxUrl}/sandbox/mobile-wallet/phantom/accounts`, { method: 'POST' });
+  return ((await response.json()) as { address: string }).address;
+}
+
+const walletAddresses = (page: Tab) => page.result.current.session.user?.verifiedCredentials.filter((entry) => entry.format === 'blockchain').map((entry) => entry.address);
 
 describe('useWalletSignIn: mobile wallets', () => {
   it('behavior: on a phone, a redirect wallet signs in over two redirects (connect, then the SIWS message)', async () => {
@@ -75,6 +99,43 @@ describe('useWalletSignIn: mobile wallets', () => {
     await waitFor(() => expect(last.result.current.session.status).toBe('signedIn'));
     const phantomAddress = ((await (await fetch(`${sandboxUrl}/sandbox/mobile-wallet/phantom`)).json()) as { address: string }).address;
     expect(last.result.current.session.user?.verifiedCredentials.filter((entry) => entry.format === 'blockchain').map((entry) => entry.address)).toEqual([phantomAddress]);
+    expect(t.tab.url).toBe('http://localhost:5173/rewards');
+  });
+
+  it('behavior: a signed-in user links a redirect wallet; the return waits for a signed-in session (signed out meanwhile: left alone until signed in again)', async () => {
+    const t = createTab('phone');
+    const account = await newPhantomAccount();
+    const email = `mobile-link-${Date.now().toString(36)}@example.test`;
+    const first = await t.mount();
+    await signInByEmail(first, email);
+    act(() => first.result.current.flow.link('phantom'));
+    await waitFor(() => expect(t.tab.left).toHaveLength(1));
+    expect(first.result.current.flow).toMatchObject({ status: 'connecting', mobileStatus: 'redirecting', purpose: 'link', walletKey: 'phantom' });
+    // Meanwhile the session ends (signed out in another tab of this browser: the storage is shared).
+    await act(() => first.result.current.session.signOutAsync());
+    first.unmount();
+    await t.walletAnswers('approve', account);
+
+    // Back signed out: a link needs the user, so the return is left as it is (no wallet step, nothing refused)…
+    const back = await t.mount();
+    await waitFor(() => expect(back.result.current.session.status).toBe('signedOut'));
+    await new Promise((resolve) => setTimeout(resolve, 400)); // longer than SPEC §4's 100 ms and a nonce request
+    expect(back.result.current.flow).toMatchObject({ status: 'idle', mobileStatus: 'idle' });
+    expect(t.tab.left).toHaveLength(1);
+    // …until the user signs in again on this page: then the wallet is asked to sign the message that links it.
+    await signInByEmail(back, email);
+    await waitFor(() => expect(t.tab.left).toHaveLength(2), { timeout: 5_000 });
+    expect(t.tab.left[1]).toContain('/sandbox/mobile-wallet/phantom/ul/v1/signMessage?');
+    expect(back.result.current.flow).toMatchObject({ status: 'signing', purpose: 'link', walletKey: 'phantom' });
+    back.unmount();
+
+    // The signature's return: the restored session first, then POST /verify/link; the user now has the account.
+    await t.walletAnswers('approve');
+    const last = await t.mount();
+    await waitFor(() => expect(last.result.current.flow.status).toBe('done'), { timeout: 10_000 });
+    expect(last.result.current.flow.purpose).toBe('link');
+    await waitFor(() => expect(walletAddresses(last)).toEqual([account]));
+    expect(last.result.current.session.user?.email).toBe(email);
     expect(t.tab.url).toBe('http://localhost:5173/rewards');
   });
 

@@ -10,6 +10,8 @@ import { hasMobileWalletReturn } from '../core/mobileWallets/readMobileWalletRet
 import { mobileAsWalletStatus, toWalletListEntries, type WalletDevice, type WalletListEntry } from '../core/mobileWallets/walletListEntries.js';
 import { walletSignInMachine, walletSignInStatus, type WalletPurpose, type WalletSignInSnapshot, type WalletSignInStatus } from '../core/machines/walletSignIn/walletSignInMachine.js';
 import { walletCatalogueUrl, walletMarkUrl, type GetWalletCatalogueOptions } from '../core/wallets/catalogue/getWalletCatalogue.js';
+import { getSessionStatus } from '../core/machines/session/sessionStatus.js';
+import type { SessionSnapshot } from '../core/machines/session/sessionMachine.js';
 import type { SolanaSigner } from '../core/signer/SolanaSigner.js';
 import { createWalletConnector, type WalletConnector } from '../core/wallets/connector/createWalletConnector.js';
 import type { WalletConnectionMode } from '../core/wallets/standard/features.js';
@@ -17,6 +19,7 @@ import { listWalletOptions } from '../core/wallets/standard/solanaWallets.js';
 import { currentWallets, watchRegisteredWallets, type WalletRegistry } from '../core/wallets/standard/watchRegisteredWallets.js';
 import { useLatchkeyClient } from './LatchkeyContext.js';
 import { useLatchkey } from './useLatchkey.js';
+import { useSessionSelector } from './useSessionSelector.js';
 import { useWalletCatalogue } from './useWalletCatalogue.js';
 
 export interface UseWalletSignInParameters {
@@ -31,7 +34,10 @@ export interface UseWalletSignInParameters {
   device?: WalletDevice;
   /** The page features the redirect wallets use (navigation, address bar); default the real `window`. */
   mobileBrowser?: MobileWalletBrowser;
-  /** Finish a redirect wallet's return found in the address bar when mounted (one hook per client does). Default true. */
+  /**
+   * Finish a redirect wallet's return found in the address bar when mounted (one hook per client does). A link's
+   * return waits for a signed-in session (restored, or signed in again) and is left alone until then. Default true.
+   */
   completeMobileReturnOnMount?: boolean;
 }
 
@@ -71,6 +77,7 @@ const selectContext = (snapshot: WalletSignInSnapshot) => snapshot.context;
 const selectBusy = (snapshot: WalletSignInSnapshot) => snapshot.hasTag('busy');
 const selectMobileStatus = (snapshot: MobileWalletSnapshot) => mobileWalletStatus(snapshot);
 const selectMobileContext = (snapshot: MobileWalletSnapshot) => snapshot.context;
+const selectSignedIn = (snapshot: SessionSnapshot) => getSessionStatus(snapshot) === 'signedIn';
 
 /** Return URLs a hook of this store already took: two wallet lists on one page finish a return once. */
 const claimedReturns = new WeakMap<object, Set<string>>();
@@ -154,12 +161,16 @@ export function useWalletSignIn(parameters: UseWalletSignInParameters = {}): Use
     [client, browser],
   );
   const completeOnMount = parameters.completeMobileReturnOnMount ?? true;
+  // A link belongs to the signed-in user: its return is taken once the session is (a restore, or a new sign-in).
+  const signedIn = useSessionSelector(client.session, selectSignedIn);
   useEffect(() => {
     const url = browser.currentUrl();
     const attempt = readMobileSignInAttempt(client.storage);
-    if (!completeOnMount || !attempt || !hasMobileWalletReturn(url) || !claimReturn(client.storage, url)) return;
+    if (!completeOnMount || !attempt || !hasMobileWalletReturn(url)) return;
+    if (attempt.purpose === 'link' && !signedIn) return;
+    if (!claimReturn(client.storage, url)) return;
     void createMobile(attempt.links).then((mobileWallet) => mobileActor.send({ type: 'user.completeReturn', mobileWallet }));
-  }, [client, browser, completeOnMount, createMobile, mobileActor]);
+  }, [client, browser, completeOnMount, createMobile, mobileActor, signedIn]);
   const mobileShown = mobileAsWalletStatus(mobileStatus);
   const status = mobileShown ?? walletStatus;
   const isBusy = mobileShown ? mobileShown === 'connecting' || mobileShown === 'signing' : walletBusy;

@@ -7,6 +7,7 @@ import type { WalletRegistry } from '../core/wallets/standard/watchRegisteredWal
 import { createTestWallet } from '../testing/createTestWallet.js';
 import { createTestClient } from '../testing/sandbox.js';
 import { LatchkeyProvider } from './LatchkeyProvider.js';
+import { useLatchkey } from './useLatchkey.js';
 import { useSession } from './useSession.js';
 import { useWalletCatalogue } from './useWalletCatalogue.js';
 import { useWallets } from './useWallets.js';
@@ -49,8 +50,10 @@ describe('wallet hooks against the sandbox', () => {
     clients.push(client);
     const registry = createRegistry();
     const wrapper = ({ children }: { children: ReactNode }) => <LatchkeyProvider client={client}>{children}</LatchkeyProvider>;
-    const { result } = renderHook(() => ({ catalogue: useWalletCatalogue(), flow: useWalletSignIn({ registry }) }), { wrapper });
+    const { result } = renderHook(() => ({ catalogue: useWalletCatalogue(), flow: useWalletSignIn({ registry }), latchkey: useLatchkey() }), { wrapper });
     await waitFor(() => expect(result.current.catalogue.status).toBe('remote'), { timeout: 10_000 });
+    // The list is the catalogue's and the registry's, less what the project's settings switch off: those too must be in.
+    await waitFor(() => expect(result.current.latchkey.settings).toBeDefined(), { timeout: 10_000 });
     act(() => {
       registry.register(createTestWallet());
       registry.register(createTestWallet({ name: 'Second Wallet' }));

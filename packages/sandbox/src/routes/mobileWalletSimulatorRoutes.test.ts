@@ -1,4 +1,6 @@
+import bs58 from 'bs58';
 import { Hono } from 'hono';
+import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
 import { mountMobileWalletSimulatorRoutes } from './mobileWalletSimulatorRoutes.js';
 import { ApiError } from '../errors/ApiError.js';
@@ -85,5 +87,41 @@ describe('mobile-wallet simulator routes', () => {
     }
     expect(addresses.size).toBe(1 + REDIRECT_WALLET_KEYS.length);
     expect((await app.request('/sandbox/mobile-wallet/backpacksol/ul/v1/connect')).status).toBe(404);
+  });
+
+  it('behavior: an added account is offered on the connect page; approved with it, the connection and its signatures are that account’s', async () => {
+    const { app, simulator } = createSimulatorApp();
+    const added = (await app.request('/sandbox/mobile-wallet/accounts', { method: 'POST' }));
+    expect(added.status).toBe(201);
+    const { address: second } = (await added.json()) as { address: string };
+    expect(simulator.accounts()).toEqual([simulator.address, second]);
+    expect(((await (await app.request('/sandbox/mobile-wallet')).json()) as { accounts: string[] }).accounts).toEqual([simulator.address, second]);
+
+    // The dapp's side: its own box key; the connect page offers both accounts, the first checked.
+    const dapp = nacl.box.keyPair();
+    const query = new URLSearchParams({ dapp_encryption_public_key: bs58.encode(dapp.publicKey), redirect_link: 'http://localhost:5173/', app_url: 'http://localhost:5173' });
+    const connectUrl = `/sandbox/mobile-wallet/ul/v1/connect?${query}`;
+    const html = await (await app.request(connectUrl)).text();
+    expect(html).toContain(`<input type="radio" name="account" value="${simulator.address}" checked>`);
+    expect(html).toContain(`<input type="radio" name="account" value="${second}">`);
+    const unknown = await app.request(connectUrl, { method: 'POST', body: new URLSearchParams({ decision: 'approve', account: '11111111111111111111111111111111' }) });
+    expect(unknown.status).toBe(400);
+
+    const back = new URL((await app.request(connectUrl, { method: 'POST', body: new URLSearchParams({ decision: 'approve', account: second }) })).headers.get('location')!);
+    const shared = nacl.box.before(bs58.decode(back.searchParams.get('simulator_encryption_public_key')!), dapp.secretKey);
+    const open = (url: URL) => JSON.parse(new TextDecoder().decode(nacl.box.open.after(bs58.decode(url.searchParams.get('data')!), bs58.decode(url.searchParams.get('nonce')!), shared)!)) as Record<string, string>;
+    const connection = open(back);
+    expect(connection['public_key']).toBe(second);
+
+    // Sign a message over that connection: the page names the second account, the signature is its own.
+    const message = new TextEncoder().encode('hello from the dapp');
+    const nonce = nacl.randomBytes(24);
+    const payload = nacl.box.after(new TextEncoder().encode(JSON.stringify({ message: bs58.encode(message), session: connection['session'] })), nonce, shared);
+    const signQuery = new URLSearchParams({ dapp_encryption_public_key: bs58.encode(dapp.publicKey), redirect_link: 'http://localhost:5173/', nonce: bs58.encode(nonce), payload: bs58.encode(payload) });
+    const signUrl = `/sandbox/mobile-wallet/ul/v1/signMessage?${signQuery}`;
+    expect(await (await app.request(signUrl)).text()).toContain(`<code data-testid="wallet-address">${second}</code>`);
+    const signed = open(new URL((await app.request(signUrl, { method: 'POST', body: new URLSearchParams({ decision: 'approve' }) })).headers.get('location')!));
+    expect(nacl.sign.detached.verify(message, bs58.decode(signed['signature']!), bs58.decode(second))).toBe(true);
+    expect(nacl.sign.detached.verify(message, bs58.decode(signed['signature']!), bs58.decode(simulator.address))).toBe(false);
   });
 });

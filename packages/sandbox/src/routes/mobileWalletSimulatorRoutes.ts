@@ -14,7 +14,16 @@ const TITLES: Record<SimulatorRequest['method'], string> = {
   signTransaction: 'Sign this transaction?',
 };
 
-function page(request: SimulatorRequest, address: string, action: string, label: string): string {
+/** Connect: which account to connect, when the wallet has more than one (the first is chosen); signatures: the connection's. */
+function accountPart(request: SimulatorRequest, accounts: readonly string[]): string {
+  if (request.method !== 'connect' || accounts.length < 2) return `<p>Account <code data-testid="wallet-address">${escapeHtml(request.account ?? accounts[0] ?? '')}</code></p>`;
+  const choices = accounts
+    .map((account, index) => `<label class="account"><input type="radio" name="account" value="${escapeHtml(account)}"${index === 0 ? ' checked' : ''}> <code>${escapeHtml(account)}</code></label>`)
+    .join('\n');
+  return `<fieldset><legend>Account</legend>\n${choices}</fieldset>`;
+}
+
+function page(request: SimulatorRequest, accounts: readonly string[], action: string, label: string): string {
   const origin = request.appUrl ?? new URL(request.redirectLink).origin;
   const detail =
     request.method === 'signMessage'
@@ -33,25 +42,29 @@ pre{white-space:pre-wrap;word-break:break-word;border:1px solid GrayText;border-
 .actions{display:flex;gap:.75rem;margin-top:1.25rem} button{flex:1;font:inherit;padding:.75rem;border-radius:.5rem;border:1px solid GrayText;cursor:pointer}
 button[value=approve]{background:#6d4aff;color:#fff;border-color:#6d4aff}
 code{font-size:.75rem;word-break:break-all}
+fieldset{border:1px solid GrayText;border-radius:.5rem;padding:.5rem .75rem;margin:0} .account{display:flex;gap:.5rem;align-items:center;padding:.25rem 0}
 </style></head>
 <body><main data-method="${request.method}">
 <p data-testid="wallet-name">${escapeHtml(label)}</p>
 <h1>${TITLES[request.method]}</h1>
 <p class="app">${escapeHtml(origin)}</p>
 ${detail}
-<p>Account <code data-testid="wallet-address">${escapeHtml(address)}</code></p>
-<form method="post" action="${escapeHtml(action)}" class="actions">
+<form method="post" action="${escapeHtml(action)}">
+${accountPart(request, accounts)}
+<div class="actions">
 <button type="submit" name="decision" value="reject">Reject</button>
 <button type="submit" name="decision" value="approve">Approve</button>
-</form></main></body></html>`;
+</div></form></main></body></html>`;
 }
 
 /**
  * The sandbox's mobile wallets: `GET …/ul/v1/{connect|signMessage|signTransaction}` shows an approve/reject page (plain
  * HTML form, no script); the POST answers the way a deep-link wallet does — a 303 back to the dapp's redirect link with
  * the encrypted `data` and `nonce` (and, on connect, `{walletKey}_encryption_public_key`), or `errorCode=4001` on
- * reject. `GET /sandbox/mobile-wallet` tells tests the wallet's address and keys. The same simulator, with keys of its
- * own, also plays every redirect-experience wallet of the sandbox catalogue under `/sandbox/mobile-wallet/{key}/…`.
+ * reject. `GET /sandbox/mobile-wallet` tells tests the wallet's address and keys; `POST /sandbox/mobile-wallet/accounts`
+ * adds an account (its connect page then lets the user pick it), for a test that needs an address nobody used yet.
+ * The same simulator, with keys of its own, also plays every redirect-experience wallet of the sandbox catalogue under
+ * `/sandbox/mobile-wallet/{key}/…`.
  */
 export function mountMobileWalletSimulatorRoutes(app: Hono, simulator: MobileWalletSimulator = createMobileWalletSimulator()): MobileWalletSimulator {
   mountSimulator(app, MOBILE_WALLET_SIMULATOR_PATH, simulator);
@@ -72,10 +85,12 @@ function mountSimulator(app: Hono, base: string, simulator: MobileWalletSimulato
     c.json({
       walletKey: simulator.walletKey,
       address: simulator.address,
+      accounts: simulator.accounts(),
       encryptionPublicKey: simulator.encryptionPublicKey,
       universal: new URL(`${base}/ul/`, c.req.url).href,
     }),
   );
+  app.post(`${base}/accounts`, (c) => c.json({ address: simulator.addAccount() }, 201));
   // The in-app browser link: the wallet would open the dapp inside itself; the simulator offers the page (loopback only).
   app.get(`${base}/ul/browse/:target`, (c) => {
     let target: URL | undefined;
@@ -95,13 +110,15 @@ function mountSimulator(app: Hono, base: string, simulator: MobileWalletSimulato
   app.get(`${base}/ul/v1/:method`, (c) => {
     const url = new URL(c.req.url);
     const request = simulator.describe(c.req.param('method'), url.searchParams);
-    return c.html(page(request, simulator.address, `${url.pathname}${url.search}`, label), 200, headers);
+    return c.html(page(request, simulator.accounts(), `${url.pathname}${url.search}`, label), 200, headers);
   });
   app.post(`${base}/ul/v1/:method`, async (c) => {
     const form = await c.req.parseBody();
     const decision = form['decision'];
     if (decision !== 'approve' && decision !== 'reject') throw new ApiError(400, 'invalid_request', 'decision must be approve or reject.', 'decision');
+    const account = form['account'];
+    if (account !== undefined && typeof account !== 'string') throw new ApiError(400, 'invalid_request', 'account must be an address.', 'account');
     const url = new URL(c.req.url);
-    return c.redirect(simulator.respond(c.req.param('method'), url.searchParams, decision), 303);
+    return c.redirect(simulator.respond(c.req.param('method'), url.searchParams, decision, account), 303);
   });
 }

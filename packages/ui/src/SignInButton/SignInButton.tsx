@@ -39,12 +39,15 @@ export function SignInButton({ label }: SignInButtonProps) {
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
   // Back from a social provider (redirect strategy) or a mobile wallet: the dialog opens and its flow finishes the sign-in.
-  useEffect(() => {
-    if (isSocialRedirectReturn() || isMobileWalletReturn()) {
-      setMounted(true);
-      setOpen(true);
-    }
-  }, []);
+  // A wallet's return waits for the restore: a signed-in user's is a link, which the user menu finishes (no dialog).
+  const noSession = session.status === 'signedOut' || session.status === 'expired';
+  const returned = (back: boolean) => {
+    if (!back) return;
+    setMounted(true);
+    setOpen(true);
+  };
+  useEffect(() => returned(isSocialRedirectReturn()), []);
+  useEffect(() => returned(noSession && isMobileWalletReturn()), [noSession]);
   const [focusMenu, setFocusMenu] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const { settings } = useLatchkey();

@@ -223,6 +223,9 @@ export const en = {
   'wallet.mobile.completingReturn': "Checking {wallet}'s reply…",
   'wallet.mobile.returned': 'Connected. Opening {wallet} to sign the sign-in message…',
   'wallet.mobile.verifying': 'Signing you in…',
+  'wallet.mobile.returnedLink': 'Connected. Opening {wallet} to sign the message that links it…',
+  'wallet.mobile.linking': 'Linking {wallet} to your account…',
+  'wallet.mobile.qrHintLink': 'Point your phone’s camera at the code: this page opens in {wallet}. Sign in there, then link the wallet from your account.',
   'wallet.mobile.startOver': 'Start over',
 
   // A JSON-RPC socket's connection line (flows/Socket); {label} is what it serves

@@ -189,6 +189,7 @@ export const enFlows = {
   'walletList.signing': 'Sign the message in {wallet}…',
   'walletList.reconnecting': 'Reconnecting {wallet}…',
   'walletList.done': 'Signed in with {wallet}.',
+  'walletList.linked': '{wallet} is linked to your account.',
   'walletList.search': 'Search wallets',
   'walletList.noMatch': 'No wallet matches “{query}”.',
   'walletList.connectNamed': 'Connect {wallet}',

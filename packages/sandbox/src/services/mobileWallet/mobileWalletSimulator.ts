@@ -14,6 +14,8 @@ export interface SimulatorRequest {
   method: SimulatorMethod;
   appUrl: string | undefined;
   redirectLink: string;
+  /** signMessage, signTransaction: the account the connection was made with (the one that signs). */
+  account?: string;
   /** signMessage: the message as UTF-8 text (or hex when not text). */
   messageText?: string;
   /** signTransaction: the transaction's size in bytes. */
@@ -23,15 +25,28 @@ export interface SimulatorRequest {
 export interface MobileWalletSimulator {
   /** The wallet key it answers as: its connect return carries `{walletKey}_encryption_public_key`. */
   readonly walletKey: string;
-  /** The ed25519 public key (the wallet address), base58. */
+  /** The wallet's first account: its ed25519 public key (the wallet address), base58. */
   readonly address: string;
   /** The x25519 box public key, base58. */
   readonly encryptionPublicKey: string;
+  /** Every account the wallet holds, the first one first. */
+  accounts(): string[];
+  /**
+   * A new account (a fresh ed25519 keypair), as a wallet user adds one: the connect page then offers it. Tests that
+   * need an address no other test has signed in with take one. At most MAX_ACCOUNTS per wallet.
+   */
+  addAccount(): string;
   /** Checks and decrypts a request (its query); throws ApiError 400 with the reason when it is not a valid one. */
   describe(method: string, query: URLSearchParams): SimulatorRequest;
-  /** The URL the user goes back to after approving (encrypted `data` + `nonce`) or rejecting (`errorCode=4001`). */
-  respond(method: string, query: URLSearchParams, decision: 'approve' | 'reject'): string;
+  /**
+   * The URL the user goes back to after approving (encrypted `data` + `nonce`) or rejecting (`errorCode=4001`). A
+   * connect is approved with `account` (default the first); a signature is always made by the connection's account.
+   */
+  respond(method: string, query: URLSearchParams, decision: 'approve' | 'reject', account?: string): string;
 }
+
+/** How many accounts one simulated wallet may hold (its first included). */
+export const MAX_ACCOUNTS = 50;
 
 const bad = (message: string, path?: string) => new ApiError(400, 'invalid_request', message, path);
 
@@ -46,8 +61,7 @@ function decodeKey(value: string | null, name: string, length: number): Uint8Arr
   return bytes;
 }
 
-function signMessageBytes(query: URLSearchParams, open: (payload: URLSearchParams) => Record<string, unknown>): Uint8Array {
-  const body = open(query);
+function signMessageBytes(body: Record<string, unknown>): Uint8Array {
   if (typeof body['message'] !== 'string') throw bad('The payload has no message.', 'payload');
   return bs58.decode(body['message']);
 }
@@ -58,9 +72,16 @@ function signMessageBytes(query: URLSearchParams, open: (payload: URLSearchParam
  * to the dapp's encryption key, so a later request with another key, or a forged session, is refused.
  */
 export function createMobileWalletSimulator(walletKey: string = SIMULATOR_WALLET_KEY): MobileWalletSimulator {
-  const signing = nacl.sign.keyPair();
+  const first = nacl.sign.keyPair();
   const box = nacl.box.keyPair();
-  const address = bs58.encode(signing.publicKey);
+  const address = bs58.encode(first.publicKey);
+  // The wallet's accounts by address; the first one also signs the sessions it hands out.
+  const accounts = new Map<string, nacl.SignKeyPair>([[address, first]]);
+  const accountOf = (account: string | undefined): nacl.SignKeyPair => {
+    const keys = accounts.get(account ?? address);
+    if (!keys) throw bad('This wallet has no such account.', 'account');
+    return keys;
+  };
 
   const checkRedirect = (query: URLSearchParams): URL => {
     const link = query.get('redirect_link');
@@ -77,7 +98,8 @@ export function createMobileWalletSimulator(walletKey: string = SIMULATOR_WALLET
 
   const sharedSecretWith = (query: URLSearchParams) => nacl.box.before(decodeKey(query.get('dapp_encryption_public_key'), 'dapp_encryption_public_key', 32), box.secretKey);
 
-  const openPayload = (query: URLSearchParams): Record<string, unknown> => {
+  /** The request's payload, decrypted, with the account its session was made for. */
+  const openPayload = (query: URLSearchParams): Record<string, unknown> & { account: string } => {
     const nonce = decodeKey(query.get('nonce'), 'nonce', NONCE_BYTES);
     let sealed: Uint8Array;
     try {
@@ -88,23 +110,26 @@ export function createMobileWalletSimulator(walletKey: string = SIMULATOR_WALLET
     const opened = nacl.box.open.after(sealed, nonce, sharedSecretWith(query));
     if (!opened) throw bad('The payload does not decrypt with this dapp key.', 'payload');
     const body = JSON.parse(new TextDecoder().decode(opened)) as Record<string, unknown>;
-    checkSession(body['session'], query.get('dapp_encryption_public_key')!);
-    return body;
+    return { ...body, account: checkSession(body['session'], query.get('dapp_encryption_public_key')!) };
   };
 
-  const makeSession = (dappKey: string, appUrl: string | undefined): string => {
-    const claims = new TextEncoder().encode(JSON.stringify({ dappKey, appUrl, issuedAt: Date.now() }));
-    return bs58.encode(new Uint8Array([...nacl.sign.detached(claims, signing.secretKey), ...claims]));
+  const makeSession = (dappKey: string, appUrl: string | undefined, account: string): string => {
+    const claims = new TextEncoder().encode(JSON.stringify({ dappKey, appUrl, account, issuedAt: Date.now() }));
+    return bs58.encode(new Uint8Array([...nacl.sign.detached(claims, first.secretKey), ...claims]));
   };
 
-  const checkSession = (session: unknown, dappKey: string): void => {
+  /** Checks the session the dapp sent back (issued here, for this dapp key); returns the account it connected. */
+  const checkSession = (session: unknown, dappKey: string): string => {
     if (typeof session !== 'string') throw bad('The payload has no session.', 'session');
     const bytes = bs58.decode(session);
     const signature = bytes.slice(0, 64);
     const claims = bytes.slice(64);
-    if (!nacl.sign.detached.verify(claims, signature, signing.publicKey)) throw bad('The session was not issued by this wallet.', 'session');
-    const parsed = JSON.parse(new TextDecoder().decode(claims)) as { dappKey?: string };
+    if (!nacl.sign.detached.verify(claims, signature, first.publicKey)) throw bad('The session was not issued by this wallet.', 'session');
+    const parsed = JSON.parse(new TextDecoder().decode(claims)) as { dappKey?: string; account?: string };
     if (parsed.dappKey !== dappKey) throw bad('The session belongs to another dapp key.', 'session');
+    const account = parsed.account ?? address;
+    accountOf(account);
+    return account;
   };
 
   const checkMethod = (method: string): SimulatorMethod => {
@@ -120,19 +145,19 @@ export function createMobileWalletSimulator(walletKey: string = SIMULATOR_WALLET
       decodeKey(query.get('dapp_encryption_public_key'), 'dapp_encryption_public_key', 32);
       return { method, appUrl, redirectLink };
     }
+    const body = openPayload(query);
     if (method === 'signMessage') {
-      const message = signMessageBytes(query, openPayload);
+      const message = signMessageBytes(body);
       let messageText: string;
       try {
         messageText = new TextDecoder('utf-8', { fatal: true }).decode(message);
       } catch {
         messageText = Buffer.from(message).toString('hex');
       }
-      return { method, appUrl, redirectLink, messageText };
+      return { method, appUrl, redirectLink, account: body.account, messageText };
     }
-    const body = openPayload(query);
     if (typeof body['transaction'] !== 'string') throw bad('The payload has no transaction.', 'payload');
-    return { method, appUrl, redirectLink, transactionBytes: bs58.decode(body['transaction']).length };
+    return { method, appUrl, redirectLink, account: body.account, transactionBytes: bs58.decode(body['transaction']).length };
   };
 
   const seal = (query: URLSearchParams, value: unknown) => {
@@ -145,8 +170,16 @@ export function createMobileWalletSimulator(walletKey: string = SIMULATOR_WALLET
     walletKey,
     address,
     encryptionPublicKey: bs58.encode(box.publicKey),
+    accounts: () => [...accounts.keys()],
+    addAccount() {
+      if (accounts.size >= MAX_ACCOUNTS) throw new ApiError(400, 'invalid_request', `This wallet holds ${MAX_ACCOUNTS} accounts already.`, 'account');
+      const keys = nacl.sign.keyPair();
+      const added = bs58.encode(keys.publicKey);
+      accounts.set(added, keys);
+      return added;
+    },
     describe,
-    respond(rawMethod, query, decision) {
+    respond(rawMethod, query, decision, account) {
       const request = describe(rawMethod, query);
       const back = new URL(request.redirectLink);
       if (decision === 'reject') {
@@ -155,20 +188,23 @@ export function createMobileWalletSimulator(walletKey: string = SIMULATOR_WALLET
         return back.href;
       }
       if (request.method === 'connect') {
-        const sealed = seal(query, { public_key: address, session: makeSession(query.get('dapp_encryption_public_key')!, request.appUrl) });
+        const chosen = account ?? address;
+        accountOf(chosen);
+        const sealed = seal(query, { public_key: chosen, session: makeSession(query.get('dapp_encryption_public_key')!, request.appUrl, chosen) });
         back.searchParams.set(`${walletKey}_encryption_public_key`, bs58.encode(box.publicKey));
         back.searchParams.set('nonce', sealed.nonce);
         back.searchParams.set('data', sealed.data);
         return back.href;
       }
+      const body = openPayload(query);
+      const signing = accountOf(body.account);
       if (request.method === 'signMessage') {
-        const message = signMessageBytes(query, openPayload);
-        const sealed = seal(query, { signature: bs58.encode(nacl.sign.detached(message, signing.secretKey)) });
+        const sealed = seal(query, { signature: bs58.encode(nacl.sign.detached(signMessageBytes(body), signing.secretKey)) });
         back.searchParams.set('nonce', sealed.nonce);
         back.searchParams.set('data', sealed.data);
         return back.href;
       }
-      const sealed = seal(query, { transaction: bs58.encode(signTransaction(bs58.decode(openPayload(query)['transaction'] as string), signing)) });
+      const sealed = seal(query, { transaction: bs58.encode(signTransaction(bs58.decode(body['transaction'] as string), signing)) });
       back.searchParams.set('nonce', sealed.nonce);
       back.searchParams.set('data', sealed.data);
       return back.href;

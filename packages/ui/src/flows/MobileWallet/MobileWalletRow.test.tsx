@@ -78,10 +78,39 @@ describe('mobile and hardware wallet rows of the wallet list', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Hardware wallets cannot sign messages directly.');
   });
 
-  it('behavior: the link list (user menu) offers no redirect or QR rows: linking over the redirect is not wired there', () => {
-    renderInKit(<WalletSignInView flow={fakeWalletFlow({ wallets: [...phone, ...desktop] })} showWalletsButton={false} purpose="link" />);
-    expect(screen.queryByRole('button', { name: /Open|QR code/ })).toBeNull();
-    expect(screen.queryByText('App')).toBeNull();
+  it('behavior: the link list (user menu) on a phone: the redirect wallet links over the redirect, the in-app one is a link; no install', async () => {
+    const flow = fakeWalletFlow({ wallets: phone });
+    const user = userEvent.setup();
+    const { container } = renderInKit(<WalletSignInView flow={flow} showWalletsButton={false} purpose="link" />);
+    const rows = within(screen.getByRole('list', { name: 'Wallets' })).getAllByRole('listitem');
+    expect(within(rows[0]!).getByText('App')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Link Phantom' }));
+    expect(flow.link).toHaveBeenCalledWith('phantom');
+    expect(flow.connect).not.toHaveBeenCalled();
+    expect(screen.getByRole('link', { name: 'Open this page in Backpack' })).toHaveAttribute('href', 'https://backpack.app/ul/v1/browse/x');
+    expect(screen.queryByRole('link', { name: /Install/ })).toBeNull();
+    await expectNoAxeViolations(container);
+  });
+
+  it('behavior: the link list on a desktop shows the QR code of the link, with what to do once the page is open in the wallet', async () => {
+    const flow = fakeWalletFlow({ wallets: desktop });
+    const user = userEvent.setup();
+    renderInKit(<WalletSignInView flow={flow} showWalletsButton={false} purpose="link" />);
+    await user.click(screen.getByRole('button', { name: 'Show the QR code for Phantom' }));
+    const panel = screen.getByTestId('mobile-wallet-qr');
+    expect(panel).toHaveAttribute('data-url', BROWSE);
+    expect(panel).toHaveTextContent('this page opens in Phantom. Sign in there, then link the wallet from your account.');
     expect(screen.getByRole('link', { name: 'Install Phantom' })).toBeInTheDocument();
+    expect(flow.link).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['redirecting', 'connecting', 'Opening Phantom… Approve the connection there; you come back here.'],
+    ['returned', 'signing', 'Connected. Opening Phantom to sign the message that links it…'],
+    ['verifying', 'signing', 'Linking Phantom to your account…'],
+    ['signedIn', 'done', 'Phantom is linked to your account.'],
+  ] as const)('behavior: linking, the redirect step %s says where the user is', (mobileStatus, status, text) => {
+    renderInKit(<WalletSignInView flow={fakeWalletFlow({ wallets: phone, status, mobileStatus, walletKey: 'phantom' })} showWalletsButton={false} purpose="link" />);
+    expect(screen.getByRole('status')).toHaveTextContent(text);
   });
 });

@@ -59,17 +59,19 @@ export interface MobileWalletQrPanelProps {
   walletName: string;
   /** The link the code carries: this page in the wallet's in-app browser. */
   url: string;
+  /** `signIn` (default) or `link`: what the user does once the page is open in the wallet. */
+  purpose?: 'signIn' | 'link';
 }
 
 /** The QR code a desktop shows for a mobile wallet: scanned, the phone opens this page inside the wallet. */
-export function MobileWalletQrPanel({ walletName, url }: MobileWalletQrPanelProps) {
+export function MobileWalletQrPanel({ walletName, url, purpose = 'signIn' }: MobileWalletQrPanelProps) {
   const t = useMessages();
   const qr = useQrCode(url);
   return (
     <div className={styles.qrPanel} data-testid="mobile-wallet-qr" data-url={url}>
       <p className={styles.qrHeading}>{t('wallet.mobile.qrHeading')}</p>
       <div className={styles.qrFrame}>{qr ? <img className={styles.qr} src={qr} width={168} height={168} alt={t('wallet.mobile.qrAlt', { wallet: walletName })} /> : <Spinner />}</div>
-      <p className={mutedText}>{t('wallet.mobile.qrHint', { wallet: walletName })}</p>
+      <p className={mutedText}>{t(purpose === 'link' ? 'wallet.mobile.qrHintLink' : 'wallet.mobile.qrHint', { wallet: walletName })}</p>
       <a className={`${link} ${styles.qrLink}`} href={url}>
         {t('wallet.mobile.qrLink')}
       </a>

@@ -28,22 +28,33 @@ export interface WalletListProps {
 
 const BUSY: ReadonlySet<WalletFlowStatus> = new Set(['connecting', 'signing', 'reconnecting', 'disconnecting']);
 
+/** The redirect wallet's steps, in the words of a sign-in and of a link. */
 const MOBILE_STEPS = {
-  redirecting: 'wallet.mobile.redirecting',
-  completingReturn: 'wallet.mobile.completingReturn',
-  returned: 'wallet.mobile.returned',
-  requestingSignature: 'wallet.mobile.returned',
-  verifying: 'wallet.mobile.verifying',
+  signIn: {
+    redirecting: 'wallet.mobile.redirecting',
+    completingReturn: 'wallet.mobile.completingReturn',
+    returned: 'wallet.mobile.returned',
+    requestingSignature: 'wallet.mobile.returned',
+    verifying: 'wallet.mobile.verifying',
+  },
+  link: {
+    redirecting: 'wallet.mobile.redirecting',
+    completingReturn: 'wallet.mobile.completingReturn',
+    returned: 'wallet.mobile.returnedLink',
+    requestingSignature: 'wallet.mobile.returnedLink',
+    verifying: 'wallet.mobile.linking',
+  },
 } as const;
 
-function statusText(status: WalletFlowStatus, wallet: string, mobileStatus: WalletFlowModel['mobileStatus'], t: Translate): string {
-  const mobileStep = mobileStatus && mobileStatus in MOBILE_STEPS ? MOBILE_STEPS[mobileStatus as keyof typeof MOBILE_STEPS] : undefined;
+function statusText(status: WalletFlowStatus, wallet: string, mobileStatus: WalletFlowModel['mobileStatus'], purpose: 'signIn' | 'link', t: Translate): string {
+  const steps = MOBILE_STEPS[purpose];
+  const mobileStep = mobileStatus && mobileStatus in steps ? steps[mobileStatus as keyof typeof steps] : undefined;
   if (mobileStep) return t(mobileStep, { wallet });
   if (status === 'connecting') return t('walletList.connecting', { wallet });
   if (status === 'signing') return t('walletList.signing', { wallet });
   if (status === 'reconnecting') return t('walletList.reconnecting', { wallet });
   if (status === 'connected') return t('mobile.connected', { wallet });
-  if (status === 'done') return t('walletList.done', { wallet });
+  if (status === 'done') return t(purpose === 'link' ? 'walletList.linked' : 'walletList.done', { wallet });
   return '';
 }
 
@@ -69,7 +80,7 @@ export function WalletList({ wallets, status = 'idle', activeWallet, error, purp
   const busy = BUSY.has(status);
   const qrShown = wallets.find((wallet) => wallet.key === qrWallet && wallet.connectVia === 'qrCode');
   const activeName = wallets.find((wallet) => wallet.key === activeWallet)?.name ?? activeWallet ?? '';
-  const message = statusText(status, activeName, mobileStatus, t);
+  const message = statusText(status, activeName, mobileStatus, purpose, t);
 
   return (
     <div ref={rootRef} className={stack} data-flow="wallet" data-state={status} aria-busy={busy || undefined}>
@@ -103,9 +114,9 @@ export function WalletList({ wallets, status = 'idle', activeWallet, error, purp
                 <WalletMark wallet={wallet} />
                 <span className={styles.name}>{wallet.name}</span>
                 {wallet.hardwareWallet ? <span className={styles.hardwareBadge}>{t('wallet.badge.hardware')}</span> : null}
-                {purpose === 'signIn' && (wallet.connectVia === 'mobileRedirect' || wallet.connectVia === 'mobileBrowse') ? <span className={styles.appBadge}>{t('wallet.badge.app')}</span> : null}
-                {/* Linking over the redirect needs the return handled while signed in: the list offers it for sign-in only. */}
-                {purpose === 'signIn' && wallet.connectVia && wallet.connectVia !== 'extension' && wallet.connectVia !== 'install' ? (
+                {wallet.connectVia === 'mobileRedirect' || wallet.connectVia === 'mobileBrowse' ? <span className={styles.appBadge}>{t('wallet.badge.app')}</span> : null}
+                {/* Linking over the redirect too: back on the page, the signed-in user's menu finishes it (its Wallets view). */}
+                {wallet.connectVia && wallet.connectVia !== 'extension' && wallet.connectVia !== 'install' ? (
                   <MobileWalletRowAction
                     wallet={wallet}
                     busy={busy}
@@ -116,7 +127,7 @@ export function WalletList({ wallets, status = 'idle', activeWallet, error, purp
                     onToggleQr={(key) => setQrWallet((open) => (open === key ? undefined : key))}
                   />
                 ) : null}
-                {wallet.installUrl && (purpose === 'link' || wallet.connectVia === undefined || wallet.connectVia === 'install' || wallet.connectVia === 'qrCode') ? (
+                {wallet.installUrl && (wallet.connectVia === undefined || wallet.connectVia === 'install' || wallet.connectVia === 'qrCode') ? (
                   <a className={button.quiet} href={wallet.installUrl} target="_blank" rel="noopener noreferrer" aria-label={t('walletList.installNamed', { wallet: wallet.name })}>
                     {t('walletList.install')}
                   </a>
@@ -126,7 +137,7 @@ export function WalletList({ wallets, status = 'idle', activeWallet, error, purp
           </li>
         ))}
       </ul>
-      {qrShown?.mobileUrl ? <MobileWalletQrPanel walletName={qrShown.name} url={qrShown.mobileUrl} /> : null}
+      {qrShown?.mobileUrl ? <MobileWalletQrPanel walletName={qrShown.name} url={qrShown.mobileUrl} purpose={purpose} /> : null}
       {message ? (
         <p className={mutedText} role="status">
           {message}

@@ -183,6 +183,9 @@ export const ar: Messages = {
   'wallet.mobile.completingReturn': 'جارٍ التحقق من رد {wallet}…',
   'wallet.mobile.returned': 'تم الاتصال. جارٍ فتح {wallet} لتوقيع رسالة تسجيل الدخول…',
   'wallet.mobile.verifying': 'جارٍ تسجيل دخولك…',
+  'wallet.mobile.returnedLink': 'تم الاتصال. جارٍ فتح {wallet} لتوقيع الرسالة التي تربطها بحسابك…',
+  'wallet.mobile.linking': 'جارٍ ربط {wallet} بحسابك…',
+  'wallet.mobile.qrHintLink': 'وجّه كاميرا هاتفك إلى الرمز: ستُفتح هذه الصفحة في {wallet}. سجّل الدخول هناك، ثم اربط المحفظة من حسابك.',
   'wallet.mobile.startOver': 'البدء من جديد',
 
   'socket.label': 'خدمة المحافظ',

@@ -178,6 +178,7 @@ export const arFlows: Record<keyof typeof enFlows, string> = {
   'walletList.signing': 'وقّع الرسالة في {wallet}…',
   'walletList.reconnecting': 'جارٍ إعادة الاتصال بـ {wallet}…',
   'walletList.done': 'سجّلت الدخول عبر {wallet}.',
+  'walletList.linked': 'تم ربط {wallet} بحسابك.',
   'walletList.search': 'البحث في المحافظ',
   'walletList.noMatch': 'لا توجد محفظة تطابق «{query}».',
   'walletList.connectNamed': 'ربط {wallet}',

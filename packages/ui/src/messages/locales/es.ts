@@ -183,6 +183,9 @@ export const es: Messages = {
   'wallet.mobile.completingReturn': 'Comprobando la respuesta de {wallet}…',
   'wallet.mobile.returned': 'Conectado. Abriendo {wallet} para firmar el mensaje de inicio de sesión…',
   'wallet.mobile.verifying': 'Iniciando tu sesión…',
+  'wallet.mobile.returnedLink': 'Conectado. Abriendo {wallet} para firmar el mensaje que lo vincula…',
+  'wallet.mobile.linking': 'Vinculando {wallet} a tu cuenta…',
+  'wallet.mobile.qrHintLink': 'Apunta la cámara del móvil al código: esta página se abre en {wallet}. Inicia sesión allí y vincula el monedero desde tu cuenta.',
   'wallet.mobile.startOver': 'Empezar de nuevo',
 
   'socket.label': 'servicio de monederos',

@@ -178,6 +178,7 @@ export const esFlows: Record<keyof typeof enFlows, string> = {
   'walletList.signing': 'Firma el mensaje en {wallet}…',
   'walletList.reconnecting': 'Reconectando {wallet}…',
   'walletList.done': 'Sesión iniciada con {wallet}.',
+  'walletList.linked': '{wallet} quedó vinculado a tu cuenta.',
   'walletList.search': 'Buscar monederos',
   'walletList.noMatch': 'Ningún monedero coincide con «{query}».',
   'walletList.connectNamed': 'Conectar {wallet}',

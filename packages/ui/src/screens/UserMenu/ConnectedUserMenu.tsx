@@ -20,6 +20,7 @@ import { ProfileEntry } from '../../flows/Profile/ProfileEntry.js';
 import { embeddedWalletsEnabled, useEmbeddedWalletOptions } from '../../LatchkeyUIProvider/embeddedWalletConfig.js';
 import { useWalletPanel } from '../../LatchkeyUIProvider/walletPanelSlot.js';
 import { AccountSection, type CredentialKind } from './AccountSection.js';
+import { isMobileLinkReturn } from './mobileLinkReturn.js';
 import { UserMenuView, type LinkedAccount } from './UserMenuView.js';
 
 // Wallet code (wallet-standard registry, catalogue) loads only for users who have or may link wallets.
@@ -56,6 +57,8 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
   const [error, setError] = useState<{ message: string }>();
   const [adding, setAdding] = useState<CredentialKind>();
   const signedIn = session.status === 'signedIn';
+  // Back from a mobile wallet with a link under way: the menu opens on Wallets, whose list finishes the link.
+  const [linkReturn] = useState(() => isMobileLinkReturn(client.storage));
   // Linking opens a popup from the menu; a redirect return is finished by the sign-in dialog.
   const social = useSocialSignIn({ completeRedirectOnMount: false });
   const [unlinking, setUnlinking] = useState(false);
@@ -77,7 +80,8 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
   );
 
   useEffect(() => {
-    if (autoFocus && signedIn) triggerRef.current?.focus();
+    // Not when it opens by itself for a link's return: focus is in the open menu then.
+    if (autoFocus && signedIn && !linkReturn) triggerRef.current?.focus();
     // Keyed on appearing signed in only: later renders must not steal focus back.
   }, [signedIn]);
 
@@ -163,7 +167,8 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
       error={error}
       triggerRef={triggerRef}
       {...(open === undefined ? {} : { open })}
-      {...(defaultOpen === undefined ? {} : { defaultOpen })}
+      {...(defaultOpen === undefined ? (linkReturn ? { defaultOpen: true } : {}) : { defaultOpen })}
+      {...(linkReturn ? { defaultView: 'wallets' as const } : {})}
       onOpenChange={(next) => {
         // Closing the menu ends an unfinished "add" flow.
         if (!next) setAdding(undefined);

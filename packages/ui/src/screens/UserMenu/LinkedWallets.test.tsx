@@ -1,4 +1,7 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expectNoAxeViolations } from '../../test/axe.js';
+import { fakeWalletFlow } from '../../test/fakeWalletFlow.js';
 import { describe, expect, it, vi } from 'vitest';
 import { renderInKit } from '../../test/renderInKit.js';
 import { LinkedWallets } from './LinkedWallets.js';
@@ -14,5 +17,32 @@ describe('LinkedWallets', () => {
     renderInKit(<LinkedWallets wallets={wallets} canUnlink onMakePrimary={vi.fn()} onUnlink={vi.fn()} />);
     const items = within(screen.getByRole('list', { name: 'Linked wallets' })).getAllByRole('listitem');
     expect(items.map((item) => within(item).queryByRole('button', { name: /^Unlink/ }) !== null)).toEqual([true, false, false]);
+  });
+
+  it('behavior: a link over the redirect under way (the page the wallet sent back) shows its step without a click; Cancel, then Done once linked', async () => {
+    const phone = [{ key: 'phantom', name: 'Phantom', installed: false, connectVia: 'mobileRedirect' as const, mobileUrl: 'https://phantom.app/ul/browse/x' }];
+    const linkFlow = fakeWalletFlow({ wallets: phone, status: 'signing', mobileStatus: 'returned', walletKey: 'phantom' });
+    const user = userEvent.setup();
+    const { container, unmount } = renderInKit(<LinkedWallets wallets={wallets.slice(0, 1)} canLinkMore linkFlow={linkFlow} onMakePrimary={vi.fn()} onUnlink={vi.fn()} />);
+    expect(screen.getByRole('heading', { name: 'Link a wallet', level: 3 })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Connected. Opening Phantom to sign the message that links it…');
+    expect(screen.queryByRole('button', { name: 'Link another wallet' })).toBeNull();
+    // While the wallet is asked, Cancel (the list's) is the one way out.
+    expect(screen.queryByRole('button', { name: 'Done' })).toBeNull();
+    await expectNoAxeViolations(container);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(linkFlow.cancel).toHaveBeenCalledTimes(1);
+    unmount();
+    // Linked: the step says so, and Done closes the list (the flow starts over).
+    renderInKit(<LinkedWallets wallets={wallets.slice(0, 1)} canLinkMore linkFlow={{ ...linkFlow, status: 'done', mobileStatus: 'signedIn' }} onMakePrimary={vi.fn()} onUnlink={vi.fn()} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Phantom is linked to your account.');
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(linkFlow.reset).toHaveBeenCalledTimes(1);
+  });
+
+  it('default: nothing under way, the list of wallets to link stays behind "Link another wallet"', () => {
+    renderInKit(<LinkedWallets wallets={wallets.slice(0, 1)} canLinkMore linkFlow={fakeWalletFlow({ mobileStatus: 'idle' })} onMakePrimary={vi.fn()} onUnlink={vi.fn()} />);
+    expect(screen.getByRole('button', { name: 'Link another wallet' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Wallets' })).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import type { WalletFlowModel } from '../../flows/WalletSignIn/WalletSignInModel
 import type { FlowError } from '../../flows/shared/FlowError.js';
 import { WalletSignInView } from '../../flows/WalletSignIn/WalletSignInView.js';
 import { shortAddress } from './accountName.js';
+import { linkHeading } from './UserMenu.css.js';
 
 export interface LinkedWalletItem {
   id: string;
@@ -32,14 +33,19 @@ export interface LinkedWalletsProps {
   onUnlink: (walletId: string) => void;
   /** The wallet list's entries (catalogue and wallet-standard), for each linked wallet's mark and name. */
   known?: readonly { key: string; name: string; icon?: string | undefined }[] | undefined;
+  /** Show the list of wallets to link at first (as after "Link another wallet"). Default false. */
+  defaultLinking?: boolean;
 }
 
 
 /** The user menu's "Wallets" region: linked wallets, the primary one marked, make primary, unlink, link another. */
-export function LinkedWallets({ wallets, busy = false, error, canLinkMore = false, canUnlink = false, linkFlow, onMakePrimary, onUnlink, known = [] }: LinkedWalletsProps) {
+export function LinkedWallets({ wallets, busy = false, error, canLinkMore = false, canUnlink = false, linkFlow, onMakePrimary, onUnlink, known = [], defaultLinking = false }: LinkedWalletsProps) {
   const t = useMessages();
   const errorText = useErrorText();
-  const [linking, setLinking] = useState(false);
+  const [linking, setLinking] = useState(defaultLinking);
+  // A link over the redirect under way (or just ended) on this page, which the wallet's return opened: its steps show.
+  const mobileStep = linkFlow?.mobileStatus;
+  const expanded = linking || (mobileStep !== undefined && mobileStep !== 'idle' && mobileStep !== 'connected');
   return (
     // The menu's Wallets view titles this list; the region keeps the name for assistive technology.
     <section className={stack} aria-label={t('menu.view.wallets')} data-latchkey-block="linked-wallets">
@@ -68,21 +74,25 @@ export function LinkedWallets({ wallets, busy = false, error, canLinkMore = fals
       </ul>
       {error ? <ErrorMessage>{errorText(error)}</ErrorMessage> : null}
       {canLinkMore && linkFlow ? (
-        linking ? (
+        expanded ? (
           <div className={stack}>
+            <h3 className={linkHeading}>{t('wallets.linkFirst')}</h3>
             <WalletSignInView flow={linkFlow} purpose="link" showWalletsButton={false} />
-            <div className={row}>
-              <button
-                type="button"
-                className={button.quiet}
-                onClick={() => {
-                  linkFlow.reset();
-                  setLinking(false);
-                }}
-              >
-                {t('wallets.done')}
-              </button>
-            </div>
+            {/* While a wallet is asked, the list's own Cancel is the way out. */}
+            {linkFlow.status === 'connecting' || linkFlow.status === 'signing' ? null : (
+              <div className={row}>
+                <button
+                  type="button"
+                  className={button.quiet}
+                  onClick={() => {
+                    linkFlow.reset();
+                    setLinking(false);
+                  }}
+                >
+                  {t('wallets.done')}
+                </button>
+              </div>
+            )}
           </div>
         ) : (
           <button type="button" className={button.secondary} onClick={() => setLinking(true)}>

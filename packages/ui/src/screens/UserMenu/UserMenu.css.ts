@@ -65,6 +65,8 @@ export const linkRow = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'c
 export const linkChip = style({ minHeight: '32px', padding: '4px 10px', fontSize: '13px', borderRadius: vars.radii.full });
 
 export const sectionHeading = style({ margin: 0, fontSize: '13px', fontWeight: 600, color: vars.colors.textMuted });
+/** The Wallets view's "Link a wallet" under the linked wallets: a little more room above than below (a new section). */
+export const linkHeading = style([sectionHeading, { marginBlockStart: '8px' }]);
 
 /** A provider's mark (or its initial) beside its name. */
 export const mark = style({

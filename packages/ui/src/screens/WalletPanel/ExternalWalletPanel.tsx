@@ -13,7 +13,8 @@ import { useErrorText } from '../../messages/useErrorText.js';
 export default function ExternalWalletPanel({ wallet }: { wallet: LinkedWallet }) {
   const t = useMessages();
   const errorText = useErrorText();
-  const flow = useWalletSignIn({ mode: 'connect-only' });
+  // It only reconnects: a redirect wallet's return (a link under way) is the menu's Wallets view's to finish.
+  const flow = useWalletSignIn({ mode: 'connect-only', completeMobileReturnOnMount: false });
   const [screen, setScreen] = useState<WalletPanelScreen>('home');
   // Only the wallet this account uses may sign for it.
   const signer = flow.signer?.address === wallet.address ? flow.signer : undefined;

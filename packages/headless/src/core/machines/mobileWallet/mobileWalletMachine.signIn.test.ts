@@ -240,6 +240,9 @@ describe('mobileWalletMachine: sign-in over the redirect', () => {
     linked.send({ type: 'user.completeReturn', mobileWallet: phantomWallet() });
     await waitFor(linked, (snapshot) => snapshot.matches('signedIn') || snapshot.matches('failed'));
     expect(linked.getSnapshot().context.error).toBeUndefined();
+    // Done, the attempt is gone but the flow still says what it was for (a view says "linked", not "signed in").
+    expect(linked.getSnapshot().context.purpose).toBe('link');
+    expect(readMobileSignInAttempt(t.client.storage)).toBeUndefined();
     await waitFor(t.client.session, (snapshot) => (snapshot.context.user?.verifiedCredentials ?? []).filter((entry) => entry.format === 'blockchain').length === 2);
     const user = t.client.session.getSnapshot().context.user;
     expect(user?.id).toBe(userId);

@@ -28,7 +28,7 @@ export interface MobileWalletContext {
   page: () => MobileSignInPage;
   now: () => Date;
   statement: string;
-  /** What the attempt under way is for: a plain connection, or a sign-in / link over the redirect. */
+  /** What the attempt under way (or the last one) is for: a plain connection, or a sign-in / link over the redirect; each return sets it again from the stored attempt. */
   purpose: 'connect' | 'signIn' | 'link';
   address: string | undefined;
   result: MobileWalletSignature | undefined;
@@ -128,10 +128,8 @@ export const mobileWalletMachine = setup({
       const mobileWallet = event.type === 'user.completeReturn' && event.mobileWallet ? event.mobileWallet : context.mobileWallet;
       return { mobileWallet, purpose: attempt && attempt.links.key === mobileWallet?.wallet.key ? attempt.purpose : ('connect' as const) };
     }),
-    endAttempt: assign(({ context }) => {
-      context.client?.storage.remove(MOBILE_SIGN_IN_KEY);
-      return { purpose: 'connect' as const };
-    }),
+    /** The stored attempt is gone; `purpose` keeps saying what it was for (a view says "linked", not "signed in"). */
+    endAttempt: ({ context }) => context.client?.storage.remove(MOBILE_SIGN_IN_KEY),
     notifySignInStarted: ({ context }) => {
       if (context.purpose === 'signIn') context.client?.session.send({ type: 'user.startSignIn' });
     },
