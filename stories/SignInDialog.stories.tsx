@@ -3,7 +3,7 @@ import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { SignInDialogView } from '../packages/ui/src/screens/SignInDialog/SignInDialogView.js';
 import type { WalletFlowModel } from '../packages/ui/src/flows/index.js';
 import { expectAccessible } from './a11y.js';
-import { brandedSettings, emailFlow, invalidPhoneError, loginView, mfaChallengeFlow, passkeySignInFlow, phoneSettings, sentToUk, smsFlow, ukPhone, wrongCodeError, wrongSmsCodeError } from './fixtures.js';
+import { accessImages, brandedSettings, emailFlow, invalidPhoneError, loginView, mfaChallengeFlow, passkeySignInFlow, phoneSettings, sentToUk, smsFlow, ukPhone, wrongCodeError, wrongSmsCodeError } from './fixtures.js';
 
 /** The sign-in dialog (Radix Dialog) from props: login view blocks, branding, settings states. */
 const meta = {
@@ -181,37 +181,43 @@ export const MfaChallengeInDialog: Story = {
   },
 };
 
-/** The access gate refused the address (by code): the flow's SPEC sentence, and `general.imageUserNotInAccessList` above the steps. */
+/**
+ * The access gate refused the address (by code): the flow's SPEC sentence, and — the address is on the list, as
+ * blocked — `general.imageUserInAccessList` above the steps.
+ */
 export const AccessBlocked: Story = {
   args: {
-    settings: { ...brandedSettings, general: { ...brandedSettings.general, imageUserNotInAccessList: brandedSettings.general?.appLogo } },
+    settings: { ...brandedSettings, general: { ...brandedSettings.general, ...accessImages } },
     emailFlow: emailFlow({ error: { code: 'address_blocked_by_gate', message: 'This address is blocked by the gate' } }),
   },
   play: async () => {
     const dialog = await screen.findByRole('dialog');
     await expect(within(dialog).getByRole('alert')).toHaveTextContent('This address is blocked by the gate');
-    await expect(dialog.querySelector('[data-access-denied="address_blocked_by_gate"] img')).not.toBeNull();
+    await expect(dialog.querySelector('[data-access-denied="address_blocked_by_gate"] img')).toHaveAttribute('src', accessImages.imageUserInAccessList);
     await expectAccessible();
   },
 };
 
 export const AccessBlockedDark: Story = { ...AccessBlocked, globals: { theme: 'dark' } };
 
+/** An allow list that leaves the address out: 'This address is not approved for access' and `general.imageUserNotInAccessList`. */
 export const AccessNotApproved: Story = {
   args: {
-    settings: { ...brandedSettings, general: { ...brandedSettings.general, imageUserNotInAccessList: brandedSettings.general?.appLogo } },
+    settings: { ...brandedSettings, general: { ...brandedSettings.general, ...accessImages } },
     emailFlow: emailFlow({ error: { code: 'address_not_approved', message: 'This address is not approved for access' } }),
   },
   play: async () => {
     const dialog = await screen.findByRole('dialog');
     await expect(within(dialog).getByRole('alert')).toHaveTextContent('This address is not approved for access');
-    await expect(dialog.querySelector('[data-access-denied="address_not_approved"]')).not.toBeNull();
+    await expect(dialog.querySelector('[data-access-denied="address_not_approved"] img')).toHaveAttribute('src', accessImages.imageUserNotInAccessList);
+    await expectAccessible();
   },
 };
 
 /**
- * A passkey names no address: the gate judges the user behind it (SPEC §6). Their e-mail blocked, the sign-in is
- * refused with 'User does not have access' (`user_without_access`, by code) and `general.imageUserNotInAccessList`.
+ * A passkey names no address: the gate judges the user behind it (SPEC §6). Without access (an identity blocked, or
+ * none allowed), the sign-in is refused with 'User does not have access' (`user_without_access`, by code) and — no
+ * address of theirs is named as allowed — `general.imageUserNotInAccessList`.
  */
 export const AccessUserWithoutAccess: Story = {
   args: {
@@ -219,14 +225,14 @@ export const AccessUserWithoutAccess: Story = {
       ...brandedSettings,
       sdk: { ...brandedSettings.sdk, ...loginView },
       security: { ...brandedSettings.security, enablePasskeys: true },
-      general: { ...brandedSettings.general, imageUserNotInAccessList: brandedSettings.general?.appLogo },
+      general: { ...brandedSettings.general, ...accessImages },
     },
     passkeyFlow: passkeySignInFlow({ error: { code: 'user_without_access', message: 'User does not have access' } }),
   },
   play: async () => {
     const dialog = await screen.findByRole('dialog');
     await expect(within(dialog).getByRole('alert')).toHaveTextContent('User does not have access');
-    await expect(dialog.querySelector('[data-access-denied="user_without_access"] img')).not.toBeNull();
+    await expect(dialog.querySelector('[data-access-denied="user_without_access"] img')).toHaveAttribute('src', accessImages.imageUserNotInAccessList);
     await expectAccessible();
   },
 };

@@ -280,7 +280,7 @@ export function SignInDialogView({
                 </header>
                 <KitErrorBoundary area="sign-in dialog content">
                   {accessDenied && settingsStatus === 'ready' && !onboardingStep && !secondFactor ? (
-                    <AccessDenied code={accessDenied.code} imageUrl={branding.notInAccessListImageUrl} />
+                    <AccessDenied code={accessDenied.code} images={{ inAccessList: branding.inAccessListImageUrl, notInAccessList: branding.notInAccessListImageUrl }} />
                   ) : null}
                   {settingsStatus === 'loading' ? (
                     <p role="status" className={styles.loading}>
