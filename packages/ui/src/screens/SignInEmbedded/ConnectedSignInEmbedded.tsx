@@ -1,17 +1,17 @@
 import { needsOnboarding, useLatchkey, useSession } from '@latchkey/headless/react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Profile } from '../../flows/Profile/Profile.js';
 import { useSignInFlows } from '../SignInDialog/useSignInFlows.js';
-import { UserMenu } from '../UserMenu/UserMenu.js';
 import { SignInEmbeddedView } from './SignInEmbeddedView.js';
 
 /**
  * The embedded sign-in wired to the client: signed out, the sign-in inline (`SignInEmbeddedView` with every flow);
  * signed in, the user menu in its place. Profile fields still missing after a sign-in here are asked inline too —
  * a required one holds the sign-in back (also for a restored session), optional ones can be skipped. Loaded on demand
- * by `SignInEmbedded`.
+ * by `SignInEmbedded`, which hands it the menu (`UserMenu`, already on the page with `SignInButton`: importing it here
+ * would split it into a chunk of its own).
  */
-export function ConnectedSignInEmbedded() {
+export function ConnectedSignInEmbedded({ menu }: { menu: (autoFocus: boolean) => ReactNode }) {
   const session = useSession();
   const { settings } = useLatchkey();
   const [skipped, setSkipped] = useState(false);
@@ -34,7 +34,7 @@ export function ConnectedSignInEmbedded() {
   const onboarding = required || (missing && signedInHere && !skipped);
   if (session.status === 'signedIn' && !onboarding) {
     // Focus was in the sign-in that just left: it goes on to the menu's trigger, not to the page's body.
-    return <UserMenu autoFocus={signedInHere} />;
+    return menu(signedInHere);
   }
   return (
     <EmbeddedSignIn

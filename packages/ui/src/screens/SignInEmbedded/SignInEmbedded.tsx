@@ -1,11 +1,14 @@
 import { Suspense } from 'react';
 import { KitErrorBoundary } from '../../KitErrorBoundary/KitErrorBoundary.js';
 import { lazyWithRetry } from '../../KitErrorBoundary/lazyWithRetry.js';
+import { UserMenu } from '../UserMenu/UserMenu.js';
 
 /** Fetches the embedded sign-in's code (the sign-in's content and flows); call it to warm up. */
 export const loadSignInEmbedded = () => import('./ConnectedSignInEmbedded.js');
 
 const ConnectedSignInEmbedded = lazyWithRetry(() => loadSignInEmbedded().then((module) => ({ default: module.ConnectedSignInEmbedded })));
+
+const userMenu = (autoFocus: boolean) => <UserMenu autoFocus={autoFocus} />;
 
 /**
  * The sign-in inline in the host's page, not in a modal: the same login view and flows as the dialog, in a card that
@@ -18,7 +21,7 @@ export function SignInEmbedded() {
   return (
     <KitErrorBoundary area="embedded sign-in">
       <Suspense fallback={null}>
-        <ConnectedSignInEmbedded />
+        <ConnectedSignInEmbedded menu={userMenu} />
       </Suspense>
     </KitErrorBoundary>
   );
