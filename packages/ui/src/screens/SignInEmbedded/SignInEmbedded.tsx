@@ -4,7 +4,7 @@ import { lazyWithRetry } from '../../KitErrorBoundary/lazyWithRetry.js';
 import { UserMenu } from '../UserMenu/UserMenu.js';
 
 /** Fetches the embedded sign-in's code (the sign-in's content and flows); call it to warm up. */
-export const loadSignInEmbedded = () => import('./ConnectedSignInEmbedded.js');
+export const loadSignInEmbedded = () => import('../SignInDialog/ConnectedSignInDialog.js');
 
 const ConnectedSignInEmbedded = lazyWithRetry(() => loadSignInEmbedded().then((module) => ({ default: module.ConnectedSignInEmbedded })));
 
