@@ -1,5 +1,6 @@
 import { themeContract as vars } from '@latchkey/themes/contract.css';
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
+import { header, viewHeader } from '../SignInDialog/SignInDialog.css.js';
 
 /**
  * The embedded sign-in (`design.modal.view: 'embedded'`): the dialog's content as a card in the host's page — its
@@ -28,3 +29,7 @@ export const panel = style({
     'screen and (max-width: 479.98px)': { padding: '20px 16px' },
   },
 });
+
+// No close button here: the headers need not keep room for one (the dialog's reserve it at the inline ends).
+globalStyle(`${panel} ${header}`, { paddingInline: 0 });
+globalStyle(`${panel} ${viewHeader}`, { paddingInlineEnd: 0 });
