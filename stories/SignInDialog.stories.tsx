@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { SignInDialogView } from '../packages/ui/src/screens/SignInDialog/SignInDialogView.js';
-import type { WalletFlowModel } from '../packages/ui/src/flows/index.js';
 import { expectAccessible } from './a11y.js';
+import { onboardingStep, socialFlow, socialSettings, walletFlow, walletLoginView } from './signInFixtures.js';
 import { accessImages, brandedSettings, emailFlow, invalidPhoneError, loginView, mfaChallengeFlow, passkeySignInFlow, phoneSettings, sentToUk, smsFlow, ukPhone, wrongCodeError, wrongSmsCodeError } from './fixtures.js';
 
 /** The sign-in dialog (Radix Dialog) from props: login view blocks, branding, settings states. */
@@ -239,30 +239,6 @@ export const AccessUserWithoutAccess: Story = {
 
 export const AccessUserWithoutAccessDark: Story = { ...AccessUserWithoutAccess, globals: { theme: 'dark' } };
 
-/** A wallet-standard icon as wallets ship it: a data URI. */
-const testWalletIcon = `data:image/svg+xml;charset=utf-8,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#5b3df5"/><path d="M9 11h14v10H9z" fill="#fff"/></svg>')}`;
-
-function walletFlow(overrides: Partial<WalletFlowModel> = {}): WalletFlowModel {
-  return {
-    status: 'idle',
-    wallets: [
-      { key: 'testwallet', name: 'Test Wallet', installed: true, icon: testWalletIcon },
-      { key: 'phantom', name: 'Phantom', installed: false, installUrl: 'https://phantom.app/download' },
-      { key: 'solflare', name: 'Solflare', installed: false, installUrl: 'https://solflare.com/download' },
-    ],
-    walletKey: undefined,
-    error: undefined,
-    connect: fn().mockName('connect'),
-    link: fn().mockName('link'),
-    confirm: fn().mockName('confirm'),
-    cancel: fn().mockName('cancel'),
-    reset: fn().mockName('reset'),
-    ...overrides,
-  };
-}
-
-const walletLoginView = { views: [{ type: 'login', sections: [{ type: 'email' }, { type: 'separator', label: 'or' }, { type: 'wallet' }] }] };
-
 /** "Connect a wallet" opens the wallet list as the dialog's own view: title, Back, search, marks; the row connects. */
 export const WalletView: Story = {
   args: { settings: { sdk: walletLoginView }, walletFlow: walletFlow() },
@@ -302,7 +278,7 @@ export const OnboardingRequired: Story = {
     onboarding: true,
     onboardingRequired: true,
     onSignOut: fn().mockName('onSignOut'),
-    onboardingStep: <p>The onboarding form (flows/Profile, see Flows/Profile).</p>,
+    onboardingStep,
   },
   play: async ({ args }) => {
     const dialog = await screen.findByRole('dialog', { name: 'Sign in' });
@@ -318,18 +294,11 @@ export const OnboardingRequired: Story = {
 
 export const OnboardingRequiredDark: Story = { ...OnboardingRequired, globals: { theme: 'dark' } };
 
-const socialSettings = {
-  sdk: {
-    socialSignIn: { providers: ['google', 'github', 'apple', 'discord', 'twitter', 'telegram'].map((provider) => ({ provider, enabled: true })) },
-    views: [{ type: 'login', sections: [{ type: 'email' }, { type: 'separator', label: 'or' }, { type: 'social', numOfItemsToDisplay: 4 }] }],
-  },
-};
-
 /** Providers past the first row: "More options" opens them as the dialog's own view (title, Back), not inline. */
 export const MoreOptionsView: Story = {
   args: {
     settings: socialSettings,
-    socialFlow: { status: 'idle', provider: undefined, error: undefined, isBusy: false, signIn: fn().mockName('signIn'), cancel: fn().mockName('cancel') },
+    socialFlow: socialFlow(),
   },
   play: async ({ args }) => {
     const dialog = await screen.findByRole('dialog', { name: 'Sign in' });
@@ -379,37 +348,3 @@ export const SubmitInsideInput: Story = {
 };
 
 export const SubmitInsideInputDark: Story = { ...SubmitInsideInput, globals: { theme: 'dark' } };
-
-/** Right to left (Arabic, `locale="ar"`): the dialog mirrors — close button on the left, text from the right. */
-export const LoginViewRtl: Story = {
-  globals: { locale: 'ar' },
-  play: async () => {
-    const dialog = await screen.findByRole('dialog', { name: 'تسجيل الدخول' });
-    await expect(dialog.closest('[data-latchkey-root]')).toHaveAttribute('dir', 'rtl');
-    await expect(within(dialog).getByLabelText('البريد الإلكتروني')).toHaveFocus();
-    const close = within(dialog).getByRole('button', { name: 'إغلاق' });
-    // The close button sits at the start of the line's reading: the dialog's left edge.
-    await expect(close.getBoundingClientRect().left - dialog.getBoundingClientRect().left).toBeLessThan(40);
-    await expectAccessible();
-  },
-};
-
-export const LoginViewRtlDark: Story = { ...LoginViewRtl, globals: { locale: 'ar', theme: 'dark' } };
-
-/** The wallet view right to left: Back on the right with its arrow pointing right. */
-export const WalletViewRtl: Story = {
-  args: { settings: { sdk: walletLoginView }, walletFlow: walletFlow() },
-  globals: { locale: 'ar' },
-  play: async () => {
-    const dialog = await screen.findByRole('dialog', { name: 'تسجيل الدخول' });
-    await userEvent.click(within(dialog).getByRole('button', { name: /^ربط محفظة/ }));
-    const view = await screen.findByRole('dialog', { name: 'ربط محفظة' });
-    const back = within(view).getByRole('button', { name: 'رجوع' });
-    await expect(back.getBoundingClientRect().left).toBeGreaterThan(view.getBoundingClientRect().left + view.getBoundingClientRect().width / 2);
-    await expect(getComputedStyle(back.querySelector('svg') as SVGElement).transform).not.toBe('none');
-    await expect(within(view).getByLabelText('البحث في المحافظ')).toBeVisible();
-    await expectAccessible();
-  },
-};
-
-export const WalletViewRtlDark: Story = { ...WalletViewRtl, globals: { locale: 'ar', theme: 'dark' } };
