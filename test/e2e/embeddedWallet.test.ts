@@ -73,6 +73,7 @@ describe('embedded wallet (Chromium)', () => {
     const { panel, address } = await signUpAndOpenEmbeddedWallet(page, email);
     // Branding: the panel is named by walletName (signUpAndOpenEmbeddedWallet found it so) with walletIconUrl beside it.
     const icon = panel.getByRole('heading', { name: 'Latchkey Demo Wallet' }).locator('img[data-wallet-icon]');
+    await expect.poll(() => icon.count()).toBe(1);
     await expect.poll(() => icon.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     expect(await icon.getAttribute('src')).toBe(WALLET_ICON_URL);
     await screenshot(page, 'embedded-wallet-home-light');
