@@ -4,8 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { LatchkeyUIProvider } from '../../LatchkeyUIProvider/LatchkeyUIProvider.js';
 import { SignInButton } from '../../SignInButton/SignInButton.js';
 import { expectNoAxeViolations } from '../../test/axe.js';
-import { createSandboxClient, latestCode, uniqueEmail } from '../../test/sandboxClient.js';
+import { createSandboxClient, latestCode, signInThroughApi, uniqueEmail } from '../../test/sandboxClient.js';
 import { SignInEmbedded } from './SignInEmbedded.js';
+
+/** The seed's Team made required for this client: every new user misses it. */
+function teamRequired(settings: Record<string, unknown>): Record<string, unknown> {
+  const kyc = (settings['kyc'] as { name: string }[] | undefined) ?? [];
+  return { ...settings, kyc: kyc.map((field) => (field.name === 'team' ? { ...field, required: true } : field)) };
+}
 
 /** The project's design settings with `modal.view` set (this client only). */
 const withView = (view: 'modal' | 'embedded') => (settings: Record<string, unknown>) => {
@@ -71,5 +77,26 @@ describe('design.modal.view (against the sandbox)', () => {
     const region = await screen.findByRole('region', { name: 'Sign in to Latchkey Demo' }, { timeout: 15_000 });
     expect(await within(region).findByLabelText('Email or phone number')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('behavior: a required profile field missing — the onboarding step shows inline (also for a restored session), saving it brings the menu', async () => {
+    const embeddedTeamRequired = (settings: Record<string, unknown>) => withView('embedded')(teamRequired(settings));
+    const { client, sandboxUrl } = await createSandboxClient({ patchSettings: embeddedTeamRequired });
+    const email = uniqueEmail('embedded-onboarding');
+    await signInThroughApi(client, sandboxUrl, email);
+    const user = userEvent.setup();
+    render(
+      <LatchkeyUIProvider client={client}>
+        <SignInEmbedded />
+      </LatchkeyUIProvider>,
+    );
+    const region = await screen.findByRole('region', { name: 'Sign in to Latchkey Demo' }, { timeout: 15_000 });
+    await within(region).findByRole('heading', { name: 'Tell us about yourself' }, { timeout: 10_000 });
+    expect(region).toHaveAccessibleDescription('One more step to finish setting up your account.');
+    expect(screen.queryByRole('button', { name: `Account: ${email}` })).toBeNull();
+    await user.selectOptions(within(region).getByLabelText(/Team/), 'Design');
+    await user.click(within(region).getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('button', { name: `Account: ${email}` }, { timeout: 10_000 });
+    expect(screen.queryByRole('region', { name: 'Sign in to Latchkey Demo' })).toBeNull();
   });
 });
