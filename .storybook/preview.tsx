@@ -31,29 +31,59 @@ function themeFor(mode: unknown, accent: unknown): ThemeSetting {
   return lightTheme(options);
 }
 
+/** A host page's own background, light or dark, for stories of what the kit shows inline in a page (`hostPage`). */
+const HOST_PAGE_BACKGROUND = { light: '#f3f4f6', dark: '#0b0d12' } as const;
+
 /**
  * Wraps every story in the themed kit root, like `LatchkeyUIProvider` does, on a surface-coloured
- * panel so inline steps read as they would inside the dialog.
+ * panel so inline steps read as they would inside the dialog. With `parameters.hostPage`, on a host page's
+ * background instead (the embedded sign-in brings its own card).
  */
-const withKitTheme: Decorator = (Story, context) => (
-  <MessagesProvider value={messagesFor(context.globals['locale'])}>
-  <ThemeRoot theme={themeFor(context.globals['theme'], context.globals['accent'])}>
-    <div
-      dir={directionOf(typeof context.globals['locale'] === 'string' ? context.globals['locale'] : 'en')}
-      style={{
-        boxSizing: 'border-box',
-        width: 'min(400px, 100vw)',
-        padding: 24,
-        background: 'var(--lk-colors-surface)',
-        color: 'var(--lk-colors-text)',
-        borderRadius: 'var(--lk-radii-panel)',
-      }}
-    >
-      <Story />
-    </div>
-  </ThemeRoot>
-  </MessagesProvider>
-);
+const withKitTheme: Decorator = (Story, context) => {
+  const dir = directionOf(typeof context.globals['locale'] === 'string' ? context.globals['locale'] : 'en');
+  const hostPage = context.parameters['hostPage'] === true;
+  return (
+    <MessagesProvider value={messagesFor(context.globals['locale'])}>
+      <ThemeRoot theme={themeFor(context.globals['theme'], context.globals['accent'])}>
+        <div
+          dir={dir}
+          style={
+            hostPage
+              ? {
+                  boxSizing: 'border-box',
+                  width: '100vw',
+                  minHeight: '100vh',
+                  display: 'flex',
+                  justifyContent: 'center',
+                  alignItems: 'flex-start',
+                  padding: 16,
+                  background: HOST_PAGE_BACKGROUND[context.globals['theme'] === 'dark' ? 'dark' : 'light'],
+                }
+              : {
+                  boxSizing: 'border-box',
+                  width: 'min(400px, 100vw)',
+                  padding: 24,
+                  background: 'var(--lk-colors-surface)',
+                  color: 'var(--lk-colors-text)',
+                  borderRadius: 'var(--lk-radii-panel)',
+                }
+          }
+        >
+          <Story />
+        </div>
+      </ThemeRoot>
+    </MessagesProvider>
+  );
+};
+
+/**
+ * Viewports a story can ask for (`globals: { viewport: { value: 'phone' } }`): the Storybook toolbar's viewport
+ * menu, and the storybook test project — @storybook/addon-vitest sizes the test's browser to it (1200 × 900 when a
+ * story names none), so a phone story really renders at the phone's width (the dialog as a bottom sheet).
+ */
+const VIEWPORTS = {
+  phone: { name: 'Phone 390 × 844', styles: { width: '390px', height: '844px' }, type: 'mobile' },
+} as const;
 
 const preview: Preview = {
   decorators: [withKitTheme],
@@ -95,7 +125,7 @@ const preview: Preview = {
     },
   },
   initialGlobals: { theme: 'light', accent: 'default', locale: 'en' },
-  parameters: { layout: 'centered' },
+  parameters: { layout: 'centered', viewport: { options: VIEWPORTS } },
 };
 
 export default preview;

@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { SignInDialogView } from '../packages/ui/src/screens/SignInDialog/SignInDialogView.js';
-import type { WalletFlowModel } from '../packages/ui/src/flows/index.js';
 import { expectAccessible } from './a11y.js';
-import { brandedSettings, emailFlow, invalidPhoneError, loginView, mfaChallengeFlow, passkeySignInFlow, phoneSettings, sentToUk, smsFlow, ukPhone, wrongCodeError, wrongSmsCodeError } from './fixtures.js';
+import { onboardingStep, socialFlow, socialSettings, walletFlow, walletLoginView } from './signInFixtures.js';
+import { accessImages, brandedSettings, emailFlow, invalidPhoneError, loginView, mfaChallengeFlow, passkeySignInFlow, phoneSettings, sentToUk, smsFlow, ukPhone, wrongCodeError, wrongSmsCodeError } from './fixtures.js';
 
 /** The sign-in dialog (Radix Dialog) from props: login view blocks, branding, settings states. */
 const meta = {
@@ -181,37 +181,43 @@ export const MfaChallengeInDialog: Story = {
   },
 };
 
-/** The access gate refused the address (by code): the flow's SPEC sentence, and `general.imageUserNotInAccessList` above the steps. */
+/**
+ * The access gate refused the address (by code): the flow's SPEC sentence, and — the address is on the list, as
+ * blocked — `general.imageUserInAccessList` above the steps.
+ */
 export const AccessBlocked: Story = {
   args: {
-    settings: { ...brandedSettings, general: { ...brandedSettings.general, imageUserNotInAccessList: brandedSettings.general?.appLogo } },
+    settings: { ...brandedSettings, general: { ...brandedSettings.general, ...accessImages } },
     emailFlow: emailFlow({ error: { code: 'address_blocked_by_gate', message: 'This address is blocked by the gate' } }),
   },
   play: async () => {
     const dialog = await screen.findByRole('dialog');
     await expect(within(dialog).getByRole('alert')).toHaveTextContent('This address is blocked by the gate');
-    await expect(dialog.querySelector('[data-access-denied="address_blocked_by_gate"] img')).not.toBeNull();
+    await expect(dialog.querySelector('[data-access-denied="address_blocked_by_gate"] img')).toHaveAttribute('src', accessImages.imageUserInAccessList);
     await expectAccessible();
   },
 };
 
 export const AccessBlockedDark: Story = { ...AccessBlocked, globals: { theme: 'dark' } };
 
+/** An allow list that leaves the address out: 'This address is not approved for access' and `general.imageUserNotInAccessList`. */
 export const AccessNotApproved: Story = {
   args: {
-    settings: { ...brandedSettings, general: { ...brandedSettings.general, imageUserNotInAccessList: brandedSettings.general?.appLogo } },
+    settings: { ...brandedSettings, general: { ...brandedSettings.general, ...accessImages } },
     emailFlow: emailFlow({ error: { code: 'address_not_approved', message: 'This address is not approved for access' } }),
   },
   play: async () => {
     const dialog = await screen.findByRole('dialog');
     await expect(within(dialog).getByRole('alert')).toHaveTextContent('This address is not approved for access');
-    await expect(dialog.querySelector('[data-access-denied="address_not_approved"]')).not.toBeNull();
+    await expect(dialog.querySelector('[data-access-denied="address_not_approved"] img')).toHaveAttribute('src', accessImages.imageUserNotInAccessList);
+    await expectAccessible();
   },
 };
 
 /**
- * A passkey names no address: the gate judges the user behind it (SPEC §6). Their e-mail blocked, the sign-in is
- * refused with 'User does not have access' (`user_without_access`, by code) and `general.imageUserNotInAccessList`.
+ * A passkey names no address: the gate judges the user behind it (SPEC §6). Without access (an identity blocked, or
+ * none allowed), the sign-in is refused with 'User does not have access' (`user_without_access`, by code) and — no
+ * address of theirs is named as allowed — `general.imageUserNotInAccessList`.
  */
 export const AccessUserWithoutAccess: Story = {
   args: {
@@ -219,43 +225,19 @@ export const AccessUserWithoutAccess: Story = {
       ...brandedSettings,
       sdk: { ...brandedSettings.sdk, ...loginView },
       security: { ...brandedSettings.security, enablePasskeys: true },
-      general: { ...brandedSettings.general, imageUserNotInAccessList: brandedSettings.general?.appLogo },
+      general: { ...brandedSettings.general, ...accessImages },
     },
     passkeyFlow: passkeySignInFlow({ error: { code: 'user_without_access', message: 'User does not have access' } }),
   },
   play: async () => {
     const dialog = await screen.findByRole('dialog');
     await expect(within(dialog).getByRole('alert')).toHaveTextContent('User does not have access');
-    await expect(dialog.querySelector('[data-access-denied="user_without_access"] img')).not.toBeNull();
+    await expect(dialog.querySelector('[data-access-denied="user_without_access"] img')).toHaveAttribute('src', accessImages.imageUserNotInAccessList);
     await expectAccessible();
   },
 };
 
 export const AccessUserWithoutAccessDark: Story = { ...AccessUserWithoutAccess, globals: { theme: 'dark' } };
-
-/** A wallet-standard icon as wallets ship it: a data URI. */
-const testWalletIcon = `data:image/svg+xml;charset=utf-8,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#5b3df5"/><path d="M9 11h14v10H9z" fill="#fff"/></svg>')}`;
-
-function walletFlow(overrides: Partial<WalletFlowModel> = {}): WalletFlowModel {
-  return {
-    status: 'idle',
-    wallets: [
-      { key: 'testwallet', name: 'Test Wallet', installed: true, icon: testWalletIcon },
-      { key: 'phantom', name: 'Phantom', installed: false, installUrl: 'https://phantom.app/download' },
-      { key: 'solflare', name: 'Solflare', installed: false, installUrl: 'https://solflare.com/download' },
-    ],
-    walletKey: undefined,
-    error: undefined,
-    connect: fn().mockName('connect'),
-    link: fn().mockName('link'),
-    confirm: fn().mockName('confirm'),
-    cancel: fn().mockName('cancel'),
-    reset: fn().mockName('reset'),
-    ...overrides,
-  };
-}
-
-const walletLoginView = { views: [{ type: 'login', sections: [{ type: 'email' }, { type: 'separator', label: 'or' }, { type: 'wallet' }] }] };
 
 /** "Connect a wallet" opens the wallet list as the dialog's own view: title, Back, search, marks; the row connects. */
 export const WalletView: Story = {
@@ -296,7 +278,7 @@ export const OnboardingRequired: Story = {
     onboarding: true,
     onboardingRequired: true,
     onSignOut: fn().mockName('onSignOut'),
-    onboardingStep: <p>The onboarding form (flows/Profile, see Flows/Profile).</p>,
+    onboardingStep,
   },
   play: async ({ args }) => {
     const dialog = await screen.findByRole('dialog', { name: 'Sign in' });
@@ -312,18 +294,11 @@ export const OnboardingRequired: Story = {
 
 export const OnboardingRequiredDark: Story = { ...OnboardingRequired, globals: { theme: 'dark' } };
 
-const socialSettings = {
-  sdk: {
-    socialSignIn: { providers: ['google', 'github', 'apple', 'discord', 'twitter', 'telegram'].map((provider) => ({ provider, enabled: true })) },
-    views: [{ type: 'login', sections: [{ type: 'email' }, { type: 'separator', label: 'or' }, { type: 'social', numOfItemsToDisplay: 4 }] }],
-  },
-};
-
 /** Providers past the first row: "More options" opens them as the dialog's own view (title, Back), not inline. */
 export const MoreOptionsView: Story = {
   args: {
     settings: socialSettings,
-    socialFlow: { status: 'idle', provider: undefined, error: undefined, isBusy: false, signIn: fn().mockName('signIn'), cancel: fn().mockName('cancel') },
+    socialFlow: socialFlow(),
   },
   play: async ({ args }) => {
     const dialog = await screen.findByRole('dialog', { name: 'Sign in' });
@@ -373,37 +348,3 @@ export const SubmitInsideInput: Story = {
 };
 
 export const SubmitInsideInputDark: Story = { ...SubmitInsideInput, globals: { theme: 'dark' } };
-
-/** Right to left (Arabic, `locale="ar"`): the dialog mirrors — close button on the left, text from the right. */
-export const LoginViewRtl: Story = {
-  globals: { locale: 'ar' },
-  play: async () => {
-    const dialog = await screen.findByRole('dialog', { name: 'تسجيل الدخول' });
-    await expect(dialog.closest('[data-latchkey-root]')).toHaveAttribute('dir', 'rtl');
-    await expect(within(dialog).getByLabelText('البريد الإلكتروني')).toHaveFocus();
-    const close = within(dialog).getByRole('button', { name: 'إغلاق' });
-    // The close button sits at the start of the line's reading: the dialog's left edge.
-    await expect(close.getBoundingClientRect().left - dialog.getBoundingClientRect().left).toBeLessThan(40);
-    await expectAccessible();
-  },
-};
-
-export const LoginViewRtlDark: Story = { ...LoginViewRtl, globals: { locale: 'ar', theme: 'dark' } };
-
-/** The wallet view right to left: Back on the right with its arrow pointing right. */
-export const WalletViewRtl: Story = {
-  args: { settings: { sdk: walletLoginView }, walletFlow: walletFlow() },
-  globals: { locale: 'ar' },
-  play: async () => {
-    const dialog = await screen.findByRole('dialog', { name: 'تسجيل الدخول' });
-    await userEvent.click(within(dialog).getByRole('button', { name: /^ربط محفظة/ }));
-    const view = await screen.findByRole('dialog', { name: 'ربط محفظة' });
-    const back = within(view).getByRole('button', { name: 'رجوع' });
-    await expect(back.getBoundingClientRect().left).toBeGreaterThan(view.getBoundingClientRect().left + view.getBoundingClientRect().width / 2);
-    await expect(getComputedStyle(back.querySelector('svg') as SVGElement).transform).not.toBe('none');
-    await expect(within(view).getByLabelText('البحث في المحافظ')).toBeVisible();
-    await expectAccessible();
-  },
-};
-
-export const WalletViewRtlDark: Story = { ...WalletViewRtl, globals: { locale: 'ar', theme: 'dark' } };

@@ -22,6 +22,8 @@ import {
   type SpyFactory,
 } from '../packages/ui/src/test/flowModels.js';
 import logoPath from './assets/acme-logo.svg?no-inline';
+import accessBlockedPath from './assets/access-blocked.svg?no-inline';
+import accessNotListedPath from './assets/access-not-listed.svg?no-inline';
 
 // The flow models and the spec's error sentences are shared with the jsdom tests (packages/ui/src/test/flowModels.ts).
 export {
@@ -64,6 +66,15 @@ export const loginView: SignInDialogSettings['sdk'] = {
       ],
     },
   ],
+};
+
+/**
+ * The project's pictures for the access gate's refusals (display settings), served by Storybook itself:
+ * `imageUserInAccessList` for an address the list blocks, `imageUserNotInAccessList` for one it does not allow.
+ */
+export const accessImages = {
+  imageUserInAccessList: new URL(accessBlockedPath, window.location.href).href,
+  imageUserNotInAccessList: new URL(accessNotListedPath, window.location.href).href,
 };
 
 /**

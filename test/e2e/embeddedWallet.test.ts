@@ -13,10 +13,13 @@ import { balanceOf, finishTransfer, openKeyAction, sandboxPost, sendFromPanel, s
  * retries once, unseen; export shows the key only inside the custody origin's iframe; recovery by e-mail code.
  */
 let browser: Browser;
+/** Branding `walletIconUrl` (the seed names the wallet 'Latchkey Demo Wallet'); answered by the browser context itself. */
+const WALLET_ICON_URL = 'https://cdn.latchkey-e2e.test/wallet-icon.svg';
+const WALLET_ICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#0e7490"/><path d="M8 12h16v10H8z" fill="#fff"/></svg>';
 
 beforeAll(async () => {
   browser = await launchChromium();
-  await patchSettings({ sdk: { embeddedWallets: { automaticEmbeddedWalletCreation: true } } });
+  await patchSettings({ sdk: { embeddedWallets: { automaticEmbeddedWalletCreation: true } }, design: { branding: { walletIconUrl: WALLET_ICON_URL } } });
 });
 afterAll(async () => {
   await browser?.close();
@@ -27,6 +30,7 @@ async function openDemo(theme: 'light' | 'dark'): Promise<{ page: Page; problems
   await patchSettings({ design: { modal: { theme } } });
   const context = await browser.newContext({ colorScheme: theme, viewport: { width: 1024, height: 1100 } });
   const page = await context.newPage();
+  await page.route(WALLET_ICON_URL, (route) => route.fulfill({ status: 200, contentType: 'image/svg+xml', body: WALLET_ICON }));
   const problems = watchConsole(page);
   await page.goto(inject('demoUrl'));
   await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible(), { timeout: 15_000 }).toBe(true);
@@ -67,6 +71,11 @@ describe('embedded wallet (Chromium)', () => {
     const { page, problems } = await openDemo('light');
     const email = uniqueEmail('e2e-embedded');
     const { panel, address } = await signUpAndOpenEmbeddedWallet(page, email);
+    // Branding: the panel is named by walletName (signUpAndOpenEmbeddedWallet found it so) with walletIconUrl beside it.
+    const icon = panel.getByRole('heading', { name: 'Latchkey Demo Wallet' }).locator('img[data-wallet-icon]');
+    await expect.poll(() => icon.count()).toBe(1);
+    await expect.poll(() => icon.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await icon.getAttribute('src')).toBe(WALLET_ICON_URL);
     await screenshot(page, 'embedded-wallet-home-light');
 
     await sandboxPost('/sandbox/airdrop', { address, lamports: '2000000000' });
@@ -153,7 +162,7 @@ describe('embedded wallet (Chromium)', () => {
       await screenshot(page, 'embedded-wallet-create-passkey-light');
       await create.getByRole('button', { name: 'Create wallet with a passkey' }).click();
 
-      const panel = page.getByRole('dialog', { name: 'Signed in as' }).getByRole('region', { name: 'Embedded wallet' });
+      const panel = page.getByRole('dialog', { name: 'Signed in as' }).getByRole('region', { name: 'Latchkey Demo Wallet' });
       await expect.poll(() => panel.isVisible(), { timeout: 20_000 }).toBe(true);
       const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
       expect(credentials).toHaveLength(1);

@@ -189,7 +189,7 @@ describe('the kit never blanks the host page (Chromium)', () => {
       await screenshot(page, 'recovery-code-refused-light');
       await panel.getByRole('button', { name: 'Back to wallet' }).click();
       // The button that opened the screen is in Security, not here: focus lands on the wallet's heading.
-      await expect.poll(() => focused(page)).toEqual({ tag: 'h2', text: 'Embedded wallet' });
+      await expect.poll(() => focused(page)).toEqual({ tag: 'h2', text: 'Latchkey Demo Wallet' });
     } finally {
       await patchSettings({ security: { mfa: { enabled: false } } });
     }

@@ -62,7 +62,7 @@ describe.each([
     await page.getByRole('button', { name: new RegExp(`^Account: ${escapeRegExp(email)}$`) }).click();
     const menu = userMenu(page);
     await expect.poll(() => menu.getAttribute('data-layout')).toBe(size === 'phone' ? 'sheet' : 'popover');
-    const panel = menu.getByRole('region', { name: 'Embedded wallet' });
+    const panel = menu.getByRole('region', { name: 'Latchkey Demo Wallet' });
     await expect.poll(() => panel.getByRole('button', { name: 'Receive', exact: true }).isVisible(), { timeout: 30_000 }).toBe(true);
     const address = ((await panel.getByTestId('wallet-address').textContent()) ?? '').replace('Address: ', '').trim();
     expect(await menu.getByTestId('menu-name').textContent()).toBe(email);

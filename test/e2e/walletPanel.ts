@@ -61,7 +61,7 @@ export async function signUpAndOpenEmbeddedWallet(page: Page, email: string): Pr
   await signInByEmail(page, email);
   await page.getByRole('button', { name: new RegExp(`^Account: ${escapeRegExp(email)}$`) }).click();
   const menu = page.getByRole('dialog', { name: 'Signed in as' });
-  const panel = menu.getByRole('region', { name: 'Embedded wallet' });
+  const panel = menu.getByRole('region', { name: 'Latchkey Demo Wallet' });
   await expect.poll(() => panel.isVisible(), { timeout: 30_000 }).toBe(true);
   const address = ((await panel.getByTestId('wallet-address').textContent()) ?? '').replace('Address: ', '').trim();
   expect(address).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);

@@ -1,4 +1,4 @@
-import { useSession } from '@latchkey/headless/react';
+import { useLatchkey, useSession } from '@latchkey/headless/react';
 import { SignInButton } from '@latchkey/ui';
 import { lazy, Suspense } from 'react';
 
@@ -11,17 +11,27 @@ const LiveConnectionCard = lazy(() => import('./LiveConnectionCard.js'));
 const walletAddress = (user: ReturnType<typeof useSession>['user']) =>
   user?.verifiedCredentials.find((credential) => credential.format === 'blockchain')?.address;
 
-/** A host page: its own header and content, with the kit's button in the corner. */
+/**
+ * A host page: its own header and content, with the kit's button in the corner — or, when the project shows the
+ * sign-in inline (`design.modal.view: 'embedded'`), the same SignInButton in the page's content, where a sign-in form
+ * belongs (signed in, the user menu takes its place there).
+ */
 export function App() {
   const session = useSession();
+  const embedded = useLatchkey().settings?.design?.modal?.view === 'embedded';
   return (
     <div className="demo">
       <header className="demo-header">
         <span className="demo-brand">Acme Rewards</span>
-        <SignInButton />
+        {embedded ? null : <SignInButton />}
       </header>
       <main className="demo-main">
         <h1>Welcome to Acme Rewards</h1>
+        {embedded ? (
+          <div className="demo-sign-in">
+            <SignInButton />
+          </div>
+        ) : null}
         {session.status === 'signedIn' ? (
           <p data-testid="host-status">
             Signed in as <strong>{session.user?.email || session.user?.phoneNumber || walletAddress(session.user) || session.user?.id}</strong>. This line is the host's own markup,

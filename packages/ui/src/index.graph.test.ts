@@ -51,6 +51,7 @@ it('behavior: the static import graph of the entry point has no Radix', () => {
   const relative = [...files].map((file) => file.slice(here.length + 1));
   expect(relative).not.toContain('screens/SignInDialog/SignInDialogView.tsx');
   expect(relative).not.toContain('screens/UserMenu/UserMenuView.tsx');
+  expect(relative).not.toContain('screens/SignInEmbedded/SignInEmbeddedView.tsx');
   expect(relative).toContain('SignInButton/SignInButton.tsx');
   // the e-mail flow and its steps come with the dialog, through @latchkey/ui/flows or import()
   expect(relative.filter((file) => file.startsWith('flows/') || file.startsWith('screens/LoginView/'))).toEqual([]);

@@ -8,11 +8,13 @@ it('default: the public exports of the main entry (first paint only)', () => {
       "LatchkeyUIProvider",
       "SignInButton",
       "SignInDialog",
+      "SignInEmbedded",
       "ThemeRoot",
       "UserMenu",
       "darkTheme",
       "lightTheme",
       "loadSignInDialog",
+      "loadSignInEmbedded",
       "loadUserMenu",
       "version",
     ]

@@ -4,6 +4,7 @@ export type { EmbeddedWalletOptions } from './LatchkeyUIProvider/embeddedWalletC
 export type { MessageId, Messages } from './messages/en.js';
 export { SignInButton, type SignInButtonProps } from './SignInButton/SignInButton.js';
 export { SignInDialog, loadSignInDialog, type SignInDialogProps } from './screens/SignInDialog/SignInDialog.js';
+export { SignInEmbedded, loadSignInEmbedded } from './screens/SignInEmbedded/SignInEmbedded.js';
 export { UserMenu, loadUserMenu, type UserMenuProps } from './screens/UserMenu/UserMenu.js';
 
 // Only what the first paint needs is reachable from this entry. The flows and their presentational steps

@@ -269,6 +269,25 @@ describe('useSolanaBalances: descriptions and prices from GET /chains/SOL/balanc
     ]);
   });
 
+  it('behavior: sdk.enableMultiAsset — false shows SOL alone (no token to show or send), true shows the token too', async () => {
+    const lamports = BigInt(await new Connection(info.solanaRpcUrl, 'confirmed').getBalance(owner.publicKey));
+    try {
+      await putSettings({ sdk: { enableMultiAsset: false } });
+      const off = await render();
+      expect(off.result.current.status).toBe('ready');
+      expect(summary(off.result.current.balances).map(({ symbol, rawBalance }) => [symbol, rawBalance])).toEqual([['SOL', lamports]]);
+      expect(off.result.current.multiAsset).toBe(false);
+    } finally {
+      await putSettings({ sdk: { enableMultiAsset: true } });
+    }
+    const on = await render();
+    expect(on.result.current.multiAsset).toBe(true);
+    expect(summary(on.result.current.balances).map(({ symbol, rawBalance }) => [symbol, rawBalance])).toEqual([
+      ['SOL', lamports],
+      ['TUSD', 7_500_000n],
+    ]);
+  });
+
   it("behavior: when the RPC cannot be read, the route's amounts are shown; when both fail, the RPC's error", async () => {
     const dead = 'http://127.0.0.1:9/';
     const lamports = BigInt(await new Connection(info.solanaRpcUrl, 'confirmed').getBalance(owner.publicKey));

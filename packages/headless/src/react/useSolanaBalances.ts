@@ -29,10 +29,18 @@ export interface UseSolanaBalancesParameters {
 
 export interface UseSolanaBalancesReturnType {
   status: 'idle' | 'loading' | 'ready' | 'failed';
-  /** SOL first, then SPL tokens; the previous list stays while a refresh runs. */
+  /**
+   * SOL first, then SPL tokens — tokens only when the project's `enableMultiAsset` is `true`; the previous list stays
+   * while a refresh runs.
+   */
   balances: readonly SolanaBalance[];
   /** Whether fiat values are shown (the project's `showFiat`). */
   showFiat: boolean;
+  /**
+   * Whether tokens are shown and offered (the project's `sdk.enableMultiAsset`, SPEC §3): only `true` turns them on;
+   * `false` or unset, the wallet shows and sends the native asset (SOL) alone.
+   */
+  multiAsset: boolean;
   error: LatchkeyError | undefined;
   /** Reads again (e.g. after a transfer). */
   refresh(): void;
@@ -43,12 +51,15 @@ export interface UseSolanaBalancesReturnType {
  * from the cluster's RPC; names, symbols, logos and USD prices from the product API's GET /chains/SOL/balances (a
  * public route), read at the same time. When that route fails the RPC's amounts are shown without descriptions
  * ('Unknown token') or prices, and the failure is only logged; when the RPC fails the route's amounts are shown; only
- * when both fail is there an `error` (the RPC's).
+ * when both fail is there an `error` (the RPC's). The project's `sdk.enableMultiAsset` decides whether SPL tokens are
+ * in `balances` at all: only `true` shows them; otherwise SOL alone (the kit's Send form offers what `balances` holds).
  */
 export function useSolanaBalances(parameters: UseSolanaBalancesParameters): UseSolanaBalancesReturnType {
   const client = useLatchkeyClient();
   const settings = useSyncExternalStore(client.settings.watch, client.settings.get, client.settings.get);
   const showFiat = settings.settings?.sdk?.showFiat ?? false;
+  // Opt-in, as the name says: tokens are shown (and offered to send) only when the project enables them.
+  const multiAsset = settings.settings?.sdk?.enableMultiAsset === true;
   const { connection, address, networkId, tokens, tokenUsdPrices, nativeTokenUsdPrice } = parameters;
   const [attempt, setAttempt] = useState(0);
   // What was read (amounts, and the product API's entries when it answered); descriptions and fiat values are derived
@@ -103,8 +114,12 @@ export function useSolanaBalances(parameters: UseSolanaBalancesParameters): UseS
       tokenUsdPrices: { ...catalogue.tokenUsdPrices, ...tokenUsdPrices },
       nativeTokenUsdPrice: nativeTokenUsdPrice ?? catalogue.nativeTokenUsdPrice,
       showFiat,
+      enableMultiAsset: multiAsset,
     });
-  }, [state.read, tokens, tokenUsdPrices, nativeTokenUsdPrice, showFiat]);
+  }, [state.read, tokens, tokenUsdPrices, nativeTokenUsdPrice, showFiat, multiAsset]);
   const refresh = useCallback(() => setAttempt((value) => value + 1), []);
-  return useMemo(() => ({ status: state.status, balances, error: state.error, showFiat, refresh }), [state.status, balances, state.error, showFiat, refresh]);
+  return useMemo(
+    () => ({ status: state.status, balances, error: state.error, showFiat, multiAsset, refresh }),
+    [state.status, balances, state.error, showFiat, multiAsset, refresh],
+  );
 }

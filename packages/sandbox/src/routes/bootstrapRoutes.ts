@@ -1,4 +1,5 @@
 import type { RouteInput, RouteTable } from '../http/mountRoutes.js';
+import { clientAddressOf } from '../http/clientAddress.js';
 import { storeAnalyticsEvents } from '../services/analytics/analyticsEvents.js';
 import { storeLogs } from '../services/logs/logs.js';
 import { toPublicSettings } from '../services/settings/settingsRules.js';
@@ -33,8 +34,8 @@ async function postLogs({ ctx, body }: RouteInput<'postLogs'>) {
 }
 
 /** POST /events: a batch of analytics events (each SPEC §3's: anonymousId, event, properties, type `track`). */
-async function postEvent({ ctx, body }: RouteInput<'postEvent'>) {
-  await storeAnalyticsEvents(ctx, body);
+async function postEvent({ ctx, body, c }: RouteInput<'postEvent'>) {
+  await storeAnalyticsEvents(ctx, body, clientAddressOf(c));
   return { ok: true as const };
 }
 

@@ -3,7 +3,14 @@ import { safeExternalUrl } from './safeExternalUrl.js';
 
 /** The parts of project settings that brand the sign-in dialog (all optional). */
 export interface BrandingSettings {
-  general?: { displayName?: string | undefined; appLogo?: string | undefined; imageUserNotInAccessList?: string | undefined } | undefined;
+  general?:
+    | {
+        displayName?: string | undefined;
+        appLogo?: string | undefined;
+        imageUserNotInAccessList?: string | undefined;
+        imageUserInAccessList?: string | undefined;
+      }
+    | undefined;
   design?: {
     branding?:
       | {
@@ -19,8 +26,10 @@ export interface BrandingSettings {
 export interface Branding {
   displayName: string | undefined;
   logoUrl: string | undefined;
-  /** Shown when the access gate refuses the user (`general.imageUserNotInAccessList`). */
+  /** Shown when the access gate refuses an identity that is not on its allow list (`general.imageUserNotInAccessList`). */
   notInAccessListImageUrl: string | undefined;
+  /** Shown when the access gate refuses an identity its list names as blocked (`general.imageUserInAccessList`). */
+  inAccessListImageUrl: string | undefined;
   termsUrl: string | undefined;
   privacyUrl: string | undefined;
   /** The organisation's own links for the user menu (`design.branding.customMenuLinks`), URLs checked. */
@@ -43,6 +52,7 @@ export function brandingFrom(settings: BrandingSettings | undefined): Branding {
     displayName: displayName ? displayName : undefined,
     logoUrl: checked('general.appLogo', settings?.general?.appLogo),
     notInAccessListImageUrl: checked('general.imageUserNotInAccessList', settings?.general?.imageUserNotInAccessList),
+    inAccessListImageUrl: checked('general.imageUserInAccessList', settings?.general?.imageUserInAccessList),
     termsUrl: checked('design.branding.termsOfServiceUrl', settings?.design?.branding?.termsOfServiceUrl),
     privacyUrl: checked('design.branding.privacyPolicyUrl', settings?.design?.branding?.privacyPolicyUrl),
     menuLinks: (settings?.design?.branding?.customMenuLinks ?? []).flatMap((link, index) => {

@@ -5,8 +5,9 @@ import { WalletPanelView } from '../screens/WalletPanel/WalletPanelView.js';
 import { walletBrandFrom } from './walletBrand.js';
 
 describe('branding walletName and walletIconUrl', () => {
-  it('default: "Embedded wallet" without an icon', () => {
-    expect(walletBrandFrom(undefined)).toEqual({ name: 'Embedded wallet', iconUrl: undefined });
+  it('default: no name (the panel says "Embedded wallet" in the user\'s language) and no icon; a blank name is none', () => {
+    expect(walletBrandFrom(undefined)).toEqual({ name: undefined, iconUrl: undefined });
+    expect(walletBrandFrom({ design: { branding: { walletName: '   ' } } }).name).toBeUndefined();
   });
 
   it('behavior: the project names the wallet and gives its icon; an icon that is not https is dropped', () => {
@@ -20,7 +21,7 @@ describe('branding walletName and walletIconUrl', () => {
   it('behavior: the wallet panel is headed with the name and the icon', () => {
     const brand = walletBrandFrom({ design: { branding: { walletName: 'Acme Vault', walletIconUrl: 'https://cdn.acme.example/vault.png' } } });
     renderInKit(
-      <WalletPanelView label={brand.name} iconUrl={brand.iconUrl} address="7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV" screen="home" onScreen={vi.fn()} canSend={false}>
+      <WalletPanelView label={brand.name ?? 'Embedded wallet'} iconUrl={brand.iconUrl} address="7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV" screen="home" onScreen={vi.fn()} canSend={false}>
         <p>balances</p>
       </WalletPanelView>,
     );

@@ -5,8 +5,11 @@ export interface WalletBrandSettings {
   design?: { branding?: { walletName?: string | undefined; walletIconUrl?: string | undefined } | undefined } | undefined;
 }
 
-/** The embedded wallet as the project brands it: `walletName` (else "Embedded wallet") and `walletIconUrl` (https only). */
-export function walletBrandFrom(settings: WalletBrandSettings | undefined): { name: string; iconUrl: string | undefined } {
+/**
+ * The embedded wallet as the project brands it: `walletName` (undefined when unset: the panel then says "Embedded
+ * wallet" in the user's language) and `walletIconUrl` (https only).
+ */
+export function walletBrandFrom(settings: WalletBrandSettings | undefined): { name: string | undefined; iconUrl: string | undefined } {
   const branding = settings?.design?.branding;
-  return { name: branding?.walletName?.trim() || 'Embedded wallet', iconUrl: safeExternalUrl(branding?.walletIconUrl) };
+  return { name: branding?.walletName?.trim() || undefined, iconUrl: safeExternalUrl(branding?.walletIconUrl) };
 }

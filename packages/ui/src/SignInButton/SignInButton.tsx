@@ -6,6 +6,7 @@ import { trigger } from './SignInButton.css.js';
 import { loadUserMenu, UserMenu } from '../screens/UserMenu/UserMenu.js';
 import { useFirstPaintMessages } from '../messages/useFirstPaintMessages.js';
 import { useLocale } from '../messages/useLocale.js';
+import { SignInEmbedded } from '../screens/SignInEmbedded/SignInEmbedded.js';
 
 export interface SignInButtonProps {
   /** The button's text. Default "Sign in" in the active locale (`signIn.button`). */
@@ -31,8 +32,14 @@ function isMobileWalletReturn(): boolean {
  * "Sign in" — opens the sign-in dialog; once the user is signed in, the user menu takes its place.
  * The dialog's code is fetched once the page is idle (or on first hover, focus or press, if sooner); if it cannot be (offline), a small "Something went
  * wrong. Retry" sits beside the button, and the next click tries again. After signing out, focus returns here.
+ * When the project's `design.modal.view` is `'embedded'`, this place shows the sign-in itself, inline (`SignInEmbedded`).
  */
-export function SignInButton({ label }: SignInButtonProps) {
+export function SignInButton(props: SignInButtonProps) {
+  const { settings } = useLatchkey();
+  return settings?.design?.modal?.view === 'embedded' ? <SignInEmbedded /> : <SignInModal {...props} />;
+}
+
+function SignInModal({ label }: SignInButtonProps) {
   const t = useFirstPaintMessages();
   const { dir } = useLocale();
   const session = useSession();

@@ -43,6 +43,12 @@ export interface GetSolanaBalancesParameters {
   nativeTokenUsdPrice?: number;
   /** SPEC §3 project setting `showFiat`: fiat values only when true. */
   showFiat?: boolean;
+  /**
+   * SPEC §3 project setting `enableMultiAsset`: `false` keeps the native asset (SOL) alone — SPL tokens are left out of
+   * the balances (and so out of every asset choice built from them). Default here `true`: a direct caller gets every
+   * holding. `useSolanaBalances` passes the project's setting, where only `true` shows tokens.
+   */
+  enableMultiAsset?: boolean;
   /** Decimals shown (default 4); exact amounts stay in `rawBalance`. */
   displayDecimals?: number;
 }
@@ -91,9 +97,12 @@ export async function readSolanaHoldings(connection: Connection, ownerAddress: s
 
 export type DescribeSolanaHoldingsParameters = Omit<GetSolanaBalancesParameters, 'connection' | 'owner'>;
 
-/** Balances as the kit shows them from `holdings`: SOL first, then tokens by symbol; descriptions and fiat values where known. */
+/**
+ * Balances as the kit shows them from `holdings`: SOL first, then tokens by symbol (none when `enableMultiAsset` is
+ * false); descriptions and fiat values where known.
+ */
 export function describeSolanaHoldings(holdings: SolanaHoldings, parameters: DescribeSolanaHoldingsParameters): SolanaBalance[] {
-  const { networkId, tokens = {}, tokenUsdPrices = {}, showFiat = false, displayDecimals = 4 } = parameters;
+  const { networkId, tokens = {}, tokenUsdPrices = {}, showFiat = false, displayDecimals = 4, enableMultiAsset = true } = parameters;
   const withFiat = (raw: bigint, decimals: number, price: number | undefined) =>
     price === undefined ? {} : { price, ...(showFiat ? { marketValue: fiatValue(raw, decimals, price) } : {}) };
 
@@ -108,6 +117,7 @@ export function describeSolanaHoldings(holdings: SolanaHoldings, parameters: Des
     balance: display(holdings.lamports, 9, displayDecimals),
     ...withFiat(holdings.lamports, 9, parameters.nativeTokenUsdPrice),
   };
+  if (!enableMultiAsset) return [native];
   const spl = [...holdings.tokens].map(([mint, { raw, decimals }]): SolanaBalance => {
     const description = tokens[mint];
     return {

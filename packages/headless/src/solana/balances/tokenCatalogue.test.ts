@@ -48,4 +48,13 @@ describe('token balances of the product API → descriptions, prices and holding
       ['Unknown token', undefined],
     ]);
   });
+
+  it('behavior: enableMultiAsset false keeps SOL alone (its price and fiat value too); unset or true keeps the tokens', () => {
+    const holdings = holdingsFromTokenBalances(entries);
+    const catalogue = catalogueFromTokenBalances(entries);
+    const nativeOnly = describeSolanaHoldings(holdings, { networkId: 104, ...catalogue, showFiat: true, enableMultiAsset: false });
+    expect(nativeOnly.map(({ symbol, balance, marketValue }) => ({ symbol, balance, marketValue }))).toEqual([{ symbol: 'SOL', balance: '1.5', marketValue: '225.0' }]);
+    expect(describeSolanaHoldings(holdings, { networkId: 104, ...catalogue, enableMultiAsset: true }).map((balance) => balance.symbol)).toEqual(['SOL', '9ZTs…', 'TUSD']);
+    expect(describeSolanaHoldings(holdings, { networkId: 104, ...catalogue })).toHaveLength(3);
+  });
 });

@@ -1,5 +1,6 @@
 import type { AnalyticsEvent, AnalyticsEventBatch } from '@latchkey/protocol';
 import type { SandboxContext } from '../../context.js';
+import { collectedClientAddress } from '../privacy/clientAddress.js';
 
 /** The sandbox keeps this many analytics events per environment; older ones are dropped. */
 export const ANALYTICS_RETENTION = 1000;
@@ -10,14 +11,18 @@ export interface StoredAnalyticsEvent extends AnalyticsEvent {
   receivedAt: string;
 }
 
-/** POST /events: stores a batch (already validated against the protocol schema), bounded. */
-export async function storeAnalyticsEvents(ctx: SandboxContext, { events }: AnalyticsEventBatch): Promise<number> {
+/**
+ * POST /events: stores a batch (already validated against the protocol schema), bounded. The sender's IP address
+ * (`clientAddress`) is stored with each event only while the project collects it (`privacy.collectIp`).
+ */
+export async function storeAnalyticsEvents(ctx: SandboxContext, { events }: AnalyticsEventBatch, clientAddress?: string): Promise<number> {
   const receivedAt = ctx.now().toISOString();
+  const ipAddress = collectedClientAddress(await ctx.settings.get(), clientAddress) ?? null;
   await ctx.db.transaction(async (tx) => {
     for (const event of events) {
       await tx.query(
-        'INSERT INTO analytics_events (environment_id, anonymous_id, event, properties, received_at) VALUES ($1, $2, $3, $4::jsonb, $5)',
-        [ctx.environmentId, event.anonymousId, event.event, JSON.stringify(event.properties ?? {}), receivedAt],
+        'INSERT INTO analytics_events (environment_id, anonymous_id, event, properties, received_at, ip_address) VALUES ($1, $2, $3, $4::jsonb, $5, $6)',
+        [ctx.environmentId, event.anonymousId, event.event, JSON.stringify(event.properties ?? {}), receivedAt, ipAddress],
       );
     }
     await tx.query(

@@ -8,6 +8,7 @@ import { authenticate, type Auth } from '../session/authenticate.js';
 import { consumeRateLimits } from '../rateLimits/rateLimits.js';
 import { assertNotLastRequiredDevice, assertRecentSecondFactor, markSecondFactor, MFA_STEP_UP_WINDOW_MS } from './stepUp.js';
 import { findSession, insertSession } from '../session/sessionRepository.js';
+import { collectedClientAddress } from '../privacy/clientAddress.js';
 import { sessionExpiresAt, signInResponse } from '../session/signInResponse.js';
 import { matchTotpStep, newTotpSecret, otpauthUri } from './totp.js';
 import { loadUser, toWireUser } from '../users/userRepository.js';
@@ -114,7 +115,7 @@ export async function completePrimarySignIn(
     if (!record) throw new Error(`User ${userId} vanished during sign-in.`);
     return { user: toWireUser(record, settings, { newUser: options.newUser }), mfaToken: token, nextView: hasDevice ? MFA_NEXT_VIEW : MFA_ENROLMENT_NEXT_VIEW };
   }
-  const session = await insertSession(q, { userId, environmentId: ctx.environmentId, now, expiresAt: sessionExpiresAt(now, settings) });
+  const session = await insertSession(q, { userId, environmentId: ctx.environmentId, now, expiresAt: sessionExpiresAt(now, settings), ipAddress: collectedClientAddress(settings) });
   return signInResponse(ctx, q, settings, userId, session, { issuedAt: now, ...(options.newUser === undefined ? {} : { newUser: options.newUser }) });
 }
 
@@ -237,7 +238,13 @@ export async function consumeMfaChallenge(
     }
     const now = ctx.now();
     await tx.query(`UPDATE mfa_challenges SET status = 'used' WHERE token_hash = $1`, [challenge.token_hash]);
-    const session = await insertSession(tx, { userId: challenge.user_id, environmentId: ctx.environmentId, now, expiresAt: sessionExpiresAt(now, settings) });
+    const session = await insertSession(tx, {
+      userId: challenge.user_id,
+      environmentId: ctx.environmentId,
+      now,
+      expiresAt: sessionExpiresAt(now, settings),
+      ipAddress: collectedClientAddress(settings),
+    });
     // A session opened by its second factor has just passed one (see stepUp.ts).
     await markSecondFactor(tx, session.id, now);
     return { ok: true, response: await signInResponse(ctx, tx, settings, challenge.user_id, session, { issuedAt: now, newUser: challenge.new_user }) };

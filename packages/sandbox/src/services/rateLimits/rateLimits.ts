@@ -78,14 +78,15 @@ export async function consumeRateLimits(ctx: SandboxContext, q: Queryable, rules
 }
 
 /**
- * The rules for sending one code of `channel` to `recipient` for a client at `clientAddress`: per recipient (the
- * channel's own 429 code and message) and per client address (`too_many_requests`, 'Rate limit reached').
+ * The rules for sending one code of `channel` to `recipient` for the client known as `clientKey`: per recipient (the
+ * channel's own 429 code and message) and per client (`too_many_requests`, 'Rate limit reached'). `clientKey` is the
+ * keyed hash of the client's address (`clientPseudonym`): the rows this writes hold no IP address.
  */
 export function codeSendRules(
   settings: ProjectSettings,
   channel: { readonly channel: 'email' | 'sms'; readonly errors: { readonly tooManyAttempts: ApiError['code']; readonly tooManyAttemptsMessage: string } },
   recipient: string,
-  clientAddress: string | undefined,
+  clientKey: string | undefined,
 ): RateLimitRule[] {
   const configured = settings.security.rateLimits?.[channel.channel === 'email' ? 'emailVerification' : 'smsVerification'];
   const rules: RateLimitRule[] = [
@@ -96,10 +97,10 @@ export function codeSendRules(
       refuse: () => new ApiError(429, channel.errors.tooManyAttempts, channel.errors.tooManyAttemptsMessage),
     },
   ];
-  if (clientAddress) {
+  if (clientKey) {
     rules.push({
       bucket: `${channel.channel}:client`,
-      key: clientAddress,
+      key: clientKey,
       window: configured?.perClient ?? DEFAULT_CODE_LIMITS.perClient,
       refuse: () => new ApiError(429, 'too_many_requests', messages.rateLimit),
     });

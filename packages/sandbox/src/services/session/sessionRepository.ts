@@ -13,10 +13,11 @@ export interface SessionRow {
 
 const COLUMNS = 'id, user_id, environment_id, created_at, expires_at, revoked_at';
 
-export async function insertSession(q: Queryable, values: { userId: string; environmentId: string; now: Date; expiresAt: Date }): Promise<SessionRow> {
+/** A new session; `ipAddress` is the client's, given only while the project collects it (`collectedClientAddress`). */
+export async function insertSession(q: Queryable, values: { userId: string; environmentId: string; now: Date; expiresAt: Date; ipAddress?: string | undefined }): Promise<SessionRow> {
   const rows = await q.query<SessionRow>(
-    `INSERT INTO sessions (id, user_id, environment_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
-    [randomUUID(), values.userId, values.environmentId, values.now.toISOString(), values.expiresAt.toISOString()],
+    `INSERT INTO sessions (id, user_id, environment_id, created_at, expires_at, ip_address) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
+    [randomUUID(), values.userId, values.environmentId, values.now.toISOString(), values.expiresAt.toISOString(), values.ipAddress ?? null],
   );
   const row = rows[0];
   if (!row) throw new Error('INSERT INTO sessions returned no row.');

@@ -6,6 +6,7 @@ import { ApiError, messages } from '../../errors/ApiError.js';
 import { deliver } from '../inbox/inbox.js';
 import type { CodeChannel } from './CodeChannel.js';
 import { codeSendRules, consumeRateLimits } from '../rateLimits/rateLimits.js';
+import { clientPseudonym } from '../privacy/clientAddress.js';
 import { assertAccessAllowed } from '../wallets/accessList.js';
 
 /**
@@ -75,7 +76,7 @@ export async function createVerification<C>(
     await tx.query(`INSERT INTO ${channel.table} (${names.join(', ')}) VALUES (${names.map((_, index) => `$${index + 1}`).join(', ')})`, values);
     await sendCode(ctx, tx, channel, senderName(settings, channel), recipient, code);
     // Last, so its locks are held only to the commit; a full window rolls the verification and its message back.
-    await consumeRateLimits(ctx, tx, codeSendRules(settings, channel, recipient, client.address));
+    await consumeRateLimits(ctx, tx, codeSendRules(settings, channel, recipient, client.address && clientPseudonym(ctx.mpc, client.address)));
   });
   return { verificationUUID: id };
 }
@@ -112,7 +113,7 @@ export async function retryVerification<R extends { verificationUUID: string }>(
     ]);
     await sendCode(ctx, tx, channel, senderName(settings, channel), recipient, code);
     // Last, so its locks are held only to the commit; a full window rolls the new code and its message back.
-    await consumeRateLimits(ctx, tx, codeSendRules(settings, channel, recipient, client.address));
+    await consumeRateLimits(ctx, tx, codeSendRules(settings, channel, recipient, client.address && clientPseudonym(ctx.mpc, client.address)));
   });
   return { verificationUUID: input.verificationUUID };
 }

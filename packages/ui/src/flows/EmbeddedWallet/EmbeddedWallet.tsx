@@ -26,7 +26,7 @@ export function EmbeddedWallet({ options }: { options: EmbeddedWalletOptions }) 
   const solana = useSolanaWallet({ address: account?.address, signer });
   const [screen, setScreen] = useState<WalletPanelScreen>('home');
   const showActions = walletSettings.showEmbeddedWalletActionsUI !== false;
-  // Branding `walletIconUrl` beside the wallet's name in the panel.
+  // Branding `walletName` names the wallet in the panel (its heading, so its region too), `walletIconUrl` sits beside it.
   const brand = walletBrandFrom(settings);
 
   // Recovery done (a code was awaited, now it is not, without an error): back to the wallet.
@@ -42,8 +42,7 @@ export function EmbeddedWallet({ options }: { options: EmbeddedWalletOptions }) 
   const view: EmbeddedWalletScreen = !account ? 'home' : screen === 'export' || screen === 'recover' ? screen : 'home';
   return (
     <WalletPanelView
-      // Branding `walletName` (brand.name) is not the label yet: the e2e suites name this panel 'Embedded wallet'.
-      label={account ? t('embedded.label') : t('embedded.labelNoAccount')}
+      label={account ? (brand.name ?? t('embedded.label')) : t('embedded.labelNoAccount')}
       iconUrl={account ? brand.iconUrl : undefined}
       address={account?.address}
       screen={account ? screen : 'home'}

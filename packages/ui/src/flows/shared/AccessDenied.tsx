@@ -8,15 +8,37 @@ export function accessDeniedError<E extends { code: string }>(errors: readonly (
   return errors.find((error): error is E => error !== undefined && ACCESS_DENIED_CODES.has(error.code));
 }
 
+/** The project's two pictures for a refusal (display settings, URLs already checked). */
+export interface AccessDeniedImages {
+  /** `general.imageUserInAccessList`: the identity is on the access list — as blocked. */
+  inAccessList: string | undefined;
+  /** `general.imageUserNotInAccessList`: the identity is not on the access list's allow entries. */
+  notInAccessList: string | undefined;
+}
+
+/**
+ * Which picture a refusal shows, by its code (never its text):
+ * - `address_blocked_by_gate` ('This address is blocked by the gate'): the address *is* on the list, as a block entry
+ *   → `imageUserInAccessList`;
+ * - `address_not_approved` ('This address is not approved for access') and `user_without_access` ('User does not have
+ *   access': none of the user's identities is allowed) → `imageUserNotInAccessList`.
+ * Each keeps its meaning: a case whose picture is not set shows none (the sentence alone), not the other one.
+ */
+export function accessDeniedImage(code: string, images: AccessDeniedImages): string | undefined {
+  if (code === 'address_blocked_by_gate') return images.inAccessList;
+  return ACCESS_DENIED_CODES.has(code) ? images.notInAccessList : undefined;
+}
+
 export interface AccessDeniedProps {
   /** The refusal's code (`address_not_approved`, `address_blocked_by_gate`, `user_without_access`). */
   code: string;
-  /** `general.imageUserNotInAccessList`, checked; without it nothing renders (the sentence is the flow's). */
-  imageUrl: string | undefined;
+  /** The project's pictures; the one for `code` shows (see `accessDeniedImage`), else nothing renders. */
+  images: AccessDeniedImages;
 }
 
-/** The project's "not in the access list" picture above the sign-in steps, decorative (the alert says why). */
-export function AccessDenied({ code, imageUrl }: AccessDeniedProps) {
+/** The project's picture for the access gate's refusal above the sign-in steps, decorative (the alert says why). */
+export function AccessDenied({ code, images }: AccessDeniedProps) {
+  const imageUrl = accessDeniedImage(code, images);
   if (!imageUrl) return null;
   return (
     <div className={styles.frame} data-access-denied={code}>

@@ -15,3 +15,9 @@ export const separator = style({
 });
 
 globalStyle(`${separator}:empty`, { gap: 0 });
+
+/**
+ * The project's own words (a `text` block, a separator's label): their direction comes from their first letter, not
+ * the locale's — an English sentence inside the Arabic kit keeps its full stop at its end, and starts at its left.
+ */
+export const projectText = style({ unicodeBidi: 'plaintext' });

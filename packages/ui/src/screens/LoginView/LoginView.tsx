@@ -2,7 +2,7 @@ import { Fragment, useEffect, type ReactNode } from 'react';
 import { useWarn } from '../../warn.js';
 import { mutedText } from '../../styles/shared.css.js';
 import { useLocale, useMessages } from '../../messages/useMessages.js';
-import { separator, view } from './LoginView.css.js';
+import { projectText, separator, view } from './LoginView.css.js';
 
 /** One block of the login view (`settings.sdk.views[type=login].sections`, SPEC §2). */
 export interface LoginViewSection {
@@ -95,7 +95,7 @@ export function planLoginView(sections: readonly LoginViewSection[] | undefined,
       emailShown = true;
       phoneShown ||= canPhone;
     } else if (type === 'text') {
-      if (section.label) blocks.push({ key, node: <p className={mutedText}>{section.label}</p> });
+      if (section.label) blocks.push({ key, node: <p className={`${mutedText} ${projectText}`}>{section.label}</p> });
       else warnings.push('login view: a "text" block without a label is skipped.');
     } else if (type === 'separator') {
       blocks.push({
@@ -103,7 +103,11 @@ export function planLoginView(sections: readonly LoginViewSection[] | undefined,
         separator: true,
         node: (
           <div role="separator" aria-label={section.label || undefined} className={separator}>
-            {section.label ? <span aria-hidden="true">{section.label}</span> : null}
+            {section.label ? (
+              <span aria-hidden="true" className={projectText}>
+                {section.label}
+              </span>
+            ) : null}
           </div>
         ),
       });

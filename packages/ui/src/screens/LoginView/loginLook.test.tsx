@@ -49,6 +49,18 @@ describe('design.modal displayOrder and emailOnly', () => {
     expect(shown).toEqual(['wallet block', 'separator', 'email block', 'social block', 'New here?']);
   });
 
+  it('behavior: in the dialog, design.modal.displayOrder from the settings puts the methods in its order', () => {
+    const settings = (displayOrder?: string[]): SignInDialogSettings =>
+      ({ design: { modal: { ...(displayOrder ? { displayOrder } : {}) } }, sdk: { views: [{ type: 'login', sections: [{ type: 'email' }, { type: 'wallet' }] }] } }) as SignInDialogSettings;
+    const walletFlow = { status: 'idle', wallets: [], connect: vi.fn(), cancel: vi.fn() } as never;
+    const order = () => [...screen.getByRole('dialog').querySelectorAll('[data-latchkey-view="login"] > *')].map((node) => (node.querySelector('input[type="email"]') ? 'email' : node.getAttribute('data-latchkey-block')));
+    const { unmount } = renderInKit(<SignInDialogView open settings={settings()} settingsStatus="ready" emailFlow={fakeEmailFlow()} walletFlow={walletFlow} />);
+    expect(order()).toEqual(['email', 'wallet']);
+    unmount();
+    renderInKit(<SignInDialogView open settings={settings(['wallet', 'email'])} settingsStatus="ready" emailFlow={fakeEmailFlow()} walletFlow={walletFlow} />);
+    expect(order()).toEqual(['wallet', 'email']);
+  });
+
   it('behavior: in the dialog, emailOnly leaves the e-mail field alone; without it the other methods show', () => {
     const settings = (emailOnly: boolean): SignInDialogSettings =>
       ({ design: { modal: { emailOnly } }, sdk: { views: [{ type: 'login', sections: [{ type: 'email' }, { type: 'text', label: 'or use a wallet' }, { type: 'wallet' }] }] } }) as SignInDialogSettings;

@@ -51,21 +51,38 @@ describe('SignInDialogView', () => {
     await expectNoAxeViolations();
   });
 
-  it('error: an access-gate refusal (by code) shows general.imageUserNotInAccessList above the steps and the SPEC sentence', async () => {
-    const blocked = { code: 'address_blocked_by_gate', message: 'This address is blocked by the gate' };
+  it('error: an access-gate refusal (by code) shows the picture for its case above the steps and the SPEC sentence', async () => {
+    const images = { imageUserInAccessList: 'https://cdn.acme.example/blocked.png', imageUserNotInAccessList: 'https://cdn.acme.example/not-listed.png' };
+    const settings = { ...branded, general: { ...branded.general, ...images } };
+    const cases = [
+      // On the list, as a block entry: general.imageUserInAccessList.
+      { code: 'address_blocked_by_gate', message: 'This address is blocked by the gate', src: images.imageUserInAccessList },
+      // Not on the allow list (the address, or none of the user's identities): general.imageUserNotInAccessList.
+      { code: 'address_not_approved', message: 'This address is not approved for access', src: images.imageUserNotInAccessList },
+      { code: 'user_without_access', message: 'User does not have access', src: images.imageUserNotInAccessList },
+    ];
+    for (const { code, message, src } of cases) {
+      const { dialog, unmount } = renderDialog({ settings, emailFlow: fakeEmailFlow({ error: { code, message } }) });
+      const frame = dialog.querySelector(`[data-access-denied="${code}"]`);
+      expect(frame?.querySelector('img'), code).toHaveAttribute('src', src);
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(message);
+      if (code === 'address_blocked_by_gate') await expectNoAxeViolations();
+      unmount();
+    }
+  });
+
+  it('behavior: each picture keeps its meaning — a blocked address with only imageUserNotInAccessList set shows none', () => {
     const { dialog } = renderDialog({
-      settings: { ...branded, general: { ...branded.general, imageUserNotInAccessList: 'https://cdn.acme.example/gate.png' } },
-      emailFlow: fakeEmailFlow({ error: blocked }),
+      settings: { ...branded, general: { ...branded.general, imageUserNotInAccessList: 'https://cdn.acme.example/not-listed.png' } },
+      emailFlow: fakeEmailFlow({ error: { code: 'address_blocked_by_gate', message: 'This address is blocked by the gate' } }),
     });
-    const frame = dialog.querySelector('[data-access-denied="address_blocked_by_gate"]');
-    expect(frame?.querySelector('img')).toHaveAttribute('src', 'https://cdn.acme.example/gate.png');
+    expect(dialog.querySelector('[data-access-denied] img')).toBeNull();
     expect(within(dialog).getByRole('alert')).toHaveTextContent('This address is blocked by the gate');
-    await expectNoAxeViolations();
   });
 
   it('behavior: the image is keyed on the code, not the text: another error with the same words shows none', () => {
     const { dialog } = renderDialog({
-      settings: { ...branded, general: { ...branded.general, imageUserNotInAccessList: 'https://cdn.acme.example/gate.png' } },
+      settings: { ...branded, general: { ...branded.general, imageUserInAccessList: 'https://cdn.acme.example/gate.png', imageUserNotInAccessList: 'https://cdn.acme.example/gate.png' } },
       emailFlow: fakeEmailFlow({ error: { code: 'forbidden', message: 'This address is blocked by the gate' } }),
     });
     expect(dialog.querySelector('[data-access-denied]')).toBeNull();

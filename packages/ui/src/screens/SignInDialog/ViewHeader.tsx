@@ -1,11 +1,12 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import type { Ref } from 'react';
 import { useMessages } from '../../messages/useMessages.js';
+import { useSignInParts } from './signInParts.js';
 import * as styles from './SignInDialog.css.js';
 
-/** A sub-view's header in the sign-in dialog (the wallet list, "More options"): Back, the view's title, a hidden description. */
+/** A sub-view's header in the sign-in (the wallet list, "More options"): Back, the view's title, a hidden description. */
 export function ViewHeader({ title, description, onBack, titleRef }: { title: string; description: string; onBack: () => void; titleRef: Ref<HTMLHeadingElement> }) {
   const t = useMessages();
+  const { Title, Description } = useSignInParts();
   return (
     <header className={styles.viewHeader}>
       <button type="button" className={styles.back} aria-label={t('signIn.back')} onClick={onBack}>
@@ -13,12 +14,12 @@ export function ViewHeader({ title, description, onBack, titleRef }: { title: st
           <path d="M10 3L5 8l5 5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       </button>
-      <Dialog.Title ref={titleRef} className={styles.viewTitle} tabIndex={-1}>
+      <Title ref={titleRef} className={styles.viewTitle} tabIndex={-1}>
         {title}
-      </Dialog.Title>
-      <Dialog.Description className={styles.description} hidden>
+      </Title>
+      <Description className={styles.description} hidden>
         {description}
-      </Dialog.Description>
+      </Description>
     </header>
   );
 }
