@@ -86,8 +86,9 @@ export interface LatchkeyClient {
   readonly events: Emitter<LatchkeyEvents>;
   readonly settings: SettingsStore;
   /**
-   * The root auth actor (`sessionMachine`). Its code (and xstate's) loads on first use — a read, a subscription or an
-   * event — and it is `restoring` until then; events sent meanwhile are delivered once it runs.
+   * The root auth actor (`sessionMachine`). Its code (and xstate's) loads on first use — a read (once the running task
+   * is over, so a render is never held up by it), a subscription or an event — and it is `restoring` until then;
+   * events sent meanwhile are delivered once it runs.
    */
   readonly session: SessionActorRef;
   /** Loads the WebAuthn ceremonies the passkey flow runs. */
