@@ -150,6 +150,16 @@ const rows = [
   hostRow.opened('host, user menu open', /UserMenu\/ConnectedUserMenu\.js$/),
   walletHostRow,
   walletHostRow.opened('host with the panel, user menu with wallet panel', /UserMenu\/ConnectedUserMenu\.js$/, /WalletPanel\/ConnectedWalletPanel\.js$/),
+  // The panel of an external wallet (balances, receive, activity): it reads the node without web3.js …
+  walletHostRow.opened('host with the panel, an external wallet\'s panel open', /UserMenu\/ConnectedUserMenu\.js$/, /WalletPanel\/ConnectedWalletPanel\.js$/, /WalletPanel\/ExternalWalletPanel\.js$/),
+  // … which comes (with spl-token) when the user opens Send.
+  walletHostRow.opened(
+    'host with the panel, its Send screen open',
+    /UserMenu\/ConnectedUserMenu\.js$/,
+    /WalletPanel\/ConnectedWalletPanel\.js$/,
+    /WalletPanel\/ExternalWalletPanel\.js$/,
+    /transfer\/createSolanaTransferPort\.js$/,
+  ),
 ];
 if (!process.argv.includes('--hosts')) for (const entry of [...entriesOf('headless'), ...entriesOf('ui')]) rows.push(await measure(entry, entry, { external: reactExternal }));
 

@@ -175,6 +175,21 @@ describe('what the first paint loads', () => {
   });
 });
 
+describe('Solana: reading without web3.js, the transfer with it', () => {
+  const isWeb3 = (input: string) => /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?@solana\/(?:web3\.js|spl-token)\//.test(input);
+  it('behavior: @latchkey/headless/react/solana — networks, balances and activity load no web3.js or spl-token; the transfer brings them, lazily', async () => {
+    const { initial, all } = await bundle('react/solana.ts');
+    expect(initial.filter(isWeb3)).toEqual([]);
+    expect(initial).toContain('packages/headless/src/solana/balances/getSolanaBalances.ts');
+    expect(initial).toContain('packages/headless/src/solana/activity/getSolanaActivity.ts');
+    expect(initial).not.toContain('packages/headless/src/solana/transfer/createSolanaTransferPort.ts');
+    // The lazy part holds them (so the checks above can fail): web3.js's Transaction, not its Connection.
+    expect(all.some((input) => input.includes('@solana/web3.js'))).toBe(true);
+    expect(all.some((input) => input.includes('@solana/spl-token'))).toBe(true);
+    expect(all).toContain('packages/headless/src/solana/transfer/createSolanaTransferPort.ts');
+  });
+});
+
 describe('the embedded wallet stays on its own entries', () => {
   const isEmbedded = (input: string) => input.includes('packages/headless/src/core/embedded/') || input.includes('@hpke/');
   it('behavior: neither @latchkey/headless nor /react reach the custody code or @hpke/core; /embedded does', async () => {

@@ -357,6 +357,9 @@ describe('entry points', () => {
   it('default: @latchkey/headless/react/solana', () => {
     expect(Object.keys(reactSolana).sort()).toMatchInlineSnapshot(`
       [
+        "createSolanaRpc",
+        "preloadSolanaTransfer",
+        "solanaExplorerUrl",
         "useSendTransaction",
         "useSolanaActivity",
         "useSolanaBalances",
@@ -374,10 +377,12 @@ describe('entry points', () => {
         "NATIVE_SOL_ADDRESS",
         "SELECTED_SOLANA_NETWORK_KEY",
         "SOLANA_ACTIVITY_LIMIT",
+        "SolanaRpcError",
         "catalogueFromTokenBalances",
         "createKeypairSigner",
         "createSolanaConnection",
         "createSolanaNetworkSelection",
+        "createSolanaRpc",
         "createSolanaTransferPort",
         "describeSolanaHoldings",
         "describeSolanaTransaction",
@@ -392,6 +397,7 @@ describe('entry points', () => {
         "isSolanaAddress",
         "lamportsToSol",
         "optimizeSolanaTransaction",
+        "preloadSolanaTransfer",
         "readSolanaHoldings",
         "rpcUrlOf",
         "sendTransactionMachine",
