@@ -10,6 +10,7 @@ import * as reactEmail from './react/email.js';
 import * as reactMfa from './react/mfa.js';
 import * as reactPasskey from './react/passkey.js';
 import * as reactProfile from './react/profile.js';
+import * as reactProvider from './react/provider.js';
 import * as reactSms from './react/sms.js';
 import * as embedded from './embedded.js';
 import * as reactEmbedded from './react/embedded.js';
@@ -239,6 +240,18 @@ describe('entry points', () => {
         ],
       ]
     `);
+  });
+
+  it('default: @latchkey/headless/react/provider — the first-paint part of @latchkey/headless/react, the same functions', () => {
+    expect(Object.keys(reactProvider).sort()).toMatchInlineSnapshot(`
+      [
+        "LatchkeyProvider",
+        "needsOnboarding",
+        "useLatchkey",
+        "useSession",
+      ]
+    `);
+    for (const [name, value] of Object.entries(reactProvider)) expect(value, name).toBe((react as Record<string, unknown>)[name]);
   });
 
   it('default: @latchkey/headless/react/profile', () => {
