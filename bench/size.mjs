@@ -150,21 +150,32 @@ const rows = [
   hostRow.opened('host, user menu open', /UserMenu\/ConnectedUserMenu\.js$/),
   walletHostRow,
   walletHostRow.opened('host with the panel, user menu with wallet panel', /UserMenu\/ConnectedUserMenu\.js$/, /WalletPanel\/ConnectedWalletPanel\.js$/),
+  // The panel of an external wallet (balances, receive, activity): it reads the node without web3.js …
+  walletHostRow.opened('host with the panel, an external wallet\'s panel open', /UserMenu\/ConnectedUserMenu\.js$/, /WalletPanel\/ConnectedWalletPanel\.js$/, /WalletPanel\/ExternalWalletPanel\.js$/),
+  // … which comes (with spl-token) when the user opens Send.
+  walletHostRow.opened(
+    'host with the panel, its Send screen open',
+    /UserMenu\/ConnectedUserMenu\.js$/,
+    /WalletPanel\/ConnectedWalletPanel\.js$/,
+    /WalletPanel\/ExternalWalletPanel\.js$/,
+    /transfer\/createSolanaTransferPort\.js$/,
+  ),
 ];
 if (!process.argv.includes('--hosts')) for (const entry of [...entriesOf('headless'), ...entriesOf('ui')]) rows.push(await measure(entry, entry, { external: reactExternal }));
 
 const kib = (n) => (n / 1024).toFixed(1);
 /** KiB gzip. "Everything a user can reach": the host with the wallet panel, every lazy chunk included. */
-// Issue 18's targets are 87, 20 and 300. zod/mini for the protocol and useProfile on its own entry reached 87.7 /
-// 20.5 / 441; the work merged with it (the session's onboarding status, cookie sessions, the support links and button
-// tokens, locales and `dir`, lifecycle events, the Activity view) put them at 89.4 / 22.2 / 465. The ceilings keep
-// them from growing further; what still has to leave: the error-code table and the onboarding check from the first
-// chunk, web3.js and spl-token until Send opens.
+// Issue 18's targets are 87, 20 and 300. The first two are met and are the ceilings (86.8 / 19.5 measured: the request
+// code and the error conversion travel with the contract chunk, the captcha widget with the first token, the first-paint
+// components import @latchkey/headless/react/provider). The third is not: 455.4 measured, its ceiling, bounded by React
+// (67.2), the transfer's chunk (93.8: web3.js v1 and spl-token, which the design keeps — with them come bn.js, buffer,
+// web3.js's own @noble/curves and @solana/errors' message table, ~89 of it for an import of web3.js and spl-token alone)
+// and the flows themselves. `--hosts --chunks` lists them.
 const BUDGETS = [
-  { name: 'host initial load (React included)', kib: hostRow.initial.gzip / 1024, max: 90, target: 87 },
-  { name: 'the kit on top of React (host initial − baseline)', kib: (hostRow.initial.gzip - baselineRow.initial.gzip) / 1024, max: 23, target: 20 },
+  { name: 'host initial load (React included)', kib: hostRow.initial.gzip / 1024, max: 87, target: 87 },
+  { name: 'the kit on top of React (host initial − baseline)', kib: (hostRow.initial.gzip - baselineRow.initial.gzip) / 1024, max: 20, target: 20 },
   // One language catalogue counted (the largest): a user reads the kit in one locale (the rows below list each).
-  { name: 'everything a user can reach (host with the wallet panel, all chunks, one locale)', kib: walletHostRow.reachable.gzip / 1024, max: 470, target: 300 },
+  { name: 'everything a user can reach (host with the wallet panel, all chunks, one locale)', kib: walletHostRow.reachable.gzip / 1024, max: 455.4, target: 300 },
 ];
 const over = BUDGETS.filter((budget) => budget.kib > budget.max);
 if (process.argv.includes('--json')) {

@@ -149,6 +149,8 @@ export function generateHookDocs() {
   const catalogue = errorCatalogue(program, checker);
   const pages = [];
   const index = [];
+  // A hook two entries export (`./react/provider` repeats the first-paint ones of `./react`) is documented under the first.
+  const documented = new Set();
   for (const entry of entries) {
     const sourceFile = program.getSourceFile(entry.file);
     if (!sourceFile) throw new Error(`cannot read ${entry.file}`);
@@ -158,7 +160,8 @@ export function generateHookDocs() {
       if (!/^use[A-Z]/.test(exported.name)) continue;
       const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
       const declaration = symbol.valueDeclaration;
-      if (!declaration || !ts.isFunctionDeclaration(declaration)) continue;
+      if (!declaration || !ts.isFunctionDeclaration(declaration) || documented.has(symbol.name)) continue;
+      documented.add(symbol.name);
       const [signature] = checker.getSignaturesOfType(checker.getTypeOfSymbolAtLocation(symbol, declaration), ts.SignatureKind.Call);
       const parameters = signature.getParameters().map((parameter) => {
         const parameterDeclaration = parameter.valueDeclaration;

@@ -49,6 +49,24 @@ async function tokenAmountOf(owner: string, mint: string): Promise<bigint> {
   return value.reduce((sum, entry) => sum + BigInt(entry.account.data.parsed.info.tokenAmount.amount), 0n);
 }
 
+/**
+ * Whether the page has fetched @solana/web3.js: a script holding its PublicKey's own error text (every build of
+ * web3.js carries it; nothing else in the demo does).
+ */
+function watchWeb3(page: Page): () => boolean {
+  let loaded = false;
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    response.text().then(
+      (text) => {
+        if (text.includes('Invalid public key input')) loaded = true;
+      },
+      () => undefined,
+    );
+  });
+  return () => loaded;
+}
+
 async function signInWithTestWallet(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sign in' }).click();
   const dialog = page.getByRole('dialog');
@@ -69,6 +87,7 @@ describe.each(JOURNEY_PASSES)('Solana transfers from an external wallet (%s, %s)
   test('airdrop, send SOL, send an SPL token to an address without a token account, balances update, too much is refused', async () => {
     const { page, problems, addresses } = await openDemoWithWallets(browser, walletScript, theme, 1, JOURNEY_SIZES[size]);
     const [owner] = addresses as [string];
+    const web3Loaded = watchWeb3(page);
     await signInWithTestWallet(page);
 
     await sandboxPost('/sandbox/airdrop', { address: owner, lamports: '3000000000' });
@@ -83,6 +102,10 @@ describe.each(JOURNEY_PASSES)('Solana transfers from an external wallet (%s, %s)
     expect(await balanceOf(panel, tokenLabel)).toMatch(/Acme Points.*≈ \$500\.00/);
     expect(await balanceOf(panel)).toMatch(/≈ \$450\.00/);
     await screenshot(page, `solana-01-balances-${size}-${theme}`);
+    // The balances were read without web3.js: it (with spl-token) comes when the user opens Send.
+    expect(web3Loaded()).toBe(false);
+    await panel.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect.poll(web3Loaded, { timeout: 15_000 }).toBe(true);
 
     // SOL to a fresh address.
     const solRecipient = createTestWallet().address;

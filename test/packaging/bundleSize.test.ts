@@ -25,8 +25,10 @@ describe('bundle size budgets', () => {
       'everything a user can reach (host with the wallet panel, all chunks, one locale)',
     ]);
     for (const budget of budgets) expect({ name: budget.name, over: budget.kib > budget.max }).toEqual({ name: budget.name, over: false });
-    expect(budgets.find((budget) => budget.name.startsWith('host initial'))?.max).toBe(90);
-    expect(budgets.find((budget) => budget.name.startsWith('the kit'))?.max).toBe(23);
+    // Issue 18's targets for the first paint are met and are the ceilings; everything reachable is held where it is.
+    expect(budgets.find((budget) => budget.name.startsWith('host initial'))?.max).toBe(87);
+    expect(budgets.find((budget) => budget.name.startsWith('the kit'))?.max).toBe(20);
+    expect(budgets.find((budget) => budget.name.startsWith('everything'))?.max).toBe(455.4);
     expect(run.status).toBe(0);
   }, 180_000);
 });

@@ -73,3 +73,11 @@ it('behavior: nothing @latchkey/ui or @latchkey/ui/flows can load, even lazily, 
   const { packages } = staticGraph(resolve(here, 'solana.ts'), { dynamic: true });
   expect([...packages].filter(isSolana)).toContain('@latchkey/headless/react/solana');
 });
+
+it("behavior: the entry point's static graph takes the headless provider and session from @latchkey/headless/react/provider, not the whole of @latchkey/headless/react", () => {
+  // esbuild's code splitting puts whatever a first chunk's barrel re-exports and a lazy part uses (useUser, the user
+  // actions: the user menu's) in a chunk the first paint loads.
+  const { packages } = staticGraph(resolve(here, 'index.ts'));
+  expect(packages).toContain('@latchkey/headless/react/provider');
+  expect([...packages].filter((name) => name === '@latchkey/headless/react')).toEqual([]);
+});

@@ -45,7 +45,19 @@ async function bundle(entry: string) {
     }
     return [...seen].flatMap((file) => Object.keys(outputs[file]?.inputs ?? {}));
   };
-  return { initial: inputs(['import-statement']), all: inputs(['import-statement', 'dynamic-import']) };
+  /** The text of the chunks the entry loads before it runs. */
+  const initialText = (): string => {
+    const seen = new Set<string>();
+    const queue = [entryOut];
+    for (let i = 0; i < queue.length && i < 200; i++) {
+      const file = queue[i] as string;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      for (const imported of outputs[file]?.imports ?? []) if (imported.kind === 'import-statement') queue.push(imported.path);
+    }
+    return result.outputFiles.filter((file) => seen.has(path.relative(root, file.path))).map((file) => file.text).join('\n');
+  };
+  return { initial: inputs(['import-statement']), all: inputs(['import-statement', 'dynamic-import']), initialText };
 }
 
 const isZod = (input: string) => /(^|\/)node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?zod\//.test(input);
@@ -63,6 +75,21 @@ describe('what the first paint loads', () => {
     expect(all.some(isZod)).toBe(true);
     expect(all).toContain('packages/protocol/src/routes.ts');
     expect(all).toContain('packages/headless/src/core/contract/contract.ts');
+  });
+
+  it('behavior: the root entries carry neither the request code, the error conversion nor the captcha widget before first paint', async () => {
+    // A request, its failure and a captcha token all happen after the first paint: their code comes with the contract
+    // chunk (the first request loads it) and with the first token of a project whose captcha is on.
+    for (const entry of ['index.ts', 'react/index.ts']) {
+      const { initial, all, initialText } = await bundle(entry);
+      for (const file of ['core/transport/sendRequest.ts', 'core/errors/toLatchkeyError.ts', 'core/captcha/hCaptchaWidget.ts']) {
+        expect(initial, entry).not.toContain(`packages/headless/src/${file}`);
+        expect(all, entry).toContain(`packages/headless/src/${file}`);
+      }
+      // The widget's markup and the error body's fallback wording are not in the first download.
+      expect(initialText()).not.toContain('data-latchkey-captcha');
+      expect(initialText()).not.toContain('Request failed with status');
+    }
   });
 
   it('behavior: the root entries carry no xstate and no session machine before first paint; the session loads them on first use', async () => {
@@ -145,6 +172,21 @@ describe('what the first paint loads', () => {
       const { initial } = await bundle(entry);
       expect(initial.some(isDeepLinkCrypto)).toBe(true);
     }
+  });
+});
+
+describe('Solana: reading without web3.js, the transfer with it', () => {
+  const isWeb3 = (input: string) => /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?@solana\/(?:web3\.js|spl-token)\//.test(input);
+  it('behavior: @latchkey/headless/react/solana — networks, balances and activity load no web3.js or spl-token; the transfer brings them, lazily', async () => {
+    const { initial, all } = await bundle('react/solana.ts');
+    expect(initial.filter(isWeb3)).toEqual([]);
+    expect(initial).toContain('packages/headless/src/solana/balances/getSolanaBalances.ts');
+    expect(initial).toContain('packages/headless/src/solana/activity/getSolanaActivity.ts');
+    expect(initial).not.toContain('packages/headless/src/solana/transfer/createSolanaTransferPort.ts');
+    // The lazy part holds them (so the checks above can fail): web3.js's Transaction, not its Connection.
+    expect(all.some((input) => input.includes('@solana/web3.js'))).toBe(true);
+    expect(all.some((input) => input.includes('@solana/spl-token'))).toBe(true);
+    expect(all).toContain('packages/headless/src/solana/transfer/createSolanaTransferPort.ts');
   });
 });
 

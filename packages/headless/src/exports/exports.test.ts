@@ -10,6 +10,7 @@ import * as reactEmail from './react/email.js';
 import * as reactMfa from './react/mfa.js';
 import * as reactPasskey from './react/passkey.js';
 import * as reactProfile from './react/profile.js';
+import * as reactProvider from './react/provider.js';
 import * as reactSms from './react/sms.js';
 import * as embedded from './embedded.js';
 import * as reactEmbedded from './react/embedded.js';
@@ -241,6 +242,18 @@ describe('entry points', () => {
     `);
   });
 
+  it('default: @latchkey/headless/react/provider — the first-paint part of @latchkey/headless/react, the same functions', () => {
+    expect(Object.keys(reactProvider).sort()).toMatchInlineSnapshot(`
+      [
+        "LatchkeyProvider",
+        "needsOnboarding",
+        "useLatchkey",
+        "useSession",
+      ]
+    `);
+    for (const [name, value] of Object.entries(reactProvider)) expect(value, name).toBe((react as Record<string, unknown>)[name]);
+  });
+
   it('default: @latchkey/headless/react/profile', () => {
     expect(Object.keys(reactProfile).sort()).toMatchInlineSnapshot(`
       [
@@ -357,6 +370,9 @@ describe('entry points', () => {
   it('default: @latchkey/headless/react/solana', () => {
     expect(Object.keys(reactSolana).sort()).toMatchInlineSnapshot(`
       [
+        "createSolanaRpc",
+        "preloadSolanaTransfer",
+        "solanaExplorerUrl",
         "useSendTransaction",
         "useSolanaActivity",
         "useSolanaBalances",
@@ -374,10 +390,12 @@ describe('entry points', () => {
         "NATIVE_SOL_ADDRESS",
         "SELECTED_SOLANA_NETWORK_KEY",
         "SOLANA_ACTIVITY_LIMIT",
+        "SolanaRpcError",
         "catalogueFromTokenBalances",
         "createKeypairSigner",
         "createSolanaConnection",
         "createSolanaNetworkSelection",
+        "createSolanaRpc",
         "createSolanaTransferPort",
         "describeSolanaHoldings",
         "describeSolanaTransaction",
@@ -392,6 +410,7 @@ describe('entry points', () => {
         "isSolanaAddress",
         "lamportsToSol",
         "optimizeSolanaTransaction",
+        "preloadSolanaTransfer",
         "readSolanaHoldings",
         "rpcUrlOf",
         "sendTransactionMachine",

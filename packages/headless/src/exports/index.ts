@@ -41,7 +41,8 @@ export type {
 // errors
 export { clientErrorMessages, getWalletErrorNumber, walletErrorCodes, type ClientErrorCode, type LatchkeyErrorCode, type WalletErrorCode } from '../core/errors/errorCodes.js';
 export { isLatchkeyError, LatchkeyError, type LatchkeyErrorOptions } from '../core/errors/LatchkeyError.js';
-export { toLatchkeyError } from '../core/errors/toLatchkeyError.js';
+// The conversion itself comes with the first request's chunk (a static re-export here would put it in the first paint).
+export { toLatchkeyErrorLazily as toLatchkeyError } from '../core/errors/toLatchkeyErrorLazily.js';
 
 // building blocks
 export { createEmitter, type Emitter, type LatchkeyEvents, type LinkedCredentialKind, type Listener, type SignInMethod } from '../core/events/createEmitter.js';

@@ -1,6 +1,7 @@
-// @latchkey/headless/solana — everything that needs @solana/web3.js or @solana/spl-token: networks, balances,
-// transfers, the send-and-confirm machine and a keypair signer. Its own entry, so a host that never sends a
-// transaction does not pay for them.
+// @latchkey/headless/solana — Solana: networks, the node's JSON-RPC (createSolanaRpc), balances, activity, transfers,
+// the send-and-confirm machine and a keypair signer. Its own entry, so a host that never shows a wallet does not pay
+// for it. Reading (networks, balances, activity) needs no @solana/web3.js; building and signing a transfer
+// (createSolanaTransferPort, createKeypairSigner) and createSolanaConnection do.
 
 export { formatAmount } from '../core/amount/formatAmount.js';
 export { lamportsToSol, solToLamports } from '../core/amount/lamports.js';
@@ -37,8 +38,9 @@ export {
   type SolanaTransferPort,
 } from '../core/machines/sendTransaction/sendTransactionMachine.js';
 export { createKeypairSigner } from '../solana/createKeypairSigner.js';
+export { createSolanaConnection } from '../solana/networks/createSolanaConnection.js';
+export { createSolanaRpc, SolanaRpcError, type CreateSolanaRpcParameters, type SolanaRpc } from '../solana/rpc/createSolanaRpc.js';
 export {
-  createSolanaConnection,
   createSolanaNetworkSelection,
   getSolanaNetworks,
   rpcUrlOf,
@@ -72,6 +74,7 @@ export {
   type CreateSolanaTransferPortParameters,
   type SolanaTransferRequest,
 } from '../solana/transfer/createSolanaTransferPort.js';
+export { preloadSolanaTransfer } from '../solana/transfer/preloadSolanaTransfer.js';
 export {
   describeSolanaTransaction,
   getSolanaActivity,
@@ -79,4 +82,6 @@ export {
   solanaExplorerUrl,
   type GetSolanaActivityParameters,
   type SolanaActivityItem,
+  type SolanaParsedTransaction,
+  type SolanaTransactionTokenBalance,
 } from '../solana/activity/getSolanaActivity.js';

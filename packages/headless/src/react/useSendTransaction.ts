@@ -1,5 +1,4 @@
 import type { ProjectSettings, TransactionSimulation } from '@latchkey/protocol';
-import type { Connection } from '@solana/web3.js';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { LatchkeyError } from '../core/errors/LatchkeyError.js';
@@ -12,12 +11,14 @@ import {
   type SolanaTransferPort,
 } from '../core/machines/sendTransaction/sendTransactionMachine.js';
 import type { SolanaSigner } from '../core/signer/SolanaSigner.js';
-import { createSolanaTransferPort, type SolanaTransferRequest } from '../solana/transfer/createSolanaTransferPort.js';
+import type { SolanaRpc } from '../solana/rpc/createSolanaRpc.js';
+import type { SolanaTransferRequest } from '../solana/transfer/createSolanaTransferPort.js';
+import { loadSolanaTransferPort } from '../solana/transfer/preloadSolanaTransfer.js';
 import { useLatchkeyClient } from './LatchkeyContext.js';
 
 export interface UseSendTransactionParameters {
-  /** Without one (network not loaded yet), `prepare` ends in 'Transaction and connection are required'. */
-  connection: Connection | undefined;
+  /** The network's node (`createSolanaRpc`); without one (network not loaded yet), `prepare` ends in 'Transaction and connection are required'. */
+  rpc: SolanaRpc | undefined;
   /** The connected wallet's signer; without one, `prepare` ends in 'Signer not found'. */
   signer: SolanaSigner | undefined;
   /**
@@ -75,19 +76,25 @@ const selectContext = (snapshot: SendTransactionSnapshot) => snapshot.context;
 const selectBusy = (snapshot: SendTransactionSnapshot) => snapshot.hasTag('busy');
 const selectCanRetry = (snapshot: SendTransactionSnapshot) => snapshot.can({ type: 'user.retry' });
 
-/** Send SOL or an SPL token and wait for confirmation (the send-and-confirm machine over web3.js). */
-export function useSendTransaction({ connection, signer, optimize }: UseSendTransactionParameters): UseSendTransactionReturnType {
+/**
+ * Send SOL or an SPL token and wait for confirmation (the send-and-confirm machine; the transaction built with
+ * web3.js and spl-token, whose code loads when the first transfer is prepared — `preloadSolanaTransfer` loads it
+ * sooner).
+ */
+export function useSendTransaction({ rpc, signer, optimize }: UseSendTransactionParameters): UseSendTransactionReturnType {
   const client = useLatchkeyClient();
   const settings = useSyncExternalStore(client.settings.watch, client.settings.get, client.settings.get);
   const optimizes = optimize ?? optimizeTransactionFromSettings(settings.settings);
-  // The actor lives as long as the component; the connection, signer and optimize choice it uses are always the
-  // latest ones (the settings may arrive after the actor starts).
-  const latest = useRef({ connection, signer, optimizes });
-  latest.current = { connection, signer, optimizes };
+  // The actor lives as long as the component; the node, signer and optimize choice it uses are always the latest ones
+  // (the settings may arrive after the actor starts).
+  const latest = useRef({ rpc, signer, optimizes });
+  latest.current = { rpc, signer, optimizes };
   const [port, delegatingSigner] = useMemo(() => {
-    const current = (): SolanaTransferPort<SolanaTransferRequest> => {
-      if (!latest.current.connection) throw new LatchkeyError('transaction_and_connection_required');
-      return createSolanaTransferPort({ connection: latest.current.connection, client });
+    const current = async (): Promise<SolanaTransferPort<SolanaTransferRequest>> => {
+      const node = latest.current.rpc;
+      if (!node) throw new LatchkeyError('transaction_and_connection_required');
+      const createSolanaTransferPort = await loadSolanaTransferPort();
+      return createSolanaTransferPort({ rpc: node, client });
     };
     const currentSigner = (): SolanaSigner => {
       if (!latest.current.signer) throw new LatchkeyError('signer_not_found');
@@ -96,13 +103,13 @@ export function useSendTransaction({ connection, signer, optimize }: UseSendTran
     const delegatingPort: SolanaTransferPort<SolanaTransferRequest> = {
       prepare: async (request, payer) => {
         currentSigner();
-        return current().prepare(request, payer);
+        return (await current()).prepare(request, payer);
       },
-      getFee: (prepared) => current().getFee(prepared),
-      simulate: (prepared, payer) => current().simulate?.(prepared, payer) ?? Promise.resolve(undefined),
-      optimize: async (unsigned, payer) => (latest.current.optimizes ? ((await current().optimize?.(unsigned, payer)) ?? unsigned) : unsigned),
-      sendRaw: (signed) => current().sendRaw(signed),
-      confirm: (signature, prepared, signal) => current().confirm(signature, prepared, signal),
+      getFee: async (prepared) => (await current()).getFee(prepared),
+      simulate: async (prepared, payer) => (await current()).simulate?.(prepared, payer),
+      optimize: async (unsigned, payer) => (latest.current.optimizes ? ((await (await current()).optimize?.(unsigned, payer)) ?? unsigned) : unsigned),
+      sendRaw: async (signed) => (await current()).sendRaw(signed),
+      confirm: async (signature, prepared, signal) => (await current()).confirm(signature, prepared, signal),
     };
     const proxySigner: SolanaSigner = {
       get address() {

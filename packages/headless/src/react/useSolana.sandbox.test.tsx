@@ -7,7 +7,8 @@ import { createMint, getOrCreateAssociatedTokenAccount, mintTo } from '@solana/s
 import { LatchkeyError } from '../core/errors/LatchkeyError.js';
 import { fiatValue, NATIVE_SOL_ADDRESS, type SolanaBalance } from '../solana/balances/getSolanaBalances.js';
 import { createKeypairSigner } from '../solana/createKeypairSigner.js';
-import { createSolanaConnection } from '../solana/networks/solanaNetworks.js';
+import { rpcUrlOf } from '../solana/networks/solanaNetworks.js';
+import { createSolanaRpc } from '../solana/rpc/createSolanaRpc.js';
 import { createTestClient } from '../testing/sandbox.js';
 import { LatchkeyProvider } from './LatchkeyProvider.js';
 import { useSendTransaction } from './useSendTransaction.js';
@@ -36,7 +37,6 @@ describe('Solana hooks (against the sandbox)', () => {
   it('default: networks → balances → send SOL → confirmed → balances refreshed; too much is refused before sending', async () => {
     const client = await createTestClient({ sandboxUrl });
     clients.push(client);
-    const info = (await (await fetch(`${sandboxUrl}/sandbox/info`)).json()) as { solanaWsUrl: string };
     const keypair = Keypair.generate();
     const airdrop = await fetch(`${sandboxUrl}/sandbox/airdrop`, {
       method: 'POST',
@@ -49,12 +49,9 @@ describe('Solana hooks (against the sandbox)', () => {
     const { result } = renderHook(
       () => {
         const networks = useSolanaNetworks();
-        const connection = useMemo(
-          () => (networks.selected ? createSolanaConnection(networks.selected, { wsEndpoint: info.solanaWsUrl }) : undefined),
-          [networks.selected],
-        );
-        const balances = useSolanaBalances({ connection, address: signer.address, networkId: networks.selected?.networkId });
-        const send = useSendTransaction({ connection, signer });
+        const rpc = useMemo(() => (networks.selected ? createSolanaRpc({ url: rpcUrlOf(networks.selected) }) : undefined), [networks.selected]);
+        const balances = useSolanaBalances({ rpc, address: signer.address, networkId: networks.selected?.networkId });
+        const send = useSendTransaction({ rpc, signer });
         return { networks, balances, send };
       },
       { wrapper },
@@ -131,11 +128,8 @@ describe('useSendTransaction: optimizeTransaction follows the project settings (
       () => {
         const settings = useSyncExternalStore(client.settings.watch, client.settings.get, client.settings.get);
         const networks = useSolanaNetworks();
-        const connection = useMemo(
-          () => (networks.selected ? createSolanaConnection(networks.selected, { wsEndpoint: info.solanaWsUrl }) : undefined),
-          [networks.selected],
-        );
-        const send = useSendTransaction({ connection, signer, ...(optimize === undefined ? {} : { optimize }) });
+        const rpc = useMemo(() => (networks.selected ? createSolanaRpc({ url: rpcUrlOf(networks.selected) }) : undefined), [networks.selected]);
+        const send = useSendTransaction({ rpc, signer, ...(optimize === undefined ? {} : { optimize }) });
         return { settings, networks, send };
       },
       { wrapper },
@@ -228,9 +222,9 @@ describe('useSolanaBalances: descriptions and prices from GET /chains/SOL/balanc
     };
     const client = await createTestClient({ sandboxUrl, fetch: doFetch });
     clients.push(client);
-    const connection = new Connection(options.rpcUrl ?? info.solanaRpcUrl, 'confirmed');
+    const rpc = createSolanaRpc({ url: options.rpcUrl ?? info.solanaRpcUrl });
     const wrapper = ({ children }: { children: ReactNode }) => <LatchkeyProvider client={client}>{children}</LatchkeyProvider>;
-    const { result } = renderHook(() => useSolanaBalances({ connection, address: owner.publicKey.toBase58(), networkId: 104 }), { wrapper });
+    const { result } = renderHook(() => useSolanaBalances({ rpc, address: owner.publicKey.toBase58(), networkId: 104 }), { wrapper });
     await waitFor(() => expect(['ready', 'failed']).toContain(result.current.status), { timeout: 10_000 });
     await waitFor(() => expect(result.current.showFiat).toBe(true), SANDBOX_WAIT);
     return { result, routeCalls };

@@ -3,7 +3,8 @@ import { Connection, Keypair, LAMPORTS_PER_SOL, SystemProgram, Transaction, send
 import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { LatchkeyClient } from '../core/client/createLatchkeyClient.js';
-import { createSolanaConnection, getSolanaNetworks } from '../solana/networks/solanaNetworks.js';
+import { getSolanaNetworks, rpcUrlOf } from '../solana/networks/solanaNetworks.js';
+import { createSolanaRpc } from '../solana/rpc/createSolanaRpc.js';
 import { createTestClient } from '../testing/sandbox.js';
 import { LatchkeyProvider } from './LatchkeyProvider.js';
 import { useSolanaActivity } from './useSolanaActivity.js';
@@ -28,14 +29,16 @@ async function setUp() {
   const client = await createTestClient({ sandboxUrl });
   clients.push(client);
   const [network] = await getSolanaNetworks(client);
-  const connection = createSolanaConnection(network!);
+  // The hook reads through the kit's own RPC client; the test's transfers go through web3.js.
+  const rpc = createSolanaRpc({ url: rpcUrlOf(network!) });
+  const connection = new Connection(rpcUrlOf(network!), 'confirmed');
   const wrapper = ({ children }: { children: ReactNode }) => <LatchkeyProvider client={client}>{children}</LatchkeyProvider>;
-  return { client, connection, wrapper };
+  return { client, rpc, connection, wrapper };
 }
 
 describe('useSolanaActivity (against the sandbox cluster)', () => {
   it('default: idle without an address; loading → ready with the airdrop; refresh after a transfer lists it first', async () => {
-    const { connection, wrapper } = await setUp();
+    const { rpc, connection, wrapper } = await setUp();
     const sender = Keypair.generate();
     const recipient = Keypair.generate().publicKey;
     const response = await fetch(`${sandboxUrl}/sandbox/airdrop`, {
@@ -45,7 +48,7 @@ describe('useSolanaActivity (against the sandbox cluster)', () => {
     });
     const { signature: credited } = (await response.json()) as { signature: string };
     await connection.confirmTransaction({ signature: credited, ...(await connection.getLatestBlockhash()) }, 'confirmed');
-    const { result, rerender } = renderHook(({ address }: { address: string | undefined }) => useSolanaActivity({ connection, address }), {
+    const { result, rerender } = renderHook(({ address }: { address: string | undefined }) => useSolanaActivity({ rpc, address }), {
       wrapper,
       initialProps: { address: undefined as string | undefined },
     });
@@ -73,18 +76,18 @@ describe('useSolanaActivity (against the sandbox cluster)', () => {
   });
 
   it('default: a wallet without transactions is ready and empty', async () => {
-    const { connection, wrapper } = await setUp();
+    const { rpc, wrapper } = await setUp();
     const address = Keypair.generate().publicKey.toBase58();
-    const { result } = renderHook(() => useSolanaActivity({ connection, address }), { wrapper });
+    const { result } = renderHook(() => useSolanaActivity({ rpc, address }), { wrapper });
     await waitFor(() => expect(result.current.status).toBe('ready'), SANDBOX_WAIT);
     expect(result.current.items).toEqual([]);
   });
 
   it('error: an unreachable cluster fails with network_error and the kit sentence', async () => {
     const { wrapper } = await setUp();
-    const dead = new Connection('http://127.0.0.1:9/', { commitment: 'confirmed', disableRetryOnRateLimit: true });
+    const dead = createSolanaRpc({ url: 'http://127.0.0.1:9/' });
     const address = Keypair.generate().publicKey.toBase58();
-    const { result } = renderHook(() => useSolanaActivity({ connection: dead, address }), { wrapper });
+    const { result } = renderHook(() => useSolanaActivity({ rpc: dead, address }), { wrapper });
     await waitFor(() => expect(result.current.status).toBe('failed'), SANDBOX_WAIT);
     expect(result.current.error).toMatchObject({ code: 'network_error' });
     expect(result.current.error?.message).toBeTruthy();

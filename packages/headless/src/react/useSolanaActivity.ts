@@ -1,13 +1,14 @@
 import type { TokenDescription } from '@latchkey/protocol';
-import type { Connection } from '@solana/web3.js';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { LatchkeyError } from '../core/errors/LatchkeyError.js';
 import { toLatchkeyErrorSync } from '../core/errors/toLatchkeyError.js';
 import { getSolanaActivity, type SolanaActivityItem } from '../solana/activity/getSolanaActivity.js';
+import type { SolanaRpc } from '../solana/rpc/createSolanaRpc.js';
 import { useLatchkeyClient } from './LatchkeyContext.js';
 
 export interface UseSolanaActivityParameters {
-  connection: Connection | undefined;
+  /** The network's node (`createSolanaRpc`; `useSolanaWallet().rpc`); nothing is read without one. */
+  rpc: SolanaRpc | undefined;
   /** The wallet's address; nothing is read without one. */
   address: string | undefined;
   /** At most this many of the newest transactions (default 20). */
@@ -17,7 +18,7 @@ export interface UseSolanaActivityParameters {
 }
 
 export interface UseSolanaActivityReturnType {
-  /** `idle` without a connection or address; the previous list stays while a refresh loads. */
+  /** `idle` without a node or address; the previous list stays while a refresh loads. */
   status: 'idle' | 'loading' | 'ready' | 'failed';
   /** Newest first. */
   items: readonly SolanaActivityItem[];
@@ -34,17 +35,17 @@ export interface UseSolanaActivityReturnType {
  */
 export function useSolanaActivity(parameters: UseSolanaActivityParameters): UseSolanaActivityReturnType {
   const client = useLatchkeyClient();
-  const { connection, address, limit, tokens } = parameters;
+  const { rpc, address, limit, tokens } = parameters;
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<{ status: UseSolanaActivityReturnType['status']; items: readonly SolanaActivityItem[]; error?: LatchkeyError }>({ status: 'idle', items: [] });
   useEffect(() => {
-    if (!connection || !address) {
+    if (!rpc || !address) {
       setState({ status: 'idle', items: [] });
       return undefined;
     }
     let live = true;
     setState((previous) => ({ status: 'loading', items: previous.items }));
-    getSolanaActivity({ connection, address, ...(limit === undefined ? {} : { limit }), ...(tokens ? { tokens } : {}) }).then(
+    getSolanaActivity({ rpc, address, ...(limit === undefined ? {} : { limit }), ...(tokens ? { tokens } : {}) }).then(
       (items) => {
         if (live) setState({ status: 'ready', items });
       },
@@ -59,7 +60,7 @@ export function useSolanaActivity(parameters: UseSolanaActivityParameters): UseS
     return () => {
       live = false;
     };
-  }, [client, connection, address, limit, tokens, attempt]);
+  }, [client, rpc, address, limit, tokens, attempt]);
   const refresh = useCallback(() => setAttempt((value) => value + 1), []);
   return useMemo(
     () => ({ status: state.status, items: state.items, error: state.error, isBusy: state.status === 'loading', refresh }),

@@ -1,5 +1,4 @@
 import type { TokenBalance, TokenDescription } from '@latchkey/protocol';
-import type { Connection } from '@solana/web3.js';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { LatchkeyError } from '../core/errors/LatchkeyError.js';
 import { toLatchkeyErrorSync } from '../core/errors/toLatchkeyError.js';
@@ -12,10 +11,12 @@ import {
   type SolanaBalance,
   type SolanaHoldings,
 } from '../solana/balances/getSolanaBalances.js';
+import type { SolanaRpc } from '../solana/rpc/createSolanaRpc.js';
 import { useLatchkeyClient } from './LatchkeyContext.js';
 
 export interface UseSolanaBalancesParameters {
-  connection: Connection | undefined;
+  /** The network's node (`createSolanaRpc`; `useSolanaWallet` makes it); nothing is read without one. */
+  rpc: SolanaRpc | undefined;
   /** The wallet's address; nothing is read without one. */
   address: string | undefined;
   networkId: string | number | undefined;
@@ -58,9 +59,13 @@ export function useSolanaBalances(parameters: UseSolanaBalancesParameters): UseS
   const client = useLatchkeyClient();
   const settings = useSyncExternalStore(client.settings.watch, client.settings.get, client.settings.get);
   const showFiat = settings.settings?.sdk?.showFiat ?? false;
+<<<<<<< HEAD
   // Opt-in, as the name says: tokens are shown (and offered to send) only when the project enables them.
   const multiAsset = settings.settings?.sdk?.enableMultiAsset === true;
   const { connection, address, networkId, tokens, tokenUsdPrices, nativeTokenUsdPrice } = parameters;
+=======
+  const { rpc, address, networkId, tokens, tokenUsdPrices, nativeTokenUsdPrice } = parameters;
+>>>>>>> r5-size
   const [attempt, setAttempt] = useState(0);
   // What was read (amounts, and the product API's entries when it answered); descriptions and fiat values are derived
   // below, so a change of `showFiat` or of the caller's descriptions needs no new read.
@@ -70,7 +75,7 @@ export function useSolanaBalances(parameters: UseSolanaBalancesParameters): UseS
     error?: LatchkeyError;
   }>({ status: 'idle' });
   useEffect(() => {
-    if (!connection || !address || networkId === undefined) {
+    if (!rpc || !address || networkId === undefined) {
       setState({ status: 'idle' });
       return undefined;
     }
@@ -84,7 +89,7 @@ export function useSolanaBalances(parameters: UseSolanaBalancesParameters): UseS
         return undefined;
       },
     );
-    const held = readSolanaHoldings(connection, address).then(
+    const held = readSolanaHoldings(rpc, address).then(
       (holdings) => ({ holdings }),
       (error: unknown) => ({ error }),
     );
@@ -104,7 +109,7 @@ export function useSolanaBalances(parameters: UseSolanaBalancesParameters): UseS
       live = false;
       controller.abort();
     };
-  }, [client, connection, address, networkId, attempt]);
+  }, [client, rpc, address, networkId, attempt]);
   const balances = useMemo((): readonly SolanaBalance[] => {
     if (!state.read) return [];
     const catalogue = state.read.entries ? catalogueFromTokenBalances(state.read.entries) : { tokens: {}, tokenUsdPrices: {} };

@@ -3,7 +3,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { getUser } from '../core/actions/getUser.js';
 import { updateUser } from '../core/actions/updateUser.js';
 import type { LatchkeyError } from '../core/errors/LatchkeyError.js';
-import { toLatchkeyErrorSync } from '../core/errors/toLatchkeyError.js';
+import { toLatchkeyErrorLazily } from '../core/errors/toLatchkeyErrorLazily.js';
 import type { SessionSnapshot } from '../core/machines/session/sessionMachine.js';
 import { getSessionStatus } from '../core/machines/session/sessionStatus.js';
 import { useLatchkeyClient } from './LatchkeyContext.js';
@@ -48,7 +48,7 @@ export function useUser(): UseUserReturnType {
       setRequest((current) => ({ pending: current.pending - 1, error: undefined }));
       return result;
     } catch (thrown) {
-      const error = toLatchkeyErrorSync(thrown);
+      const error = await toLatchkeyErrorLazily(thrown);
       setRequest((current) => ({ pending: current.pending - 1, error }));
       return undefined;
     }

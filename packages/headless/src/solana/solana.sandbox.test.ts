@@ -1,5 +1,5 @@
 import { createMint, getOrCreateAssociatedTokenAccount, mintTo } from '@solana/spl-token';
-import { Keypair, LAMPORTS_PER_SOL, type Connection } from '@solana/web3.js';
+import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { LatchkeyClient } from '../core/client/createLatchkeyClient.js';
@@ -8,12 +8,14 @@ import { createMemoryStorage } from '../core/storage/createMemoryStorage.js';
 import { createTestClient } from '../testing/sandbox.js';
 import { getSolanaBalances, NATIVE_SOL_ADDRESS } from './balances/getSolanaBalances.js';
 import { createKeypairSigner } from './createKeypairSigner.js';
-import { createSolanaConnection, createSolanaNetworkSelection, getSolanaNetworks, SELECTED_SOLANA_NETWORK_KEY } from './networks/solanaNetworks.js';
+import { createSolanaNetworkSelection, getSolanaNetworks, rpcUrlOf, SELECTED_SOLANA_NETWORK_KEY } from './networks/solanaNetworks.js';
+import { createSolanaRpc, type SolanaRpc } from './rpc/createSolanaRpc.js';
 import { createSolanaTransferPort, type SolanaTransferRequest } from './transfer/createSolanaTransferPort.js';
 
 const sandboxUrl = inject('sandboxUrl');
 let client: LatchkeyClient;
 let connection: Connection;
+let rpc: SolanaRpc;
 let info: { solanaRpcUrl: string; solanaWsUrl: string };
 
 async function post(path: string, body: unknown): Promise<unknown> {
@@ -29,7 +31,7 @@ async function fundedWallet(sol: number) {
 }
 
 function startSend(signer: ReturnType<typeof createKeypairSigner>) {
-  const port = createSolanaTransferPort({ connection, client });
+  const port = createSolanaTransferPort({ rpc, client });
   const actor = createActor(sendTransactionMachine, { input: { port: port as never, signer, optimize: true } }).start();
   const settle = () => waitFor(actor, (snapshot) => !snapshot.hasTag('busy'), { timeout: 15_000 });
   const prepare = async (request: SolanaTransferRequest) => {
@@ -47,7 +49,9 @@ beforeAll(async () => {
   info = (await (await fetch(`${sandboxUrl}/sandbox/info`)).json()) as typeof info;
   client = await createTestClient({ sandboxUrl, storage: createMemoryStorage() });
   const [network] = await getSolanaNetworks(client);
-  connection = createSolanaConnection(network!, { wsEndpoint: info.solanaWsUrl });
+  // The kit reads and sends through its own RPC client; the test's own checks and mints go through web3.js.
+  rpc = createSolanaRpc({ url: rpcUrlOf(network!) });
+  connection = new Connection(rpcUrlOf(network!), { commitment: 'confirmed', wsEndpoint: info.solanaWsUrl });
 });
 
 afterAll(async () => {
@@ -94,10 +98,10 @@ describe('Solana against the sandbox cluster', () => {
     const done = await send.confirm();
     expect(done.value).toBe('done');
     expect(done.context.signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
-    const balances = await getSolanaBalances({ connection, owner: keypair.publicKey.toBase58(), networkId: 104, nativeTokenUsdPrice: 150.25, showFiat: true });
+    const balances = await getSolanaBalances({ rpc, owner: keypair.publicKey.toBase58(), networkId: 104, nativeTokenUsdPrice: 150.25, showFiat: true });
     expect(balances[0]).toMatchObject({ address: NATIVE_SOL_ADDRESS, rawBalance: 1_499_995_000n, balance: '1.5', marketValue: '225.38' });
     expect(await connection.getBalance(Keypair.generate().publicKey)).toBe(0);
-    expect((await getSolanaBalances({ connection, owner: to, networkId: 104 }))[0]?.rawBalance).toBe(500_000_000n);
+    expect((await getSolanaBalances({ rpc, owner: to, networkId: 104 }))[0]?.rawBalance).toBe(500_000_000n);
   });
 
   it("error: a transfer larger than the balance is refused with 'Insufficient funds.' before sending", async () => {
@@ -131,17 +135,17 @@ describe('Solana against the sandbox cluster', () => {
   it('error: an unreachable cluster is network_error (not a failed transaction); the same signed bytes sent twice land once and both sends name the signature', async () => {
     const { signer } = await fundedWallet(1);
     const to = Keypair.generate().publicKey.toBase58();
-    const port = createSolanaTransferPort({ connection, client });
+    const port = createSolanaTransferPort({ rpc, client });
     const prepared = await port.prepare({ to, amount: 10_000_000n }, signer.address);
     const signed = await signer.signTransaction(prepared.transaction);
     // A connection to a port nothing listens on: what the kit sees when the sandbox is stopped.
-    const unreachable = createSolanaTransferPort({ connection: createSolanaConnection({ ...(await getSolanaNetworks(client))[0]!, rpcUrls: ['http://127.0.0.1:9'], privateCustomerRpcUrls: [] }) });
+    const unreachable = createSolanaTransferPort({ rpc: createSolanaRpc({ url: rpcUrlOf({ ...(await getSolanaNetworks(client))[0]!, rpcUrls: ['http://127.0.0.1:9'], privateCustomerRpcUrls: [] }) }) });
     await expect(unreachable.sendRaw(signed)).rejects.toMatchObject({ code: 'network_error', message: 'Network error. Check your connection and try again.' });
     await expect(unreachable.prepare({ to, amount: 1n }, signer.address)).rejects.toMatchObject({ code: 'network_error' });
     const first = await port.sendRaw(signed);
     expect(await port.sendRaw(signed)).toBe(first);
     await port.confirm(first, prepared, new AbortController().signal);
-    expect(await connection.getBalance(new (await import('@solana/web3.js')).PublicKey(to))).toBe(10_000_000);
+    expect(await connection.getBalance(new PublicKey(to))).toBe(10_000_000);
   });
 
   it('behavior: a blockhash that expires between review and send is offered as re-sign, which then succeeds', async () => {
@@ -156,7 +160,7 @@ describe('Solana against the sandbox cluster', () => {
     send.actor.send({ type: 'user.resign' });
     expect((await send.settle()).value).toBe('review');
     expect((await send.confirm()).value).toBe('done');
-    expect(await connection.getBalance(new (await import('@solana/web3.js')).PublicKey(to))).toBe(10_000_000);
+    expect(await connection.getBalance(new PublicKey(to))).toBe(10_000_000);
   });
 
   it('default: an SPL token (minted in setup) goes to an address without a token account, which is created', async () => {
@@ -171,9 +175,9 @@ describe('Solana against the sandbox cluster', () => {
     expect(review.context.prepared?.lamportsNeeded).toBe(2_039_280n);
     expect((await send.confirm()).value).toBe('done');
     const tokens = { [mint.toBase58()]: { name: 'Test dollar', symbol: 'TUSD', decimals: 6 } };
-    const mine = await getSolanaBalances({ connection, owner: keypair.publicKey.toBase58(), networkId: 104, tokens, tokenUsdPrices: { [mint.toBase58()]: 1 }, showFiat: true });
+    const mine = await getSolanaBalances({ rpc, owner: keypair.publicKey.toBase58(), networkId: 104, tokens, tokenUsdPrices: { [mint.toBase58()]: 1 }, showFiat: true });
     expect(mine[1]).toMatchObject({ address: mint.toBase58(), symbol: 'TUSD', rawBalance: 7_500_000n, balance: '7.5', marketValue: '7.5' });
-    const theirs = await getSolanaBalances({ connection, owner: recipient, networkId: 104 });
+    const theirs = await getSolanaBalances({ rpc, owner: recipient, networkId: 104 });
     expect(theirs[1]).toMatchObject({ address: mint.toBase58(), name: 'Unknown token', rawBalance: 2_500_000n, balance: '2.5' });
   });
 

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { createLatchkeyClient, type LatchkeyClient, type LatchkeyClientConfig } from '../core/client/createLatchkeyClient.js';
 import { LatchkeyError } from '../core/errors/LatchkeyError.js';
-import { describeIssues, toLatchkeyError } from '../core/errors/toLatchkeyError.js';
+import { describeIssues } from '../core/errors/toLatchkeyError.js';
+import { toLatchkeyErrorLazily } from '../core/errors/toLatchkeyErrorLazily.js';
 import { createMemoryStorage } from '../core/storage/createMemoryStorage.js';
 
 /** GET /sandbox/info (DESIGN.md "Sandbox contract"). */
@@ -48,7 +49,7 @@ async function getJson<T>(options: SandboxOptions, path: string, schema: z.ZodMi
     if (!response.ok) throw response;
     body = await response.json();
   } catch (error) {
-    throw await toLatchkeyError(error);
+    throw await toLatchkeyErrorLazily(error);
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) {

@@ -1,5 +1,5 @@
 import type { LatchkeyClient, LatchkeyClientConfig } from '@latchkey/headless';
-import { LatchkeyProvider as HeadlessProvider, useLatchkey } from '@latchkey/headless/react';
+import { LatchkeyProvider as HeadlessProvider, useLatchkey } from '@latchkey/headless/react/provider';
 import { lightTheme, themeFromSettings, ThemeError, type ThemeSetting } from '@latchkey/themes';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Messages } from '../messages/en.js';

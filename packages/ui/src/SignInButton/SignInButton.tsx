@@ -1,4 +1,4 @@
-import { needsOnboarding, useLatchkey, useSession } from '@latchkey/headless/react';
+import { needsOnboarding, useLatchkey, useSession } from '@latchkey/headless/react/provider';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isSignInDialogReady, preloadSignInDialog, SignInDialog } from '../screens/SignInDialog/SignInDialog.js';
 import { anchor } from '../KitErrorBoundary/KitErrorBoundary.css.js';

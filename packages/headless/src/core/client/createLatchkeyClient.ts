@@ -1,4 +1,4 @@
-import type { LogLevel, ProjectSettings } from '@latchkey/protocol';
+import type { LogLevel } from '@latchkey/protocol';
 import { getSettings } from '../actions/getSettings.js';
 import { LatchkeyError } from '../errors/LatchkeyError.js';
 import type { ClientEvents } from '../events/clientEvents.js';
@@ -7,7 +7,7 @@ import type { LatchkeyEventCallbacks } from '../events/eventCallbacks.js';
 import { createLogger, type ConsoleSink, type Logger, type Timers } from '../logger/createLogger.js';
 import { resolveLogLevel } from '../logger/resolveLogLevel.js';
 import type { SessionActorRef } from '../machines/session/sessionMachine.js';
-import type { CaptchaRunner } from '../captcha/createCaptchaRunner.js';
+import { createCaptchaRunner, type CaptchaRunner } from '../captcha/createCaptchaRunner.js';
 import { createLazySession, type LazySessionRef, type SessionClock } from '../session/lazySession.js';
 
 export type { SessionClock } from '../session/lazySession.js';
@@ -86,8 +86,9 @@ export interface LatchkeyClient {
   readonly events: Emitter<LatchkeyEvents>;
   readonly settings: SettingsStore;
   /**
-   * The root auth actor (`sessionMachine`). Its code (and xstate's) loads on first use — a read, a subscription or an
-   * event — and it is `restoring` until then; events sent meanwhile are delivered once it runs.
+   * The root auth actor (`sessionMachine`). Its code (and xstate's) loads on first use — a read (once the running task
+   * is over, so a render is never held up by it), a subscription or an event — and it is `restoring` until then;
+   * events sent meanwhile are delivered once it runs.
    */
   readonly session: SessionActorRef;
   /** Loads the WebAuthn ceremonies the passkey flow runs. */
@@ -216,7 +217,8 @@ export function createLatchkeyClient(config: LatchkeyClientConfig): LatchkeyClie
     settings,
     session,
     webauthn: config.webauthn ?? loadBrowserWebAuthn,
-    captcha: config.captcha ?? lazyCaptchaRunner(() => settings.load()),
+    // The widget's code loads with the first token of a project whose captcha is on.
+    captcha: config.captcha ?? createCaptchaRunner({ loadSettings: () => settings.load() }),
     ...(config.embeddedWallet ? { embeddedWalletConfig: config.embeddedWallet } : {}),
     async destroy() {
       session?.stop();
@@ -224,18 +226,4 @@ export function createLatchkeyClient(config: LatchkeyClientConfig): LatchkeyClie
       return logger.dispose();
     },
   };
-}
-
-/** The default captcha runner, its code loaded with the first token (most pages never send a code); a failed load retries. */
-function lazyCaptchaRunner(loadSettings: () => Promise<ProjectSettings>): CaptchaRunner {
-  let runner: Promise<CaptchaRunner> | undefined;
-  const load = () =>
-    (runner ??= import('../captcha/createCaptchaRunner.js').then(
-      (module) => module.createCaptchaRunner({ loadSettings }),
-      (error: unknown) => {
-        runner = undefined;
-        throw error;
-      },
-    ));
-  return { token: async () => (await load()).token() };
 }

@@ -4,3 +4,7 @@
 export { errorBodySchema, routes } from '@latchkey/protocol';
 // The lifecycle moments a request marks (host callbacks, analytics): only needed once requests are made.
 export { emitRouteMoments } from '../events/routeMoments.js';
+// The code that sends a request and reads a failed one (`toLatchkeyErrorLazily`): only needed once requests are made.
+export { sendRequest } from '../transport/sendRequest.js';
+export { readErrorResponse } from '../errors/readErrorResponse.js';
+export { toLatchkeyErrorSync } from '../errors/toLatchkeyError.js';

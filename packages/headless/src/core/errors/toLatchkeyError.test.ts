@@ -1,7 +1,8 @@
 import { emailSignInSchema } from '@latchkey/protocol';
 import { describe, expect, it } from 'vitest';
 import { LatchkeyError } from './LatchkeyError.js';
-import { toLatchkeyError } from './toLatchkeyError.js';
+// The core entry's toLatchkeyError (its conversion comes with the contract chunk).
+import { toLatchkeyErrorLazily as toLatchkeyError } from './toLatchkeyErrorLazily.js';
 
 const errorResponse = (status: number, body: unknown) =>
   new Response(typeof body === 'string' ? body : JSON.stringify(body), { status });

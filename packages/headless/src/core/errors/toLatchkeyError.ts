@@ -1,5 +1,3 @@
-import type { ServerErrorCode } from '@latchkey/protocol/errorCodes';
-import { loadContract } from '../contract/loadContract.js';
 import { LatchkeyError } from './LatchkeyError.js';
 
 interface ValidationIssue {
@@ -20,52 +18,6 @@ export function describeIssues(issues: readonly ValidationIssue[]): { message: s
   return { message: path ? `${path}: ${issue.message}` : issue.message, path: path || undefined };
 }
 
-function codeForStatus(status: number): ServerErrorCode {
-  if (status === 401) return 'unauthorized';
-  if (status === 403) return 'forbidden';
-  if (status === 404) return 'not_found';
-  if (status === 405) return 'method_not_allowed';
-  if (status === 429) return 'too_many_requests';
-  if (status >= 500) return 'internal_error';
-  return 'invalid_request';
-}
-
-/** `Retry-After` as seconds from now: delay-seconds or an HTTP date (RFC 9110 §10.2.3); `undefined` if absent or malformed. */
-export function retryAfterSecondsOf(response: Response, now = Date.now()): number | undefined {
-  const value = response.headers.get('Retry-After')?.trim();
-  if (!value) return undefined;
-  if (/^\d{1,10}$/.test(value)) return Number(value);
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
-}
-
-async function fromResponse(response: Response): Promise<LatchkeyError> {
-  const retryAfterSeconds = retryAfterSecondsOf(response);
-  const retry = retryAfterSeconds === undefined ? {} : { retryAfterSeconds };
-  let body: unknown;
-  try {
-    body = JSON.parse(await response.text());
-  } catch {
-    body = undefined;
-  }
-  // The schemas are loaded by now (the request was checked with them); if they cannot load, the
-  // body is treated as outside the contract below.
-  const contract = await loadContract().catch(() => undefined);
-  const parsed = contract?.errorBodySchema.safeParse(body);
-  if (parsed?.success) {
-    const { code, message, path } = parsed.data.error;
-    return new LatchkeyError(code, { message, path, status: response.status, cause: response, ...retry });
-  }
-  // A body outside the contract (another server, a proxy page): fall back on the status.
-  const serverMessage = (body as { error?: { message?: unknown } } | undefined)?.error?.message;
-  return new LatchkeyError(codeForStatus(response.status), {
-    message: typeof serverMessage === 'string' ? serverMessage : `Request failed with status ${response.status}`,
-    status: response.status,
-    cause: response,
-    ...retry,
-  });
-}
-
 /** What browsers and Node say when a request never got an answer (Chromium, Firefox, Safari, undici, Node sockets). */
 const NETWORK_FAILURE = /Failed to fetch|fetch failed|NetworkError when attempting to fetch|Load failed|Network request failed|ECONNREFUSED|ECONNRESET|socket hang up/;
 
@@ -82,7 +34,11 @@ export function isNetworkFailure(error: unknown): boolean {
   return false;
 }
 
-/** Converts anything thrown (except a `Response`, which needs its body read) to a `LatchkeyError`. */
+/**
+ * Converts anything thrown (except a `Response`, which needs its body read: `readErrorResponse`) to a `LatchkeyError`:
+ * a network `TypeError`, an abort or timeout, a schema failure… The async `toLatchkeyError` (`toLatchkeyErrorLazily.ts`)
+ * does both.
+ */
 export function toLatchkeyErrorSync(error: unknown): LatchkeyError {
   if (error instanceof LatchkeyError) return error;
   if (isValidationError(error)) {
@@ -98,13 +54,4 @@ export function toLatchkeyErrorSync(error: unknown): LatchkeyError {
     return new LatchkeyError('UNKNOWN', { message, cause: error });
   }
   return new LatchkeyError('UNKNOWN', { message: String(error), cause: error });
-}
-
-/**
- * Converts anything thrown by the transport or a flow to a `LatchkeyError`: a non-2xx `Response`
- * (its `{ error: { code, message } }` body), a network `TypeError`, an abort, a schema failure…
- */
-export async function toLatchkeyError(error: unknown): Promise<LatchkeyError> {
-  if (typeof Response !== 'undefined' && error instanceof Response) return fromResponse(error);
-  return toLatchkeyErrorSync(error);
 }

@@ -25,9 +25,11 @@ const startFromChunk: NonNullable<LazySessionOptions['start']> = (input, clock) 
 /**
  * The session actor, loaded on first use: the client's `session` is this stand-in, which loads the session machine
  * (and xstate's runtime) the first time anything reads, subscribes to or sends to it, so a page's first chunk
- * carries neither. Until the actor runs, its snapshot is the machine's own first one — `restoring`, tagged `busy`, no
- * user — events sent to it are kept and delivered in order, and subscribers move over to the actor (told its
- * snapshot once). A failed load leaves it `restoring`; the next use loads again.
+ * carries neither. A read starts the load once the running task is over (a subscription, an event or `start()` at
+ * once): React reads the snapshot while it renders, and the page's first render (the sign-in button) is in the
+ * document before the session's download starts. Until the actor runs, its snapshot is the machine's own first one — `restoring`, tagged `busy`, no user — events
+ * sent to it are kept and delivered in order, and subscribers move over to the actor (told its snapshot once). A
+ * failed load leaves it `restoring`; the next use loads again.
  */
 /** The stand-in: a session actor, and a way to wait for the one it stands for. */
 export type LazySessionRef = SessionActorRef & {
@@ -57,6 +59,7 @@ export function createLazySession(options: LazySessionOptions): LazySessionRef {
   let actor: SessionActorRef | undefined;
   let loading: Promise<void> | undefined;
   let stopped = false;
+  let readScheduled = false;
   const queued: SessionEvent[] = [];
   const waiting = new Set<{ observer: Observer; moved?: { unsubscribe(): void } }>();
 
@@ -102,7 +105,14 @@ export function createLazySession(options: LazySessionOptions): LazySessionRef {
     id: 'session',
     getSnapshot() {
       if (actor) return actor.getSnapshot();
-      load();
+      // React reads it while it renders (useSyncExternalStore): the download starts once that task is over.
+      if (!loading && !readScheduled) {
+        readScheduled = true;
+        setTimeout(() => {
+          readScheduled = false;
+          load();
+        }, 0);
+      }
       return initial;
     },
     subscribe,

@@ -1,6 +1,6 @@
 import type { ProjectSettings } from '@latchkey/protocol';
 import type { LatchkeyError } from '../errors/LatchkeyError.js';
-import { toLatchkeyErrorSync } from '../errors/toLatchkeyError.js';
+import { toLatchkeyErrorLazily } from '../errors/toLatchkeyErrorLazily.js';
 
 export type SettingsStatus = 'idle' | 'loading' | 'ready' | 'failed';
 
@@ -48,9 +48,9 @@ export function createSettingsStore(config: { fetchSettings: () => Promise<Proje
           setState({ status: 'ready', settings, error: undefined });
           return settings;
         },
-        (cause: unknown) => {
+        async (cause: unknown) => {
+          const error = await toLatchkeyErrorLazily(cause);
           loading = undefined;
-          const error = toLatchkeyErrorSync(cause);
           setState({ status: 'failed', settings: undefined, error });
           throw error;
         },

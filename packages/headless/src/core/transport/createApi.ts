@@ -2,7 +2,7 @@ import type { RouteName } from '@latchkey/protocol';
 import type { RouteInfo } from '@latchkey/protocol/routeInfo';
 import { loadContract, type Contract } from '../contract/loadContract.js';
 import type { LatchkeyError } from '../errors/LatchkeyError.js';
-import { toLatchkeyError } from '../errors/toLatchkeyError.js';
+import { toLatchkeyErrorLazily } from '../errors/toLatchkeyErrorLazily.js';
 import type { Emitter, LatchkeyEvents } from '../events/createEmitter.js';
 import type { Logger } from '../logger/createLogger.js';
 import type { Transport } from './createTransport.js';
@@ -46,7 +46,7 @@ export function createApi(config: ApiConfig): Api {
       moment('ok');
       return result;
     } catch (thrown) {
-      const error = await toLatchkeyError(thrown);
+      const error = await toLatchkeyErrorLazily(thrown);
       const info = (contract ?? (await load()))?.routes[name];
       config.logger?.debug(`${label(name, info)} failed`, { error });
       config.onError?.(error, name, info);

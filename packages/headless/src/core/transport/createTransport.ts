@@ -1,11 +1,7 @@
-import type { RouteDefinition, RouteName, RouteParams, RouteRequest, RouteResponse, Routes } from '@latchkey/protocol';
-import { API_PATH_PREFIX, API_VERSION, API_VERSION_HEADER, KIT_VERSION, KIT_VERSION_HEADER } from '@latchkey/protocol/constants';
-import { buildRoutePath, sdkBasePath } from '@latchkey/protocol/routePath';
+import type { RouteName, RouteParams, RouteRequest, RouteResponse, Routes } from '@latchkey/protocol';
 import type { core } from 'zod/mini';
 import { loadContract, type Contract } from '../contract/loadContract.js';
-import { LatchkeyError } from '../errors/LatchkeyError.js';
-import { describeIssues } from '../errors/toLatchkeyError.js';
-import { toQueryString } from './toQueryString.js';
+import type { SendRequestTarget, UntypedRequestOptions } from './sendRequest.js';
 
 export type { Query, QueryValue } from './toQueryString.js';
 
@@ -40,12 +36,6 @@ export type RequestArgs<N extends RouteName> = object extends PayloadOptions<N> 
 
 export type Transport = <N extends RouteName>(name: N, ...args: RequestArgs<N>) => Promise<RouteResponse<N>>;
 
-interface UntypedOptions extends CommonRequestOptions {
-  body?: unknown;
-  query?: unknown;
-  params?: Readonly<Record<string, string>>;
-}
-
 export interface TransportConfig {
   apiBaseUrl: string;
   environmentId: string;
@@ -67,13 +57,12 @@ export interface TransportConfig {
  * Validates the request before sending and every 2xx response after; a non-2xx response is thrown
  * as the raw `Response` (the error layer, `createApi`, turns it into a `LatchkeyError`).
  *
- * The table and its zod schemas load on their own (`loadContract`): the load starts with the first
- * request, not before, so a page paints (its sign-in button) without fetching them; a request made
- * before it is done waits for it, and one made after goes out at once. A failed load is retried
- * by the next request.
+ * The table and its zod schemas load on their own (`loadContract`), with the code that sends a request
+ * (`sendRequest`): the load starts with the first request, not before, so a page paints (its sign-in
+ * button) without fetching them; a request made before it is done waits for it, and one made after
+ * goes out at once. A failed load is retried by the next request.
  */
 export function createTransport(config: TransportConfig): Transport {
-  const base = `${config.apiBaseUrl.replace(/\/+$/, '')}${API_PATH_PREFIX}${sdkBasePath(config.environmentId)}`;
   const load = config.loadContract ?? loadContract;
   let loaded: Contract | undefined;
   let loading: Promise<Contract> | undefined;
@@ -86,71 +75,17 @@ export function createTransport(config: TransportConfig): Transport {
       },
     ));
 
-  async function send(name: RouteName, options: UntypedOptions = {}): Promise<unknown> {
-    const { routes } = loaded ?? (await contract());
-    const route: RouteDefinition = routes[name];
-    const isGet = route.method === 'GET';
-    const payload = isGet ? options.query : options.body;
-    const checked = route.request.safeParse(payload);
-    if (!checked.success) {
-      const { message, path } = describeIssues(checked.error.issues);
-      throw new LatchkeyError('invalid_request', { message, path, cause: checked.error });
-    }
-
-    if (route.params) {
-      const params = route.params.safeParse(options.params ?? {});
-      if (!params.success) {
-        const { message, path } = describeIssues(params.error.issues);
-        throw new LatchkeyError('invalid_request', { message, path, cause: params.error });
-      }
-    }
-    let path: string;
-    try {
-      path = buildRoutePath(route.path, options.params);
-    } catch (error) {
-      throw new LatchkeyError('invalid_request', { message: (error as Error).message, cause: error });
-    }
-
-    const headers: Record<string, string> = {
-      accept: route.responseFormat === 'html' ? 'text/html' : 'application/json',
-      [KIT_VERSION_HEADER]: KIT_VERSION,
-      [API_VERSION_HEADER]: API_VERSION,
-    };
-    const credentials = typeof config.includeCredentials === 'function' ? config.includeCredentials() : config.includeCredentials === true;
-    if (route.bearer) {
-      const jwt = options.jwt ?? (await config.getJwt?.());
-      if (jwt) headers.authorization = `Bearer ${jwt}`;
-      else if (!credentials) throw new LatchkeyError('unauthorized', { message: 'This request needs a signed-in session.' });
-    }
-    const init: RequestInit = { method: route.method, headers };
-    if (!isGet && checked.data !== undefined) {
-      headers['content-type'] = 'application/json';
-      init.body = JSON.stringify(checked.data);
-    }
-    if (credentials) init.credentials = 'include';
-    if (options.signal) init.signal = options.signal;
-    if (options.keepalive) init.keepalive = true;
-
-    const doFetch = config.fetch ?? globalThis.fetch;
-    const response = await doFetch(`${base}${path}${isGet ? toQueryString(options.query) : ''}`, init);
-    if (!response.ok) throw response;
-
-    const text = await response.text();
-    let data: unknown;
-    try {
-      data = route.responseFormat === 'html' ? text : text === '' ? undefined : JSON.parse(text);
-    } catch (error) {
-      throw new LatchkeyError('invalid_response', { status: response.status, cause: error });
-    }
-    const parsed = route.response.safeParse(data);
-    if (!parsed.success) {
-      throw new LatchkeyError('invalid_response', {
-        status: response.status,
-        path: describeIssues(parsed.error.issues).path,
-        cause: parsed.error,
-      });
-    }
-    return parsed.data;
+  const target: SendRequestTarget = {
+    apiBaseUrl: config.apiBaseUrl,
+    environmentId: config.environmentId,
+    fetch: config.fetch,
+    getJwt: config.getJwt,
+    includeCredentials: config.includeCredentials,
+  };
+  // The request code itself (validation, headers, fetch, the answer's check) comes with the schemas: see sendRequest.
+  async function send(name: RouteName, options?: UntypedRequestOptions): Promise<unknown> {
+    const { routes, sendRequest } = loaded ?? (await contract());
+    return sendRequest(routes, target, name, options);
   }
 
   return send as Transport;

@@ -5,11 +5,13 @@ import { LatchkeyError } from '../../core/errors/LatchkeyError.js';
 import { createMemoryStorage } from '../../core/storage/createMemoryStorage.js';
 import { createTestClient } from '../../testing/sandbox.js';
 import { NATIVE_SOL_ADDRESS } from '../balances/getSolanaBalances.js';
-import { createSolanaConnection, getSolanaNetworks } from '../networks/solanaNetworks.js';
+import { getSolanaNetworks, rpcUrlOf } from '../networks/solanaNetworks.js';
+import { createSolanaRpc, type SolanaRpc } from '../rpc/createSolanaRpc.js';
 import { getSolanaActivity } from './getSolanaActivity.js';
 
 const sandboxUrl = inject('sandboxUrl');
 let connection: Connection;
+let rpc: SolanaRpc;
 
 async function airdrop(address: string, lamports: number): Promise<string> {
   const response = await fetch(`${sandboxUrl}/sandbox/airdrop`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ address, lamports }) });
@@ -23,7 +25,9 @@ async function airdrop(address: string, lamports: number): Promise<string> {
 beforeAll(async () => {
   const client = await createTestClient({ sandboxUrl, storage: createMemoryStorage() });
   const [network] = await getSolanaNetworks(client);
-  connection = createSolanaConnection(network!);
+  // The kit reads through its own RPC client; the test's transfers go through web3.js.
+  rpc = createSolanaRpc({ url: rpcUrlOf(network!) });
+  connection = new Connection(rpcUrlOf(network!), 'confirmed');
   await client.destroy();
 });
 
@@ -38,7 +42,7 @@ describe('getSolanaActivity (against the sandbox cluster)', () => {
       [sender],
       { commitment: 'confirmed' },
     );
-    const items = await getSolanaActivity({ connection, address: sender.publicKey.toBase58() });
+    const items = await getSolanaActivity({ rpc, address: sender.publicKey.toBase58() });
     expect(items.map((item) => item.signature)).toEqual([sent, credited]);
     expect(items[0]).toMatchObject({ status: 'confirmed', direction: 'out', asset: NATIVE_SOL_ADDRESS, isNative: true, symbol: 'SOL', rawAmount: 250_000_000n, amount: '0.25', counterparty: recipient.toBase58(), fee: 5000n });
     expect(items[0]!.time!.getTime()).toBeGreaterThan(Date.now() - 120_000);
@@ -46,10 +50,10 @@ describe('getSolanaActivity (against the sandbox cluster)', () => {
     expect(items[1]!.counterparty).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
     expect(items[1]).not.toHaveProperty('fee');
     // The recipient sees the same transfer coming in from the sender; `limit` caps the list.
-    expect(await getSolanaActivity({ connection, address: recipient.toBase58() })).toEqual([
+    expect(await getSolanaActivity({ rpc, address: recipient.toBase58() })).toEqual([
       expect.objectContaining({ signature: sent, direction: 'in', amount: '0.25', counterparty: sender.publicKey.toBase58() }),
     ]);
-    expect(await getSolanaActivity({ connection, address: sender.publicKey.toBase58(), limit: 1 })).toHaveLength(1);
+    expect(await getSolanaActivity({ rpc, address: sender.publicKey.toBase58(), limit: 1 })).toHaveLength(1);
   });
 
   it('behavior: a token transfer shows the token, its symbol when described, and the owner on the other side', async () => {
@@ -61,19 +65,19 @@ describe('getSolanaActivity (against the sandbox cluster)', () => {
     const to = await getOrCreateAssociatedTokenAccount(connection, payer, mint, other, false, 'confirmed');
     await mintTo(connection, payer, mint, from.address, payer, 5_000_000, [], { commitment: 'confirmed' });
     const signature = await transferChecked(connection, payer, from.address, mint, to.address, payer, 1_500_000, 6, [], { commitment: 'confirmed' });
-    const [item] = await getSolanaActivity({ connection, address: payer.publicKey.toBase58(), tokens: { [mint.toBase58()]: { symbol: 'TST', name: 'Test', decimals: 6 } } });
+    const [item] = await getSolanaActivity({ rpc, address: payer.publicKey.toBase58(), tokens: { [mint.toBase58()]: { symbol: 'TST', name: 'Test', decimals: 6 } } });
     expect(item).toMatchObject({ signature, direction: 'out', asset: mint.toBase58(), isNative: false, symbol: 'TST', rawAmount: 1_500_000n, amount: '1.5', counterparty: other.toBase58() });
-    const [received] = await getSolanaActivity({ connection, address: other.toBase58() });
+    const [received] = await getSolanaActivity({ rpc, address: other.toBase58() });
     expect(received).toMatchObject({ signature, direction: 'in', symbol: `${mint.toBase58().slice(0, 4)}…`, amount: '1.5', counterparty: payer.publicKey.toBase58() });
   });
 
   it('default: an address without transactions has an empty activity', async () => {
-    expect(await getSolanaActivity({ connection, address: Keypair.generate().publicKey.toBase58() })).toEqual([]);
+    expect(await getSolanaActivity({ rpc, address: Keypair.generate().publicKey.toBase58() })).toEqual([]);
   });
 
   it('error: a bad address is invalid_parameters; an unreachable cluster is network_error', async () => {
-    await expect(getSolanaActivity({ connection, address: 'nope' })).rejects.toBeInstanceOf(LatchkeyError);
-    const dead = new Connection('http://127.0.0.1:9/', { commitment: 'confirmed', disableRetryOnRateLimit: true });
-    await expect(getSolanaActivity({ connection: dead, address: Keypair.generate().publicKey.toBase58() })).rejects.toMatchObject({ code: 'network_error' });
+    await expect(getSolanaActivity({ rpc, address: 'nope' })).rejects.toBeInstanceOf(LatchkeyError);
+    const dead = createSolanaRpc({ url: 'http://127.0.0.1:9/' });
+    await expect(getSolanaActivity({ rpc: dead, address: Keypair.generate().publicKey.toBase58() })).rejects.toMatchObject({ code: 'network_error' });
   });
 });

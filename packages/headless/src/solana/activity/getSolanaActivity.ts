@@ -1,11 +1,10 @@
 import type { TokenDescription } from '@latchkey/protocol';
-// First: spl-token needs the Buffer global while its modules load.
-import '../provideBufferGlobal.js';
-import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from '@solana/spl-token';
-import { PublicKey, type ConfirmedSignatureInfo, type Connection, type ParsedInstruction, type ParsedTransactionWithMeta, type PartiallyDecodedInstruction, type TokenBalance } from '@solana/web3.js';
+import { DEFAULT_COMMITMENT } from '@latchkey/protocol/constants';
 import { formatAmount, formatScaled } from '../../core/amount/formatAmount.js';
 import { validateSolanaAddress } from '../../core/validation/validateSolanaAddress.js';
 import { NATIVE_SOL_ADDRESS } from '../balances/getSolanaBalances.js';
+import type { SolanaRpc } from '../rpc/createSolanaRpc.js';
+import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from '../rpc/solanaPrograms.js';
 import { toSolanaError } from '../toSolanaError.js';
 
 /** How many transfers the activity list reads by default. */
@@ -37,7 +36,8 @@ export interface SolanaActivityItem {
 }
 
 export interface GetSolanaActivityParameters {
-  connection: Connection;
+  /** The network's node (`createSolanaRpc`). */
+  rpc: SolanaRpc;
   address: string;
   /** At most this many of the newest transactions (default SOLANA_ACTIVITY_LIMIT, at most 100). */
   limit?: number;
@@ -47,22 +47,60 @@ export interface GetSolanaActivityParameters {
   displayDecimals?: number;
 }
 
-type Movement = { asset: string; decimals: number; delta: bigint };
-
-function isParsed(instruction: ParsedInstruction | PartiallyDecodedInstruction): instruction is ParsedInstruction {
-  return 'parsed' in instruction;
+/** A token balance in a transaction's meta, as a node reports it. */
+export interface SolanaTransactionTokenBalance {
+  accountIndex: number;
+  mint: string;
+  owner?: string | undefined;
+  uiTokenAmount: { amount: string; decimals: number };
 }
 
+/**
+ * A transaction as a node returns it with `encoding: 'jsonParsed'` — what the activity list reads of it. (web3.js's
+ * `ParsedTransactionWithMeta` fits too: its keys are `PublicKey`s, which name themselves with `toBase58()`.)
+ */
+export interface SolanaParsedTransaction {
+  slot: number;
+  blockTime?: number | null | undefined;
+  meta: {
+    err: unknown;
+    fee: number;
+    preBalances: readonly number[];
+    postBalances: readonly number[];
+    preTokenBalances?: readonly SolanaTransactionTokenBalance[] | null | undefined;
+    postTokenBalances?: readonly SolanaTransactionTokenBalance[] | null | undefined;
+  } | null;
+  transaction: {
+    message: {
+      accountKeys: ReadonlyArray<{ pubkey: string | { toBase58(): string } }>;
+      /** Parsed instructions carry their `program` and `parsed` form; others (`programId`, `accounts`, `data`) are skipped. */
+      instructions: ReadonlyArray<{ program?: string; parsed?: unknown }>;
+    };
+  };
+}
+
+/** A signature of an address, as getSignaturesForAddress lists it. */
+interface SignatureInfo {
+  signature: string;
+  slot: number;
+  confirmationStatus?: string | null | undefined;
+}
+
+type Movement = { asset: string; decimals: number; delta: bigint };
+
+const keysOf = (transaction: SolanaParsedTransaction) =>
+  transaction.transaction.message.accountKeys.map(({ pubkey }) => (typeof pubkey === 'string' ? pubkey : pubkey.toBase58()));
+
 /** What moved for `owner` in one transaction: SOL (fee added back when it paid) and each token it holds an account of. */
-function movements(transaction: ParsedTransactionWithMeta, owner: string): { sol: Movement; tokens: Movement[]; fee: bigint | undefined } {
+function movements(transaction: SolanaParsedTransaction, owner: string): { sol: Movement; tokens: Movement[]; fee: bigint | undefined } {
   const meta = transaction.meta;
-  const keys = transaction.transaction.message.accountKeys.map((key) => key.pubkey.toBase58());
+  const keys = keysOf(transaction);
   const index = keys.indexOf(owner);
   const paid = index === 0 && meta ? BigInt(meta.fee) : undefined;
   let solDelta = 0n;
   if (meta && index >= 0) solDelta = BigInt(meta.postBalances[index] ?? 0) - BigInt(meta.preBalances[index] ?? 0) + (paid ?? 0n);
   const byMint = new Map<string, Movement>();
-  const add = (balances: readonly TokenBalance[] | null | undefined, sign: 1n | -1n) => {
+  const add = (balances: readonly SolanaTransactionTokenBalance[] | null | undefined, sign: 1n | -1n) => {
     for (const balance of balances ?? []) {
       if (balance.owner !== owner) continue;
       const previous = byMint.get(balance.mint) ?? { asset: balance.mint, decimals: balance.uiTokenAmount.decimals, delta: 0n };
@@ -75,16 +113,16 @@ function movements(transaction: ParsedTransactionWithMeta, owner: string): { sol
 }
 
 /** The other side of what `owner` sent or received: from a parsed transfer instruction, else the biggest opposite move. */
-function counterpartyOf(transaction: ParsedTransactionWithMeta, owner: string, movement: Movement): string | undefined {
+function counterpartyOf(transaction: SolanaParsedTransaction, owner: string, movement: Movement): string | undefined {
   const tokenOwners = new Map<string, string>();
-  const keys = transaction.transaction.message.accountKeys.map((key) => key.pubkey.toBase58());
+  const keys = keysOf(transaction);
   for (const balance of [...(transaction.meta?.preTokenBalances ?? []), ...(transaction.meta?.postTokenBalances ?? [])]) {
     const key = keys[balance.accountIndex];
     if (key && balance.owner) tokenOwners.set(key, balance.owner);
   }
   const holder = (account: string) => tokenOwners.get(account) ?? account;
   for (const instruction of transaction.transaction.message.instructions) {
-    if (!isParsed(instruction)) continue;
+    if (!('parsed' in instruction) || typeof instruction.parsed !== 'object' || instruction.parsed === null) continue;
     const parsed = instruction.parsed as { type?: string; info?: Record<string, unknown> };
     if (parsed.type !== 'transfer' && parsed.type !== 'transferChecked') continue;
     const isToken = instruction.program !== 'system';
@@ -111,7 +149,7 @@ function counterpartyOf(transaction: ParsedTransactionWithMeta, owner: string, m
 
 /** One transaction as an activity item of `owner`. */
 export function describeSolanaTransaction(
-  transaction: ParsedTransactionWithMeta,
+  transaction: SolanaParsedTransaction,
   signature: { signature: string; confirmationStatus?: string | null | undefined },
   owner: string,
   options: { tokens?: Readonly<Record<string, TokenDescription>>; displayDecimals?: number } = {},
@@ -149,35 +187,34 @@ const MAX_TOKEN_ACCOUNTS = 10;
  * The newest signatures of `owner` and of its token accounts: a token sent to a wallet names only the wallet's token
  * account, so the wallet's own list misses it (as on every RPC node). Merged by signature, newest slot first.
  */
-async function signaturesOf(connection: Connection, owner: string, limit: number): Promise<ConfirmedSignatureInfo[]> {
-  const ownerKey = new PublicKey(owner);
-  const [own, ...tokenAccounts] = await Promise.all([
-    connection.getSignaturesForAddress(ownerKey, { limit }, 'confirmed'),
-    connection.getTokenAccountsByOwner(ownerKey, { programId: TOKEN_PROGRAM_ID }, 'confirmed'),
-    connection.getTokenAccountsByOwner(ownerKey, { programId: TOKEN_2022_PROGRAM_ID }, 'confirmed'),
-  ]);
+async function signaturesOf(rpc: SolanaRpc, owner: string, limit: number): Promise<SignatureInfo[]> {
+  const commitment = { commitment: DEFAULT_COMMITMENT };
+  const tokenAccountsOf = (programId: string) =>
+    rpc.call<{ value: ReadonlyArray<{ pubkey: string }> }>('getTokenAccountsByOwner', [owner, { programId }, { ...commitment, encoding: 'base64' }]);
+  const signaturesFor = (address: string) => rpc.call<SignatureInfo[]>('getSignaturesForAddress', [address, { ...commitment, limit }]);
+  const [own, ...tokenAccounts] = await Promise.all([signaturesFor(owner), tokenAccountsOf(TOKEN_PROGRAM_ADDRESS), tokenAccountsOf(TOKEN_2022_PROGRAM_ADDRESS)]);
   const accounts = tokenAccounts.flatMap((list) => list.value.map((account) => account.pubkey)).slice(0, MAX_TOKEN_ACCOUNTS);
-  const lists = await Promise.all(accounts.map((account) => connection.getSignaturesForAddress(account, { limit }, 'confirmed')));
-  const bySignature = new Map<string, ConfirmedSignatureInfo>();
+  const lists = await Promise.all(accounts.map(signaturesFor));
+  const bySignature = new Map<string, SignatureInfo>();
   for (const item of [own, ...lists].flat()) bySignature.set(item.signature, item);
   return [...bySignature.values()].sort((a, b) => b.slot - a.slot).slice(0, limit);
 }
 
 /**
  * The newest transactions of `address` read from the cluster (getSignaturesForAddress of the address and of its token
- * accounts, then the transactions with getParsedTransactions, at `confirmed`), each as what moved for this address, newest first. A transaction the node
- * no longer has is left out. Failures are `LatchkeyError`s (see `toSolanaError`).
+ * accounts, then the transactions with getTransaction, parsed, in one batch, at `confirmed`), each as what moved for
+ * this address, newest first. A transaction the node no longer has is left out. Failures are `LatchkeyError`s (see
+ * `toSolanaError`).
  */
 export async function getSolanaActivity(parameters: GetSolanaActivityParameters): Promise<SolanaActivityItem[]> {
-  const { connection, tokens, displayDecimals } = parameters;
+  const { rpc, tokens, displayDecimals } = parameters;
   const owner = validateSolanaAddress(parameters.address, 'address');
   const limit = Math.max(1, Math.min(100, Math.floor(parameters.limit ?? SOLANA_ACTIVITY_LIMIT)));
   try {
-    const signatures = await signaturesOf(connection, owner, limit);
+    const signatures = await signaturesOf(rpc, owner, limit);
     if (signatures.length === 0) return [];
-    const transactions = await connection.getParsedTransactions(
-      signatures.map((item) => item.signature),
-      { commitment: 'confirmed', maxSupportedTransactionVersion: 0 },
+    const transactions = await rpc.batch<SolanaParsedTransaction | null>(
+      signatures.map((item) => ['getTransaction', [item.signature, { commitment: DEFAULT_COMMITMENT, encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }]] as const),
     );
     return signatures.flatMap((signature, index) => {
       const transaction = transactions[index];

@@ -1,10 +1,9 @@
 import type { TokenBalance, TokenDescription } from '@latchkey/protocol';
-// First: spl-token needs the Buffer global while its modules load.
-import '../provideBufferGlobal.js';
-import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from '@solana/spl-token';
-import { PublicKey, type Connection } from '@solana/web3.js';
+import { DEFAULT_COMMITMENT } from '@latchkey/protocol/constants';
 import { formatAmount, formatScaled, parseDecimal } from '../../core/amount/formatAmount.js';
 import { validateSolanaAddress } from '../../core/validation/validateSolanaAddress.js';
+import type { SolanaRpc } from '../rpc/createSolanaRpc.js';
+import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from '../rpc/solanaPrograms.js';
 import { toSolanaError } from '../toSolanaError.js';
 
 /** The address a balance of native SOL carries (the wrapped-SOL mint, as token lists name SOL). */
@@ -32,7 +31,8 @@ export interface SolanaBalance {
 }
 
 export interface GetSolanaBalancesParameters {
-  connection: Connection;
+  /** The network's node (`createSolanaRpc`). */
+  rpc: SolanaRpc;
   owner: string;
   networkId: string | number;
   /** Token descriptions by mint (name, symbol, decimals, icon); unknown mints show as 'Unknown token'. */
@@ -70,16 +70,23 @@ export interface SolanaHoldings {
   tokens: ReadonlyMap<string, { raw: bigint; decimals: number }>;
 }
 
+/** A token account as a node describes it with `encoding: 'jsonParsed'` (only what the balances read). */
+interface ParsedTokenAccounts {
+  value: ReadonlyArray<{ account: { data: unknown } }>;
+}
+
 /**
- * What `owner` holds (getBalance and getParsedTokenAccountsByOwner for both token programs, at `confirmed`), several
+ * What `owner` holds (getBalance and getTokenAccountsByOwner, parsed, for both token programs, at `confirmed`), several
  * accounts of one mint summed. The source of truth for amounts.
  */
-export async function readSolanaHoldings(connection: Connection, ownerAddress: string): Promise<SolanaHoldings> {
-  const owner = new PublicKey(validateSolanaAddress(ownerAddress, 'owner'));
+export async function readSolanaHoldings(rpc: SolanaRpc, ownerAddress: string): Promise<SolanaHoldings> {
+  const owner = validateSolanaAddress(ownerAddress, 'owner');
+  const commitment = { commitment: DEFAULT_COMMITMENT };
+  const tokenAccountsOf = (programId: string) => rpc.call<ParsedTokenAccounts>('getTokenAccountsByOwner', [owner, { programId }, { ...commitment, encoding: 'jsonParsed' }]);
   const [lamports, ...tokenAccounts] = await Promise.all([
-    connection.getBalance(owner, 'confirmed'),
-    connection.getParsedTokenAccountsByOwner(owner, { programId: TOKEN_PROGRAM_ID }, 'confirmed'),
-    connection.getParsedTokenAccountsByOwner(owner, { programId: TOKEN_2022_PROGRAM_ID }, 'confirmed'),
+    rpc.call<{ value: number }>('getBalance', [owner, commitment]).then((balance) => balance.value),
+    tokenAccountsOf(TOKEN_PROGRAM_ADDRESS),
+    tokenAccountsOf(TOKEN_2022_PROGRAM_ADDRESS),
   ]).catch((error: unknown) => Promise.reject(toSolanaError(error)));
   const tokens = new Map<string, { raw: bigint; decimals: number }>();
   for (const { value } of tokenAccounts) {
@@ -95,7 +102,7 @@ export async function readSolanaHoldings(connection: Connection, ownerAddress: s
   return { lamports: BigInt(lamports), tokens };
 }
 
-export type DescribeSolanaHoldingsParameters = Omit<GetSolanaBalancesParameters, 'connection' | 'owner'>;
+export type DescribeSolanaHoldingsParameters = Omit<GetSolanaBalancesParameters, 'rpc' | 'owner'>;
 
 /**
  * Balances as the kit shows them from `holdings`: SOL first, then tokens by symbol (none when `enableMultiAsset` is
@@ -142,7 +149,7 @@ export function describeSolanaHoldings(holdings: SolanaHoldings, parameters: Des
  * `tokenUsdPrices`/`nativeTokenUsdPrice`; SOL first, then tokens by symbol.
  */
 export async function getSolanaBalances(parameters: GetSolanaBalancesParameters): Promise<SolanaBalance[]> {
-  return describeSolanaHoldings(await readSolanaHoldings(parameters.connection, parameters.owner), parameters);
+  return describeSolanaHoldings(await readSolanaHoldings(parameters.rpc, parameters.owner), parameters);
 }
 
 /** Descriptions and prices as `getSolanaBalances` takes them, from the product API's token balances. */

@@ -1,6 +1,5 @@
 import type { NetworkDescription } from '@latchkey/protocol';
-import { Connection } from '@solana/web3.js';
-import { DEFAULT_COMMITMENT, solanaNetworkIdIssue } from '@latchkey/protocol/constants';
+import { solanaNetworkIdIssue } from '@latchkey/protocol/constants';
 import { getNetworks } from '../../core/actions/getNetworks.js';
 import { LatchkeyError } from '../../core/errors/LatchkeyError.js';
 import type { Emitter, LatchkeyEvents } from '../../core/events/createEmitter.js';
@@ -47,15 +46,6 @@ export async function getSolanaNetworks(client: ApiClient): Promise<SolanaNetwor
   if (networks.length === 0) throw new LatchkeyError('no_enabled_networks');
   validateSolanaNetworks(networks);
   return networks;
-}
-
-/** A `@solana/web3.js` Connection to a network, at the default commitment `confirmed` (SPEC §9). */
-export function createSolanaConnection(network: SolanaNetwork, options: { wsEndpoint?: string; fetch?: typeof fetch } = {}): Connection {
-  return new Connection(rpcUrlOf(network), {
-    commitment: DEFAULT_COMMITMENT,
-    ...(options.wsEndpoint ? { wsEndpoint: options.wsEndpoint } : {}),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
 }
 
 const networkIdParser: ValueParser<string | number> = {

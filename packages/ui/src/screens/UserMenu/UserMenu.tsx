@@ -1,4 +1,4 @@
-import { useSession } from '@latchkey/headless/react';
+import { useSession } from '@latchkey/headless/react/provider';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { KitErrorBoundary } from '../../KitErrorBoundary/KitErrorBoundary.js';
 import { lazyWithRetry } from '../../KitErrorBoundary/lazyWithRetry.js';

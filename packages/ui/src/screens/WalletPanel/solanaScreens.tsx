@@ -1,5 +1,5 @@
 import { useLatchkey } from '@latchkey/headless/react';
-import type { UseSolanaWalletReturnType } from '@latchkey/headless/react/solana';
+import { preloadSolanaTransfer, type UseSolanaWalletReturnType } from '@latchkey/headless/react/solana';
 import { useEffect, type ReactNode } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { button } from '../../styles/shared.css.js';
@@ -44,6 +44,11 @@ export function SolanaScreens({ solana, screen, onScreen, extra }: { solana: Sol
   useEffect(() => {
     report?.(networkName);
   }, [report, networkName]);
+  // The transfer's code (web3.js, spl-token) comes when the user opens Send, while the form is filled in.
+  const sending = screen === 'send';
+  useEffect(() => {
+    if (sending) preloadSolanaTransfer().catch(() => undefined);
+  }, [sending]);
   const t = useMessages();
   const errorText = useErrorText();
   if (screen === 'receive' && address) return <ReceiveView address={address} network={networkName} />;
