@@ -59,13 +59,9 @@ export function useSolanaBalances(parameters: UseSolanaBalancesParameters): UseS
   const client = useLatchkeyClient();
   const settings = useSyncExternalStore(client.settings.watch, client.settings.get, client.settings.get);
   const showFiat = settings.settings?.sdk?.showFiat ?? false;
-<<<<<<< HEAD
   // Opt-in, as the name says: tokens are shown (and offered to send) only when the project enables them.
   const multiAsset = settings.settings?.sdk?.enableMultiAsset === true;
-  const { connection, address, networkId, tokens, tokenUsdPrices, nativeTokenUsdPrice } = parameters;
-=======
   const { rpc, address, networkId, tokens, tokenUsdPrices, nativeTokenUsdPrice } = parameters;
->>>>>>> r5-size
   const [attempt, setAttempt] = useState(0);
   // What was read (amounts, and the product API's entries when it answered); descriptions and fiat values are derived
   // below, so a change of `showFiat` or of the caller's descriptions needs no new read.
