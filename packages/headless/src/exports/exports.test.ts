@@ -246,7 +246,6 @@ describe('entry points', () => {
     expect(Object.keys(reactProvider).sort()).toMatchInlineSnapshot(`
       [
         "LatchkeyProvider",
-        "needsOnboarding",
         "useLatchkey",
         "useSession",
       ]

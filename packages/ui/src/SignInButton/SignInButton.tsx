@@ -1,6 +1,6 @@
-import { needsOnboarding, useLatchkey, useSession } from '@latchkey/headless/react/provider';
+import { useLatchkey, useSession } from '@latchkey/headless/react/provider';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isSignInDialogReady, preloadSignInDialog, SignInDialog } from '../screens/SignInDialog/SignInDialog.js';
+import { dialogNeedsOnboarding, isSignInDialogReady, preloadSignInDialog, SignInDialog } from '../screens/SignInDialog/SignInDialog.js';
 import { anchor } from '../KitErrorBoundary/KitErrorBoundary.css.js';
 import { trigger } from './SignInButton.css.js';
 import { loadUserMenu, UserMenu } from '../screens/UserMenu/UserMenu.js';
@@ -65,7 +65,7 @@ function SignInModal({ label }: SignInButtonProps) {
   // dismissed until it is saved. Optional ones are asked only inside a dialog the user opened; closing it skips them.
   // The session itself says `onboarding` while a required field is missing (headless: a custom UI sees the same).
   const required = session.status === 'onboarding';
-  const missing = required || (session.status === 'signedIn' && settings !== undefined && needsOnboarding(settings, session.user));
+  const missing = required || (open && session.status === 'signedIn' && settings !== undefined && dialogNeedsOnboarding(settings, session.user));
   const onboarding = missing && (required || (open && !skipped));
   const signedIn = session.status === 'signedIn' && !onboarding;
   const heldBack = useRef(false);

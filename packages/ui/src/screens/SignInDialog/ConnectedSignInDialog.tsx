@@ -9,6 +9,8 @@ import { useSignInFlows } from './useSignInFlows.js';
  * sign-in loads the dialog's Radix code with it instead, unused.
  */
 export { ConnectedSignInEmbedded } from '../SignInEmbedded/ConnectedSignInEmbedded.js';
+// The onboarding check of `SignInButton` (see `dialogNeedsOnboarding`): it comes with the dialog's code.
+export { needsOnboarding } from '@latchkey/headless/react';
 
 /**
  * The sign-in dialog wired to the client (`useSignInFlows`: settings and every sign-in flow). Loaded on demand by

@@ -8,8 +8,22 @@ export interface SignInDialogProps extends SignInDialogOpenProps {
   retryKey?: unknown;
 }
 
+type DialogModule = typeof import('./ConnectedSignInDialog.js');
+let dialogModule: DialogModule | undefined;
+
 /** Fetches the dialog's code (Radix Dialog, the flow's steps); call it to warm up before opening. */
-export const loadSignInDialog = () => import('./ConnectedSignInDialog.js');
+export const loadSignInDialog = () =>
+  import('./ConnectedSignInDialog.js').then((module) => {
+    dialogModule = module;
+    return module;
+  });
+
+/**
+ * Whether a signed-in user still misses profile fields the dialog's onboarding step asks for (`needsOnboarding`),
+ * once the dialog's code is here; `false` before. The check travels with the dialog, not the first paint: only an
+ * open dialog asks for optional fields, and a sign-in inside it ran the dialog's code.
+ */
+export const dialogNeedsOnboarding = (...args: Parameters<DialogModule['needsOnboarding']>): boolean => dialogModule?.needsOnboarding(...args) ?? false;
 
 const ConnectedSignInDialog = lazyWithRetry(() => loadSignInDialog().then((module) => ({ default: module.ConnectedSignInDialog })));
 
