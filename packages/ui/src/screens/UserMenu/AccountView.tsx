@@ -41,7 +41,8 @@ export function LinkedAccounts({ linkedAccounts, linkableProviders, onUnlink, on
             <li key={account.id} className={styles.accountRow}>
               <ProviderMark provider={account.provider} />
               <span className={`${text} ${styles.accountLabel}`}>
-                {providerLabel(account.provider)} · {account.label}
+                <span className={styles.accountProvider}>{providerLabel(account.provider)}</span>
+                <span className={styles.accountName}>{account.label}</span>
               </span>
               {onUnlink ? (
                 <button

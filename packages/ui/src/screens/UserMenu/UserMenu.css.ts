@@ -55,8 +55,15 @@ export const accountList = style({ margin: 0, padding: 0, listStyle: 'none', dis
 
 export const accountRow = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '8px' });
 
-/** A long address wraps anywhere; the Unlink button beside it never breaks. */
-export const accountLabel = style({ minWidth: 0, overflowWrap: 'anywhere', fontSize: '14px' });
+/**
+ * The provider on its line, the account (an e-mail, a handle) under it: on a phone the account then has the row's
+ * width and a usual address stays on one line; a long one wraps anywhere. The Unlink button beside it never breaks.
+ */
+export const accountLabel = style({ minWidth: 0, flex: 1, display: 'flex', flexDirection: 'column', overflowWrap: 'anywhere', fontSize: '14px' });
+
+export const accountProvider = style({ fontWeight: 500 });
+
+export const accountName = style({ fontSize: '13px', color: vars.colors.textMuted });
 
 export const unlink = style({ flex: 'none', whiteSpace: 'nowrap', fontSize: '14px' });
 

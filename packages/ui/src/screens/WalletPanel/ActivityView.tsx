@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import type { FlowError } from '../../flows/shared/FlowError.js';
-import { useMessages } from '../../messages/useMessages.js';
+import { formatDateTime, formatNumber } from '../../messages/format.js';
+import { useLocale, useMessages } from '../../messages/useMessages.js';
 import { Spinner } from '../../Spinner.js';
 import { button, mutedText, row, stack } from '../../styles/shared.css.js';
 import * as panel from '../../styles/panel.css.js';
@@ -29,8 +30,6 @@ export interface ActivityViewProps {
   error?: FlowError | undefined;
   onRefresh?: (() => void) | undefined;
 }
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Activity: the wallet's recent transfers (what moved, with whom, when, status, explorer link), or why there are none. Presentational. */
 export function ActivityView({ status, items, error, onRefresh }: ActivityViewProps) {
@@ -81,11 +80,12 @@ export function ActivityView({ status, items, error, onRefresh }: ActivityViewPr
 
 function ActivityRow({ item }: { item: ActivityItem }) {
   const t = useMessages();
+  const { locale } = useLocale();
   const failed = item.status === 'failed';
   const title = item.direction === 'in' ? t('activity.received') : item.direction === 'out' ? t('activity.sent') : t('activity.other');
   const party = item.counterparty ? shortAddress(item.counterparty) : undefined;
   const who = party ? t(item.direction === 'in' ? 'activity.from' : 'activity.to', { address: party }) : undefined;
-  const when = item.time ? timeFormat.format(item.time) : undefined;
+  const when = item.time ? formatDateTime(item.time, locale) : undefined;
   const sign = item.direction === 'in' ? '+' : item.direction === 'out' ? '−' : '';
   return (
     <li className={styles.item} data-direction={item.direction} data-status={item.status} data-signature={item.signature}>
@@ -109,7 +109,7 @@ function ActivityRow({ item }: { item: ActivityItem }) {
         {item.direction === 'self' ? null : (
           <span className={styles.amount[item.direction]}>
             {sign}
-            {item.amount} {item.symbol}
+            {formatNumber(item.amount, locale)} {item.symbol}
           </span>
         )}
         <span className={styles.status[failed ? 'failed' : 'ok']}>{t(`activity.status.${item.status}`)}</span>
