@@ -76,7 +76,7 @@ describe('embedded wallet (Chromium)', () => {
     await expect.poll(() => icon.count()).toBe(1);
     await expect.poll(() => icon.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     expect(await icon.getAttribute('src')).toBe(WALLET_ICON_URL);
-    await screenshot(page, 'embedded-wallet-home-light');
+    await screenshot(page, 'embedded-wallet-signed-up-light');
 
     await sandboxPost('/sandbox/airdrop', { address, lamports: '2000000000' });
     await panel.getByRole('region', { name: 'Balances' }).getByRole('button', { name: 'Refresh' }).click();

@@ -4,6 +4,7 @@ import { useErrorText } from '../../messages/useErrorText.js';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { button, mutedText, row, stack } from '../../styles/shared.css.js';
 import * as styles from '../../flows/WalletSignIn/WalletList.css.js';
+import * as menuStyles from './UserMenu.css.js';
 import type { WalletFlowModel } from '../../flows/WalletSignIn/WalletSignInModel.js';
 import type { FlowError } from '../../flows/shared/FlowError.js';
 import { WalletSignInView } from '../../flows/WalletSignIn/WalletSignInView.js';
@@ -54,8 +55,8 @@ export function LinkedWallets({ wallets, busy = false, error, canLinkMore = fals
         {wallets.map((wallet, index) => (
           <li key={wallet.id} className={styles.item} data-address={wallet.address}>
             <WalletMark entry={known.find((entry) => entry.key === wallet.wallet_name || entry.name === wallet.wallet_name)} fallback={wallet.wallet_name ?? wallet.address} />
-            <span className={styles.name} title={wallet.address}>
-              {shortAddress(wallet.address)}
+            <span className={`${styles.name} ${menuStyles.walletAddress}`} title={wallet.address}>
+              <bdi dir="ltr">{shortAddress(wallet.address)}</bdi>
             </span>
             {index === 0 ? (
               <span className={styles.badge}>{t('wallets.primary')}</span>

@@ -225,3 +225,9 @@ export const body = style({ display: 'flex', flexDirection: 'column', gap: '12px
 
 /** The Security view's slot the wallet panel fills with its key actions. */
 export const slot = style({ display: 'contents' });
+
+/**
+ * A linked wallet's short address ("7EcD…FLtV") is one left-to-right word: it never wraps, also beside the longer
+ * labels of other languages (it sits in an ltr island inside right-to-left text, at the reading side).
+ */
+export const walletAddress = style({ whiteSpace: 'nowrap' });
