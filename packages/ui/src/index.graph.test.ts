@@ -81,3 +81,11 @@ it("behavior: the entry point's static graph takes the headless provider and ses
   expect(packages).toContain('@latchkey/headless/react/provider');
   expect([...packages].filter((name) => name === '@latchkey/headless/react')).toEqual([]);
 });
+
+it('behavior: opening the user menu loads no deep-link crypto — its mobile-return check reads @latchkey/headless/mobile/return, not the mobile barrel', () => {
+  // The barrel brings the deep-link encryption (@noble/curves, @noble/ciphers) and the mobile machines: measured +23.6
+  // KiB gzip on "host, user menu open" when the menu's check imported it. The Wallets view loads them when it links.
+  const { packages } = staticGraph(resolve(here, 'screens/UserMenu/ConnectedUserMenu.tsx'));
+  expect(packages).toContain('@latchkey/headless/mobile/return');
+  expect([...packages].filter((name) => name === '@latchkey/headless/mobile' || name.startsWith('@noble/'))).toEqual([]);
+});

@@ -16,6 +16,7 @@ import * as embedded from './embedded.js';
 import * as reactEmbedded from './react/embedded.js';
 import * as reactSocial from './react/social.js';
 import * as mobileWallets from './mobile.js';
+import * as mobileReturn from './mobileReturn.js';
 import * as reactMobileWallets from './react/mobile.js';
 import * as socket from './socket.js';
 import * as reactSocket from './react/socket.js';
@@ -260,6 +261,18 @@ describe('entry points', () => {
         "useProfile",
       ]
     `);
+  });
+
+  it('default: @latchkey/headless/mobile/return — the return check of @latchkey/headless/mobile alone, the same functions', () => {
+    expect(Object.keys(mobileReturn).sort()).toMatchInlineSnapshot(`
+      [
+        "MOBILE_SIGN_IN_KEY",
+        "MOBILE_WALLET_REQUEST_PARAM",
+        "hasMobileWalletReturn",
+        "readMobileSignInAttempt",
+      ]
+    `);
+    for (const [name, value] of Object.entries(mobileReturn)) expect(value, name).toBe((mobileWallets as Record<string, unknown>)[name]);
   });
 
   it('default: @latchkey/headless/mobile and @latchkey/headless/react/mobile', () => {

@@ -1,5 +1,5 @@
 import type { LatchkeyClient } from '@latchkey/headless';
-import { hasMobileWalletReturn, readMobileSignInAttempt } from '@latchkey/headless/mobile';
+import { hasMobileWalletReturn, readMobileSignInAttempt } from '@latchkey/headless/mobile/return';
 
 /**
  * The page was opened by a mobile wallet's return while a link is under way (the attempt the Wallets view stored
