@@ -1,26 +1,30 @@
-import { TransactionAbortedError, type PGlite } from '@electric-sql/pglite';
+import { TransactionAbortedError } from '@electric-sql/pglite';
 import type { Queryable } from './database.js';
-import { MessageWriter, readAnswer, type Answer } from './wireCodec.js';
+import { MessageWriter, readAnswers, type Answer } from './wireCodec.js';
 
 /**
- * PGlite over the PostgreSQL wire protocol, one exchange per statement. PGlite's own `query()` makes six calls into
- * the wasm backend per statement (parse, describe, bind, describe, execute, sync), each parsing its answer, and parses
- * and plans the SQL text every time. Here a statement is parsed once under a name (`Parse` + `Describe`, its parameter
- * and result types kept), and every execution is one message — `Bind` + `Execute` + `Sync` — and one answer; a
- * transaction's `BEGIN` travels with its first statement. Values are written and read with PGlite's own serializers
- * and parsers, so rows come back exactly as `query()` gives them.
+ * PGlite over the PostgreSQL wire protocol. PGlite's own `query()` makes six calls into the wasm backend per statement
+ * (parse, describe, bind, describe, execute, sync), parses each answer twice, and parses and plans the SQL text every
+ * time. Here a statement is parsed once under a name (`Parse` + `Describe`, its parameter and result types kept), and
+ * executed with `Bind` + `Execute` + `Sync`; and whatever is waiting goes in one exchange (a pipeline): statements
+ * outside transactions, from any number of requests, each with its own `Sync` (so each is its own transaction, and
+ * one failing fails alone); a transaction's statements issued together (`Promise.all`), its `BEGIN` riding with the
+ * first of them. Values are written and read with PGlite's own serializers and parsers, so rows come back exactly as
+ * `query()` gives them.
  *
- * The backend is one session: a `WireSession` lets one thing at a time use it (FIFO), a transaction for its whole
- * length; nothing else may call the PGlite instance meanwhile.
+ * The backend is one session: a transaction has it to itself from its first statement to its end (what arrives
+ * meanwhile waits, in arrival order), and nothing else may call the PGlite instance.
  */
 
 /** One round trip to the backend: protocol messages in, its answer out. */
 export type RawExchange = (message: Uint8Array) => Uint8Array | Promise<Uint8Array>;
 
-/** Named statements kept at most; past the bound a statement is parsed on each execution (unnamed). */
+/** Named statements kept at most; past the bound a statement is parsed on each execution (unnamed, alone). */
 export const MAX_NAMED_STATEMENTS = 1000;
+/** Statements sent in one exchange at most. */
+export const MAX_PIPELINE = 64;
 
-type ValueParser = (text: string, typeId: number) => unknown;
+type ValueParser = (text: string, typeId?: number) => unknown;
 type ValueSerializer = (value: unknown) => string;
 
 interface Column {
@@ -36,8 +40,17 @@ interface Statement {
   readonly columns: readonly Column[];
 }
 
+/** A statement waiting for its exchange: SQL with parameters, or (`simple`) a parameterless simple-protocol query. */
+interface Call {
+  readonly sql: string;
+  readonly params: readonly unknown[];
+  readonly simple: boolean;
+  readonly resolve: (rows: Record<string, unknown>[]) => void;
+  readonly reject: (error: unknown) => void;
+}
+
 export interface WireSession extends Queryable {
-  /** Runs `work` alone on the session, in one transaction (committed when it resolves, rolled back when it throws). */
+  /** Runs `work` in one transaction (committed when it resolves, rolled back when it throws), the session its own. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Runs `work` alone on the session (nothing else reaches the backend meanwhile). */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
@@ -46,49 +59,26 @@ export interface WireSession extends Queryable {
 export function createWireSession(options: { exchange: RawExchange; parsers: Record<number | string, ValueParser>; serializers: Record<number | string, ValueSerializer> }): WireSession {
   const { exchange, parsers, serializers } = options;
   const statements = new Map<string, Statement>();
-  /** Inside a transaction whose `BEGIN` has not been sent yet: it goes with the next exchange. */
-  let beginPending = false;
+  let named = 0;
 
-  /** A writer for the next exchange (starting with the pending `BEGIN`, if any). */
-  function writer(): MessageWriter {
-    const messages = new MessageWriter();
-    if (beginPending) {
-      messages.query('BEGIN');
-      beginPending = false;
-    }
-    return messages;
+  async function send(messages: MessageWriter): Promise<Answer[]> {
+    return readAnswers(await exchange(messages.bytes()));
   }
 
-  /** Sends the messages; the answer's first error is thrown once the whole answer is read. */
-  async function roundTrip(messages: MessageWriter): Promise<Answer> {
-    const answer = readAnswer(await exchange(messages.bytes()));
-    if (answer.error) throw answer.error;
-    return answer;
-  }
-
-  async function prepare(sql: string, name: string): Promise<Statement> {
-    const answer = await roundTrip(writer().parse(name, sql).describeStatement(name).sync());
+  function statementOf(name: string, answer: Answer): Statement {
     const columns = (answer.columns ?? []).map(({ name: column, typeId }) => ({ name: column, typeId, parse: parsers[typeId] }));
     return { name, paramTypes: answer.parameterTypes ?? [], columns };
   }
 
-  async function statementFor(sql: string): Promise<Statement> {
-    const known = statements.get(sql);
-    if (known) return known;
-    if (statements.size >= MAX_NAMED_STATEMENTS) return prepare(sql, '');
-    const statement = await prepare(sql, `lk${statements.size}`);
-    statements.set(sql, statement);
-    return statement;
-  }
-
-  async function run<Row extends object>(sql: string, params: readonly unknown[]): Promise<Row[]> {
-    const statement = await statementFor(sql);
-    const values = params.map((value, index) => {
+  function valuesOf(statement: Statement, params: readonly unknown[]): (string | null)[] {
+    return params.map((value, index) => {
       if (value === null || value === undefined) return null;
       const write = serializers[statement.paramTypes[index]!];
       return write ? write(value) : String(value);
     });
-    const answer = await roundTrip(writer().bind(statement.name, values).execute().sync());
+  }
+
+  function rowsOf(statement: Statement, answer: Answer): Record<string, unknown>[] {
     const { columns } = statement;
     return answer.rows.map((fields) => {
       const row: Record<string, unknown> = {};
@@ -97,36 +87,157 @@ export function createWireSession(options: { exchange: RawExchange; parsers: Rec
         const text = fields[index] ?? null;
         row[column.name] = text === null ? null : column.parse ? column.parse(text, column.typeId) : text;
       }
-      return row as Row;
+      return row;
     });
   }
 
-  async function exec(sql: string): Promise<void> {
-    await roundTrip(writer().query(sql));
+  /** Past the bound of named statements: parsed as the unnamed statement, then executed (two exchanges, alone). */
+  async function runUnnamed(call: Call): Promise<void> {
+    const [described] = await send(new MessageWriter().parse('', call.sql).describeStatement('').sync());
+    if (!described || described.error) return call.reject(described?.error ?? new Error('The database did not answer.'));
+    const statement = statementOf('', described);
+    const [answer] = await send(new MessageWriter().bind('', valuesOf(statement, call.params)).execute().sync());
+    if (!answer || answer.error) return call.reject(answer?.error ?? new Error('The database did not answer.'));
+    call.resolve(rowsOf(statement, answer));
   }
 
-  // One user of the backend at a time, in arrival order.
-  let tail: Promise<unknown> = Promise.resolve();
+  /**
+   * Sends `calls` in as few exchanges as it takes: the statements not parsed yet are parsed (and described) in one,
+   * then all of them run in one; `begin` puts BEGIN first. Settles every call; never throws.
+   */
+  async function pipeline(calls: readonly Call[], begin: boolean): Promise<void> {
+    try {
+      const fresh = new Map<string, string>();
+      for (const call of calls) {
+        if (call.simple || statements.has(call.sql) || fresh.has(call.sql) || statements.size + fresh.size >= MAX_NAMED_STATEMENTS) continue;
+        fresh.set(call.sql, `lk${named++}`);
+      }
+      const failed = new Map<string, unknown>();
+      if (fresh.size > 0) {
+        const messages = new MessageWriter();
+        if (begin) messages.query('BEGIN');
+        for (const [sql, name] of fresh) messages.parse(name, sql).describeStatement(name).sync();
+        const answers = await send(messages);
+        if (begin) {
+          const began = answers.shift();
+          if (began?.error) throw began.error;
+          begin = false;
+        }
+        for (const [sql, name] of fresh) {
+          const answer = answers.shift();
+          if (!answer || answer.error) failed.set(sql, answer?.error ?? new Error('The database did not answer.'));
+          else statements.set(sql, statementOf(name, answer));
+        }
+      }
+      const messages = new MessageWriter();
+      if (begin) messages.query('BEGIN');
+      const sent: { call: Call; statement: Statement | undefined }[] = [];
+      const unnamed: Call[] = [];
+      for (const call of calls) {
+        if (failed.has(call.sql)) {
+          call.reject(failed.get(call.sql));
+          continue;
+        }
+        if (call.simple) {
+          messages.query(call.sql);
+          sent.push({ call, statement: undefined });
+          continue;
+        }
+        const statement = statements.get(call.sql);
+        if (!statement) {
+          unnamed.push(call);
+          continue;
+        }
+        let values: (string | null)[];
+        try {
+          values = valuesOf(statement, call.params);
+        } catch (error) {
+          call.reject(error);
+          continue;
+        }
+        messages.bind(statement.name, values).execute().sync();
+        sent.push({ call, statement });
+      }
+      if (sent.length > 0 || begin) {
+        const answers = await send(messages);
+        if (begin) {
+          const began = answers.shift();
+          if (began?.error) throw began.error;
+        }
+        for (const { call, statement } of sent) {
+          const answer = answers.shift();
+          if (!answer) call.reject(new Error('The database did not answer.'));
+          else if (answer.error) call.reject(answer.error);
+          else call.resolve(statement ? rowsOf(statement, answer) : []);
+        }
+      }
+      for (const call of unnamed) await runUnnamed(call);
+    } catch (error) {
+      // The exchange itself failed (or BEGIN did): every call still waiting gets the error.
+      for (const call of calls) call.reject(error);
+    }
+  }
+
+  // The session's queue: statements outside transactions, and whole units of work (transactions, `exclusive`).
+  type Job = { call: Call } | { run: () => Promise<void> };
+  const queue: Job[] = [];
+  let pumping = false;
+
+  async function pump(): Promise<void> {
+    try {
+      while (queue.length > 0) {
+        const head = queue[0]!;
+        if ('run' in head) {
+          queue.shift();
+          await head.run();
+          continue;
+        }
+        const calls: Call[] = [];
+        while (calls.length < MAX_PIPELINE && queue[0] && 'call' in queue[0]) calls.push((queue.shift() as { call: Call }).call);
+        await pipeline(calls, false);
+      }
+    } finally {
+      pumping = false;
+    }
+  }
+
+  function enqueue(job: Job): void {
+    queue.push(job);
+    if (pumping) return;
+    pumping = true;
+    // After the current task's synchronous part, so that what it issues together goes together.
+    queueMicrotask(() => void pump());
+  }
+
+  function call<Row extends object>(sql: string, params: readonly unknown[], simple: boolean, into: (job: Call) => void): Promise<Row[]> {
+    return new Promise<Row[]>((resolve, reject) => into({ sql, params, simple, resolve: resolve as (rows: Record<string, unknown>[]) => void, reject }));
+  }
+
   function exclusive<T>(work: () => Promise<T>): Promise<T> {
-    const result = tail.then(work);
-    tail = result.catch(() => undefined);
-    return result;
+    return new Promise<T>((resolve, reject) => enqueue({ run: () => work().then(resolve, reject) }));
   }
 
   async function inTransaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
-    beginPending = true;
+    let begun = false;
     let closed = false;
-    const open = () => {
-      if (closed) throw new Error('Transaction is closed');
+    let waiting: Call[] = [];
+    let exchanges: Promise<void> = Promise.resolve();
+    const flush = () => {
+      const calls = waiting;
+      waiting = [];
+      const begin = !begun;
+      begun = true;
+      exchanges = exchanges.then(() => pipeline(calls, begin));
+    };
+    const into = (job: Call) => {
+      if (closed) return job.reject(new Error('Transaction is closed'));
+      waiting.push(job);
+      if (waiting.length === 1) queueMicrotask(flush);
     };
     const tx: Queryable = {
-      query: async <Row extends object>(sql: string, params: readonly unknown[] = []) => {
-        open();
-        return run<Row>(sql, params);
-      },
+      query: <Row extends object>(sql: string, params: readonly unknown[] = []) => call<Row>(sql, params, false, into),
       exec: async (sql: string) => {
-        open();
-        await exec(sql);
+        await call(sql, [], true, into);
       },
     };
     let result: T;
@@ -134,32 +245,30 @@ export function createWireSession(options: { exchange: RawExchange; parsers: Rec
       result = await work(tx);
     } catch (error) {
       closed = true;
-      // Nothing to undo when not a statement was sent.
-      if (beginPending) beginPending = false;
-      else await roundTrip(new MessageWriter().query('ROLLBACK'));
+      await exchanges;
+      if (begun) await send(new MessageWriter().query('ROLLBACK'));
       throw error;
-    } finally {
-      closed = true;
     }
-    if (beginPending) {
-      beginPending = false;
-      return result;
+    closed = true;
+    await exchanges;
+    if (waiting.length > 0) {
+      flush();
+      await exchanges;
     }
-    const answer = await roundTrip(new MessageWriter().query('COMMIT'));
+    if (!begun) return result;
+    const [answer] = await send(new MessageWriter().query('COMMIT'));
+    if (answer?.error) throw answer.error;
     // COMMIT of a transaction a failed statement aborted (the work caught the error) rolls back: that is an error.
-    if (answer.commands.includes('ROLLBACK')) throw new TransactionAbortedError();
+    if (answer?.commands.includes('ROLLBACK')) throw new TransactionAbortedError();
     return result;
   }
 
   return {
-    query: <Row extends object>(sql: string, params: readonly unknown[] = []) => exclusive(() => run<Row>(sql, params)),
-    exec: (sql: string) => exclusive(() => exec(sql)),
+    query: <Row extends object>(sql: string, params: readonly unknown[] = []) => call<Row>(sql, params, false, (job) => enqueue({ call: job })),
+    exec: async (sql: string) => {
+      await call(sql, [], true, (job) => enqueue({ call: job }));
+    },
     transaction: (work) => exclusive(() => inTransaction(work)),
     exclusive,
   };
-}
-
-/** A wire session on a PGlite instance (which nothing else may use meanwhile). */
-export function pgliteWireSession(pglite: PGlite): WireSession {
-  return createWireSession({ exchange: (message) => pglite.execProtocolRawSync(message), parsers: pglite.parsers, serializers: pglite.serializers });
 }

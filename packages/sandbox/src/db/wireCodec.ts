@@ -141,7 +141,7 @@ export class MessageWriter {
   }
 }
 
-/** What an exchange answered. */
+/** What one group of messages (up to and including its `Sync`, or one simple `Query`) was answered. */
 export interface Answer {
   /** DataRow fields in order (text, `null` for SQL NULL). */
   readonly rows: (string | null)[][];
@@ -174,14 +174,18 @@ function readError(buffer: Buffer, start: number, end: number): Error & Database
   return Object.assign(new Error(message), rest);
 }
 
-/** Reads every backend message of an answer. */
-export function readAnswer(bytes: Uint8Array): Answer {
+function emptyAnswer(): { rows: (string | null)[][]; commands: string[]; parameterTypes: number[] | undefined; columns: ColumnDescription[] | undefined; error: (Error & DatabaseErrorFields) | undefined } {
+  return { rows: [], commands: [], parameterTypes: undefined, columns: undefined, error: undefined };
+}
+
+/**
+ * Reads every backend message of an exchange's answer, one `Answer` per ReadyForQuery (each `Sync` and each simple
+ * `Query` ends with one), in order.
+ */
+export function readAnswers(bytes: Uint8Array): Answer[] {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const rows: (string | null)[][] = [];
-  const commands: string[] = [];
-  let parameterTypes: number[] | undefined;
-  let columns: ColumnDescription[] | undefined;
-  let error: (Error & DatabaseErrorFields) | undefined;
+  const answers: Answer[] = [];
+  let current = emptyAnswer();
   let offset = 0;
   while (offset + 5 <= buffer.length) {
     const type = buffer[offset]!;
@@ -203,41 +207,45 @@ export function readAnswer(bytes: Uint8Array): Answer {
             at += length;
           }
         }
-        rows.push(row);
+        current.rows.push(row);
         break;
       }
       case 0x43: // C: CommandComplete
-        commands.push(cstring(buffer, at)[0]);
+        current.commands.push(cstring(buffer, at)[0]);
         break;
       case 0x74: {
         // t: ParameterDescription
         const count = buffer.readInt16BE(at);
-        parameterTypes = [];
-        for (let index = 0; index < count; index++) parameterTypes.push(buffer.readUInt32BE(at + 2 + index * 4));
+        current.parameterTypes = [];
+        for (let index = 0; index < count; index++) current.parameterTypes.push(buffer.readUInt32BE(at + 2 + index * 4));
         break;
       }
       case 0x54: {
         // T: RowDescription
         const count = buffer.readInt16BE(at);
         at += 2;
-        columns = [];
+        current.columns = [];
         for (let index = 0; index < count; index++) {
           const [name, next] = cstring(buffer, at);
-          columns.push({ name, typeId: buffer.readUInt32BE(next + 6) });
+          current.columns.push({ name, typeId: buffer.readUInt32BE(next + 6) });
           at = next + 18;
         }
         break;
       }
       case 0x6e: // n: NoData
-        columns = [];
+        current.columns = [];
         break;
       case 0x45: // E: ErrorResponse
-        error ??= readError(buffer, at, end);
+        current.error ??= readError(buffer, at, end);
+        break;
+      case 0x5a: // Z: ReadyForQuery
+        answers.push(current);
+        current = emptyAnswer();
         break;
       default:
-      // ParseComplete, BindComplete, ReadyForQuery, EmptyQueryResponse, notices, parameter status: nothing to keep.
+      // ParseComplete, BindComplete, EmptyQueryResponse, notices, parameter status: nothing to keep.
     }
     offset = end;
   }
-  return { rows, commands, parameterTypes, columns, error };
+  return answers;
 }
