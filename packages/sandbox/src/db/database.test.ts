@@ -77,6 +77,17 @@ describe.each(engines)('$name', ({ available, open }) => {
     expect(await db.query('SELECT id, note FROM tx_probe ORDER BY id')).toEqual([{ id: 1, note: 'kept' }]);
   });
 
+  it.runIf(available)('error: COMMIT of a transaction whose statement failed (the work went on) is an error, and nothing is kept', async () => {
+    await db.exec('CREATE TABLE aborted_probe (id integer PRIMARY KEY)');
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('INSERT INTO aborted_probe VALUES (1)');
+        await tx.query('INSERT INTO aborted_probe VALUES (1)').catch(() => undefined);
+      }),
+    ).rejects.toMatchObject({ code: '25P02' });
+    expect(await db.query('SELECT id FROM aborted_probe')).toEqual([]);
+  });
+
   it.runIf(available)('behavior: settings store — seeded once, admin changes kept while the seed is the same, replaced when it changes', async () => {
     const seed = await loadSeedSettings(DEFAULT_SEED_FILE);
     const now = () => new Date();

@@ -40,9 +40,23 @@ function queryable(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
-/** A real PostgreSQL server, reached through a connection string (`DATABASE_URL`). */
+/** Thrown when COMMIT rolled back: a statement of the transaction failed and the work went on (as PGlite says it). */
+class TransactionAbortedError extends Error {
+  readonly code = '25P02';
+  constructor() {
+    super('Transaction was rolled back instead of committed');
+  }
+}
+
+/**
+ * A real PostgreSQL server, reached through a connection string (`DATABASE_URL`). Connections run in pipeline mode:
+ * statements issued together (`Promise.all`) go out together and their answers come back in one round trip, each
+ * statement still its own (one failing fails alone; inside a transaction, the ones after it fail too, as PostgreSQL
+ * does). A transaction's BEGIN goes out with its first statement, not a round trip ahead of it, and a transaction that
+ * issued nothing sends nothing.
+ */
 export async function openPostgresDatabase(connectionString: string, options: { poolSize?: number } = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: options.poolSize ?? POSTGRES_POOL_SIZE });
+  const pool = new pg.Pool({ connectionString, max: options.poolSize ?? POSTGRES_POOL_SIZE, pipeline: true });
   // Fail at start-up, not on the first request, when the server is unreachable.
   await pool.query('SELECT 1');
   return {
@@ -50,13 +64,35 @@ export async function openPostgresDatabase(connectionString: string, options: { 
     ...queryable(pool),
     async transaction(work) {
       const client = await pool.connect();
+      const inner = queryable(client);
+      let begun: Promise<unknown> | undefined;
+      const begin = () => {
+        if (!begun) {
+          begun = client.query('BEGIN');
+          // Its failure is the next statement's too (and is awaited before COMMIT).
+          begun.catch(() => undefined);
+        }
+      };
+      const tx: Queryable = {
+        query: (sql, params) => {
+          begin();
+          return inner.query(sql, params);
+        },
+        exec: (sql) => {
+          begin();
+          return inner.exec(sql);
+        },
+      };
       try {
-        await client.query('BEGIN');
-        const result = await work(queryable(client));
-        await client.query('COMMIT');
+        const result = await work(tx);
+        if (begun) {
+          await begun;
+          const committed = await client.query('COMMIT');
+          if (committed.command === 'ROLLBACK') throw new TransactionAbortedError();
+        }
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        if (begun) await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
         client.release();
