@@ -8,8 +8,8 @@ import { MessageWriter, readAnswers, type Answer } from './wireCodec.js';
  * time. Here a statement is parsed once under a name (`Parse` + `Describe`, its parameter and result types kept), and
  * executed with `Bind` + `Execute` + `Sync`; and whatever is waiting goes in one exchange (a pipeline): statements
  * outside transactions, from any number of requests, each with its own `Sync` (so each is its own transaction, and
- * one failing fails alone); a transaction's statements issued together (`Promise.all`), its `BEGIN` riding with the
- * first of them. Values are written and read with PGlite's own serializers and parsers, so rows come back exactly as
+ * one failing fails alone); a transaction's statements issued before it waits for an answer (in the same turn of the
+ * event loop), its `BEGIN` riding with the first of them. Values are written and read with PGlite's own serializers and parsers, so rows come back exactly as
  * `query()` gives them.
  *
  * The backend is one session: a transaction has it to itself from its first statement to its end (what arrives
@@ -205,8 +205,9 @@ export function createWireSession(options: { exchange: RawExchange; parsers: Rec
     queue.push(job);
     if (pumping) return;
     pumping = true;
-    // After the current task's synchronous part, so that what it issues together goes together.
-    queueMicrotask(() => void pump());
+    // Once the current task and its promise continuations are done (and the I/O already waiting, other requests
+    // included, has been read): what they issue meanwhile goes together.
+    setImmediate(() => void pump());
   }
 
   function call<Row extends object>(sql: string, params: readonly unknown[], simple: boolean, into: (job: Call) => void): Promise<Row[]> {
@@ -232,7 +233,7 @@ export function createWireSession(options: { exchange: RawExchange; parsers: Rec
     const into = (job: Call) => {
       if (closed) return job.reject(new Error('Transaction is closed'));
       waiting.push(job);
-      if (waiting.length === 1) queueMicrotask(flush);
+      if (waiting.length === 1) setImmediate(flush);
     };
     const tx: Queryable = {
       query: <Row extends object>(sql: string, params: readonly unknown[] = []) => call<Row>(sql, params, false, into),

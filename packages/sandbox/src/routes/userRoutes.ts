@@ -4,15 +4,16 @@ import { checkUserField as checkField } from '../services/users/checkUserField.j
 import { deleteUser as deleteAccount } from '../services/users/deleteUser.js';
 import * as users from '../services/users/updateUser.js';
 import { loadUser, toWireUser } from '../services/users/userRepository.js';
-import { assertUserHasAccess } from '../services/wallets/accessList.js';
+import { loadAccessGate } from '../services/wallets/accessList.js';
 import { selectWallet as selectPrimaryWallet } from '../services/wallets/walletSignIn.js';
 
 /** GET /users: the signed-in user. */
 async function getUser({ ctx, auth }: RouteInput<'getUser', 'session'>) {
-  const record = await loadUser(ctx.db, ctx.environmentId, auth.userId);
+  // One round trip: the user and the access list.
+  const [record, gate] = await Promise.all([loadUser(ctx.db, ctx.environmentId, auth.userId), loadAccessGate(ctx, ctx.db)]);
   if (!record) throw new ApiError(401, 'unauthorized', messages.invalidToken);
   // A user who lost access since signing in cannot restore the session (SPEC §6 'User does not have access').
-  await assertUserHasAccess(ctx, ctx.db, auth.userId);
+  await gate.assertUser(ctx.db, auth.userId, record);
   return { user: toWireUser(record, await ctx.settings.get(), { sessionId: auth.session.id }) };
 }
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { assertUserHasAccess } from '../wallets/accessList.js';
+import { loadAccessGate, type AccessGate } from '../wallets/accessList.js';
 import type { MfaDevice, MfaUserMethods, ProjectSettings, SignInResponse, TotpRegistration } from '@latchkey/protocol';
 import type { SandboxContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
@@ -97,10 +97,10 @@ export async function completePrimarySignIn(
   q: Queryable,
   settings: ProjectSettings,
   userId: string,
-  options: { newUser?: boolean } = {},
+  options: { newUser?: boolean; gate?: AccessGate } = {},
 ): Promise<SignInResponse> {
   // Whatever the way in, the user behind it must have access (SPEC §6).
-  await assertUserHasAccess(ctx, q, userId);
+  await (options.gate ?? (await loadAccessGate(ctx, q))).assertUser(q, userId);
   const now = ctx.now();
   const mfa = settings.security.mfa;
   const hasDevice = mfa?.enabled ? (await verifiedDevices(ctx, q, userId)).length > 0 : false;
@@ -114,7 +114,8 @@ export async function completePrimarySignIn(
     if (!record) throw new Error(`User ${userId} vanished during sign-in.`);
     return { user: toWireUser(record, settings, { newUser: options.newUser }), mfaToken: token, nextView: hasDevice ? MFA_NEXT_VIEW : MFA_ENROLMENT_NEXT_VIEW };
   }
-  const session = await insertSession(q, { userId, environmentId: ctx.environmentId, now, expiresAt: sessionExpiresAt(now, settings) });
+  // The session and the user read for the response go together.
+  const session = insertSession(q, { userId, environmentId: ctx.environmentId, now, expiresAt: sessionExpiresAt(now, settings) });
   return signInResponse(ctx, q, settings, userId, session, { issuedAt: now, ...(options.newUser === undefined ? {} : { newUser: options.newUser }) });
 }
 

@@ -31,19 +31,21 @@ const MAX_WINDOW_SECONDS = 86_400;
 /**
  * Counts one event against each rule, inside the caller's transaction; the first full window throws its 429 with
  * `retryAfterSeconds` (when its oldest event leaves the window), and nothing is counted then (the caller's
- * transaction rolls back). Two statements whatever the number of rules: the rules' advisory locks (in rule order, so
- * two requests never wait on each other crosswise), then — in a statement of its own, whose snapshot therefore sees
- * every event committed by the lock's previous holder — the counts, the new events when every window has room, and
- * the keys' rows no window can count any more. The locks are held to the end of the transaction: call this last in
- * it, so other requests for the same key wait as little as possible.
+ * transaction rolls back). Two statements whatever the number of rules, sent together: the rules' advisory locks (in
+ * rule order, so two requests never wait on each other crosswise), then — in a statement of its own, whose snapshot
+ * therefore sees every event committed by the lock's previous holder — the counts, the new events when every window
+ * has room, and the keys' rows no window can count any more. The locks are held to the end of the transaction: issue
+ * this last in it, so other requests for the same key wait as little as possible.
  */
 export async function consumeRateLimits(ctx: SandboxContext, q: Queryable, rules: readonly RateLimitRule[]): Promise<void> {
   if (rules.length === 0) return;
   const now = ctx.now();
-  await q.query('SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0)))::int AS locked FROM unnest($1::text[]) WITH ORDINALITY AS t(k, i)', [
+  // Both statements go out together (one round trip): the second still starts — and takes its snapshot — only once
+  // the first holds the locks.
+  const locked = q.query('SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0)))::int AS locked FROM unnest($1::text[]) WITH ORDINALITY AS t(k, i)', [
     rules.map((rule) => `${ctx.environmentId}\n${rule.bucket}\n${rule.key}`),
   ]);
-  const counts = await q.query<{ i: number; count: number; oldest: Date | null }>(
+  const counted = q.query<{ i: number; count: number; oldest: Date | null }>(
     `WITH rules AS (
        SELECT * FROM unnest($2::text[], $3::text[], $4::int[], $5::timestamptz[]) WITH ORDINALITY AS r(bucket, key, max_events, since, i)
      ), counts AS (
@@ -67,6 +69,7 @@ export async function consumeRateLimits(ctx: SandboxContext, q: Queryable, rules
       new Date(now.getTime() - MAX_WINDOW_SECONDS * 1000).toISOString(),
     ],
   );
+  const [, counts] = await Promise.all([locked, counted]);
   rules.forEach((rule, index) => {
     const { count = 0, oldest = null } = counts[index] ?? {};
     if (count < rule.window.limit) return;

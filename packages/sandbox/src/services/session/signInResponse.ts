@@ -29,17 +29,20 @@ export function tokenSubject(record: UserRecord, sessionId: string): TokenSubjec
   };
 }
 
-/** The sign-in response for `session`, with a freshly signed token expiring with the session. */
+/**
+ * The sign-in response for `session`, with a freshly signed token expiring with the session. The session may still be
+ * on its way (its INSERT issued): the user is read beside it, in the same round trip.
+ */
 export async function signInResponse(
   ctx: SandboxContext,
   q: Queryable,
   settings: ProjectSettings,
   userId: string,
-  session: SessionRow,
+  sessionRow: SessionRow | Promise<SessionRow>,
   options: { issuedAt: Date; newUser?: boolean },
 ): Promise<SignInResponse> {
   const { issuedAt, newUser = false } = options;
-  const record = await loadUser(q, ctx.environmentId, userId);
+  const [record, session] = await Promise.all([loadUser(q, ctx.environmentId, userId), sessionRow]);
   if (!record) throw new Error(`User ${userId} vanished during sign-in.`);
   const tokens = await ctx.tokens.issue(tokenSubject(record, session.id), { issuedAt, expiresAt: session.expires_at });
   return {

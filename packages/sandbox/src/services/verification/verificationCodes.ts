@@ -64,18 +64,21 @@ export async function createVerification<C>(
 ): Promise<{ verificationUUID: string }> {
   const settings = await ctx.settings.get();
   const { recipient, columns = {} } = channel.acceptCreate(settings, input);
-  // The access gate before any code goes out: a blocked (or not approved) address gets none.
-  await assertAccessAllowed(ctx, ctx.db, [recipient], channel.profileKey);
   const id = randomUUID();
   const code = newCode();
   const now = ctx.now();
   const names = ['id', 'environment_id', channel.recipientColumn, ...Object.keys(columns), 'code_hash', 'status', 'created_at', 'expires_at'];
   const values = [id, ctx.environmentId, recipient, ...Object.values(columns), hashCode(channel, id, code), 'pending', now.toISOString(), new Date(now.getTime() + channel.ttlMs).toISOString()];
+  // One round trip, then COMMIT: every statement goes out together, and any refusal rolls all of them back — the access
+  // gate (a blocked or not approved address gets no code), and the send limits (issued last, so their locks are held
+  // only to the commit).
   await ctx.db.transaction(async (tx) => {
-    await tx.query(`INSERT INTO ${channel.table} (${names.join(', ')}) VALUES (${names.map((_, index) => `$${index + 1}`).join(', ')})`, values);
-    await sendCode(ctx, tx, channel, senderName(settings, channel), recipient, code);
-    // Last, so its locks are held only to the commit; a full window rolls the verification and its message back.
-    await consumeRateLimits(ctx, tx, codeSendRules(settings, channel, recipient, client.address));
+    await Promise.all([
+      assertAccessAllowed(ctx, tx, [recipient], channel.profileKey),
+      tx.query(`INSERT INTO ${channel.table} (${names.join(', ')}) VALUES (${names.map((_, index) => `$${index + 1}`).join(', ')})`, values),
+      sendCode(ctx, tx, channel, senderName(settings, channel), recipient, code),
+      consumeRateLimits(ctx, tx, codeSendRules(settings, channel, recipient, client.address)),
+    ]);
   });
   return { verificationUUID: id };
 }
@@ -117,10 +120,11 @@ export async function retryVerification<R extends { verificationUUID: string }>(
   return { verificationUUID: input.verificationUUID };
 }
 
-type CodeCheck = { ok: true; recipient: string } | { ok: false; error: ApiError };
+type CodeCheck = { ok: true; recipient: string; used: Promise<unknown> } | { ok: false; error: ApiError };
 
 /**
- * Checks a code inside the caller's transaction. A right code marks the verification used; a wrong one counts an
+ * Checks a code inside the caller's transaction. A right code marks the verification used (`used`: that statement,
+ * issued but not awaited, so that what the caller does next goes in the same round trip); a wrong one counts an
  * attempt (and burns it at the limit). Failures are returned, not thrown, so the caller commits the attempt count
  * before reporting the error.
  */
@@ -137,8 +141,8 @@ async function consumeCode(ctx: SandboxContext, tx: Queryable, channel: AnyChann
     await tx.query(`UPDATE ${channel.table} SET failed_attempts = $2, status = $3 WHERE id = $1`, [row.id, failed, burnt ? 'burnt' : 'pending']);
     return { ok: false, error: burnt ? tooManyAttempts(channel) : new ApiError(400, channel.errors.wrongCode, messages.wrongCode, 'verificationToken') };
   }
-  await tx.query(`UPDATE ${channel.table} SET status = 'used', used_at = $2 WHERE id = $1`, [row.id, ctx.now().toISOString()]);
-  return { ok: true, recipient: row.recipient };
+  const used = tx.query(`UPDATE ${channel.table} SET status = 'used', used_at = $2 WHERE id = $1`, [row.id, ctx.now().toISOString()]);
+  return { ok: true, recipient: row.recipient, used };
 }
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: ApiError };
@@ -146,16 +150,26 @@ type Outcome<T> = { ok: true; value: T } | { ok: false; error: ApiError };
 /**
  * Consumes the code and runs `then` with its recipient, in one transaction. A wrong code's count is committed
  * before its error is thrown; an error thrown by `then` rolls everything back (the code is not consumed).
+ * `alongside` is read in the same round trip as the verification (say, what `then` will need), and handed to `then`.
  */
-export async function withVerifiedCode<T>(
+export async function withVerifiedCode<T, A = undefined>(
   ctx: SandboxContext,
   channel: AnyChannel,
   input: CodeInput,
-  then: (tx: Queryable, recipient: string) => Promise<T>,
+  then: (tx: Queryable, recipient: string, alongside: A) => Promise<T>,
+  alongside?: (tx: Queryable) => Promise<A>,
 ): Promise<T> {
   const outcome = await ctx.db.transaction(async (tx): Promise<Outcome<T>> => {
+    const read = alongside?.(tx);
+    // Settled below; not left unhandled when the code is wrong.
+    read?.catch(() => undefined);
     const check = await consumeCode(ctx, tx, channel, input);
-    return check.ok ? { ok: true, value: await then(tx, check.recipient) } : check;
+    if (!check.ok) {
+      await read?.catch(() => undefined);
+      return check;
+    }
+    const [, value] = await Promise.all([check.used, read?.then((extra) => then(tx, check.recipient, extra)) ?? then(tx, check.recipient, undefined as A)]);
+    return { ok: true, value };
   });
   if (!outcome.ok) throw outcome.error;
   return outcome.value;
