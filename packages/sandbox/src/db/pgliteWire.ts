@@ -8,8 +8,8 @@ import { MessageWriter, readAnswers, type Answer } from './wireCodec.js';
  * time. Here a statement is parsed once under a name (`Parse` + `Describe`, its parameter and result types kept), and
  * executed with `Bind` + `Execute` + `Sync`; and whatever is waiting goes in one exchange (a pipeline): statements
  * outside transactions, from any number of requests, each with its own `Sync` (so each is its own transaction, and
- * one failing fails alone); a transaction's statements issued before it waits for an answer (in the same turn of the
- * event loop), its `BEGIN` riding with the first of them. Values are written and read with PGlite's own serializers and parsers, so rows come back exactly as
+ * one failing fails alone); a transaction's statements issued before it waits for an answer, its `BEGIN` riding with
+ * the first of them. Values are written and read with PGlite's own serializers and parsers, so rows come back exactly as
  * `query()` gives them.
  *
  * The backend is one session: a transaction has it to itself from its first statement to its end (what arrives
@@ -23,6 +23,18 @@ export type RawExchange = (message: Uint8Array) => Uint8Array | Promise<Uint8Arr
 export const MAX_NAMED_STATEMENTS = 1000;
 /** Statements sent in one exchange at most. */
 export const MAX_PIPELINE = 64;
+
+/**
+ * Microtask turns a transaction's statements wait before they go: enough for statements issued a few `await`s apart
+ * (of promises already settled) to go together, without waiting for the next turn of the event loop — the
+ * transaction holds the session, and everything else waits for it.
+ */
+const FLUSH_TURNS = 8;
+
+function afterTurns(turns: number, then: () => void): void {
+  if (turns === 0) then();
+  else queueMicrotask(() => afterTurns(turns - 1, then));
+}
 
 type ValueParser = (text: string, typeId?: number) => unknown;
 type ValueSerializer = (value: unknown) => string;
@@ -233,7 +245,7 @@ export function createWireSession(options: { exchange: RawExchange; parsers: Rec
     const into = (job: Call) => {
       if (closed) return job.reject(new Error('Transaction is closed'));
       waiting.push(job);
-      if (waiting.length === 1) setImmediate(flush);
+      if (waiting.length === 1) afterTurns(FLUSH_TURNS, flush);
     };
     const tx: Queryable = {
       query: <Row extends object>(sql: string, params: readonly unknown[] = []) => call<Row>(sql, params, false, into),

@@ -29,10 +29,40 @@ export function tokenSubject(record: UserRecord, sessionId: string): TokenSubjec
   };
 }
 
+/** A sign-in response whose reads are done, its tokens being signed (which needs no database). */
+export interface PendingSignIn {
+  readonly response: Promise<SignInResponse>;
+}
+
 /**
- * The sign-in response for `session`, with a freshly signed token expiring with the session. The session may still be
- * on its way (its INSERT issued): the user is read beside it, in the same round trip.
+ * Reads what the sign-in response for `session` needs — the session may still be on its way (its INSERT issued): the
+ * user is read beside it, in the same round trip — and starts signing its token (expiring with the session). Inside a
+ * transaction, return the pending response from it and await it after: the transaction commits while the token is
+ * signed, and (on PGlite, one session for all) the database is not held for the signing.
  */
+export async function startSignInResponse(
+  ctx: SandboxContext,
+  q: Queryable,
+  settings: ProjectSettings,
+  userId: string,
+  sessionRow: SessionRow | Promise<SessionRow>,
+  options: { issuedAt: Date; newUser?: boolean },
+): Promise<PendingSignIn> {
+  const { issuedAt, newUser = false } = options;
+  const [record, session] = await Promise.all([loadUser(q, ctx.environmentId, userId), sessionRow]);
+  if (!record) throw new Error(`User ${userId} vanished during sign-in.`);
+  const response = ctx.tokens.issue(tokenSubject(record, session.id), { issuedAt, expiresAt: session.expires_at }).then((tokens) => ({
+    jwt: tokens.jwt,
+    minifiedJwt: tokens.minifiedJwt,
+    expiresAt: tokens.expiresAt.toISOString(),
+    user: toWireUser(record, settings, { sessionId: session.id, newUser }),
+  }));
+  // Whoever takes it awaits it; one a rollback drops is never left unhandled.
+  response.catch(() => undefined);
+  return { response };
+}
+
+/** The sign-in response for `session`, with a freshly signed token expiring with the session. */
 export async function signInResponse(
   ctx: SandboxContext,
   q: Queryable,
@@ -41,14 +71,5 @@ export async function signInResponse(
   sessionRow: SessionRow | Promise<SessionRow>,
   options: { issuedAt: Date; newUser?: boolean },
 ): Promise<SignInResponse> {
-  const { issuedAt, newUser = false } = options;
-  const [record, session] = await Promise.all([loadUser(q, ctx.environmentId, userId), sessionRow]);
-  if (!record) throw new Error(`User ${userId} vanished during sign-in.`);
-  const tokens = await ctx.tokens.issue(tokenSubject(record, session.id), { issuedAt, expiresAt: session.expires_at });
-  return {
-    jwt: tokens.jwt,
-    minifiedJwt: tokens.minifiedJwt,
-    expiresAt: tokens.expiresAt.toISOString(),
-    user: toWireUser(record, settings, { sessionId: session.id, newUser }),
-  };
+  return (await startSignInResponse(ctx, q, settings, userId, sessionRow, options)).response;
 }

@@ -5,7 +5,7 @@ import { ApiError } from '../../errors/ApiError.js';
 import type { Auth } from '../session/authenticate.js';
 import { findSession } from '../session/sessionRepository.js';
 import { signInResponse } from '../session/signInResponse.js';
-import { completePrimarySignIn } from '../mfa/mfa.js';
+import { startPrimarySignIn } from '../mfa/mfa.js';
 import { findCredential, insertCredential, loadUser, markSignIn, saveUserData, signInCredentialOwner } from '../users/userRepository.js';
 import { loadAccessGate, type AccessGate } from '../wallets/accessList.js';
 import type { CodeChannel } from './CodeChannel.js';
@@ -34,7 +34,8 @@ async function releaseUnprovenClaims(ctx: SandboxContext, tx: Queryable, channel
 export async function signInWithVerification(ctx: SandboxContext, channel: AnyChannel, input: CodeInput): Promise<SignInResponse> {
   const settings = await ctx.settings.get();
   channel.assertSignInEnabled(settings);
-  return withVerifiedCode(
+  // The token is signed while the transaction commits.
+  const pending = await withVerifiedCode(
     ctx,
     channel,
     input,
@@ -43,14 +44,15 @@ export async function signInWithVerification(ctx: SandboxContext, channel: AnyCh
       gate.allow([recipient]);
       const { credential, newUser } = await signInCredentialOwner(tx, { environmentId: ctx.environmentId, format: channel.credentialFormat, identifier: recipient, profile: { [channel.profileKey]: recipient }, now: ctx.now() });
       // A session (or an MFA token when a second factor is due), and the proven owner's claim made good.
-      const [response] = await Promise.all([
-        completePrimarySignIn(ctx, tx, settings, credential.user_id, { newUser, gate }),
+      const [started] = await Promise.all([
+        startPrimarySignIn(ctx, tx, settings, credential.user_id, { newUser, gate }),
         releaseUnprovenClaims(ctx, tx, channel, credential.user_id, recipient),
       ]);
-      return response;
+      return started;
     },
     (tx) => loadAccessGate(ctx, tx),
   );
+  return pending.response;
 }
 
 /** POST /{channel}Verifications/verify (bearer): the code adds the recipient to the signed-in user. */
