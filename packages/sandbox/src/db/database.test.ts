@@ -88,6 +88,27 @@ describe.each(engines)('$name', ({ available, open }) => {
     expect(await db.query('SELECT id FROM aborted_probe')).toEqual([]);
   });
 
+  it.runIf(available)('behavior: statements issued and not awaited belong to the transaction — committed with it, or failing it with their own error', async () => {
+    await db.exec('CREATE TABLE unawaited_probe (id integer PRIMARY KEY)');
+    const pending = await db.transaction(async (tx) => ({ inserted: tx.query('INSERT INTO unawaited_probe VALUES (1) RETURNING id') }));
+    expect(await pending.inserted).toEqual([{ id: 1 }]);
+    expect(await db.query('SELECT id FROM unawaited_probe')).toEqual([{ id: 1 }]);
+    await expect(
+      db.transaction(async (tx) => {
+        void tx.query('INSERT INTO unawaited_probe VALUES (2)');
+        void tx.query('INSERT INTO unawaited_probe VALUES (1)').catch(() => undefined);
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect(await db.query('SELECT id FROM unawaited_probe ORDER BY id')).toEqual([{ id: 1 }]);
+    await expect(
+      db.transaction(async (tx) => {
+        void tx.query('INSERT INTO unawaited_probe VALUES (3)').catch(() => undefined);
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect(await db.query('SELECT id FROM unawaited_probe ORDER BY id')).toEqual([{ id: 1 }]);
+  });
+
   it.runIf(available)('behavior: settings store — seeded once, admin changes kept while the seed is the same, replaced when it changes', async () => {
     const seed = await loadSeedSettings(DEFAULT_SEED_FILE);
     const now = () => new Date();

@@ -122,6 +122,8 @@ describe('PGlite wire session', () => {
       }),
     );
     expect(used).toBe(3);
+    // A work that does not wait for its last statements: they, BEGIN and COMMIT in one exchange.
+    expect(await counted(async () => (await session.transaction(async (tx) => ({ row: tx.query('SELECT note FROM probe WHERE id = $1', [10]) }))).row)).toBe(1);
     expect(await session.query('SELECT id FROM probe WHERE id >= 10 ORDER BY id')).toEqual([{ id: 10 }, { id: 11 }]);
     expect(await counted(() => session.transaction(async () => 'nothing'))).toBe(0);
   });

@@ -180,7 +180,8 @@ export function createWireSession(options: { exchange: RawExchange; parsers: Rec
           const answer = answers.shift();
           if (!answer) call.reject(new Error('The database did not answer.'));
           else if (answer.error) call.reject(answer.error);
-          else call.resolve(statement ? rowsOf(statement, answer) : []);
+          // A simple query answers its command tags (COMMIT says ROLLBACK for an aborted transaction).
+          else call.resolve(statement ? rowsOf(statement, answer) : answer.commands.map((command) => ({ command })));
         }
       }
       for (const call of unnamed) await runUnnamed(call);
@@ -235,7 +236,10 @@ export function createWireSession(options: { exchange: RawExchange; parsers: Rec
     let closed = false;
     let waiting: Call[] = [];
     let exchanges: Promise<void> = Promise.resolve();
+    /** Every statement the work issued, and how it ended (`undefined`: not answered yet). */
+    const outcomes: { failed?: boolean; error?: unknown }[] = [];
     const flush = () => {
+      if (waiting.length === 0) return;
       const calls = waiting;
       waiting = [];
       const begin = !begun;
@@ -244,7 +248,19 @@ export function createWireSession(options: { exchange: RawExchange; parsers: Rec
     };
     const into = (job: Call) => {
       if (closed) return job.reject(new Error('Transaction is closed'));
-      waiting.push(job);
+      const outcome: { failed?: boolean; error?: unknown } = {};
+      outcomes.push(outcome);
+      waiting.push({
+        ...job,
+        resolve: (rows) => {
+          outcome.failed = false;
+          job.resolve(rows);
+        },
+        reject: (error) => {
+          Object.assign(outcome, { failed: true, error });
+          job.reject(error);
+        },
+      });
       if (waiting.length === 1) afterTurns(FLUSH_TURNS, flush);
     };
     const tx: Queryable = {
@@ -258,21 +274,25 @@ export function createWireSession(options: { exchange: RawExchange; parsers: Rec
       result = await work(tx);
     } catch (error) {
       closed = true;
+      // What was issued but has not gone out yet never goes (not outside the transaction either).
+      for (const job of waiting.splice(0)) job.reject(new Error('Transaction is closed'));
       await exchanges;
       if (begun) await send(new MessageWriter().query('ROLLBACK'));
       throw error;
     }
     closed = true;
-    await exchanges;
-    if (waiting.length > 0) {
-      flush();
-      await exchanges;
-    }
-    if (!begun) return result;
-    const [answer] = await send(new MessageWriter().query('COMMIT'));
-    if (answer?.error) throw answer.error;
+    if (!begun && waiting.length === 0) return result;
+    // COMMIT goes right behind the statements the work issued and did not wait for (in the same exchange when they
+    // have not gone out yet); one of them failing fails the transaction with its own error.
+    const unanswered = outcomes.filter((outcome) => outcome.failed === undefined);
+    const committed = new Promise<Record<string, unknown>[]>((resolve, reject) => waiting.push({ sql: 'COMMIT', params: [], simple: true, resolve, reject }));
+    flush();
+    const [commit] = await Promise.allSettled([committed, exchanges]);
+    const failure = unanswered.find((outcome) => outcome.failed);
+    if (failure) throw failure.error;
+    if (commit.status === 'rejected') throw commit.reason;
     // COMMIT of a transaction a failed statement aborted (the work caught the error) rolls back: that is an error.
-    if (answer?.commands.includes('ROLLBACK')) throw new TransactionAbortedError();
+    if (commit.value.some((row) => row['command'] === 'ROLLBACK')) throw new TransactionAbortedError();
     return result;
   }
 

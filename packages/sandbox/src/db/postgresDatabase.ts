@@ -66,32 +66,46 @@ export async function openPostgresDatabase(connectionString: string, options: { 
       const client = await pool.connect();
       const inner = queryable(client);
       let begun: Promise<unknown> | undefined;
-      const begin = () => {
+      /** Every statement the work issued, and how it ended (`undefined`: not answered yet). */
+      const outcomes: { failed?: boolean; error?: unknown }[] = [];
+      let closed = false;
+      const issue = <T>(run: () => Promise<T>): Promise<T> => {
+        if (closed) return Promise.reject(new Error('Transaction is closed'));
         if (!begun) {
           begun = client.query('BEGIN');
           // Its failure is the next statement's too (and is awaited before COMMIT).
           begun.catch(() => undefined);
         }
+        const outcome: { failed?: boolean; error?: unknown } = {};
+        outcomes.push(outcome);
+        const running = run();
+        running.then(
+          () => (outcome.failed = false),
+          (error: unknown) => Object.assign(outcome, { failed: true, error }),
+        );
+        return running;
       };
       const tx: Queryable = {
-        query: (sql, params) => {
-          begin();
-          return inner.query(sql, params);
-        },
-        exec: (sql) => {
-          begin();
-          return inner.exec(sql);
-        },
+        query: (sql, params) => issue(() => inner.query(sql, params)),
+        exec: (sql) => issue(() => inner.exec(sql)),
       };
       try {
         const result = await work(tx);
+        closed = true;
         if (begun) {
-          await begun;
-          const committed = await client.query('COMMIT');
-          if (committed.command === 'ROLLBACK') throw new TransactionAbortedError();
+          // COMMIT goes right behind the statements the work issued and did not wait for (pipelined); one of them
+          // failing fails the transaction with its own error.
+          const unanswered = outcomes.filter((outcome) => outcome.failed === undefined);
+          const committed = client.query('COMMIT');
+          const [commit] = await Promise.allSettled([committed, begun]);
+          const failure = unanswered.find((outcome) => outcome.failed);
+          if (failure) throw failure.error;
+          if (commit.status === 'rejected') throw commit.reason;
+          if (commit.value.command === 'ROLLBACK') throw new TransactionAbortedError();
         }
         return result;
       } catch (error) {
+        closed = true;
         if (begun) await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {

@@ -35,28 +35,30 @@ export interface PendingSignIn {
 }
 
 /**
- * Reads what the sign-in response for `session` needs — the session may still be on its way (its INSERT issued): the
- * user is read beside it, in the same round trip — and starts signing its token (expiring with the session). Inside a
- * transaction, return the pending response from it and await it after: the transaction commits while the token is
- * signed, and (on PGlite, one session for all) the database is not held for the signing.
+ * The sign-in response for `session`, pending: the user is read (beside the session, which may still be on its way —
+ * its INSERT issued — in the same round trip), then its token is signed (expiring with the session). Returned at once,
+ * nothing awaited: inside a transaction, return it from the work and await it after — COMMIT then goes out with those
+ * reads, and the database is not held for the signing (on PGlite, one session for all).
  */
-export async function startSignInResponse(
+export function startSignInResponse(
   ctx: SandboxContext,
   q: Queryable,
   settings: ProjectSettings,
   userId: string,
   sessionRow: SessionRow | Promise<SessionRow>,
   options: { issuedAt: Date; newUser?: boolean },
-): Promise<PendingSignIn> {
+): PendingSignIn {
   const { issuedAt, newUser = false } = options;
-  const [record, session] = await Promise.all([loadUser(q, ctx.environmentId, userId), sessionRow]);
-  if (!record) throw new Error(`User ${userId} vanished during sign-in.`);
-  const response = ctx.tokens.issue(tokenSubject(record, session.id), { issuedAt, expiresAt: session.expires_at }).then((tokens) => ({
-    jwt: tokens.jwt,
-    minifiedJwt: tokens.minifiedJwt,
-    expiresAt: tokens.expiresAt.toISOString(),
-    user: toWireUser(record, settings, { sessionId: session.id, newUser }),
-  }));
+  const response = Promise.all([loadUser(q, ctx.environmentId, userId), sessionRow]).then(async ([record, session]) => {
+    if (!record) throw new Error(`User ${userId} vanished during sign-in.`);
+    const tokens = await ctx.tokens.issue(tokenSubject(record, session.id), { issuedAt, expiresAt: session.expires_at });
+    return {
+      jwt: tokens.jwt,
+      minifiedJwt: tokens.minifiedJwt,
+      expiresAt: tokens.expiresAt.toISOString(),
+      user: toWireUser(record, settings, { sessionId: session.id, newUser }),
+    };
+  });
   // Whoever takes it awaits it; one a rollback drops is never left unhandled.
   response.catch(() => undefined);
   return { response };
@@ -71,5 +73,5 @@ export async function signInResponse(
   sessionRow: SessionRow | Promise<SessionRow>,
   options: { issuedAt: Date; newUser?: boolean },
 ): Promise<SignInResponse> {
-  return (await startSignInResponse(ctx, q, settings, userId, sessionRow, options)).response;
+  return startSignInResponse(ctx, q, settings, userId, sessionRow, options).response;
 }

@@ -28,8 +28,8 @@ async function releaseUnprovenClaims(ctx: SandboxContext, tx: Queryable, channel
 
 /**
  * POST /{channel}Verifications/signin: the code signs the recipient's owner in (creating them, with that profile field,
- * if new). Four round trips: the verification with the access list; the code marked used with the owner found or
- * created; the session, the user and the released claims; COMMIT.
+ * if new). Three round trips: the verification with the access list; the code marked used with the owner found or
+ * created; the session, the user and the released claims with COMMIT.
  */
 export async function signInWithVerification(ctx: SandboxContext, channel: AnyChannel, input: CodeInput): Promise<SignInResponse> {
   const settings = await ctx.settings.get();
@@ -43,12 +43,10 @@ export async function signInWithVerification(ctx: SandboxContext, channel: AnyCh
       // The access gate (SPEC §6) for the identity signing in, checked again at sign-in: the list may have changed.
       gate.allow([recipient]);
       const { credential, newUser } = await signInCredentialOwner(tx, { environmentId: ctx.environmentId, format: channel.credentialFormat, identifier: recipient, profile: { [channel.profileKey]: recipient }, now: ctx.now() });
-      // A session (or an MFA token when a second factor is due), and the proven owner's claim made good.
-      const [started] = await Promise.all([
-        startPrimarySignIn(ctx, tx, settings, credential.user_id, { newUser, gate }),
-        releaseUnprovenClaims(ctx, tx, channel, credential.user_id, recipient),
-      ]);
-      return started;
+      // The proven owner's claim made good, and a session (or an MFA token when a second factor is due): not waited
+      // for — the transaction's COMMIT goes out with them, and the token is signed after.
+      releaseUnprovenClaims(ctx, tx, channel, credential.user_id, recipient).catch(() => undefined /* fails the transaction with its error */);
+      return startPrimarySignIn(ctx, tx, settings, credential.user_id, { newUser, gate });
     },
     (tx) => loadAccessGate(ctx, tx),
   );
