@@ -3,10 +3,10 @@ import type { ProjectSettings } from '@latchkey/protocol';
 import type { SandboxContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { ApiError, messages } from '../../errors/ApiError.js';
-import { deliver } from '../inbox/inbox.js';
+import { deliver, deliveryCte, trimInbox } from '../inbox/inbox.js';
 import type { CodeChannel } from './CodeChannel.js';
-import { codeSendRules, consumeRateLimits } from '../rateLimits/rateLimits.js';
-import { assertAccessAllowed } from '../wallets/accessList.js';
+import { codeSendRules, consumeRateLimits, rateLimitParts, type WindowCount } from '../rateLimits/rateLimits.js';
+import { accessGateParts } from '../wallets/accessList.js';
 
 /**
  * The life of a one-time code, the same for every channel: created and sent, sent again (a new code, at most
@@ -67,19 +67,42 @@ export async function createVerification<C>(
   const id = randomUUID();
   const code = newCode();
   const now = ctx.now();
-  const names = ['id', 'environment_id', channel.recipientColumn, ...Object.keys(columns), 'code_hash', 'status', 'created_at', 'expires_at'];
-  const values = [id, ctx.environmentId, recipient, ...Object.values(columns), hashCode(channel, id, code), 'pending', now.toISOString(), new Date(now.getTime() + channel.ttlMs).toISOString()];
-  // One round trip, then COMMIT: every statement goes out together, and any refusal rolls all of them back — the access
-  // gate (a blocked or not approved address gets no code), and the send limits (issued last, so their locks are held
-  // only to the commit).
-  await ctx.db.transaction(async (tx) => {
-    await Promise.all([
-      assertAccessAllowed(ctx, tx, [recipient], channel.profileKey),
-      tx.query(`INSERT INTO ${channel.table} (${names.join(', ')}) VALUES (${names.map((_, index) => `$${index + 1}`).join(', ')})`, values),
-      sendCode(ctx, tx, channel, senderName(settings, channel), recipient, code),
-      consumeRateLimits(ctx, tx, codeSendRules(settings, channel, recipient, client.address)),
-    ]);
+  const row = {
+    id,
+    environment_id: ctx.environmentId,
+    [channel.recipientColumn]: recipient,
+    ...columns,
+    code_hash: hashCode(channel, id, code),
+    status: 'pending',
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + channel.ttlMs).toISOString(),
+  };
+  // One statement does it all, after the one taking the send limits' locks, and COMMIT goes right behind them (one
+  // round trip; the locks are held only for that): the access gate (a blocked or not approved address gets no code),
+  // the send limits' windows, and — only when both allow — the events, the verification and its message.
+  const params: unknown[] = [];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  const gate = accessGateParts([recipient], param, ctx.environmentId);
+  const limits = rateLimitParts(ctx, codeSendRules(settings, channel, recipient, client.address), param);
+  const pass = `(${gate.allowed} AND ${limits.room})`;
+  const message = { channel: channel.channel, to: recipient, ...channel.message(senderName(settings, channel), code), code, now };
+  const outcome = await ctx.db.transaction(async (tx) => {
+    void tx.query(limits.lock.sql, limits.lock.params).catch(() => undefined /* fails the transaction with its error */);
+    const created = tx.query<{ gate_blocked: boolean; gate_not_approved: boolean; windows: WindowCount[]; seq: number | string | null }>(
+      `WITH ${gate.cte}, ${limits.ctes}, ${limits.record(pass)},
+       verification AS (
+         INSERT INTO ${channel.table} (${Object.keys(row).join(', ')})
+         SELECT ${Object.keys(row).join(', ')} FROM jsonb_populate_record(NULL::${channel.table}, ${param(JSON.stringify(row))}::jsonb) WHERE ${pass}
+       ), ${deliveryCte(ctx.environmentId, message, param, pass)}
+       SELECT ${gate.columns}, ${limits.columns}, (SELECT seq FROM message) AS seq`,
+      params,
+    );
+    return { created };
   });
+  const [result] = await outcome.created;
+  const refusal = gate.refusal(result!, channel.profileKey) ?? limits.refusal(result!.windows);
+  if (refusal) throw refusal;
+  await trimInbox(ctx.db, ctx.environmentId, result!.seq ?? undefined);
   return { verificationUUID: id };
 }
 

@@ -96,6 +96,29 @@ function assertUserIdentities(rows: readonly AccessEntry[], record: UserRecord |
   if (blocked || notAllowed) throw new ApiError(403, 'user_without_access', accessMessages.noAccess);
 }
 
+/**
+ * `AccessGate.allow` inside a statement of the caller's own: `cte` reads the verdict for `identifiers` (as `gate`),
+ * `allowed` is an SQL boolean over it, `columns` carry it out, and `refusal(row)` is what `allow` would have thrown.
+ */
+export function accessGateParts(identifiers: readonly string[], param: (value: unknown) => string, environmentId: string) {
+  const keys = param([...new Set(identifiers.flatMap(keysOf))]);
+  return {
+    cte: `gate AS (
+       SELECT coalesce(bool_or(action = 'block' AND address = ANY(${keys}::text[])), false) AS blocked,
+              coalesce(bool_or(action = 'allow'), false) AS allow_listed,
+              coalesce(bool_or(action = 'allow' AND address = ANY(${keys}::text[])), false) AS allowed
+       FROM access_list_entries WHERE environment_id = ${param(environmentId)}
+     )`,
+    allowed: '(SELECT NOT blocked AND (NOT allow_listed OR allowed) FROM gate)',
+    columns: '(SELECT blocked FROM gate) AS gate_blocked, (SELECT allow_listed AND NOT allowed FROM gate) AS gate_not_approved',
+    refusal(row: { gate_blocked: boolean; gate_not_approved: boolean }, path?: string): ApiError | undefined {
+      if (row.gate_blocked) return new ApiError(403, 'address_blocked_by_gate', accessMessages.blocked, path);
+      if (row.gate_not_approved) return new ApiError(403, 'address_not_approved', accessMessages.notApproved, path);
+      return undefined;
+    },
+  };
+}
+
 /** Reads the access list once, for the checks of `AccessGate`. */
 export async function loadAccessGate(ctx: SandboxContext, q: Queryable): Promise<AccessGate> {
   const rows = await q.query<AccessEntry>('SELECT address, action FROM access_list_entries WHERE environment_id = $1', [ctx.environmentId]);
