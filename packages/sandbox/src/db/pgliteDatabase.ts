@@ -1,8 +1,7 @@
 import { mkdir, readdir } from 'node:fs/promises';
-import { types } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import type { Database } from './database.js';
-import { createWireSession } from './pgliteWire.js';
-import { startPgliteWorker } from './pgliteWorker.js';
+import { createWireSession, pgliteExchange } from './pgliteWire.js';
 
 export interface PgliteDatabase extends Database {
   /** The whole data directory as a gzipped tarball (loadable with `template`). */
@@ -30,31 +29,15 @@ export async function openPgliteDatabase(dataDir: string, options: { template?: 
   if (!inMemory) await mkdir(dataDir, { recursive: true });
   const location = inMemory ? 'memory://' : dataDir;
   const template = seedFromTemplate ? options.template : undefined;
-  // The backend runs in its own thread; statements reach it through the wire session (see pgliteWire.ts).
-  const worker = await startPgliteWorker(location, template);
-  const parsers: Record<number | string, types.Parser> = { ...types.parsers };
-  const serializers: Record<number | string, types.Serializer> = { ...types.serializers };
-  const session = createWireSession({ exchange: worker.exchange, parsers, serializers });
-  // Array types, as PGlite registers them for its own query(): each array type reads and writes through its element's.
-  const arrays = await session
-    .query<{ oid: number; typarray: number }>(
-      `SELECT b.oid, b.typarray FROM pg_catalog.pg_type a LEFT JOIN pg_catalog.pg_type b ON b.oid = a.typelem
-       WHERE a.typcategory = 'A' GROUP BY b.oid, b.typarray ORDER BY b.oid`,
-    )
-    .catch(async (error: unknown) => {
-      await worker.close().catch(() => undefined);
-      throw error;
-    });
-  for (const { oid, typarray } of arrays) {
-    serializers[typarray] = (value) => types.arraySerializer(value, serializers[oid], typarray);
-    parsers[typarray] = (text) => types.arrayParser(text, parsers[oid]!, typarray);
-  }
+  const pglite = await PGlite.create(location, template ? { loadDataDir: template } : {});
+  // Every statement reaches the backend through the wire session (see pgliteWire.ts), PGlite's own types with it.
+  const session = createWireSession({ exchange: (message) => pgliteExchange(pglite, message), parsers: pglite.parsers, serializers: pglite.serializers });
   return {
     kind: 'pglite',
     query: session.query,
     exec: session.exec,
     transaction: session.transaction,
-    dump: () => session.exclusive(() => worker.dump()),
-    close: () => session.exclusive(() => worker.close()),
+    dump: () => session.exclusive(() => pglite.dumpDataDir('gzip')),
+    close: () => session.exclusive(() => pglite.close()),
   };
 }

@@ -1,19 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite, types } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation } from './database.js';
 import { openPgliteDatabase, type PgliteDatabase } from './pgliteDatabase.js';
 import { DEFAULT_TEMPLATE_DIR, openPgliteWithTemplate, templateFileName } from './pgliteTemplate.js';
-import { createWireSession, MAX_NAMED_STATEMENTS, type WireSession } from './pgliteWire.js';
-import { startPgliteWorker, type PgliteWorker } from './pgliteWorker.js';
+import { createWireSession, MAX_NAMED_STATEMENTS, pgliteExchange, type WireSession } from './pgliteWire.js';
 
 /**
- * The PGlite wire session (pgliteWire.ts) on the PGlite thread (pgliteWorker.ts): rows as PGlite's own query() reads
- * them, statements parsed once, whatever waits sent in one exchange, errors per statement, transactions whole.
+ * The PGlite wire session (pgliteWire.ts): rows as PGlite's own query() reads them, statements parsed once, whatever
+ * waits sent in one exchange, errors per statement, transactions whole.
  */
 let db: PgliteDatabase;
-let worker: PgliteWorker;
+let backend: PGlite;
 let session: WireSession;
 let exchanges = 0;
 let reference: PGlite;
@@ -23,22 +22,22 @@ beforeAll(async () => {
   await (await openPgliteWithTemplate('memory')).close();
   const template = new Blob([await readFile(path.join(DEFAULT_TEMPLATE_DIR, templateFileName()))]);
   db = await openPgliteDatabase('memory', { template });
-  worker = await startPgliteWorker('memory://', template);
+  backend = await PGlite.create('memory://', { loadDataDir: template });
   reference = await PGlite.create('memory://', { loadDataDir: template });
-  // Counted exchanges; PGlite's own types (no array types: not needed below).
+  // Counted exchanges.
   session = createWireSession({
     exchange: (message) => {
       exchanges += 1;
-      return worker.exchange(message);
+      return pgliteExchange(backend, message);
     },
-    parsers: { ...types.parsers },
-    serializers: { ...types.serializers },
+    parsers: backend.parsers,
+    serializers: backend.serializers,
   });
   await session.exec('CREATE TABLE probe (id integer PRIMARY KEY, note text)');
 }, 60_000);
 afterAll(async () => {
   await db?.close();
-  await worker?.close();
+  await backend?.close();
   await reference?.close();
 });
 

@@ -1,4 +1,4 @@
-import { TransactionAbortedError } from '@electric-sql/pglite';
+import { TransactionAbortedError, type PGlite } from '@electric-sql/pglite';
 import type { Queryable } from './database.js';
 import { MessageWriter, readAnswers, type Answer } from './wireCodec.js';
 
@@ -14,6 +14,10 @@ import { MessageWriter, readAnswers, type Answer } from './wireCodec.js';
  *
  * The backend is one session: a transaction has it to itself from its first statement to its end (what arrives
  * meanwhile waits, in arrival order), and nothing else may call the PGlite instance.
+ *
+ * (PGlite in a worker thread, answering these exchanges, was tried: on two cores shared with the client, every
+ * exchange of a transaction then waits for both threads to be scheduled — the transaction holding the one session
+ * all the while — and under load it did no better than this thread doing the work itself, and sometimes far worse.)
  */
 
 /** One round trip to the backend: protocol messages in, its answer out. */
@@ -304,4 +308,31 @@ export function createWireSession(options: { exchange: RawExchange; parsers: Rec
     transaction: (work) => exclusive(() => inTransaction(work)),
     exclusive,
   };
+}
+
+/**
+ * One exchange with a PGlite instance in this thread, its answer collected as raw bytes (`execProtocolRawSync` would
+ * also run every answer through PGlite's own parser and keep the parsed messages, which nothing here reads and
+ * nothing would clear).
+ */
+export async function pgliteExchange(pglite: PGlite, message: Uint8Array): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  await pglite.execProtocolRawStream(message, {
+    // Nothing to sync: a PGlite folder (NodeFS) or memory is written through.
+    syncToFs: false,
+    onRawData: (bytes) => {
+      // A view into the wasm memory: copied before the next write reuses it.
+      chunks.push(bytes.slice());
+      length += bytes.length;
+    },
+  });
+  if (chunks.length === 1) return chunks[0]!;
+  const answer = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    answer.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return answer;
 }

@@ -68,9 +68,11 @@ export function rateLimitParts(ctx: SandboxContext, rules: readonly RateLimitRul
     ctes: `rules AS (
        SELECT * FROM unnest(${buckets}::text[], ${keys}::text[], ${limits}::int[], ${since}::timestamptz[]) WITH ORDINALITY AS r(bucket, key, max_events, since, i)
      ), counts AS (
-       SELECT r.i, r.max_events, count(e.at)::int AS count, min(e.at) AS oldest
-       FROM rules r LEFT JOIN rate_limit_events e ON e.environment_id = ${environment} AND e.bucket = r.bucket AND e.key = r.key AND e.at > r.since
-       GROUP BY r.i, r.max_events
+       -- One index range per rule (a join of all rules' events, grouped, sorted every event in the windows).
+       SELECT r.i, r.max_events, w.count, w.oldest FROM rules r CROSS JOIN LATERAL (
+         SELECT count(*)::int AS count, min(e.at) AS oldest FROM rate_limit_events e
+         WHERE e.environment_id = ${environment} AND e.bucket = r.bucket AND e.key = r.key AND e.at > r.since
+       ) w
      ), expired AS (
        DELETE FROM rate_limit_events e USING rules r WHERE e.environment_id = ${environment} AND e.bucket = r.bucket AND e.key = r.key AND e.at <= ${forgotten}
      )`,
