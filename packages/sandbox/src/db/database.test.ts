@@ -109,6 +109,16 @@ describe.each(engines)('$name', ({ available, open }) => {
     expect(await db.query('SELECT id FROM unawaited_probe ORDER BY id')).toEqual([{ id: 1 }]);
   });
 
+  it.runIf(available)('behavior: pipeline — statements issued together each answer (each its own transaction: one failing fails alone)', async () => {
+    await db.exec('CREATE TABLE pipeline_probe (id integer PRIMARY KEY)');
+    const outcomes = await db.pipeline((q) =>
+      Promise.allSettled([q.query('INSERT INTO pipeline_probe VALUES (1) RETURNING id'), q.query('INSERT INTO pipeline_probe VALUES (1)'), q.query('SELECT count(*)::int AS n FROM pipeline_probe')]),
+    );
+    expect(outcomes[0]).toEqual({ status: 'fulfilled', value: [{ id: 1 }] });
+    expect(outcomes[1]).toMatchObject({ status: 'rejected', reason: { code: '23505' } });
+    expect(outcomes[2]).toEqual({ status: 'fulfilled', value: [{ n: 1 }] });
+  });
+
   it.runIf(available)('behavior: settings store — seeded once, admin changes kept while the seed is the same, replaced when it changes', async () => {
     const seed = await loadSeedSettings(DEFAULT_SEED_FILE);
     const now = () => new Date();

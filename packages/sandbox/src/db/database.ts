@@ -22,6 +22,11 @@ export interface Database extends Queryable {
    * transaction with its own error.
    */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` with statements that go to the server together (one connection, pipelined), each its own transaction
+   * as with `query` — for reads issued together, say. On PGlite every statement outside a transaction already does.
+   */
+  pipeline<T>(work: (q: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 

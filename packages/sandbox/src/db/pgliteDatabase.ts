@@ -37,6 +37,7 @@ export async function openPgliteDatabase(dataDir: string, options: { template?: 
     query: session.query,
     exec: session.exec,
     transaction: session.transaction,
+    pipeline: (work) => work(session),
     dump: () => session.exclusive(() => pglite.dumpDataDir('gzip')),
     close: () => session.exclusive(() => pglite.close()),
   };

@@ -1,5 +1,6 @@
 import { TransactionAbortedError, type PGlite } from '@electric-sql/pglite';
 import type { Queryable } from './database.js';
+import { afterTurns, GATHER_TURNS } from './afterTurns.js';
 import { MessageWriter, readAnswers, type Answer } from './wireCodec.js';
 
 /**
@@ -27,18 +28,6 @@ export type RawExchange = (message: Uint8Array) => Uint8Array | Promise<Uint8Arr
 export const MAX_NAMED_STATEMENTS = 1000;
 /** Statements sent in one exchange at most. */
 export const MAX_PIPELINE = 64;
-
-/**
- * Microtask turns a transaction's statements wait before they go: enough for statements issued a few `await`s apart
- * (of promises already settled) to go together, without waiting for the next turn of the event loop — the
- * transaction holds the session, and everything else waits for it.
- */
-const FLUSH_TURNS = 8;
-
-function afterTurns(turns: number, then: () => void): void {
-  if (turns === 0) then();
-  else queueMicrotask(() => afterTurns(turns - 1, then));
-}
 
 type ValueParser = (text: string, typeId?: number) => unknown;
 type ValueSerializer = (value: unknown) => string;
@@ -265,7 +254,9 @@ export function createWireSession(options: { exchange: RawExchange; parsers: Rec
           job.reject(error);
         },
       });
-      if (waiting.length === 1) afterTurns(FLUSH_TURNS, flush);
+      // After a few microtask turns, not the next turn of the event loop: the transaction holds the session, and
+      // everything else waits for it.
+      if (waiting.length === 1) afterTurns(GATHER_TURNS, flush);
     };
     const tx: Queryable = {
       query: <Row extends object>(sql: string, params: readonly unknown[] = []) => call<Row>(sql, params, false, into),
