@@ -53,6 +53,16 @@ describe.each(engines)('$name', ({ available, open }) => {
     );
   });
 
+  it.runIf(available)('behavior: no two indexes of the schema are the same (each is maintained on every write)', async () => {
+    const duplicates = await db.query<{ tbl: string; idx: string[] }>(
+      `SELECT indrelid::regclass::text AS tbl, array_agg(indexrelid::regclass::text ORDER BY indexrelid::regclass::text) AS idx FROM pg_index
+       JOIN pg_class c ON c.oid = indrelid JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public'
+       GROUP BY indrelid, indkey::text, indclass::text, coalesce(pg_get_expr(indexprs, indrelid), ''), coalesce(pg_get_expr(indpred, indrelid), '')
+       HAVING count(*) > 1`,
+    );
+    expect(duplicates).toEqual([]);
+  });
+
   it.runIf(available)('behavior: a new migration runs once; a failing one rolls back and is not recorded', async () => {
     const extra = [{ version: 9001, name: 'test table', sql: 'CREATE TABLE migration_probe (id integer PRIMARY KEY);' }];
     expect(await migrate(db, extra)).toEqual([9001]);
