@@ -5,8 +5,9 @@
  * bounded time: full e-mail sign-ins (create → inbox → signin) at concurrency 1 and 32, and GET /users with a token
  * at concurrency 32. Prints one table (ops/s and latency percentiles). A report, not a test: it never fails on a
  * target. Beside wall-clock figures it prints the CPU each operation cost the sandbox process, PostgreSQL's server
- * processes and this client (from /proc and process.cpuUsage): on a machine shared with other work, throughput is
- * noisy, CPU per operation much less so. Options: `--seconds N` (default 10 per scenario), `--storage
+ * processes and this client (from /proc and process.cpuUsage), and the load average: on a machine shared with other
+ * work, throughput is noisy, CPU per operation much less so. A second table gives each request of a sign-in its own
+ * latency (a whole sign-in at concurrency 32 is three requests queued behind 31 others). Options: `--seconds N` (default 10 per scenario), `--storage
  * pglite|postgres|both` (default both), `--scenario signin|users|all` (default all), `--profile DIR` (the sandbox
  * writes a V8 CPU profile there).
  */
@@ -14,7 +15,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -159,7 +160,11 @@ interface Row {
   cpuSandbox: number;
   cpuPostgres: number;
   cpuClient: number;
+  /** Sign-ins only: each of the three requests' latencies (p50, p99 in ms). */
+  steps?: Record<Step, { p50: number; p99: number }>;
 }
+
+type Step = 'create' | 'inbox' | 'signin';
 
 /** Where CPU is read: the sandbox's pid, and the PostgreSQL port when there is one. */
 interface Processes {
@@ -214,19 +219,34 @@ async function scenarios(storage: string, sandbox: Sandbox, postgresPort?: numbe
   const unlimited = { perRecipient: { limit: 1_000_000, windowSeconds: 1 }, perClient: { limit: 1_000_000, windowSeconds: 1 } };
   await call('PUT', `${sandbox.url}/sandbox/admin/settings`, { security: { rateLimits: { emailVerification: unlimited } } });
   const run = `${Date.now().toString(36)}`;
-  const signIn = async (label: string, index: number) => {
+  const timed = async <T>(steps: Record<Step, number[]> | undefined, step: Step, request: () => Promise<T>): Promise<T> => {
+    const begin = performance.now();
+    const result = await request();
+    steps?.[step].push(performance.now() - begin);
+    return result;
+  };
+  const signIn = async (label: string, index: number, steps?: Record<Step, number[]>) => {
     const email = `${label}-${run}-${index}@bench.example`;
-    const { verificationUUID } = await call('POST', `${sdk}/emailVerifications/create`, { email });
-    const [message] = await call('GET', `${sandbox.url}/sandbox/inbox?to=${encodeURIComponent(email)}`);
-    return call('POST', `${sdk}/emailVerifications/signin`, { verificationUUID, verificationToken: message.code });
+    const { verificationUUID } = await timed(steps, 'create', () => call('POST', `${sdk}/emailVerifications/create`, { email }));
+    const [message] = await timed(steps, 'inbox', () => call('GET', `${sandbox.url}/sandbox/inbox?to=${encodeURIComponent(email)}`));
+    return timed(steps, 'signin', () => call('POST', `${sdk}/emailVerifications/signin`, { verificationUUID, verificationToken: message.code }));
+  };
+  /** Sign-ins at `concurrency`, with each request's latency beside the whole sign-in's. */
+  const measureSignIns = async (concurrency: number): Promise<Row> => {
+    const steps: Record<Step, number[]> = { create: [], inbox: [], signin: [] };
+    const row = await measure('e-mail sign-in (create → inbox → signin)', storage, processes, concurrency, async (index) => void (await signIn(`c${concurrency}`, index, steps)));
+    const summary = (values: number[]) => {
+      values.sort((a, b) => a - b);
+      return { p50: percentile(values, 50), p99: percentile(values, 99) };
+    };
+    return { ...row, steps: { create: summary(steps.create), inbox: summary(steps.inbox), signin: summary(steps.signin) } };
   };
   // Warm up (JIT, connection pools), not measured.
   await Promise.all(Array.from({ length: 32 }, (_, index) => signIn('warm', index)));
   const rows: Row[] = [];
   if (values.scenario !== 'users') {
-    const scenario = 'e-mail sign-in (create → inbox → signin)';
-    rows.push(await measure(scenario, storage, processes, 1, async (index) => void (await signIn('c1', index))));
-    rows.push(await measure(scenario, storage, processes, 32, async (index) => void (await signIn('c32', index))));
+    rows.push(await measureSignIns(1));
+    rows.push(await measureSignIns(32));
   }
   if (values.scenario !== 'signin') {
     const { jwt } = await signIn('reader', 0);
@@ -238,6 +258,7 @@ async function scenarios(storage: string, sandbox: Sandbox, postgresPort?: numbe
 }
 
 const rows: Row[] = [];
+const loadBefore = loadavg();
 const folder = await mkdtemp(path.join(tmpdir(), 'latchkey-bench-'));
 try {
   if (values.storage !== 'postgres') {
@@ -272,10 +293,21 @@ try {
 }
 
 const ms = (value: number) => (Number.isNaN(value) ? '–' : value.toFixed(1));
-console.log(`\nLoad (loopback, ${SECONDS} s per scenario, this machine: ${(await import('node:os')).cpus().length} cores)\n`);
+const load = (averages: number[]) => averages.map((value) => value.toFixed(2)).join(' ');
+console.log(`\nLoad (loopback, ${SECONDS} s per scenario, this machine: ${cpus().length} cores; load average ${load(loadBefore)} before, ${load(loadavg())} after)\n`);
 console.log('| scenario | storage | concurrency | ops | errors | ops/s | p50 ms | p95 ms | p99 ms | CPU ms/op sandbox | CPU ms/op PostgreSQL | CPU ms/op client |');
 console.log('|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
 for (const row of rows) {
   const cpu = [row.cpuSandbox, row.cpuPostgres, row.cpuClient].map((value) => (Number.isNaN(value) ? '–' : value.toFixed(2))).join(' | ');
   console.log(`| ${row.scenario} | ${row.storage} | ${row.concurrency} | ${row.ops} | ${row.errors} | ${row.perSecond.toFixed(0)} | ${ms(row.p50)} | ${ms(row.p95)} | ${ms(row.p99)} | ${cpu} |`);
+}
+const stepped = rows.filter((row) => row.steps !== undefined);
+if (stepped.length > 0) {
+  console.log('\nEach request of a sign-in (p50 / p99 ms):\n');
+  console.log('| storage | concurrency | create | inbox | signin |');
+  console.log('|---|--:|--:|--:|--:|');
+  for (const row of stepped) {
+    const { create, inbox, signin } = row.steps!;
+    console.log(`| ${row.storage} | ${row.concurrency} | ${ms(create.p50)} / ${ms(create.p99)} | ${ms(inbox.p50)} / ${ms(inbox.p99)} | ${ms(signin.p50)} / ${ms(signin.p99)} |`);
+  }
 }

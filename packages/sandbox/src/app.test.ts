@@ -1,4 +1,5 @@
 import { API_VERSION_HEADER, errorBodySchema, jwksSchema, KIT_VERSION_HEADER, projectSettingsSchema } from '@latchkey/protocol';
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxInfoSchema } from './sandboxInfo.js';
 import { startTestSandbox, type TestSandbox } from './test/testSandbox.js';
@@ -77,6 +78,25 @@ describe('HTTP surface', () => {
   it('error: a body over 1 MiB is refused', async () => {
     const response = await t.call('POST', '/logs', { rawBody: JSON.stringify({ logs: [{ level: 'INFO', message: 'x'.repeat(1_100_000) }] }) });
     expectError(response, 413, 'invalid_request');
+  });
+
+  it('error: a chunked body (no declared length) over 1 MiB is refused too, and a chunked body under it is read', async () => {
+    const send = (chunks: string[]) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const request = httpRequest(`${t.sdk}/emailVerifications/create`, { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        });
+        request.on('error', reject);
+        for (const chunk of chunks) request.write(chunk);
+        request.end();
+      });
+    const huge = await send(['{"email":"', ...Array.from({ length: 20 }, () => 'x'.repeat(64 * 1024)), '"}']);
+    expect(huge.status).toBe(413);
+    expect(JSON.parse(huge.body).error.code).toBe('invalid_request');
+    const small = await send(['{"email":', '"chunked@example.com"}']);
+    expect(small.status, small.body).toBe(200);
   });
 
   it('behavior: CORS allows loopback origins with credentials, the version headers and Authorization', async () => {

@@ -1,11 +1,11 @@
 import { API_VERSION_HEADER, KIT_VERSION_HEADER } from '@latchkey/protocol';
 import { Hono } from 'hono';
-import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import type { SandboxContext } from './context.js';
 import { ApiError, messages } from './errors/ApiError.js';
 import { isLoopbackOrigin } from './net/loopbackOrigin.js';
+import { corsHeaders } from './http/cors.js';
 import { assertSafeUrl } from './http/cleanInput.js';
 import { SDK_ROUTE_PREFIX } from './http/mountRoutes.js';
 import { mountProductRoutes } from './routes/index.js';
@@ -36,14 +36,13 @@ export function createApp({ ctx, info, onInternalError }: CreateAppOptions): Hon
 
   app.use(
     '*',
-    cors({
-      origin: (origin) => (isLoopbackOrigin(origin) ? origin : null),
-      credentials: true,
+    corsHeaders({
+      allowOrigin: isLoopbackOrigin,
       allowHeaders: ['Authorization', 'Content-Type', KIT_VERSION_HEADER, API_VERSION_HEADER],
       allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
       // The kit reads when to try again after a 429.
       exposeHeaders: ['Retry-After'],
-      maxAge: 600,
+      maxAgeSeconds: 600,
     }),
   );
   // A NUL or a broken escape in the URL is bad input on every route (it must never reach the database).

@@ -7,7 +7,7 @@ import { optionsFromEnv } from './optionsFromEnv.js';
 import { startSandbox } from './startSandbox.js';
 
 async function main(): Promise<void> {
-  const sandbox = await startSandbox(optionsFromEnv(process.env));
+  const sandbox = await startSandbox({ ...optionsFromEnv(process.env), ownsProcess: true });
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;

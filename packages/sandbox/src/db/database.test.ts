@@ -53,6 +53,16 @@ describe.each(engines)('$name', ({ available, open }) => {
     );
   });
 
+  it.runIf(available)('behavior: no two indexes of the schema are the same (each is maintained on every write)', async () => {
+    const duplicates = await db.query<{ tbl: string; idx: string[] }>(
+      `SELECT indrelid::regclass::text AS tbl, array_agg(indexrelid::regclass::text ORDER BY indexrelid::regclass::text) AS idx FROM pg_index
+       JOIN pg_class c ON c.oid = indrelid JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public'
+       GROUP BY indrelid, indkey::text, indclass::text, coalesce(pg_get_expr(indexprs, indrelid), ''), coalesce(pg_get_expr(indpred, indrelid), '')
+       HAVING count(*) > 1`,
+    );
+    expect(duplicates).toEqual([]);
+  });
+
   it.runIf(available)('behavior: a new migration runs once; a failing one rolls back and is not recorded', async () => {
     const extra = [{ version: 9001, name: 'test table', sql: 'CREATE TABLE migration_probe (id integer PRIMARY KEY);' }];
     expect(await migrate(db, extra)).toEqual([9001]);
@@ -75,6 +85,48 @@ describe.each(engines)('$name', ({ available, open }) => {
       }),
     ).rejects.toThrow('abort');
     expect(await db.query('SELECT id, note FROM tx_probe ORDER BY id')).toEqual([{ id: 1, note: 'kept' }]);
+  });
+
+  it.runIf(available)('error: COMMIT of a transaction whose statement failed (the work went on) is an error, and nothing is kept', async () => {
+    await db.exec('CREATE TABLE aborted_probe (id integer PRIMARY KEY)');
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('INSERT INTO aborted_probe VALUES (1)');
+        await tx.query('INSERT INTO aborted_probe VALUES (1)').catch(() => undefined);
+      }),
+    ).rejects.toMatchObject({ code: '25P02' });
+    expect(await db.query('SELECT id FROM aborted_probe')).toEqual([]);
+  });
+
+  it.runIf(available)('behavior: statements issued and not awaited belong to the transaction — committed with it, or failing it with their own error', async () => {
+    await db.exec('CREATE TABLE unawaited_probe (id integer PRIMARY KEY)');
+    const pending = await db.transaction(async (tx) => ({ inserted: tx.query('INSERT INTO unawaited_probe VALUES (1) RETURNING id') }));
+    expect(await pending.inserted).toEqual([{ id: 1 }]);
+    expect(await db.query('SELECT id FROM unawaited_probe')).toEqual([{ id: 1 }]);
+    await expect(
+      db.transaction(async (tx) => {
+        void tx.query('INSERT INTO unawaited_probe VALUES (2)');
+        void tx.query('INSERT INTO unawaited_probe VALUES (1)').catch(() => undefined);
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect(await db.query('SELECT id FROM unawaited_probe ORDER BY id')).toEqual([{ id: 1 }]);
+    await expect(
+      db.transaction(async (tx) => {
+        void tx.query('INSERT INTO unawaited_probe VALUES (3)').catch(() => undefined);
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect(await db.query('SELECT id FROM unawaited_probe ORDER BY id')).toEqual([{ id: 1 }]);
+  });
+
+  it.runIf(available)('behavior: pipeline — statements issued together each answer (each its own transaction: one failing fails alone)', async () => {
+    await db.exec('CREATE TABLE pipeline_probe (id integer PRIMARY KEY)');
+    const outcomes = await db.pipeline((q) =>
+      Promise.allSettled([q.query('INSERT INTO pipeline_probe VALUES (1) RETURNING id'), q.query('INSERT INTO pipeline_probe VALUES (1)'), q.query('SELECT count(*)::int AS n FROM pipeline_probe')]),
+    );
+    expect(outcomes[0]).toEqual({ status: 'fulfilled', value: [{ id: 1 }] });
+    expect(outcomes[1]).toMatchObject({ status: 'rejected', reason: { code: '23505' } });
+    expect(outcomes[2]).toEqual({ status: 'fulfilled', value: [{ n: 1 }] });
   });
 
   it.runIf(available)('behavior: settings store — seeded once, admin changes kept while the seed is the same, replaced when it changes', async () => {

@@ -15,8 +15,18 @@ export interface Queryable {
 
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
-  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  /**
+   * Runs `work` in one transaction: committed when it resolves, rolled back when it throws. Statements the work issued
+   * and did not wait for belong to it: COMMIT goes out right behind them (so a work that needs no answer of its last
+   * statements returns at once, and its COMMIT shares their round trip), and one of them failing fails the
+   * transaction with its own error.
+   */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` with statements that go to the server together (one connection, pipelined), each its own transaction
+   * as with `query` — for reads issued together, say. On PGlite every statement outside a transaction already does.
+   */
+  pipeline<T>(work: (q: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 

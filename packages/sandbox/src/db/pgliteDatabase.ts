@@ -1,23 +1,7 @@
 import { mkdir, readdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
-import type { Database, Queryable } from './database.js';
-
-interface PgliteLike {
-  query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
-  exec(sql: string): Promise<unknown>;
-}
-
-function queryable(client: PgliteLike): Queryable {
-  return {
-    async query<Row extends object>(sql: string, params: readonly unknown[] = []) {
-      const result = await client.query<Row>(sql, [...params]);
-      return result.rows;
-    },
-    async exec(sql: string) {
-      await client.exec(sql);
-    },
-  };
-}
+import type { Database } from './database.js';
+import { createWireSession, pgliteExchange } from './pgliteWire.js';
 
 export interface PgliteDatabase extends Database {
   /** The whole data directory as a gzipped tarball (loadable with `template`). */
@@ -43,12 +27,18 @@ export async function openPgliteDatabase(dataDir: string, options: { template?: 
   const inMemory = dataDir === 'memory';
   const seedFromTemplate = options.template !== undefined && (inMemory || (await isEmptyDir(dataDir)));
   if (!inMemory) await mkdir(dataDir, { recursive: true });
-  const pglite = await PGlite.create(inMemory ? 'memory://' : dataDir, seedFromTemplate ? { loadDataDir: options.template } : {});
+  const location = inMemory ? 'memory://' : dataDir;
+  const template = seedFromTemplate ? options.template : undefined;
+  const pglite = await PGlite.create(location, template ? { loadDataDir: template } : {});
+  // Every statement reaches the backend through the wire session (see pgliteWire.ts), PGlite's own types with it.
+  const session = createWireSession({ exchange: (message) => pgliteExchange(pglite, message), parsers: pglite.parsers, serializers: pglite.serializers });
   return {
     kind: 'pglite',
-    ...queryable(pglite),
-    transaction: (work) => pglite.transaction((tx) => work(queryable(tx))),
-    dump: () => pglite.dumpDataDir('gzip'),
-    close: () => pglite.close(),
+    query: session.query,
+    exec: session.exec,
+    transaction: session.transaction,
+    pipeline: (work) => work(session),
+    dump: () => session.exclusive(() => pglite.dumpDataDir('gzip')),
+    close: () => session.exclusive(() => pglite.close()),
   };
 }

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { afterTurns, GATHER_TURNS } from './afterTurns.js';
 import type { Database, Queryable } from './database.js';
 
 /**
@@ -26,23 +27,57 @@ function statementName(sql: string): string | undefined {
   return name;
 }
 
-function queryable(client: pg.Pool | pg.PoolClient): Queryable {
+/**
+ * Holds a connection's writes for a few microtask turns from the first statement issued (`cork`): pg writes each
+ * statement on its own, and statements issued together then go out in one write instead of one system call each.
+ */
+function gatheringWrites(client: pg.PoolClient): () => void {
+  const stream = (client as unknown as { connection?: { stream?: { cork?: () => void; uncork?: () => void } } }).connection?.stream;
+  let held = false;
+  return () => {
+    if (held || typeof stream?.cork !== 'function' || typeof stream.uncork !== 'function') return;
+    held = true;
+    stream.cork();
+    afterTurns(GATHER_TURNS, () => {
+      held = false;
+      stream.uncork!();
+    });
+  };
+}
+
+function queryable(client: pg.Pool | pg.PoolClient, beforeWrite: () => void = () => undefined): Queryable {
   return {
     async query<Row extends object>(sql: string, params: readonly unknown[] = []) {
+      beforeWrite();
       const name = statementName(sql);
       const result = await client.query<Row & pg.QueryResultRow>(name === undefined ? { text: sql, values: [...params] } : { name, text: sql, values: [...params] });
       return result.rows;
     },
     async exec(sql: string) {
+      beforeWrite();
       // Without parameters pg uses the simple query protocol, which accepts several statements.
       await client.query(sql);
     },
   };
 }
 
-/** A real PostgreSQL server, reached through a connection string (`DATABASE_URL`). */
+/** Thrown when COMMIT rolled back: a statement of the transaction failed and the work went on (as PGlite says it). */
+class TransactionAbortedError extends Error {
+  readonly code = '25P02';
+  constructor() {
+    super('Transaction was rolled back instead of committed');
+  }
+}
+
+/**
+ * A real PostgreSQL server, reached through a connection string (`DATABASE_URL`). Connections run in pipeline mode:
+ * statements issued together (`Promise.all`) go out together and their answers come back in one round trip, each
+ * statement still its own (one failing fails alone; inside a transaction, the ones after it fail too, as PostgreSQL
+ * does). A transaction's BEGIN goes out with its first statement, not a round trip ahead of it, and a transaction that
+ * issued nothing sends nothing.
+ */
 export async function openPostgresDatabase(connectionString: string, options: { poolSize?: number } = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: options.poolSize ?? POSTGRES_POOL_SIZE });
+  const pool = new pg.Pool({ connectionString, max: options.poolSize ?? POSTGRES_POOL_SIZE, pipeline: true });
   // Fail at start-up, not on the first request, when the server is unreachable.
   await pool.query('SELECT 1');
   return {
@@ -50,15 +85,78 @@ export async function openPostgresDatabase(connectionString: string, options: { 
     ...queryable(pool),
     async transaction(work) {
       const client = await pool.connect();
+      const gather = gatheringWrites(client);
+      const inner = queryable(client, gather);
+      let begun: Promise<unknown> | undefined;
+      /** Every statement the work issued, and how it ended (`undefined`: not answered yet). */
+      const outcomes: { failed?: boolean; error?: unknown }[] = [];
+      let closed = false;
+      const issue = <T>(run: () => Promise<T>): Promise<T> => {
+        if (closed) return Promise.reject(new Error('Transaction is closed'));
+        if (!begun) {
+          gather();
+          begun = client.query('BEGIN');
+          // Its failure is the next statement's too (and is awaited before COMMIT).
+          begun.catch(() => undefined);
+        }
+        const outcome: { failed?: boolean; error?: unknown } = {};
+        outcomes.push(outcome);
+        const running = run();
+        running.then(
+          () => (outcome.failed = false),
+          (error: unknown) => Object.assign(outcome, { failed: true, error }),
+        );
+        return running;
+      };
+      const tx: Queryable = {
+        query: (sql, params) => issue(() => inner.query(sql, params)),
+        exec: (sql) => issue(() => inner.exec(sql)),
+      };
       try {
-        await client.query('BEGIN');
-        const result = await work(queryable(client));
-        await client.query('COMMIT');
+        const result = await work(tx);
+        closed = true;
+        if (begun) {
+          // COMMIT goes right behind the statements the work issued and did not wait for (pipelined); one of them
+          // failing fails the transaction with its own error.
+          const unanswered = outcomes.filter((outcome) => outcome.failed === undefined);
+          gather();
+          const committed = client.query('COMMIT');
+          const [commit] = await Promise.allSettled([committed, begun]);
+          const failure = unanswered.find((outcome) => outcome.failed);
+          if (failure) throw failure.error;
+          if (commit.status === 'rejected') throw commit.reason;
+          if (commit.value.command === 'ROLLBACK') throw new TransactionAbortedError();
+        }
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        closed = true;
+        if (begun) await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
+        client.release();
+      }
+    },
+    async pipeline(work) {
+      const client = await pool.connect();
+      const issued: Promise<unknown>[] = [];
+      const inner = queryable(client, gatheringWrites(client));
+      const q: Queryable = {
+        query: <Row extends object>(sql: string, params?: readonly unknown[]) => {
+          const running = inner.query<Row>(sql, params);
+          issued.push(running.catch(() => undefined));
+          return running;
+        },
+        exec: (sql: string) => {
+          const running = inner.exec(sql);
+          issued.push(running.catch(() => undefined));
+          return running;
+        },
+      };
+      try {
+        return await work(q);
+      } finally {
+        // The connection goes back once every statement it carries is answered.
+        await Promise.all(issued);
         client.release();
       }
     },

@@ -3,11 +3,14 @@ import type { SandboxContext } from '../context.js';
 import { ApiError } from '../errors/ApiError.js';
 import { enrolmentAuth, pendingChallengeAuth, userOfMfaBearer } from '../services/mfa/mfa.js';
 import { authenticateRequest, type Auth } from '../services/session/authenticate.js';
+import { loadUser, type UserRecord } from '../services/users/userRepository.js';
+import { loadAccessGate, type AccessGate } from '../services/wallets/accessList.js';
 
 /**
  * Who may call a product route, as data beside the route (`mountRoutes`), and what its handler then gets as `auth`:
  * - `public`: anyone; `undefined`.
  * - `session`: a live session token, or session cookie (401 otherwise, checked before the body is read); the session and its user.
+ * - `sessionUser`: `session`, with the user's record and the access list read in the same round trip as the session.
  * - `mfaToken`: the bearer of a sign-in whose second factor is pending (its MFA token), or a live session (a step-up),
  *   as it came; 401 first when it is neither (the handler checks it again, under lock).
  * - `enrolment`: a session, or else the MFA token of a sign-in that must enrol a second factor first
@@ -17,6 +20,7 @@ import { authenticateRequest, type Auth } from '../services/session/authenticate
 export interface AuthByKind {
   public: undefined;
   session: Auth;
+  sessionUser: Auth & { readonly record: UserRecord | undefined; readonly gate: AccessGate };
   mfaToken: string | undefined;
   enrolment: Pick<Auth, 'userId'>;
   challenge: Pick<Auth, 'userId'>;
@@ -52,6 +56,11 @@ export const resolveAuth: { readonly [K in AuthKind]: (ctx: SandboxContext, c: C
   public: async () => undefined,
   // The bearer token, or the session cookie when the request has no Authorization header (cookie storage).
   session: (ctx, c) => authenticateRequest(ctx, c),
+  sessionUser: async (ctx, c) => {
+    const auth = await authenticateRequest(ctx, c, (q, userId) => Promise.all([loadUser(q, ctx.environmentId, userId), loadAccessGate(ctx, q)]));
+    const [record, gate] = auth.alongside;
+    return { userId: auth.userId, session: auth.session, record, gate };
+  },
   // Checked before the body is read, like a session (a live session is a step-up); the handler checks it again, locked.
   mfaToken: async (ctx, c) => {
     const token = bearerToken(c);
@@ -66,6 +75,7 @@ export const resolveAuth: { readonly [K in AuthKind]: (ctx: SandboxContext, c: C
 export const bearerOf: { readonly [K in AuthKind]: boolean | undefined } = {
   public: false,
   session: true,
+  sessionUser: true,
   mfaToken: undefined,
   enrolment: true,
   challenge: true,

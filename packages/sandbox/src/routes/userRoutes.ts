@@ -3,16 +3,16 @@ import type { RouteInput, RouteTable } from '../http/mountRoutes.js';
 import { checkUserField as checkField } from '../services/users/checkUserField.js';
 import { deleteUser as deleteAccount } from '../services/users/deleteUser.js';
 import * as users from '../services/users/updateUser.js';
-import { loadUser, toWireUser } from '../services/users/userRepository.js';
-import { assertUserHasAccess } from '../services/wallets/accessList.js';
+import { toWireUser } from '../services/users/userRepository.js';
 import { selectWallet as selectPrimaryWallet } from '../services/wallets/walletSignIn.js';
 
 /** GET /users: the signed-in user. */
-async function getUser({ ctx, auth }: RouteInput<'getUser', 'session'>) {
-  const record = await loadUser(ctx.db, ctx.environmentId, auth.userId);
+async function getUser({ ctx, auth }: RouteInput<'getUser', 'sessionUser'>) {
+  // The user and the access list came with the session (one round trip).
+  const { record, gate } = auth;
   if (!record) throw new ApiError(401, 'unauthorized', messages.invalidToken);
   // A user who lost access since signing in cannot restore the session (SPEC §6 'User does not have access').
-  await assertUserHasAccess(ctx, ctx.db, auth.userId);
+  await gate.assertUser(ctx.db, auth.userId, record);
   return { user: toWireUser(record, await ctx.settings.get(), { sessionId: auth.session.id }) };
 }
 
@@ -37,7 +37,7 @@ function selectWallet({ ctx, auth, body }: RouteInput<'selectWallet', 'session'>
 }
 
 export const userRoutes: RouteTable = {
-  getUser: { auth: 'session', handler: getUser },
+  getUser: { auth: 'sessionUser', handler: getUser },
   updateUser: { auth: 'session', handler: updateUser },
   deleteUser: { auth: 'session', handler: deleteUser },
   checkUserField: { auth: 'session', handler: checkUserField },

@@ -29,6 +29,35 @@ interface InboxRow {
   sent_at: Date;
 }
 
+/** Drops what is past `INBOX_RETENTION` once every `INBOX_TRIM_EVERY` messages (`seq`: the newest message's). */
+export async function trimInbox(q: Queryable, environmentId: string, seq: number | string | undefined): Promise<void> {
+  // Trimmed every `INBOX_TRIM_EVERY` messages, not on each (the inbox keeps at most that many more in between).
+  if (Number(seq ?? 0) % INBOX_TRIM_EVERY !== 0) return;
+  await q.query(
+    `DELETE FROM inbox_messages WHERE environment_id = $1 AND seq <= (
+       SELECT seq FROM inbox_messages WHERE environment_id = $1 ORDER BY seq DESC OFFSET $2 LIMIT 1)`,
+    [environmentId, INBOX_RETENTION],
+  );
+}
+
+/**
+ * `deliver` inside a statement of the caller's own: the CTE `message` inserts it when `pass` (an SQL boolean) holds,
+ * answering its `seq` (for `trimInbox`).
+ */
+export function deliveryCte(
+  environmentId: string,
+  message: { channel: 'email' | 'sms'; to: string; subject: string; text: string; code: string | null; now: Date },
+  param: (value: unknown) => string,
+  pass: string,
+): string {
+  const values = [randomUUID(), environmentId, message.channel, message.to, message.subject, message.text, message.code, message.now.toISOString()].map(param);
+  return `message AS (
+       INSERT INTO inbox_messages (id, environment_id, channel, recipient, subject, body, code, sent_at)
+       SELECT ${values[0]}::uuid, ${values[1]}::text, ${values[2]}::text, ${values[3]}::text, ${values[4]}::text, ${values[5]}::text, ${values[6]}::text, ${values[7]}::timestamptz
+       WHERE ${pass} RETURNING seq
+     )`;
+}
+
 export async function deliver(
   q: Queryable,
   environmentId: string,
@@ -38,13 +67,7 @@ export async function deliver(
     `INSERT INTO inbox_messages (id, environment_id, channel, recipient, subject, body, code, sent_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING seq`,
     [randomUUID(), environmentId, message.channel, message.to, message.subject, message.text, message.code, message.now.toISOString()],
   );
-  // Trimmed every `INBOX_TRIM_EVERY` messages, not on each (the inbox keeps at most that many more in between).
-  if (Number(inserted?.seq ?? 0) % INBOX_TRIM_EVERY !== 0) return;
-  await q.query(
-    `DELETE FROM inbox_messages WHERE environment_id = $1 AND seq <= (
-       SELECT seq FROM inbox_messages WHERE environment_id = $1 ORDER BY seq DESC OFFSET $2 LIMIT 1)`,
-    [environmentId, INBOX_RETENTION],
-  );
+  await trimInbox(q, environmentId, inserted?.seq);
 }
 
 /**

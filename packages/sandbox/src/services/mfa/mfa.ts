@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { assertUserHasAccess } from '../wallets/accessList.js';
+import { loadAccessGate, type AccessGate } from '../wallets/accessList.js';
 import type { MfaDevice, MfaUserMethods, ProjectSettings, SignInResponse, TotpRegistration } from '@latchkey/protocol';
 import type { SandboxContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
@@ -9,7 +9,7 @@ import { consumeRateLimits } from '../rateLimits/rateLimits.js';
 import { assertNotLastRequiredDevice, assertRecentSecondFactor, markSecondFactor, MFA_STEP_UP_WINDOW_MS } from './stepUp.js';
 import { findSession, insertSession } from '../session/sessionRepository.js';
 import { collectedClientAddress } from '../privacy/clientAddress.js';
-import { sessionExpiresAt, signInResponse } from '../session/signInResponse.js';
+import { sessionExpiresAt, signInResponse, startSignInResponse, type PendingSignIn } from '../session/signInResponse.js';
 import { matchTotpStep, newTotpSecret, otpauthUri } from './totp.js';
 import { loadUser, toWireUser } from '../users/userRepository.js';
 
@@ -98,10 +98,21 @@ export async function completePrimarySignIn(
   q: Queryable,
   settings: ProjectSettings,
   userId: string,
-  options: { newUser?: boolean } = {},
+  options: { newUser?: boolean; gate?: AccessGate } = {},
 ): Promise<SignInResponse> {
+  return (await startPrimarySignIn(ctx, q, settings, userId, options)).response;
+}
+
+/** `completePrimarySignIn`, its response pending (see `startSignInResponse`): its reads and writes are done. */
+export async function startPrimarySignIn(
+  ctx: SandboxContext,
+  q: Queryable,
+  settings: ProjectSettings,
+  userId: string,
+  options: { newUser?: boolean; gate?: AccessGate } = {},
+): Promise<PendingSignIn> {
   // Whatever the way in, the user behind it must have access (SPEC §6).
-  await assertUserHasAccess(ctx, q, userId);
+  await (options.gate ?? (await loadAccessGate(ctx, q))).assertUser(q, userId);
   const now = ctx.now();
   const mfa = settings.security.mfa;
   const hasDevice = mfa?.enabled ? (await verifiedDevices(ctx, q, userId)).length > 0 : false;
@@ -113,10 +124,12 @@ export async function completePrimarySignIn(
     );
     const record = await loadUser(q, ctx.environmentId, userId);
     if (!record) throw new Error(`User ${userId} vanished during sign-in.`);
-    return { user: toWireUser(record, settings, { newUser: options.newUser }), mfaToken: token, nextView: hasDevice ? MFA_NEXT_VIEW : MFA_ENROLMENT_NEXT_VIEW };
+    const response = { user: toWireUser(record, settings, { newUser: options.newUser }), mfaToken: token, nextView: hasDevice ? MFA_NEXT_VIEW : MFA_ENROLMENT_NEXT_VIEW };
+    return { response: Promise.resolve(response) };
   }
-  const session = await insertSession(q, { userId, environmentId: ctx.environmentId, now, expiresAt: sessionExpiresAt(now, settings), ipAddress: collectedClientAddress(settings) });
-  return signInResponse(ctx, q, settings, userId, session, { issuedAt: now, ...(options.newUser === undefined ? {} : { newUser: options.newUser }) });
+  // The session and the user read for the response go together.
+  const session = insertSession(q, { userId, environmentId: ctx.environmentId, now, expiresAt: sessionExpiresAt(now, settings), ipAddress: collectedClientAddress(settings) });
+  return startSignInResponse(ctx, q, settings, userId, session, { issuedAt: now, ...(options.newUser === undefined ? {} : { newUser: options.newUser }) });
 }
 
 /** GET /users/mfa/register/totp: a new, unverified TOTP device (earlier unverified ones are dropped). */

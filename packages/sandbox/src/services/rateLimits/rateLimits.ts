@@ -28,53 +28,93 @@ export const DEFAULT_CODE_LIMITS = {
 /** Rows older than this are never counted again (the longest window a setting may name). */
 const MAX_WINDOW_SECONDS = 86_400;
 
+/** Adds a statement parameter and answers its placeholder (`$n`). */
+export type AddParam = (value: unknown) => string;
+
+/** One rule's window as the counting statement read it. */
+export interface WindowCount {
+  i: number;
+  count: number;
+  oldest: Date | null;
+}
+
+/**
+ * The pieces of rate limiting, for a statement of the caller's own (see `consumeRateLimits` for the whole):
+ * - `lock`: the statement taking the rules' advisory locks (in rule order, so two requests never wait on each other
+ *   crosswise); it must run first, in a statement of its own, so that the counting statement — started after it holds
+ *   the locks — takes its snapshot after the lock's previous holder committed;
+ * - `ctes`: the rules, their counts and the deletion of the keys' rows no window can count any more;
+ * - `room`: an SQL boolean, every window has room;
+ * - `record(pass)`: the CTE adding this request's events when `pass` (an SQL boolean: `room`, and whatever else the
+ *   caller requires) holds;
+ * - `columns`: the counts, as one JSON column `windows`, for `refusal`;
+ * - `refusal(windows)`: the first full window's 429 with its Retry-After, or undefined.
+ */
+export function rateLimitParts(ctx: SandboxContext, rules: readonly RateLimitRule[], param: AddParam) {
+  const now = ctx.now();
+  const environment = param(ctx.environmentId);
+  const lock = {
+    sql: 'SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0)))::int AS locked FROM unnest($1::text[]) WITH ORDINALITY AS t(k, i)',
+    params: [rules.map((rule) => `${ctx.environmentId}\n${rule.bucket}\n${rule.key}`)],
+  };
+  const buckets = param(rules.map((rule) => rule.bucket));
+  const keys = param(rules.map((rule) => rule.key));
+  const limits = param(rules.map((rule) => rule.window.limit));
+  const since = param(rules.map((rule) => new Date(now.getTime() - rule.window.windowSeconds * 1000).toISOString()));
+  const at = param(now.toISOString());
+  const forgotten = param(new Date(now.getTime() - MAX_WINDOW_SECONDS * 1000).toISOString());
+  return {
+    lock,
+    ctes: `rules AS (
+       SELECT * FROM unnest(${buckets}::text[], ${keys}::text[], ${limits}::int[], ${since}::timestamptz[]) WITH ORDINALITY AS r(bucket, key, max_events, since, i)
+     ), counts AS (
+       -- One index range per rule (a join of all rules' events, grouped, sorted every event in the windows).
+       SELECT r.i, r.max_events, w.count, w.oldest FROM rules r CROSS JOIN LATERAL (
+         SELECT count(*)::int AS count, min(e.at) AS oldest FROM rate_limit_events e
+         WHERE e.environment_id = ${environment} AND e.bucket = r.bucket AND e.key = r.key AND e.at > r.since
+       ) w
+     ), expired AS (
+       DELETE FROM rate_limit_events e USING rules r WHERE e.environment_id = ${environment} AND e.bucket = r.bucket AND e.key = r.key AND e.at <= ${forgotten}
+     )`,
+    room: 'NOT EXISTS (SELECT 1 FROM counts WHERE counts.count >= counts.max_events)',
+    record: (pass: string) => `added AS (
+       INSERT INTO rate_limit_events (environment_id, bucket, key, at)
+       SELECT ${environment}, r.bucket, r.key, ${at} FROM rules r WHERE ${pass}
+     )`,
+    columns: `(SELECT json_agg(json_build_object('i', i, 'count', count, 'oldest', oldest) ORDER BY i) FROM counts) AS windows`,
+    refusal(windows: readonly { i: number; count: number; oldest: string | Date | null }[]): ApiError | undefined {
+      for (const [index, rule] of rules.entries()) {
+        const { count = 0, oldest = null } = windows.find((window) => Number(window.i) === index + 1) ?? {};
+        if (count < rule.window.limit) continue;
+        const freesAt = (oldest === null ? now : new Date(oldest)).getTime() + rule.window.windowSeconds * 1000;
+        const error = rule.refuse();
+        error.retryAfterSeconds = Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000));
+        return error;
+      }
+      return undefined;
+    },
+  };
+}
+
 /**
  * Counts one event against each rule, inside the caller's transaction; the first full window throws its 429 with
  * `retryAfterSeconds` (when its oldest event leaves the window), and nothing is counted then (the caller's
- * transaction rolls back). Two statements whatever the number of rules: the rules' advisory locks (in rule order, so
- * two requests never wait on each other crosswise), then — in a statement of its own, whose snapshot therefore sees
- * every event committed by the lock's previous holder — the counts, the new events when every window has room, and
- * the keys' rows no window can count any more. The locks are held to the end of the transaction: call this last in
- * it, so other requests for the same key wait as little as possible.
+ * transaction rolls back). Two statements whatever the number of rules, sent together: the advisory locks, then the
+ * counts, the new events when every window has room, and the keys' rows no window can count any more (see
+ * `rateLimitParts`). The locks are held to the end of the transaction: issue this last in it, so other requests for
+ * the same key wait as little as possible.
  */
 export async function consumeRateLimits(ctx: SandboxContext, q: Queryable, rules: readonly RateLimitRule[]): Promise<void> {
   if (rules.length === 0) return;
-  const now = ctx.now();
-  await q.query('SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0)))::int AS locked FROM unnest($1::text[]) WITH ORDINALITY AS t(k, i)', [
-    rules.map((rule) => `${ctx.environmentId}\n${rule.bucket}\n${rule.key}`),
-  ]);
-  const counts = await q.query<{ i: number; count: number; oldest: Date | null }>(
-    `WITH rules AS (
-       SELECT * FROM unnest($2::text[], $3::text[], $4::int[], $5::timestamptz[]) WITH ORDINALITY AS r(bucket, key, max_events, since, i)
-     ), counts AS (
-       SELECT r.i, r.max_events, count(e.at)::int AS count, min(e.at) AS oldest
-       FROM rules r LEFT JOIN rate_limit_events e ON e.environment_id = $1 AND e.bucket = r.bucket AND e.key = r.key AND e.at > r.since
-       GROUP BY r.i, r.max_events
-     ), expired AS (
-       DELETE FROM rate_limit_events e USING rules r WHERE e.environment_id = $1 AND e.bucket = r.bucket AND e.key = r.key AND e.at <= $7
-     ), added AS (
-       INSERT INTO rate_limit_events (environment_id, bucket, key, at)
-       SELECT $1, r.bucket, r.key, $6 FROM rules r WHERE NOT EXISTS (SELECT 1 FROM counts WHERE counts.count >= counts.max_events)
-     )
-     SELECT i::int AS i, count, oldest FROM counts ORDER BY i`,
-    [
-      ctx.environmentId,
-      rules.map((rule) => rule.bucket),
-      rules.map((rule) => rule.key),
-      rules.map((rule) => rule.window.limit),
-      rules.map((rule) => new Date(now.getTime() - rule.window.windowSeconds * 1000).toISOString()),
-      now.toISOString(),
-      new Date(now.getTime() - MAX_WINDOW_SECONDS * 1000).toISOString(),
-    ],
-  );
-  rules.forEach((rule, index) => {
-    const { count = 0, oldest = null } = counts[index] ?? {};
-    if (count < rule.window.limit) return;
-    const freesAt = (oldest ?? now).getTime() + rule.window.windowSeconds * 1000;
-    const error = rule.refuse();
-    error.retryAfterSeconds = Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000));
-    throw error;
-  });
+  const params: unknown[] = [];
+  const parts = rateLimitParts(ctx, rules, (value) => `$${params.push(value)}`);
+  // Both statements go out together (one round trip): the second still starts — and takes its snapshot — only once
+  // the first holds the locks.
+  const locked = q.query(parts.lock.sql, parts.lock.params);
+  const counted = q.query<{ windows: WindowCount[] }>(`WITH ${parts.ctes}, ${parts.record(parts.room)} SELECT ${parts.columns}`, params);
+  const [, [row]] = await Promise.all([locked, counted]);
+  const refusal = parts.refusal(row?.windows ?? []);
+  if (refusal) throw refusal;
 }
 
 /**

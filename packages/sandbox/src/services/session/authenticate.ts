@@ -1,4 +1,5 @@
 import type { SandboxContext } from '../../context.js';
+import type { Queryable } from '../../db/database.js';
 import { ApiError, messages } from '../../errors/ApiError.js';
 import type { Context } from 'hono';
 import { sessionCookieToken } from './sessionCookie.js';
@@ -14,17 +15,24 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 /**
  * Resolves an `Authorization` header to a live session: a valid RS256 token (signature, issuer,
  * audience, expiry) whose session exists, belongs to the token's user, is not revoked and has
- * not expired. 401 `unauthorized` or `session_expired` otherwise.
+ * not expired. 401 `unauthorized` or `session_expired` otherwise. `alongside` reads more for the token's user in the
+ * same round trip as the session (kept only once the session checks out).
  */
-export async function authenticate(ctx: SandboxContext, authorization: string | undefined): Promise<Auth> {
+export async function authenticate<X = undefined>(
+  ctx: SandboxContext,
+  authorization: string | undefined,
+  alongside?: (q: Queryable, userId: string) => Promise<X>,
+): Promise<Auth & { alongside: X }> {
   const token = authorization?.match(BEARER)?.[1];
   if (!token) throw new ApiError(401, 'unauthorized', messages.missingToken);
   const { userId, sessionId } = await ctx.tokens.verify(token);
-  const session = await findSession(ctx.db, ctx.environmentId, sessionId);
+  const [session, read] = alongside
+    ? await ctx.db.pipeline((q) => Promise.all([findSession(q, ctx.environmentId, sessionId), alongside(q, userId)]))
+    : [await findSession(ctx.db, ctx.environmentId, sessionId), undefined as X];
   if (!session || session.user_id !== userId) throw new ApiError(401, 'unauthorized', messages.invalidToken);
   if (session.revoked_at) throw new ApiError(401, 'unauthorized', messages.sessionRevoked);
   if (session.expires_at.getTime() <= ctx.now().getTime()) throw new ApiError(401, 'session_expired', messages.sessionExpired);
-  return { userId, session };
+  return { userId, session, alongside: read };
 }
 
 /**
@@ -32,12 +40,12 @@ export async function authenticate(ctx: SandboxContext, authorization: string | 
  * that is not a live session is refused 401 with SPEC §8's 'The cookie is invalid or expired' (the code says why:
  * `unauthorized` or `session_expired`).
  */
-export async function authenticateRequest(ctx: SandboxContext, c: Context): Promise<Auth> {
+export async function authenticateRequest<X = undefined>(ctx: SandboxContext, c: Context, alongside?: (q: Queryable, userId: string) => Promise<X>): Promise<Auth & { alongside: X }> {
   const authorization = c.req.header('authorization');
   const cookie = authorization === undefined ? sessionCookieToken(c) : undefined;
-  if (cookie === undefined) return authenticate(ctx, authorization);
+  if (cookie === undefined) return authenticate(ctx, authorization, alongside);
   try {
-    return await authenticate(ctx, `Bearer ${cookie}`);
+    return await authenticate(ctx, `Bearer ${cookie}`, alongside);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) throw new ApiError(401, error.code, messages.invalidCookie);
     throw error;

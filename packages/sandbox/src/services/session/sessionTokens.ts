@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { createHash, createPublicKey } from 'node:crypto';
+import { SignJWT } from 'jose';
 import type { SessionTokenClaims } from '@latchkey/protocol';
 import { ApiError, messages } from '../../errors/ApiError.js';
 import { JWT_ALGORITHM, type SigningKey } from './signingKey.js';
+import { verifyToken } from './verifyToken.js';
 
 /** Issuer and audience of the sandbox's session tokens (stable across ports and restarts). */
 export function tokenIssuer(environmentId: string): string {
@@ -63,6 +64,7 @@ export function createSessionTokens(options: { key: SigningKey; environmentId: s
   const { key, environmentId, now } = options;
   const iss = tokenIssuer(environmentId);
   const aud = tokenAudience(environmentId);
+  const publicKey = createPublicKey({ key: { ...key.publicJwk }, format: 'jwk' });
 
   function sign(claims: Record<string, unknown>, subject: TokenSubject, { issuedAt, expiresAt }: { issuedAt: Date; expiresAt: Date }): Promise<string> {
     return new SignJWT({ ...claims, kid: key.kid, sid: subject.sessionId, environmentId })
@@ -88,19 +90,7 @@ export function createSessionTokens(options: { key: SigningKey; environmentId: s
       return { jwt, minifiedJwt, expiresAt: times.expiresAt };
     },
     async verify(token) {
-      let payload;
-      try {
-        ({ payload } = await jwtVerify(token, key.publicKey, {
-          algorithms: [JWT_ALGORITHM],
-          issuer: iss,
-          audience: aud,
-          currentDate: now(),
-          requiredClaims: ['sub', 'sid', 'exp', 'iat'],
-        }));
-      } catch (error) {
-        if (error instanceof errors.JWTExpired) throw new ApiError(401, 'session_expired', messages.sessionExpired);
-        throw new ApiError(401, 'unauthorized', messages.invalidToken);
-      }
+      const payload = verifyToken(token, publicKey, { issuer: iss, audience: aud, now: now() });
       const { sub, sid } = payload;
       if (typeof sub !== 'string' || typeof sid !== 'string' || payload['environmentId'] !== environmentId) {
         throw new ApiError(401, 'unauthorized', messages.invalidToken);

@@ -29,23 +29,49 @@ export function tokenSubject(record: UserRecord, sessionId: string): TokenSubjec
   };
 }
 
+/** A sign-in response whose reads are done, its tokens being signed (which needs no database). */
+export interface PendingSignIn {
+  readonly response: Promise<SignInResponse>;
+}
+
+/**
+ * The sign-in response for `session`, pending: the user is read (beside the session, which may still be on its way —
+ * its INSERT issued — in the same round trip), then its token is signed (expiring with the session). Returned at once,
+ * nothing awaited: inside a transaction, return it from the work and await it after — COMMIT then goes out with those
+ * reads, and the database is not held for the signing (on PGlite, one session for all).
+ */
+export function startSignInResponse(
+  ctx: SandboxContext,
+  q: Queryable,
+  settings: ProjectSettings,
+  userId: string,
+  sessionRow: SessionRow | Promise<SessionRow>,
+  options: { issuedAt: Date; newUser?: boolean },
+): PendingSignIn {
+  const { issuedAt, newUser = false } = options;
+  const response = Promise.all([loadUser(q, ctx.environmentId, userId), sessionRow]).then(async ([record, session]) => {
+    if (!record) throw new Error(`User ${userId} vanished during sign-in.`);
+    const tokens = await ctx.tokens.issue(tokenSubject(record, session.id), { issuedAt, expiresAt: session.expires_at });
+    return {
+      jwt: tokens.jwt,
+      minifiedJwt: tokens.minifiedJwt,
+      expiresAt: tokens.expiresAt.toISOString(),
+      user: toWireUser(record, settings, { sessionId: session.id, newUser }),
+    };
+  });
+  // Whoever takes it awaits it; one a rollback drops is never left unhandled.
+  response.catch(() => undefined);
+  return { response };
+}
+
 /** The sign-in response for `session`, with a freshly signed token expiring with the session. */
 export async function signInResponse(
   ctx: SandboxContext,
   q: Queryable,
   settings: ProjectSettings,
   userId: string,
-  session: SessionRow,
+  sessionRow: SessionRow | Promise<SessionRow>,
   options: { issuedAt: Date; newUser?: boolean },
 ): Promise<SignInResponse> {
-  const { issuedAt, newUser = false } = options;
-  const record = await loadUser(q, ctx.environmentId, userId);
-  if (!record) throw new Error(`User ${userId} vanished during sign-in.`);
-  const tokens = await ctx.tokens.issue(tokenSubject(record, session.id), { issuedAt, expiresAt: session.expires_at });
-  return {
-    jwt: tokens.jwt,
-    minifiedJwt: tokens.minifiedJwt,
-    expiresAt: tokens.expiresAt.toISOString(),
-    user: toWireUser(record, settings, { sessionId: session.id, newUser }),
-  };
+  return startSignInResponse(ctx, q, settings, userId, sessionRow, options).response;
 }

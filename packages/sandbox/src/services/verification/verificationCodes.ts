@@ -3,11 +3,11 @@ import type { ProjectSettings } from '@latchkey/protocol';
 import type { SandboxContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { ApiError, messages } from '../../errors/ApiError.js';
-import { deliver } from '../inbox/inbox.js';
+import { deliver, deliveryCte, trimInbox } from '../inbox/inbox.js';
 import type { CodeChannel } from './CodeChannel.js';
-import { codeSendRules, consumeRateLimits } from '../rateLimits/rateLimits.js';
+import { codeSendRules, consumeRateLimits, rateLimitParts, type WindowCount } from '../rateLimits/rateLimits.js';
+import { accessGateParts } from '../wallets/accessList.js';
 import { clientPseudonym } from '../privacy/clientAddress.js';
-import { assertAccessAllowed } from '../wallets/accessList.js';
 
 /**
  * The life of a one-time code, the same for every channel: created and sent, sent again (a new code, at most
@@ -65,19 +65,45 @@ export async function createVerification<C>(
 ): Promise<{ verificationUUID: string }> {
   const settings = await ctx.settings.get();
   const { recipient, columns = {} } = channel.acceptCreate(settings, input);
-  // The access gate before any code goes out: a blocked (or not approved) address gets none.
-  await assertAccessAllowed(ctx, ctx.db, [recipient], channel.profileKey);
   const id = randomUUID();
   const code = newCode();
   const now = ctx.now();
-  const names = ['id', 'environment_id', channel.recipientColumn, ...Object.keys(columns), 'code_hash', 'status', 'created_at', 'expires_at'];
-  const values = [id, ctx.environmentId, recipient, ...Object.values(columns), hashCode(channel, id, code), 'pending', now.toISOString(), new Date(now.getTime() + channel.ttlMs).toISOString()];
-  await ctx.db.transaction(async (tx) => {
-    await tx.query(`INSERT INTO ${channel.table} (${names.join(', ')}) VALUES (${names.map((_, index) => `$${index + 1}`).join(', ')})`, values);
-    await sendCode(ctx, tx, channel, senderName(settings, channel), recipient, code);
-    // Last, so its locks are held only to the commit; a full window rolls the verification and its message back.
-    await consumeRateLimits(ctx, tx, codeSendRules(settings, channel, recipient, client.address && clientPseudonym(ctx.mpc, client.address)));
+  const row = {
+    id,
+    environment_id: ctx.environmentId,
+    [channel.recipientColumn]: recipient,
+    ...columns,
+    code_hash: hashCode(channel, id, code),
+    status: 'pending',
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + channel.ttlMs).toISOString(),
+  };
+  // One statement does it all, after the one taking the send limits' locks, and COMMIT goes right behind them (one
+  // round trip; the locks are held only for that): the access gate (a blocked or not approved address gets no code),
+  // the send limits' windows, and — only when both allow — the events, the verification and its message.
+  const params: unknown[] = [];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  const gate = accessGateParts([recipient], param, ctx.environmentId);
+  const limits = rateLimitParts(ctx, codeSendRules(settings, channel, recipient, client.address && clientPseudonym(ctx.mpc, client.address)), param);
+  const pass = `(${gate.allowed} AND ${limits.room})`;
+  const message = { channel: channel.channel, to: recipient, ...channel.message(senderName(settings, channel), code), code, now };
+  const outcome = await ctx.db.transaction(async (tx) => {
+    void tx.query(limits.lock.sql, limits.lock.params).catch(() => undefined /* fails the transaction with its error */);
+    const created = tx.query<{ gate_blocked: boolean; gate_not_approved: boolean; windows: WindowCount[]; seq: number | string | null }>(
+      `WITH ${gate.cte}, ${limits.ctes}, ${limits.record(pass)},
+       verification AS (
+         INSERT INTO ${channel.table} (${Object.keys(row).join(', ')})
+         SELECT ${Object.keys(row).join(', ')} FROM jsonb_populate_record(NULL::${channel.table}, ${param(JSON.stringify(row))}::jsonb) WHERE ${pass}
+       ), ${deliveryCte(ctx.environmentId, message, param, pass)}
+       SELECT ${gate.columns}, ${limits.columns}, (SELECT seq FROM message) AS seq`,
+      params,
+    );
+    return { created };
   });
+  const [result] = await outcome.created;
+  const refusal = gate.refusal(result!, channel.profileKey) ?? limits.refusal(result!.windows);
+  if (refusal) throw refusal;
+  await trimInbox(ctx.db, ctx.environmentId, result!.seq ?? undefined);
   return { verificationUUID: id };
 }
 
@@ -118,10 +144,11 @@ export async function retryVerification<R extends { verificationUUID: string }>(
   return { verificationUUID: input.verificationUUID };
 }
 
-type CodeCheck = { ok: true; recipient: string } | { ok: false; error: ApiError };
+type CodeCheck = { ok: true; recipient: string; used: Promise<unknown> } | { ok: false; error: ApiError };
 
 /**
- * Checks a code inside the caller's transaction. A right code marks the verification used; a wrong one counts an
+ * Checks a code inside the caller's transaction. A right code marks the verification used (`used`: that statement,
+ * issued but not awaited, so that what the caller does next goes in the same round trip); a wrong one counts an
  * attempt (and burns it at the limit). Failures are returned, not thrown, so the caller commits the attempt count
  * before reporting the error.
  */
@@ -138,8 +165,8 @@ async function consumeCode(ctx: SandboxContext, tx: Queryable, channel: AnyChann
     await tx.query(`UPDATE ${channel.table} SET failed_attempts = $2, status = $3 WHERE id = $1`, [row.id, failed, burnt ? 'burnt' : 'pending']);
     return { ok: false, error: burnt ? tooManyAttempts(channel) : new ApiError(400, channel.errors.wrongCode, messages.wrongCode, 'verificationToken') };
   }
-  await tx.query(`UPDATE ${channel.table} SET status = 'used', used_at = $2 WHERE id = $1`, [row.id, ctx.now().toISOString()]);
-  return { ok: true, recipient: row.recipient };
+  const used = tx.query(`UPDATE ${channel.table} SET status = 'used', used_at = $2 WHERE id = $1`, [row.id, ctx.now().toISOString()]);
+  return { ok: true, recipient: row.recipient, used };
 }
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: ApiError };
@@ -147,16 +174,26 @@ type Outcome<T> = { ok: true; value: T } | { ok: false; error: ApiError };
 /**
  * Consumes the code and runs `then` with its recipient, in one transaction. A wrong code's count is committed
  * before its error is thrown; an error thrown by `then` rolls everything back (the code is not consumed).
+ * `alongside` is read in the same round trip as the verification (say, what `then` will need), and handed to `then`.
  */
-export async function withVerifiedCode<T>(
+export async function withVerifiedCode<T, A = undefined>(
   ctx: SandboxContext,
   channel: AnyChannel,
   input: CodeInput,
-  then: (tx: Queryable, recipient: string) => Promise<T>,
+  then: (tx: Queryable, recipient: string, alongside: A) => Promise<T>,
+  alongside?: (tx: Queryable) => Promise<A>,
 ): Promise<T> {
   const outcome = await ctx.db.transaction(async (tx): Promise<Outcome<T>> => {
+    const read = alongside?.(tx);
+    // Settled below; not left unhandled when the code is wrong.
+    read?.catch(() => undefined);
     const check = await consumeCode(ctx, tx, channel, input);
-    return check.ok ? { ok: true, value: await then(tx, check.recipient) } : check;
+    if (!check.ok) {
+      await read?.catch(() => undefined);
+      return check;
+    }
+    const [, value] = await Promise.all([check.used, read?.then((extra) => then(tx, check.recipient, extra)) ?? then(tx, check.recipient, undefined as A)]);
+    return { ok: true, value };
   });
   if (!outcome.ok) throw outcome.error;
   return outcome.value;

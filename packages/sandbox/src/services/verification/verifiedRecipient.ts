@@ -5,8 +5,9 @@ import { ApiError } from '../../errors/ApiError.js';
 import type { Auth } from '../session/authenticate.js';
 import { findSession } from '../session/sessionRepository.js';
 import { signInResponse } from '../session/signInResponse.js';
-import { signInWithCredential } from '../signIn/signInWithCredential.js';
-import { findCredential, insertCredential, loadUser, markSignIn, saveUserData } from '../users/userRepository.js';
+import { startPrimarySignIn } from '../mfa/mfa.js';
+import { findCredential, insertCredential, loadUser, markSignIn, saveUserData, signInCredentialOwner } from '../users/userRepository.js';
+import { loadAccessGate, type AccessGate } from '../wallets/accessList.js';
 import type { CodeChannel } from './CodeChannel.js';
 import { withVerifiedCode, type CodeInput } from './verificationCodes.js';
 
@@ -25,15 +26,31 @@ async function releaseUnprovenClaims(ctx: SandboxContext, tx: Queryable, channel
   );
 }
 
-/** POST /{channel}Verifications/signin: the code signs the recipient's owner in (creating them, with that profile field, if new). */
+/**
+ * POST /{channel}Verifications/signin: the code signs the recipient's owner in (creating them, with that profile field,
+ * if new). Three round trips: the verification with the access list; the code marked used with the owner found or
+ * created; the session, the user and the released claims with COMMIT.
+ */
 export async function signInWithVerification(ctx: SandboxContext, channel: AnyChannel, input: CodeInput): Promise<SignInResponse> {
   const settings = await ctx.settings.get();
   channel.assertSignInEnabled(settings);
-  return withVerifiedCode(ctx, channel, input, async (tx, recipient) => {
-    const response = await signInWithCredential(ctx, tx, settings, channel.credentialFormat, recipient, { [channel.profileKey]: recipient });
-    await releaseUnprovenClaims(ctx, tx, channel, response.user.id, recipient);
-    return response;
-  });
+  // The token is signed while the transaction commits.
+  const pending = await withVerifiedCode(
+    ctx,
+    channel,
+    input,
+    async (tx, recipient, gate: AccessGate) => {
+      // The access gate (SPEC §6) for the identity signing in, checked again at sign-in: the list may have changed.
+      gate.allow([recipient]);
+      const { credential, newUser } = await signInCredentialOwner(tx, { environmentId: ctx.environmentId, format: channel.credentialFormat, identifier: recipient, profile: { [channel.profileKey]: recipient }, now: ctx.now() });
+      // The proven owner's claim made good, and a session (or an MFA token when a second factor is due): not waited
+      // for — the transaction's COMMIT goes out with them, and the token is signed after.
+      releaseUnprovenClaims(ctx, tx, channel, credential.user_id, recipient).catch(() => undefined /* fails the transaction with its error */);
+      return startPrimarySignIn(ctx, tx, settings, credential.user_id, { newUser, gate });
+    },
+    (tx) => loadAccessGate(ctx, tx),
+  );
+  return pending.response;
 }
 
 /** POST /{channel}Verifications/verify (bearer): the code adds the recipient to the signed-in user. */

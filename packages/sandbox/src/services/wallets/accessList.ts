@@ -1,7 +1,7 @@
 import type { SandboxContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { ApiError } from '../../errors/ApiError.js';
-import { loadUser } from '../users/userRepository.js';
+import { loadUser, type UserRecord } from '../users/userRepository.js';
 
 /** SPEC §6/§8 access denials, worded as the spec gives them. */
 export const accessMessages = {
@@ -43,13 +43,28 @@ function keysOf(identifier: string): string[] {
   return at > 0 ? [key, key.slice(at)] : [key];
 }
 
+interface AccessEntry {
+  address: string;
+  action: AccessAction;
+}
+
+/**
+ * The access list as read once (say at the start of a sign-in, beside its other first statements): the checks
+ * against it then need no query of their own — none at all while the list is empty, as it usually is.
+ */
+export interface AccessGate {
+  /** `assertAccessAllowed` against these entries. */
+  allow(identifiers: readonly string[], path?: string): void;
+  /** `assertUserHasAccess` against these entries (the user's identities are read only when the list has entries). */
+  assertUser(q: Queryable, userId: string, record?: UserRecord): Promise<void>;
+}
+
 /**
  * The gate for every way in (wallet address, e-mail address or domain, phone number, a social account's e-mails):
  * an identity with a block entry is refused (403 `address_blocked_by_gate`); when the list has any allow entry, only
  * identities with one pass (403 `address_not_approved`). A block beats an allow. `path` names the request field.
  */
-export async function assertAccessAllowed(ctx: SandboxContext, q: Queryable, identifiers: readonly string[], path?: string): Promise<void> {
-  const rows = await q.query<{ address: string; action: AccessAction }>('SELECT address, action FROM access_list_entries WHERE environment_id = $1', [ctx.environmentId]);
+function allowIdentities(rows: readonly AccessEntry[], identifiers: readonly string[], path?: string): void {
   if (rows.length === 0) return;
   const keys = new Set(identifiers.flatMap(keysOf));
   const own = rows.filter((row) => keys.has(row.address));
@@ -59,11 +74,6 @@ export async function assertAccessAllowed(ctx: SandboxContext, q: Queryable, ide
   }
 }
 
-/** The wallet sign-in's gate (SPEC §6): `assertAccessAllowed` on the wallet address. */
-export function assertAddressAllowed(ctx: SandboxContext, q: Queryable, address: string): Promise<void> {
-  return assertAccessAllowed(ctx, q, [address], 'publicWalletAddress');
-}
-
 /**
  * The gate for the *user* behind a way in (SPEC §6 'User does not have access'): every identity the user holds —
  * e-mail addresses, phone numbers, wallet addresses, social accounts and their e-mails — is checked against the list.
@@ -71,10 +81,7 @@ export function assertAddressAllowed(ctx: SandboxContext, q: Queryable, address:
  * way in that names no address (a passkey), and a session whose user lost access after signing in (GET /users,
  * POST /refresh); the identity signing in is refused first with its own address sentence.
  */
-export async function assertUserHasAccess(ctx: SandboxContext, q: Queryable, userId: string): Promise<void> {
-  const rows = await q.query<{ address: string; action: AccessAction }>('SELECT address, action FROM access_list_entries WHERE environment_id = $1', [ctx.environmentId]);
-  if (rows.length === 0) return;
-  const record = await loadUser(q, ctx.environmentId, userId);
+function assertUserIdentities(rows: readonly AccessEntry[], record: UserRecord | undefined): void {
   const identities = (record?.credentials ?? []).flatMap((credential) => {
     if (credential.oauth) return [credential.identifier, ...credential.oauth.emails];
     if (credential.format === 'passkey') return [];
@@ -87,4 +94,54 @@ export async function assertUserHasAccess(ctx: SandboxContext, q: Queryable, use
   const blocked = own.some((row) => row.action === 'block');
   const notAllowed = rows.some((row) => row.action === 'allow') && !own.some((row) => row.action === 'allow');
   if (blocked || notAllowed) throw new ApiError(403, 'user_without_access', accessMessages.noAccess);
+}
+
+/**
+ * `AccessGate.allow` inside a statement of the caller's own: `cte` reads the verdict for `identifiers` (as `gate`),
+ * `allowed` is an SQL boolean over it, `columns` carry it out, and `refusal(row)` is what `allow` would have thrown.
+ */
+export function accessGateParts(identifiers: readonly string[], param: (value: unknown) => string, environmentId: string) {
+  const keys = param([...new Set(identifiers.flatMap(keysOf))]);
+  return {
+    cte: `gate AS (
+       SELECT coalesce(bool_or(action = 'block' AND address = ANY(${keys}::text[])), false) AS blocked,
+              coalesce(bool_or(action = 'allow'), false) AS allow_listed,
+              coalesce(bool_or(action = 'allow' AND address = ANY(${keys}::text[])), false) AS allowed
+       FROM access_list_entries WHERE environment_id = ${param(environmentId)}
+     )`,
+    allowed: '(SELECT NOT blocked AND (NOT allow_listed OR allowed) FROM gate)',
+    columns: '(SELECT blocked FROM gate) AS gate_blocked, (SELECT allow_listed AND NOT allowed FROM gate) AS gate_not_approved',
+    refusal(row: { gate_blocked: boolean; gate_not_approved: boolean }, path?: string): ApiError | undefined {
+      if (row.gate_blocked) return new ApiError(403, 'address_blocked_by_gate', accessMessages.blocked, path);
+      if (row.gate_not_approved) return new ApiError(403, 'address_not_approved', accessMessages.notApproved, path);
+      return undefined;
+    },
+  };
+}
+
+/** Reads the access list once, for the checks of `AccessGate`. */
+export async function loadAccessGate(ctx: SandboxContext, q: Queryable): Promise<AccessGate> {
+  const rows = await q.query<AccessEntry>('SELECT address, action FROM access_list_entries WHERE environment_id = $1', [ctx.environmentId]);
+  return {
+    allow: (identifiers, path) => allowIdentities(rows, identifiers, path),
+    async assertUser(userQ, userId, record) {
+      if (rows.length === 0) return;
+      assertUserIdentities(rows, record ?? (await loadUser(userQ, ctx.environmentId, userId)));
+    },
+  };
+}
+
+/** `AccessGate.allow` on a fresh read of the list. */
+export async function assertAccessAllowed(ctx: SandboxContext, q: Queryable, identifiers: readonly string[], path?: string): Promise<void> {
+  (await loadAccessGate(ctx, q)).allow(identifiers, path);
+}
+
+/** The wallet sign-in's gate (SPEC §6): `assertAccessAllowed` on the wallet address. */
+export function assertAddressAllowed(ctx: SandboxContext, q: Queryable, address: string): Promise<void> {
+  return assertAccessAllowed(ctx, q, [address], 'publicWalletAddress');
+}
+
+/** `AccessGate.assertUser` on a fresh read of the list. */
+export async function assertUserHasAccess(ctx: SandboxContext, q: Queryable, userId: string, record?: UserRecord): Promise<void> {
+  await (await loadAccessGate(ctx, q)).assertUser(q, userId, record);
 }
