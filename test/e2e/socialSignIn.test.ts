@@ -247,7 +247,7 @@ describe('Telegram sign-in', () => {
     await expect.poll(() => menuButton.isVisible(), { timeout: 10_000 }).toBe(true);
     await menuButton.click();
     await openMenuView(page, 'Account settings');
-    await expect.poll(() => page.locator('[data-latchkey-menu="user"]').getByText(`Telegram · grace_${telegramId}`).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => linkedAccount(page.locator('[data-latchkey-menu="user"]'), 'Telegram', `grace_${telegramId}`).isVisible(), { timeout: 10_000 }).toBe(true);
     await screenshot(page, 'social-11-telegram-signed-in-light');
     expect(problems).toEqual([]);
     await context.close();

@@ -68,14 +68,19 @@ describe('signInCredentialOwner', () => {
 });
 
 describe('loadUser', () => {
-  it('default: the user and their credentials, oldest first, in one statement (no MPC wallet)', async () => {
+  it('default: the user and their credentials, oldest first, in one round trip (the MPC wallets\' two reads go with it)', async () => {
     const now = new Date('2026-03-01T00:00:00.000Z');
     const user = await insertUser(db, ENV, { username: 'two-credentials' }, now);
     const second = await insertCredential(db, { userId: user.id, environmentId: ENV, format: 'phoneNumber', identifier: '+14155550100', now: new Date(now.getTime() + 1000) });
     const first = await insertCredential(db, { userId: user.id, environmentId: ENV, format: 'email', identifier: 'two@example.com', now });
     const q = counting();
-    const record = await loadUser(q, ENV, user.id);
-    expect(q.statements).toBe(1);
+    const pending = loadUser(q, ENV, user.id);
+    // Every statement is issued before the first answer: a sign-in reads its user while its transaction commits, and
+    // a statement sent after an await would reach a closed transaction (seen: an MPC wallet's owner signing in again
+    // answered 500 'Transaction is closed' when the MPC reads waited for the user's row).
+    expect(q.statements).toBe(3);
+    const record = await pending;
+    expect(q.statements).toBe(3);
     expect(record?.row).toEqual(user);
     expect(record?.credentials).toEqual([
       { ...first, oauth: null, wallet: null, embedded: null, mpc: null },

@@ -145,13 +145,12 @@ type UserCredentialJoinRow = { [K in keyof UserRow as `u_${K}`]: UserRow[K] } & 
   w_wallet_provider: string | null;
   w_hardware_wallet: string | null;
   embedded: EmbeddedWalletRow | null;
-  has_mpc: boolean;
 };
 
 /**
  * One statement for the user and their credentials with what hangs off each (social account, wallet, embedded
  * wallet): a row per credential, the user's columns on each (one row with null credential columns for a user without
- * any). It runs on every authenticated request, so it is a single round trip.
+ * any). It runs on every authenticated request; loadUser sends it with the MPC wallets' two reads in one round trip.
  */
 const LOAD_USER_SQL = `SELECT ${USER_COLUMNS.split(', ').map((column) => `u.${column} AS u_${column}`).join(', ')},
        ${CREDENTIAL_COLUMNS.split(', ').map((column) => `c.${column}`).join(', ')},
@@ -159,17 +158,25 @@ const LOAD_USER_SQL = `SELECT ${USER_COLUMNS.split(', ').map((column) => `u.${co
        o.display_name AS oauth_display_name, o.emails AS oauth_emails,
        w.chain AS w_chain, w.address AS w_address, w.wallet_name AS w_wallet_name, w.wallet_provider AS w_wallet_provider,
        w.hardware_wallet AS w_hardware_wallet,
-       CASE WHEN e.credential_id IS NULL THEN NULL ELSE to_jsonb(e) END AS embedded,
-       m.credential_id IS NOT NULL AS has_mpc
+       CASE WHEN e.credential_id IS NULL THEN NULL ELSE to_jsonb(e) END AS embedded
 FROM users u LEFT JOIN verified_credentials c ON c.user_id = u.id
 LEFT JOIN oauth_accounts o ON o.credential_id = c.id
 LEFT JOIN wallet_credentials w ON w.credential_id = c.id
 LEFT JOIN embedded_wallets e ON e.credential_id = c.id
-LEFT JOIN mpc_wallets m ON m.credential_id = c.id
 WHERE u.environment_id = $1 AND u.id = $2 ORDER BY c.created_at ASC, c.id ASC`;
 
 export async function loadUser(q: Queryable, environmentId: string, userId: string): Promise<UserRecord | undefined> {
-  const rows = await q.query<UserCredentialJoinRow>(LOAD_USER_SQL, [environmentId, userId]);
+  // The three statements go out together (one round trip) and before the first answer: a sign-in reads the user while
+  // its transaction commits (startSignInResponse), and a statement issued after an await would reach a closed
+  // transaction (an MPC wallet's owner signing in again answered 500 'Transaction is closed').
+  const [rows, mpcWallets, mpcBackups] = await Promise.all([
+    q.query<UserCredentialJoinRow>(LOAD_USER_SQL, [environmentId, userId]),
+    q.query<MpcWalletRow>('SELECT * FROM mpc_wallets WHERE environment_id = $1 AND user_id = $2', [environmentId, userId]),
+    q.query<MpcBackupRow>(
+      'SELECT b.* FROM mpc_key_share_backups b JOIN mpc_wallets w ON w.credential_id = b.wallet_id WHERE w.environment_id = $1 AND w.user_id = $2 ORDER BY b.created_at, b.id',
+      [environmentId, userId],
+    ),
+  ]);
   const first = rows[0];
   if (!first) return undefined;
   const row: UserRow = {
@@ -206,14 +213,10 @@ export async function loadUser(q: Queryable, environmentId: string, userId: stri
       },
     ];
   });
-  // MPC wallets (rows with their exact column types) only for a user who has one.
-  if (rows.some((joined) => joined.has_mpc)) {
-    const mpcWallets = await q.query<MpcWalletRow>('SELECT * FROM mpc_wallets WHERE user_id = $1', [userId]);
-    const mpcBackups = mpcWallets.length === 0 ? [] : await q.query<MpcBackupRow>('SELECT b.* FROM mpc_key_share_backups b JOIN mpc_wallets w ON w.credential_id = b.wallet_id WHERE w.user_id = $1 ORDER BY b.created_at, b.id', [userId]);
-    for (const credential of credentials) {
-      const wallet = mpcWallets.find((candidate) => candidate.credential_id === credential.id);
-      credential.mpc = wallet ? { wallet, backups: mpcBackups.filter((backup) => backup.wallet_id === wallet.credential_id) } : null;
-    }
+  // MPC wallets, with their exact column types.
+  for (const credential of credentials) {
+    const wallet = mpcWallets.find((candidate) => candidate.credential_id === credential.id);
+    credential.mpc = wallet ? { wallet, backups: mpcBackups.filter((backup) => backup.wallet_id === wallet.credential_id) } : null;
   }
   return { row, credentials };
 }
