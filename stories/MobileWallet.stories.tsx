@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { MobileWalletView, WalletSignInView, type MobileWalletFlowModel, type WalletFlowModel, type WalletListItem } from '../packages/ui/src/flows/index.js';
 import { expectAccessible } from './a11y.js';
+import { walletFlow } from './signInFixtures.js';
 
 const ADDRESS = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
 const SIGNATURE = '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW';
@@ -133,20 +134,7 @@ const desktopWallets: WalletListItem[] = [
   { key: 'solflare', name: 'Solflare', installed: false, connectVia: 'qrCode', mobileUrl: 'https://solflare.com/ul/v1/browse/x', installUrl: 'https://chromewebstore.google.com/detail/bhhhlbepdkbapadjdnnojkbgioiodbic' },
 ];
 
-function listFlow(overrides: Partial<WalletFlowModel> = {}): WalletFlowModel {
-  return {
-    status: 'idle',
-    wallets: phoneWallets,
-    walletKey: undefined,
-    error: undefined,
-    connect: fn().mockName('connect'),
-    link: fn().mockName('link'),
-    confirm: fn().mockName('confirm'),
-    cancel: fn().mockName('cancel'),
-    reset: fn().mockName('reset'),
-    ...overrides,
-  };
-}
+const listFlow = (overrides: Partial<WalletFlowModel> = {}): WalletFlowModel => walletFlow({ wallets: phoneWallets, ...overrides });
 
 /** A phone-wide frame (the list as a phone shows it). */
 const phone = (Story: ComponentType) => (

@@ -4,6 +4,7 @@ import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { UserMenuView } from '../packages/ui/src/screens/UserMenu/UserMenuView.js';
 import { LinkedWallets, type LinkedWalletItem } from '../packages/ui/src/screens/UserMenu/LinkedWallets.js';
 import { expectAccessible } from './a11y.js';
+import { walletFlow } from './signInFixtures.js';
 import {
   PasskeyManagerView,
   SolanaBalances,
@@ -265,20 +266,7 @@ const desktopRows: WalletListItem[] = [
 const embedded: LinkedWalletItem = { id: 'w-embedded', address, wallet_name: 'turnkeyhd', canUnlink: false };
 const linkedPhantom: LinkedWalletItem = { id: 'w-phantom', address: '9yaWxR2a3b4c5d6e7f8g9h1i2j3k4m5n6p7q8r9s8Q9R', wallet_name: 'phantom' };
 
-function linkFlow(overrides: Partial<WalletFlowModel> = {}): WalletFlowModel {
-  return {
-    status: 'idle',
-    wallets: phoneRows,
-    walletKey: undefined,
-    error: undefined,
-    connect: fn().mockName('connect'),
-    link: fn().mockName('link'),
-    confirm: fn().mockName('confirm'),
-    cancel: fn().mockName('cancel'),
-    reset: fn().mockName('reset'),
-    ...overrides,
-  };
-}
+const linkFlow = (overrides: Partial<WalletFlowModel> = {}): WalletFlowModel => walletFlow({ wallets: phoneRows, ...overrides });
 
 /** The menu open on Wallets (a sheet unless `layout` says otherwise), its list of wallets to link shown. */
 function linkStory(flow: WalletFlowModel, linked: LinkedWalletItem[] = [embedded], layout: 'sheet' | 'popover' = 'sheet'): Pick<Story, 'args'> {

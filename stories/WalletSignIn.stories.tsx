@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { LinkedWallets, WalletSignInView, type WalletFlowModel, type WalletListItem } from '../packages/ui/src/flows/index.js';
 import { expectAccessible } from './a11y.js';
+import { walletFlow as fixtureWalletFlow } from './signInFixtures.js';
 
 const wallets: WalletListItem[] = [
   { key: 'testwallet', name: 'Test Wallet', installed: true },
@@ -10,20 +11,7 @@ const wallets: WalletListItem[] = [
   { key: 'backpacksol', name: 'Backpack', installed: false, installUrl: 'https://chromewebstore.google.com/detail/aflkmfhebedbjioipglgcbcmnbpgliof' },
 ];
 
-function walletFlow(overrides: Partial<WalletFlowModel> = {}): WalletFlowModel {
-  return {
-    status: 'idle',
-    wallets,
-    walletKey: undefined,
-    error: undefined,
-    connect: fn().mockName('connect'),
-    link: fn().mockName('link'),
-    confirm: fn().mockName('confirm'),
-    cancel: fn().mockName('cancel'),
-    reset: fn().mockName('reset'),
-    ...overrides,
-  };
-}
+const walletFlow = (overrides: Partial<WalletFlowModel> = {}): WalletFlowModel => fixtureWalletFlow({ wallets, ...overrides });
 
 /** The wallet login block, one story per state of `useWalletSignIn().status`, and the user menu's linked wallets. */
 const meta = {
