@@ -151,13 +151,14 @@ describe('sandbox routes', () => {
   it('default: GET /sandbox/info points at this sandbox', async () => {
     const info = sandboxInfoSchema.parse((await t.call('GET', '/sandbox/info')).body);
     const port = Number(new URL(t.sandbox.url).port);
+    // Each service listens on API port + k unless that port was taken (then any free one). On PostgreSQL the
+    // database connections' own ephemeral ports can take one of them, so the exact port is not asserted.
     expect(info).toEqual({
       environmentId: t.sandbox.info.environmentId,
       apiBaseUrl: t.sandbox.url,
-      custodyBaseUrl: `http://127.0.0.1:${port + 1}`,
-      solanaRpcUrl: `http://127.0.0.1:${port + 2}`,
-      solanaWsUrl: `ws://127.0.0.1:${port + 3}`,
-      // +4 unless that port was taken (then any free one): the OIDC provider's own origin.
+      custodyBaseUrl: t.sandbox.info.custodyBaseUrl,
+      solanaRpcUrl: t.sandbox.info.solanaRpcUrl,
+      solanaWsUrl: t.sandbox.info.solanaWsUrl,
       oauthIssuer: t.sandbox.info.oauthIssuer,
       inboxUrl: `${t.sandbox.url}/sandbox/inbox`,
       cloudDriveUrl: t.sandbox.info.cloudDriveUrl,
@@ -165,6 +166,11 @@ describe('sandbox routes', () => {
       mpcSocketUrl: `ws://127.0.0.1:${port}/api/v0/sdk/${t.sandbox.info.environmentId}/waas/socket`,
     });
     expect(info.apiBaseUrl).not.toContain('/api/v0');
+    const origins = [info.apiBaseUrl, info.custodyBaseUrl, info.solanaRpcUrl, info.solanaWsUrl, info.oauthIssuer, info.cloudDriveUrl, info.captchaUrl];
+    for (const origin of origins) expect(origin).toMatch(/^(http|ws):\/\/127\.0\.0\.1:\d+$/);
+    expect(new Set(origins.map((origin) => new URL(origin).port)).size).toBe(origins.length);
+    const custodyHealth = await fetch(`${info.custodyBaseUrl}/health`);
+    expect(custodyHealth.status).toBe(200);
     expect(info.oauthIssuer).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(info.oauthIssuer).not.toBe(info.apiBaseUrl);
     const discovery = await fetch(`${info.oauthIssuer}/.well-known/openid-configuration`);
