@@ -173,13 +173,16 @@ const kib = (n) => (n / 1024).toFixed(1);
 // README's `config` host measures 86.2). The third target is not met: ~459 measured, bounded by React (67.2), the
 // transfer's chunk (93.8: web3.js v1 and spl-token, which the design keeps — with them come bn.js, buffer, web3.js's
 // own @noble/curves and @solana/errors' message table, ~89 of it for an import of web3.js and spl-token alone) and the
-// flows themselves. `--hosts --chunks` lists them. The menu row guards what opening the user menu costs (issue 13: the
-// mobile link's check once pulled the deep-link crypto into it, +23 KiB).
+// flows themselves. `--hosts --chunks` lists them. The menu row guards what opening the user menu costs (issue 13's
+// cap, 141.3: the mobile link's check once pulled the deep-link crypto into it, +23 KiB; the menu's flows — passkeys,
+// MFA, social linking, their machines and xstate — load beside it since, 166.4 → 131.2). That lazy chunk splits a few
+// chunks the first load shares with it (esbuild groups modules by the set of entries reaching them): +0.3 KiB of chunk
+// overhead on the first load, so the kit's ceiling is 20.2 with issue 18's target of 20 printed beside it.
 const menuOpenRow = rows.find((row) => row.name === 'host, user menu open');
 const BUDGETS = [
   { name: 'host initial load (React included)', kib: hostRow.initial.gzip / 1024, max: 87.5, target: 87 },
-  { name: 'the kit on top of React (host initial − baseline)', kib: (hostRow.initial.gzip - baselineRow.initial.gzip) / 1024, max: 20, target: 20 },
-  { name: 'host, user menu open', kib: (menuOpenRow?.initial.gzip ?? Infinity) / 1024, max: 167 },
+  { name: 'the kit on top of React (host initial − baseline)', kib: (hostRow.initial.gzip - baselineRow.initial.gzip) / 1024, max: 20.2, target: 20 },
+  { name: 'host, user menu open', kib: (menuOpenRow?.initial.gzip ?? Infinity) / 1024, max: 141.3 },
   // One language catalogue counted (the largest): a user reads the kit in one locale (the rows below list each).
   { name: 'everything a user can reach (host with the wallet panel, all chunks, one locale)', kib: walletHostRow.reachable.gzip / 1024, max: 460, target: 300 },
 ];

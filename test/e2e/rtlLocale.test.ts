@@ -76,6 +76,8 @@ describe.each([
     // Back sits on the right, where a right-to-left reader starts, and its arrow points right.
     expect(backBox.x + backBox.width / 2).toBeGreaterThan(menuBox.x + menuBox.width / 2);
     expect(await back.evaluate((element) => getComputedStyle(element.querySelector('svg')!).transform)).not.toBe('none');
+    // The view's passkeys and two-step sign-in load with it (their own chunk): the picture is of them, not the spinner.
+    await expect.poll(() => menu.locator('[data-menu-view="security"] :is(h2, h3)').first().isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await overflowing(page)).toEqual([]);
     await screenshot(page, `${name}-04-security`);
 

@@ -89,3 +89,11 @@ it('behavior: opening the user menu loads no deep-link crypto — its mobile-ret
   expect(packages).toContain('@latchkey/headless/mobile/return');
   expect([...packages].filter((name) => name === '@latchkey/headless/mobile' || name.startsWith('@noble/'))).toEqual([]);
 });
+
+it("behavior: opening the user menu waits for none of its flows' machines — passkeys, MFA and social linking load beside it (menuFlows)", () => {
+  // They brought xstate and five machines into "host, user menu open": 166.4 KiB gzip with them, 131.2 without.
+  const { packages } = staticGraph(resolve(here, 'screens/UserMenu/ConnectedUserMenu.tsx'));
+  const flowEntries = ['@latchkey/headless/react/mfa', '@latchkey/headless/react/passkey', '@latchkey/headless/react/social', '@latchkey/headless/social', 'xstate', '@xstate/react'];
+  expect([...packages].filter((name) => flowEntries.includes(name))).toEqual([]);
+  expect(staticGraph(resolve(here, 'screens/UserMenu/menuFlows.tsx')).packages).toContain('@latchkey/headless/react/social');
+});

@@ -1,31 +1,32 @@
 import { useLatchkey, useSession } from '@latchkey/headless/react';
 import { accountName, displayNameOf, primaryAddress } from './accountName.js';
-import { useMfaDevices, useMfaEnrolment } from '@latchkey/headless/react/mfa';
-import { usePasskeyManager } from '@latchkey/headless/react/passkey';
-import { useSocialSignIn } from '@latchkey/headless/react/social';
-import { unlinkCredential } from '@latchkey/headless/social';
 import type { SocialProvider } from '@latchkey/protocol';
-import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { KitErrorBoundary } from '../../KitErrorBoundary/KitErrorBoundary.js';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { KitErrorBoundary, KitFailure } from '../../KitErrorBoundary/KitErrorBoundary.js';
 import { lazyWithRetry } from '../../KitErrorBoundary/lazyWithRetry.js';
 import { brandingFrom } from '../../Branding/branding.js';
 import { supportFrom } from '../../Branding/support.js';
 import { smsCountries } from '../../flows/SmsSignIn/countries.js';
 import { socialProvidersFrom } from '../../flows/SocialSignIn/socialSettings.js';
 import { Spinner } from '../../Spinner.js';
-import { MfaDevicesView } from '../../flows/MfaDevices/MfaDevicesView.js';
-import { MfaEnrolmentView } from '../../flows/MfaEnrolment/MfaEnrolmentView.js';
-import { PasskeyManagerView } from '../../flows/PasskeyManager/PasskeyManagerView.js';
+import { useFirstPaintMessages } from '../../messages/useFirstPaintMessages.js';
 import { ProfileEntry } from '../../flows/Profile/ProfileEntry.js';
 import { embeddedWalletsEnabled, useEmbeddedWalletOptions } from '../../LatchkeyUIProvider/embeddedWalletConfig.js';
 import { useWalletPanel } from '../../LatchkeyUIProvider/walletPanelSlot.js';
 import { AccountSection, type CredentialKind } from './AccountSection.js';
 import { isMobileLinkReturn } from './mobileLinkReturn.js';
+import type { MenuFlows } from './menuFlows.js';
 import { UserMenuView, type LinkedAccount } from './UserMenuView.js';
 
 // Wallet code (wallet-standard registry, catalogue) loads only for users who have or may link wallets.
 const ConnectedLinkedWallets = lazyWithRetry(() => import('./ConnectedLinkedWallets.js').then((module) => ({ default: module.ConnectedLinkedWallets })));
 const AddCredential = lazyWithRetry(() => import('./AddCredential.js').then((module) => ({ default: module.AddCredential })));
+// The flows' machines (passkeys, MFA, social linking, and xstate) stay out of what opening the menu waits for: they
+// load beside the menu once the user is signed in.
+const loadMenuFlows = () => import('./menuFlows.js');
+const MenuFlowsHost = lazyWithRetry(() => loadMenuFlows().then((module) => ({ default: module.MenuFlowsHost })));
+const SecurityViews = lazyWithRetry(() => loadMenuFlows().then((module) => ({ default: module.SecurityViews })));
+const flowsReady = () => MenuFlowsHost.isReady() && SecurityViews.isReady();
 
 export interface UserMenuProps {
   open?: boolean;
@@ -44,11 +45,9 @@ export interface UserMenuProps {
 export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus = false }: UserMenuProps) {
   const session = useSession();
   const { client, settings } = useLatchkey();
+  const t = useFirstPaintMessages();
   const links = useMemo(() => brandingFrom(settings).menuLinks, [settings]);
   const support = useMemo(() => supportFrom(settings), [settings]);
-  const passkeyFlow = usePasskeyManager();
-  const mfaEnrolmentFlow = useMfaEnrolment();
-  const mfaDevicesFlow = useMfaDevices();
   const embeddedWalletOptions = useEmbeddedWalletOptions();
   // The host's wallet panel (`@latchkey/ui/solana`): it carries @solana/web3.js, so only hosts that import it have it.
   const walletPanel = useWalletPanel();
@@ -59,8 +58,10 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
   const signedIn = session.status === 'signedIn';
   // Back from a mobile wallet with a link under way: the menu opens on Wallets, whose list finishes the link.
   const [linkReturn] = useState(() => isMobileLinkReturn(client.storage));
-  // Linking opens a popup from the menu; a redirect return is finished by the sign-in dialog.
-  const social = useSocialSignIn({ completeRedirectOnMount: false });
+  // The menu's flows, once their chunk has arrived (MenuFlowsHost reports them); until then Security and linking wait.
+  const [reported, setFlows] = useState<MenuFlows>();
+  const onFlows = useCallback((next: MenuFlows) => setFlows(next), []);
+  const [flowsLoad, setFlowsLoad] = useState<'loading' | 'ready' | 'failed'>(() => (flowsReady() ? 'ready' : 'loading'));
   const [unlinking, setUnlinking] = useState(false);
   const [unlinkError, setUnlinkError] = useState<{ message: string }>();
   const linkedAccounts = useMemo<LinkedAccount[]>(
@@ -78,6 +79,23 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
     () => socialProvidersFrom(settings).filter((provider) => !linkedAccounts.some((account) => account.provider === provider)),
     [settings, linkedAccounts],
   );
+
+  // Flows reported while signed out (the host unmounts then) are over; a new sign-in reports new ones.
+  const flows = signedIn && flowsLoad === 'ready' ? reported : undefined;
+  const social = flows?.social;
+  const flowsFailed = flowsLoad === 'failed';
+  useEffect(() => {
+    if (!signedIn) setFlows(undefined);
+    if (!signedIn || flowsLoad !== 'loading') return undefined;
+    let live = true;
+    Promise.all([MenuFlowsHost.preload(), SecurityViews.preload()]).then(
+      () => live && setFlowsLoad('ready'),
+      () => live && setFlowsLoad('failed'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [signedIn, flowsLoad]);
 
   useEffect(() => {
     // Not when it opens by itself for a link's return: focus is in the open menu then.
@@ -109,8 +127,9 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
   const unlink = async (credentialId: string) => {
     setUnlinking(true);
     setUnlinkError(undefined);
-    social.reset();
+    social?.reset();
     try {
+      const { unlinkCredential } = await loadMenuFlows();
       const response = await unlinkCredential(client, { verifiedCredentialId: credentialId });
       client.session.send({ type: 'server.signedIn', response });
     } catch (cause) {
@@ -129,66 +148,71 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
   ) : null;
   const passkeys = settings?.security?.enablePasskeys === true;
   const mfa = settings?.security?.mfa?.enabled === true;
+  const securityFlows = flows ? (
+    <SecurityViews flows={flows} passkeys={passkeys} mfa={mfa} />
+  ) : flowsFailed ? (
+    <KitFailure area="security" message={t('kit.failed')} retryLabel={t('kit.retry')} onRetry={() => setFlowsLoad('loading')} />
+  ) : (
+    <Spinner />
+  );
   // Security also holds the embedded or MPC wallet's key actions (the wallet panel puts them there).
-  const security =
-    passkeys || mfa || (walletPanel && offersEmbeddedWallet) ? (
-      <>
-        {passkeys ? <PasskeyManagerView flow={passkeyFlow} /> : null}
-        {mfa ? (
-          <>
-            <MfaEnrolmentView flow={mfaEnrolmentFlow} />
-            <MfaDevicesView flow={mfaDevicesFlow} />
-          </>
-        ) : null}
-      </>
-    ) : undefined;
+  const security = passkeys || mfa ? securityFlows : walletPanel && offersEmbeddedWallet ? <></> : undefined;
   const user = session.user;
   return (
-    <UserMenuView
-      email={user?.email || undefined}
-      phoneNumber={user?.phoneNumber || undefined}
-      walletAddress={accountName(user && { verifiedCredentials: user.verifiedCredentials })}
-      address={primaryAddress(user)}
-      displayName={displayNameOf(user)}
-      buyUrl={buyUrlFrom(settings)}
-      linkedAccounts={linkedAccounts}
-      linkableProviders={linkableProviders}
-      onLink={(provider) => {
-        setUnlinkError(undefined);
-        social.link(provider as SocialProvider, { strategy: 'popup' });
-      }}
-      onUnlink={(credentialId) => void unlink(credentialId)}
-      isLinking={unlinking || social.isBusy}
-      linkError={unlinkError ?? (social.status === 'failed' ? social.error : undefined)}
-      onSignOut={() => void signOut()}
-      links={links}
-      support={support}
-      isSigningOut={signingOut}
-      error={error}
-      triggerRef={triggerRef}
-      {...(open === undefined ? {} : { open })}
-      {...(defaultOpen === undefined ? (linkReturn ? { defaultOpen: true } : {}) : { defaultOpen })}
-      {...(linkReturn ? { defaultView: 'wallets' as const } : {})}
-      onOpenChange={(next) => {
-        // Closing the menu ends an unfinished "add" flow.
-        if (!next) setAdding(undefined);
-        onOpenChange?.(next);
-      }}
-      views={{
-        wallets:
-          hasWallet || settings?.sdk?.multiWallet ? (
-            <LazySection area="linked wallets">
-              <ConnectedLinkedWallets />
-            </LazySection>
-          ) : undefined,
-        security,
-        account: credentials ?? undefined,
-        // The profile fields and Delete account, edited from the Account view (issue 14).
-        profile: <ProfileEntry />,
-      }}
-    >
-      {walletPanel && (hasWallet || offersEmbeddedWallet) ? <LazySection area="wallet panel">{walletPanel}</LazySection> : null}
-    </UserMenuView>
+    <>
+      {flowsLoad === 'ready' ? <MenuFlowsHost onChange={onFlows} /> : null}
+      <UserMenuView
+        email={user?.email || undefined}
+        phoneNumber={user?.phoneNumber || undefined}
+        walletAddress={accountName(user && { verifiedCredentials: user.verifiedCredentials })}
+        address={primaryAddress(user)}
+        displayName={displayNameOf(user)}
+        buyUrl={buyUrlFrom(settings)}
+        linkedAccounts={linkedAccounts}
+        linkableProviders={linkableProviders}
+        onLink={(provider) => {
+          setUnlinkError(undefined);
+          // The flow's code did not arrive (offline): say so, and fetch it again.
+          if (!social) {
+            if (flowsFailed) setFlowsLoad('loading');
+            return;
+          }
+          social.link(provider as SocialProvider, { strategy: 'popup' });
+        }}
+        onUnlink={(credentialId) => void unlink(credentialId)}
+        // Until the flow's code is here the link rows wait (a popup must open inside the click that asks for it).
+        isLinking={unlinking || (social ? social.isBusy : !flowsFailed)}
+        linkError={unlinkError ?? (flowsFailed ? { message: t('kit.failed') } : social?.status === 'failed' ? social.error : undefined)}
+        onSignOut={() => void signOut()}
+        links={links}
+        support={support}
+        isSigningOut={signingOut}
+        error={error}
+        triggerRef={triggerRef}
+        {...(open === undefined ? {} : { open })}
+        {...(defaultOpen === undefined ? (linkReturn ? { defaultOpen: true } : {}) : { defaultOpen })}
+        {...(linkReturn ? { defaultView: 'wallets' as const } : {})}
+        onOpenChange={(next) => {
+          // Closing the menu ends an unfinished "add" flow.
+          if (!next) setAdding(undefined);
+          onOpenChange?.(next);
+        }}
+        views={{
+          wallets:
+            hasWallet || settings?.sdk?.multiWallet ? (
+              <LazySection area="linked wallets">
+                <ConnectedLinkedWallets />
+              </LazySection>
+            ) : undefined,
+          security,
+          account: credentials ?? undefined,
+          // The profile fields and Delete account, edited from the Account view (issue 14).
+          profile: <ProfileEntry />,
+        }}
+      >
+        {walletPanel && (hasWallet || offersEmbeddedWallet) ? <LazySection area="wallet panel">{walletPanel}</LazySection> : null}
+      </UserMenuView>
+    </>
   );
 }
 
