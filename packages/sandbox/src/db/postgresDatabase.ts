@@ -76,8 +76,15 @@ class TransactionAbortedError extends Error {
  * does). A transaction's BEGIN goes out with its first statement, not a round trip ahead of it, and a transaction that
  * issued nothing sends nothing.
  */
-export async function openPostgresDatabase(connectionString: string, options: { poolSize?: number } = {}): Promise<Database> {
+export async function openPostgresDatabase(
+  connectionString: string,
+  options: { poolSize?: number; onIdleError?: ((error: Error) => void) | undefined } = {},
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: options.poolSize ?? POSTGRES_POOL_SIZE, pipeline: true });
+  // An idle connection the server ends (a restart, an administrator, a dropped database) is reported here; without a
+  // listener it would be an uncaught exception that ends the sandbox. The pool drops it and the next request connects
+  // anew; a connection ended mid-request fails that request alone.
+  pool.on('error', (error) => (options.onIdleError ?? warnIdleError)(error));
   // Fail at start-up, not on the first request, when the server is unreachable.
   await pool.query('SELECT 1');
   return {
@@ -162,4 +169,8 @@ export async function openPostgresDatabase(connectionString: string, options: { 
     },
     close: () => pool.end(),
   };
+}
+
+function warnIdleError(error: Error): void {
+  console.warn(`[sandbox] PostgreSQL ended an idle connection (${error.message}); the next request connects again.`);
 }
