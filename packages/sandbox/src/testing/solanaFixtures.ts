@@ -68,6 +68,15 @@ async function confirmed(connection: Connection, signature: TransactionSignature
   }
 }
 
+/**
+ * Waits until `signature` is `confirmed` on the cluster at `rpcUrl`, polling getSignatureStatuses (bounded by
+ * FIXTURE_CONFIRM_TIMEOUT_MS); throws with the program error when it landed failed. Unlike web3.js's
+ * `confirmTransaction`, a missed websocket notification cannot leave it waiting for the blockhash to expire.
+ */
+export function confirmSignature(rpcUrl: string, signature: TransactionSignature): Promise<void> {
+  return confirmed(connectionTo(rpcUrl), signature);
+}
+
 async function airdropTo(connection: Connection, address: PublicKey, lamports: bigint): Promise<TransactionSignature> {
   const signature = await connection.requestAirdrop(address, Number(lamports));
   await confirmed(connection, signature);

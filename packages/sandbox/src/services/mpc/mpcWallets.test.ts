@@ -4,7 +4,7 @@ import { p256 } from '@noble/curves/nist.js';
 import { Connection, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 import { FROST_SIGNERS, fromHex, toHex } from '@latchkey/protocol/frost';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { airdrop } from '../../testing/solanaFixtures.js';
+import { airdrop, confirmSignature } from '../../testing/solanaFixtures.js';
 import { createWallet, mpcSession, reshareWallet, signMessage } from '../../test/mpcTestClient.js';
 import { startTestSandbox, type TestSandbox } from '../../test/testSandbox.js';
 
@@ -47,7 +47,9 @@ describe('MPC wallets: keygen and signing against the sandbox', () => {
     tx.addSignature(from, Buffer.from(signature));
     expect(tx.verifySignatures()).toBe(true);
     const sent = await connection.sendRawTransaction(tx.serialize());
-    await connection.confirmTransaction({ signature: sent, blockhash, lastValidBlockHeight }, 'confirmed');
+    // Polled: web3.js's confirmTransaction falls back to waiting out the blockhash (~60 s of slots) when its websocket
+    // notification is missed, which a loaded CI machine hit (the test timed out at 30 s on PostgreSQL).
+    await confirmSignature(t.sandbox.info.solanaRpcUrl, sent);
     expect(await connection.getBalance(to)).toBe(1_000_000);
     session.socket.close();
   });
