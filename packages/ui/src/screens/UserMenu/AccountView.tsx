@@ -64,7 +64,7 @@ export function LinkedAccounts({ linkedAccounts, linkableProviders, onUnlink, on
         <p className={mutedText}>{t('menu.accounts.none')}</p>
       )}
       {onChooseLink && linkableProviders.length > 0 ? (
-        <button type="button" className={button.secondary} data-opens="linkAccount" aria-disabled={isLinking ? true : undefined} onClick={() => !isLinking && onChooseLink()}>
+        <button type="button" className={`${button.secondary} ${styles.sectionAction}`} data-opens="linkAccount" aria-disabled={isLinking ? true : undefined} onClick={() => !isLinking && onChooseLink()}>
           {t('menu.accounts.link')}
         </button>
       ) : null}

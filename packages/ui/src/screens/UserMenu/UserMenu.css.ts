@@ -51,6 +51,9 @@ export const links = style({ listStyle: 'none', margin: 0, padding: 0, display: 
 
 export const accounts = style({ display: 'flex', flexDirection: 'column', gap: '8px' });
 
+/** A section's own button ("Link another account"): as wide as its label, like "Add phone number" and "Edit profile". */
+export const sectionAction = style({ alignSelf: 'flex-start' });
+
 export const accountList = style({ margin: 0, padding: 0, listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '4px' });
 
 export const accountRow = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '8px' });
