@@ -47,15 +47,19 @@ describe('SignInButton (against the sandbox)', () => {
 
     await screen.findByRole('button', { name: `Account: ${email}` }, { timeout: 10_000 });
     expect(screen.queryByRole('dialog')).toBeNull();
-    // React 18 first shows the menu's placeholder trigger while the lazy menu resolves: read the trigger once focused.
-    const menuTrigger = await waitFor(() => {
-      const trigger = screen.getByRole('button', { name: `Account: ${email}` });
-      expect(trigger).toHaveFocus();
-      return trigger;
-    });
-
-    // A click on the stand-in trigger is kept: the menu opens once its code arrives (the lazy import can take
-    // seconds under a loaded CI machine; the default 1 s wait was seen to run out there).
+    // React 18 first shows the menu's stand-in trigger (focused) while the lazy menu resolves, then replaces it with
+    // the real one: a click on the stand-in read just before that replacement lands on a detached element and is lost
+    // (seen on cold CI runs). Click the real trigger once it is there and focused; a click on the stand-in being kept
+    // is UserMenu.test's. The lazy import can take seconds on a loaded CI machine.
+    const menuTrigger = await waitFor(
+      () => {
+        const trigger = screen.getByRole('button', { name: `Account: ${email}` });
+        expect(trigger).not.toHaveAttribute('aria-busy');
+        expect(trigger).toHaveFocus();
+        return trigger;
+      },
+      { timeout: 15_000 },
+    );
     await kit.user.click(menuTrigger);
     const menu = await screen.findByRole('dialog', { name: /^Signed in as/ }, { timeout: 15_000 });
     expect(menu).toHaveTextContent(email);

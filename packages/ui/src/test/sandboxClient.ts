@@ -65,15 +65,3 @@ export async function ownPhoneThroughApi(sandboxUrl: string, national: string): 
     await client.destroy();
   }
 }
-
-/** A `patchSettings` that turns passkeys and Google linking on (for the user menu's flows). */
-export const withFlows = (settings: Record<string, unknown>) => {
-  const sdk = settings['sdk'] as Record<string, unknown>;
-  const security = settings['security'] as Record<string, unknown> | undefined;
-  return {
-    ...settings,
-    sdk: { ...sdk, socialSignIn: { providers: [{ provider: 'google', enabled: true }] } },
-    security: { ...security, enablePasskeys: true },
-  };
-};
-

@@ -1,9 +1,6 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { LatchkeyUIProvider } from '../../LatchkeyUIProvider/LatchkeyUIProvider.js';
-import { createSandboxClient, signInThroughApi, uniqueEmail, withFlows } from '../../test/sandboxClient.js';
-import { ConnectedUserMenu } from './ConnectedUserMenu.js';
+import { openSignedInMenu } from '../../test/signedInMenu.js';
 
 // The menu's flows (passkeys, MFA, social linking) load beside it: their import waits for `gate` (the test lets it through).
 const flows = vi.hoisted(() => {
@@ -21,15 +18,7 @@ vi.mock('./menuFlows.js', async (importOriginal) => {
 
 describe('ConnectedUserMenu: the flows load beside the menu (against the sandbox)', () => {
   it('behavior: the menu opens and works while its flows load; Security and linking wait for them, then work', async () => {
-    const { client, sandboxUrl } = await createSandboxClient({ patchSettings: withFlows });
-    await signInThroughApi(client, sandboxUrl, uniqueEmail('flows'));
-    const user = userEvent.setup();
-    render(
-      <LatchkeyUIProvider client={client}>
-        <ConnectedUserMenu defaultOpen />
-      </LatchkeyUIProvider>,
-    );
-    const menu = await screen.findByRole('dialog', { name: /^Signed in as/ }, { timeout: 10_000 });
+    const { client, user, menu } = await openSignedInMenu('flows');
     expect(within(menu).getByRole('button', { name: 'Sign out' })).toBeEnabled();
     // The social-link flow is asked for once signed in, before anyone opens Account.
     await waitFor(() => expect(flows.imports).toBeGreaterThan(0));

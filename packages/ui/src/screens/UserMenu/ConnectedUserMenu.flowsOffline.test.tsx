@@ -1,9 +1,6 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { LatchkeyUIProvider } from '../../LatchkeyUIProvider/LatchkeyUIProvider.js';
-import { createSandboxClient, signInThroughApi, uniqueEmail, withFlows } from '../../test/sandboxClient.js';
-import { ConnectedUserMenu } from './ConnectedUserMenu.js';
+import { openSignedInMenu } from '../../test/signedInMenu.js';
 
 // The menu's flows (passkeys, MFA, social linking) cannot be fetched the first time (offline); the next import works.
 const flows = vi.hoisted(() => ({ failNext: true }));
@@ -17,15 +14,7 @@ vi.mock('./menuFlows.js', async (importOriginal) => {
 
 describe('ConnectedUserMenu: its flows cannot load (against the sandbox)', () => {
   it('error: the flows cannot load (offline) — the menu says so beside the link; the next try loads them', async () => {
-    const { client, sandboxUrl } = await createSandboxClient({ patchSettings: withFlows });
-    await signInThroughApi(client, sandboxUrl, uniqueEmail('flows-offline'));
-    const user = userEvent.setup();
-    render(
-      <LatchkeyUIProvider client={client}>
-        <ConnectedUserMenu defaultOpen />
-      </LatchkeyUIProvider>,
-    );
-    const menu = await screen.findByRole('dialog', { name: /^Signed in as/ }, { timeout: 10_000 });
+    const { client, user, menu } = await openSignedInMenu('flows-offline');
     await user.click(await within(menu).findByRole('button', { name: /^Security/ }));
     const failure = await within(menu).findByRole('alert');
     expect(failure).toHaveTextContent('Something went wrong.');
