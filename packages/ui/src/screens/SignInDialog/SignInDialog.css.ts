@@ -9,16 +9,9 @@ export const overlay = style({
   backdropFilter: `blur(${vars.blurs.overlay})`,
 });
 
-export const content = style({
-  position: 'fixed',
-  zIndex: 2147483001,
-  top: '50%',
-  left: '50%',
-  transform: 'translate(-50%, -50%)',
+/** The sign-in card's surface, the same in the dialog and in the embedded sign-in (SignInEmbedded.css.ts). */
+export const surface = style({
   boxSizing: 'border-box',
-  width: 'min(400px, calc(100vw - 32px))',
-  maxHeight: 'calc(100vh - 32px)',
-  overflowY: 'auto',
   display: 'flex',
   flexDirection: 'column',
   gap: '20px',
@@ -30,23 +23,37 @@ export const content = style({
   borderWidth: vars.borderWidths.control,
   borderColor: vars.colors.border,
   borderRadius: vars.radii.panel,
-  boxShadow: vars.shadows.dialog,
-  ':focus': { outline: 'none' },
-  '@media': {
-    // Phones: a bottom sheet, the full width, as tall as its content up to the screen's height.
-    'screen and (max-width: 479.98px)': {
-      top: 'auto',
-      bottom: 0,
-      left: 0,
-      transform: 'none',
-      width: '100%',
-      maxHeight: 'calc(100dvh - 24px)',
-      padding: '20px 16px calc(16px + env(safe-area-inset-bottom))',
-      borderBottomWidth: 0,
-      borderRadius: `${vars.radii.panel} ${vars.radii.panel} 0 0`,
+});
+
+export const content = style([
+  surface,
+  {
+    position: 'fixed',
+    zIndex: 2147483001,
+    top: '50%',
+    left: '50%',
+    transform: 'translate(-50%, -50%)',
+    width: 'min(400px, calc(100vw - 32px))',
+    maxHeight: 'calc(100vh - 32px)',
+    overflowY: 'auto',
+    boxShadow: vars.shadows.dialog,
+    ':focus': { outline: 'none' },
+    '@media': {
+      // Phones: a bottom sheet, the full width, as tall as its content up to the screen's height.
+      'screen and (max-width: 479.98px)': {
+        top: 'auto',
+        bottom: 0,
+        left: 0,
+        transform: 'none',
+        width: '100%',
+        maxHeight: 'calc(100dvh - 24px)',
+        padding: '20px 16px calc(16px + env(safe-area-inset-bottom))',
+        borderBottomWidth: 0,
+        borderRadius: `${vars.radii.panel} ${vars.radii.panel} 0 0`,
+      },
     },
   },
-});
+]);
 
 export const header = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '8px', textAlign: 'center', paddingInline: '24px' });
 
