@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { SignInDialogView } from '../packages/ui/src/screens/SignInDialog/SignInDialogView.js';
 import { expectAccessible } from './a11y.js';
-import { onboardingStep, socialFlow, socialSettings, walletFlow, walletLoginView } from './signInFixtures.js';
+import { accessBlockedArgs, expectAccessBlocked, onboardingStep, socialFlow, socialSettings, walletFlow, walletLoginView } from './signInFixtures.js';
 import { accessImages, brandedSettings, emailFlow, invalidPhoneError, loginView, mfaChallengeFlow, passkeySignInFlow, phoneSettings, sentToUk, smsFlow, ukPhone, wrongCodeError, wrongSmsCodeError } from './fixtures.js';
 
 /** The sign-in dialog (Radix Dialog) from props: login view blocks, branding, settings states. */
@@ -186,14 +186,9 @@ export const MfaChallengeInDialog: Story = {
  * blocked — `general.imageUserInAccessList` above the steps.
  */
 export const AccessBlocked: Story = {
-  args: {
-    settings: { ...brandedSettings, general: { ...brandedSettings.general, ...accessImages } },
-    emailFlow: emailFlow({ error: { code: 'address_blocked_by_gate', message: 'This address is blocked by the gate' } }),
-  },
+  args: accessBlockedArgs(),
   play: async () => {
-    const dialog = await screen.findByRole('dialog');
-    await expect(within(dialog).getByRole('alert')).toHaveTextContent('This address is blocked by the gate');
-    await expect(dialog.querySelector('[data-access-denied="address_blocked_by_gate"] img')).toHaveAttribute('src', accessImages.imageUserInAccessList);
+    await expectAccessBlocked(await screen.findByRole('dialog'), 'This address is blocked by the gate');
     await expectAccessible();
   },
 };

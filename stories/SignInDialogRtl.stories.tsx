@@ -2,8 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { SignInDialogView } from '../packages/ui/src/screens/SignInDialog/SignInDialogView.js';
 import { expectAccessible } from './a11y.js';
-import { accessImages, brandedSettings, emailFlow, loginView, mfaChallengeFlow, wrongCodeError } from './fixtures.js';
-import { onboardingStep, socialFlow, socialSettings, walletFlow, walletLoginView } from './signInFixtures.js';
+import { brandedSettings, emailFlow, loginView, mfaChallengeFlow, wrongCodeError } from './fixtures.js';
+import { accessBlockedArgs, expectAccessBlocked, onboardingStep, socialFlow, socialSettings, walletFlow, walletLoginView } from './signInFixtures.js';
 import { expectBottomSheet, phone } from './viewport.js';
 
 /**
@@ -114,14 +114,9 @@ export const OnboardingRtl: Story = {
 
 /** The access gate's refusal right to left: the translated sentence and the project's picture for a blocked address. */
 export const AccessBlockedRtl: Story = {
-  args: {
-    settings: { ...brandedSettings, general: { ...brandedSettings.general, ...accessImages } },
-    emailFlow: emailFlow({ error: { code: 'address_blocked_by_gate', message: 'This address is blocked by the gate' } }),
-  },
+  args: accessBlockedArgs(),
   play: async () => {
-    const dialog = await rtlDialog();
-    await expect(within(dialog).getByRole('alert')).toHaveTextContent('هذا العنوان محظور من بوابة الوصول');
-    await expect(dialog.querySelector('[data-access-denied="address_blocked_by_gate"] img')).toHaveAttribute('src', accessImages.imageUserInAccessList);
+    await expectAccessBlocked(await rtlDialog(), 'هذا العنوان محظور من بوابة الوصول');
     await expectAccessible();
   },
 };

@@ -4,6 +4,7 @@ import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { UserMenuView } from '../packages/ui/src/screens/UserMenu/UserMenuView.js';
 import { LinkedWallets, type LinkedWalletItem } from '../packages/ui/src/screens/UserMenu/LinkedWallets.js';
 import { expectAccessible } from './a11y.js';
+import { linkedAccountsArgs } from './menuFixtures.js';
 import { walletFlow } from './signInFixtures.js';
 import {
   PasskeyManagerView,
@@ -165,18 +166,8 @@ export const SignOutFailed: Story = {
   },
 };
 
-const accounts = {
-  linkedAccounts: [
-    { id: 'cred-google', provider: 'google', label: 'ada@example.com' },
-    { id: 'cred-github', provider: 'github', label: 'ada-gh@example.com' },
-  ],
-  linkableProviders: ['apple', 'discord'],
-  onLink: fn(),
-  onUnlink: fn(),
-};
-
 export const LinkedAccounts: Story = {
-  args: { defaultOpen: true, defaultView: 'account', ...accounts },
+  args: { defaultOpen: true, defaultView: 'account', ...linkedAccountsArgs },
   play: async () => {
     const dialog = await menu();
     await expect(within(dialog).getAllByRole('listitem').find((row) => row.textContent?.startsWith('GitHub'))).toHaveTextContent('GitHubada-gh@example.comUnlink');
@@ -188,7 +179,7 @@ export const LinkedAccountsDark: Story = { ...LinkedAccounts, globals: { theme: 
 
 /** "Link another account": one row per provider the user may still link. */
 export const LinkAnotherAccount: Story = {
-  args: { defaultOpen: true, defaultView: 'linkAccount', ...accounts },
+  args: { defaultOpen: true, defaultView: 'linkAccount', ...linkedAccountsArgs },
   play: async ({ args }) => {
     const dialog = await menu();
     await expectAccessible();

@@ -3,6 +3,7 @@ import { expect, fn, screen, within } from 'storybook/test';
 import { LinkedWallets } from '../packages/ui/src/screens/UserMenu/LinkedWallets.js';
 import { UserMenuView } from '../packages/ui/src/screens/UserMenu/UserMenuView.js';
 import { expectAccessible } from './a11y.js';
+import { linkedAccountsArgs } from './menuFixtures.js';
 
 /**
  * The user menu's views in the right-to-left locale (Arabic) that Screens/UserMenu does not show mirrored: Wallets,
@@ -20,16 +21,6 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const address = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
-
-const accounts = {
-  linkedAccounts: [
-    { id: 'cred-google', provider: 'google', label: 'ada@example.com' },
-    { id: 'cred-github', provider: 'github', label: 'ada-gh@example.com' },
-  ],
-  linkableProviders: ['apple', 'discord'],
-  onLink: fn(),
-  onUnlink: fn(),
-};
 
 /** The open menu, mirrored, on `view`: its heading shows and Back sits in the right half. */
 async function rtlMenuView(heading: string): Promise<HTMLElement> {
@@ -68,7 +59,7 @@ export const WalletsRtl: Story = {
 export const WalletsRtlDark: Story = { ...WalletsRtl, globals: { theme: 'dark' } };
 
 export const AccountRtl: Story = {
-  args: { defaultView: 'account', ...accounts },
+  args: { defaultView: 'account', ...linkedAccountsArgs },
   play: async () => {
     const dialog = await rtlMenuView('إعدادات الحساب');
     await expect(within(dialog).getByText('الحسابات المرتبطة')).toBeVisible();
@@ -79,7 +70,7 @@ export const AccountRtl: Story = {
 export const AccountRtlDark: Story = { ...AccountRtl, globals: { theme: 'dark' } };
 
 export const LinkAnotherAccountRtl: Story = {
-  args: { defaultView: 'linkAccount', ...accounts },
+  args: { defaultView: 'linkAccount', ...linkedAccountsArgs },
   play: async () => {
     const dialog = await rtlMenuView('ربط حساب آخر');
     await expect(within(dialog).getByRole('button', { name: 'ربط Apple' })).toBeVisible();

@@ -1,5 +1,6 @@
-import { fn } from 'storybook/test';
+import { expect, fn, within } from 'storybook/test';
 import { ProfileView, type ProfileFieldModel, type ProfileFlowModel, type SocialFlowModel, type WalletFlowModel } from '../packages/ui/src/flows/index.js';
+import { accessImages, brandedSettings, emailFlow } from './fixtures.js';
 
 /** Fixtures of the sign-in's views (the dialog, its phone and right-to-left variants, the embedded sign-in). */
 
@@ -61,3 +62,15 @@ const onboardingFlow: ProfileFlowModel = {
 
 /** The onboarding step as the connected sign-in shows it: the profile form for the fields still missing (Team required). */
 export const onboardingStep = <ProfileView flow={onboardingFlow} purpose="onboarding" />;
+
+/** The access gate refused the address (by code), with the project's picture for a listed, blocked address. */
+export const accessBlockedArgs = () => ({
+  settings: { ...brandedSettings, general: { ...brandedSettings.general, ...accessImages } },
+  emailFlow: emailFlow({ error: { code: 'address_blocked_by_gate', message: 'This address is blocked by the gate' } }),
+});
+
+/** The refusal shows as `sentence` (in the story's locale) under `general.imageUserInAccessList`. */
+export async function expectAccessBlocked(dialog: HTMLElement, sentence: string): Promise<void> {
+  await expect(within(dialog).getByRole('alert')).toHaveTextContent(sentence);
+  await expect(dialog.querySelector('[data-access-denied="address_blocked_by_gate"] img')).toHaveAttribute('src', accessImages.imageUserInAccessList);
+}
