@@ -33,8 +33,8 @@ async function bundle(entry: string) {
   const outputs = result.metafile.outputs;
   // Every import() target is an entry point in the metafile too: pick the output named after the entry.
   const entryOut = Object.keys(outputs).find((file) => path.basename(file) === 'entry.js' && outputs[file]?.entryPoint) as string;
-  /** Input files of the chunks reachable from the entry through the given import kinds. */
-  const inputs = (kinds: string[]): string[] => {
+  /** The chunks reachable from the entry through the given import kinds. */
+  const reachable = (kinds: string[]): Set<string> => {
     const seen = new Set<string>();
     const queue = [entryOut];
     for (let i = 0; i < queue.length && i < 200; i++) {
@@ -43,19 +43,14 @@ async function bundle(entry: string) {
       seen.add(file);
       for (const imported of outputs[file]?.imports ?? []) if (kinds.includes(imported.kind)) queue.push(imported.path);
     }
-    return [...seen].flatMap((file) => Object.keys(outputs[file]?.inputs ?? {}));
+    return seen;
   };
+  /** Input files of the chunks reachable from the entry through the given import kinds. */
+  const inputs = (kinds: string[]): string[] => [...reachable(kinds)].flatMap((file) => Object.keys(outputs[file]?.inputs ?? {}));
   /** The text of the chunks the entry loads before it runs. */
   const initialText = (): string => {
-    const seen = new Set<string>();
-    const queue = [entryOut];
-    for (let i = 0; i < queue.length && i < 200; i++) {
-      const file = queue[i] as string;
-      if (seen.has(file)) continue;
-      seen.add(file);
-      for (const imported of outputs[file]?.imports ?? []) if (imported.kind === 'import-statement') queue.push(imported.path);
-    }
-    return result.outputFiles.filter((file) => seen.has(path.relative(root, file.path))).map((file) => file.text).join('\n');
+    const initial = reachable(['import-statement']);
+    return result.outputFiles.filter((file) => initial.has(path.relative(root, file.path))).map((file) => file.text).join('\n');
   };
   return { initial: inputs(['import-statement']), all: inputs(['import-statement', 'dynamic-import']), initialText };
 }

@@ -1,7 +1,7 @@
 import { useLatchkey, useSession } from '@latchkey/headless/react';
 import { accountName, displayNameOf, primaryAddress } from './accountName.js';
 import type { SocialProvider } from '@latchkey/protocol';
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { KitErrorBoundary, KitFailure } from '../../KitErrorBoundary/KitErrorBoundary.js';
 import { lazyWithRetry } from '../../KitErrorBoundary/lazyWithRetry.js';
 import { brandingFrom } from '../../Branding/branding.js';
@@ -59,8 +59,7 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
   // Back from a mobile wallet with a link under way: the menu opens on Wallets, whose list finishes the link.
   const [linkReturn] = useState(() => isMobileLinkReturn(client.storage));
   // The menu's flows, once their chunk has arrived (MenuFlowsHost reports them); until then Security and linking wait.
-  const [reported, setFlows] = useState<MenuFlows>();
-  const onFlows = useCallback((next: MenuFlows) => setFlows(next), []);
+  const [flows, setFlows] = useState<MenuFlows>();
   const [flowsLoad, setFlowsLoad] = useState<'loading' | 'ready' | 'failed'>(() => (flowsReady() ? 'ready' : 'loading'));
   const [unlinking, setUnlinking] = useState(false);
   const [unlinkError, setUnlinkError] = useState<{ message: string }>();
@@ -80,11 +79,10 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
     [settings, linkedAccounts],
   );
 
-  // Flows reported while signed out (the host unmounts then) are over; a new sign-in reports new ones.
-  const flows = signedIn && flowsLoad === 'ready' ? reported : undefined;
   const social = flows?.social;
   const flowsFailed = flowsLoad === 'failed';
   useEffect(() => {
+    // Signed out, the host unmounts and its flows are over; a new sign-in's host reports new ones.
     if (!signedIn) setFlows(undefined);
     if (!signedIn || flowsLoad !== 'loading') return undefined;
     let live = true;
@@ -160,7 +158,7 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
   const user = session.user;
   return (
     <>
-      {flowsLoad === 'ready' ? <MenuFlowsHost onChange={onFlows} /> : null}
+      {flowsLoad === 'ready' ? <MenuFlowsHost onChange={setFlows} /> : null}
       <UserMenuView
         email={user?.email || undefined}
         phoneNumber={user?.phoneNumber || undefined}
