@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { KitFailure } from '../packages/ui/src/KitErrorBoundary/KitErrorBoundary.js';
+import { Spinner } from '../packages/ui/src/Spinner.js';
 import { UserMenuView } from '../packages/ui/src/screens/UserMenu/UserMenuView.js';
 import { LinkedWallets, type LinkedWalletItem } from '../packages/ui/src/screens/UserMenu/LinkedWallets.js';
 import { expectAccessible } from './a11y.js';
@@ -117,6 +119,40 @@ export const Wallets: Story = {
 };
 
 export const WalletsDark: Story = { ...Wallets, globals: { theme: 'dark' } };
+
+/** Security while the menu's flows (passkeys, two-step sign-in) are still on their way: the connected menu's spinner. */
+export const SecurityLoading: Story = {
+  args: { defaultOpen: true, defaultView: 'security', views: { security: <Spinner /> } },
+  play: async () => {
+    const dialog = await menu();
+    const view = dialog.querySelector<HTMLElement>('[data-menu-view="security"]');
+    await expect(view?.querySelector('[aria-hidden="true"]')).not.toBeNull();
+    await expect(within(dialog).queryByRole('region', { name: 'Passkeys' })).toBeNull();
+    await expectAccessible();
+  },
+};
+
+const retryFlows = fn().mockName('retry');
+
+/** Security when the menu's flows could not be fetched (offline): the sentence and Retry, which fetches them again. */
+export const SecurityFailed: Story = {
+  args: {
+    defaultOpen: true,
+    defaultView: 'security',
+    views: { security: <KitFailure area="security" message="Something went wrong." retryLabel="Retry" onRetry={retryFlows} /> },
+  },
+  play: async () => {
+    retryFlows.mockClear();
+    const dialog = await menu();
+    const failure = within(dialog).getByRole('alert');
+    await expect(failure).toHaveTextContent('Something went wrong.');
+    await expectAccessible();
+    await userEvent.click(within(failure).getByRole('button', { name: 'Retry' }));
+    await expect(retryFlows).toHaveBeenCalledOnce();
+  },
+};
+
+export const SecurityFailedDark: Story = { ...SecurityFailed, globals: { theme: 'dark' } };
 
 /** Security: passkeys, then the embedded wallet's key actions (the panel on Home puts them here). */
 export const Security: Story = {
