@@ -112,7 +112,22 @@ describe('e-mail sign-in', () => {
       message: 'The code is invalid or expired.',
       path: 'verificationToken',
     });
-    expect((await signin(id, code)).status).toBe(200);
+    const right = await signin(id, code);
+    expect(right.status).toBe(200);
+    // The wrong code created nobody: the right one signs a new user in.
+    expect(right.body.user.newUser).toBe(true);
+  });
+
+  it('error: the same right code sent 20 times at once signs in once; the others are invalid_email_verification', async () => {
+    const email = freshEmail('race');
+    const id = await create(email);
+    const code = await latestCode(email);
+    const responses = await Promise.all(Array.from({ length: 20 }, () => signin(id, code)));
+    expect(responses.filter((response) => response.status === 200)).toHaveLength(1);
+    for (const response of responses.filter((response) => response.status !== 200)) {
+      expect(response.status).toBe(400);
+      expect(response.body.error.code).toBe('invalid_email_verification');
+    }
   });
 
   it('error: the third wrong code burns the verification (429), even for the right code', async () => {

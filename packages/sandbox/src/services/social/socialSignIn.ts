@@ -257,7 +257,7 @@ export async function signInWithSocial(ctx: SandboxContext, provider: SocialProv
     const identifier = credentialIdentifier(provider, identity.accountId);
     // The access gate (SPEC §6): the social account (`{provider}:{accountId}`) and its e-mail address and domain.
     await assertAccessAllowed(ctx, tx, identity.email ? [identifier, identity.email] : [identifier]);
-    const { credential, newUser } = await signInCredentialOwner(tx, { environmentId: ctx.environmentId, format: 'oauth', identifier, profile: identity.email ? { email: identity.email } : {}, now });
+    const { credential, newUser } = await signInCredentialOwner(tx, { environmentId: ctx.environmentId, format: 'oauth', now }, { identifier, profile: identity.email ? { email: identity.email } : {} });
     await saveOAuthAccount(ctx, tx, credential.id, provider, identity);
     // A primary sign-in like any other: with a verified second factor it answers an MFA challenge, not a session.
     return completePrimarySignIn(ctx, tx, settings, credential.user_id, { newUser });

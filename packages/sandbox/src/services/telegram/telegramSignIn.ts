@@ -142,7 +142,7 @@ export async function signInWithTelegram(ctx: SandboxContext, input: TelegramSig
   const settings = await ctx.settings.get();
   return withTelegram(ctx, input, async (tx, identifier) => {
     const now = ctx.now();
-    const { credential, newUser } = await signInCredentialOwner(tx, { environmentId: ctx.environmentId, format: 'oauth', identifier, profile: {}, now });
+    const { credential, newUser } = await signInCredentialOwner(tx, { environmentId: ctx.environmentId, format: 'oauth', now }, { identifier, profile: {} });
     await saveTelegramAccount(ctx, tx, credential.id, input.telegramAuth);
     // A primary sign-in like any other: with a verified second factor it answers an MFA challenge, not a session.
     return completePrimarySignIn(ctx, tx, settings, credential.user_id, { newUser });

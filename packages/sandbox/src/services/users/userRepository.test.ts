@@ -32,7 +32,7 @@ describe('signInCredentialOwner', () => {
   it('default: a new credential creates its user with the profile, the sign-in recorded, in one statement', async () => {
     const q = counting();
     const now = new Date('2026-01-02T03:04:05.000Z');
-    const { credential, newUser } = await signInCredentialOwner(q, { environmentId: ENV, format: 'email', identifier: 'new@example.com', profile: { email: 'new@example.com' }, now });
+    const { credential, newUser } = await signInCredentialOwner(q, { environmentId: ENV, format: 'email', now }, { identifier: 'new@example.com', profile: { email: 'new@example.com' } });
     expect(q.statements).toBe(1);
     expect(newUser).toBe(true);
     expect(credential).toMatchObject({ format: 'email', identifier: 'new@example.com', created_at: now, last_selected_at: now });
@@ -42,10 +42,10 @@ describe('signInCredentialOwner', () => {
   });
 
   it('behavior: a known credential signs its owner in again (nothing created, last visit and selection move), in one statement', async () => {
-    const first = await signInCredentialOwner(db, { environmentId: ENV, format: 'email', identifier: 'again@example.com', profile: {}, now: new Date('2026-01-01T00:00:00.000Z') });
+    const first = await signInCredentialOwner(db, { environmentId: ENV, format: 'email', now: new Date('2026-01-01T00:00:00.000Z') }, { identifier: 'again@example.com', profile: {} });
     const later = new Date('2026-02-01T00:00:00.000Z');
     const q = counting();
-    const again = await signInCredentialOwner(q, { environmentId: ENV, format: 'email', identifier: 'again@example.com', profile: { email: 'ignored@example.com' }, now: later });
+    const again = await signInCredentialOwner(q, { environmentId: ENV, format: 'email', now: later }, { identifier: 'again@example.com', profile: { email: 'ignored@example.com' } });
     expect(q.statements).toBe(1);
     expect(again.newUser).toBe(false);
     expect(again.credential.id).toBe(first.credential.id);
@@ -59,11 +59,26 @@ describe('signInCredentialOwner', () => {
 
   it('behavior: the same identifier in another environment or format is another user', async () => {
     const now = new Date();
-    const a = await signInCredentialOwner(db, { environmentId: ENV, format: 'email', identifier: 'shared', profile: {}, now });
-    const b = await signInCredentialOwner(db, { environmentId: `${ENV}-other`, format: 'email', identifier: 'shared', profile: {}, now });
-    const c = await signInCredentialOwner(db, { environmentId: ENV, format: 'phoneNumber', identifier: 'shared', profile: {}, now });
+    const a = await signInCredentialOwner(db, { environmentId: ENV, format: 'email', now }, { identifier: 'shared', profile: {} });
+    const b = await signInCredentialOwner(db, { environmentId: `${ENV}-other`, format: 'email', now }, { identifier: 'shared', profile: {} });
+    const c = await signInCredentialOwner(db, { environmentId: ENV, format: 'phoneNumber', now }, { identifier: 'shared', profile: {} });
     expect(new Set([a.credential.user_id, b.credential.user_id, c.credential.user_id]).size).toBe(3);
     expect([a.newUser, b.newUser, c.newUser]).toEqual([true, true, true]);
+  });
+
+  it('behavior: an identity given as SQL signs in whoever it yields, and nobody (nothing written) when it yields no row', async () => {
+    const now = new Date('2026-01-03T00:00:00.000Z');
+    const from = (identifier: string | null) => (param: (value: unknown) => string) =>
+      `SELECT identifier, jsonb_build_object('email', identifier) AS profile FROM (SELECT ${param(identifier)}::text AS identifier) i WHERE identifier IS NOT NULL`;
+    const q = counting();
+    const signedIn = await signInCredentialOwner(q, { environmentId: ENV, format: 'email', now }, { from: from('sql@example.com') });
+    expect(q.statements).toBe(1);
+    expect(signedIn?.newUser).toBe(true);
+    expect((await loadUser(db, ENV, signedIn!.credential.user_id))?.row.profile).toEqual({ email: 'sql@example.com' });
+    const count = async () => (await db.query<{ count: number }>('SELECT count(*)::int AS count FROM users WHERE environment_id = $1', [ENV]))[0]?.count;
+    const before = await count();
+    expect(await signInCredentialOwner(db, { environmentId: ENV, format: 'email', now }, { from: from(null) })).toBeUndefined();
+    expect(await count()).toBe(before);
   });
 });
 

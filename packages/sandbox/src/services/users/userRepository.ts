@@ -72,36 +72,62 @@ export async function findCredential(q: Queryable, environmentId: string, format
 }
 
 /**
+ * Who signs in with a credential: its identifier and the profile a new owner starts with — given, or as SQL (`from`:
+ * a SELECT yielding `identifier` and `profile` in at most one row, built with `param` for its values; no row: nobody
+ * signs in), so that a statement sent before the identifier is known can sign in whoever it turns out to be.
+ */
+interface SignInValues {
+  environmentId: string;
+  format: string;
+  now: Date;
+}
+
+export type SignInIdentity = { identifier: string; profile: Profile } | { from: (param: (value: unknown) => string) => string };
+
+/**
  * A primary sign-in with the credential `format`/`identifier`, in one statement: the credential's owner — created
  * (with `profile`) when the credential is new — with the sign-in recorded (last visit, last verified credential, last
  * selected). `newUser` says which. Two concurrent first sign-ins with one identifier: one of them fails on the
- * credential's unique key, as with separate statements.
+ * credential's unique key, as with separate statements. Undefined when an identity given as SQL yields no row.
  */
 export async function signInCredentialOwner(
   q: Queryable,
-  values: { environmentId: string; format: string; identifier: string; profile: Profile; now: Date },
-): Promise<{ credential: CredentialRow; newUser: boolean }> {
+  values: SignInValues,
+  identity: { identifier: string; profile: Profile },
+): Promise<{ credential: CredentialRow; newUser: boolean }>;
+export async function signInCredentialOwner(q: Queryable, values: SignInValues, identity: SignInIdentity): Promise<{ credential: CredentialRow; newUser: boolean } | undefined>;
+export async function signInCredentialOwner(
+  q: Queryable,
+  values: SignInValues,
+  identity: SignInIdentity,
+): Promise<{ credential: CredentialRow; newUser: boolean } | undefined> {
+  const params: unknown[] = [values.environmentId, values.format, randomUUID(), randomUUID(), values.now.toISOString()];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  const from = 'from' in identity ? identity.from(param) : `SELECT ${param(identity.identifier)}::text AS identifier, ${param(JSON.stringify(identity.profile))}::jsonb AS profile`;
   const rows = await q.query<CredentialRow & { new_user: boolean }>(
-    `WITH found AS (
-       SELECT ${CREDENTIAL_COLUMNS} FROM verified_credentials WHERE environment_id = $1 AND format = $2 AND identifier = $3
+    `WITH identity AS (${from}), found AS (
+       SELECT ${CREDENTIAL_COLUMNS} FROM verified_credentials WHERE environment_id = $1 AND format = $2 AND identifier = (SELECT identifier FROM identity)
      ), new_user AS (
        INSERT INTO users (id, environment_id, profile, metadata, first_visit, last_visit, last_verified_credential_id)
-       SELECT $4::uuid, $1::text, $6::jsonb, '{}'::jsonb, $7::timestamptz, $7::timestamptz, $5::uuid WHERE NOT EXISTS (SELECT 1 FROM found)
+       SELECT $3::uuid, $1::text, identity.profile, '{}'::jsonb, $5::timestamptz, $5::timestamptz, $4::uuid FROM identity WHERE NOT EXISTS (SELECT 1 FROM found)
        RETURNING id
      ), new_credential AS (
        INSERT INTO verified_credentials (id, user_id, environment_id, format, identifier, created_at, last_selected_at)
-       SELECT $5::uuid, id, $1::text, $2::text, $3::text, $7::timestamptz, $7::timestamptz FROM new_user
+       SELECT $4::uuid, new_user.id, $1::text, $2::text, identity.identifier, $5::timestamptz, $5::timestamptz FROM new_user, identity
        RETURNING ${CREDENTIAL_COLUMNS}
      ), visited AS (
-       UPDATE users SET last_visit = $7::timestamptz, last_verified_credential_id = found.id FROM found WHERE users.id = found.user_id
+       UPDATE users SET last_visit = $5::timestamptz, last_verified_credential_id = found.id FROM found WHERE users.id = found.user_id
      ), selected AS (
-       UPDATE verified_credentials SET last_selected_at = $7::timestamptz FROM found WHERE verified_credentials.id = found.id
+       UPDATE verified_credentials SET last_selected_at = $5::timestamptz FROM found WHERE verified_credentials.id = found.id
      )
      SELECT ${CREDENTIAL_COLUMNS}, false AS new_user FROM found UNION ALL SELECT ${CREDENTIAL_COLUMNS}, true AS new_user FROM new_credential`,
-    [values.environmentId, values.format, values.identifier, randomUUID(), randomUUID(), JSON.stringify(values.profile), values.now.toISOString()],
+    params,
   );
   const row = rows[0];
-  if (!row) throw new Error('Signing in with a credential returned no row.');
+  if (!row) {
+    if ('from' in identity) return undefined;
+    throw new Error('Signing in with a credential returned no row.');
+  }
   const { new_user: newUser, ...credential } = row;
   return { credential, newUser };
 }

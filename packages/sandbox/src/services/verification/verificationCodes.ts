@@ -147,16 +147,16 @@ export async function retryVerification<R extends { verificationUUID: string }>(
 type CodeCheck = { ok: true; recipient: string; used: Promise<unknown> } | { ok: false; error: ApiError };
 
 /**
- * Checks a code inside the caller's transaction. A right code marks the verification used (`used`: that statement,
- * issued but not awaited, so that what the caller does next goes in the same round trip); a wrong one counts an
- * attempt (and burns it at the limit). Failures are returned, not thrown, so the caller commits the attempt count
- * before reporting the error.
+ * Checks a code, at `now`, against its verification row, locked (`locked`: the statement, already issued) inside the
+ * caller's transaction. A right code marks the verification used (`used`: that statement, issued but not awaited, so
+ * that what the caller does next goes in the same round trip); a wrong one counts an attempt (and burns it at the
+ * limit). Failures are returned, not thrown, so the caller commits the attempt count before reporting the error.
  */
-async function consumeCode(ctx: SandboxContext, tx: Queryable, channel: AnyChannel, input: CodeInput): Promise<CodeCheck> {
-  const row = await lockVerification(ctx, tx, channel, input.verificationUUID);
+async function consumeCode(tx: Queryable, channel: AnyChannel, input: CodeInput, locked: Promise<VerificationRow | undefined>, now: Date): Promise<CodeCheck> {
+  const row = await locked;
   if (!row) return { ok: false, error: invalid(channel) };
   if (row.status === 'burnt') return { ok: false, error: tooManyAttempts(channel) };
-  if (row.status === 'used' || row.expires_at.getTime() <= ctx.now().getTime()) return { ok: false, error: invalid(channel) };
+  if (row.status === 'used' || row.expires_at.getTime() <= now.getTime()) return { ok: false, error: invalid(channel) };
   const expected = Buffer.from(row.code_hash, 'hex');
   const given = Buffer.from(hashCode(channel, row.id, input.verificationToken.trim()), 'hex');
   if (!timingSafeEqual(expected, given)) {
@@ -165,8 +165,19 @@ async function consumeCode(ctx: SandboxContext, tx: Queryable, channel: AnyChann
     await tx.query(`UPDATE ${channel.table} SET failed_attempts = $2, status = $3 WHERE id = $1`, [row.id, failed, burnt ? 'burnt' : 'pending']);
     return { ok: false, error: burnt ? tooManyAttempts(channel) : new ApiError(400, channel.errors.wrongCode, messages.wrongCode, 'verificationToken') };
   }
-  const used = tx.query(`UPDATE ${channel.table} SET status = 'used', used_at = $2 WHERE id = $1`, [row.id, ctx.now().toISOString()]);
+  const used = tx.query(`UPDATE ${channel.table} SET status = 'used', used_at = $2 WHERE id = $1`, [row.id, now.toISOString()]);
   return { ok: true, recipient: row.recipient, used };
+}
+
+/**
+ * The verification a code names, for statements sent with its lock, before the code is checked (`withVerifiedCode`'s
+ * `alongside`): `from(param)` is a SELECT of its `recipient` that yields a row only when the code is right (pending,
+ * unexpired at `now`, the hash of the code given) — what the check after it decides. Such a statement runs after the
+ * lock: a concurrent use of the same code waits for it, then finds the verification used and yields no row.
+ */
+export interface CodeClaim {
+  readonly now: Date;
+  from(param: (value: unknown) => string): string;
 }
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: ApiError };
@@ -174,25 +185,40 @@ type Outcome<T> = { ok: true; value: T } | { ok: false; error: ApiError };
 /**
  * Consumes the code and runs `then` with its recipient, in one transaction. A wrong code's count is committed
  * before its error is thrown; an error thrown by `then` rolls everything back (the code is not consumed).
- * `alongside` is read in the same round trip as the verification (say, what `then` will need), and handed to `then`.
+ * `alongside` is sent in the same round trip as the verification's lock (say, what `then` will need, or — through
+ * `claim` — what a right code will do), and handed to `then`.
  */
 export async function withVerifiedCode<T, A = undefined>(
   ctx: SandboxContext,
   channel: AnyChannel,
   input: CodeInput,
-  then: (tx: Queryable, recipient: string, alongside: A) => Promise<T>,
-  alongside?: (tx: Queryable) => Promise<A>,
+  then: (tx: Queryable, recipient: string, alongside: NoInfer<A>) => Promise<T>,
+  alongside?: (tx: Queryable, claim: CodeClaim) => Promise<A>,
 ): Promise<T> {
+  const now = ctx.now();
+  const claim: CodeClaim = {
+    now,
+    from: (param) =>
+      `SELECT ${channel.recipientColumn} AS recipient FROM ${channel.table} WHERE environment_id = ${param(ctx.environmentId)} AND id = ${param(input.verificationUUID)}::uuid
+       AND status = 'pending' AND expires_at > ${param(now.toISOString())}::timestamptz
+       AND code_hash = ${param(hashCode(channel, input.verificationUUID.toLowerCase(), input.verificationToken.trim()))}`,
+  };
   const outcome = await ctx.db.transaction(async (tx): Promise<Outcome<T>> => {
-    const read = alongside?.(tx);
+    // The lock goes first: whatever `alongside` sends runs once the verification is this transaction's.
+    const locked = lockVerification(ctx, tx, channel, input.verificationUUID);
+    // Settled by consumeCode; not left unhandled meanwhile.
+    locked.catch(() => undefined);
+    const read = alongside?.(tx, claim);
     // Settled below; not left unhandled when the code is wrong.
     read?.catch(() => undefined);
-    const check = await consumeCode(ctx, tx, channel, input);
+    const check = await consumeCode(tx, channel, input, locked, now);
     if (!check.ok) {
       await read?.catch(() => undefined);
       return check;
     }
-    const [, value] = await Promise.all([check.used, read?.then((extra) => then(tx, check.recipient, extra)) ?? then(tx, check.recipient, undefined as A)]);
+    // Not waited for: the transaction's COMMIT goes out right behind it (and fails with its error, should it fail).
+    check.used.catch(() => undefined);
+    const value = await (read?.then((extra) => then(tx, check.recipient, extra)) ?? then(tx, check.recipient, undefined as A));
     return { ok: true, value };
   });
   if (!outcome.ok) throw outcome.error;

@@ -7,9 +7,9 @@ import { findSession } from '../session/sessionRepository.js';
 import { signInResponse } from '../session/signInResponse.js';
 import { startPrimarySignIn } from '../mfa/mfa.js';
 import { findCredential, insertCredential, loadUser, markSignIn, saveUserData, signInCredentialOwner } from '../users/userRepository.js';
-import { loadAccessGate, type AccessGate } from '../wallets/accessList.js';
+import { loadAccessGate } from '../wallets/accessList.js';
 import type { CodeChannel } from './CodeChannel.js';
-import { withVerifiedCode, type CodeInput } from './verificationCodes.js';
+import { withVerifiedCode, type CodeClaim, type CodeInput } from './verificationCodes.js';
 
 type AnyChannel = CodeChannel<never, never>;
 
@@ -28,8 +28,10 @@ async function releaseUnprovenClaims(ctx: SandboxContext, tx: Queryable, channel
 
 /**
  * POST /{channel}Verifications/signin: the code signs the recipient's owner in (creating them, with that profile field,
- * if new). Three round trips: the verification with the access list; the code marked used with the owner found or
- * created; the session, the user and the released claims with COMMIT.
+ * if new). Two round trips: the verification locked, with the access list and the owner signed in should the code be
+ * right (found or created, in the statement after the lock); then the code marked used, the claims released, the
+ * session and the user read, with COMMIT. A wrong code, or an access list that refuses the recipient, rolls the owner
+ * back.
  */
 export async function signInWithVerification(ctx: SandboxContext, channel: AnyChannel, input: CodeInput): Promise<SignInResponse> {
   const settings = await ctx.settings.get();
@@ -39,16 +41,28 @@ export async function signInWithVerification(ctx: SandboxContext, channel: AnyCh
     ctx,
     channel,
     input,
-    async (tx, recipient, gate: AccessGate) => {
+    async (tx, recipient, { gate, owner }) => {
       // The access gate (SPEC §6) for the identity signing in, checked again at sign-in: the list may have changed.
       gate.allow([recipient]);
-      const { credential, newUser } = await signInCredentialOwner(tx, { environmentId: ctx.environmentId, format: channel.credentialFormat, identifier: recipient, profile: { [channel.profileKey]: recipient }, now: ctx.now() });
+      // The check and the statement asked the same question of the same locked row.
+      if (!owner) throw new Error('A right code signed nobody in.');
+      const { credential, newUser } = owner;
       // The proven owner's claim made good, and a session (or an MFA token when a second factor is due): not waited
       // for — the transaction's COMMIT goes out with them, and the token is signed after.
       releaseUnprovenClaims(ctx, tx, channel, credential.user_id, recipient).catch(() => undefined /* fails the transaction with its error */);
       return startPrimarySignIn(ctx, tx, settings, credential.user_id, { newUser, gate });
     },
-    (tx) => loadAccessGate(ctx, tx),
+    async (tx: Queryable, claim: CodeClaim) => {
+      const [gate, owner] = await Promise.all([
+        loadAccessGate(ctx, tx),
+        signInCredentialOwner(
+          tx,
+          { environmentId: ctx.environmentId, format: channel.credentialFormat, now: claim.now },
+          { from: (param) => `SELECT recipient AS identifier, jsonb_build_object('${channel.profileKey}', recipient) AS profile FROM (${claim.from(param)}) claimed` },
+        ),
+      ]);
+      return { gate, owner };
+    },
   );
   return pending.response;
 }

@@ -55,15 +55,22 @@ describe('access gate', () => {
     expect(response.body.error).toEqual({ code: 'address_blocked_by_gate', message: accessMessages.blocked, path: 'phoneNumber' });
   });
 
-  it('error: blocked after the code was sent, the sign-in itself is refused and no session opens', async () => {
+  it('error: blocked after the code was sent, the sign-in itself is refused, no session opens and nobody is created', async () => {
     const email = fresh();
     const { verificationUUID } = (await sendEmailCode(email)).body;
     const [message] = await t.inbox(email);
     await entry(email, 'block');
-    const response = await t.call('POST', '/emailVerifications/signin', { body: { verificationUUID, verificationToken: message!.code } });
+    const signin = () => t.call('POST', '/emailVerifications/signin', { body: { verificationUUID, verificationToken: message!.code } });
+    const response = await signin();
     expect(response.status).toBe(403);
     expect(response.body.error.code).toBe('address_blocked_by_gate');
     expect(response.body.jwt).toBeUndefined();
+    // Unblocked, the same code works (the refusal did not use it up), and signs in a new user: the refused attempt
+    // created nobody.
+    await t.call('DELETE', '/sandbox/admin/access-list');
+    const after = await signin();
+    expect(after.status).toBe(200);
+    expect(after.body.user.newUser).toBe(true);
   });
 });
 

@@ -55,7 +55,7 @@ export function signInWithWallet(ctx: SandboxContext, input: VerifyRequest): Pro
   return withVerifiedWallet(ctx, input, async (tx, wallet, settings) => {
     const now = ctx.now();
     const identifier = walletIdentifier(wallet);
-    const { credential, newUser } = await signInCredentialOwner(tx, { environmentId: ctx.environmentId, format: 'blockchain', identifier, profile: {}, now });
+    const { credential, newUser } = await signInCredentialOwner(tx, { environmentId: ctx.environmentId, format: 'blockchain', now }, { identifier, profile: {} });
     await saveWalletCredential(ctx, tx, credential.id, wallet);
     return completePrimarySignIn(ctx, tx, settings, credential.user_id, { newUser });
   });
