@@ -1,5 +1,6 @@
-// The minimal host of the size budget: LatchkeyUIProvider + SignInButton with React 19, as in the README.
-import { createLatchkeyClient } from '@latchkey/headless';
+// The minimal host of the size budget: LatchkeyUIProvider + SignInButton with React 19, as in the README, with the
+// client built outside React (`client={createLatchkeyClient(config)}` from @latchkey/headless/client).
+import { createLatchkeyClient } from '@latchkey/headless/client';
 import { LatchkeyUIProvider, SignInButton } from '@latchkey/ui';
 import '@latchkey/ui/styles.css';
 import { createRoot } from 'react-dom/client';

@@ -1,5 +1,5 @@
 // The host of the size budget with the user menu's Solana wallet panel (the host opts in: @latchkey/ui/solana).
-import { createLatchkeyClient } from '@latchkey/headless';
+import { createLatchkeyClient } from '@latchkey/headless/client';
 import { LatchkeyUIProvider, SignInButton } from '@latchkey/ui';
 import { SolanaWalletPanel } from '@latchkey/ui/solana';
 import '@latchkey/ui/styles.css';

@@ -1,4 +1,4 @@
-import { createLatchkeyClient } from '@latchkey/headless';
+import { createLatchkeyClient } from '@latchkey/headless/client';
 import { LatchkeyUIProvider } from '@latchkey/ui';
 import { SolanaWalletPanel } from '@latchkey/ui/solana';
 import '@latchkey/ui/styles.css';

@@ -17,6 +17,7 @@ import * as reactEmbedded from './react/embedded.js';
 import * as reactSocial from './react/social.js';
 import * as mobileWallets from './mobile.js';
 import * as mobileReturn from './mobileReturn.js';
+import * as client from './client.js';
 import * as reactMobileWallets from './react/mobile.js';
 import * as socket from './socket.js';
 import * as reactSocket from './react/socket.js';
@@ -273,6 +274,17 @@ describe('entry points', () => {
       ]
     `);
     for (const [name, value] of Object.entries(mobileReturn)) expect(value, name).toBe((mobileWallets as Record<string, unknown>)[name]);
+  });
+
+  it('default: @latchkey/headless/client — the client and its error type alone, the same functions as the root', () => {
+    expect(Object.keys(client).sort()).toMatchInlineSnapshot(`
+      [
+        "LatchkeyError",
+        "createLatchkeyClient",
+        "isLatchkeyError",
+      ]
+    `);
+    for (const [name, value] of Object.entries(client)) expect(value, name).toBe((core as Record<string, unknown>)[name]);
   });
 
   it('default: @latchkey/headless/mobile and @latchkey/headless/react/mobile', () => {
