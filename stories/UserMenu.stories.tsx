@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { KitFailure } from '../packages/ui/src/KitErrorBoundary/KitErrorBoundary.js';
-import { Spinner } from '../packages/ui/src/Spinner.js';
+import { Loading } from '../packages/ui/src/Loading.js';
 import { UserMenuView } from '../packages/ui/src/screens/UserMenu/UserMenuView.js';
 import { LinkedWallets, type LinkedWalletItem } from '../packages/ui/src/screens/UserMenu/LinkedWallets.js';
 import { expectAccessible } from './a11y.js';
@@ -120,13 +120,15 @@ export const Wallets: Story = {
 
 export const WalletsDark: Story = { ...Wallets, globals: { theme: 'dark' } };
 
-/** Security while the menu's flows (passkeys, two-step sign-in) are still on their way: the connected menu's spinner. */
+/** Security while the menu's flows (passkeys, two-step sign-in) are still on their way: the connected menu's 'Loading…'. */
 export const SecurityLoading: Story = {
-  args: { defaultOpen: true, defaultView: 'security', views: { security: <Spinner /> } },
+  args: { defaultOpen: true, defaultView: 'security', views: { security: <Loading /> } },
   play: async () => {
     const dialog = await menu();
     const view = dialog.querySelector<HTMLElement>('[data-menu-view="security"]');
     await expect(view?.querySelector('[aria-hidden="true"]')).not.toBeNull();
+    // The spinner is decoration; the words are what a screen reader announces.
+    await expect(within(view!).getByRole('status')).toHaveTextContent('Loading…');
     await expect(within(dialog).queryByRole('region', { name: 'Passkeys' })).toBeNull();
     await expectAccessible();
   },

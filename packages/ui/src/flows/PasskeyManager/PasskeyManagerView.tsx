@@ -47,7 +47,7 @@ export function PasskeyManagerView({ flow, loadOnMount = true }: PasskeyManagerV
       </h2>
       {list === undefined ? (
         flow.status === 'loading' ? (
-          <p className={mutedText}>
+          <p role="status" className={mutedText}>
             <Spinner /> {t('passkeys.loading')}
           </p>
         ) : null

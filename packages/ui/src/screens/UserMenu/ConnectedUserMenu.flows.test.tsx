@@ -30,6 +30,8 @@ describe('ConnectedUserMenu: the flows load beside the menu (against the sandbox
     await user.click(within(menu).getByRole('button', { name: 'Back' }));
     await user.click(within(menu).getByRole('button', { name: /^Security/ }));
     expect(within(menu).queryByRole('heading', { name: 'Passkeys' })).toBeNull();
+    // Not only a spinner: a screen reader hears that Security is on its way.
+    expect(within(menu).getByRole('status')).toHaveTextContent('Loading…');
 
     await act(async () => flows.release());
     expect(await within(menu).findByRole('heading', { name: 'Passkeys' }, { timeout: 10_000 })).toBeVisible();

@@ -8,7 +8,7 @@ import { brandingFrom } from '../../Branding/branding.js';
 import { supportFrom } from '../../Branding/support.js';
 import { smsCountries } from '../../flows/SmsSignIn/countries.js';
 import { socialProvidersFrom } from '../../flows/SocialSignIn/socialSettings.js';
-import { Spinner } from '../../Spinner.js';
+import { Loading } from '../../Loading.js';
 import { useFirstPaintMessages } from '../../messages/useFirstPaintMessages.js';
 import { ProfileEntry } from '../../flows/Profile/ProfileEntry.js';
 import { embeddedWalletsEnabled, useEmbeddedWalletOptions } from '../../LatchkeyUIProvider/embeddedWalletConfig.js';
@@ -151,7 +151,7 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
   ) : flowsFailed ? (
     <KitFailure area="security" message={t('kit.failed')} retryLabel={t('kit.retry')} onRetry={() => setFlowsLoad('loading')} />
   ) : (
-    <Spinner />
+    <Loading />
   );
   // Security also holds the embedded or MPC wallet's key actions (the wallet panel puts them there).
   const security = passkeys || mfa ? securityFlows : walletPanel && offersEmbeddedWallet ? <></> : undefined;
@@ -220,11 +220,11 @@ function buyUrlFrom(settings: ReturnType<typeof useLatchkey>['settings']): strin
   return onramps?.enabled ? onramps.onramps[0]?.url : undefined;
 }
 
-/** A part of the menu loaded on demand: a spinner while it loads, "Something went wrong. Retry" if it cannot. */
+/** A part of the menu loaded on demand: 'Loading…' while it loads, "Something went wrong. Retry" if it cannot. */
 function LazySection({ area, children }: { area: string; children: ReactNode }) {
   return (
     <KitErrorBoundary area={area}>
-      <Suspense fallback={<Spinner />}>{children}</Suspense>
+      <Suspense fallback={<Loading />}>{children}</Suspense>
     </KitErrorBoundary>
   );
 }
