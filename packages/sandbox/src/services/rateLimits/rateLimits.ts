@@ -26,7 +26,7 @@ export const DEFAULT_CODE_LIMITS = {
 } as const satisfies Record<string, RateLimitWindow>;
 
 /** Rows older than this are never counted again (the longest window a setting may name). */
-const MAX_WINDOW_SECONDS = 86_400;
+export const MAX_WINDOW_SECONDS = 86_400;
 
 /** Adds a statement parameter and answers its placeholder (`$n`). */
 export type AddParam = (value: unknown) => string;

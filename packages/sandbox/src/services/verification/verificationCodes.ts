@@ -8,6 +8,7 @@ import type { CodeChannel } from './CodeChannel.js';
 import { codeSendRules, consumeRateLimits, rateLimitParts, type WindowCount } from '../rateLimits/rateLimits.js';
 import { accessGateParts } from '../wallets/accessList.js';
 import { clientPseudonym } from '../privacy/clientAddress.js';
+import { sweepCodeRecords } from './sweepCodeRecords.js';
 
 /**
  * The life of a one-time code, the same for every channel: created and sent, sent again (a new code, at most
@@ -103,7 +104,7 @@ export async function createVerification<C>(
   const [result] = await outcome.created;
   const refusal = gate.refusal(result!, channel.profileKey) ?? limits.refusal(result!.windows);
   if (refusal) throw refusal;
-  await trimInbox(ctx.db, ctx.environmentId, result!.seq ?? undefined);
+  await Promise.all([trimInbox(ctx.db, ctx.environmentId, result!.seq ?? undefined), sweepCodeRecords(ctx.db, ctx.environmentId, now, result!.seq)]);
   return { verificationUUID: id };
 }
 
