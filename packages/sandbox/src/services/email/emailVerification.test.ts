@@ -3,7 +3,7 @@ import { errorBodySchema, sessionTokenClaimsSchema, signInResponseSchema, userRe
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../../test/testSandbox.js';
 import { tokenAudience, tokenIssuer } from '../session/sessionTokens.js';
-import { SWEEP_EVERY } from '../verification/sweepCodeRecords.js';
+import { SWEEP_EVERY, VERIFICATION_RETENTION_MS } from '../verification/sweepCodeRecords.js';
 
 let t: TestSandbox;
 beforeAll(async () => {
@@ -306,7 +306,7 @@ describe('e-mail codes: what sending them leaves behind', () => {
   it('behavior: a verification a day past its expiry is swept as codes go out (its retry is then invalid_email_verification)', async () => {
     const email = freshEmail('swept');
     const id = await create(email);
-    t.clock.advance(24 * 3_600_000 + 10 * 60_000 + 1);
+    t.clock.advance(VERIFICATION_RETENTION_MS + 10 * 60_000 + 1);
     // One sweep in every SWEEP_EVERY codes sent: these creates cross one.
     for (let i = 0; i < SWEEP_EVERY; i++) await create(freshEmail('sweeper'));
     const retry = await t.call('POST', '/emailVerifications/retry', { body: { verificationUUID: id, email } });

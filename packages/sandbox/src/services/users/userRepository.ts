@@ -71,17 +71,17 @@ export async function findCredential(q: Queryable, environmentId: string, format
   return rows[0];
 }
 
-/**
- * Who signs in with a credential: its identifier and the profile a new owner starts with — given, or as SQL (`from`:
- * a SELECT yielding `identifier` and `profile` in at most one row, built with `param` for its values; no row: nobody
- * signs in), so that a statement sent before the identifier is known can sign in whoever it turns out to be.
- */
 interface SignInValues {
   environmentId: string;
   format: string;
   now: Date;
 }
 
+/**
+ * Who signs in with a credential: its identifier and the profile a new owner starts with — given, or as SQL (`from`:
+ * a SELECT yielding `identifier` and `profile` in at most one row, built with `param` for its values; no row: nobody
+ * signs in), so that a statement sent before the identifier is known can sign in whoever it turns out to be.
+ */
 export type SignInIdentity = { identifier: string; profile: Profile } | { from: (param: (value: unknown) => string) => string };
 
 /**
