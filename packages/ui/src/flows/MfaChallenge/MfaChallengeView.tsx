@@ -1,6 +1,7 @@
 import type { MfaChallengeFlowModel } from './MfaChallengeModel.js';
 import { useState } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
+import { Loading } from '../../Loading.js';
 import { Spinner } from '../../Spinner.js';
 import { button, mutedText, stack } from '../../styles/shared.css.js';
 import { TotpCodeForm } from '../shared/TotpCodeForm.js';
@@ -77,9 +78,7 @@ export function MfaChallengeView({ flow }: MfaChallengeViewProps) {
       ) : (
         <>
           {loadingMethods ? (
-            <p className={mutedText} role="status">
-              <Spinner /> {t('mfa.checking')}
-            </p>
+            <Loading label={t('mfa.checking')} />
           ) : null}
           {passkeyShown && !totpOffered && !useRecovery ? <p className={mutedText}>{t('mfa.passkeyHint')}</p> : null}
           {passkeyFirst ? passkeyButton : null}

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
+import { Loading } from '../../Loading.js';
 import { Spinner } from '../../Spinner.js';
 import { useMessages } from '../../messages/useMessages.js';
 import { useErrorText } from '../../messages/useErrorText.js';
@@ -57,9 +58,7 @@ export function StepUpPrompt({ flow }: StepUpPromptProps) {
       </h3>
       <p className={mutedText}>{intro}</p>
       {loading ? (
-        <p className={mutedText} role="status">
-          <Spinner /> {t('mfaDevices.stepUp.loading')}
-        </p>
+        <Loading label={t('mfaDevices.stepUp.loading')} />
       ) : (
         <div className={stack}>
           {passkeyOffered ? (

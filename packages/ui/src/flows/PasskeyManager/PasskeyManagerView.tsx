@@ -1,6 +1,7 @@
 import type { PasskeyManagerFlowModel } from './PasskeyManagerModel.js';
 import { useEffect, useId, useState } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
+import { Loading } from '../../Loading.js';
 import { Spinner } from '../../Spinner.js';
 import { button, mutedText, row, stack, text, visuallyHidden } from '../../styles/shared.css.js';
 import { RenameForm } from '../shared/RenameForm.js';
@@ -47,9 +48,7 @@ export function PasskeyManagerView({ flow, loadOnMount = true }: PasskeyManagerV
       </h2>
       {list === undefined ? (
         flow.status === 'loading' ? (
-          <p role="status" className={mutedText}>
-            <Spinner /> {t('passkeys.loading')}
-          </p>
+          <Loading label={t('passkeys.loading')} />
         ) : null
       ) : list.length === 0 ? (
         <p className={mutedText}>{t('passkeys.none')}</p>

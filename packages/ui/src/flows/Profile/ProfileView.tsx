@@ -1,7 +1,7 @@
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { useMessages } from '../../messages/useMessages.js';
 import { useErrorText } from '../../messages/useErrorText.js';
-import { Spinner } from '../../Spinner.js';
+import { Loading } from '../../Loading.js';
 import { button, mutedText, stack, successText, text } from '../../styles/shared.css.js';
 import { DeleteAccountStep } from './DeleteAccountStep.js';
 import type { ProfileFlowModel } from './ProfileModel.js';
@@ -32,9 +32,7 @@ export function ProfileView({ flow, purpose = 'edit', heading, intro, onSkip, de
   if (flow.status === 'loading') {
     return (
       <div className={stack} data-flow="profile" data-state="loading">
-        <p role="status" className={mutedText}>
-          <Spinner /> {t('kit.loading')}
-        </p>
+        <Loading />
       </div>
     );
   }
