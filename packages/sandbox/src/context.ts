@@ -34,4 +34,6 @@ export interface SandboxContext {
   readonly sockets: { drop(): number };
   /** The captcha emulator's origin (its widget script is `{captchaUrl}/1/api.js`). */
   readonly captchaUrl: string;
+  /** A creation of one-time state sweeps its table's expired rows one time in this many (`sweepExpired`). */
+  readonly sweepOneIn: number;
 }

@@ -26,6 +26,7 @@ import { loadOrCreateMpcSecrets } from './services/mpc/mpcSecrets.js';
 import { attachJsonRpcSocket } from './http/jsonRpcSocket.js';
 import { cloudDriveStateKey, startCloudDrive, type CloudDriveServer } from './cloudDrive/startCloudDrive.js';
 import { mpcSocketPath, mpcSocketRoutes } from './routes/mpcSocketRoutes.js';
+import { SWEEP_ONE_IN } from './services/retention/sweepExpired.js';
 
 /** The fixed environment id of the sandbox unless `environmentId` says otherwise. */
 export const DEFAULT_ENVIRONMENT_ID = '2b1f6c1e-6a4d-4c8e-9f3a-5d7e8a9b0c1d';
@@ -58,6 +59,8 @@ export interface SandboxOptions {
    * (a test runner, say) keeps its own globals.
    */
   ownsProcess?: boolean;
+  /** A creation of one-time state sweeps its table's expired rows one time in this many (default `SWEEP_ONE_IN`; tests pass 1). */
+  sweepOneIn?: number;
 }
 
 export interface Sandbox {
@@ -92,6 +95,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const environmentId = options.environmentId ?? DEFAULT_ENVIRONMENT_ID;
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(environmentId)) throw new Error(`Invalid environment id "${environmentId}".`);
   const now = options.now ?? (() => new Date());
+  const sweepOneIn = options.sweepOneIn ?? SWEEP_ONE_IN;
   const seedFile = options.seedFile ?? DEFAULT_SEED_FILE;
   const dataDir = options.dataDir === 'memory' ? 'memory' : path.resolve(options.dataDir ?? DEFAULT_DATA_DIR);
 
@@ -166,9 +170,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     cloudDrive = await startCloudDrive({ host, port: port + 6, ctx: { db, environmentId, issuer: oauthProvider.issuer, stateKey: cloudDriveStateKey(mpc.masterKey), now } });
     info = { ...info, cloudDriveUrl: cloudDrive.origin };
     // The captcha emulator on its own origin: API port + 7 (another free port if taken).
-    captcha = await startCaptcha({ host, port: port + 7, ctx: { db, environmentId, settings, now } });
+    captcha = await startCaptcha({ host, port: port + 7, ctx: { db, environmentId, settings, now, sweepOneIn } });
     info = { ...info, captchaUrl: captcha.origin };
-    const ctx: SandboxContext = { db, apiBaseUrl: url, oauthProvider, telegram, environmentId, now, settings, signingKey, tokens, custody, solana, solanaRpcUrl: solanaRpc.rpcUrl, mpc, captchaUrl: captcha.origin, sockets: { drop: () => mpcSocket.dropConnections() } };
+    const ctx: SandboxContext = { db, apiBaseUrl: url, oauthProvider, telegram, environmentId, now, settings, signingKey, tokens, custody, solana, solanaRpcUrl: solanaRpc.rpcUrl, mpc, captchaUrl: captcha.origin, sweepOneIn, sockets: { drop: () => mpcSocket.dropConnections() } };
     app = createApp({ ctx, info, onInternalError });
     socketCtx = ctx;
 

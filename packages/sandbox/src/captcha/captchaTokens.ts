@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database.js';
+import { sometimesSweepExpired, type SweepPlace } from '../services/retention/sweepExpired.js';
 
 /** How long a solved captcha's token can be redeemed (hCaptcha's own window). */
 export const CAPTCHA_TOKEN_TTL_MS = 120_000;
@@ -7,14 +8,18 @@ export const CAPTCHA_TOKEN_TTL_MS = 120_000;
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A fresh token for `siteKey` (stored hashed), as the widget's `execute` hands it to the page. */
-export async function issueCaptchaToken(q: Queryable, environmentId: string, siteKey: string, now: Date): Promise<string> {
+export async function issueCaptchaToken(q: Queryable, place: SweepPlace, siteKey: string): Promise<string> {
   const token = `P1_${randomBytes(32).toString('base64url')}`;
-  await q.query('INSERT INTO captcha_tokens (token_hash, environment_id, site_key, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
-    hash(token),
-    environmentId,
-    siteKey,
-    now.toISOString(),
-    new Date(now.getTime() + CAPTCHA_TOKEN_TTL_MS).toISOString(),
+  const now = place.now();
+  await Promise.all([
+    q.query('INSERT INTO captcha_tokens (token_hash, environment_id, site_key, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
+      hash(token),
+      place.environmentId,
+      siteKey,
+      now.toISOString(),
+      new Date(now.getTime() + CAPTCHA_TOKEN_TTL_MS).toISOString(),
+    ]),
+    sometimesSweepExpired(q, 'captcha_tokens', place),
   ]);
   return token;
 }

@@ -24,6 +24,8 @@ export interface CaptchaContext {
   readonly environmentId: string;
   readonly settings: SettingsStore;
   readonly now: () => Date;
+  /** See `SandboxContext.sweepOneIn`. */
+  readonly sweepOneIn: number;
 }
 
 export interface CaptchaServer {
@@ -39,7 +41,7 @@ export function createCaptchaApp(ctx: CaptchaContext): Hono {
     const body = (await c.req.json().catch(() => ({}))) as { sitekey?: unknown };
     const captcha = (await ctx.settings.get()).security.hCaptcha;
     if (!captcha?.enabled || typeof body.sitekey !== 'string' || body.sitekey !== captcha.siteKey) return c.json({ error: 'invalid-sitekey' }, 400);
-    return c.json({ token: await issueCaptchaToken(ctx.db, ctx.environmentId, body.sitekey, ctx.now()) }, 200);
+    return c.json({ token: await issueCaptchaToken(ctx.db, ctx, body.sitekey) }, 200);
   });
   app.post('/siteverify', async (c) => {
     const type = c.req.header('content-type') ?? '';

@@ -70,7 +70,9 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
   const clock = createTestClock();
   const clusterUrl = options.dataDir === undefined && options.databaseUrl === undefined ? inject('sandboxPostgresUrl') : undefined;
   const database = clusterUrl ? await freshPostgresDatabase(clusterUrl) : undefined;
-  const sandbox = await startSandbox({ port: 0, dataDir: 'memory', quiet: true, now: clock.now, ...(database ? { databaseUrl: database.url } : {}), ...options });
+  // Every creation of one-time state sweeps (not one in SWEEP_ONE_IN at random): the sweeps run in every flow's tests,
+  // and none depends on chance.
+  const sandbox = await startSandbox({ port: 0, dataDir: 'memory', quiet: true, now: clock.now, sweepOneIn: 1, ...(database ? { databaseUrl: database.url } : {}), ...options });
   const sdk = `${sandbox.url}/api/v0/sdk/${sandbox.info.environmentId}`;
 
   const call: TestSandbox['call'] = async (method, path, options = {}) => {

@@ -73,4 +73,17 @@ export const securityMigrations: readonly Migration[] = [
       CREATE INDEX sms_verifications_age ON sms_verifications (environment_id, created_at);
     `,
   },
+  {
+    version: 113,
+    name: 'security: indexes for sweeping expired one-time state (nonces, OAuth and Telegram states, challenges)',
+    sql: `
+      -- Each is read by its own key only; these serve sweepExpired alone (captcha_tokens has one already).
+      CREATE INDEX wallet_nonces_expiry ON wallet_nonces (environment_id, expires_at);
+      CREATE INDEX oauth_states_expiry ON oauth_states (environment_id, expires_at);
+      CREATE INDEX telegram_states_expiry ON telegram_states (environment_id, expires_at);
+      CREATE INDEX passkey_challenges_expiry ON passkey_challenges (environment_id, expires_at);
+      CREATE INDEX session_key_challenges_expiry ON session_key_challenges (environment_id, expires_at);
+      CREATE INDEX mfa_challenges_expiry ON mfa_challenges (environment_id, expires_at);
+    `,
+  },
 ];

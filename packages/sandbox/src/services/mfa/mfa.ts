@@ -12,6 +12,7 @@ import { collectedClientAddress } from '../privacy/clientAddress.js';
 import { sessionExpiresAt, signInResponse, startSignInResponse, type PendingSignIn } from '../session/signInResponse.js';
 import { matchTotpStep, newTotpSecret, otpauthUri } from './totp.js';
 import { loadUser, toWireUser } from '../users/userRepository.js';
+import { sometimesSweepExpired } from '../retention/sweepExpired.js';
 
 /** A pending second factor is good this long after the primary sign-in. */
 export const MFA_CHALLENGE_TTL_MS = 5 * 60_000;
@@ -118,11 +119,14 @@ export async function startPrimarySignIn(
   const hasDevice = mfa?.enabled ? (await verifiedDevices(ctx, q, userId)).length > 0 : false;
   if (mfa?.enabled && (hasDevice || mfa.required)) {
     const token = randomBytes(32).toString('base64url');
-    await q.query(
-      `INSERT INTO mfa_challenges (token_hash, environment_id, user_id, new_user, status, created_at, expires_at) VALUES ($1, $2, $3, $4, 'pending', $5, $6)`,
-      [hashToken(token), ctx.environmentId, userId, options.newUser ?? false, now.toISOString(), new Date(now.getTime() + MFA_CHALLENGE_TTL_MS).toISOString()],
-    );
-    const record = await loadUser(q, ctx.environmentId, userId);
+    const [, record] = await Promise.all([
+      q.query(
+        `INSERT INTO mfa_challenges (token_hash, environment_id, user_id, new_user, status, created_at, expires_at) VALUES ($1, $2, $3, $4, 'pending', $5, $6)`,
+        [hashToken(token), ctx.environmentId, userId, options.newUser ?? false, now.toISOString(), new Date(now.getTime() + MFA_CHALLENGE_TTL_MS).toISOString()],
+      ),
+      loadUser(q, ctx.environmentId, userId),
+      sometimesSweepExpired(q, 'mfa_challenges', ctx),
+    ]);
     if (!record) throw new Error(`User ${userId} vanished during sign-in.`);
     const response = { user: toWireUser(record, settings, { newUser: options.newUser }), mfaToken: token, nextView: hasDevice ? MFA_NEXT_VIEW : MFA_ENROLMENT_NEXT_VIEW };
     return { response: Promise.resolve(response) };

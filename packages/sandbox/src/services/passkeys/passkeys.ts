@@ -24,6 +24,7 @@ import type { Auth } from '../session/authenticate.js';
 import { acceptedOrigin } from '../../webauthn/acceptedOrigin.js';
 import { completePrimarySignIn } from '../mfa/mfa.js';
 import { insertCredential, loadUser, markSignIn, toWireUser } from '../users/userRepository.js';
+import { sometimesSweepExpired } from '../retention/sweepExpired.js';
 
 /**
  * The algorithms passkeys may use, in order of preference: ES256 (SPEC §9's -7), then RS256 (-257), which some
@@ -87,10 +88,13 @@ export function readClientData(clientDataJSON: string): { challenge: string; ori
 
 export async function storeChallenge(ctx: SandboxContext, q: Queryable, challenge: string, purpose: ChallengePurpose, userId: string | null): Promise<void> {
   const now = ctx.now();
-  await q.query(
-    `INSERT INTO passkey_challenges (challenge, environment_id, purpose, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)`,
-    [challenge, ctx.environmentId, purpose, userId, now.toISOString(), new Date(now.getTime() + PASSKEY_TIMEOUT_MS).toISOString()],
-  );
+  await Promise.all([
+    q.query(
+      `INSERT INTO passkey_challenges (challenge, environment_id, purpose, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [challenge, ctx.environmentId, purpose, userId, now.toISOString(), new Date(now.getTime() + PASSKEY_TIMEOUT_MS).toISOString()],
+    ),
+    sometimesSweepExpired(q, 'passkey_challenges', ctx),
+  ]);
 }
 
 /** Locks a live challenge of `purpose` (and `userId`); 400 `invalid_verification` otherwise. */

@@ -6,6 +6,7 @@ import type { SandboxContext } from '../../context.js';
 import { ApiError } from '../../errors/ApiError.js';
 import { readMemoTransaction } from './memoTransaction.js';
 import { parseSiwsMessage } from './siwsMessage.js';
+import { sometimesSweepExpired } from '../retention/sweepExpired.js';
 
 /** A nonce from GET /nonce is good for this long, and for one verification. */
 export const WALLET_NONCE_TTL_MS = 10 * 60_000;
@@ -33,11 +34,14 @@ export async function createWalletNonce(ctx: SandboxContext): Promise<{ nonce: s
   const bytes = randomBytes(32);
   const nonce = Array.from(bytes, (byte) => ALPHANUMERIC[byte % ALPHANUMERIC.length]).join('');
   const now = ctx.now();
-  await ctx.db.query('INSERT INTO wallet_nonces (nonce, environment_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
-    nonce,
-    ctx.environmentId,
-    now.toISOString(),
-    new Date(now.getTime() + WALLET_NONCE_TTL_MS).toISOString(),
+  await Promise.all([
+    ctx.db.query('INSERT INTO wallet_nonces (nonce, environment_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
+      nonce,
+      ctx.environmentId,
+      now.toISOString(),
+      new Date(now.getTime() + WALLET_NONCE_TTL_MS).toISOString(),
+    ]),
+    sometimesSweepExpired(ctx.db, 'wallet_nonces', ctx),
   ]);
   return { nonce };
 }
