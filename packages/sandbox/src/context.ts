@@ -36,4 +36,10 @@ export interface SandboxContext {
   readonly captchaUrl: string;
   /** A creation of one-time state sweeps its table's expired rows one time in this many (`sweepExpired`). */
   readonly sweepOneIn: number;
+  /**
+   * The network address of the client whose request is being handled (the route layer hands each product route's
+   * handler a copy of the context with it), for the domain layer, which does not see the HTTP request: a sign-in
+   * stores it on its session while the project collects it (`collectedClientAddress`).
+   */
+  readonly clientAddress?: string | undefined;
 }

@@ -132,7 +132,7 @@ export async function startPrimarySignIn(
     return { response: Promise.resolve(response) };
   }
   // The session and the user read for the response go together.
-  const session = insertSession(q, { userId, environmentId: ctx.environmentId, now, expiresAt: sessionExpiresAt(now, settings), ipAddress: collectedClientAddress(settings) });
+  const session = insertSession(q, { userId, environmentId: ctx.environmentId, now, expiresAt: sessionExpiresAt(now, settings), ipAddress: collectedClientAddress(settings, ctx.clientAddress) });
   return startSignInResponse(ctx, q, settings, userId, session, { issuedAt: now, ...(options.newUser === undefined ? {} : { newUser: options.newUser }) });
 }
 
@@ -260,7 +260,7 @@ export async function consumeMfaChallenge(
       environmentId: ctx.environmentId,
       now,
       expiresAt: sessionExpiresAt(now, settings),
-      ipAddress: collectedClientAddress(settings),
+      ipAddress: collectedClientAddress(settings, ctx.clientAddress),
     });
     // A session opened by its second factor has just passed one (see stepUp.ts).
     await markSecondFactor(tx, session.id, now);

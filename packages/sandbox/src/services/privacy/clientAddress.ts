@@ -1,24 +1,13 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHmac, hkdfSync } from 'node:crypto';
 import type { ProjectSettings } from '@latchkey/protocol';
 import type { MpcSecrets } from '../mpc/mpcSecrets.js';
 
 /**
- * The network address of the client whose request is being handled, for the domain layer (which does not see the
- * HTTP request): the route layer runs each product route's handler inside `withClientAddress`.
+ * The client IP address to store with a record (a session a sign-in opens, an analytics event): the request's
+ * (`SandboxContext.clientAddress`), only while the project collects it (`privacy.collectIp`, SPEC §3); otherwise
+ * `undefined` — nothing is kept.
  */
-const requestClient = new AsyncLocalStorage<{ readonly address: string | undefined }>();
-
-/** Runs `work` with `address` as the current request's client address. */
-export function withClientAddress<T>(address: string | undefined, work: () => T): T {
-  return requestClient.run({ address }, work);
-}
-
-/**
- * The client IP address to store with a record (a session a sign-in opens, an analytics event): the current
- * request's, only while the project collects it (`privacy.collectIp`, SPEC §3); otherwise `undefined` — nothing is kept.
- */
-export function collectedClientAddress(settings: Pick<ProjectSettings, 'privacy'>, address = requestClient.getStore()?.address): string | undefined {
+export function collectedClientAddress(settings: Pick<ProjectSettings, 'privacy'>, address: string | undefined): string | undefined {
   return settings.privacy.collectIp ? address : undefined;
 }
 
