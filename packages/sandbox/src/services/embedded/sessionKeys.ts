@@ -6,7 +6,7 @@ import { CustodyError } from '../../custody/CustodyError.js';
 import { ApiError } from '../../errors/ApiError.js';
 import type { Auth } from '../session/authenticate.js';
 import { fromCustody, onlyWallet, sessionKeyDurationSeconds } from './embeddedWallets.js';
-import { sometimesSweepExpired } from '../retention/sweepExpired.js';
+import { storeOneTimeState } from '../retention/sweepExpired.js';
 
 /**
  * Session keys of embedded wallets. A wallet without a passkey trusts the session JWT: the product API registers
@@ -45,13 +45,12 @@ export async function createSessionKeyChallenge(ctx: SandboxContext, auth: Auth,
     },
   });
   const expiresAt = new Date(now.getTime() + SESSION_KEY_CHALLENGE_TTL_MS);
-  await Promise.all([
-    ctx.db.query(
+  await storeOneTimeState(ctx, 'session_key_challenges', (q) =>
+    q.query(
       `INSERT INTO session_key_challenges (nonce, environment_id, user_id, session_id, public_key, body, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
       [nonce, ctx.environmentId, auth.userId, auth.session.id, input.publicKey.toLowerCase(), body, now.toISOString(), expiresAt.toISOString()],
     ),
-    sometimesSweepExpired(ctx.db, 'session_key_challenges', ctx),
-  ]);
+  );
   return { nonce, body, expiresAt: expiresAt.toISOString() };
 }
 

@@ -101,7 +101,7 @@ export async function mfaPasskeyAuthenticationOptions(ctx: SandboxContext, mfaTo
     userVerification: 'preferred',
     allowCredentials: devices.map((row) => ({ id: row.credential_id, transports: row.transports as never })),
   });
-  await storeChallenge(ctx, ctx.db, options.challenge, 'mfa-auth', userId);
+  await storeChallenge(ctx, options.challenge, 'mfa-auth', userId);
   return options as PasskeyAuthenticationOptions;
 }
 

@@ -24,7 +24,7 @@ import type { Auth } from '../session/authenticate.js';
 import { acceptedOrigin } from '../../webauthn/acceptedOrigin.js';
 import { completePrimarySignIn } from '../mfa/mfa.js';
 import { insertCredential, loadUser, markSignIn, toWireUser } from '../users/userRepository.js';
-import { sometimesSweepExpired } from '../retention/sweepExpired.js';
+import { storeOneTimeState } from '../retention/sweepExpired.js';
 
 /**
  * The algorithms passkeys may use, in order of preference: ES256 (SPEC §9's -7), then RS256 (-257), which some
@@ -86,15 +86,23 @@ export function readClientData(clientDataJSON: string): { challenge: string; ori
   throw new ApiError(400, 'invalid_verification', passkeyMessages.notVerified, 'credential.response.clientDataJSON');
 }
 
-export async function storeChallenge(ctx: SandboxContext, q: Queryable, challenge: string, purpose: ChallengePurpose, userId: string | null): Promise<void> {
+/** Stores a challenge; one for nobody yet (`userId` null: a sign-in's) counts against the client's anonymous-state limit. */
+export async function storeChallenge(ctx: SandboxContext, challenge: string, purpose: ChallengePurpose, userId: string | null): Promise<void> {
   const now = ctx.now();
-  await Promise.all([
-    q.query(
-      `INSERT INTO passkey_challenges (challenge, environment_id, purpose, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [challenge, ctx.environmentId, purpose, userId, now.toISOString(), new Date(now.getTime() + PASSKEY_TIMEOUT_MS).toISOString()],
-    ),
-    sometimesSweepExpired(q, 'passkey_challenges', ctx),
-  ]);
+  await storeOneTimeState(
+    ctx,
+    'passkey_challenges',
+    (q) =>
+      q.query(`INSERT INTO passkey_challenges (challenge, environment_id, purpose, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)`, [
+        challenge,
+        ctx.environmentId,
+        purpose,
+        userId,
+        now.toISOString(),
+        new Date(now.getTime() + PASSKEY_TIMEOUT_MS).toISOString(),
+      ]),
+    { anonymous: userId === null },
+  );
 }
 
 /** Locks a live challenge of `purpose` (and `userId`); 400 `invalid_verification` otherwise. */
@@ -173,7 +181,7 @@ export async function creationOptions(
     authenticatorSelection: options.authenticatorSelection,
     supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
   });
-  await storeChallenge(ctx, ctx.db, generated.challenge, options.purpose, userId);
+  await storeChallenge(ctx, generated.challenge, options.purpose, userId);
   return generated as PasskeyRegistrationOptions;
 }
 
@@ -292,7 +300,7 @@ export async function registerPasskey(
 export async function passkeySignInOptions(ctx: SandboxContext): Promise<PasskeyAuthenticationOptions> {
   const rp = relyingParty(await ctx.settings.get());
   const options = await generateAuthenticationOptions({ rpID: rp.id, timeout: PASSKEY_TIMEOUT_MS, userVerification: 'preferred' });
-  await storeChallenge(ctx, ctx.db, options.challenge, 'signin', null);
+  await storeChallenge(ctx, options.challenge, 'signin', null);
   return options as PasskeyAuthenticationOptions;
 }
 

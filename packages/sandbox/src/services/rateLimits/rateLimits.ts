@@ -2,6 +2,7 @@ import type { ProjectSettings, RateLimitWindow } from '@latchkey/protocol';
 import type { SandboxContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { ApiError, messages } from '../../errors/ApiError.js';
+import { clientPseudonym } from '../privacy/clientAddress.js';
 
 /**
  * Sliding-window rate limits kept in the database (so every sandbox process on one PostgreSQL counts the same
@@ -24,6 +25,12 @@ export const DEFAULT_CODE_LIMITS = {
   perRecipient: { limit: 20, windowSeconds: 600 },
   perClient: { limit: 300, windowSeconds: 60 },
 } as const satisfies Record<string, RateLimitWindow>;
+
+/**
+ * How much anonymous one-time state (wallet nonces, OAuth and Telegram states, passkey sign-in challenges, together)
+ * one client address may create: a page needs one per attempt, a script asking for more only fills the database.
+ */
+export const ANONYMOUS_STATE_LIMIT = { limit: 600, windowSeconds: 60 } as const satisfies RateLimitWindow;
 
 /** Rows older than this are never counted again (the longest window a setting may name). */
 export const MAX_WINDOW_SECONDS = 86_400;
@@ -146,4 +153,20 @@ export function codeSendRules(
     });
   }
   return rules;
+}
+
+/**
+ * The rule for creating anonymous one-time state for the request's client (`ctx.clientAddress`, counted by its keyed
+ * hash): `ANONYMOUS_STATE_LIMIT`, then `too_many_requests` ('Rate limit reached'). None without a client address.
+ */
+export function anonymousStateRules(ctx: Pick<SandboxContext, 'clientAddress' | 'mpc'>): RateLimitRule[] {
+  if (!ctx.clientAddress) return [];
+  return [
+    {
+      bucket: 'state:client',
+      key: clientPseudonym(ctx.mpc, ctx.clientAddress),
+      window: ANONYMOUS_STATE_LIMIT,
+      refuse: () => new ApiError(429, 'too_many_requests', messages.rateLimit),
+    },
+  ];
 }

@@ -82,7 +82,7 @@ describe('what creates one-time state sweeps its table', () => {
   // The old row of each: expired two retention periods ago, never used (what an anonymous client leaves behind).
   const creators: [ExpiringTable, (ctx: SandboxContext) => Promise<unknown>][] = [
     ['wallet_nonces', (ctx) => createWalletNonce(ctx)],
-    ['passkey_challenges', (ctx) => storeChallenge(ctx, db, randomUUID(), 'signin', null)],
+    ['passkey_challenges', (ctx) => storeChallenge(ctx, randomUUID(), 'signin', null)],
     ['captcha_tokens', (ctx) => issueCaptchaToken(db, ctx, 'site')],
   ];
 

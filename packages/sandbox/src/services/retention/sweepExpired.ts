@@ -1,5 +1,7 @@
 import { randomInt } from 'node:crypto';
+import type { SandboxContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
+import { anonymousStateRules, consumeRateLimits } from '../rateLimits/rateLimits.js';
 
 /**
  * One-time state that a request creates and that is worth nothing once expired: wallet nonces, OAuth and Telegram
@@ -51,4 +53,26 @@ export interface SweepPlace {
 /** What a creation of `table`'s rows calls beside its INSERT: `sweepExpired` one time in `sweepOneIn`, else nothing (0). */
 export function sometimesSweepExpired(q: Queryable, table: ExpiringTable, place: SweepPlace): Promise<number> {
   return randomInt(Math.max(1, place.sweepOneIn)) === 0 ? sweepExpired(q, table, place.environmentId, place.now()) : Promise.resolve(0);
+}
+
+/**
+ * Stores one row of one-time state in `table`: `insert`, and beside it — one time in `sweepOneIn` — a sweep of the
+ * table's expired rows. Anonymous state (`anonymous`: created before anyone signs in) first counts against the
+ * client's `ANONYMOUS_STATE_LIMIT`, in one transaction with the insert: over it, nothing is stored and the 429
+ * (`too_many_requests`, with its Retry-After) is thrown.
+ */
+export async function storeOneTimeState(
+  ctx: SandboxContext,
+  table: ExpiringTable,
+  insert: (q: Queryable) => Promise<unknown>,
+  options: { anonymous?: boolean } = {},
+): Promise<void> {
+  const rules = options.anonymous ? anonymousStateRules(ctx) : [];
+  const stored =
+    rules.length === 0
+      ? insert(ctx.db)
+      : ctx.db.transaction(async (tx) => {
+          await Promise.all([insert(tx), consumeRateLimits(ctx, tx, rules)]);
+        });
+  await Promise.all([stored, sometimesSweepExpired(ctx.db, table, ctx)]);
 }

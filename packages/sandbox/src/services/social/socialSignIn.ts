@@ -11,7 +11,7 @@ import { signInResponse } from '../session/signInResponse.js';
 import { completePrimarySignIn } from '../mfa/mfa.js';
 import { assertAccessAllowed } from '../wallets/accessList.js';
 import { findCredential, insertCredential, markSignIn, signInCredentialOwner } from '../users/userRepository.js';
-import { sometimesSweepExpired } from '../retention/sweepExpired.js';
+import { storeOneTimeState } from '../retention/sweepExpired.js';
 
 /** An authorization attempt (its state) is good for this long. */
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
@@ -107,14 +107,17 @@ export async function initSocialAuth(
   const state = randomBytes(32).toString('base64url');
   const redirectUri = socialRedirectUri(ctx, provider);
   const now = ctx.now();
-  await Promise.all([
-    ctx.db.query(
-      `INSERT INTO oauth_states (state, environment_id, provider, code_challenge, redirect_uri, app_origin, return_url, status, created_at, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9)`,
-      [state, ctx.environmentId, provider, commitment, redirectUri, origin, input.redirectUrl ?? null, now.toISOString(), new Date(now.getTime() + OAUTH_STATE_TTL_MS).toISOString()],
-    ),
-    sometimesSweepExpired(ctx.db, 'oauth_states', ctx),
-  ]);
+  await storeOneTimeState(
+    ctx,
+    'oauth_states',
+    (q) =>
+      q.query(
+        `INSERT INTO oauth_states (state, environment_id, provider, code_challenge, redirect_uri, app_origin, return_url, status, created_at, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9)`,
+        [state, ctx.environmentId, provider, commitment, redirectUri, origin, input.redirectUrl ?? null, now.toISOString(), new Date(now.getTime() + OAUTH_STATE_TTL_MS).toISOString()],
+      ),
+    { anonymous: true },
+  );
   const url = new URL('/signin', ctx.oauthProvider.issuer);
   const common = { provider, client_id: clientIdOf(settings, provider), redirect_uri: redirectUri, response_type: 'code' };
   url.search = new URLSearchParams(

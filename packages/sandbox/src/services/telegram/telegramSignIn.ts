@@ -10,7 +10,7 @@ import { signInResponse } from '../session/signInResponse.js';
 import { completePrimarySignIn } from '../mfa/mfa.js';
 import { isTelegramHashValid, type TelegramWidgetData } from './telegramLogin.js';
 import { findCredential, insertCredential, markSignIn, signInCredentialOwner } from '../users/userRepository.js';
-import { sometimesSweepExpired } from '../retention/sweepExpired.js';
+import { storeOneTimeState } from '../retention/sweepExpired.js';
 
 /** A login attempt (its state) is good for this long. */
 export const TELEGRAM_STATE_TTL_MS = 10 * 60_000;
@@ -64,13 +64,19 @@ export async function initTelegramAuth(ctx: SandboxContext, origin: string | und
   if (!appOrigin) throw new ApiError(400, 'invalid_request', telegramMessages.origin);
   const state = randomBytes(24).toString('base64url');
   const now = ctx.now();
-  await Promise.all([
-    ctx.db.query(
-      `INSERT INTO telegram_states (state, environment_id, app_origin, status, created_at, expires_at) VALUES ($1, $2, $3, 'pending', $4, $5)`,
-      [state, ctx.environmentId, appOrigin, now.toISOString(), new Date(now.getTime() + TELEGRAM_STATE_TTL_MS).toISOString()],
-    ),
-    sometimesSweepExpired(ctx.db, 'telegram_states', ctx),
-  ]);
+  await storeOneTimeState(
+    ctx,
+    'telegram_states',
+    (q) =>
+      q.query(`INSERT INTO telegram_states (state, environment_id, app_origin, status, created_at, expires_at) VALUES ($1, $2, $3, 'pending', $4, $5)`, [
+        state,
+        ctx.environmentId,
+        appOrigin,
+        now.toISOString(),
+        new Date(now.getTime() + TELEGRAM_STATE_TTL_MS).toISOString(),
+      ]),
+    { anonymous: true },
+  );
   const authorizationUrl = telegramAuthUrl(ctx, state);
   return { state, redirectUrl: authorizationUrl.slice(0, authorizationUrl.indexOf('?')), authorizationUrl };
 }

@@ -6,7 +6,7 @@ import type { SandboxContext } from '../../context.js';
 import { ApiError } from '../../errors/ApiError.js';
 import { readMemoTransaction } from './memoTransaction.js';
 import { parseSiwsMessage } from './siwsMessage.js';
-import { sometimesSweepExpired } from '../retention/sweepExpired.js';
+import { storeOneTimeState } from '../retention/sweepExpired.js';
 
 /** A nonce from GET /nonce is good for this long, and for one verification. */
 export const WALLET_NONCE_TTL_MS = 10 * 60_000;
@@ -34,15 +34,18 @@ export async function createWalletNonce(ctx: SandboxContext): Promise<{ nonce: s
   const bytes = randomBytes(32);
   const nonce = Array.from(bytes, (byte) => ALPHANUMERIC[byte % ALPHANUMERIC.length]).join('');
   const now = ctx.now();
-  await Promise.all([
-    ctx.db.query('INSERT INTO wallet_nonces (nonce, environment_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
-      nonce,
-      ctx.environmentId,
-      now.toISOString(),
-      new Date(now.getTime() + WALLET_NONCE_TTL_MS).toISOString(),
-    ]),
-    sometimesSweepExpired(ctx.db, 'wallet_nonces', ctx),
-  ]);
+  await storeOneTimeState(
+    ctx,
+    'wallet_nonces',
+    (q) =>
+      q.query('INSERT INTO wallet_nonces (nonce, environment_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
+        nonce,
+        ctx.environmentId,
+        now.toISOString(),
+        new Date(now.getTime() + WALLET_NONCE_TTL_MS).toISOString(),
+      ]),
+    { anonymous: true },
+  );
   return { nonce };
 }
 
