@@ -29,6 +29,12 @@ describe('Solana UI', () => {
     await expectNoAxeViolations(container);
   });
 
+  it('behavior: the first read of the balances is announced: a status region says "Loading balances…"', async () => {
+    const { container } = renderInKit(<SolanaBalances status="loading" balances={[]} showFiat />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading balances…');
+    await expectNoAxeViolations(container);
+  });
+
   it('behavior: a token logo (https or same-origin) shows beside its symbol — decorative, 20px, lazy; other URLs show none', async () => {
     const logos: SolanaBalanceItem[] = [
       { ...balances[1]!, address: 'A1', symbol: 'HTTPS', logoURI: 'https://tokens.latchkey.example/tusd.svg' },

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
-import { Spinner } from '../../Spinner.js';
+import { Loading } from '../../Loading.js';
 import { button, mutedText, row, stack, text } from '../../styles/shared.css.js';
 import * as styles from '../../styles/panel.css.js';
 import type { SolanaBalanceItem } from '../../flows/SendTransaction/SendTransactionModel.js';
@@ -60,11 +60,7 @@ export function SolanaBalances({ status, balances, showFiat, error, onRefresh }:
           </button>
         ) : null}
       </div>
-      {status === 'loading' && balances.length === 0 ? (
-        <p className={mutedText}>
-          <Spinner /> {t('balances.loading')}
-        </p>
-      ) : null}
+      {status === 'loading' && balances.length === 0 ? <Loading label={t('balances.loading')} /> : null}
       {balances.length > 0 ? (
         <ul className={styles.list}>
           {balances.map((balance) => (
