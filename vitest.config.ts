@@ -2,8 +2,9 @@ import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { playwright } from '@vitest/browser-playwright';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
  * One vitest run for the whole workspace (`pnpm test`), split into projects by environment:
@@ -12,6 +13,8 @@ import { defineConfig } from 'vitest/config';
  * - jsdom-react18: the same suite on React 18.3;
  * - storybook: every story rendered as a test in Chromium (see .storybook/);
  * - e2e: the demo in Chromium via playwright-core against a sandbox the setup starts.
+ * node, jsdom and jsdom-react18 run without isolation; their files that mock modules run isolated in `<name>-isolated`
+ * (see withoutIsolation). `pnpm test` selects them as `node*` and `jsdom*`.
  * Workspace packages resolve to their sources through the `source` export condition.
  */
 const conditions = ['source', 'module', 'browser', 'development|production'];
@@ -42,10 +45,59 @@ const react18Aliases = ['react', 'react-dom', '@testing-library/react', '@xstate
   ];
 });
 
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/** Every test file under the folders the projects read (relative to the root, `/`-separated). */
+function testFiles(): string[] {
+  const found: string[] = [];
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(`${root}${folder}`, { withFileTypes: true })) {
+      if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
+      const relative = `${folder}/${entry.name}`;
+      if (entry.isDirectory()) walk(relative);
+      else if (/\.test\.tsx?$/.test(entry.name)) found.push(relative);
+    }
+  };
+  for (const folder of ['packages', 'test', 'scripts']) walk(folder);
+  return found;
+}
+
+/** The test files that mock modules (`vi.mock`, `vi.doMock`): they need a module graph of their own. */
+const mockingFiles = testFiles().filter((file) => /\bvi\.(?:mock|doMock|unmock)\(/.test(readFileSync(`${root}${file}`, 'utf8')));
+
+/** The include globs' files, as a test (`**`, `*` and `{a,b}` are all the globs here use). */
+function globMatcher(globs: readonly string[]): (file: string) => boolean {
+  const patterns = globs.map((glob) => {
+    const source = glob
+      .replace(/[.+^$()|[\]\\]/g, '\\$&')
+      .replace(/\{([^}]*)\}/g, (_, options: string) => `(?:${options.split(',').join('|')})`)
+      .replace(/\*\*\//g, '\u0000')
+      .replace(/\*/g, '[^/]*')
+      .replace(/\u0000/g, '(?:.*/)?');
+    return new RegExp(`^${source}$`);
+  });
+  return (file) => patterns.some((pattern) => pattern.test(file));
+}
+
+/**
+ * A project run twice over: its files without isolation (each worker keeps one environment and one module graph from
+ * file to file: the node project's run takes about 60% of its isolated time, jsdom's about 30%), and the files that
+ * mock modules in `<name>-isolated`, each in a fresh one as before.
+ */
+function withoutIsolation(project: TestProjectInlineConfiguration & { test: { name: string; include: string[] } }): TestProjectInlineConfiguration[] {
+  const included = globMatcher(project.test.include);
+  const excluded = globMatcher(project.test.exclude ?? []);
+  const isolated = mockingFiles.filter((file) => included(file) && !excluded(file));
+  return [
+    { ...project, test: { ...project.test, isolate: false, exclude: [...(project.test.exclude ?? ['**/node_modules/**']), ...isolated] } },
+    ...(isolated.length === 0 ? [] : [{ ...project, test: { ...project.test, name: `${project.test.name}-isolated`, include: isolated } }]),
+  ];
+}
+
 export default defineConfig({
   test: {
     projects: [
-      {
+      ...withoutIsolation({
         resolve: { conditions: ['source'] },
         ssr: { resolve: { conditions: ['source'] } },
         test: {
@@ -69,8 +121,8 @@ export default defineConfig({
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },
-      },
-      {
+      }),
+      ...withoutIsolation({
         plugins: [react(), vanillaExtractPlugin()],
         resolve: { conditions },
         test: {
@@ -82,10 +134,10 @@ export default defineConfig({
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },
-      },
-      {
-        // The same jsdom suite once more on React 18.3 (the packages' peer range is ^18 || ^19): react and react-dom
-        // and the packages that load them are aliased to test/react18's installs (see react18Aliases).
+      }),
+      // The same jsdom suite once more on React 18.3 (the packages' peer range is ^18 || ^19): react and react-dom
+      // and the packages that load them are aliased to test/react18's installs (see react18Aliases).
+      ...withoutIsolation({
         plugins: [react(), vanillaExtractPlugin()],
         resolve: { conditions, alias: react18Aliases },
         test: {
@@ -98,7 +150,7 @@ export default defineConfig({
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },
-      },
+      }),
       {
         // Storybook's own Vite config (.storybook/main.ts viteFinal: vanilla-extract, `source`
         // condition) is applied by the plugin; every story is a test, its play function the body.

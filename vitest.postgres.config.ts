@@ -12,6 +12,8 @@ export default defineConfig({
     name: 'sandbox-postgres',
     environment: 'node',
     include: ['packages/sandbox/src/**/*.test.ts'],
+    // As the node project runs them (vitest.config.ts): one module graph per worker, file to file (none mocks modules).
+    isolate: false,
     globalSetup: ['test/setup/sandbox.ts', 'packages/sandbox/src/test/postgresSetup.ts'],
     testTimeout: 30_000,
     hookTimeout: 90_000,

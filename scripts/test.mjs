@@ -108,7 +108,8 @@ const runStarted = performance.now();
 if (step('build packages', 'corepack', ['pnpm', 'build']) && step('typecheck', 'corepack', ['pnpm', 'typecheck'])) {
   // Each lane runs its steps in order, stopping at its first failure; finish() reports either way.
   const laneA = laneStep('A', 'vitest (node, jsdom, jsdom-react18, storybook)', 'corepack', [
-    'pnpm', 'exec', 'vitest', 'run', '--project', 'node', '--project', 'jsdom', '--project', 'jsdom-react18', '--project', 'storybook',
+    // `name*`: each project and its `-isolated` twin (vitest.config.ts: the files that mock modules).
+    'pnpm', 'exec', 'vitest', 'run', '--project', 'node*', '--project', 'jsdom*', '--project', 'storybook',
     '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
   ]);
   const laneB = (async () =>
