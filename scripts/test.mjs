@@ -2,9 +2,9 @@
 // `pnpm test`: every check, failing fast: build the packages (the UI ships a built stylesheet and the demo uses
 // dist), typecheck both programs, then two lanes at once — the machine has two cores and the browser lane mostly
 // waits on Chromium and the network:
-//   lane A: vitest's node, jsdom (React 19 and 18) and storybook projects;
-//   lane B: the e2e project (the demo in Chromium against the sandbox), the sandbox's suite again on PostgreSQL
-//           (when its binaries are installed), the Storybook build, then the hosts suite (test/hosts: the packed
+//   lane A: vitest's node, jsdom (React 19 and 18) and storybook projects, then the sandbox's suite again on
+//           PostgreSQL (when its binaries are installed);
+//   lane B: the e2e project (the demo in Chromium against the sandbox), the Storybook build, then the hosts suite (test/hosts: the packed
 //           tarballs linted, installed with npm, type-checked as a consumer, the Next.js and Vite + React 18
 //           examples built and driven in Chromium).
 // Lane A streams to the terminal; lane B's lines carry a "[B]" prefix. Each lane stops at its first failure.
@@ -94,12 +94,12 @@ function hasPostgres() {
   return dirs.some((dir) => existsSync(`${dir}/initdb`) && existsSync(`${dir}/pg_ctl`));
 }
 
-function postgresStep() {
+function postgresStep(lane) {
   if (!hasPostgres()) {
-    console.log('\n[B] ▶ sandbox suite on PostgreSQL: not run — initdb/pg_ctl not installed (Debian: apt-get install postgresql; .ci/run does)');
+    console.log(`\n${lane === 'A' ? '' : `[${lane}] `}▶ sandbox suite on PostgreSQL: not run — initdb/pg_ctl not installed (Debian: apt-get install postgresql; .ci/run does)`);
     return Promise.resolve(true);
   }
-  return laneStep('B', 'sandbox suite on PostgreSQL', 'corepack', [
+  return laneStep(lane, 'sandbox suite on PostgreSQL', 'corepack', [
     'pnpm', 'exec', 'vitest', 'run', '--config', 'vitest.postgres.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${postgresReport}`,
   ]);
 }
@@ -107,16 +107,16 @@ function postgresStep() {
 const runStarted = performance.now();
 if (step('build packages', 'corepack', ['pnpm', 'build']) && step('typecheck', 'corepack', ['pnpm', 'typecheck'])) {
   // Each lane runs its steps in order, stopping at its first failure; finish() reports either way.
-  const laneA = laneStep('A', 'vitest (node, jsdom, jsdom-react18, storybook)', 'corepack', [
-    // `name*`: each project and its `-isolated` twin (vitest.config.ts: the files that mock modules).
-    'pnpm', 'exec', 'vitest', 'run', '--project', 'node*', '--project', 'jsdom*', '--project', 'storybook',
-    '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
-  ]);
+  const laneA = (async () =>
+    (await laneStep('A', 'vitest (node, jsdom, jsdom-react18, storybook)', 'corepack', [
+      // `name*`: each project and its `-isolated` twin (vitest.config.ts: the files that mock modules).
+      'pnpm', 'exec', 'vitest', 'run', '--project', 'node*', '--project', 'jsdom*', '--project', 'storybook',
+      '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
+    ])) && (await postgresStep('A')))();
   const laneB = (async () =>
     (await laneStep('B', 'vitest e2e (the demo in Chromium)', 'corepack', [
       'pnpm', 'exec', 'vitest', 'run', '--project', 'e2e', '--reporter=default', '--reporter=json', `--outputFile.json=${e2eReport}`,
     ])) &&
-    (await postgresStep()) &&
     (await laneStep('B', 'storybook build', 'corepack', ['pnpm', 'exec', 'storybook', 'build', '--quiet', '-o', 'storybook-static'])) &&
     (await laneStep('B', 'hosts (tarballs, npm installs, Next.js and Vite + React 18 examples)', 'corepack', [
       'pnpm', 'exec', 'vitest', 'run', '--config', 'test/hosts/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${hostsReport}`,
