@@ -62,8 +62,8 @@ function mountJson(app: Hono, ctx: SandboxContext, key: RouteKey, binding: JsonB
     const auth = await resolveAuth[binding.auth](ctx, c);
     const body = request === noBodySchema ? undefined : route.method === 'GET' ? readQuery(c, request) : await readBody(c, request);
     // The client's address reaches the domain layer in the request's copy of the context (a sign-in stores it on its
-    // session when collected). Not an AsyncLocalStorage: on Node 20 that hooks every promise of the process, which
-    // cost the sandbox about a tenth of its CPU per sign-in (bench:load).
+    // session when collected). Not an AsyncLocalStorage: on Node 20 that hooks every promise of the process (bench:load
+    // measured a few percent of the sandbox's CPU per sign-in).
     const result = await binding.handler({ ctx: { ...ctx, clientAddress: clientAddressOf(c) }, body, auth, c } as RouteInput<RouteKey, AuthKind>);
     const parsed = response.safeParse(result);
     if (!parsed.success) {
