@@ -9,7 +9,8 @@
  * work, throughput is noisy, CPU per operation much less so. A second table gives each request of a sign-in its own
  * latency (a whole sign-in at concurrency 32 is three requests queued behind 31 others). Options: `--seconds N` (default 10 per scenario), `--storage
  * pglite|postgres|both` (default both), `--scenario signin|users|all` (default all), `--profile DIR` (the sandbox
- * writes a V8 CPU profile there).
+ * writes a V8 CPU profile there), `--repeat N` (each storage's scenarios N times, at most 9; every figure is then the
+ * median of the N runs).
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -22,8 +23,10 @@ import { parseArgs } from 'node:util';
 import { findPostgresBin, startPostgresCluster } from '../../packages/sandbox/src/test/postgresCluster.js';
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '10' }, storage: { type: 'string', default: 'both' }, scenario: { type: 'string', default: 'all' }, profile: { type: 'string' } },
+  options: { seconds: { type: 'string', default: '10' }, storage: { type: 'string', default: 'both' }, scenario: { type: 'string', default: 'all' }, profile: { type: 'string' }, repeat: { type: 'string', default: '1' } },
 });
+/** Each storage's scenarios run this many times; the tables give each figure's median (the machine's speed wanders). */
+const REPEAT = Math.min(9, Math.max(1, Math.floor(Number(values.repeat)) || 1));
 const SECONDS = Math.min(120, Math.max(1, Number(values.seconds)));
 const MAX_OPS = 200_000;
 const ENV = 'bench-env';
@@ -264,7 +267,7 @@ try {
   if (values.storage !== 'postgres') {
     const sandbox = await startSandboxProcess({ SANDBOX_DATA_DIR: path.join(folder, 'pglite') });
     try {
-      rows.push(...(await scenarios('PGlite', sandbox)));
+      for (let run = 0; run < REPEAT; run++) rows.push(...(await scenarios('PGlite', sandbox)));
     } finally {
       await sandbox.stop();
     }
@@ -278,7 +281,7 @@ try {
       try {
         const sandbox = await startSandboxProcess({ DATABASE_URL: cluster.url });
         try {
-          rows.push(...(await scenarios('PostgreSQL', sandbox, Number(new URL(cluster.url).port))));
+          for (let run = 0; run < REPEAT; run++) rows.push(...(await scenarios('PostgreSQL', sandbox, Number(new URL(cluster.url).port))));
         } finally {
           await sandbox.stop();
         }
@@ -292,16 +295,48 @@ try {
   await rm(folder, { recursive: true, force: true });
 }
 
+/** The median of each figure over the runs of one scenario (`--repeat`); one run's rows as they are. */
+function medians(all: Row[]): Row[] {
+  const median = (values: number[]) => {
+    const sorted = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b);
+    return sorted.length === 0 ? NaN : sorted[Math.floor((sorted.length - 1) / 2)]!;
+  };
+  const groups = new Map<string, Row[]>();
+  for (const row of all) {
+    const key = `${row.scenario}|${row.storage}|${row.concurrency}`;
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  return [...groups.values()].map((group) => {
+    const first = group[0]!;
+    const of = (pick: (row: Row) => number) => median(group.map(pick));
+    const step = (name: Step) => ({ p50: of((row) => row.steps![name].p50), p99: of((row) => row.steps![name].p99) });
+    return {
+      ...first,
+      ops: of((row) => row.ops),
+      errors: group.reduce((total, row) => total + row.errors, 0),
+      perSecond: of((row) => row.perSecond),
+      p50: of((row) => row.p50),
+      p95: of((row) => row.p95),
+      p99: of((row) => row.p99),
+      cpuSandbox: of((row) => row.cpuSandbox),
+      cpuPostgres: of((row) => row.cpuPostgres),
+      cpuClient: of((row) => row.cpuClient),
+      ...(first.steps ? { steps: { create: step('create'), inbox: step('inbox'), signin: step('signin') } } : {}),
+    };
+  });
+}
+
 const ms = (value: number) => (Number.isNaN(value) ? '–' : value.toFixed(1));
 const load = (averages: number[]) => averages.map((value) => value.toFixed(2)).join(' ');
-console.log(`\nLoad (loopback, ${SECONDS} s per scenario, this machine: ${cpus().length} cores; load average ${load(loadBefore)} before, ${load(loadavg())} after)\n`);
+const table = medians(rows);
+console.log(`\nLoad (loopback, ${SECONDS} s per scenario${REPEAT > 1 ? `, median of ${REPEAT} runs (errors: their sum)` : ''}, this machine: ${cpus().length} cores; load average ${load(loadBefore)} before, ${load(loadavg())} after)\n`);
 console.log('| scenario | storage | concurrency | ops | errors | ops/s | p50 ms | p95 ms | p99 ms | CPU ms/op sandbox | CPU ms/op PostgreSQL | CPU ms/op client |');
 console.log('|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
-for (const row of rows) {
+for (const row of table) {
   const cpu = [row.cpuSandbox, row.cpuPostgres, row.cpuClient].map((value) => (Number.isNaN(value) ? '–' : value.toFixed(2))).join(' | ');
   console.log(`| ${row.scenario} | ${row.storage} | ${row.concurrency} | ${row.ops} | ${row.errors} | ${row.perSecond.toFixed(0)} | ${ms(row.p50)} | ${ms(row.p95)} | ${ms(row.p99)} | ${cpu} |`);
 }
-const stepped = rows.filter((row) => row.steps !== undefined);
+const stepped = table.filter((row) => row.steps !== undefined);
 if (stepped.length > 0) {
   console.log('\nEach request of a sign-in (p50 / p99 ms):\n');
   console.log('| storage | concurrency | create | inbox | signin |');
