@@ -80,7 +80,7 @@ describe('useWalletSignIn: mobile wallets', () => {
     ]);
     expect(first.result.current.flow.wallets.find((wallet) => wallet.key === 'backpacksol')?.connectVia).toBe('mobileBrowse');
     first.result.current.flow.connect('phantom');
-    await waitFor(() => expect(t.tab.left).toHaveLength(1));
+    await waitFor(() => expect(t.tab.left).toHaveLength(1), { timeout: 5_000 });
     expect(first.result.current.flow).toMatchObject({ status: 'connecting', mobileStatus: 'redirecting', walletKey: 'phantom', isBusy: true });
     expect(t.tab.left[0]).toMatch(new RegExp(`^${sandboxUrl}/sandbox/mobile-wallet/phantom/ul/v1/connect\\?`));
     first.unmount();
@@ -109,7 +109,7 @@ describe('useWalletSignIn: mobile wallets', () => {
     const first = await t.mount();
     await signInByEmail(first, email);
     act(() => first.result.current.flow.link('phantom'));
-    await waitFor(() => expect(t.tab.left).toHaveLength(1));
+    await waitFor(() => expect(t.tab.left).toHaveLength(1), { timeout: 5_000 });
     expect(first.result.current.flow).toMatchObject({ status: 'connecting', mobileStatus: 'redirecting', purpose: 'link', walletKey: 'phantom' });
     // Meanwhile the session ends (signed out in another tab of this browser: the storage is shared).
     await act(() => first.result.current.session.signOutAsync());
@@ -143,7 +143,7 @@ describe('useWalletSignIn: mobile wallets', () => {
     const t = createTab('phone');
     const first = await t.mount();
     first.result.current.flow.connect('solflare');
-    await waitFor(() => expect(t.tab.left).toHaveLength(1));
+    await waitFor(() => expect(t.tab.left).toHaveLength(1), { timeout: 5_000 });
     first.unmount();
     await t.walletAnswers('reject');
     const back = await t.mount();
@@ -151,7 +151,7 @@ describe('useWalletSignIn: mobile wallets', () => {
     expect(back.result.current.flow.error?.code).toBe('user_rejected_request');
     expect(back.result.current.flow.walletKey).toBe('solflare');
     back.result.current.flow.connect('solflare');
-    await waitFor(() => expect(t.tab.left).toHaveLength(2));
+    await waitFor(() => expect(t.tab.left).toHaveLength(2), { timeout: 5_000 });
     expect(back.result.current.flow.status).toBe('connecting');
   });
 
