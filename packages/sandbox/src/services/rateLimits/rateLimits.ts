@@ -144,15 +144,13 @@ export function codeSendRules(
       refuse: () => new ApiError(429, channel.errors.tooManyAttempts, channel.errors.tooManyAttemptsMessage),
     },
   ];
-  if (clientKey) {
-    rules.push({
-      bucket: `${channel.channel}:client`,
-      key: clientKey,
-      window: configured?.perClient ?? DEFAULT_CODE_LIMITS.perClient,
-      refuse: () => new ApiError(429, 'too_many_requests', messages.rateLimit),
-    });
-  }
+  if (clientKey) rules.push(perClientRule(`${channel.channel}:client`, clientKey, configured?.perClient ?? DEFAULT_CODE_LIMITS.perClient));
   return rules;
+}
+
+/** A limit per client (`clientKey`: the keyed hash of its address): past `window`, 429 `too_many_requests` ('Rate limit reached'). */
+function perClientRule(bucket: string, clientKey: string, window: RateLimitWindow): RateLimitRule {
+  return { bucket, key: clientKey, window, refuse: () => new ApiError(429, 'too_many_requests', messages.rateLimit) };
 }
 
 /**
@@ -160,13 +158,5 @@ export function codeSendRules(
  * hash): `ANONYMOUS_STATE_LIMIT`, then `too_many_requests` ('Rate limit reached'). None without a client address.
  */
 export function anonymousStateRules(ctx: Pick<SandboxContext, 'clientAddress' | 'mpc'>): RateLimitRule[] {
-  if (!ctx.clientAddress) return [];
-  return [
-    {
-      bucket: 'state:client',
-      key: clientPseudonym(ctx.mpc, ctx.clientAddress),
-      window: ANONYMOUS_STATE_LIMIT,
-      refuse: () => new ApiError(429, 'too_many_requests', messages.rateLimit),
-    },
-  ];
+  return ctx.clientAddress ? [perClientRule('state:client', clientPseudonym(ctx.mpc, ctx.clientAddress), ANONYMOUS_STATE_LIMIT)] : [];
 }

@@ -6,7 +6,7 @@ import type { Database } from '../../db/database.js';
 import { openDatabase } from '../../db/openDatabase.js';
 import { storeChallenge } from '../passkeys/passkeys.js';
 import { createWalletNonce } from '../wallets/walletSignature.js';
-import { EXPIRED_RETENTION_MS, EXPIRED_SWEEP_BATCH, EXPIRING_TABLES, sweepExpired, type ExpiringTable } from './sweepExpired.js';
+import { EXPIRED_RETENTION_MS, SWEEP_BATCH, EXPIRING_TABLES, sweepExpired, type ExpiringTable } from './sweepExpired.js';
 
 let db: Database;
 beforeAll(async () => {
@@ -68,11 +68,11 @@ describe('sweepExpired', () => {
     expect(await sweepExpired(db, table, env, now)).toBe(0);
   });
 
-  it('behavior: one sweep deletes at most EXPIRED_SWEEP_BATCH rows', async () => {
+  it('behavior: one sweep deletes at most SWEEP_BATCH rows', async () => {
     const env = 'sweep-bounded';
     const userId = await addUser(env);
-    for (let i = 0; i < EXPIRED_SWEEP_BATCH + 10; i++) await addRow('wallet_nonces', env, ago(2 * EXPIRED_RETENTION_MS), userId);
-    expect(await sweepExpired(db, 'wallet_nonces', env, now)).toBe(EXPIRED_SWEEP_BATCH);
+    for (let i = 0; i < SWEEP_BATCH + 10; i++) await addRow('wallet_nonces', env, ago(2 * EXPIRED_RETENTION_MS), userId);
+    expect(await sweepExpired(db, 'wallet_nonces', env, now)).toBe(SWEEP_BATCH);
     expect(await sweepExpired(db, 'wallet_nonces', env, now)).toBe(10);
     expect(await count('wallet_nonces', env)).toBe(0);
   });

@@ -27,18 +27,25 @@ export type ExpiringTable = (typeof EXPIRING_TABLES)[number];
 export const EXPIRED_RETENTION_MS = 3_600_000;
 /** A creation sweeps its own table one time in this many (at random: no counter to share between processes)… */
 export const SWEEP_ONE_IN = 50;
-/** …and deletes at most this many rows: ten per row created on average, so such a table never outgrows its traffic. */
-export const EXPIRED_SWEEP_BATCH = 500;
+/**
+ * …and a sweep deletes at most this many rows of a kind (this one's, and the code records' of sweepCodeRecords): ten
+ * per row created on average, so such a table never outgrows its traffic.
+ */
+export const SWEEP_BATCH = 500;
 
-/** Deletes at most `EXPIRED_SWEEP_BATCH` rows of `table` (in `environmentId`) expired `EXPIRED_RETENTION_MS` before `now`; answers how many. */
+/**
+ * A bounded DELETE, for a sweep's statement: at most `limit` (a placeholder) rows of `table` matching `where`, found
+ * first and deleted by their row address; yields a row per deletion (`RETURNING 1`).
+ */
+export function boundedDelete(table: string, where: string, limit: string): string {
+  return `DELETE FROM ${table} WHERE ctid = ANY(ARRAY(SELECT ctid FROM ${table} WHERE ${where} LIMIT ${limit})) RETURNING 1`;
+}
+
+/** Deletes at most `SWEEP_BATCH` rows of `table` (in `environmentId`) expired `EXPIRED_RETENTION_MS` before `now`; answers how many. */
 export async function sweepExpired(q: Queryable, table: ExpiringTable, environmentId: string, now: Date): Promise<number> {
   const [row] = await q.query<{ deleted: number }>(
-    `WITH gone AS (
-       DELETE FROM ${table} WHERE ctid = ANY(ARRAY(
-         SELECT ctid FROM ${table} WHERE environment_id = $1 AND expires_at <= $2::timestamptz LIMIT $3
-       )) RETURNING 1
-     ) SELECT count(*)::int AS deleted FROM gone`,
-    [environmentId, new Date(now.getTime() - EXPIRED_RETENTION_MS).toISOString(), EXPIRED_SWEEP_BATCH],
+    `WITH gone AS (${boundedDelete(table, 'environment_id = $1 AND expires_at <= $2::timestamptz', '$3')}) SELECT count(*)::int AS deleted FROM gone`,
+    [environmentId, new Date(now.getTime() - EXPIRED_RETENTION_MS).toISOString(), SWEEP_BATCH],
   );
   return row?.deleted ?? 0;
 }

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.js';
 import { openDatabase } from '../../db/openDatabase.js';
-import { SWEEP_BATCH, SWEEP_EVERY, sweepCodeRecords } from './sweepCodeRecords.js';
+import { SWEEP_BATCH } from '../retention/sweepExpired.js';
+import { SWEEP_EVERY, sweepCodeRecords } from './sweepCodeRecords.js';
 
 let db: Database;
 beforeAll(async () => {

@@ -1,12 +1,14 @@
 import type { Queryable } from '../../db/database.js';
 import { MAX_WINDOW_SECONDS } from '../rateLimits/rateLimits.js';
+import { boundedDelete, SWEEP_BATCH } from '../retention/sweepExpired.js';
 
 /** A verification is kept this long past its expiry (a retry can still revive it until then); then it is swept. */
 export const VERIFICATION_RETENTION_MS = 86_400_000;
-/** A sweep runs once every this many codes sent (`seq`: the inbox's, as for `trimInbox`)… */
+/**
+ * A sweep runs once every this many codes sent (`seq`: the inbox's, as for `trimInbox`), and deletes at most
+ * `SWEEP_BATCH` rows of each kind: more than the sends in between can add, so storage stays bounded.
+ */
 export const SWEEP_EVERY = 50;
-/** …and deletes at most this many rows of each kind: more than the sends in between can add, so storage stays bounded. */
-export const SWEEP_BATCH = 500;
 
 /**
  * What sending codes leaves behind, swept: e-mail and SMS verifications a day old and a day past their expiry, and rate-limit events
@@ -20,15 +22,10 @@ export async function sweepCodeRecords(q: Queryable, environmentId: string, now:
   const eventsBefore = new Date(now.getTime() - MAX_WINDOW_SECONDS * 1000).toISOString();
   // Found by age (created a day ago at least; the index the sign-in's statements never use), then by expiry (a day past
   // it: one retried since keeps going).
-  const verifications = (table: string) => `DELETE FROM ${table} WHERE environment_id = $1 AND id IN (
-         SELECT id FROM ${table} WHERE environment_id = $1 AND created_at <= $3::timestamptz AND expires_at <= $3::timestamptz LIMIT $4
-       ) RETURNING 1`;
+  const verifications = (table: string) => boundedDelete(table, 'environment_id = $1 AND created_at <= $3::timestamptz AND expires_at <= $3::timestamptz', '$4');
   const [row] = await q.query<{ deleted: number }>(
-    `WITH events AS (
-       DELETE FROM rate_limit_events WHERE ctid = ANY(ARRAY(
-         SELECT ctid FROM rate_limit_events WHERE environment_id = $1 AND at <= $2::timestamptz LIMIT $4
-       )) RETURNING 1
-     ), email AS (${verifications('email_verifications')}), sms AS (${verifications('sms_verifications')})
+    `WITH events AS (${boundedDelete('rate_limit_events', 'environment_id = $1 AND at <= $2::timestamptz', '$4')}),
+     email AS (${verifications('email_verifications')}), sms AS (${verifications('sms_verifications')})
      SELECT ((SELECT count(*) FROM events) + (SELECT count(*) FROM email) + (SELECT count(*) FROM sms))::int AS deleted`,
     [environmentId, eventsBefore, verificationsBefore, SWEEP_BATCH],
   );
