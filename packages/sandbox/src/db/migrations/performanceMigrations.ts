@@ -12,4 +12,33 @@ export const performanceMigrations: readonly Migration[] = [
       DROP INDEX IF EXISTS users_email;
     `,
   },
+  {
+    version: 114,
+    name: 'performance: an index for every foreign key, so that a cascade or a read of children by their parent never scans a whole table',
+    sql: `
+      -- Read on every sign-in and GET /users (a user's MPC backups, by wallet) and on every custody request (an
+      -- organization's policies, wallets, keys); the rest serve the cascades of deleting a user, a wallet or an
+      -- organization, which otherwise scan each child table whole.
+      CREATE INDEX mpc_key_share_backups_wallet ON mpc_key_share_backups (wallet_id, generation);
+      CREATE INDEX mpc_wallets_user ON mpc_wallets (user_id);
+      CREATE INDEX mpc_rooms_user_only ON mpc_rooms (user_id);
+      CREATE INDEX mpc_rooms_wallet ON mpc_rooms (wallet_id);
+      CREATE INDEX embedded_wallets_user ON embedded_wallets (user_id);
+      CREATE INDEX passkeys_credential ON passkeys (verified_credential_id);
+      CREATE INDEX sessions_user ON sessions (user_id);
+      CREATE INDEX mfa_challenges_user ON mfa_challenges (user_id);
+      CREATE INDEX passkey_challenges_user ON passkey_challenges (user_id);
+      CREATE INDEX session_key_challenges_user ON session_key_challenges (user_id);
+      CREATE INDEX custody_organizations_parent ON custody_organizations (parent_id);
+      CREATE INDEX custody_api_keys_org ON custody_api_keys (organization_id);
+      CREATE INDEX custody_api_keys_user ON custody_api_keys (user_id);
+      CREATE INDEX custody_authenticators_org ON custody_authenticators (organization_id);
+      CREATE INDEX custody_authenticators_user ON custody_authenticators (user_id);
+      CREATE INDEX custody_otps_org ON custody_otps (organization_id);
+      CREATE INDEX custody_otps_user ON custody_otps (user_id);
+      CREATE INDEX custody_policies_org ON custody_policies (organization_id);
+      CREATE INDEX custody_wallets_org ON custody_wallets (organization_id);
+      CREATE INDEX custody_wallet_accounts_wallet ON custody_wallet_accounts (wallet_id);
+    `,
+  },
 ];
