@@ -47,7 +47,7 @@ export interface TestSandbox {
  * In the PostgreSQL run of the suite (`vitest.postgres.config.ts`), a fresh database copied from the migrated
  * template for one test sandbox, and how to drop it.
  */
-async function freshPostgresDatabase(clusterUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshPostgresDatabase(clusterUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `sandbox_${randomBytes(6).toString('hex')}`;
   const admin = async (sql: string) => {
     const client = new pg.Client({ connectionString: clusterUrl });

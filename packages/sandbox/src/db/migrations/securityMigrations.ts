@@ -86,4 +86,13 @@ export const securityMigrations: readonly Migration[] = [
       CREATE INDEX mfa_challenges_expiry ON mfa_challenges (environment_id, expires_at);
     `,
   },
+  {
+    version: 115,
+    name: 'security: an index for sweeping sessions past their expiry',
+    sql: `
+      -- A session is read by its id only; this serves sweepExpired alone. Expiries grow with time, so each new session
+      -- lands at the index's right edge.
+      CREATE INDEX sessions_expiry ON sessions (environment_id, expires_at);
+    `,
+  },
 ];

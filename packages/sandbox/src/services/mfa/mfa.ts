@@ -132,7 +132,7 @@ export async function startPrimarySignIn(
     return { response: Promise.resolve(response) };
   }
   // The session and the user read for the response go together.
-  const session = insertSession(q, { userId, environmentId: ctx.environmentId, now, expiresAt: sessionExpiresAt(now, settings), ipAddress: collectedClientAddress(settings, ctx.clientAddress) });
+  const session = insertSession(q, ctx, { userId, now, expiresAt: sessionExpiresAt(now, settings), ipAddress: collectedClientAddress(settings, ctx.clientAddress) });
   return startSignInResponse(ctx, q, settings, userId, session, { issuedAt: now, ...(options.newUser === undefined ? {} : { newUser: options.newUser }) });
 }
 
@@ -255,9 +255,8 @@ export async function consumeMfaChallenge(
     }
     const now = ctx.now();
     await tx.query(`UPDATE mfa_challenges SET status = 'used' WHERE token_hash = $1`, [challenge.token_hash]);
-    const session = await insertSession(tx, {
+    const session = await insertSession(tx, ctx, {
       userId: challenge.user_id,
-      environmentId: ctx.environmentId,
       now,
       expiresAt: sessionExpiresAt(now, settings),
       ipAddress: collectedClientAddress(settings, ctx.clientAddress),

@@ -5,6 +5,7 @@ import type { SandboxContext } from '../../context.js';
 import type { Database } from '../../db/database.js';
 import { openDatabase } from '../../db/openDatabase.js';
 import { storeChallenge } from '../passkeys/passkeys.js';
+import { insertSession } from '../session/sessionRepository.js';
 import { createWalletNonce } from '../wallets/walletSignature.js';
 import { EXPIRED_RETENTION_MS, SWEEP_BATCH, EXPIRING_TABLES, sweepExpired, type ExpiringTable } from './sweepExpired.js';
 
@@ -42,6 +43,7 @@ async function addRow(table: ExpiringTable, env: string, expiresAt: string, user
     ],
     mfa_challenges: [`INSERT INTO mfa_challenges (token_hash, environment_id, created_at, expires_at, user_id, status) VALUES ($1, $2, $3, $4, $5, 'pending')`, [...common, userId]],
     captcha_tokens: [`INSERT INTO captcha_tokens (token_hash, environment_id, created_at, expires_at, site_key) VALUES ($1, $2, $3, $4, 'site')`, common],
+    sessions: ['INSERT INTO sessions (id, environment_id, created_at, expires_at, user_id) VALUES ($1, $2, $3, $4, $5)', [...common, userId]],
   };
   const [statement, params] = sql[table];
   await db.query(statement, params);
@@ -80,10 +82,12 @@ describe('sweepExpired', () => {
 
 describe('what creates one-time state sweeps its table', () => {
   // The old row of each: expired two retention periods ago, never used (what an anonymous client leaves behind).
-  const creators: [ExpiringTable, (ctx: SandboxContext) => Promise<unknown>][] = [
+  const creators: [ExpiringTable, (ctx: SandboxContext, userId: string) => Promise<unknown>][] = [
     ['wallet_nonces', (ctx) => createWalletNonce(ctx)],
     ['passkey_challenges', (ctx) => storeChallenge(ctx, randomUUID(), 'signin', null)],
     ['captcha_tokens', (ctx) => issueCaptchaToken(db, ctx, 'site')],
+    // A sign-in's session (a row per sign-in, never deleted before).
+    ['sessions', (ctx, userId) => insertSession(db, ctx, { userId, now, expiresAt: new Date(now.getTime() + 3_600_000) })],
   ];
 
   it.each(creators)('behavior: %s: a creation that rolls the sweep deletes the expired rows; one that does not leaves them', async (table, create) => {
@@ -93,10 +97,10 @@ describe('what creates one-time state sweeps its table', () => {
     await addRow(table, env, ago(2 * EXPIRED_RETENTION_MS), userId);
 
     // One time in 2^40: never, in practice.
-    await create(contextOf(env, 2 ** 40));
+    await create(contextOf(env, 2 ** 40), userId);
     expect(await count(table, env)).toBe(3);
     // One time in one: always.
-    await create(contextOf(env, 1));
+    await create(contextOf(env, 1), userId);
     expect(await count(table, env)).toBe(2);
     expect(await db.query(`SELECT 1 FROM ${table} WHERE environment_id = $1 AND expires_at <= $2`, [env, now.toISOString()])).toEqual([]);
   });

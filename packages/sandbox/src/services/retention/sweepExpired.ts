@@ -4,9 +4,10 @@ import type { Queryable } from '../../db/database.js';
 import { anonymousStateRules, consumeRateLimits } from '../rateLimits/rateLimits.js';
 
 /**
- * One-time state that a request creates and that is worth nothing once expired: wallet nonces, OAuth and Telegram
- * states, passkey and session-key challenges, MFA challenges, captcha tokens. Most are created before anyone signs in,
- * so without a sweep every request of an anonymous client would be a row kept forever.
+ * State that a request creates and that is worth nothing once expired: wallet nonces, OAuth and Telegram states,
+ * passkey and session-key challenges, MFA challenges, captcha tokens — most created before anyone signs in, so without
+ * a sweep every request of an anonymous client would be a row kept forever — and sessions, one per sign-in (an expired
+ * session is refused and cannot be refreshed).
  */
 export const EXPIRING_TABLES = [
   'wallet_nonces',
@@ -16,6 +17,7 @@ export const EXPIRING_TABLES = [
   'session_key_challenges',
   'mfa_challenges',
   'captcha_tokens',
+  'sessions',
 ] as const;
 
 export type ExpiringTable = (typeof EXPIRING_TABLES)[number];
@@ -35,10 +37,12 @@ export const SWEEP_BATCH = 500;
 
 /**
  * A bounded DELETE, for a sweep's statement: at most `limit` (a placeholder) rows of `table` matching `where`, found
- * first and deleted by their row address; yields a row per deletion (`RETURNING 1`).
+ * first and deleted by their row address; yields a row per deletion (`RETURNING 1`). Rows another transaction holds
+ * (a sweep running at the same time, inside someone's sign-in) are skipped rather than waited for: the next sweep
+ * takes them.
  */
 export function boundedDelete(table: string, where: string, limit: string): string {
-  return `DELETE FROM ${table} WHERE ctid = ANY(ARRAY(SELECT ctid FROM ${table} WHERE ${where} LIMIT ${limit})) RETURNING 1`;
+  return `DELETE FROM ${table} WHERE ctid = ANY(ARRAY(SELECT ctid FROM ${table} WHERE ${where} LIMIT ${limit} FOR UPDATE SKIP LOCKED)) RETURNING 1`;
 }
 
 /** Deletes at most `SWEEP_BATCH` rows of `table` (in `environmentId`) expired `EXPIRED_RETENTION_MS` before `now`; answers how many. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SessionInfo } from '@latchkey/protocol';
 import type { Queryable } from '../../db/database.js';
+import { sometimesSweepExpired, type SweepPlace } from '../retention/sweepExpired.js';
 
 export interface SessionRow {
   id: string;
@@ -13,12 +14,22 @@ export interface SessionRow {
 
 const COLUMNS = 'id, user_id, environment_id, created_at, expires_at, revoked_at';
 
-/** A new session; `ipAddress` is the client's, given only while the project collects it (`collectedClientAddress`). */
-export async function insertSession(q: Queryable, values: { userId: string; environmentId: string; now: Date; expiresAt: Date; ipAddress?: string | undefined }): Promise<SessionRow> {
-  const rows = await q.query<SessionRow>(
-    `INSERT INTO sessions (id, user_id, environment_id, created_at, expires_at, ip_address) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
-    [randomUUID(), values.userId, values.environmentId, values.now.toISOString(), values.expiresAt.toISOString(), values.ipAddress ?? null],
-  );
+/**
+ * A new session in `place`'s environment; `ipAddress` is the client's, given only while the project collects it
+ * (`collectedClientAddress`). Beside it, one time in `place.sweepOneIn`, sessions an hour past their expiry are swept.
+ */
+export async function insertSession(q: Queryable, place: SweepPlace, values: { userId: string; now: Date; expiresAt: Date; ipAddress?: string | undefined }): Promise<SessionRow> {
+  const [rows] = await Promise.all([
+    q.query<SessionRow>(`INSERT INTO sessions (id, user_id, environment_id, created_at, expires_at, ip_address) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`, [
+      randomUUID(),
+      values.userId,
+      place.environmentId,
+      values.now.toISOString(),
+      values.expiresAt.toISOString(),
+      values.ipAddress ?? null,
+    ]),
+    sometimesSweepExpired(q, 'sessions', place),
+  ]);
   const row = rows[0];
   if (!row) throw new Error('INSERT INTO sessions returned no row.');
   return row;
