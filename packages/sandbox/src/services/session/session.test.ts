@@ -52,6 +52,21 @@ describe('sessions', () => {
     }
   });
 
+  it('behavior: after a later sign-in sweeps a session an hour past its expiry, its tokens are still session_expired', async () => {
+    const session = await t.signIn(freshEmail());
+    const refreshed = signInResponseSchema.parse((await t.call('POST', '/refresh', { token: session.jwt })).body);
+    t.clock.advance(3 * HOUR + 1000);
+    // Test sandboxes sweep on every creation: this sign-in's session sweeps the expired one (the deletion itself:
+    // retention/sweepExpired.test.ts). What a client sees of it is unchanged, and the live session is untouched.
+    const later = await t.signIn(freshEmail());
+    for (const token of [session.jwt, refreshed.jwt!]) {
+      const response = await t.call('GET', '/users', { token });
+      expect(response.status).toBe(401);
+      expect(response.body.error.code).toBe('session_expired');
+    }
+    expect((await t.call('GET', '/users', { token: later.jwt })).status).toBe(200);
+  });
+
   it('behavior: revoke ends the session for every token of it; other sessions live on', async () => {
     const email = freshEmail();
     const first = await t.signIn(email);
