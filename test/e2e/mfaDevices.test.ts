@@ -32,7 +32,7 @@ describe.each(['light', 'dark'] as const)('MFA devices (%s)', (theme) => {
 
     await menuButton.click();
     await openMenuView(page, 'Security');
-    const enrolment = page.getByRole('region', { name: 'Authenticator app' });
+    const enrolment = page.getByRole('region', { name: 'Two-step sign-in' });
     await enrolment.getByRole('button', { name: 'Use a passkey as a second step' }).click();
     await expect.poll(() => enrolment.textContent(), { timeout: 15_000 }).toContain('Passkey added as a second step.');
 

@@ -45,7 +45,7 @@ describe.each(['light', 'dark'] as const)('MFA with TOTP (%s)', (theme) => {
 
     await menuButton.click();
     await openMenuView(page, 'Security');
-    const enrolment = page.getByRole('region', { name: 'Authenticator app' });
+    const enrolment = page.getByRole('region', { name: 'Two-step sign-in' });
     await enrolment.getByRole('button', { name: 'Set up an authenticator app' }).click();
     const secretText = enrolment.getByTestId('totp-secret');
     await expect.poll(() => secretText.isVisible(), { timeout: 10_000 }).toBe(true);
@@ -96,7 +96,7 @@ describe.each(['light', 'dark'] as const)('MFA with TOTP (%s)', (theme) => {
     await expect.poll(() => menuButton.isVisible(), { timeout: 10_000 }).toBe(true);
     await menuButton.click();
     await openMenuView(page, 'Security');
-    const enrolment = page.getByRole('region', { name: 'Authenticator app' });
+    const enrolment = page.getByRole('region', { name: 'Two-step sign-in' });
     await enrolment.getByRole('button', { name: 'Set up an authenticator app' }).click();
     const secretText = enrolment.getByTestId('totp-secret');
     await expect.poll(() => secretText.isVisible(), { timeout: 10_000 }).toBe(true);

@@ -170,9 +170,9 @@ describe('the kit never blanks the host page (Chromium)', () => {
       const enrolment = menu.locator('[data-flow="mfa-enrolment"]');
       await enrolment.getByRole('button', { name: 'Set up an authenticator app' }).click();
       await expect.poll(() => enrolment.getAttribute('data-state'), { timeout: 15_000 }).toBe('awaitingEnrolmentCode');
-      await expect.poll(() => focused(page)).toEqual({ tag: 'h2', text: 'Authenticator app' });
+      await expect.poll(() => focused(page)).toEqual({ tag: 'h2', text: 'Two-step sign-in' });
       await enrolment.getByRole('button', { name: 'Cancel' }).click();
-      await expect.poll(() => focused(page)).toEqual({ tag: 'h2', text: 'Authenticator app' });
+      await expect.poll(() => focused(page)).toEqual({ tag: 'h2', text: 'Two-step sign-in' });
 
       // The key actions sit in Security; Recover opens the wallet's recovery screen on Home, focused on its heading.
       await menu.getByRole('region', { name: 'Wallet key' }).getByRole('button', { name: 'Recover' }).click();

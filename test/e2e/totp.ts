@@ -20,7 +20,7 @@ export function totp(secret: string, atMs: number): string {
  * page shows, types the current code. Returns the secret and when the code was computed.
  */
 export async function enrolTotp(page: Page): Promise<{ secret: string; enrolledAt: number }> {
-  const enrolment = page.getByRole('region', { name: 'Authenticator app' });
+  const enrolment = page.getByRole('region', { name: 'Two-step sign-in' });
   await enrolment.getByRole('button', { name: 'Set up an authenticator app' }).click();
   const secretText = enrolment.getByTestId('totp-secret');
   await expect.poll(() => secretText.isVisible(), { timeout: 10_000 }).toBe(true);

@@ -64,6 +64,8 @@ export const enFlows = {
   'mfa.useRecovery': 'Use a recovery code',
   // Adding a second step (flows/MfaEnrolment, flows/MfaChallenge/RequiredEnrolmentStep)
   'mfaEnrol.heading': 'Authenticator app',
+  // The Security view's section for adding a second step: an authenticator app or a passkey.
+  'mfaEnrol.section': 'Two-step sign-in',
   'mfaEnrol.addedShort': 'Authenticator app added.',
   'mfaEnrol.nextCode': 'Enter the next code it shows to finish signing in.',
   'mfaEnrol.required': 'This account needs a second step at sign-in. Set up an authenticator app to continue.',

@@ -15,7 +15,7 @@ describe('MfaEnrolment (against the sandbox)', () => {
         <MfaEnrolment />
       </LatchkeyUIProvider>,
     );
-    const section = screen.getByRole('region', { name: 'Authenticator app' });
+    const section = screen.getByRole('region', { name: 'Two-step sign-in' });
     expect(container.querySelector('[data-flow="mfa-enrolment"]')).toHaveAttribute('data-state', 'idle');
     await user.click(within(section).getByRole('button', { name: 'Set up an authenticator app' }));
     expect(await within(section).findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent('Multi-factor authentication is not enabled for this environment.');

@@ -50,6 +50,9 @@ describe('MfaEnrolmentView: a passkey as the second step', () => {
     first.unmount();
     const enrolled = renderInKit(<MfaEnrolmentView flow={fakeMfaEnrolmentFlow({ status: 'enrolled', device: passkeyMfaDevice, registerPasskey: vi.fn() })} />);
     expect(screen.getByText(/Passkey added as a second step/)).toBeInTheDocument();
+    // The section is two-step sign-in, whichever method was added (not 'Authenticator app' over a passkey).
+    expect(screen.getByRole('region', { name: 'Two-step sign-in' })).toBeInTheDocument();
+    expect(screen.queryByText('Authenticator app')).toBeNull();
     enrolled.unmount();
     renderInKit(<MfaEnrolmentView flow={fakeMfaEnrolmentFlow({ error: notSupportedError, registerPasskey: vi.fn() })} />);
     expect(screen.getByRole('alert')).toHaveTextContent('Webauthn is not supported on this device.');

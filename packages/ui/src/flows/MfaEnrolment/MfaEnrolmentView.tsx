@@ -62,7 +62,7 @@ function EnrolmentSection({ flow, view }: { flow: MfaEnrolmentFlowModel; view: E
   return (
     <section className={stack} aria-labelledby={headingId} data-flow="mfa-enrolment" data-state={flow.status}>
       <h2 id={headingId} className={styles.heading}>
-        {t('mfaEnrol.heading')}
+        {t('mfaEnrol.section')}
       </h2>
       {view === 'enrolled' && flow.device?.type === 'passkey' ? (
         <p className={successText}>{t('mfaEnrol.passkeyAdded')}</p>

@@ -60,6 +60,7 @@ export const arFlows: Record<keyof typeof enFlows, string> = {
   'mfa.useApp': 'استخدم تطبيق المصادقة',
   'mfa.useRecovery': 'استخدم رمز استرداد',
   'mfaEnrol.heading': 'تطبيق المصادقة',
+  'mfaEnrol.section': 'التحقق بخطوتين',
   'mfaEnrol.addedShort': 'تمت إضافة تطبيق المصادقة.',
   'mfaEnrol.nextCode': 'أدخل الرمز التالي الذي يظهره لإكمال تسجيل الدخول.',
   'mfaEnrol.required': 'يتطلب هذا الحساب خطوة ثانية عند تسجيل الدخول. أعدّ تطبيق مصادقة للمتابعة.',

@@ -60,6 +60,7 @@ export const esFlows: Record<keyof typeof enFlows, string> = {
   'mfa.useApp': 'Usar tu aplicación de autenticación',
   'mfa.useRecovery': 'Usar un código de recuperación',
   'mfaEnrol.heading': 'Aplicación de autenticación',
+  'mfaEnrol.section': 'Verificación en dos pasos',
   'mfaEnrol.addedShort': 'Aplicación de autenticación añadida.',
   'mfaEnrol.nextCode': 'Introduce el siguiente código que muestre para terminar de iniciar sesión.',
   'mfaEnrol.required': 'Esta cuenta necesita un segundo paso al iniciar sesión. Configura una aplicación de autenticación para continuar.',
