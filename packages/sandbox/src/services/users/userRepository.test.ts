@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../db/database.js';
 import { openDatabase } from '../../db/openDatabase.js';
+import { backupsOf, mpcWalletsOf } from '../mpc/mpcWalletRepository.js';
 import { insertCredential, insertUser, loadUser, signInCredentialOwner } from './userRepository.js';
 
 /** The repository's hot paths run on every sign-in and every authenticated request: what they do, and in how many statements. */
@@ -83,24 +84,51 @@ describe('signInCredentialOwner', () => {
 });
 
 describe('loadUser', () => {
-  it('default: the user and their credentials, oldest first, in one round trip (the MPC wallets\' two reads go with it)', async () => {
+  it('default: the user and their credentials, oldest first, in one statement (MPC wallets and backups included)', async () => {
     const now = new Date('2026-03-01T00:00:00.000Z');
     const user = await insertUser(db, ENV, { username: 'two-credentials' }, now);
     const second = await insertCredential(db, { userId: user.id, environmentId: ENV, format: 'phoneNumber', identifier: '+14155550100', now: new Date(now.getTime() + 1000) });
     const first = await insertCredential(db, { userId: user.id, environmentId: ENV, format: 'email', identifier: 'two@example.com', now });
     const q = counting();
     const pending = loadUser(q, ENV, user.id);
-    // Every statement is issued before the first answer: a sign-in reads its user while its transaction commits, and
-    // a statement sent after an await would reach a closed transaction (seen: an MPC wallet's owner signing in again
-    // answered 500 'Transaction is closed' when the MPC reads waited for the user's row).
-    expect(q.statements).toBe(3);
+    // Issued before the first answer: a sign-in reads its user while its transaction commits, and a statement sent
+    // after an await would reach a closed transaction (seen: an MPC wallet's owner signing in again answered 500
+    // 'Transaction is closed' when the MPC reads waited for the user's row).
+    expect(q.statements).toBe(1);
     const record = await pending;
-    expect(q.statements).toBe(3);
+    expect(q.statements).toBe(1);
     expect(record?.row).toEqual(user);
     expect(record?.credentials).toEqual([
       { ...first, oauth: null, wallet: null, embedded: null, mpc: null },
       { ...second, oauth: null, wallet: null, embedded: null, mpc: null },
     ]);
+  });
+
+  it('behavior: an MPC wallet comes with its backups, oldest first, typed as the MPC repository reads them', async () => {
+    const now = new Date('2026-03-02T00:00:00.000Z');
+    const user = await insertUser(db, ENV, {}, now);
+    const credential = await insertCredential(db, { userId: user.id, environmentId: ENV, format: 'blockchain', identifier: 'SOL:mpc-wallet-address', now });
+    await db.query(
+      `INSERT INTO mpc_wallets (credential_id, environment_id, user_id, chain, address, public_key, threshold_signature_scheme, generation, public_package, client_keygen_ids, server_keygen_ids, created_at, updated_at)
+       VALUES ($1, $2, $3, 'SOL', 'mpc-wallet-address', 'pk', 'TWO_OF_THREE', 2, $4::jsonb, $5::jsonb, $6::jsonb, $7, $8)`,
+      [credential.id, ENV, user.id, JSON.stringify({ verifying_key: 'vk', shares: { a: 1 } }), JSON.stringify(['c1']), JSON.stringify(['s1', 's2']), now.toISOString(), new Date(now.getTime() + 5).toISOString()],
+    );
+    for (const [id, offset, location] of [
+      ['00000000-0000-4000-8000-00000000000b', 2000, 'googleDrive'],
+      ['00000000-0000-4000-8000-00000000000a', 1000, null],
+    ] as const) {
+      await db.query(
+        `INSERT INTO mpc_key_share_backups (id, environment_id, wallet_id, generation, backup_location, secret, password_encrypted, source, created_at)
+         VALUES ($1, $2, $3, 2, $4, $5, $6, 'user', $7)`,
+        [id, ENV, credential.id, location, location ? null : 'sealed', location === null, new Date(now.getTime() + offset).toISOString()],
+      );
+    }
+    const record = await loadUser(db, ENV, user.id);
+    const [wallet] = await mpcWalletsOf(db, ENV, user.id);
+    expect(record?.credentials).toHaveLength(1);
+    expect(record?.credentials[0]?.mpc).toEqual({ wallet, backups: await backupsOf(db, credential.id, 2) });
+    expect(record?.credentials[0]?.mpc?.wallet.updated_at).toEqual(new Date(now.getTime() + 5));
+    expect(record?.credentials[0]?.mpc?.backups.map((backup) => backup.id)).toEqual(['00000000-0000-4000-8000-00000000000a', '00000000-0000-4000-8000-00000000000b']);
   });
 
   it('default: a user without credentials has none; an unknown user (or another environment\'s) is undefined', async () => {

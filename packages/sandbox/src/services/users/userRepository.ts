@@ -171,12 +171,18 @@ type UserCredentialJoinRow = { [K in keyof UserRow as `u_${K}`]: UserRow[K] } & 
   w_wallet_provider: string | null;
   w_hardware_wallet: string | null;
   embedded: EmbeddedWalletRow | null;
+  /** The MPC wallet and its backups (oldest first), as jsonb: timestamps as text. */
+  mpc: Json<MpcWalletRow> | null;
+  mpc_backups: Json<MpcBackupRow>[] | null;
 };
+
+/** A row as `to_jsonb` gives it: its dates as text. */
+type Json<Row> = { [K in keyof Row]: Row[K] extends Date ? string : Row[K] };
 
 /**
  * One statement for the user and their credentials with what hangs off each (social account, wallet, embedded
- * wallet): a row per credential, the user's columns on each (one row with null credential columns for a user without
- * any). It runs on every authenticated request; loadUser sends it with the MPC wallets' two reads in one round trip.
+ * wallet, MPC wallet and its backups): a row per credential, the user's columns on each (one row with null credential
+ * columns for a user without any). It runs on every authenticated request.
  */
 const LOAD_USER_SQL = `SELECT ${USER_COLUMNS.split(', ').map((column) => `u.${column} AS u_${column}`).join(', ')},
        ${CREDENTIAL_COLUMNS.split(', ').map((column) => `c.${column}`).join(', ')},
@@ -184,25 +190,20 @@ const LOAD_USER_SQL = `SELECT ${USER_COLUMNS.split(', ').map((column) => `u.${co
        o.display_name AS oauth_display_name, o.emails AS oauth_emails,
        w.chain AS w_chain, w.address AS w_address, w.wallet_name AS w_wallet_name, w.wallet_provider AS w_wallet_provider,
        w.hardware_wallet AS w_hardware_wallet,
-       CASE WHEN e.credential_id IS NULL THEN NULL ELSE to_jsonb(e) END AS embedded
+       CASE WHEN e.credential_id IS NULL THEN NULL ELSE to_jsonb(e) END AS embedded,
+       CASE WHEN m.credential_id IS NULL THEN NULL ELSE to_jsonb(m) END AS mpc,
+       CASE WHEN m.credential_id IS NULL THEN NULL ELSE (
+         SELECT coalesce(jsonb_agg(b ORDER BY b.created_at, b.id), '[]'::jsonb) FROM mpc_key_share_backups b WHERE b.wallet_id = m.credential_id
+       ) END AS mpc_backups
 FROM users u LEFT JOIN verified_credentials c ON c.user_id = u.id
 LEFT JOIN oauth_accounts o ON o.credential_id = c.id
 LEFT JOIN wallet_credentials w ON w.credential_id = c.id
 LEFT JOIN embedded_wallets e ON e.credential_id = c.id
+LEFT JOIN mpc_wallets m ON m.credential_id = c.id
 WHERE u.environment_id = $1 AND u.id = $2 ORDER BY c.created_at ASC, c.id ASC`;
 
 export async function loadUser(q: Queryable, environmentId: string, userId: string): Promise<UserRecord | undefined> {
-  // The three statements go out together (one round trip) and before the first answer: a sign-in reads the user while
-  // its transaction commits (startSignInResponse), and a statement issued after an await would reach a closed
-  // transaction (an MPC wallet's owner signing in again answered 500 'Transaction is closed').
-  const [rows, mpcWallets, mpcBackups] = await Promise.all([
-    q.query<UserCredentialJoinRow>(LOAD_USER_SQL, [environmentId, userId]),
-    q.query<MpcWalletRow>('SELECT * FROM mpc_wallets WHERE environment_id = $1 AND user_id = $2', [environmentId, userId]),
-    q.query<MpcBackupRow>(
-      'SELECT b.* FROM mpc_key_share_backups b JOIN mpc_wallets w ON w.credential_id = b.wallet_id WHERE w.environment_id = $1 AND w.user_id = $2 ORDER BY b.created_at, b.id',
-      [environmentId, userId],
-    ),
-  ]);
+  const rows = await q.query<UserCredentialJoinRow>(LOAD_USER_SQL, [environmentId, userId]);
   const first = rows[0];
   if (!first) return undefined;
   const row: UserRow = {
@@ -218,7 +219,7 @@ export async function loadUser(q: Queryable, environmentId: string, userId: stri
   const credentials = rows.flatMap((joined): CredentialRow[] => {
     const { id, user_id, format, identifier, created_at, last_selected_at } = joined;
     if (id === null || user_id === null || format === null || identifier === null || created_at === null) return [];
-    const { oauth_provider, oauth_account_id, oauth_username, oauth_display_name, oauth_emails, w_chain, w_address, w_wallet_name, w_wallet_provider, w_hardware_wallet, embedded } = joined;
+    const { oauth_provider, oauth_account_id, oauth_username, oauth_display_name, oauth_emails, w_chain, w_address, w_wallet_name, w_wallet_provider, w_hardware_wallet, embedded, mpc, mpc_backups } = joined;
     return [
       {
         id,
@@ -235,15 +236,15 @@ export async function loadUser(q: Queryable, environmentId: string, userId: stri
           : null,
         // jsonb gives the row's timestamps as text.
         embedded: embedded ? { ...embedded, created_at: new Date(embedded.created_at) } : null,
-        mpc: null,
+        mpc: mpc
+          ? {
+              wallet: { ...mpc, created_at: new Date(mpc.created_at), updated_at: new Date(mpc.updated_at) },
+              backups: (mpc_backups ?? []).map((backup) => ({ ...backup, created_at: new Date(backup.created_at) })),
+            }
+          : null,
       },
     ];
   });
-  // MPC wallets, with their exact column types.
-  for (const credential of credentials) {
-    const wallet = mpcWallets.find((candidate) => candidate.credential_id === credential.id);
-    credential.mpc = wallet ? { wallet, backups: mpcBackups.filter((backup) => backup.wallet_id === wallet.credential_id) } : null;
-  }
   return { row, credentials };
 }
 
