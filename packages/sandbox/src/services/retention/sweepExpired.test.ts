@@ -5,6 +5,7 @@ import type { SandboxContext } from '../../context.js';
 import type { Database } from '../../db/database.js';
 import { openDatabase } from '../../db/openDatabase.js';
 import { storeChallenge } from '../passkeys/passkeys.js';
+import { ANONYMOUS_STATE_LIMIT } from '../rateLimits/rateLimits.js';
 import { insertSession } from '../session/sessionRepository.js';
 import { createWalletNonce } from '../wallets/walletSignature.js';
 import { EXPIRED_RETENTION_MS, SWEEP_BATCH, EXPIRING_TABLES, sweepExpired, type ExpiringTable } from './sweepExpired.js';
@@ -103,5 +104,18 @@ describe('what creates one-time state sweeps its table', () => {
     await create(contextOf(env, 1), userId);
     expect(await count(table, env)).toBe(2);
     expect(await db.query(`SELECT 1 FROM ${table} WHERE environment_id = $1 AND expires_at <= $2`, [env, now.toISOString()])).toEqual([]);
+  });
+});
+
+describe('anonymous one-time state past its limit', () => {
+  it('behavior: the creation refused with 429 stores nothing (its insert and its count roll back together)', async () => {
+    const env = 'anonymous-refused';
+    // A client address (so the per-client limit applies) and the secret its keyed hash is made with.
+    const ctx = { ...contextOf(env, 2 ** 40), clientAddress: '203.0.113.9', mpc: { masterKey: Buffer.alloc(32, 7) } } as unknown as SandboxContext;
+    for (let i = 0; i < ANONYMOUS_STATE_LIMIT.limit; i++) await createWalletNonce(ctx);
+    expect(await count('wallet_nonces', env)).toBe(ANONYMOUS_STATE_LIMIT.limit);
+    await expect(createWalletNonce(ctx)).rejects.toMatchObject({ status: 429, code: 'too_many_requests' });
+    expect(await count('wallet_nonces', env)).toBe(ANONYMOUS_STATE_LIMIT.limit);
+    expect(await count('rate_limit_events', env)).toBe(ANONYMOUS_STATE_LIMIT.limit);
   });
 });
