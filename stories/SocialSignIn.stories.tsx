@@ -100,6 +100,15 @@ export const PopupBlocked: Story = {
   },
 };
 
+/** The sandbox's per-client limit on anonymous sign-in starts: 429 with a Retry-After, counted down under the error. */
+export const RateLimited: Story = {
+  args: { status: 'failed', activeProvider: 'google', error: { code: 'too_many_requests', message: 'Rate limit reached', retryAfterSeconds: 42 } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('Rate limit reached');
+    await expect(within(canvasElement).getByText(/^Try again in \d+ s\.$/)).toBeVisible();
+  },
+};
+
 export const InvalidState: Story = {
   args: {
     status: 'failed',

@@ -15,7 +15,6 @@ export const en = {
   ...enFlows,
   'kit.loading': 'Loading…',
   /** Where a failure that has no sentence of its own (a bug, an unexpected answer) is shown. */
-  'kit.unexpectedError': 'Something went wrong. Try again.',
 
   // MPC wallets (flows/MpcWallet)
   'mpc.label': 'MPC wallet',
@@ -54,7 +53,6 @@ export const en = {
   'mpc.export.show': 'Show private key',
   'mpc.action.backup': 'Back up',
   'mpc.action.reshare': 'Key shares',
-  'mpc.action.export': 'Export key',
   'mpc.round.connecting': 'Connecting to the signing service…',
   'mpc.round.opening': 'Opening a secure session…',
   'mpc.round.keygen': 'Generating key shares ({step} of 3)…',
@@ -226,7 +224,6 @@ export const en = {
   'wallet.mobile.returnedLink': 'Connected. Opening {wallet} to sign the message that links it…',
   'wallet.mobile.linking': 'Linking {wallet} to your account…',
   'wallet.mobile.qrHintLink': 'Point your phone’s camera at the code: this page opens in {wallet}. Sign in there, then link the wallet from your account.',
-  'wallet.mobile.startOver': 'Start over',
 
   // A JSON-RPC socket's connection line (flows/Socket); {label} is what it serves
   'socket.label': 'wallet service',

@@ -36,6 +36,8 @@ export const enFlows = {
   'common.retry': 'Retry',
   'common.done': 'Done',
   'common.tryAgain': 'Try again',
+  // Under a refusal with a Retry-After (flows/shared/RetryHint): a countdown.
+  'common.retryIn': 'Try again in {seconds} s.',
   'recovery.label': 'Recovery code',
   'recovery.invalidShape': 'Enter a recovery code such as 7kq2-m9xd.',
   'totp.label': 'Authentication code',

@@ -3,6 +3,7 @@ import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
 import { button, stack, visuallyHidden } from '../../styles/shared.css.js';
 import { PasskeyIcon } from '../shared/PasskeyIcon.js';
+import { RetryHint } from '../shared/RetryHint.js';
 import { useLocale, useMessages } from '../../messages/useMessages.js';
 import { useErrorText } from '../../messages/useErrorText.js';
 
@@ -40,6 +41,7 @@ export function PasskeySignInView({ flow }: PasskeySignInViewProps) {
         </button>
       ) : null}
       <ErrorMessage>{signingIn ? undefined : errorText(flow.error)}</ErrorMessage>
+      <RetryHint error={signingIn ? undefined : flow.error} />
       <p role="status" className={visuallyHidden}>
         {signingIn ? t('passkeys.waiting') : ''}
       </p>

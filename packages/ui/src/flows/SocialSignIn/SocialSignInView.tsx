@@ -5,6 +5,7 @@ import { Spinner } from '../../Spinner.js';
 import { button, stack, visuallyHidden } from '../../styles/shared.css.js';
 import * as styles from './SocialSignIn.css.js';
 import { providerLabel } from './providerLabel.js';
+import { RetryHint } from '../shared/RetryHint.js';
 import type { FlowError } from '../shared/FlowError.js';
 import { useMessages, type Translate } from '../../messages/useMessages.js';
 import { useErrorText } from '../../messages/useErrorText.js';
@@ -95,6 +96,7 @@ export function SocialSignInView({ providers, numOfItemsToDisplay = 4, status = 
         </button>
       ) : null}
       <ErrorMessage>{status === 'failed' ? errorText(error) : undefined}</ErrorMessage>
+      <RetryHint error={status === 'failed' ? error : undefined} />
       <p role="status" className={visuallyHidden}>
         {activeLabel ? statusText(status, activeLabel, t) : ''}
       </p>

@@ -3,6 +3,7 @@ import { ErrorMessage } from '../../ErrorMessage.js';
 import { useMessages, type Translate } from '../../messages/useMessages.js';
 import { useErrorText } from '../../messages/useErrorText.js';
 import { MobileWalletQrPanel, MobileWalletRowAction } from '../MobileWallet/MobileWalletRow.js';
+import { RetryHint } from '../shared/RetryHint.js';
 import { Spinner } from '../../Spinner.js';
 import { button, input, label as labelClass, mutedText, row, stack } from '../../styles/shared.css.js';
 import * as styles from './WalletList.css.js';
@@ -160,6 +161,7 @@ export function WalletList({ wallets, status = 'idle', activeWallet, error, purp
       ) : error && status === 'failed' ? (
         <ErrorMessage>{errorText(error)}</ErrorMessage>
       ) : null}
+      <RetryHint error={status === 'failed' ? error : undefined} />
       {busy && onCancel && status !== 'reconnecting' ? (
         <button type="button" className={button.quiet} onClick={onCancel}>
           {t('common.cancel')}

@@ -50,6 +50,13 @@ describe('WalletSignInView and WalletList', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('User rejected request');
   });
 
+  it("error: a refusal with a Retry-After (the sandbox's anonymous-state limit) says when to try again", () => {
+    const error = { code: 'too_many_requests', message: 'Rate limit reached', retryAfterSeconds: 42 };
+    renderInKit(<WalletSignInView flow={fakeWalletFlow({ status: 'failed', walletKey: 'testwallet', error })} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Rate limit reached');
+    expect(screen.getByText('Try again in 42 s.')).toBeInTheDocument();
+  });
+
   it('behavior: a merge confirmation asks, Confirm confirms', async () => {
     const flow = fakeWalletFlow({ status: 'confirming', walletKey: 'testwallet', error: { code: 'merge_accounts_confirmation', message: 'This wallet belongs to another account. Confirm to merge that account into yours.' } });
     const user = userEvent.setup();

@@ -4,6 +4,8 @@ export interface FlowError {
   message: string;
   /** The values of the message's placeholders (`LatchkeyError.params`), so the message can be shown in another language. */
   params?: Readonly<Record<string, string | number>> | undefined;
+  /** A refusal's `Retry-After` (`LatchkeyError.retryAfterSeconds`): how long to wait before trying again. */
+  retryAfterSeconds?: number | undefined;
 }
 
 /**

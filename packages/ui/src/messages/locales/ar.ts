@@ -15,7 +15,6 @@ export const ar: Messages = {
   'menu.trigger': 'الحساب',
   'menu.trigger.named': 'الحساب: {name}',
   'kit.loading': 'جارٍ التحميل…',
-  'kit.unexpectedError': 'حدث خطأ ما. حاول مرة أخرى.',
 
   'mpc.label': 'محفظة MPC',
   'mpc.loading': 'جارٍ التحقق من هذا الجهاز…',
@@ -53,7 +52,6 @@ export const ar: Messages = {
   'mpc.export.show': 'إظهار المفتاح الخاص',
   'mpc.action.backup': 'نسخ احتياطي',
   'mpc.action.reshare': 'أجزاء المفتاح',
-  'mpc.action.export': 'تصدير المفتاح',
   'mpc.round.connecting': 'جارٍ الاتصال بخدمة التوقيع…',
   'mpc.round.opening': 'جارٍ فتح جلسة آمنة…',
   'mpc.round.keygen': 'جارٍ إنشاء أجزاء المفتاح ({step} من 3)…',
@@ -186,7 +184,6 @@ export const ar: Messages = {
   'wallet.mobile.returnedLink': 'تم الاتصال. جارٍ فتح {wallet} لتوقيع الرسالة التي تربطها بحسابك…',
   'wallet.mobile.linking': 'جارٍ ربط {wallet} بحسابك…',
   'wallet.mobile.qrHintLink': 'وجّه كاميرا هاتفك إلى الرمز: ستُفتح هذه الصفحة في {wallet}. سجّل الدخول هناك، ثم اربط المحفظة من حسابك.',
-  'wallet.mobile.startOver': 'البدء من جديد',
 
   'socket.label': 'خدمة المحافظ',
   'socket.ready': 'متصل بـ {label}.',

@@ -33,6 +33,7 @@ export const arFlows: Record<keyof typeof enFlows, string> = {
   'common.close': 'إغلاق',
   'common.retry': 'إعادة المحاولة',
   'common.done': 'تم',
+  'common.retryIn': 'حاول مرة أخرى بعد {seconds} ث.',
   'common.tryAgain': 'حاول مرة أخرى',
   'recovery.label': 'رمز الاسترداد',
   'recovery.invalidShape': 'أدخل رمز استرداد مثل 7kq2-m9xd.',

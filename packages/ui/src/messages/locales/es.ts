@@ -15,7 +15,6 @@ export const es: Messages = {
   'menu.trigger': 'Cuenta',
   'menu.trigger.named': 'Cuenta: {name}',
   'kit.loading': 'Cargando…',
-  'kit.unexpectedError': 'Algo salió mal. Inténtalo de nuevo.',
 
   'mpc.label': 'Monedero MPC',
   'mpc.loading': 'Comprobando este dispositivo…',
@@ -53,7 +52,6 @@ export const es: Messages = {
   'mpc.export.show': 'Mostrar clave privada',
   'mpc.action.backup': 'Hacer copia',
   'mpc.action.reshare': 'Partes de la clave',
-  'mpc.action.export': 'Exportar clave',
   'mpc.round.connecting': 'Conectando con el servicio de firma…',
   'mpc.round.opening': 'Abriendo una sesión segura…',
   'mpc.round.keygen': 'Generando las partes de la clave ({step} de 3)…',
@@ -186,7 +184,6 @@ export const es: Messages = {
   'wallet.mobile.returnedLink': 'Conectado. Abriendo {wallet} para firmar el mensaje que lo vincula…',
   'wallet.mobile.linking': 'Vinculando {wallet} a tu cuenta…',
   'wallet.mobile.qrHintLink': 'Apunta la cámara del móvil al código: esta página se abre en {wallet}. Inicia sesión allí y vincula el monedero desde tu cuenta.',
-  'wallet.mobile.startOver': 'Empezar de nuevo',
 
   'socket.label': 'servicio de monederos',
   'socket.ready': 'Conectado al {label}.',

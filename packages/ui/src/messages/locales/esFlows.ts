@@ -33,6 +33,7 @@ export const esFlows: Record<keyof typeof enFlows, string> = {
   'common.close': 'Cerrar',
   'common.retry': 'Reintentar',
   'common.done': 'Listo',
+  'common.retryIn': 'Vuelve a intentarlo en {seconds} s.',
   'common.tryAgain': 'Intentar de nuevo',
   'recovery.label': 'Código de recuperación',
   'recovery.invalidShape': 'Introduce un código de recuperación como 7kq2-m9xd.',
