@@ -28,9 +28,8 @@ describe('PGlite maintenance (startMaintenance)', () => {
     const errors: unknown[] = [];
     let failNext = true;
     const q = {
-      async query<Row extends object>(sql: string): Promise<Row[]> {
+      async query<Row extends object>(): Promise<Row[]> {
         statements.push('stalest?');
-        void sql;
         return [{ name: 'grown' }] as unknown as Row[];
       },
       async exec(sql: string): Promise<void> {

@@ -14,7 +14,6 @@ export const en = {
   ...firstPaint,
   ...enFlows,
   'kit.loading': 'Loading…',
-  /** Where a failure that has no sentence of its own (a bug, an unexpected answer) is shown. */
 
   // MPC wallets (flows/MpcWallet)
   'mpc.label': 'MPC wallet',

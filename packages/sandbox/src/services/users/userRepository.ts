@@ -170,8 +170,8 @@ type UserCredentialJoinRow = { [K in keyof UserRow as `u_${K}`]: UserRow[K] } & 
   w_wallet_name: string | null;
   w_wallet_provider: string | null;
   w_hardware_wallet: string | null;
-  embedded: EmbeddedWalletRow | null;
-  /** The MPC wallet and its backups (oldest first), as jsonb: timestamps as text. */
+  /** The embedded wallet, the MPC wallet and its backups (oldest first), as jsonb: timestamps as text. */
+  embedded: Json<EmbeddedWalletRow> | null;
   mpc: Json<MpcWalletRow> | null;
   mpc_backups: Json<MpcBackupRow>[] | null;
 };
@@ -234,7 +234,7 @@ export async function loadUser(q: Queryable, environmentId: string, userId: stri
         wallet: w_chain && w_address
           ? { chain: w_chain, address: w_address, wallet_name: w_wallet_name ?? '', wallet_provider: w_wallet_provider ?? '', hardware_wallet: w_hardware_wallet }
           : null,
-        // jsonb gives the row's timestamps as text.
+        // jsonb gives the rows' timestamps as text.
         embedded: embedded ? { ...embedded, created_at: new Date(embedded.created_at) } : null,
         mpc: mpc
           ? {

@@ -17,6 +17,7 @@ export function RetryHint({ error }: { error: FlowError | null | undefined }) {
   useEffect(() => {
     const until = Date.now() + wait * 1000;
     setSeconds(wait);
+    if (!wait) return undefined;
     const timer = setInterval(() => {
       const left = Math.max(0, Math.ceil((until - Date.now()) / 1000));
       setSeconds(left);
