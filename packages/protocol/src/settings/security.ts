@@ -32,10 +32,15 @@ export const verificationRateLimitSchema = z.object({
 });
 export type VerificationRateLimit = z.infer<typeof verificationRateLimitSchema>;
 
-/** How often e-mail and SMS codes may be sent (create and retry); absent windows take the backend's defaults. */
+/**
+ * How often e-mail and SMS codes may be sent (create and retry), and how much anonymous one-time state (wallet nonces,
+ * OAuth and Telegram states, passkey sign-in challenges) one client address may create; absent windows take the
+ * backend's defaults.
+ */
 export const rateLimitSettingsSchema = z.object({
   emailVerification: z.optional(verificationRateLimitSchema),
   smsVerification: z.optional(verificationRateLimitSchema),
+  anonymousState: z.optional(z.object({ perClient: z.optional(rateLimitWindowSchema) })),
 });
 export type RateLimitSettings = z.infer<typeof rateLimitSettingsSchema>;
 

@@ -28,7 +28,8 @@ export const DEFAULT_CODE_LIMITS = {
 
 /**
  * How much anonymous one-time state (wallet nonces, OAuth and Telegram states, passkey sign-in challenges, together)
- * one client address may create: a page needs one per attempt, a script asking for more only fills the database.
+ * one client address may create when the settings name no limit (`security.rateLimits.anonymousState.perClient`): a
+ * page needs one per attempt, a script asking for more only fills the database.
  */
 export const ANONYMOUS_STATE_LIMIT = { limit: 600, windowSeconds: 60 } as const satisfies RateLimitWindow;
 
@@ -155,8 +156,10 @@ function perClientRule(bucket: string, clientKey: string, window: RateLimitWindo
 
 /**
  * The rule for creating anonymous one-time state for the request's client (`ctx.clientAddress`, counted by its keyed
- * hash): `ANONYMOUS_STATE_LIMIT`, then `too_many_requests` ('Rate limit reached'). None without a client address.
+ * hash): the settings' `anonymousState.perClient` window (`ANONYMOUS_STATE_LIMIT` when they name none), then
+ * `too_many_requests` ('Rate limit reached'). None without a client address.
  */
-export function anonymousStateRules(ctx: Pick<SandboxContext, 'clientAddress' | 'mpc'>): RateLimitRule[] {
-  return ctx.clientAddress ? [perClientRule('state:client', clientPseudonym(ctx.mpc, ctx.clientAddress), ANONYMOUS_STATE_LIMIT)] : [];
+export function anonymousStateRules(ctx: Pick<SandboxContext, 'clientAddress' | 'mpc'>, settings: ProjectSettings): RateLimitRule[] {
+  const window = settings.security.rateLimits?.anonymousState?.perClient ?? ANONYMOUS_STATE_LIMIT;
+  return ctx.clientAddress ? [perClientRule('state:client', clientPseudonym(ctx.mpc, ctx.clientAddress), window)] : [];
 }

@@ -37,4 +37,28 @@ describe('anonymous one-time state, per client address', () => {
     t.clock.advance(ANONYMOUS_STATE_LIMIT.windowSeconds * 1000 + 1000);
     for (const kind of kinds) expect((await kind()).status).toBe(200);
   });
+
+  it('behavior: security.rateLimits.anonymousState.perClient sets the window (limit and length), out-of-range windows are refused and change nothing, and without it the default applies again', async () => {
+    const kinds = [() => t.call('GET', '/nonce'), socialInit, telegramInit, () => t.call('GET', '/users/passkeys/signin')];
+    t.clock.advance(ANONYMOUS_STATE_LIMIT.windowSeconds * 1000 + 1000);
+    const put = (perClient: unknown) => t.call('PUT', '/sandbox/admin/settings', { body: { security: { rateLimits: { anonymousState: { perClient } } } } });
+    for (const bad of [{ limit: 0, windowSeconds: 30 }, { limit: 3, windowSeconds: 86_401 }, { limit: 3 }, { limit: 1.5, windowSeconds: 30 }]) {
+      expect((await put(bad)).status, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await t.call('PUT', '/sandbox/admin/settings', { body: {} })).body.security.rateLimits?.anonymousState).toBeUndefined();
+
+    expect((await put({ limit: 3, windowSeconds: 30 })).status).toBe(200);
+    for (const kind of kinds.slice(0, 3)) expect((await kind()).status).toBe(200);
+    for (const kind of kinds) {
+      const refused = await kind();
+      expectRateLimited(refused);
+      expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(30);
+    }
+    t.clock.advance(31_000);
+    expect((await kinds[3]!()).status).toBe(200);
+
+    expect((await t.call('POST', '/sandbox/admin/reset-settings')).status).toBe(200);
+    // The default (600 a minute) counts the same events: a few more pass.
+    for (const kind of kinds) expect((await kind()).status).toBe(200);
+  });
 });

@@ -69,8 +69,8 @@ export function sometimesSweepExpired(q: Queryable, table: ExpiringTable, place:
 /**
  * Stores one row of one-time state in `table`: `insert`, and beside it — one time in `sweepOneIn` — a sweep of the
  * table's expired rows. Anonymous state (`anonymous`: created before anyone signs in) first counts against the
- * client's `ANONYMOUS_STATE_LIMIT`, in one transaction with the insert: over it, nothing is stored and the 429
- * (`too_many_requests`, with its Retry-After) is thrown.
+ * client's anonymous-state limit (`anonymousStateRules`), in one transaction with the insert: over it, nothing is
+ * stored and the 429 (`too_many_requests`, with its Retry-After) is thrown.
  */
 export async function storeOneTimeState(
   ctx: SandboxContext,
@@ -78,7 +78,7 @@ export async function storeOneTimeState(
   insert: (q: Queryable) => Promise<unknown>,
   options: { anonymous?: boolean } = {},
 ): Promise<void> {
-  const rules = options.anonymous ? anonymousStateRules(ctx) : [];
+  const rules = options.anonymous && ctx.clientAddress ? anonymousStateRules(ctx, await ctx.settings.get()) : [];
   const stored =
     rules.length === 0
       ? insert(ctx.db)
