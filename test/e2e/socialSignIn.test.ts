@@ -131,6 +131,35 @@ describe('social sign-in: refusals', () => {
   });
 });
 
+describe.each(['light', 'dark'] as const)('social sign-in: rate limited (%s)', (theme) => {
+  test('past the anonymous-state limit the button answers "Rate limit reached" and counts down to when to try again; nothing is stored', async () => {
+    // One state a minute per client address; this process (loopback, like the browser) takes it first.
+    await patchSettings({ security: { rateLimits: { anonymousState: { perClient: { limit: 1, windowSeconds: 60 } } } } });
+    try {
+      await fetch(`${inject('e2eSandboxUrl')}/api/v0/sdk/${inject('e2eEnvironmentId')}/nonce`);
+      const { context, page, problems } = await openDemo(theme);
+      await openSocial(page);
+      await page.getByRole('button', { name: 'Continue with Google' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Sign in' });
+      await expect.poll(() => dialog.getByRole('alert').textContent(), { timeout: 8_000 }).toBe('Rate limit reached');
+      const hint = dialog.getByText(/^Try again in \d+ s\.$/);
+      const seconds = async () => Number(/\d+/.exec((await hint.textContent()) ?? '')?.[0]);
+      const first = await seconds();
+      expect(first).toBeGreaterThan(0);
+      expect(first).toBeLessThanOrEqual(60);
+      await screenshot(page, `social-06-rate-limited-${theme}`);
+      await expect.poll(seconds, { timeout: 4_000 }).toBeLessThan(first);
+      // The popup opened by the click (before the refusal could be known) is closed again.
+      await expect.poll(() => context.pages().length).toBe(1);
+      expect(await storedKeys(page)).toEqual([]);
+      expect(problems).toEqual([]);
+      await context.close();
+    } finally {
+      await resetSettings();
+    }
+  });
+});
+
 describe('social sign-in by redirect', () => {
   test('GitHub by full-page redirect: state and verifier survive the round trip and a reload; back signed in', async () => {
     const github = SEED_PROVIDERS.map((provider) => (provider.provider === 'github' ? { ...provider, redirectUrl: inject('demoUrl') } : provider));

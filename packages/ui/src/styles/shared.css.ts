@@ -21,6 +21,9 @@ export const mutedText = style([text, { color: vars.colors.textMuted, fontSize: 
 /** Long values (an address, a signature) wrap inside the kit's box instead of overflowing it. */
 export const errorText = style([text, { color: vars.colors.danger, fontSize: '14px', overflowWrap: 'anywhere' }]);
 
+/** An error and its hint under it (e.g. when to try again): one block, set apart from the controls around it. */
+export const errorWithHint = style({ display: 'flex', flexDirection: 'column', gap: '2px' });
+
 export const successText = style([text, { color: vars.colors.success }]);
 
 export const stack = style({ display: 'flex', flexDirection: 'column', gap: '12px' });

@@ -40,8 +40,7 @@ export function PasskeySignInView({ flow }: PasskeySignInViewProps) {
           {t('common.cancel')}
         </button>
       ) : null}
-      <ErrorMessage>{signingIn ? undefined : errorText(flow.error)}</ErrorMessage>
-      <RetryHint error={signingIn ? undefined : flow.error} />
+      <ErrorMessage hint={<RetryHint error={flow.error} />}>{signingIn ? undefined : errorText(flow.error)}</ErrorMessage>
       <p role="status" className={visuallyHidden}>
         {signingIn ? t('passkeys.waiting') : ''}
       </p>

@@ -95,8 +95,7 @@ export function SocialSignInView({ providers, numOfItemsToDisplay = 4, status = 
           {t('common.cancel')}
         </button>
       ) : null}
-      <ErrorMessage>{status === 'failed' ? errorText(error) : undefined}</ErrorMessage>
-      <RetryHint error={status === 'failed' ? error : undefined} />
+      <ErrorMessage hint={<RetryHint error={error} />}>{status === 'failed' ? errorText(error) : undefined}</ErrorMessage>
       <p role="status" className={visuallyHidden}>
         {activeLabel ? statusText(status, activeLabel, t) : ''}
       </p>

@@ -159,9 +159,8 @@ export function WalletList({ wallets, status = 'idle', activeWallet, error, purp
           </div>
         </div>
       ) : error && status === 'failed' ? (
-        <ErrorMessage>{errorText(error)}</ErrorMessage>
+        <ErrorMessage hint={<RetryHint error={error} />}>{errorText(error)}</ErrorMessage>
       ) : null}
-      <RetryHint error={status === 'failed' ? error : undefined} />
       {busy && onCancel && status !== 'reconnecting' ? (
         <button type="button" className={button.quiet} onClick={onCancel}>
           {t('common.cancel')}
