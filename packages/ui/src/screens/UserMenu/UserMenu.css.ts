@@ -106,7 +106,8 @@ export const name = style({ fontWeight: 600, fontSize: '15px', overflow: 'hidden
 
 export const network = style({ display: 'inline-flex', alignItems: 'center', gap: '6px', fontSize: '12px', color: vars.colors.textMuted });
 
-export const networkDot = style({ width: '6px', height: '6px', borderRadius: vars.radii.full, background: vars.colors.success, flex: 'none' });
+/** The network's marker, in the label's own colour: it names the network, it does not claim the node is reachable. */
+export const networkDot = style({ width: '6px', height: '6px', borderRadius: vars.radii.full, background: 'currentColor', flex: 'none' });
 
 export const iconButton = style({
   display: 'inline-flex',
