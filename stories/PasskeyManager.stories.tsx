@@ -25,7 +25,7 @@ export const Loading: Story = {
 export const Empty: Story = {
   args: { flow: passkeyManagerFlow({ passkeys: [] }) },
   play: async ({ canvasElement, args }) => {
-    await expect(within(canvasElement).getByText('No passkeys yet. Add one to sign in without a code.')).toBeVisible();
+    await expect(within(canvasElement).getByText('No sign-in passkeys yet. Add one to sign in without a code.')).toBeVisible();
     await expectAccessible();
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Add a passkey' }));
     await expect(args.flow.register).toHaveBeenCalledTimes(1);

@@ -41,7 +41,7 @@ describe.each(['light', 'dark'] as const)('MFA with a passkey (%s)', (theme) => 
     expect(credentials).toHaveLength(1);
     expect(credentials[0]).toMatchObject({ rpId: 'localhost' });
     // A second factor, not a sign-in passkey: the passkeys list stays empty.
-    expect(await page.getByRole('region', { name: 'Passkeys' }).textContent()).toContain('No passkeys yet.');
+    expect(await page.getByRole('region', { name: 'Passkeys' }).textContent()).toContain('No sign-in passkeys yet.');
 
     await menuHome(page);
     await page.getByRole('button', { name: 'Sign out' }).click();

@@ -32,7 +32,7 @@ describe.each(JOURNEY_PASSES)('passkey manager (%s, %s)', (size, theme) => {
     await menuButton.click();
     await openMenuView(page, 'Security');
     const passkeys = page.getByRole('region', { name: 'Passkeys' });
-    await expect.poll(() => passkeys.textContent(), { timeout: 10_000 }).toContain('No passkeys yet.');
+    await expect.poll(() => passkeys.textContent(), { timeout: 10_000 }).toContain('No sign-in passkeys yet.');
     await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
     await expect.poll(() => passkeys.getByRole('listitem').count(), { timeout: 15_000 }).toBe(1);
     expect(await passkeys.getByRole('listitem').textContent()).toContain('This device');
@@ -49,13 +49,13 @@ describe.each(JOURNEY_PASSES)('passkey manager (%s, %s)', (size, theme) => {
     await screenshot(page, `passkey-manager-01-renamed-${size}-${theme}`);
 
     await passkeys.getByRole('button', { name: 'Remove Virtual key' }).click();
-    await expect.poll(() => passkeys.textContent(), { timeout: 10_000 }).toContain('No passkeys yet.');
+    await expect.poll(() => passkeys.textContent(), { timeout: 10_000 }).toContain('No sign-in passkeys yet.');
     // The sandbox forgot it too: after a reload (the session restored) the list, loaded afresh, is still empty.
     await page.reload();
     await expect.poll(() => menuButton.isVisible(), { timeout: 15_000 }).toBe(true);
     await menuButton.click();
     await openMenuView(page, 'Security');
-    await expect.poll(() => passkeys.textContent(), { timeout: 10_000 }).toContain('No passkeys yet.');
+    await expect.poll(() => passkeys.textContent(), { timeout: 10_000 }).toContain('No sign-in passkeys yet.');
 
     expect(problems).toEqual([]);
     await page.context().close();

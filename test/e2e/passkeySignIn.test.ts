@@ -40,7 +40,7 @@ describe.each(['light', 'dark'] as const)('passkey sign-in (%s)', (theme) => {
     await menuButton.click();
     await openMenuView(page, 'Security');
     const passkeys = page.getByRole('region', { name: 'Passkeys' });
-    await expect.poll(() => passkeys.textContent(), { timeout: 10_000 }).toContain('No passkeys yet.');
+    await expect.poll(() => passkeys.textContent(), { timeout: 10_000 }).toContain('No sign-in passkeys yet.');
     await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
     await expect.poll(() => passkeys.getByRole('listitem').count(), { timeout: 15_000 }).toBe(1);
     const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });

@@ -96,7 +96,7 @@ export const enFlows = {
   // Passkeys (flows/PasskeyManager, flows/PasskeySignIn)
   'passkeys.heading': 'Passkeys',
   'passkeys.loading': 'Loading passkeys…',
-  'passkeys.none': 'No passkeys yet. Add one to sign in without a code.',
+  'passkeys.none': 'No sign-in passkeys yet. Add one to sign in without a code.',
   'passkeys.name': 'Passkey name',
   'passkeys.storage.platform': 'This device',
   'passkeys.storage.crossPlatform': 'Security key',

@@ -14,7 +14,7 @@ describe('PasskeyManager (against the sandbox)', () => {
       </LatchkeyUIProvider>,
     );
     const section = screen.getByRole('region', { name: 'Passkeys' });
-    expect(await within(section).findByText('No passkeys yet. Add one to sign in without a code.', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await within(section).findByText('No sign-in passkeys yet. Add one to sign in without a code.', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(section).toHaveAttribute('data-state', 'idle');
   });
 

@@ -56,7 +56,7 @@ describe('PasskeyManagerView', () => {
     const { unmount } = renderInKit(
       <PasskeyManagerView flow={fakePasskeyManagerFlow({ passkeys: [], error: previouslyRegisteredError })} />,
     );
-    expect(screen.getByText('No passkeys yet. Add one to sign in without a code.')).toBeInTheDocument();
+    expect(screen.getByText('No sign-in passkeys yet. Add one to sign in without a code.')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('This authenticator was already registered.');
     unmount();
     const flow = fakePasskeyManagerFlow({ passkeys: samplePasskeys, status: 'registering', isBusy: true });

@@ -88,7 +88,7 @@ export const arFlows: Record<keyof typeof enFlows, string> = {
   'mfaDevices.newCodes': 'رموز استرداد جديدة',
   'passkeys.heading': 'مفاتيح المرور',
   'passkeys.loading': 'جارٍ تحميل مفاتيح المرور…',
-  'passkeys.none': 'لا توجد مفاتيح مرور بعد. أضف واحدًا لتسجيل الدخول دون رمز.',
+  'passkeys.none': 'لا توجد مفاتيح مرور لتسجيل الدخول بعد. أضف واحدًا لتسجيل الدخول دون رمز.',
   'passkeys.name': 'اسم مفتاح المرور',
   'passkeys.storage.platform': 'هذا الجهاز',
   'passkeys.storage.crossPlatform': 'مفتاح أمان',

@@ -88,7 +88,7 @@ export const esFlows: Record<keyof typeof enFlows, string> = {
   'mfaDevices.newCodes': 'Nuevos códigos de recuperación',
   'passkeys.heading': 'Llaves de acceso',
   'passkeys.loading': 'Cargando llaves de acceso…',
-  'passkeys.none': 'Aún no hay llaves de acceso. Añade una para iniciar sesión sin código.',
+  'passkeys.none': 'Aún no hay llaves de acceso para iniciar sesión. Añade una para entrar sin código.',
   'passkeys.name': 'Nombre de la llave de acceso',
   'passkeys.storage.platform': 'Este dispositivo',
   'passkeys.storage.crossPlatform': 'Llave de seguridad',
