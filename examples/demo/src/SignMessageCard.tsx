@@ -25,11 +25,11 @@ export default function SignMessageCard() {
     <section className="demo-card" aria-labelledby="sign-message-heading">
       <h2 id="sign-message-heading">Claim today's points</h2>
       <p>Sign a message with your wallet to claim them.</p>
-      <button type="button" onClick={() => void sign()}>
+      <button type="button" className="demo-button" onClick={() => void sign()}>
         Sign a message
       </button>
       {outcome ? (
-        <p role={outcome.kind === 'error' ? 'alert' : 'status'} data-testid="sign-message-outcome" data-outcome={outcome.kind}>
+        <p className="demo-outcome" role={outcome.kind === 'error' ? 'alert' : 'status'} data-testid="sign-message-outcome" data-outcome={outcome.kind}>
           {outcome.text}
         </p>
       ) : null}
