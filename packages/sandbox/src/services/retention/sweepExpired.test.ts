@@ -110,8 +110,10 @@ describe('what creates one-time state sweeps its table', () => {
 describe('anonymous one-time state past its limit', () => {
   it('behavior: the creation refused with 429 stores nothing (its insert and its count roll back together)', async () => {
     const env = 'anonymous-refused';
-    // A client address (so the per-client limit applies) and the secret its keyed hash is made with.
-    const ctx = { ...contextOf(env, 2 ** 40), clientAddress: '203.0.113.9', mpc: { masterKey: Buffer.alloc(32, 7) } } as unknown as SandboxContext;
+    // A client address (so the per-client limit applies), the secret its keyed hash is made with, and settings that
+    // name no limit (the default applies).
+    const settings = { get: async () => ({ security: {} }) };
+    const ctx = { ...contextOf(env, 2 ** 40), clientAddress: '203.0.113.9', mpc: { masterKey: Buffer.alloc(32, 7) }, settings } as unknown as SandboxContext;
     for (let i = 0; i < ANONYMOUS_STATE_LIMIT.limit; i++) await createWalletNonce(ctx);
     expect(await count('wallet_nonces', env)).toBe(ANONYMOUS_STATE_LIMIT.limit);
     await expect(createWalletNonce(ctx)).rejects.toMatchObject({ status: 429, code: 'too_many_requests' });
