@@ -10,7 +10,8 @@
  * latency (a whole sign-in at concurrency 32 is three requests queued behind 31 others). Options: `--seconds N` (default 10 per scenario), `--storage
  * pglite|postgres|both` (default both), `--scenario signin|users|all` (default all), `--profile DIR` (the sandbox
  * writes a V8 CPU profile there), `--repeat N` (each storage's scenarios N times, at most 9; every figure is then the
- * median of the N runs).
+ * median of the N runs), `--access-list N` (the project's access list holds N allowed addresses, at most 100,000, and
+ * the bench's own e-mail domain: every sign-in and GET /users goes through the gate).
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -23,8 +24,10 @@ import { parseArgs } from 'node:util';
 import { findPostgresBin, startPostgresCluster } from '../../packages/sandbox/src/test/postgresCluster.js';
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '10' }, storage: { type: 'string', default: 'both' }, scenario: { type: 'string', default: 'all' }, profile: { type: 'string' }, repeat: { type: 'string', default: '1' } },
+  options: { seconds: { type: 'string', default: '10' }, storage: { type: 'string', default: 'both' }, scenario: { type: 'string', default: 'all' }, profile: { type: 'string' }, repeat: { type: 'string', default: '1' }, 'access-list': { type: 'string', default: '0' } },
 });
+/** Allowed addresses put on the access list before the scenarios (`--access-list`). */
+const ACCESS_LIST = Math.min(100_000, Math.max(0, Math.floor(Number(values['access-list'])) || 0));
 /** Each storage's scenarios run this many times; the tables give each figure's median (the machine's speed wanders). */
 const REPEAT = Math.min(9, Math.max(1, Math.floor(Number(values.repeat)) || 1));
 const SECONDS = Math.min(120, Math.max(1, Number(values.seconds)));
@@ -215,12 +218,25 @@ async function measure(scenario: string, storage: string, processes: Processes, 
   return { scenario, storage, concurrency, ops: latencies.length, errors, perSecond: latencies.length / elapsed, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), ...cpu };
 }
 
+/** The sandboxes whose access list is filled (`--access-list`). */
+const listed = new Set<string>();
+
 async function scenarios(storage: string, sandbox: Sandbox, postgresPort?: number): Promise<Row[]> {
   const processes: Processes = { sandboxPid: sandbox.pid, postgresPort };
   const sdk = `${sandbox.url}/api/v0/sdk/${ENV}`;
   // The bench is one client on loopback: lift the send limits for it.
   const unlimited = { perRecipient: { limit: 1_000_000, windowSeconds: 1 }, perClient: { limit: 1_000_000, windowSeconds: 1 } };
   await call('PUT', `${sandbox.url}/sandbox/admin/settings`, { security: { rateLimits: { emailVerification: unlimited } } });
+  if (ACCESS_LIST > 0 && !listed.has(sandbox.url)) {
+    listed.add(sandbox.url);
+    // The list, once per sandbox: the bench's own domain, and addresses of others (32 requests at a time).
+    await call('PUT', `${sandbox.url}/sandbox/admin/access-list`, { address: '@bench.example', action: 'allow' });
+    let added = 0;
+    const adder = async () => {
+      while (added < ACCESS_LIST) await call('PUT', `${sandbox.url}/sandbox/admin/access-list`, { address: `member-${added++}@list.example`, action: 'allow' });
+    };
+    await Promise.all(Array.from({ length: 32 }, adder));
+  }
   const run = `${Date.now().toString(36)}`;
   const timed = async <T>(steps: Record<Step, number[]> | undefined, step: Step, request: () => Promise<T>): Promise<T> => {
     const begin = performance.now();
@@ -329,7 +345,7 @@ function medians(all: Row[]): Row[] {
 const ms = (value: number) => (Number.isNaN(value) ? '–' : value.toFixed(1));
 const load = (averages: number[]) => averages.map((value) => value.toFixed(2)).join(' ');
 const table = medians(rows);
-console.log(`\nLoad (loopback, ${SECONDS} s per scenario${REPEAT > 1 ? `, median of ${REPEAT} runs (errors: their sum)` : ''}, this machine: ${cpus().length} cores; load average ${load(loadBefore)} before, ${load(loadavg())} after)\n`);
+console.log(`\nLoad (loopback, ${SECONDS} s per scenario${ACCESS_LIST > 0 ? `, an access list of ${ACCESS_LIST} + 1 entries` : ''}${REPEAT > 1 ? `, median of ${REPEAT} runs (errors: their sum)` : ''}, this machine: ${cpus().length} cores; load average ${load(loadBefore)} before, ${load(loadavg())} after)\n`);
 console.log('| scenario | storage | concurrency | ops | errors | ops/s | p50 ms | p95 ms | p99 ms | CPU ms/op sandbox | CPU ms/op PostgreSQL | CPU ms/op client |');
 console.log('|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
 for (const row of table) {

@@ -41,4 +41,14 @@ export const performanceMigrations: readonly Migration[] = [
       CREATE INDEX custody_wallet_accounts_wallet ON custody_wallet_accounts (wallet_id);
     `,
   },
+  {
+    version: 116,
+    name: 'performance: the access list answers "does it allow anyone?" and "is this identity allowed?" from an index',
+    sql: `
+      -- Every sign-in and every request with a session asks whether the environment's list has an allow (or a block)
+      -- entry, and whether one names the identity at hand: both are index conditions here, whatever the planner's
+      -- statistics (a list of only blocks would otherwise be scanned whole for an allow entry it does not have).
+      CREATE INDEX access_list_entries_action ON access_list_entries (environment_id, action, address);
+    `,
+  },
 ];

@@ -43,7 +43,7 @@ export async function signInWithVerification(ctx: SandboxContext, channel: AnyCh
     input,
     async (tx, recipient, { gate, owner }) => {
       // The access gate (SPEC §6) for the identity signing in, checked again at sign-in: the list may have changed.
-      gate.allow([recipient]);
+      if (gate.listed) await gate.allow(tx, [recipient]);
       // The check and the statement asked the same question of the same locked row.
       if (!owner) throw new Error('A right code signed nobody in.');
       const { credential, newUser } = owner;

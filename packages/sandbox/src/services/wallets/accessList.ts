@@ -48,14 +48,43 @@ interface AccessEntry {
   action: AccessAction;
 }
 
+/** What a check needs of the list: whether it allows anyone (then only the allowed pass), and the entries at hand. */
+interface AccessRead {
+  has_allow: boolean;
+  has_block: boolean;
+  /** The entries naming the identities asked about. */
+  own: AccessEntry[];
+}
+
 /**
- * The access list as read once (say at the start of a sign-in, beside its other first statements): the checks
- * against it then need no query of their own — none at all while the list is empty, as it usually is.
+ * One statement, whatever the list's length: whether it has an allow and a block entry (index probes) and the entries
+ * naming `keys` (primary-key lookups). A list can be long (a token-gated launch allows tens of thousands of
+ * addresses), and it is consulted on every sign-in and every request made with a session.
+ */
+async function readAccess(q: Queryable, environmentId: string, keys: readonly string[]): Promise<AccessRead> {
+  const [row] = await q.query<AccessRead>(
+    `SELECT EXISTS (SELECT 1 FROM access_list_entries WHERE environment_id = $1 AND action = 'allow') AS has_allow,
+            EXISTS (SELECT 1 FROM access_list_entries WHERE environment_id = $1 AND action = 'block') AS has_block,
+            coalesce((SELECT json_agg(json_build_object('address', address, 'action', action))
+                      FROM access_list_entries WHERE environment_id = $1 AND address = ANY($2::text[])), '[]'::json) AS own`,
+    [environmentId, keys],
+  );
+  return row ?? { has_allow: false, has_block: false, own: [] };
+}
+
+const keysOfAll = (identifiers: readonly string[]) => [...new Set(identifiers.flatMap(keysOf))];
+
+/**
+ * The gate as read once (say at the start of a sign-in, beside its other first statements): whether the list has any
+ * entry. While it has none, as it usually has, no check needs a query of its own; otherwise each check reads the
+ * entries naming its identities.
  */
 export interface AccessGate {
-  /** `assertAccessAllowed` against these entries. */
-  allow(identifiers: readonly string[], path?: string): void;
-  /** `assertUserHasAccess` against these entries (the user's identities are read only when the list has entries). */
+  /** Whether the list has any entry (without one, every check passes at once). */
+  readonly listed: boolean;
+  /** `assertAccessAllowed` through `q`. */
+  allow(q: Queryable, identifiers: readonly string[], path?: string): Promise<void>;
+  /** `assertUserHasAccess` through `q` (the user's identities are read only when the list has entries). */
   assertUser(q: Queryable, userId: string, record?: UserRecord): Promise<void>;
 }
 
@@ -64,50 +93,49 @@ export interface AccessGate {
  * an identity with a block entry is refused (403 `address_blocked_by_gate`); when the list has any allow entry, only
  * identities with one pass (403 `address_not_approved`). A block beats an allow. `path` names the request field.
  */
-function allowIdentities(rows: readonly AccessEntry[], identifiers: readonly string[], path?: string): void {
-  if (rows.length === 0) return;
-  const keys = new Set(identifiers.flatMap(keysOf));
-  const own = rows.filter((row) => keys.has(row.address));
-  if (own.some((row) => row.action === 'block')) throw new ApiError(403, 'address_blocked_by_gate', accessMessages.blocked, path);
-  if (rows.some((row) => row.action === 'allow') && !own.some((row) => row.action === 'allow')) {
-    throw new ApiError(403, 'address_not_approved', accessMessages.notApproved, path);
-  }
+function allowIdentities(read: AccessRead, path?: string): void {
+  if (read.own.some((row) => row.action === 'block')) throw new ApiError(403, 'address_blocked_by_gate', accessMessages.blocked, path);
+  if (read.has_allow && !read.own.some((row) => row.action === 'allow')) throw new ApiError(403, 'address_not_approved', accessMessages.notApproved, path);
 }
 
-/**
- * The gate for the *user* behind a way in (SPEC §6 'User does not have access'): every identity the user holds —
- * e-mail addresses, phone numbers, wallet addresses, social accounts and their e-mails — is checked against the list.
- * One blocked identity, or an allow list that names none of them, is 403 `user_without_access`. It is what refuses a
- * way in that names no address (a passkey), and a session whose user lost access after signing in (GET /users,
- * POST /refresh); the identity signing in is refused first with its own address sentence.
- */
-function assertUserIdentities(rows: readonly AccessEntry[], record: UserRecord | undefined): void {
-  const identities = (record?.credentials ?? []).flatMap((credential) => {
+/** Every identity a user holds, as the list may name it: e-mail addresses, phone numbers, wallet addresses, social accounts and their e-mails. */
+function identitiesOf(record: UserRecord | undefined): string[] {
+  return (record?.credentials ?? []).flatMap((credential) => {
     if (credential.oauth) return [credential.identifier, ...credential.oauth.emails];
     if (credential.format === 'passkey') return [];
     // A wallet's credential is `CHAIN:address`; the list names the address.
     if (credential.format === 'blockchain') return [credential.identifier.slice(credential.identifier.indexOf(':') + 1), ...(credential.wallet ? [credential.wallet.address] : [])];
     return [credential.identifier];
   });
-  const keys = new Set(identities.flatMap(keysOf));
-  const own = rows.filter((row) => keys.has(row.address));
-  const blocked = own.some((row) => row.action === 'block');
-  const notAllowed = rows.some((row) => row.action === 'allow') && !own.some((row) => row.action === 'allow');
+}
+
+/**
+ * The gate for the *user* behind a way in (SPEC §6 'User does not have access'): every identity the user holds is
+ * checked against the list. One blocked identity, or an allow list that names none of them, is 403
+ * `user_without_access`. It is what refuses a way in that names no address (a passkey), and a session whose user lost
+ * access after signing in (GET /users, POST /refresh); the identity signing in is refused first with its own address
+ * sentence.
+ */
+function assertUserIdentities(read: AccessRead): void {
+  const blocked = read.own.some((row) => row.action === 'block');
+  const notAllowed = read.has_allow && !read.own.some((row) => row.action === 'allow');
   if (blocked || notAllowed) throw new ApiError(403, 'user_without_access', accessMessages.noAccess);
 }
 
 /**
  * `AccessGate.allow` inside a statement of the caller's own: `cte` reads the verdict for `identifiers` (as `gate`),
  * `allowed` is an SQL boolean over it, `columns` carry it out, and `refusal(row)` is what `allow` would have thrown.
+ * Like `readAccess`, it probes the list by its keys, whatever its length.
  */
 export function accessGateParts(identifiers: readonly string[], param: (value: unknown) => string, environmentId: string) {
-  const keys = param([...new Set(identifiers.flatMap(keysOf))]);
+  const keys = param(keysOfAll(identifiers));
+  const environment = param(environmentId);
+  const entry = (condition: string) => `EXISTS (SELECT 1 FROM access_list_entries WHERE environment_id = ${environment} AND ${condition})`;
   return {
     cte: `gate AS (
-       SELECT coalesce(bool_or(action = 'block' AND address = ANY(${keys}::text[])), false) AS blocked,
-              coalesce(bool_or(action = 'allow'), false) AS allow_listed,
-              coalesce(bool_or(action = 'allow' AND address = ANY(${keys}::text[])), false) AS allowed
-       FROM access_list_entries WHERE environment_id = ${param(environmentId)}
+       SELECT ${entry(`action = 'block' AND address = ANY(${keys}::text[])`)} AS blocked,
+              ${entry(`action = 'allow'`)} AS allow_listed,
+              ${entry(`action = 'allow' AND address = ANY(${keys}::text[])`)} AS allowed
      )`,
     allowed: '(SELECT NOT blocked AND (NOT allow_listed OR allowed) FROM gate)',
     columns: '(SELECT blocked FROM gate) AS gate_blocked, (SELECT allow_listed AND NOT allowed FROM gate) AS gate_not_approved',
@@ -119,21 +147,26 @@ export function accessGateParts(identifiers: readonly string[], param: (value: u
   };
 }
 
-/** Reads the access list once, for the checks of `AccessGate`. */
+/** Reads whether the list has entries, for the checks of `AccessGate`. */
 export async function loadAccessGate(ctx: SandboxContext, q: Queryable): Promise<AccessGate> {
-  const rows = await q.query<AccessEntry>('SELECT address, action FROM access_list_entries WHERE environment_id = $1', [ctx.environmentId]);
+  const { has_allow, has_block } = await readAccess(q, ctx.environmentId, []);
+  const listed = has_allow || has_block;
   return {
-    allow: (identifiers, path) => allowIdentities(rows, identifiers, path),
+    listed,
+    async allow(checkQ, identifiers, path) {
+      if (listed) allowIdentities(await readAccess(checkQ, ctx.environmentId, keysOfAll(identifiers)), path);
+    },
     async assertUser(userQ, userId, record) {
-      if (rows.length === 0) return;
-      assertUserIdentities(rows, record ?? (await loadUser(userQ, ctx.environmentId, userId)));
+      if (!listed) return;
+      const identities = identitiesOf(record ?? (await loadUser(userQ, ctx.environmentId, userId)));
+      assertUserIdentities(await readAccess(userQ, ctx.environmentId, keysOfAll(identities)));
     },
   };
 }
 
-/** `AccessGate.allow` on a fresh read of the list. */
+/** The gate for a way in (`AccessGate.allow`), in one statement. */
 export async function assertAccessAllowed(ctx: SandboxContext, q: Queryable, identifiers: readonly string[], path?: string): Promise<void> {
-  (await loadAccessGate(ctx, q)).allow(identifiers, path);
+  allowIdentities(await readAccess(q, ctx.environmentId, keysOfAll(identifiers)), path);
 }
 
 /** The wallet sign-in's gate (SPEC §6): `assertAccessAllowed` on the wallet address. */
