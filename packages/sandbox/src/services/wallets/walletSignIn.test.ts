@@ -4,7 +4,9 @@ import { expectCaptchaRefused, setCaptcha, solveCaptcha } from '../../test/captc
 import { createTestKeypair, siwsMessage, type TestKeypair } from '../../test/testWallet.js';
 import { startTestSandbox, type TestSandbox } from '../../test/testSandbox.js';
 import { accessMessages } from './accessList.js';
+import { totpCode } from '../mfa/totp.js';
 import { unlinkMessages } from '../users/unlinkCredential.js';
+import { createWallet, openSocket } from '../../test/mpcTestClient.js';
 import { WALLET_NONCE_TTL_MS, walletMessages } from './walletSignature.js';
 import { walletLinkMessages } from './walletSignIn.js';
 
@@ -234,6 +236,69 @@ describe('linking, merging, transferring, selecting, unlinking', () => {
     const formats = (merged.body.user as User).verifiedCredentials.map((credential) => credential.format).sort();
     expect(formats).toEqual(['blockchain', 'blockchain', 'email']);
     expectError(await t.call('POST', '/verify/merge', { token: jwt, body: await verifyBody(createTestKeypair()) }), 400, 'merge_accounts_invalid');
+  });
+
+  /** Enrols a TOTP device for the signed-in user (MFA must be enabled in the settings). */
+  async function enrolTotp(jwt: string): Promise<void> {
+    const { id, secret } = (await t.call('GET', '/users/mfa/register/totp', { token: jwt })).body as { id: string; secret: string };
+    expect((await t.call('POST', '/users/mfa/register/totp', { token: jwt, body: { id, code: totpCode(secret, t.clock.now()) } })).status).toBe(200);
+  }
+
+  it("error: a wallet's signature does not merge away the account it belongs to when that account has a second factor (signing in with the wallet asks for it): link does not offer the merge, /verify/merge refuses, nothing moves", async () => {
+    await t.call('PUT', '/sandbox/admin/settings', { body: { security: { mfa: { enabled: true } } } });
+    const theirs = createTestKeypair();
+    const victim = await t.signIn('merge-mfa-victim@example.test');
+    await enrolTotp(victim.jwt);
+    expect((await t.call('POST', '/verify/link', { token: victim.jwt, body: await verifyBody(theirs) })).status).toBe(200);
+    // The wallet alone signs in only as far as the second factor.
+    const alone = await t.call('POST', '/verify', { body: await verifyBody(theirs) });
+    expect(alone.body.jwt).toBeUndefined();
+    expect(alone.body.mfaToken).toEqual(expect.any(String));
+
+    const attacker = await t.signIn('merge-mfa-attacker@example.test');
+    expectError(await t.call('POST', '/verify/link', { token: attacker.jwt, body: await verifyBody(theirs) }), 403, 'merge_accounts_invalid', walletLinkMessages.protectedAccount);
+    expectError(await t.call('POST', '/verify/merge', { token: attacker.jwt, body: await verifyBody(theirs) }), 403, 'merge_accounts_invalid', walletLinkMessages.protectedAccount);
+    expect((await me(attacker.jwt)).verifiedCredentials.map((credential) => credential.format)).toEqual(['email']);
+    const kept = await me(victim.jwt);
+    expect(kept.verifiedCredentials.map((credential) => credential.format).sort()).toEqual(['blockchain', 'email']);
+    expect((await t.call('GET', '/users/mfa', { token: victim.jwt })).body.count).toBe(1);
+  });
+
+  it("error: nor is a wallet moved out of such an account (its only way in, or one of several): transfer and an immediate reassignment refuse with reassign_wallet_error", async () => {
+    await t.call('PUT', '/sandbox/admin/settings', { body: { security: { mfa: { enabled: true } }, sdk: { confirmWalletTransfers: false } } });
+    const theirs = createTestKeypair();
+    const victim = await signIn(theirs);
+    await enrolTotp(victim.jwt);
+    const attacker = await t.signIn('move-mfa-attacker@example.test');
+    expectError(await t.call('POST', '/verify/link', { token: attacker.jwt, body: await verifyBody(theirs) }), 403, 'reassign_wallet_error', walletLinkMessages.protectedAccount);
+    expectError(await t.call('POST', '/verify/transfer', { token: attacker.jwt, body: await verifyBody(theirs) }), 403, 'reassign_wallet_error', walletLinkMessages.protectedAccount);
+    expect(wallets(await me(victim.jwt)).map((credential) => credential.address)).toEqual([theirs.address]);
+    expect(wallets(await me(attacker.jwt))).toEqual([]);
+  });
+
+  it('error: an account holding an embedded or MPC wallet is not merged (deleting it would destroy them): merge_accounts_invalid, nothing moves, the wallets still work', async () => {
+    await t.call('PUT', '/sandbox/admin/settings', { body: { sdk: { waas: { enabled: true } } } });
+    const embeddedOwner = createTestKeypair();
+    const first = await signIn(embeddedOwner);
+    expect((await t.call('POST', '/users/embeddedWallets', { token: first.jwt, body: { chains: ['SOL'], embeddedWalletProvider: 'turnkeyhd' } })).status).toBe(200);
+    const mpcOwner = createTestKeypair();
+    const second = await signIn(mpcOwner);
+    const socket = await openSocket(t.sandbox.info.mpcSocketUrl);
+    try {
+      await socket.call('rpc.login', { jwt: second.jwt });
+      await createWallet(t, { jwt: second.jwt, socket }, 'TWO_OF_TWO');
+    } finally {
+      socket.close();
+    }
+    const other = await t.signIn('merge-wallets@example.test');
+    for (const [owner, jwt] of [[embeddedOwner, first.jwt], [mpcOwner, second.jwt]] as const) {
+      const before = (await me(jwt)).verifiedCredentials.length;
+      expect(before).toBe(2);
+      expectError(await t.call('POST', '/verify/link', { token: other.jwt, body: await verifyBody(owner) }), 403, 'merge_accounts_invalid', walletLinkMessages.holdsWallets);
+      expectError(await t.call('POST', '/verify/merge', { token: other.jwt, body: await verifyBody(owner) }), 403, 'merge_accounts_invalid', walletLinkMessages.holdsWallets);
+      expect((await me(jwt)).verifiedCredentials).toHaveLength(before);
+    }
+    expect((await me(other.jwt)).verifiedCredentials.map((credential) => credential.format)).toEqual(['email']);
   });
 
   it('error: without multiWallet a second wallet is refused and nothing changes', async () => {

@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/database.js';
 import { ApiError } from '../../errors/ApiError.js';
 import { assertAddressAllowed } from './accessList.js';
 import type { Auth } from '../session/authenticate.js';
-import { completePrimarySignIn } from '../mfa/mfa.js';
+import { completePrimarySignIn, verifiedDevices } from '../mfa/mfa.js';
 import { findSession } from '../session/sessionRepository.js';
 import { signInResponse } from '../session/signInResponse.js';
 import { findCredential, insertCredential, loadUser, signInCredentialOwner, toWireUser, type CredentialRow } from '../users/userRepository.js';
@@ -19,6 +19,8 @@ export const walletLinkMessages = {
   orphanedAccount: 'This wallet is the only way into its account: moving it would leave that account orphaned.',
   multiWalletDisabled: 'Linking more than one wallet is not enabled for this project.',
   notAWallet: 'This wallet is not linked to your account.',
+  protectedAccount: "This wallet's account is protected by a second factor: sign in to that account to move its wallet.",
+  holdsWallets: "This wallet's account holds an embedded wallet, which cannot be merged into another account.",
 } as const;
 
 /** A wallet's verified credential: format `blockchain`, identifier `{chain}:{address}`. */
@@ -85,10 +87,13 @@ export function linkWallet(ctx: SandboxContext, auth: Auth, input: VerifyRequest
       const owner = await loadUser(tx, ctx.environmentId, existing.user_id);
       if ((owner?.credentials.length ?? 0) <= 1) {
         assertNotOrphaning(settings);
+        await assertMovable(ctx, tx, settings, existing.user_id, 'reassign_wallet_error');
         // `sdk.confirmWalletTransfers: false`: the wallet moves at once, without asking.
         if (settings.sdk.confirmWalletTransfers === false) return moveWallet(ctx, tx, settings, auth, existing);
         throw new ApiError(409, 'reassign_wallet_confirm', walletLinkMessages.transferConfirmation, 'publicWalletAddress');
       }
+      // A merge that would be refused is not offered.
+      await assertMovable(ctx, tx, settings, existing.user_id, 'merge_accounts_invalid');
       throw new ApiError(409, 'merge_accounts_confirmation', walletLinkMessages.mergeConfirmation, 'publicWalletAddress');
     }
     if (settings.sdk.multiWallet !== true && (await walletCount(tx, auth.userId)) > 0) throw new ApiError(403, 'forbidden', walletLinkMessages.multiWalletDisabled);
@@ -110,6 +115,7 @@ export function mergeAccounts(ctx: SandboxContext, auth: Auth, input: VerifyRequ
   return withVerifiedWallet(ctx, input, async (tx, wallet, settings) => {
     const credential = await otherOwner(ctx, tx, auth, wallet);
     if (!credential) throw new ApiError(400, 'merge_accounts_invalid', walletLinkMessages.mergeInvalid, 'publicWalletAddress');
+    await assertMovable(ctx, tx, settings, credential.user_id, 'merge_accounts_invalid');
     await tx.query('UPDATE verified_credentials SET user_id = $2, last_selected_at = NULL WHERE user_id = $1', [credential.user_id, auth.userId]);
     await tx.query('DELETE FROM users WHERE id = $1', [credential.user_id]);
     return refreshedResponse(ctx, tx, settings, auth);
@@ -123,8 +129,29 @@ export function transferWallet(ctx: SandboxContext, auth: Auth, input: VerifyReq
     if (!credential) throw new ApiError(400, 'reassign_wallet_error', walletLinkMessages.transferInvalid, 'publicWalletAddress');
     const owner = await loadUser(tx, ctx.environmentId, credential.user_id);
     if ((owner?.credentials.length ?? 0) <= 1) assertNotOrphaning(settings);
+    await assertMovable(ctx, tx, settings, credential.user_id, 'reassign_wallet_error');
     return moveWallet(ctx, tx, settings, auth, credential);
   });
+}
+
+/**
+ * What a wallet's signature cannot do to the account the wallet belongs to, by merging it away (`merge_accounts_invalid`)
+ * or moving the wallet out of it (`reassign_wallet_error`), both 403 with nothing changed:
+ * - pass over that account's second factor: signing in with the wallet asks for it (MFA enabled and a verified
+ *   device), so a merge — that account's other ways in and its data joining the caller's — or removing the wallet
+ *   from it needs a sign-in to that account first;
+ * - merge away an account that holds an embedded or MPC wallet: those live with the account (the custody
+ *   sub-organization, the server's key share), and deleting the account would destroy them.
+ */
+async function assertMovable(ctx: SandboxContext, tx: Queryable, settings: ProjectSettings, userId: string, code: 'merge_accounts_invalid' | 'reassign_wallet_error'): Promise<void> {
+  const [devices, [held]] = await Promise.all([
+    settings.security.mfa?.enabled ? verifiedDevices(ctx, tx, userId) : [],
+    code === 'merge_accounts_invalid'
+      ? tx.query<{ wallets: boolean }>('SELECT EXISTS (SELECT 1 FROM embedded_wallets WHERE user_id = $1) OR EXISTS (SELECT 1 FROM mpc_wallets WHERE user_id = $1) AS wallets', [userId])
+      : [{ wallets: false }],
+  ]);
+  if (devices.length > 0) throw new ApiError(403, code, walletLinkMessages.protectedAccount, 'publicWalletAddress');
+  if (held?.wallets) throw new ApiError(403, code, walletLinkMessages.holdsWallets, 'publicWalletAddress');
 }
 
 /** `sdk.preventOrphanedAccounts`: a wallet that is its account's only way in stays there (403 `reassign_wallet_error`). */
