@@ -8,6 +8,8 @@ import { base58Decode } from '../../custody/solanaKeys.js';
 import { newApiKeyPair, newTargetKey, softPasskeyAttestation, softPasskeyStamper } from '../../custody/testHelpers.js';
 import { createSoftAuthenticator } from '../../test/softAuthenticator.js';
 import { embeddedWalletMessages } from './embeddedWallets.js';
+import { stepUpMessages } from '../mfa/stepUp.js';
+import { totpCode } from '../mfa/totp.js';
 import { startTestSandbox, type TestSandbox } from '../../test/testSandbox.js';
 import { createTestKeypair, siwsMessage } from '../../test/testWallet.js';
 
@@ -234,6 +236,23 @@ describe('embedded wallets (product API)', () => {
     const refused = await t.call('DELETE', '/users/embeddedWallets', { token: jwt, body: { walletIds: [walletId] } });
     expect(refused.status).toBe(400);
     expect(solanaCredential((await t.call('GET', '/users', { token: jwt })).body.user)).toBeDefined();
+    const deleted = await t.call('DELETE', '/users/embeddedWallets', { token: jwt, body: { walletIds: [walletId], deleteWithoutExport: true } });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect(solanaCredential(deleted.body.user)).toBeUndefined();
+  });
+
+  it('error: with a second factor, deleting a wallet (its key gone with it) needs one passed in the last 5 minutes, like deleting the account: 403 mfa_invalid_request and the wallet stays; after a step-up it goes', async () => {
+    await t.call('PUT', '/sandbox/admin/settings', { body: { security: { mfa: { enabled: true } } } });
+    const { jwt } = await t.signIn(freshEmail());
+    const walletId = solanaCredential((await createWallet(jwt)).body.user).id;
+    const { id, secret } = (await t.call('GET', '/users/mfa/register/totp', { token: jwt })).body as { id: string; secret: string };
+    expect((await t.call('POST', '/users/mfa/register/totp', { token: jwt, body: { id, code: totpCode(secret, t.clock.now()) } })).status).toBe(200);
+    t.clock.advance(6 * 60_000);
+    const refused = await t.call('DELETE', '/users/embeddedWallets', { token: jwt, body: { walletIds: [walletId], deleteWithoutExport: true } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toEqual({ code: 'mfa_invalid_request', message: stepUpMessages.required });
+    expect(solanaCredential((await t.call('GET', '/users', { token: jwt })).body.user)?.id).toBe(walletId);
+    expect((await t.call('POST', '/users/mfa/auth/totp', { token: jwt, body: { code: totpCode(secret, t.clock.now()) } })).status).toBe(200);
     const deleted = await t.call('DELETE', '/users/embeddedWallets', { token: jwt, body: { walletIds: [walletId], deleteWithoutExport: true } });
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
     expect(solanaCredential(deleted.body.user)).toBeUndefined();

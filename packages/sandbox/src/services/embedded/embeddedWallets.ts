@@ -10,6 +10,7 @@ import { findSession } from '../session/sessionRepository.js';
 import { signInResponse } from '../session/signInResponse.js';
 import { loadUser, toWireUser } from '../users/userRepository.js';
 import type { EmbeddedWalletRow } from './embeddedWalletRecord.js';
+import { assertRecentSecondFactor } from '../mfa/stepUp.js';
 
 /**
  * Embedded wallets of the product API: each is a custody sub-organization (created under the
@@ -160,8 +161,13 @@ export async function onlyWallet(ctx: SandboxContext, userId: string): Promise<E
   return wallet;
 }
 
-/** Deletes embedded wallets (by credential id) in custody, then their credentials. */
+/**
+ * Deletes embedded wallets (by credential id) in custody, then their credentials. Like deleting the account, it needs
+ * a second factor passed in the last 5 minutes when the user has one (403 `mfa_invalid_request`): an unexported
+ * wallet's key goes with it.
+ */
 export async function deleteEmbeddedWallets(ctx: SandboxContext, auth: Auth, input: { walletIds: string[]; deleteWithoutExport?: boolean | undefined }): Promise<{ user: User }> {
+  await assertRecentSecondFactor(ctx, ctx.db, auth);
   const wallets = await embeddedWalletsOf(ctx.db, ctx.environmentId, auth.userId);
   const chosen = input.walletIds.map((id) => {
     const wallet = wallets.find((row) => row.credential_id === id);
