@@ -58,6 +58,36 @@ describe('mobile-wallet simulator routes', () => {
     expect(odd.status).toBe(400);
   });
 
+  it('error: a payload sealed by a real dapp key but holding nonsense — not JSON, null, a session, message or transaction that is not base58, a session too short to be signed — is a 400 naming it, on the page and on approval', async () => {
+    const { app, simulator } = createSimulatorApp();
+    const dapp = nacl.box.keyPair();
+    const shared = nacl.box.before(bs58.decode(simulator.encryptionPublicKey), dapp.secretKey);
+    const base = { dapp_encryption_public_key: bs58.encode(dapp.publicKey), redirect_link: 'http://localhost:5173/cb', app_url: 'http://localhost:5173' };
+    const connected = new URL((await app.request(`/sandbox/mobile-wallet/ul/v1/connect?${new URLSearchParams(base)}`, { method: 'POST', body: new URLSearchParams({ decision: 'approve' }) })).headers.get('location')!);
+    const opened = nacl.box.open.after(bs58.decode(connected.searchParams.get('data')!), bs58.decode(connected.searchParams.get('nonce')!), shared)!;
+    const { session } = JSON.parse(new TextDecoder().decode(opened)) as { session: string };
+    const sealed = (plain: string) => {
+      const nonce = nacl.randomBytes(24);
+      return { nonce: bs58.encode(nonce), payload: bs58.encode(nacl.box.after(new TextEncoder().encode(plain), nonce, shared)) };
+    };
+    const cases: [string, 'signMessage' | 'signTransaction', string, string][] = [
+      ['not json {', 'signMessage', 'payload', 'The payload is not a JSON object.'],
+      ['null', 'signMessage', 'payload', 'The payload is not a JSON object.'],
+      ['[1, 2]', 'signTransaction', 'payload', 'The payload is not a JSON object.'],
+      [JSON.stringify({ session: '0OIl!!', message: 'abc' }), 'signMessage', 'session', 'The session must be base58.'],
+      [JSON.stringify({ session: bs58.encode(new Uint8Array(10)), message: 'abc' }), 'signMessage', 'session', 'The session was not issued by this wallet.'],
+      [JSON.stringify({ session, message: '0OIl!!' }), 'signMessage', 'message', 'The message must be base58.'],
+      [JSON.stringify({ session, transaction: '0OIl!!' }), 'signTransaction', 'transaction', 'The transaction must be base58.'],
+    ];
+    for (const [plain, method, path, message] of cases) {
+      const url = `/sandbox/mobile-wallet/ul/v1/${method}?${new URLSearchParams({ ...base, ...sealed(plain) })}`;
+      for (const response of [await app.request(url), await app.request(url, { method: 'POST', body: new URLSearchParams({ decision: 'approve' }) })]) {
+        expect(response.status, plain).toBe(400);
+        expect(((await response.json()) as { error: unknown }).error, plain).toEqual({ code: 'invalid_request', message, path });
+      }
+    }
+  });
+
   it('behavior: the browse link offers the loopback page and refuses others', async () => {
     const { app } = createSimulatorApp();
     const ok = await app.request(`/sandbox/mobile-wallet/ul/browse/${encodeURIComponent('http://127.0.0.1:5173/')}?ref=x`);

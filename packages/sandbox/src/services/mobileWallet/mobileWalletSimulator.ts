@@ -61,9 +61,35 @@ function decodeKey(value: string | null, name: string, length: number): Uint8Arr
   return bytes;
 }
 
+/** A base58 field of a request, or a 400 naming it (`path`). */
+function base58Field(value: string, what: string, path: string): Uint8Array {
+  try {
+    return bs58.decode(value);
+  } catch {
+    throw bad(`${what} must be base58.`, path);
+  }
+}
+
 function signMessageBytes(body: Record<string, unknown>): Uint8Array {
   if (typeof body['message'] !== 'string') throw bad('The payload has no message.', 'payload');
-  return bs58.decode(body['message']);
+  return base58Field(body['message'], 'The message', 'message');
+}
+
+function transactionBytes(body: Record<string, unknown>): Uint8Array {
+  if (typeof body['transaction'] !== 'string') throw bad('The payload has no transaction.', 'payload');
+  return base58Field(body['transaction'], 'The transaction', 'transaction');
+}
+
+/** The decrypted payload: a JSON object, or a 400 (a dapp can seal anything to the wallet's public key). */
+function payloadObject(bytes: Uint8Array): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    value = undefined;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw bad('The payload is not a JSON object.', 'payload');
+  return value as Record<string, unknown>;
 }
 
 /**
@@ -109,7 +135,7 @@ export function createMobileWalletSimulator(walletKey: string = SIMULATOR_WALLET
     }
     const opened = nacl.box.open.after(sealed, nonce, sharedSecretWith(query));
     if (!opened) throw bad('The payload does not decrypt with this dapp key.', 'payload');
-    const body = JSON.parse(new TextDecoder().decode(opened)) as Record<string, unknown>;
+    const body = payloadObject(opened);
     return { ...body, account: checkSession(body['session'], query.get('dapp_encryption_public_key')!) };
   };
 
@@ -121,7 +147,8 @@ export function createMobileWalletSimulator(walletKey: string = SIMULATOR_WALLET
   /** Checks the session the dapp sent back (issued here, for this dapp key); returns the account it connected. */
   const checkSession = (session: unknown, dappKey: string): string => {
     if (typeof session !== 'string') throw bad('The payload has no session.', 'session');
-    const bytes = bs58.decode(session);
+    const bytes = base58Field(session, 'The session', 'session');
+    if (bytes.length <= 64) throw bad('The session was not issued by this wallet.', 'session');
     const signature = bytes.slice(0, 64);
     const claims = bytes.slice(64);
     if (!nacl.sign.detached.verify(claims, signature, first.publicKey)) throw bad('The session was not issued by this wallet.', 'session');
@@ -156,8 +183,7 @@ export function createMobileWalletSimulator(walletKey: string = SIMULATOR_WALLET
       }
       return { method, appUrl, redirectLink, account: body.account, messageText };
     }
-    if (typeof body['transaction'] !== 'string') throw bad('The payload has no transaction.', 'payload');
-    return { method, appUrl, redirectLink, account: body.account, transactionBytes: bs58.decode(body['transaction']).length };
+    return { method, appUrl, redirectLink, account: body.account, transactionBytes: transactionBytes(body).length };
   };
 
   const seal = (query: URLSearchParams, value: unknown) => {
@@ -204,7 +230,7 @@ export function createMobileWalletSimulator(walletKey: string = SIMULATOR_WALLET
         back.searchParams.set('data', sealed.data);
         return back.href;
       }
-      const sealed = seal(query, { transaction: bs58.encode(signTransaction(bs58.decode(body['transaction'] as string), signing)) });
+      const sealed = seal(query, { transaction: bs58.encode(signTransaction(transactionBytes(body), signing)) });
       back.searchParams.set('nonce', sealed.nonce);
       back.searchParams.set('data', sealed.data);
       return back.href;
