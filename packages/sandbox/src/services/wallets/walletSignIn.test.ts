@@ -123,6 +123,18 @@ describe('POST /verify (Sign-In-With-Solana)', () => {
     expectError(await t.call('POST', '/verify', { body: await verifyBody(wallet, { message: uri }) }), 400, 'invalid_verification', walletMessages.uriMismatch);
   });
 
+  it("error: a message bound to another chain (Chain ID other than localnet) is refused and consumes its nonce; localnet, bare or as solana:localnet, signs in", async () => {
+    const wallet = createTestKeypair();
+    for (const chainId of ['mainnet', 'solana:mainnet', 'devnet', 'garbage-chain']) {
+      const message = siwsMessage({ address: wallet.address, nonce: await nonce(), issuedAt: t.clock.now() }).replace('Chain ID: localnet', `Chain ID: ${chainId}`);
+      expect(message).toContain(`Chain ID: ${chainId}`);
+      expectError(await t.call('POST', '/verify', { body: await verifyBody(wallet, { message }) }), 400, 'invalid_verification', walletMessages.otherChain(chainId));
+    }
+    const message = siwsMessage({ address: wallet.address, nonce: await nonce(), issuedAt: t.clock.now() }).replace('Chain ID: localnet', 'Chain ID: solana:localnet');
+    expect((await t.call('POST', '/verify', { body: await verifyBody(wallet, { message }) })).status).toBe(200);
+    expect((await t.call('POST', '/verify', { body: await verifyBody(wallet) })).status).toBe(200);
+  });
+
   it('error: not a Sign-In-With-Solana message', async () => {
     const wallet = createTestKeypair();
     const response = await t.call('POST', '/verify', { body: await verifyBody(wallet, { message: 'Hello there, nonce abcdefgh1234' }) });

@@ -23,9 +23,13 @@ export const walletMessages = {
   issuedAt: 'The message Issued At time is missing, malformed or too far from now.',
   expired: 'The message has expired.',
   notYetValid: 'The message is not valid yet.',
+  otherChain: (chainId: string) => `The message is for another chain (${chainId}): this sandbox's cluster is localnet.`,
   badSignature: 'The signature does not match the message and the wallet address.',
   nonceMissing: 'Nonce missing',
 } as const;
+
+/** The Chain ID a Sign-In-With-Solana message may name here: the sandbox's cluster, bare or as a wallet-standard chain. */
+const SANDBOX_CHAIN_IDS = new Set(['localnet', 'solana:localnet']);
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -113,6 +117,8 @@ export async function verifyWalletSignature(ctx: SandboxContext, settings: Proje
   }
   if (uriHost !== message.domain.toLowerCase()) throw bad(walletMessages.uriMismatch, 'messageToSign');
   if (message.version !== '1') throw bad(walletMessages.version, 'messageToSign');
+  // A message bound to a chain is bound to this one: the sandbox runs one local cluster (the kit names none).
+  if (message.chainId !== undefined && !SANDBOX_CHAIN_IDS.has(message.chainId)) throw bad(walletMessages.otherChain(message.chainId), 'messageToSign');
   if (message.address !== input.publicWalletAddress) throw bad(walletMessages.addressMismatch, 'publicWalletAddress');
   const now = ctx.now().getTime();
   const issuedAt = Date.parse(message.issuedAt);
