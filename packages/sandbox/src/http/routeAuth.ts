@@ -5,6 +5,7 @@ import { enrolmentAuth, pendingChallengeAuth, userOfMfaBearer } from '../service
 import { authenticateRequest, type Auth } from '../services/session/authenticate.js';
 import { loadUser, type UserRecord } from '../services/users/userRepository.js';
 import { loadAccessGate, type AccessGate } from '../services/wallets/accessList.js';
+import { assertRecentSecondFactor } from '../services/mfa/stepUp.js';
 
 /**
  * Who may call a product route, as data beside the route (`mountRoutes`), and what its handler then gets as `auth`:
@@ -36,9 +37,15 @@ const bearerToken = (c: Context) => c.req.header('authorization')?.match(BEARER)
  * A session token, or else the MFA token as `fromMfaToken` accepts it. When neither is good, the session's error is
  * the answer — unless the token is an MFA token that may not do this (403), which says why.
  */
-async function sessionOrMfaToken(ctx: SandboxContext, c: Context, fromMfaToken: (token: string) => Promise<Pick<Auth, 'userId'>>): Promise<Pick<Auth, 'userId'>> {
+async function sessionOrMfaToken(
+  ctx: SandboxContext,
+  c: Context,
+  fromMfaToken: (token: string) => Promise<Pick<Auth, 'userId'>>,
+  checkSession?: (auth: Auth) => Promise<void>,
+): Promise<Pick<Auth, 'userId'>> {
+  let auth: Auth;
   try {
-    return await authenticateRequest(ctx, c);
+    auth = await authenticateRequest(ctx, c);
   } catch (sessionError) {
     const token = bearerToken(c);
     if (!token) throw sessionError;
@@ -49,6 +56,8 @@ async function sessionOrMfaToken(ctx: SandboxContext, c: Context, fromMfaToken: 
       throw sessionError;
     }
   }
+  await checkSession?.(auth);
+  return auth;
 }
 
 /** How each kind resolves a request's `auth`; throws the route's 401/403. */
@@ -67,7 +76,13 @@ export const resolveAuth: { readonly [K in AuthKind]: (ctx: SandboxContext, c: C
     await userOfMfaBearer(ctx, ctx.db, token);
     return token;
   },
-  enrolment: (ctx, c) => sessionOrMfaToken(ctx, c, (token) => enrolmentAuth(ctx, token)),
+  // A session adds a second factor beside the user's only after passing one of them recently (step-up): a device of
+  // the session's own choosing would pass every later step-up. An MFA token enrols only a user with no device.
+  enrolment: (ctx, c) =>
+    sessionOrMfaToken(ctx, c, (token) => enrolmentAuth(ctx, token), async (auth) => {
+      // With MFA off the route refuses anyway (provider_not_available), and devices guard nothing.
+      if ((await ctx.settings.get()).security.mfa?.enabled) await assertRecentSecondFactor(ctx, ctx.db, auth);
+    }),
   challenge: (ctx, c) => sessionOrMfaToken(ctx, c, (token) => pendingChallengeAuth(ctx, token)),
 };
 

@@ -20,6 +20,13 @@ const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padSt
 /** Primary sign-in by e-mail without following any MFA step (the raw response). */
 const primarySignIn = (email: string) => t.primarySignIn(email);
 
+/** Steps the session up with its TOTP device (at the next code step), as adding another device needs. */
+async function stepUpTotp(enrolled: { jwt: string; secret: string }): Promise<void> {
+  t.clock.advance(30_000);
+  const stepped = await t.call('POST', '/users/mfa/auth/totp', { token: enrolled.jwt, body: { code: totpCode(enrolled.secret, t.clock.now()) } });
+  expect(stepped.status, JSON.stringify(stepped.body)).toBe(200);
+}
+
 async function enrolTotp(): Promise<{ email: string; jwt: string; secret: string; deviceId: string }> {
   const email = freshEmail();
   const signedIn = await t.signIn(email);
@@ -113,6 +120,8 @@ describe('MFA: TOTP', () => {
     // None of that counted against the token: the right code still works.
     expect((await authTotp(primary.mfaToken, { code: totpCode(enrolled.secret, t.clock.now()) })).status).toBe(200);
 
+    // Adding a device beside this one needs a step-up (stepUp.test.ts).
+    await stepUpTotp(enrolled);
     for (const body of [{}, { code: '1' }]) {
       const response = await t.call('POST', '/users/mfa/register/totp', { token: enrolled.jwt, body });
       expect(response.body.error.code).toBe('invalid_request');
@@ -151,6 +160,7 @@ describe('MFA: TOTP', () => {
   it('behavior: device get/update (alias, default) and the default moves; bad input → 4xx and nothing changed', async () => {
     const enrolled = await enrolTotp();
     // A second device for the same user.
+    await stepUpTotp(enrolled);
     const registration = (await t.call('GET', '/users/mfa/register/totp', { token: enrolled.jwt })).body;
     const second = await t.call('POST', '/users/mfa/register/totp', { token: enrolled.jwt, body: { id: registration.id, code: totpCode(registration.secret, t.clock.now()) } });
     expect(second.body).toMatchObject({ id: registration.id, default: false });

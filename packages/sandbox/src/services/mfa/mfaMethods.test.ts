@@ -19,10 +19,11 @@ const freshEmail = () => `mfa-methods-${++counter}@example.com`;
 
 const primarySignIn = (email: string) => t.primarySignIn(email);
 
-async function addTotp(jwt: string): Promise<void> {
+async function addTotp(jwt: string): Promise<string> {
   const { id, secret } = totpRegistrationSchema.parse((await t.call('GET', '/users/mfa/register/totp', { token: jwt })).body);
   const verified = await t.call('POST', '/users/mfa/register/totp', { token: jwt, body: { id, code: totpCode(secret, t.clock.now()) } });
   expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+  return secret;
 }
 
 async function addPasskey(jwt: string): Promise<string> {
@@ -61,7 +62,10 @@ describe('GET /users/mfa/methods: the second factors the user has', () => {
   it('default: both types, the default device’s type first; each type once', async () => {
     const email = freshEmail();
     const { jwt } = await t.signIn(email);
-    await addTotp(jwt);
+    const secret = await addTotp(jwt);
+    // Another device beside it needs a step-up (stepUp.test.ts), at the next code step.
+    t.clock.advance(30_000);
+    expect((await t.call('POST', '/users/mfa/auth/totp', { token: jwt, body: { code: totpCode(secret, t.clock.now()) } })).status).toBe(200);
     const passkeyId = await addPasskey(jwt);
     await addPasskey(jwt);
     expect((await methods(jwt)).body).toEqual({ methods: ['totp', 'passkey'], hasRecoveryCodes: false });

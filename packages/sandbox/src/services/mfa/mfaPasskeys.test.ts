@@ -100,6 +100,8 @@ describe('MFA: a passkey as the second factor', () => {
 
   it('error: registration refuses a replayed challenge and a duplicate; delete answers mfa_device_not_found for a device that is not the user’s; then no challenge', async () => {
     const enrolled = await enrolPasskey();
+    // Another device beside it needs a step-up (stepUp.test.ts): the passkey, with the session token as bearer.
+    expect((await authPasskey(enrolled.jwt, enrolled.authenticator.authenticate((await authOptions(enrolled.jwt)).body, ORIGIN))).status).toBe(200);
     const options = (await t.call('GET', '/users/mfa/register/passkey', { token: enrolled.jwt })).body;
     expect(options.excludeCredentials.map((entry: { id: string }) => entry.id)).toEqual([enrolled.authenticator.passkeys[0]?.credentialId]);
     const credential = createSoftAuthenticator().register(options, ORIGIN);

@@ -2,7 +2,7 @@ import { createHash, randomInt, randomUUID } from 'node:crypto';
 import type { RecoveryCodes, SignInResponse, User } from '@latchkey/protocol';
 import type { SandboxContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
-import { assertRecentSecondFactor } from './stepUp.js';
+import { assertRecentSecondFactor, MFA_STEP_UP_WINDOW_MS } from './stepUp.js';
 import { ApiError } from '../../errors/ApiError.js';
 import type { Auth } from '../session/authenticate.js';
 import { consumeMfaChallenge, mfaMessages } from './mfa.js';
@@ -47,7 +47,8 @@ async function replaceCodes(ctx: SandboxContext, q: Queryable, userId: string): 
 
 /**
  * GET /users/mfa/recovery: the first call generates the set and shows it — the only time the codes
- * are shown (they are stored hashed); later calls say how many are left, with no codes.
+ * are shown (they are stored hashed); later calls say how many are left, with no codes. Past the enrolment of the
+ * first devices, the first call needs a recent second factor (403 `mfa_invalid_request`).
  */
 export async function getRecoveryCodes(ctx: SandboxContext, auth: Auth): Promise<RecoveryCodes> {
   assertMfaEnabled(await ctx.settings.get());
@@ -60,6 +61,13 @@ export async function getRecoveryCodes(ctx: SandboxContext, auth: Auth): Promise
     );
     const total = Number(rows[0]?.total ?? 0);
     if (total > 0) return { count: Number(rows[0]?.unused ?? 0), recoveryCodes: [] };
+    // The codes are second factors too (each passes a step-up): shown without one only while the user is enrolling
+    // (every device verified within the step-up window), not to a session that finds a device it never proved.
+    const [enrolled] = await tx.query<{ earlier: boolean }>(
+      'SELECT EXISTS (SELECT 1 FROM mfa_devices WHERE environment_id = $1 AND user_id = $2 AND verified AND verified_at < $3) AS earlier',
+      [ctx.environmentId, auth.userId, new Date(ctx.now().getTime() - MFA_STEP_UP_WINDOW_MS).toISOString()],
+    );
+    if (enrolled?.earlier) await assertRecentSecondFactor(ctx, tx, auth);
     const codes = await replaceCodes(ctx, tx, auth.userId);
     return { count: codes.length, recoveryCodes: codes };
   });

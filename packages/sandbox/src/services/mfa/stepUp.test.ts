@@ -45,6 +45,30 @@ describe('MFA step-up', () => {
     expectStepUpRequired(await t.call('POST', '/users/mfa/recovery', { token: user.jwt }));
   });
 
+  it("error: a session alone cannot add a second factor beside the user's (an attacker's device would then pass the step-up): registering TOTP or a passkey is 403 mfa_invalid_request; after a step-up it works", async () => {
+    const user = await withTotp();
+    t.clock.advance(5 * 60_000);
+    expectStepUpRequired(await t.call('GET', '/users/mfa/register/totp', { token: user.jwt }));
+    expectStepUpRequired(await t.call('POST', '/users/mfa/register/totp', { token: user.jwt, body: { code: '123456' } }));
+    expectStepUpRequired(await t.call('GET', '/users/mfa/register/passkey', { token: user.jwt }));
+    expectStepUpRequired(await t.call('POST', '/users/mfa/register/passkey', { token: user.jwt, body: {} }));
+    expect((await t.call('GET', '/users/mfa', { token: user.jwt })).body.count).toBe(1);
+    expect((await stepUp(user.jwt, totpCode(user.secret, t.clock.now()))).status).toBe(200);
+    const second = totpRegistrationSchema.parse((await t.call('GET', '/users/mfa/register/totp', { token: user.jwt })).body);
+    expect((await t.call('POST', '/users/mfa/register/totp', { token: user.jwt, body: { id: second.id, code: totpCode(second.secret, t.clock.now()) } })).status).toBe(200);
+    expect((await t.call('GET', '/users/mfa', { token: user.jwt })).body.count).toBe(2);
+  });
+
+  it('error: recovery codes are first shown without a step-up only right after the first device is enrolled; later a session alone gets no codes (they would pass the step-up)', async () => {
+    const fresh = await withTotp();
+    expect((await t.call('GET', '/users/mfa/recovery', { token: fresh.jwt })).body.recoveryCodes).toHaveLength(10);
+    const later = await withTotp();
+    t.clock.advance(5 * 60_000);
+    expectStepUpRequired(await t.call('GET', '/users/mfa/recovery', { token: later.jwt }));
+    expect((await stepUp(later.jwt, totpCode(later.secret, t.clock.now()))).status).toBe(200);
+    expect((await t.call('GET', '/users/mfa/recovery', { token: later.jwt })).body.recoveryCodes).toHaveLength(10);
+  });
+
   it('default: a TOTP code with the session token as bearer steps up (a fresh token, same session); then removal works, for 5 minutes', async () => {
     const user = await withTotp();
     const wrong = await stepUp(user.jwt, String((Number(totpCode(user.secret, t.clock.now())) + 1) % 1_000_000).padStart(6, '0'));
