@@ -15,7 +15,7 @@ import { ApiError } from '../../errors/ApiError.js';
 import type { Auth } from '../session/authenticate.js';
 import { assertMethodEnabled, consumeMfaChallenge, DEVICE_COLUMNS, mfaMessages, toWireDevice, userOfMfaBearer, verifiedDevices, type DeviceRow } from './mfa.js';
 import { acceptedOrigin } from '../../webauthn/acceptedOrigin.js';
-import { creationOptions, lockChallenge, passkeyMessages, readClientData, relyingParty, storeChallenge, useChallenge, verifyPasskeyAssertion, verifyPasskeyRegistration } from '../passkeys/passkeys.js';
+import { creationOptions, duplicatePasskey, lockChallenge, passkeyMessages, readClientData, relyingParty, storeChallenge, useChallenge, verifyPasskeyAssertion, verifyPasskeyRegistration } from '../passkeys/passkeys.js';
 
 /** A passkey as a second factor: an `mfa_devices` row of type `passkey` with its WebAuthn public key. */
 interface PasskeyDeviceRow {
@@ -79,7 +79,7 @@ export async function registerMfaPasskey(
         credential.counter,
         JSON.stringify(input.credential.response.transports ?? credential.transports ?? []),
       ],
-    );
+    ).catch(duplicatePasskey);
     await useChallenge(ctx, tx, challenge);
     return toWireDevice(rows[0] as DeviceRow);
   });

@@ -1,7 +1,8 @@
 import { passkeyAuthenticationOptionsSchema, passkeyListSchema, passkeyRegisteredSchema, passkeyRegistrationOptionsSchema, signInResponseSchema } from '@latchkey/protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectCaptchaRefused, setCaptcha, solveCaptcha } from '../../test/captcha.js';
-import { createSoftAuthenticator, type SoftAlgorithm, type SoftAuthenticator } from '../../test/softAuthenticator.js';
+import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createSoftAuthenticator, encodeCbor, type SoftAlgorithm, type SoftAuthenticator } from '../../test/softAuthenticator.js';
 import { startTestSandbox, type TestSandbox } from '../../test/testSandbox.js';
 
 const ORIGIN = 'http://localhost:5173';
@@ -270,5 +271,46 @@ describe('passkey sign-in with the captcha on (security.hCaptcha)', () => {
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(signInResponseSchema.parse(response.body).user.id).toBe(enrolled.userId);
     expectCaptchaRefused(await t.call('POST', '/users/passkeys/signin', { body: { ...(await assertion()), captchaToken } }), 'invalid_captcha');
+  });
+});
+
+/** A valid attestation (P-256, 'none') whose authenticator data names `attestedId` while its JSON id and rawId say `claimedId`. */
+function attestationClaiming(options: { challenge: string; rp: { id?: string | undefined } }, attestedId: Buffer, claimedId: Buffer) {
+  const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const jwk = publicKey.export({ format: 'jwk' });
+  const cose = new Map<number, number | Buffer>([[1, 2], [3, -7], [-1, 1], [-2, Buffer.from(jwk.x!, 'base64url')], [-3, Buffer.from(jwk.y!, 'base64url')]]);
+  const clientDataJSON = JSON.stringify({ type: 'webauthn.create', challenge: options.challenge, origin: ORIGIN, crossOrigin: false });
+  const rpIdHash = createHash('sha256').update(options.rp.id ?? 'localhost').digest();
+  const authData = Buffer.concat([rpIdHash, Buffer.from([0x01 | 0x04 | 0x40]), Buffer.alloc(4), Buffer.alloc(16), Buffer.from([0, attestedId.length]), attestedId, encodeCbor(cose)]);
+  const attestationObject = encodeCbor(new Map<string, string | Map<never, never> | Buffer>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]));
+  const id = claimedId.toString('base64url');
+  return { id, rawId: id, type: 'public-key', clientExtensionResults: {}, response: { clientDataJSON: Buffer.from(clientDataJSON).toString('base64url'), attestationObject: attestationObject.toString('base64url'), transports: ['internal'] } };
+}
+
+describe('registration: the credential id', () => {
+  it("error: an attestation of someone's registered credential id under another JSON id is 400 invalid_verification, not a 500 that says the id is taken — as a sign-in passkey and as a second factor", async () => {
+    await t.call('PUT', '/sandbox/admin/settings', { body: { security: { mfa: { enabled: true } } } });
+    try {
+      const victim = await t.signIn(`id-victim-${Date.now()}@example.com`);
+      const registered = createSoftAuthenticator().register((await t.call('GET', '/users/passkeys/register', { token: victim.jwt })).body, ORIGIN);
+      expect((await t.call('POST', '/users/passkeys/register', { token: victim.jwt, body: { credential: registered } })).status).toBe(200);
+      const secondFactor = createSoftAuthenticator().register((await t.call('GET', '/users/mfa/register/passkey', { token: victim.jwt })).body, ORIGIN);
+      expect((await t.call('POST', '/users/mfa/register/passkey', { token: victim.jwt, body: { credential: secondFactor } })).status).toBe(200);
+
+      const attacker = await t.signIn(`id-attacker-${Date.now()}@example.com`);
+      for (const [route, taken] of [['/users/passkeys/register', registered.id], ['/users/mfa/register/passkey', secondFactor.id]] as const) {
+        for (const claimed of [randomBytes(16), Buffer.from(taken, 'base64url')]) {
+          const attested = claimed.equals(Buffer.from(taken, 'base64url')) ? randomBytes(16) : Buffer.from(taken, 'base64url');
+          const options = (await t.call('GET', route, { token: attacker.jwt })).body;
+          const response = await t.call('POST', route, { token: attacker.jwt, body: { credential: attestationClaiming(options, attested, claimed) } });
+          // A claimed id that is taken is a duplicate (409, looked up first); any other mismatch is 400.
+          const expected = claimed.equals(Buffer.from(taken, 'base64url')) ? [409, 'duplicate_exists'] : [400, 'invalid_verification'];
+          expect([response.status, response.body.error?.code], `${route} ${JSON.stringify(response.body)}`).toEqual(expected);
+        }
+      }
+      expect((await list(attacker.jwt)).passkeys).toHaveLength(0);
+    } finally {
+      await t.call('PUT', '/sandbox/admin/settings', { body: { security: { mfa: { enabled: false } } } });
+    }
   });
 });

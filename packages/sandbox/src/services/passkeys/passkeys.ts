@@ -62,6 +62,7 @@ export const passkeyMessages = {
   duplicate: 'This passkey is already registered.',
   notFound: 'Passkey not found.',
   badOrigin: 'The passkey was created for another origin.',
+  idMismatch: 'The credential id is not the one the authenticator attested.',
 } as const;
 
 /** The relying party of the project: its first allowed domain (SPEC §5), named after the app. */
@@ -221,7 +222,16 @@ export async function verifyPasskeyRegistration(response: RegistrationCredential
     throw new ApiError(400, 'invalid_verification', `${passkeyMessages.notVerified} ${(error as Error).message}`, 'credential');
   }
   if (!verification.verified) throw new ApiError(400, 'invalid_verification', passkeyMessages.notVerified, 'credential');
-  return verification.registrationInfo.credential;
+  // The id the client names is the one the duplicate checks look up: it must be the attested one.
+  const credential = verification.registrationInfo.credential;
+  if (credential.id !== response.id || response.rawId !== response.id) throw new ApiError(400, 'invalid_verification', passkeyMessages.idMismatch, 'credential.id');
+  return credential;
+}
+
+/** A unique-key violation on storing a passkey (the same credential registered twice at once) as 409 `duplicate_exists`. */
+export function duplicatePasskey(error: unknown): never {
+  if ((error as { code?: unknown }).code === '23505') throw new ApiError(409, 'duplicate_exists', passkeyMessages.duplicate, 'credential.id');
+  throw error;
 }
 
 /**
@@ -269,7 +279,7 @@ export async function registerPasskey(
     if (taken.length > 0) throw new ApiError(409, 'duplicate_exists', passkeyMessages.duplicate, 'credential.id');
     const credential = await verifyPasskeyRegistration(input.credential, { challenge, origin, rpId: rp.id });
     const now = ctx.now();
-    const verified = await insertCredential(tx, { userId: auth.userId, environmentId: ctx.environmentId, format: 'passkey', identifier: credential.id, now });
+    const verified = await insertCredential(tx, { userId: auth.userId, environmentId: ctx.environmentId, format: 'passkey', identifier: credential.id, now }).catch(duplicatePasskey);
     const rows = await tx.query<PasskeyRow>(
       `INSERT INTO passkeys (id, environment_id, user_id, verified_credential_id, credential_id, public_key, counter, transports, alias, user_agent, origin, storage, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10, $11, $12, $13) RETURNING ${PASSKEY_COLUMNS}`,
@@ -288,7 +298,7 @@ export async function registerPasskey(
         input.credential.authenticatorAttachment ?? null,
         now.toISOString(),
       ],
-    );
+    ).catch(duplicatePasskey);
     await useChallenge(ctx, tx, challenge);
     const record = await loadUser(tx, ctx.environmentId, auth.userId);
     if (!record || !rows[0]) throw new Error('The passkey or its user vanished during registration.');
