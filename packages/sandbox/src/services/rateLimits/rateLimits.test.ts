@@ -62,6 +62,18 @@ describe('rate limits on sending codes', () => {
     expect(refused.headers.get('retry-after')).toBe('600');
   });
 
+  it('error: sub-addresses of one mailbox (+tags, any case) share its limit: the third of ada+1@, ADA+2@, ada@ is refused', async () => {
+    await limits({ emailVerification: { perRecipient: { limit: 2, windowSeconds: 600 } } });
+    const [local, domain] = freshEmail().split('@') as [string, string];
+    expect((await create(`${local}+1@${domain}`)).status).toBe(200);
+    expect((await create(`${local.toUpperCase()}+2@${domain}`)).status).toBe(200);
+    const refused = await create(`${local}@${domain}`);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe('too_many_email_verification_attempts');
+    // Another mailbox is another count.
+    expect((await create(`${local}-other@${domain}`)).status).toBe(200);
+  });
+
   it('default: SMS has its own limits and code (too_many_sms_verification_attempts)', async () => {
     await limits({ smsVerification: { perRecipient: { limit: 1, windowSeconds: 60 } } });
     const body = { phoneCountryCode: '1', phoneNumber: '2015550123', isoCountryCode: 'US' };

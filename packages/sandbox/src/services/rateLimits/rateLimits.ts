@@ -126,8 +126,20 @@ export async function consumeRateLimits(ctx: SandboxContext, q: Queryable, rules
 }
 
 /**
+ * The mailbox an address delivers to, as far as the limit per recipient is concerned: without a `+tag` sub-address
+ * (`ada+1@example.com` and `ada+2@example.com` fill one inbox), lower-cased.
+ */
+export function mailboxOf(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return email.toLowerCase();
+  const local = email.slice(0, at);
+  const plus = local.indexOf('+');
+  return `${plus > 0 ? local.slice(0, plus) : local}${email.slice(at)}`.toLowerCase();
+}
+
+/**
  * The rules for sending one code of `channel` to `recipient` for the client known as `clientKey`: per recipient (the
- * channel's own 429 code and message) and per client (`too_many_requests`, 'Rate limit reached'). `clientKey` is the
+ * channel's own 429 code and message; an e-mail counted by its mailbox, `mailboxOf`) and per client (`too_many_requests`, 'Rate limit reached'). `clientKey` is the
  * keyed hash of the client's address (`clientPseudonym`): the rows this writes hold no IP address.
  */
 export function codeSendRules(
@@ -140,7 +152,7 @@ export function codeSendRules(
   const rules: RateLimitRule[] = [
     {
       bucket: `${channel.channel}:recipient`,
-      key: recipient,
+      key: channel.channel === 'email' ? mailboxOf(recipient) : recipient,
       window: configured?.perRecipient ?? DEFAULT_CODE_LIMITS.perRecipient,
       refuse: () => new ApiError(429, channel.errors.tooManyAttempts, channel.errors.tooManyAttemptsMessage),
     },
