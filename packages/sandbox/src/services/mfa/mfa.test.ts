@@ -1,7 +1,7 @@
 import { mfaDeviceListSchema, mfaDeviceSchema, signInResponseSchema, totpRegistrationSchema } from '@latchkey/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../../test/testSandbox.js';
-import { MAX_WRONG_MFA_CODES, MFA_NEXT_VIEW } from './mfa.js';
+import { MAX_WRONG_MFA_CODES_PER_USER, WRONG_MFA_CODES_WINDOW_SECONDS, MAX_WRONG_MFA_CODES, MFA_NEXT_VIEW } from './mfa.js';
 import { totpCode } from './totp.js';
 
 let t: TestSandbox;
@@ -188,5 +188,28 @@ describe('MFA: TOTP', () => {
     // /users/mfa/register/totp is still the registration route, not a device id.
     expect((await t.call('GET', '/users/mfa/register/totp', { token: enrolled.jwt })).body.secret).toMatch(/^[A-Z2-7]+$/);
     expect(mfaDeviceListSchema.parse((await t.call('GET', '/users/mfa', { token: enrolled.jwt })).body)).toEqual(list);
+  });
+
+  it(`error: wrong codes are bounded per user too, not only per sign-in (${MAX_WRONG_MFA_CODES_PER_USER} in ${WRONG_MFA_CODES_WINDOW_SECONDS / 60} minutes): past them every MFA token of the user is 429 with Retry-After — the right code included — until the window moves`, async () => {
+    const enrolled = await enrolTotp();
+    const wrong = () => otherCode(totpCode(enrolled.secret, t.clock.now()));
+    let spent = 0;
+    while (spent < MAX_WRONG_MFA_CODES_PER_USER) {
+      // A fresh sign-in (a fresh token) for each batch: a token burns after MAX_WRONG_MFA_CODES.
+      const { mfaToken } = await primarySignIn(enrolled.email);
+      for (let attempt = 0; attempt < MAX_WRONG_MFA_CODES && spent < MAX_WRONG_MFA_CODES_PER_USER; attempt++, spent++) {
+        const response = await authTotp(mfaToken, { code: wrong() });
+        expect([400, 429]).toContain(response.status);
+      }
+    }
+    const { mfaToken } = await primarySignIn(enrolled.email);
+    const refused = await authTotp(mfaToken, { code: totpCode(enrolled.secret, t.clock.now()) });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(429);
+    expect(refused.body.error.code).toBe('too_many_verification_attempts');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(WRONG_MFA_CODES_WINDOW_SECONDS);
+    t.clock.advance(WRONG_MFA_CODES_WINDOW_SECONDS * 1000 + 1000);
+    const again = await primarySignIn(enrolled.email);
+    expect((await authTotp(again.mfaToken, { code: totpCode(enrolled.secret, t.clock.now()) })).status).toBe(200);
   });
 });
