@@ -38,6 +38,7 @@ export const messages = {
   sessionRevoked: 'The session has been revoked.',
   /** SPEC §8: a session cookie (cookie storage) that is not, or no longer, a live session. */
   invalidCookie: 'The cookie is invalid or expired',
+  foreignOrigin: 'A request signed in by the session cookie must come from an allowed origin.',
   invalidJson: 'The request body is not valid JSON.',
   bodyTooLarge: 'The request body is too large.',
   internal: 'Internal error.',

@@ -4,6 +4,7 @@ import { ApiError, messages } from '../../errors/ApiError.js';
 import type { Context } from 'hono';
 import { sessionCookieToken } from './sessionCookie.js';
 import { findSession, type SessionRow } from './sessionRepository.js';
+import { isLoopbackOrigin } from '../../net/loopbackOrigin.js';
 
 export interface Auth {
   readonly userId: string;
@@ -35,6 +36,8 @@ export async function authenticate<X = undefined>(
   return { userId, session, alongside: read };
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
  * A request's session: its `Authorization` header, or — without one — its session cookie (cookie storage). A cookie
  * that is not a live session is refused 401 with SPEC §8's 'The cookie is invalid or expired' (the code says why:
@@ -44,6 +47,11 @@ export async function authenticateRequest<X = undefined>(ctx: SandboxContext, c:
   const authorization = c.req.header('authorization');
   const cookie = authorization === undefined ? sessionCookieToken(c) : undefined;
   if (cookie === undefined) return authenticate(ctx, authorization, alongside);
+  // A browser sends the cookie with any page's request (a form posted as text/plain needs no preflight, and CORS only
+  // hides the answer): a request that changes something on the cookie's strength must come from an origin CORS lets
+  // read the answers — the kit's page. A request without an Origin is no browser's cross-site one.
+  const origin = c.req.header('origin');
+  if (!SAFE_METHODS.has(c.req.method) && origin !== undefined && !isLoopbackOrigin(origin)) throw new ApiError(403, 'forbidden', messages.foreignOrigin);
   try {
     return await authenticate(ctx, `Bearer ${cookie}`, alongside);
   } catch (error) {

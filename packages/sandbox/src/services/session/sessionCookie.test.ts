@@ -1,5 +1,6 @@
 import { signInResponseSchema } from '@latchkey/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../errors/ApiError.js';
 import { startTestSandbox, type TestSandbox } from '../../test/testSandbox.js';
 import { SESSION_COOKIE } from './sessionCookie.js';
 
@@ -69,6 +70,26 @@ describe('cookie session storage (security.auth.storage)', () => {
     expect(refreshed.status).toBe(200);
     expect(sessionCookieOf(refreshed.headers)?.value).toBe(refreshed.body.jwt);
     expect(refreshed.body.jwt).not.toBe(cookie.value);
+  });
+
+  it("error: a change made on the cookie's strength from a page of another origin (a cross-site form, text/plain) is 403 forbidden and changes nothing; the kit's origin, and a request with no Origin, pass", async () => {
+    await setStorage(['cookie']);
+    const victim = await cookieSignIn(freshEmail());
+    const cookie = `${SESSION_COOKIE}=${sessionCookieOf(victim.headers)!.value}`;
+    // The attacker's own address and code, verified into whoever's cookie the browser sends.
+    const attackerEmail = freshEmail();
+    const { verificationUUID } = (await t.call('POST', '/emailVerifications/create', { body: { email: attackerEmail } })).body;
+    const [message] = await t.inbox(attackerEmail);
+    const rawBody = JSON.stringify({ verificationUUID, verificationToken: message!.code });
+    for (const origin of ['https://evil.example', 'null']) {
+      const forged = await t.call('POST', '/emailVerifications/verify', { rawBody, headers: { cookie, origin, 'content-type': 'text/plain' } });
+      expect(forged.status, origin).toBe(403);
+      expect(forged.body.error).toEqual({ code: 'forbidden', message: messages.foreignOrigin });
+      expect((await t.call('POST', '/revoke', { headers: { cookie, origin } })).status).toBe(403);
+    }
+    const user = await t.call('GET', '/users', { headers: { cookie, origin: 'https://evil.example' } });
+    expect(user.body.user.verifiedCredentials.map((credential: { email?: string }) => credential.email)).toEqual([victim.body.user.email]);
+    expect((await t.call('POST', '/refresh', { headers: { cookie, origin: 'http://localhost:5173' } })).status).toBe(200);
   });
 
   it('behavior: revoke clears the cookie, and the old cookie is then refused', async () => {
