@@ -95,4 +95,12 @@ export const securityMigrations: readonly Migration[] = [
       CREATE INDEX sessions_expiry ON sessions (environment_id, expires_at);
     `,
   },
+  {
+    version: 117,
+    name: 'security: Telegram login data signs in once (the state that used it keeps its hash)',
+    sql: `
+      ALTER TABLE telegram_states ADD COLUMN auth_hash text;
+      CREATE UNIQUE INDEX telegram_states_auth_hash ON telegram_states (environment_id, auth_hash) WHERE auth_hash IS NOT NULL;
+    `,
+  },
 ];

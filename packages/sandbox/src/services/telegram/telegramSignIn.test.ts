@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectCaptchaRefused, setCaptcha, solveCaptcha } from '../../test/captcha.js';
 import { startTestSandbox, type TestSandbox } from '../../test/testSandbox.js';
 import { telegramDataCheckString, telegramHash } from './telegramLogin.js';
-import { TELEGRAM_MAX_AUTH_AGE_S } from './telegramSignIn.js';
+import { TELEGRAM_MAX_AUTH_AGE_S, telegramMessages } from './telegramSignIn.js';
 
 let t: TestSandbox;
 beforeAll(async () => {
@@ -81,6 +81,8 @@ describe('Telegram sign-in', () => {
     expect(body.user.newUser).toBe(true);
     expect(body.user.verifiedCredentials).toEqual([expect.objectContaining({ format: 'oauth', oauth_provider: 'telegram', oauth_account_id: '4242', oauth_username: 'ada' })]);
 
+    // Another login (a second later: the same second's login is the same signed data, which signs in once).
+    t.clock.advance(1000);
     const again = await login(await freshState());
     const second = await t.call('POST', '/telegram/signin', { body: { telegramAuth: again.telegramAuth, state: new URL(again.location).searchParams.get('state') } });
     expect(second.status).toBe(200);
@@ -143,6 +145,21 @@ describe('Telegram sign-in', () => {
     expectError(await signIn({ telegramAuth, state }), 400, 'invalid_verification'); // replay
   });
 
+  it("error: one login's signed data signs in once: replayed under fresh states (at once, concurrently, or 23 hours later, after the states are swept) it is 400 invalid_verification 'already used'", async () => {
+    const { telegramAuth } = await login(await freshState(), { id: '6161', username: 'ada' });
+    expect((await t.call('POST', '/telegram/signin', { body: { telegramAuth, state: await freshState() } })).status).toBe(200);
+    const replay = async () => t.call('POST', '/telegram/signin', { body: { telegramAuth, state: await freshState() } });
+    const again = await replay();
+    expectError(again, 400, 'invalid_verification');
+    expect(again.body.error.message).toBe(telegramMessages.alreadyUsed);
+    const together = await Promise.all(Array.from({ length: 5 }, replay));
+    expect(together.map((response) => response.status)).toEqual(Array(5).fill(400));
+    // The states' sweep (an hour past their expiry) keeps what remembers the data for as long as it is good.
+    t.clock.advance(23 * 3_600_000);
+    for (let i = 0; i < 3; i++) await freshState();
+    expectError(await replay(), 400, 'invalid_verification');
+  });
+
   it('error: data older than a day is refused', async () => {
     const state = await freshState();
     const { telegramAuth } = await login(state, { id: '6161' });
@@ -161,9 +178,11 @@ describe('Telegram sign-in', () => {
     const linked = await t.call('POST', '/telegram/verify', { token: owner.jwt, body: { telegramAuth, state } });
     expect(linked.status, JSON.stringify(linked.body)).toBe(200);
     expect(linked.body.user.verifiedCredentials.map((credential: { format: string }) => credential.format)).toEqual(['email', 'oauth']);
+    t.clock.advance(1000);
     const again = await login(await freshState(), { id: '7171' });
     expectError(await t.call('POST', '/telegram/verify', { token: owner.jwt, body: { telegramAuth: again.telegramAuth, state: again.location.searchParams.get('state') } }), 400, 'account_already_linked');
     const other = await t.signIn('tg-other@example.com');
+    t.clock.advance(1000);
     const theirs = await login(await freshState(), { id: '7171' });
     expectError(await t.call('POST', '/telegram/verify', { token: other.jwt, body: { telegramAuth: theirs.telegramAuth, state: theirs.location.searchParams.get('state') } }), 400, 'social_account_already_exists');
   });

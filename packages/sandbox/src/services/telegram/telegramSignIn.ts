@@ -22,6 +22,7 @@ export const telegramMessages = {
   invalidState: 'Failed to connect telegram account: Invalid random state',
   badHash: 'The Telegram login data is not signed by this bot.',
   outdated: 'The Telegram login data is older than a day.',
+  alreadyUsed: 'This Telegram login was already used: sign in with Telegram again.',
   accountAlreadyLinked: 'This Telegram account is already linked to your account.',
   socialAccountExists: 'This Telegram account belongs to another user.',
   origin: 'Telegram sign-in starts from the app: the Origin header must be a loopback origin or https on an allowed domain.',
@@ -131,8 +132,23 @@ async function withTelegram<T>(ctx: SandboxContext, input: TelegramSignIn, then:
     }
     const age = Math.floor(ctx.now().getTime() / 1000) - input.telegramAuth.authDate;
     if (age > TELEGRAM_MAX_AUTH_AGE_S || age < -60) throw new ApiError(400, 'invalid_verification', telegramMessages.outdated, 'telegramAuth.authDate');
+    // The signed data is good for a day, whatever state it comes with: it signs in once. The state that used it keeps
+    // its hash until the data expires (the sweep takes it an hour after that); the unique index settles a race.
+    const used = await tx.query('SELECT 1 FROM telegram_states WHERE environment_id = $1 AND auth_hash = $2', [ctx.environmentId, input.telegramAuth.hash]);
+    if (used.length > 0) throw new ApiError(400, 'invalid_verification', telegramMessages.alreadyUsed, 'telegramAuth.hash');
     const result = await then(tx, `telegram:${input.telegramAuth.id}`);
-    await tx.query(`UPDATE telegram_states SET status = 'used', used_at = $2 WHERE state = $1`, [row.state, ctx.now().toISOString()]);
+    const dataExpiresAt = new Date((input.telegramAuth.authDate + TELEGRAM_MAX_AUTH_AGE_S) * 1000).toISOString();
+    await tx
+      .query(`UPDATE telegram_states SET status = 'used', used_at = $2, auth_hash = $3, expires_at = greatest(expires_at, $4::timestamptz) WHERE state = $1`, [
+        row.state,
+        ctx.now().toISOString(),
+        input.telegramAuth.hash,
+        dataExpiresAt,
+      ])
+      .catch((error: { code?: unknown }) => {
+        if (error.code === '23505') throw new ApiError(400, 'invalid_verification', telegramMessages.alreadyUsed, 'telegramAuth.hash');
+        throw error;
+      });
     return result;
   });
 }
