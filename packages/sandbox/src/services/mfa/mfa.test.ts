@@ -1,7 +1,8 @@
 import { mfaDeviceListSchema, mfaDeviceSchema, signInResponseSchema, totpRegistrationSchema } from '@latchkey/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../../test/testSandbox.js';
-import { MAX_WRONG_MFA_CODES_PER_USER, WRONG_MFA_CODES_WINDOW_SECONDS, MAX_WRONG_MFA_CODES, MFA_NEXT_VIEW } from './mfa.js';
+import { MAX_WRONG_MFA_CODES, MFA_NEXT_VIEW } from './mfa.js';
+import { MAX_WRONG_MFA_CODES_PER_USER, WRONG_MFA_CODES_WINDOW_SECONDS } from './wrongAnswers.js';
 import { totpCode } from './totp.js';
 
 let t: TestSandbox;

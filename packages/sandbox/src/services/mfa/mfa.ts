@@ -11,6 +11,7 @@ import { findSession, insertSession } from '../session/sessionRepository.js';
 import { collectedClientAddress } from '../privacy/clientAddress.js';
 import { sessionExpiresAt, signInResponse, startSignInResponse, type PendingSignIn } from '../session/signInResponse.js';
 import { matchTotpStep, newTotpSecret, otpauthUri } from './totp.js';
+import { assertUserMayAnswer, countWrongAnswer } from './wrongAnswers.js';
 import { loadUser, toWireUser } from '../users/userRepository.js';
 import { sometimesSweepExpired } from '../retention/sweepExpired.js';
 
@@ -18,13 +19,6 @@ import { sometimesSweepExpired } from '../retention/sweepExpired.js';
 export const MFA_CHALLENGE_TTL_MS = 5 * 60_000;
 /** The wrong code that reaches this count burns the challenge (sign in again). */
 export const MAX_WRONG_MFA_CODES = 5;
-/**
- * Wrong second-factor answers per user, whatever the token or session they came with: at most this many in
- * `WRONG_MFA_CODES_WINDOW_SECONDS`. Each primary sign-in gives a new token with its own `MAX_WRONG_MFA_CODES`, so
- * without a bound per user a holder of the first factor could guess on and on.
- */
-export const MAX_WRONG_MFA_CODES_PER_USER = 10;
-export const WRONG_MFA_CODES_WINDOW_SECONDS = 15 * 60;
 /** What the sign-in response's `nextView` says while a second factor is pending. */
 export const MFA_NEXT_VIEW = 'mfa-challenge';
 /** …and when MFA is required and the user has no device yet: enrol one first (with the MFA token). */
@@ -252,7 +246,7 @@ export async function consumeMfaChallenge(
   if (session) return stepUp(ctx, settings, session, check);
   const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
     const challenge = await lockChallenge(ctx, tx, mfaToken);
-    await assertUserMayAnswer(ctx, tx, challenge.user_id);
+    await assertUserMayAnswer(ctx, tx, challenge.user_id, mfaMessages.tooMany);
     const result = await check(tx, challenge.user_id);
     if (!result.ok) {
       if (result.countsAsAttempt === false) return result;
@@ -276,32 +270,6 @@ export async function consumeMfaChallenge(
   });
   if (!outcome.ok) throw outcome.error;
   return outcome.response;
-}
-
-const WRONG_ANSWERS_BUCKET = 'mfa:wrong';
-
-/**
- * 429 `too_many_verification_attempts` (with its Retry-After) while the user has `MAX_WRONG_MFA_CODES_PER_USER` wrong
- * answers in the window — before the answer is looked at, so a right guess past the budget opens nothing. Holds the
- * user's advisory lock to the end of the transaction: concurrent answers are counted one after the other.
- */
-async function assertUserMayAnswer(ctx: SandboxContext, tx: Queryable, userId: string): Promise<void> {
-  const now = ctx.now();
-  await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${ctx.environmentId}\n${WRONG_ANSWERS_BUCKET}\n${userId}`]);
-  const [row] = await tx.query<{ count: number; oldest: string | Date | null }>(
-    'SELECT count(*)::int AS count, min(at) AS oldest FROM rate_limit_events WHERE environment_id = $1 AND bucket = $2 AND key = $3 AND at > $4',
-    [ctx.environmentId, WRONG_ANSWERS_BUCKET, userId, new Date(now.getTime() - WRONG_MFA_CODES_WINDOW_SECONDS * 1000).toISOString()],
-  );
-  if (!row || row.count < MAX_WRONG_MFA_CODES_PER_USER) return;
-  const freesAt = (row.oldest === null ? now : new Date(row.oldest)).getTime() + WRONG_MFA_CODES_WINDOW_SECONDS * 1000;
-  const error = new ApiError(429, 'too_many_verification_attempts', mfaMessages.tooMany);
-  error.retryAfterSeconds = Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000));
-  throw error;
-}
-
-/** Counts a wrong answer against the user (rows of `rate_limit_events`, swept with the others). */
-async function countWrongAnswer(ctx: SandboxContext, tx: Queryable, userId: string): Promise<void> {
-  await tx.query('INSERT INTO rate_limit_events (environment_id, bucket, key, at) VALUES ($1, $2, $3, $4)', [ctx.environmentId, WRONG_ANSWERS_BUCKET, userId, ctx.now().toISOString()]);
 }
 
 /** The live session a bearer token stands for, or `undefined` (then it may be an MFA token). */
@@ -333,7 +301,7 @@ async function stepUp(ctx: SandboxContext, settings: ProjectSettings, auth: Auth
     ]),
   );
   const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
-    await assertUserMayAnswer(ctx, tx, auth.userId);
+    await assertUserMayAnswer(ctx, tx, auth.userId, mfaMessages.tooMany);
     const result = await check(tx, auth.userId);
     if (!result.ok) {
       if (result.countsAsAttempt !== false) await countWrongAnswer(ctx, tx, auth.userId);

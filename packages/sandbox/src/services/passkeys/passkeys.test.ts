@@ -278,11 +278,12 @@ describe('passkey sign-in with the captcha on (security.hCaptcha)', () => {
 function attestationClaiming(options: { challenge: string; rp: { id?: string | undefined } }, attestedId: Buffer, claimedId: Buffer) {
   const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const jwk = publicKey.export({ format: 'jwk' });
-  const cose = new Map<number, number | Buffer>([[1, 2], [3, -7], [-1, 1], [-2, Buffer.from(jwk.x!, 'base64url')], [-3, Buffer.from(jwk.y!, 'base64url')]]);
+  const cose: Parameters<typeof encodeCbor>[0] = new Map<number, number | Buffer>([[1, 2], [3, -7], [-1, 1], [-2, Buffer.from(jwk.x!, 'base64url')], [-3, Buffer.from(jwk.y!, 'base64url')]]);
   const clientDataJSON = JSON.stringify({ type: 'webauthn.create', challenge: options.challenge, origin: ORIGIN, crossOrigin: false });
   const rpIdHash = createHash('sha256').update(options.rp.id ?? 'localhost').digest();
   const authData = Buffer.concat([rpIdHash, Buffer.from([0x01 | 0x04 | 0x40]), Buffer.alloc(4), Buffer.alloc(16), Buffer.from([0, attestedId.length]), attestedId, encodeCbor(cose)]);
-  const attestationObject = encodeCbor(new Map<string, string | Map<never, never> | Buffer>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]));
+  const attestation: Parameters<typeof encodeCbor>[0] = new Map<string, Parameters<typeof encodeCbor>[0]>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]);
+  const attestationObject = encodeCbor(attestation);
   const id = claimedId.toString('base64url');
   return { id, rawId: id, type: 'public-key', clientExtensionResults: {}, response: { clientDataJSON: Buffer.from(clientDataJSON).toString('base64url'), attestationObject: attestationObject.toString('base64url'), transports: ['internal'] } };
 }
