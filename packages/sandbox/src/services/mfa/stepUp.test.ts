@@ -1,5 +1,6 @@
 import { totpRegistrationSchema } from '@latchkey/protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createSoftAuthenticator } from '../../test/softAuthenticator.js';
 import { startTestSandbox, type TestSandbox } from '../../test/testSandbox.js';
 import { MAX_STEP_UP_ATTEMPTS } from './mfa.js';
 import { stepUpMessages } from './stepUp.js';
@@ -67,6 +68,28 @@ describe('MFA step-up', () => {
     expectStepUpRequired(await t.call('GET', '/users/mfa/recovery', { token: later.jwt }));
     expect((await stepUp(later.jwt, totpCode(later.secret, t.clock.now()))).status).toBe(200);
     expect((await t.call('GET', '/users/mfa/recovery', { token: later.jwt })).body.recoveryCodes).toHaveLength(10);
+  });
+
+  it("error: nor can a session alone take a way in away from a user with a second factor: unlinking a credential and deleting a passkey are 403 mfa_invalid_request, nothing changes; after a step-up they work", async () => {
+    const user = await withTotp();
+    // A second way in to take away: another e-mail, added through its code.
+    const other = freshEmail();
+    const { verificationUUID } = (await t.call('POST', '/emailVerifications/create', { body: { email: other } })).body;
+    const [message] = await t.inbox(other);
+    expect((await t.call('POST', '/emailVerifications/verify', { token: user.jwt, body: { verificationUUID, verificationToken: message!.code } })).status).toBe(200);
+    // And a passkey that signs in.
+    const options = (await t.call('GET', '/users/passkeys/register', { token: user.jwt })).body;
+    const passkey = await t.call('POST', '/users/passkeys/register', { token: user.jwt, body: { credential: createSoftAuthenticator().register(options, 'http://localhost:5173') } });
+    expect(passkey.status, JSON.stringify(passkey.body)).toBe(200);
+    const credentials = (await t.call('GET', '/users', { token: user.jwt })).body.user.verifiedCredentials as { id: string; email?: string }[];
+    const victimEmail = credentials.find((credential) => credential.email === user.email)!;
+    t.clock.advance(5 * 60_000);
+    expectStepUpRequired(await t.call('POST', '/verify/unlink', { token: user.jwt, body: { verifiedCrentialId: victimEmail.id } }));
+    expectStepUpRequired(await t.call('DELETE', '/users/passkeys', { token: user.jwt, body: { id: passkey.body.passkey.id } }));
+    expect((await t.call('GET', '/users', { token: user.jwt })).body.user.verifiedCredentials).toHaveLength(3);
+    expect((await stepUp(user.jwt, totpCode(user.secret, t.clock.now()))).status).toBe(200);
+    expect((await t.call('POST', '/verify/unlink', { token: user.jwt, body: { verifiedCrentialId: victimEmail.id } })).status).toBe(200);
+    expect((await t.call('DELETE', '/users/passkeys', { token: user.jwt, body: { id: passkey.body.passkey.id } })).body).toEqual({ ok: true });
   });
 
   it('default: a TOTP code with the session token as bearer steps up (a fresh token, same session); then removal works, for 5 minutes', async () => {

@@ -5,14 +5,15 @@ import { ApiError } from '../../errors/ApiError.js';
 import type { Auth } from '../session/authenticate.js';
 
 /**
- * Step-up: removing a second factor (deleting a device, regenerating recovery codes — and with them MFA itself) needs
+ * Step-up: removing a second factor (deleting a device, regenerating recovery codes — and with them MFA itself), adding
+ * one beside it, and taking a way in away (unlinking a credential, deleting a passkey, a wallet or the account) need
  * one passed recently by this very session — its MFA challenge at sign-in, or a step-up since (the MFA auth routes
- * called with the session token as bearer). A stolen session alone cannot take MFA away.
+ * called with the session token as bearer). A stolen session alone cannot take MFA, nor the account, away.
  */
 export const MFA_STEP_UP_WINDOW_MS = 5 * 60_000;
 
 export const stepUpMessages = {
-  required: 'Confirm with your second factor first: removing one needs a second factor passed in the last 5 minutes.',
+  required: 'Confirm with your second factor first: this change needs one passed in the last 5 minutes.',
   lastDevice: 'Multi-factor authentication is required: the last second factor cannot be removed.',
 } as const;
 

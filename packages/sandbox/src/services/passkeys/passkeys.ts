@@ -25,6 +25,7 @@ import { acceptedOrigin } from '../../webauthn/acceptedOrigin.js';
 import { completePrimarySignIn } from '../mfa/mfa.js';
 import { insertCredential, loadUser, markSignIn, toWireUser } from '../users/userRepository.js';
 import { storeOneTimeState } from '../retention/sweepExpired.js';
+import { assertRecentSecondFactor } from '../mfa/stepUp.js';
 
 /**
  * The algorithms passkeys may use, in order of preference: ES256 (SPEC §9's -7), then RS256 (-257), which some
@@ -362,6 +363,8 @@ export async function deletePasskey(ctx: SandboxContext, auth: Auth, input: { id
       [ctx.environmentId, auth.userId, input.id],
     );
     if (!rows[0]) throw new ApiError(404, 'not_found', passkeyMessages.notFound, 'id');
+    // A way in taken away: with a second factor, one passed recently (step-up) — else the delete rolls back.
+    await assertRecentSecondFactor(ctx, tx, auth);
     if (rows[0].verified_credential_id) await tx.query('DELETE FROM verified_credentials WHERE id = $1', [rows[0].verified_credential_id]);
   });
   return { ok: true };

@@ -5,6 +5,7 @@ import type { Auth } from '../session/authenticate.js';
 import { findSession } from '../session/sessionRepository.js';
 import { signInResponse } from '../session/signInResponse.js';
 import { loadUser } from './userRepository.js';
+import { assertRecentSecondFactor } from '../mfa/stepUp.js';
 
 export const unlinkMessages = {
   lastCredential: 'You cannot unlink your only sign-in method.',
@@ -31,6 +32,8 @@ export async function unlinkCredential(ctx: SandboxContext, auth: Auth, input: W
       throw new ApiError(403, 'forbidden_unlink_request', unlinkMessages.walletUnlinkDisabled, 'verifiedCrentialId');
     }
     if (record.credentials.length <= 1) throw new ApiError(400, 'forbidden_unlink_request', unlinkMessages.lastCredential, 'verifiedCrentialId');
+    // Taking a way in away from a user with a second factor needs one passed recently (step-up), like removing one.
+    await assertRecentSecondFactor(ctx, tx, auth);
     // A passkey's credential goes with the passkey itself: unlinked, it must not sign in any more.
     if (credential.format === 'passkey') await tx.query('DELETE FROM passkeys WHERE verified_credential_id = $1', [credential.id]);
     await tx.query('DELETE FROM verified_credentials WHERE id = $1', [credential.id]);
