@@ -303,10 +303,7 @@ async function stepUp(ctx: SandboxContext, settings: ProjectSettings, auth: Auth
   const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
     await assertUserMayAnswer(ctx, tx, auth.userId, mfaMessages.tooMany);
     const result = await check(tx, auth.userId);
-    if (!result.ok) {
-      if (result.countsAsAttempt !== false) await countWrongAnswer(ctx, tx, auth.userId);
-      return result;
-    }
+    if (!result.ok) return result.countsAsAttempt === false ? result : countWrongAnswer(ctx, tx, auth.userId).then(() => result);
     const now = ctx.now();
     await markSecondFactor(tx, auth.session.id, now);
     const session = (await findSession(tx, ctx.environmentId, auth.session.id)) ?? auth.session;
