@@ -30,6 +30,8 @@ export interface OAuthAccount {
   readonly email: string;
   readonly name: string;
   readonly username: string;
+  /** What the tokens' `email_verified` says (the sign-in page's 'not verified' box unticks it, for tests). */
+  readonly emailVerified: boolean;
 }
 
 export interface OAuthProvider {
@@ -45,7 +47,7 @@ const MAX_GRANTS = 1000;
 export const DEFAULT_OAUTH_ACCOUNT_EMAIL = 'ada@example.test';
 
 /** The account a provider shows for an e-mail: the same e-mail always gives the same `sub`. */
-export function oauthAccount(provider: string, email: string): OAuthAccount {
+export function oauthAccount(provider: string, email: string, emailVerified = true): OAuthAccount {
   const normalized = email.trim().toLowerCase();
   const local = normalized.split('@')[0] ?? normalized;
   return {
@@ -53,6 +55,7 @@ export function oauthAccount(provider: string, email: string): OAuthAccount {
     email: normalized,
     name: local.replace(/[._-]+/g, ' ').replace(/\b\w/g, (letter) => letter.toUpperCase()),
     username: local.replace(/[^a-z0-9_]/g, '_'),
+    emailVerified,
   };
 }
 
@@ -96,7 +99,8 @@ function signInPage(query: Record<string, string | string[] | undefined>): strin
 <style>body{font:16px system-ui;margin:2rem;max-width:24rem}label,input,button{display:block;width:100%;margin:.4rem 0}input,button{padding:.5rem;font:inherit}</style></head>
 <body><h1>${escapeHtml(provider)} (sandbox)</h1><p>Choose the account to continue with.</p>
 <form method="get" action="/authorize">${hidden}<label for="login_hint">Email</label>
-<input id="login_hint" name="login_hint" type="email" required value="${escapeHtml(first(query['login_hint']) || DEFAULT_OAUTH_ACCOUNT_EMAIL)}"><button type="submit">Continue</button></form>
+<input id="login_hint" name="login_hint" type="email" required value="${escapeHtml(first(query['login_hint']) || DEFAULT_OAUTH_ACCOUNT_EMAIL)}">
+<label><input name="email_unverified" type="checkbox" value="1" style="display:inline;width:auto"> This e-mail is not verified</label><button type="submit">Continue</button></form>
 <form method="get" action="/deny">${hidden}<button type="submit">Cancel</button></form></body></html>`;
 }
 
@@ -140,7 +144,7 @@ export async function startOAuthProvider(options: { host: string; port: number }
       state: first(query['state']),
       codeChallenge: first(query['code_challenge']),
       nonce: first(query['nonce']),
-      account: oauthAccount(provider, first(query['login_hint']) || DEFAULT_OAUTH_ACCOUNT_EMAIL),
+      account: oauthAccount(provider, first(query['login_hint']) || DEFAULT_OAUTH_ACCOUNT_EMAIL, first(query['email_unverified']) !== '1'),
     });
     while (grants.size > MAX_GRANTS) grants.delete(grants.keys().next().value!);
     // Apple's popup: the code (and state) go to the web-message page, not to redirect_uri.
@@ -167,7 +171,7 @@ export async function startOAuthProvider(options: { host: string; port: number }
     const idToken = grant
       ? server.issuer.buildToken({
           scopesOrTransform: (_header, payload) => {
-            Object.assign(payload, { sub: grant.account.sub, aud: grant.clientId, email: grant.account.email, email_verified: true });
+            Object.assign(payload, { sub: grant.account.sub, aud: grant.clientId, email: grant.account.email, email_verified: grant.account.emailVerified });
             if (grant.nonce !== undefined) payload['nonce'] = grant.nonce;
           },
         })
@@ -186,7 +190,7 @@ export async function startOAuthProvider(options: { host: string; port: number }
     const code = req.body?.grant_type === 'authorization_code' ? req.body.code : undefined;
     const grant = code === undefined ? undefined : grants.get(code);
     if (!grant) return;
-    Object.assign(token.payload, { sub: grant.account.sub, email: grant.account.email, email_verified: true, name: grant.account.name, preferred_username: grant.account.username });
+    Object.assign(token.payload, { sub: grant.account.sub, email: grant.account.email, email_verified: grant.account.emailVerified, name: grant.account.name, preferred_username: grant.account.username });
   });
   // A code is redeemed once.
   service.on('beforeResponse', (_response: unknown, req: { body?: { code?: string } }) => {

@@ -28,7 +28,7 @@ async function init(provider = 'google', extra: Record<string, unknown> = {}) {
 }
 
 /** What a browser does: open the provider's sign-in page, submit the form, follow to the redirect page. */
-async function authorize(authorizationUrl: string, email = 'ada@example.test'): Promise<{ location: URL; page: Response }> {
+async function authorize(authorizationUrl: string, email = 'ada@example.test', emailUnverified = false): Promise<{ location: URL; page: Response }> {
   const signInPage = await fetch(authorizationUrl);
   expect(signInPage.status).toBe(200);
   const html = await signInPage.text();
@@ -37,6 +37,7 @@ async function authorize(authorizationUrl: string, email = 'ada@example.test'): 
   const authorizeUrl = new URL('/authorize', url.origin);
   for (const [key, value] of url.searchParams) authorizeUrl.searchParams.set(key, value);
   authorizeUrl.searchParams.set('login_hint', email);
+  if (emailUnverified) authorizeUrl.searchParams.set('email_unverified', '1');
   const redirect = await fetch(authorizeUrl, { redirect: 'manual' });
   expect(redirect.status).toBe(302);
   const location = new URL(redirect.headers.get('location')!);
@@ -52,6 +53,26 @@ async function fullSignIn(provider = 'google', email = 'ada@example.test') {
   return { attempt, code, response };
 }
 
+
+describe('social sign-in: the provider says whether the e-mail is verified', () => {
+  it("error: an e-mail the provider did not verify (email_verified false) enters nothing: not the new user's profile, not the token's claims, not the linked account's e-mails", async () => {
+    const email = `unverified-${Date.now()}@example.test`;
+    const attempt = await init('google');
+    const { location } = await authorize(attempt.authorizationUrl, email, true);
+    const response = await t.call('POST', '/providers/google/signIn', { body: { code: location.searchParams.get('code'), codeVerifier: attempt.verifier, state: attempt.state } });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.user.email).toBeUndefined();
+    expect(JSON.stringify(response.body.user)).not.toContain(email);
+    const claims = JSON.parse(Buffer.from(String(response.body.jwt).split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+    expect(claims['email']).toBeUndefined();
+    // The same account verified later brings its e-mail in.
+    const verified = await init('google');
+    const again = await authorize(verified.authorizationUrl, email);
+    const signedIn = await t.call('POST', '/providers/google/signIn', { body: { code: again.location.searchParams.get('code'), codeVerifier: verified.verifier, state: verified.state } });
+    expect(signedIn.body.user.id).toBe(response.body.user.id);
+    expect(JSON.stringify(signedIn.body.user.verifiedCredentials)).toContain(email);
+  });
+});
 
 describe('social sign-in (OIDC provider on its own origin)', () => {
   it('default: initAuth → provider sign-in page → redirect page posts to the opener → signIn', async () => {

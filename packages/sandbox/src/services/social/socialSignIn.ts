@@ -187,7 +187,9 @@ async function redeemCode(ctx: SandboxContext, settings: ProjectSettings, row: O
     throw new ApiError(400, 'invalid_verification', socialMessages.wrongNonce, 'nonce');
   }
   const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
-  return { accountId: payload.sub, email: text(payload['email']), displayName: text(payload['name']), username: text(payload['preferred_username']) };
+  // Only an address the provider verified enters the identity (Apple writes the flag as a string).
+  const verified = payload['email_verified'] === true || payload['email_verified'] === 'true';
+  return { accountId: payload.sub, email: verified ? text(payload['email']) : undefined, displayName: text(payload['name']), username: text(payload['preferred_username']) };
 }
 
 const jwksCache = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
