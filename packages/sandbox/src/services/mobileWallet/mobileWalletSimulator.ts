@@ -127,12 +127,7 @@ export function createMobileWalletSimulator(walletKey: string = SIMULATOR_WALLET
   /** The request's payload, decrypted, with the account its session was made for. */
   const openPayload = (query: URLSearchParams): Record<string, unknown> & { account: string } => {
     const nonce = decodeKey(query.get('nonce'), 'nonce', NONCE_BYTES);
-    let sealed: Uint8Array;
-    try {
-      sealed = bs58.decode(query.get('payload') ?? '');
-    } catch {
-      throw bad('payload must be base58.', 'payload');
-    }
+    const sealed = base58Field(query.get('payload') ?? '', 'payload', 'payload');
     const opened = nacl.box.open.after(sealed, nonce, sharedSecretWith(query));
     if (!opened) throw bad('The payload does not decrypt with this dapp key.', 'payload');
     const body = payloadObject(opened);

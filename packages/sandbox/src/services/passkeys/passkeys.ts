@@ -18,7 +18,7 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import type { SandboxContext } from '../../context.js';
-import type { Queryable } from '../../db/database.js';
+import { isUniqueViolation, type Queryable } from '../../db/database.js';
 import { ApiError } from '../../errors/ApiError.js';
 import type { Auth } from '../session/authenticate.js';
 import { acceptedOrigin } from '../../webauthn/acceptedOrigin.js';
@@ -231,7 +231,7 @@ export async function verifyPasskeyRegistration(response: RegistrationCredential
 
 /** A unique-key violation on storing a passkey (the same credential registered twice at once) as 409 `duplicate_exists`. */
 export function duplicatePasskey(error: unknown): never {
-  if ((error as { code?: unknown }).code === '23505') throw new ApiError(409, 'duplicate_exists', passkeyMessages.duplicate, 'credential.id');
+  if (isUniqueViolation(error)) throw new ApiError(409, 'duplicate_exists', passkeyMessages.duplicate, 'credential.id');
   throw error;
 }
 

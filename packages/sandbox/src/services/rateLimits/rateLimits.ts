@@ -69,7 +69,6 @@ export function rateLimitParts(ctx: SandboxContext, rules: readonly RateLimitRul
   const keys = param(rules.map((rule) => rule.key));
   const limits = param(rules.map((rule) => rule.window.limit));
   const since = param(rules.map((rule) => new Date(now.getTime() - rule.window.windowSeconds * 1000).toISOString()));
-  const at = param(now.toISOString());
   const forgotten = param(new Date(now.getTime() - MAX_WINDOW_SECONDS * 1000).toISOString());
   return {
     lock,
@@ -87,7 +86,7 @@ export function rateLimitParts(ctx: SandboxContext, rules: readonly RateLimitRul
     room: 'NOT EXISTS (SELECT 1 FROM counts WHERE counts.count >= counts.max_events)',
     record: (pass: string) => `added AS (
        INSERT INTO rate_limit_events (environment_id, bucket, key, at)
-       SELECT ${environment}, r.bucket, r.key, ${at} FROM rules r WHERE ${pass}
+       SELECT ${environment}, r.bucket, r.key, ${param(now.toISOString())} FROM rules r WHERE ${pass}
      )`,
     columns: `(SELECT json_agg(json_build_object('i', i, 'count', count, 'oldest', oldest) ORDER BY i) FROM counts) AS windows`,
     refusal(windows: readonly { i: number; count: number; oldest: string | Date | null }[]): ApiError | undefined {
@@ -114,15 +113,35 @@ export function rateLimitParts(ctx: SandboxContext, rules: readonly RateLimitRul
  */
 export async function consumeRateLimits(ctx: SandboxContext, q: Queryable, rules: readonly RateLimitRule[]): Promise<void> {
   if (rules.length === 0) return;
+  const refusal = await judgeWindows(ctx, q, rules, { record: true });
+  if (refusal) throw refusal;
+}
+
+/**
+ * The rules' windows judged as `consumeRateLimits` does — the same locks, held to the end of the transaction, and the
+ * same 429 — without counting this request: for a caller that counts only some outcomes (`recordRateLimitEvent`).
+ */
+export async function assertRateLimitRoom(ctx: SandboxContext, q: Queryable, rules: readonly RateLimitRule[]): Promise<void> {
+  if (rules.length === 0) return;
+  const refusal = await judgeWindows(ctx, q, rules, { record: false });
+  if (refusal) throw refusal;
+}
+
+/** Counts one event against a rule's key (under the lock `assertRateLimitRoom` took). */
+export async function recordRateLimitEvent(ctx: SandboxContext, q: Queryable, rule: Pick<RateLimitRule, 'bucket' | 'key'>): Promise<void> {
+  await q.query('INSERT INTO rate_limit_events (environment_id, bucket, key, at) VALUES ($1, $2, $3, $4)', [ctx.environmentId, rule.bucket, rule.key, ctx.now().toISOString()]);
+}
+
+/** The locks, then the counts (and with `record`, the events when every window has room): the first full window's 429. */
+async function judgeWindows(ctx: SandboxContext, q: Queryable, rules: readonly RateLimitRule[], { record }: { record: boolean }): Promise<ApiError | undefined> {
   const params: unknown[] = [];
   const parts = rateLimitParts(ctx, rules, (value) => `$${params.push(value)}`);
   // Both statements go out together (one round trip): the second still starts — and takes its snapshot — only once
   // the first holds the locks.
   const locked = q.query(parts.lock.sql, parts.lock.params);
-  const counted = q.query<{ windows: WindowCount[] }>(`WITH ${parts.ctes}, ${parts.record(parts.room)} SELECT ${parts.columns}`, params);
+  const counted = q.query<{ windows: WindowCount[] }>(`WITH ${parts.ctes}${record ? `, ${parts.record(parts.room)}` : ''} SELECT ${parts.columns}`, params);
   const [, [row]] = await Promise.all([locked, counted]);
-  const refusal = parts.refusal(row?.windows ?? []);
-  if (refusal) throw refusal;
+  return parts.refusal(row?.windows ?? []);
 }
 
 /**
@@ -139,8 +158,9 @@ export function mailboxOf(email: string): string {
 
 /**
  * The rules for sending one code of `channel` to `recipient` for the client known as `clientKey`: per recipient (the
- * channel's own 429 code and message; an e-mail counted by its mailbox, `mailboxOf`) and per client (`too_many_requests`, 'Rate limit reached'). `clientKey` is the
- * keyed hash of the client's address (`clientPseudonym`): the rows this writes hold no IP address.
+ * channel's own 429 code and message; an e-mail counted by its mailbox, `mailboxOf`) and per client
+ * (`too_many_requests`, 'Rate limit reached'). `clientKey` is the keyed hash of the client's address
+ * (`clientPseudonym`): the rows this writes hold no IP address.
  */
 export function codeSendRules(
   settings: ProjectSettings,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { API_PATH_PREFIX, type OAuthInitAuthResponse, type SignInResponse, type TelegramSignIn } from '@latchkey/protocol';
 import type { SandboxContext } from '../../context.js';
-import type { Queryable } from '../../db/database.js';
+import { isUniqueViolation, type Queryable } from '../../db/database.js';
 import { ApiError } from '../../errors/ApiError.js';
 import { isLoopbackOrigin } from '../../net/loopbackOrigin.js';
 import type { Auth } from '../session/authenticate.js';
@@ -145,8 +145,8 @@ async function withTelegram<T>(ctx: SandboxContext, input: TelegramSignIn, then:
         input.telegramAuth.hash,
         dataExpiresAt,
       ])
-      .catch((error: { code?: unknown }) => {
-        if (error.code === '23505') throw new ApiError(400, 'invalid_verification', telegramMessages.alreadyUsed, 'telegramAuth.hash');
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error)) throw new ApiError(400, 'invalid_verification', telegramMessages.alreadyUsed, 'telegramAuth.hash');
         throw error;
       });
     return result;
