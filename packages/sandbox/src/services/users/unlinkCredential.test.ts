@@ -52,4 +52,19 @@ describe('POST /verify/unlink', () => {
     expect(attempt.status).toBe(400);
     expect(attempt.body.error.code).toBe('invalid_verification');
   });
+  it('behavior: unlinking the e-mail the profile shows puts another verified address there (the profile names only what the user proved)', async () => {
+    const first = freshEmail();
+    const signedIn = await t.signIn(first);
+    const second = freshEmail();
+    const created = await t.call('POST', '/emailVerifications/create', { body: { email: second } });
+    const [message] = await t.inbox(second);
+    const verified = await t.call('POST', '/emailVerifications/verify', { token: signedIn.jwt, body: { verificationUUID: created.body.verificationUUID, verificationToken: message?.code } });
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+    expect(verified.body.user.email).toBe(first);
+    const firstCredential = (verified.body.user.verifiedCredentials as (WireCredential & { email?: string })[]).find((credential) => credential.email === first);
+    const unlinked = await t.call('POST', '/verify/unlink', { token: signedIn.jwt, body: { verifiedCrentialId: firstCredential!.id } });
+    expect(unlinked.status, JSON.stringify(unlinked.body)).toBe(200);
+    expect(unlinked.body.user.email).toBe(second);
+    expect((await t.call('GET', '/users', { token: unlinked.body.jwt })).body.user.email).toBe(second);
+  });
 });

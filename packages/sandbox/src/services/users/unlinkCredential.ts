@@ -17,7 +17,8 @@ export const unlinkMessages = {
 /**
  * POST /verify/unlink (bearer): removes one of the user's verified credentials. The last one is
  * refused (`forbidden_unlink_request`): the user would have no way back in. An embedded wallet is refused
- * (`linked_embedded_wallet`); a passkey's credential takes the passkey with it.
+ * (`linked_embedded_wallet`); a passkey's credential takes the passkey with it; an unlinked e-mail or phone number leaves
+ * the profile (another verified one takes its place).
  */
 export async function unlinkCredential(ctx: SandboxContext, auth: Auth, input: WalletLink): Promise<SignInResponse> {
   const settings = await ctx.settings.get();
@@ -37,6 +38,15 @@ export async function unlinkCredential(ctx: SandboxContext, auth: Auth, input: W
     // A passkey's credential goes with the passkey itself: unlinked, it must not sign in any more.
     if (credential.format === 'passkey') await tx.query('DELETE FROM passkeys WHERE verified_credential_id = $1', [credential.id]);
     await tx.query('DELETE FROM verified_credentials WHERE id = $1', [credential.id]);
+    // The profile names only what the user proved: an unlinked address or number gives way to another verified one.
+    const profileKey = credential.format === 'email' ? 'email' : credential.format === 'phoneNumber' ? 'phoneNumber' : undefined;
+    if (profileKey && record.row.profile[profileKey] === credential.identifier) {
+      const other = record.credentials.find((entry) => entry.id !== credential.id && entry.format === credential.format);
+      const profile = { ...record.row.profile };
+      if (other) profile[profileKey] = other.identifier;
+      else delete profile[profileKey];
+      await tx.query('UPDATE users SET profile = $2::jsonb WHERE id = $1', [auth.userId, JSON.stringify(profile)]);
+    }
     if (record.row.last_verified_credential_id === credential.id) {
       const next = record.credentials.find((entry) => entry.id !== credential.id)!;
       await tx.query('UPDATE users SET last_verified_credential_id = $2 WHERE id = $1', [auth.userId, next.id]);
