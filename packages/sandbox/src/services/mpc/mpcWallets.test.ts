@@ -68,7 +68,7 @@ describe('MPC wallets: keygen and signing against the sandbox', () => {
 });
 
 describe('MPC wallets: refusals', () => {
-  it('error: sdk.waas off → invalid_mpc_environment; a keygen id count that does not fit → invalid_key_shares_length; a second wallet → 409', async () => {
+  it('error: sdk.waas off → invalid_mpc_environment; a keygen id count that does not fit → invalid_key_shares_length, one id twice → invalid_request; a second wallet → 409', async () => {
     const { jwt } = await t.signIn('mpc-refusals@example.com');
     await t.call('PUT', '/sandbox/admin/settings', { body: { sdk: { waas: { enabled: false } } } });
     const off = await t.call('POST', '/waas/create', { token: jwt, body: { chain: 'SOL', clientKeygenIds: ['a'] } });
@@ -78,11 +78,21 @@ describe('MPC wallets: refusals', () => {
     // The project default (TWO_OF_THREE) needs two client keygen ids.
     const count = await t.call('POST', '/waas/create', { token: jwt, body: { chain: 'SOL', clientKeygenIds: ['a'] } });
     expect(count.body.error).toMatchObject({ code: 'invalid_key_shares_length', path: 'clientKeygenIds' });
+    // Two client shares under one keygen id would be one FROST participant twice.
+    const repeated = await t.call('POST', '/waas/create', { token: jwt, body: { chain: 'SOL', clientKeygenIds: ['a', 'a'] } });
+    expect(repeated.status).toBe(400);
+    expect(repeated.body.error).toEqual({ code: 'invalid_request', message: 'clientKeygenIds: must not repeat a keygen id', path: 'clientKeygenIds' });
     const room = await t.call('POST', '/waas/create', { token: jwt, body: { chain: 'SOL', clientKeygenIds: ['a', 'b'] } });
     expect(room.status).toBe(200);
     expect(room.body.serverKeygenIds).toHaveLength(1);
     const session = await mpcSession(t, 'mpc-second@example.com');
-    await createWallet(t, session, 'TWO_OF_TWO');
+    const wallet = await createWallet(t, session, 'TWO_OF_TWO');
+    const reshare = await t.call('POST', `/waas/${wallet.walletId}/reshare`, {
+      token: session.jwt,
+      body: { oldThresholdSignatureScheme: 'TWO_OF_TWO', newThresholdSignatureScheme: 'THREE_OF_FIVE', clientKeygenIds: ['k', 'k', 'm'] },
+    });
+    expect(reshare.status).toBe(400);
+    expect(reshare.body.error).toEqual({ code: 'invalid_request', message: 'clientKeygenIds: must not repeat a keygen id', path: 'clientKeygenIds' });
     const second = await t.call('POST', '/waas/create', { token: session.jwt, body: { chain: 'SOL', clientKeygenIds: ['x'], thresholdSignatureScheme: 'TWO_OF_TWO' } });
     expect(second.status).toBe(409);
     expect(second.body.error.code).toBe('too_many_embedded_wallets_per_chain_for_user');
