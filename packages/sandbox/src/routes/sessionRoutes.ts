@@ -3,14 +3,14 @@ import { extendSession, revokeSession, toSessionInfo } from '../services/session
 import { sessionExpiresAt, signInResponse } from '../services/session/signInResponse.js';
 import { assertUserHasAccess } from '../services/wallets/accessList.js';
 
-/** POST /refresh: a new token for the same session, its expiry pushed to now + `jwtDuration`. */
+/** POST /refresh: a new token for the same session, its expiry pushed to now + `jwtDuration` (at most 30 days after its sign-in). */
 async function refresh({ ctx, auth }: RouteInput<'refresh', 'session'>) {
   const settings = await ctx.settings.get();
   return ctx.db.transaction(async (tx) => {
     // A user who lost access since signing in gets no fresh token.
     await assertUserHasAccess(ctx, tx, auth.userId);
     const now = ctx.now();
-    const session = await extendSession(tx, auth.session.id, sessionExpiresAt(now, settings));
+    const session = await extendSession(tx, auth.session.id, sessionExpiresAt(now, settings, auth.session.created_at));
     return signInResponse(ctx, tx, settings, auth.userId, session, { issuedAt: now });
   });
 }

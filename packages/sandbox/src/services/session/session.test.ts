@@ -38,6 +38,28 @@ describe('sessions', () => {
     expect((await t.call('GET', '/users', { token: session.jwt })).status).toBe(200);
   });
 
+  it('behavior: refreshes cannot keep a session alive past 30 days from its sign-in (a stolen token is not forever)', async () => {
+    const session = await t.signIn(freshEmail());
+    const signedInAt = t.clock.now().getTime();
+    const end = signedInAt + 30 * 24 * HOUR;
+    let jwt = session.jwt;
+    // Refreshed every 90 minutes (before the 2-hour token expires), as a kit left open would.
+    for (let step = 0; step < 30 * 16; step++) {
+      t.clock.advance(90 * 60_000);
+      const response = await t.call('POST', '/refresh', { token: jwt });
+      if (t.clock.now().getTime() >= end) {
+        expect(response.status).toBe(401);
+        expect(response.body.error.code).toBe('session_expired');
+        return;
+      }
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      const refreshed = signInResponseSchema.parse(response.body);
+      expect(new Date(refreshed.expiresAt!).getTime()).toBeLessThanOrEqual(Math.floor(end / 1000) * 1000);
+      jwt = refreshed.jwt!;
+    }
+    throw new Error('The session outlived 30 days of refreshes.');
+  });
+
   it('error: an expired token is session_expired, and refresh no longer works', async () => {
     const session = await t.signIn(freshEmail());
     t.clock.advance(2 * HOUR + 1000);

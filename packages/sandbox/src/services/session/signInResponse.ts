@@ -6,9 +6,19 @@ import { jwtDurationSeconds } from '../settings/settingsRules.js';
 import { loadUser, toWireUser, type UserRecord } from '../users/userRepository.js';
 import type { TokenSubject } from './sessionTokens.js';
 
-/** When a session (re)started at `now` ends: `security.jwtDuration` later, in whole seconds like `exp`. */
-export function sessionExpiresAt(now: Date, settings: ProjectSettings): Date {
-  return new Date((Math.floor(now.getTime() / 1000) + jwtDurationSeconds(settings)) * 1000);
+/** How long refreshes can keep a session alive after its sign-in (longer only when one token lives longer). */
+export const SESSION_MAX_LIFETIME_S = 30 * 86_400;
+
+/**
+ * When a session (re)started at `now` ends: `security.jwtDuration` later, in whole seconds like `exp`. Given the time of
+ * its sign-in (a refresh), no later than `SESSION_MAX_LIFETIME_S` (or one `jwtDuration`, if longer) after it: a token
+ * refreshed without end — a stolen one, say — does not keep the session forever.
+ */
+export function sessionExpiresAt(now: Date, settings: ProjectSettings, signedInAt?: Date): Date {
+  const seconds = jwtDurationSeconds(settings);
+  const expires = Math.floor(now.getTime() / 1000) + seconds;
+  const end = signedInAt === undefined ? expires : Math.floor(signedInAt.getTime() / 1000) + Math.max(SESSION_MAX_LIFETIME_S, seconds);
+  return new Date(Math.min(expires, end) * 1000);
 }
 
 export function tokenSubject(record: UserRecord, sessionId: string): TokenSubject {
