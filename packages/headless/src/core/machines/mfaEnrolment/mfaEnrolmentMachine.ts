@@ -1,5 +1,5 @@
 import type { MfaDevice, RecoveryCodes, TotpRegistration, User } from '@latchkey/protocol';
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { acknowledgeRecoveryCodes } from '../../actions/acknowledgeRecoveryCodes.js';
 import { getMfaPasskeyRegistrationOptions } from '../../actions/getMfaPasskeyRegistrationOptions.js';
 import { getRecoveryCodes } from '../../actions/getRecoveryCodes.js';
@@ -15,6 +15,8 @@ import { isWarnOnlyPasskeyError } from '../../webauthn/toPasskeyError.js';
 import { validateRegistrationOptions } from '../../webauthn/validatePasskeyOptions.js';
 import type { WebAuthnLoader } from '../../webauthn/WebAuthnCeremonies.js';
 import { normalizeCode } from '../codeVerification/codeVerificationMachine.js';
+import { isStepUpRequired } from '../mfaDevices/stepUp.js';
+import { hasPassedStepUp, stepUpMachine, type StepUpEvent, type StepUpOutput } from '../mfaDevices/stepUpMachine.js';
 import type { SessionLink } from '../signInHandOver.js';
 
 /**
@@ -39,8 +41,18 @@ export interface MfaEnrolmentContext {
   device: MfaDevice | undefined;
   /** Recovery codes as last fetched: the codes only right after they were generated (shown once). */
   recoveryCodes: RecoveryCodes | undefined;
+  /** The step under way that a step-up may have to lift (it is retried once after one). */
+  command: MfaEnrolmentCommand | undefined;
+  /** The command's step-up passed: a second refusal is shown, not asked again. */
+  steppedUp: boolean;
   error: LatchkeyError | undefined;
 }
+
+/** What the server may refuse until a step-up: adding a second device beside a verified one, the first recovery codes. */
+export type MfaEnrolmentCommand =
+  | { type: 'user.startEnrolment' }
+  | { type: 'user.registerPasskey'; alias?: string | undefined }
+  | { type: 'user.loadRecoveryCodes' };
 
 export type MfaEnrolmentEvent =
   | { type: 'user.startEnrolment' }
@@ -52,13 +64,26 @@ export type MfaEnrolmentEvent =
   /** The user saved the codes shown: recorded server-side, then the codes are forgotten here. */
   | { type: 'user.acknowledgeRecoveryCodes' }
   | { type: 'user.cancel' }
+  /** During a step-up (see `stepUpMachine`). */
+  | StepUpEvent
+  /** Leaves the step-up: nothing is added. */
+  | { type: 'user.cancelStepUp' }
   | { type: 'user.reset' };
 
 const TOTP_PATTERN = /^\d{6}$/;
 
 const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 const codeParams = ({ event }: { event: { code: string } }) => ({ code: event.code });
-const RESET = { registration: undefined, device: undefined, recoveryCodes: undefined, error: undefined } as const;
+const RESET = { registration: undefined, device: undefined, recoveryCodes: undefined, command: undefined, steppedUp: false, error: undefined } as const;
+const commandParams = ({ event }: { event: MfaEnrolmentEvent }) => ({ command: event as MfaEnrolmentCommand });
+const startCommand = (target: string) => ({ target, actions: { type: 'assignCommand', params: commandParams } }) as const;
+const forwardToStepUp = { actions: 'forwardToStepUp' } as const;
+/** A refusal a step-up can lift → confirming; anything else is the step's error. */
+const refused = (target: string) =>
+  [
+    { guard: { type: 'canStepUp', params: errorParams }, target: 'confirming' },
+    { target, actions: [{ type: 'assignError', params: errorParams }, 'forgetCommand'] },
+  ] as const;
 
 /**
  * Adding a second factor. An authenticator app: idle → fetchingSecret → awaitingEnrolmentCode (secret +
@@ -67,7 +92,9 @@ const RESET = { registration: undefined, device: undefined, recoveryCodes: undef
  * enrolled; cancelled or timed out in the browser is only logged (SPEC §8 warn-only). Then the recovery
  * codes, shown once: fetchingRecoveryCodes → idle with the codes → acknowledgingRecoveryCodes, recorded
  * on the server and forgotten here. The MFA challenge invokes this machine when a sign-in must enrol
- * first (MFA required, no device yet).
+ * first (MFA required, no device yet). Step-up: adding a device beside a verified one, or the first recovery codes
+ * of a device verified more than 5 minutes ago, is refused with 403 `mfa_invalid_request` unless this session passed
+ * a second factor lately — confirming (`stepUpMachine`, id `stepUp`) → the step runs once more; cancel drops it.
  */
 export const mfaEnrolmentMachine = setup({
   types: {
@@ -90,6 +117,7 @@ export const mfaEnrolmentMachine = setup({
     }),
     fetchRecoveryCodes: fromPromise<RecoveryCodes, { client: MfaEnrolmentClient }>(({ input }) => getRecoveryCodes(input.client)),
     acknowledgeRecoveryCodes: fromPromise<User, { client: MfaEnrolmentClient }>(async ({ input }) => (await acknowledgeRecoveryCodes(input.client)).user),
+    stepUp: stepUpMachine,
   },
   actions: {
     assignRegistration: assign((_, params: { registration: TotpRegistration }) => ({ registration: params.registration, error: undefined })),
@@ -103,8 +131,17 @@ export const mfaEnrolmentMachine = setup({
       context.client.logger.warn((params.error as LatchkeyError).message, { code: (params.error as LatchkeyError).code }),
     forgetRecoveryCodes: assign({ recoveryCodes: undefined, error: undefined }),
     handOverUser: ({ context }, params: { user: User }) => context.client.session.send({ type: 'server.userUpdated', user: params.user }),
+    assignCommand: assign((_, params: { command: MfaEnrolmentCommand }) => ({ command: params.command, steppedUp: false, error: undefined })),
+    forgetCommand: assign({ command: undefined, steppedUp: false }),
+    markSteppedUp: assign({ steppedUp: true }),
+    forwardToStepUp: sendTo('stepUp', ({ event }) => event as StepUpEvent),
   },
   guards: {
+    // Asked once per step: after a passed step-up a second refusal is shown as it is.
+    canStepUp: ({ context }, params: { error: unknown }) => !context.steppedUp && isStepUpRequired(params.error),
+    hasPassedStepUp: (_, params: { output: StepUpOutput }) => hasPassedStepUp(params.output),
+    isCommand: ({ context }, params: { type: MfaEnrolmentCommand['type'] }) => context.command?.type === params.type,
+    isEnrolled: ({ context }) => context.device !== undefined,
     isWellFormedCode: (_, params: { code: string }) => TOTP_PATTERN.test(normalizeCode(params.code)),
     isWarnOnly: (_, params: { error: unknown }) => isWarnOnlyPasskeyError(params.error),
   },
@@ -116,9 +153,9 @@ export const mfaEnrolmentMachine = setup({
   states: {
     idle: {
       on: {
-        'user.startEnrolment': { target: 'fetchingSecret', actions: 'clearError' },
-        'user.registerPasskey': { target: 'registeringPasskey', actions: 'clearError' },
-        'user.loadRecoveryCodes': { target: 'fetchingRecoveryCodes', actions: 'clearError' },
+        'user.startEnrolment': startCommand('fetchingSecret'),
+        'user.registerPasskey': startCommand('registeringPasskey'),
+        'user.loadRecoveryCodes': startCommand('fetchingRecoveryCodes'),
         'user.acknowledgeRecoveryCodes': { target: 'acknowledgingRecoveryCodes', actions: 'clearError' },
         'user.cancel': { actions: 'reset' },
       },
@@ -128,8 +165,8 @@ export const mfaEnrolmentMachine = setup({
       invoke: {
         src: 'fetchSecret',
         input: ({ context }) => ({ client: context.client }),
-        onDone: { target: 'awaitingEnrolmentCode', actions: { type: 'assignRegistration', params: ({ event }) => ({ registration: event.output }) } },
-        onError: { target: 'idle', actions: { type: 'assignError', params: errorParams } },
+        onDone: { target: 'awaitingEnrolmentCode', actions: [{ type: 'assignRegistration', params: ({ event }) => ({ registration: event.output }) }, 'forgetCommand'] },
+        onError: refused('idle'),
       },
     },
     awaitingEnrolmentCode: {
@@ -161,18 +198,18 @@ export const mfaEnrolmentMachine = setup({
       on: { 'user.cancel': { target: 'idle' } },
       invoke: {
         src: 'registerPasskey',
-        input: ({ context, event }) => ({ client: context.client, alias: event.type === 'user.registerPasskey' ? event.alias?.trim() || undefined : undefined }),
-        onDone: { target: 'enrolled', actions: { type: 'assignDevice', params: ({ event }) => ({ device: event.output }) } },
+        input: ({ context }) => ({ client: context.client, alias: context.command?.type === 'user.registerPasskey' ? context.command.alias?.trim() || undefined : undefined }),
+        onDone: { target: 'enrolled', actions: [{ type: 'assignDevice', params: ({ event }) => ({ device: event.output }) }, 'forgetCommand'] },
         onError: [
-          { guard: { type: 'isWarnOnly', params: errorParams }, target: 'idle', actions: { type: 'logWarning', params: errorParams } },
-          { target: 'idle', actions: { type: 'assignError', params: errorParams } },
+          { guard: { type: 'isWarnOnly', params: errorParams }, target: 'idle', actions: [{ type: 'logWarning', params: errorParams }, 'forgetCommand'] },
+          ...refused('idle'),
         ],
       },
     },
     // Left with `user.reset` (or `user.cancel`); the recovery codes can be fetched from here.
     enrolled: {
       on: {
-        'user.loadRecoveryCodes': { target: 'fetchingRecoveryCodes', actions: 'clearError' },
+        'user.loadRecoveryCodes': startCommand('fetchingRecoveryCodes'),
         'user.cancel': { target: 'idle', actions: 'reset' },
       },
     },
@@ -181,9 +218,38 @@ export const mfaEnrolmentMachine = setup({
       invoke: {
         src: 'fetchRecoveryCodes',
         input: ({ context }) => ({ client: context.client }),
-        onDone: { target: 'idle', actions: { type: 'assignRecoveryCodes', params: ({ event }) => ({ recoveryCodes: event.output }) } },
-        onError: { target: 'idle', actions: { type: 'assignError', params: errorParams } },
+        onDone: { target: 'idle', actions: [{ type: 'assignRecoveryCodes', params: ({ event }) => ({ recoveryCodes: event.output }) }, 'forgetCommand'] },
+        onError: refused('idle'),
       },
+    },
+    // The step was refused until the user confirms with a second factor (see stepUpMachine); then it runs once more.
+    confirming: {
+      invoke: {
+        id: 'stepUp',
+        src: 'stepUp',
+        input: ({ context }) => ({ client: context.client }),
+        onDone: [
+          { guard: { type: 'hasPassedStepUp', params: ({ event }) => ({ output: event.output }) }, target: 'retrying', actions: 'markSteppedUp' },
+          { target: 'leavingStepUp', actions: { type: 'assignError', params: ({ event }) => ({ error: event.output.error }) } },
+        ],
+      },
+      on: {
+        'user.stepUpWithCode': forwardToStepUp,
+        'user.stepUpWithRecoveryCode': forwardToStepUp,
+        'user.stepUpWithPasskey': forwardToStepUp,
+        'user.cancelStepUp': { target: 'leavingStepUp', actions: 'clearError' },
+      },
+    },
+    retrying: {
+      always: [
+        { guard: { type: 'isCommand', params: { type: 'user.startEnrolment' } }, target: 'fetchingSecret' },
+        { guard: { type: 'isCommand', params: { type: 'user.registerPasskey' } }, target: 'registeringPasskey' },
+        { target: 'fetchingRecoveryCodes' },
+      ],
+    },
+    // Back where the step was asked from: the added device's screen for its recovery codes, the start otherwise.
+    leavingStepUp: {
+      always: [{ guard: 'isEnrolled', target: 'enrolled', actions: 'forgetCommand' }, { target: 'idle', actions: 'forgetCommand' }],
     },
     // The codes stay shown until the server has recorded the acknowledgement.
     acknowledgingRecoveryCodes: {
@@ -209,9 +275,17 @@ export type MfaEnrolmentStatus =
   | 'registeringPasskey'
   | 'enrolled'
   | 'fetchingRecoveryCodes'
-  | 'acknowledgingRecoveryCodes';
+  | 'acknowledgingRecoveryCodes'
+  /** A step waits for a step-up (its own status says where it stands). */
+  | 'confirming';
 
-/** The status of a snapshot (its state's name). */
+/** The status of a snapshot (its state's name; the instants between a step-up and what follows read as `confirming`). */
 export function mfaEnrolmentStatus(snapshot: MfaEnrolmentSnapshot): MfaEnrolmentStatus {
-  return snapshot.value;
+  return snapshot.value === 'retrying' || snapshot.value === 'leavingStepUp' ? 'confirming' : snapshot.value;
+}
+
+/** What a pending step-up is for: adding a device, or the first recovery codes (undefined when none is asked for). */
+export function mfaEnrolmentStepUpFor(snapshot: MfaEnrolmentSnapshot): 'addDevice' | 'showRecoveryCodes' | undefined {
+  if (mfaEnrolmentStatus(snapshot) !== 'confirming') return undefined;
+  return snapshot.context.command?.type === 'user.loadRecoveryCodes' ? 'showRecoveryCodes' : 'addDevice';
 }

@@ -1,5 +1,5 @@
 import type { PasskeyList, PasskeyRecord, PasskeyRegistered } from '@latchkey/protocol';
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { deletePasskey } from '../../actions/deletePasskey.js';
 import { getPasskeyRegistrationOptions } from '../../actions/getPasskeyRegistrationOptions.js';
 import { getPasskeys } from '../../actions/getPasskeys.js';
@@ -13,6 +13,8 @@ import { runCeremony, supportedWebAuthn } from '../../webauthn/runCeremony.js';
 import { isWarnOnlyPasskeyError } from '../../webauthn/toPasskeyError.js';
 import { validateRegistrationOptions } from '../../webauthn/validatePasskeyOptions.js';
 import type { WebAuthnLoader } from '../../webauthn/WebAuthnCeremonies.js';
+import { isStepUpRequired } from '../mfaDevices/stepUp.js';
+import { hasPassedStepUp, stepUpMachine, type StepUpEvent, type StepUpOutput } from '../mfaDevices/stepUpMachine.js';
 import type { SessionActorRef } from '../session/sessionMachine.js';
 
 /** What passkey management needs from its client: the API (signed in), the session (its user gains the passkey), the logger and the browser's WebAuthn. */
@@ -32,6 +34,10 @@ export interface PasskeyManagerContext {
   passkeys: PasskeyRecord[] | undefined;
   /** The passkey the last registration added. */
   registered: PasskeyRecord | undefined;
+  /** The passkey being deleted, or waiting for a step-up (the delete is retried once after one). */
+  deleting: string | undefined;
+  /** The delete's step-up passed: a second refusal is shown, not asked again. */
+  steppedUp: boolean;
   error: LatchkeyError | undefined;
 }
 
@@ -41,11 +47,16 @@ export type PasskeyManagerEvent =
   | { type: 'user.rename'; id: string; alias: string }
   | { type: 'user.delete'; id: string }
   | { type: 'user.cancel' }
+  /** During a delete's step-up (see `stepUpMachine`). */
+  | StepUpEvent
+  /** Leaves the step-up: the passkey stays. */
+  | { type: 'user.cancelStepUp' }
   | { type: 'user.reset' };
 
 export const PASSKEY_ALIAS_MAX_LENGTH = 64;
 
 const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+const forwardToStepUp = { actions: 'forwardToStepUp' } as const;
 
 /**
  * The signed-in user's passkeys: register one (the browser's prompt), list, rename and delete. The
@@ -77,6 +88,7 @@ export const passkeyManagerMachine = setup({
       await deletePasskey(input.client, { id: input.id });
       return input.id;
     }),
+    stepUp: stepUpMachine,
   },
   actions: {
     assignError: assign((_, params: { error: unknown }) => ({ error: toLatchkeyErrorSync(params.error) })),
@@ -102,9 +114,16 @@ export const passkeyManagerMachine = setup({
       registered: context.registered?.id === params.id ? undefined : context.registered,
       error: undefined,
     })),
-    reset: assign({ registered: undefined, error: undefined }),
+    assignDeleting: assign((_, params: { id: string }) => ({ deleting: params.id, steppedUp: false, error: undefined })),
+    forgetDeleting: assign({ deleting: undefined, steppedUp: false }),
+    markSteppedUp: assign({ steppedUp: true }),
+    forwardToStepUp: sendTo('stepUp', ({ event }) => event as StepUpEvent),
+    reset: assign({ registered: undefined, deleting: undefined, steppedUp: false, error: undefined }),
   },
   guards: {
+    // Asked once per delete: after a passed step-up a second refusal is shown as it is.
+    canStepUp: ({ context }, params: { error: unknown }) => !context.steppedUp && isStepUpRequired(params.error),
+    hasPassedStepUp: (_, params: { output: StepUpOutput }) => hasPassedStepUp(params.output),
     isWarnOnly: (_, params: { error: unknown }) => isWarnOnlyPasskeyError(params.error),
     isValidAlias: (_, params: { alias: string }) => {
       const alias = typeof params.alias === 'string' ? params.alias.trim() : '';
@@ -113,7 +132,7 @@ export const passkeyManagerMachine = setup({
   },
 }).createMachine({
   id: 'passkeyManager',
-  context: ({ input }) => ({ client: input.client, passkeys: undefined, registered: undefined, error: undefined }),
+  context: ({ input }) => ({ client: input.client, passkeys: undefined, registered: undefined, deleting: undefined, steppedUp: false, error: undefined }),
   initial: 'idle',
   on: {
     // A new ceremony from any state replaces the running one (its actor stops, the browser call is aborted).
@@ -132,7 +151,7 @@ export const passkeyManagerMachine = setup({
           },
           { actions: 'assignInvalidAlias' },
         ],
-        'user.delete': { target: 'deleting', actions: 'clearError' },
+        'user.delete': { target: 'deleting', actions: { type: 'assignDeleting', params: ({ event }) => ({ id: event.id }) } },
       },
     },
     registering: {
@@ -180,9 +199,30 @@ export const passkeyManagerMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'deletePasskey',
-        input: ({ context, event }) => ({ client: context.client, id: event.type === 'user.delete' ? event.id : '' }),
-        onDone: { target: 'idle', actions: { type: 'removePasskey', params: ({ event }) => ({ id: event.output }) } },
-        onError: { target: 'idle', actions: { type: 'assignError', params: errorParams } },
+        input: ({ context }) => ({ client: context.client, id: context.deleting ?? '' }),
+        onDone: { target: 'idle', actions: [{ type: 'removePasskey', params: ({ event }) => ({ id: event.output }) }, 'forgetDeleting'] },
+        onError: [
+          { guard: { type: 'canStepUp', params: errorParams }, target: 'confirming' },
+          { target: 'idle', actions: [{ type: 'assignError', params: errorParams }, 'forgetDeleting'] },
+        ],
+      },
+    },
+    // The delete was refused until the user confirms with a second factor (see stepUpMachine).
+    confirming: {
+      invoke: {
+        id: 'stepUp',
+        src: 'stepUp',
+        input: ({ context }) => ({ client: context.client }),
+        onDone: [
+          { guard: { type: 'hasPassedStepUp', params: ({ event }) => ({ output: event.output }) }, target: 'deleting', actions: 'markSteppedUp' },
+          { target: 'idle', actions: [{ type: 'assignError', params: ({ event }) => ({ error: event.output.error }) }, 'forgetDeleting'] },
+        ],
+      },
+      on: {
+        'user.stepUpWithCode': forwardToStepUp,
+        'user.stepUpWithRecoveryCode': forwardToStepUp,
+        'user.stepUpWithPasskey': forwardToStepUp,
+        'user.cancelStepUp': { target: 'idle', actions: ['forgetDeleting', 'clearError'] },
       },
     },
   },
@@ -191,7 +231,8 @@ export const passkeyManagerMachine = setup({
 export type PasskeyManagerMachine = typeof passkeyManagerMachine;
 export type PasskeyManagerActorRef = ActorRefFrom<typeof passkeyManagerMachine>;
 export type PasskeyManagerSnapshot = SnapshotFrom<typeof passkeyManagerMachine>;
-export type PasskeyManagerStatus = 'idle' | 'registering' | 'loading' | 'renaming' | 'deleting';
+/** `confirming`: a delete waits for a step-up (its own status says where it stands). */
+export type PasskeyManagerStatus = 'idle' | 'registering' | 'loading' | 'renaming' | 'deleting' | 'confirming';
 
 /** The status of a snapshot (its state's name). */
 export function passkeyManagerStatus(snapshot: PasskeyManagerSnapshot): PasskeyManagerStatus {
