@@ -24,6 +24,10 @@ export interface PopupCloudDriveOptions {
 }
 
 const NAMES: Record<CloudDriveProvider, string> = { googleDrive: 'Google Drive', icloud: 'iCloud' };
+/** How often the sign-in popup is checked for having closed… */
+const POLL_MS = 500;
+/** …and how long a closed one is waited for, for its message still on the way. */
+const CLOSED_GRACE_MS = 1_500;
 
 export function createPopupCloudDrive(options: PopupCloudDriveOptions): CloudDrive {
   const origin = new URL(options.url).origin;
@@ -58,13 +62,18 @@ export function createPopupCloudDrive(options: PopupCloudDriveOptions): CloudDri
         tokens.set(provider, { token: data.accessToken, expiresAt: Date.now() + (expiresIn - 30) * 1000 });
         resolve(data.accessToken);
       };
-      // The person closed the window without signing in.
+      // The person closed the window without signing in. The drive's page posts its token and closes itself, and the
+      // close can reach this page before the message does (another process, a busy machine): a closed popup is given
+      // CLOSED_GRACE_MS for its message before the sign-in counts as abandoned.
+      let closedSince: number | undefined;
       const poll = setInterval(() => {
-        if (popup.closed) {
+        if (!popup.closed) return;
+        closedSince ??= Date.now();
+        if (Date.now() - closedSince >= CLOSED_GRACE_MS) {
           cleanup();
           reject(failed(provider, 'the sign-in window was closed'));
         }
-      }, 500);
+      }, POLL_MS);
       const timer = setTimeout(() => {
         cleanup();
         popup.close();
