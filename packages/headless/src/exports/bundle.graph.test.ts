@@ -128,6 +128,8 @@ describe('what the first paint loads', () => {
       'core/machines/mfaChallenge/mfaChallengeMachine.ts',
       'core/machines/mfaEnrolment/mfaEnrolmentMachine.ts',
       'core/machines/mfaDevices/mfaDevicesMachine.ts',
+      'core/machines/mfaDevices/stepUpMachine.ts',
+      'core/machines/unlinkCredential/unlinkCredentialMachine.ts',
       'core/machines/socialSignIn/socialSignInMachine.ts',
       'react/useEmailSignIn.ts',
       'react/useSmsSignIn.ts',
@@ -136,6 +138,8 @@ describe('what the first paint loads', () => {
       'react/useMfaChallenge.ts',
       'react/useMfaEnrolment.ts',
       'react/useMfaDevices.ts',
+      'react/useStepUp.ts',
+      'react/useUnlinkCredential.ts',
       'react/useProfile.ts',
     ].map((file) => `packages/headless/src/${file}`);
     for (const entry of ['index.ts', 'react/index.ts']) {

@@ -140,6 +140,8 @@ describe('entry points', () => {
         "socialSignInMachine",
         "socialSignInStatus",
         "unlinkCredential",
+        "unlinkCredentialMachine",
+        "unlinkCredentialStatus",
         "verifySocial",
         "verifyTelegram",
       ]
@@ -148,6 +150,7 @@ describe('entry points', () => {
       [
         "useSocialSignIn",
         "useTelegramSignIn",
+        "useUnlinkCredential",
       ]
     `);
   });
@@ -220,6 +223,8 @@ describe('entry points', () => {
         "regenerateRecoveryCodes",
         "registerMfaPasskey",
         "registerTotp",
+        "stepUpMachine",
+        "stepUpStatus",
         "updateMfaDevice",
       ]
     `);

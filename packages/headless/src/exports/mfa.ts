@@ -56,4 +56,16 @@ export {
   type MfaDevicesStatus,
 } from '../core/machines/mfaDevices/mfaDevicesMachine.js';
 
+export {
+  stepUpMachine,
+  stepUpStatus,
+  type StepUpActorRef,
+  type StepUpEvent,
+  type StepUpMachine,
+  type StepUpMachineClient,
+  type StepUpOutput,
+  type StepUpSnapshot,
+  type StepUpStatus,
+} from '../core/machines/mfaDevices/stepUpMachine.js';
+
 export { orderMfaMethods, type MfaMethod } from '../core/mfa/orderMfaMethods.js';

@@ -26,6 +26,17 @@ export {
   type SocialStrategy,
 } from '../core/machines/socialSignIn/socialSignInMachine.js';
 export {
+  unlinkCredentialMachine,
+  unlinkCredentialStatus,
+  type UnlinkCredentialActorRef,
+  type UnlinkCredentialClient,
+  type UnlinkCredentialContext,
+  type UnlinkCredentialEvent,
+  type UnlinkCredentialMachine,
+  type UnlinkCredentialSnapshot,
+  type UnlinkCredentialStatus,
+} from '../core/machines/unlinkCredential/unlinkCredentialMachine.js';
+export {
   APPLE_SDK_PATH,
   appleSdkUrlOf,
   appleSignInError,

@@ -5,12 +5,14 @@ import type { LatchkeyError } from '../core/errors/LatchkeyError.js';
 import {
   mfaEnrolmentMachine,
   mfaEnrolmentStatus,
+  mfaEnrolmentStepUpFor,
   type MfaEnrolmentSnapshot,
   type MfaEnrolmentStatus,
 } from '../core/machines/mfaEnrolment/mfaEnrolmentMachine.js';
 import { orderMfaMethods, type MfaMethod } from '../core/mfa/orderMfaMethods.js';
 import { useLatchkeyClient } from './LatchkeyContext.js';
 import { useLatchkey } from './useLatchkey.js';
+import { useStepUp, type UseStepUpReturnType } from './useStepUp.js';
 
 /** None yet: the flow takes its client from the nearest `LatchkeyProvider`. */
 export interface UseMfaEnrolmentParameters {}
@@ -25,6 +27,11 @@ export interface UseMfaEnrolmentReturnType {
   device: MfaDevice | undefined;
   /** `{ count, recoveryCodes }`: the codes only right after they were generated (shown once). */
   recoveryCodes: RecoveryCodes | undefined;
+  /**
+   * While a second device or the first recovery codes wait for a second factor (`confirming`: 403
+   * `mfa_invalid_request`, none passed by this session in the last 5 minutes): the prompt's state and commands.
+   */
+  stepUp: UseStepUpReturnType | undefined;
   /** e.g. `mfa_invalid_code` ('Invalid code'), `provider_not_available` (MFA disabled), a passkey code of SPEC §8. */
   error: LatchkeyError | undefined;
   isBusy: boolean;
@@ -48,6 +55,7 @@ const selectDevice = (snapshot: MfaEnrolmentSnapshot) => snapshot.context.device
 const selectRecoveryCodes = (snapshot: MfaEnrolmentSnapshot) => snapshot.context.recoveryCodes;
 const selectError = (snapshot: MfaEnrolmentSnapshot) => snapshot.context.error;
 const selectBusy = (snapshot: MfaEnrolmentSnapshot) => snapshot.hasTag('busy');
+const selectStepUpFor = (snapshot: MfaEnrolmentSnapshot) => mfaEnrolmentStepUpFor(snapshot);
 
 /** Adding a second factor for the signed-in user (an authenticator app or a passkey), then its recovery codes — one flow per component that calls it. */
 export function useMfaEnrolment(_parameters: UseMfaEnrolmentParameters = {}): UseMfaEnrolmentReturnType {
@@ -59,6 +67,7 @@ export function useMfaEnrolment(_parameters: UseMfaEnrolmentParameters = {}): Us
   const recoveryCodes = useSelector(actor, selectRecoveryCodes);
   const error = useSelector(actor, selectError);
   const isBusy = useSelector(actor, selectBusy);
+  const stepUp = useStepUp(actor, useSelector(actor, selectStepUpFor));
   const { settings } = useLatchkey();
   const methods = useMemo(() => orderMfaMethods(settings), [settings]);
   const commands = useMemo(
@@ -74,7 +83,7 @@ export function useMfaEnrolment(_parameters: UseMfaEnrolmentParameters = {}): Us
     [actor],
   );
   return useMemo(
-    () => ({ status, methods, registration, device, recoveryCodes, error, isBusy, ...commands }),
-    [status, methods, registration, device, recoveryCodes, error, isBusy, commands],
+    () => ({ status, methods, registration, device, recoveryCodes, stepUp, error, isBusy: isBusy || stepUp?.isBusy === true, ...commands }),
+    [status, methods, registration, device, recoveryCodes, stepUp, error, isBusy, commands],
   );
 }

@@ -9,6 +9,7 @@ import {
   type PasskeyManagerStatus,
 } from '../core/machines/passkeyManager/passkeyManagerMachine.js';
 import { useLatchkeyClient } from './LatchkeyContext.js';
+import { useStepUp, type UseStepUpReturnType } from './useStepUp.js';
 
 /** None yet: the flow takes its client from the nearest `LatchkeyProvider`. */
 export interface UsePasskeyManagerParameters {}
@@ -19,6 +20,8 @@ export interface UsePasskeyManagerReturnType {
   passkeys: PasskeyRecord[] | undefined;
   /** The passkey the last `register()` added. */
   registered: PasskeyRecord | undefined;
+  /** While a delete waits for a second factor (`confirming`: 403 `mfa_invalid_request`): the prompt's state and commands. */
+  stepUp: UseStepUpReturnType | undefined;
   /** A passkey code of SPEC §8, `webauthn_not_supported`, or a server code. Warn-only cases leave none. */
   error: LatchkeyError | undefined;
   /** True while a request or a ceremony runs. */
@@ -30,6 +33,7 @@ export interface UsePasskeyManagerReturnType {
   load(): void;
   /** Renames a passkey (1–64 characters; `invalid_request` otherwise, before any request). */
   rename(id: string, alias: string): void;
+  /** Deletes a passkey; a user with a second factor may be asked to confirm first (`stepUp`), then it runs once more. */
   remove(id: string): void;
   /** Aborts the running registration. */
   cancel(): void;
@@ -53,6 +57,7 @@ export function usePasskeyManager(_parameters: UsePasskeyManagerParameters = {})
   const error = useSelector(actor, selectError);
   const isBusy = useSelector(actor, selectBusy);
   const isCeremony = useSelector(actor, selectCeremony);
+  const stepUp = useStepUp(actor, status === 'confirming' ? 'deletePasskey' : undefined);
   const commands = useMemo(
     () => ({
       register: (alias?: string) => actor.send({ type: 'user.register', alias }),
@@ -65,7 +70,7 @@ export function usePasskeyManager(_parameters: UsePasskeyManagerParameters = {})
     [actor],
   );
   return useMemo(
-    () => ({ status, passkeys, registered, error, isBusy, isCeremony, ...commands }),
-    [status, passkeys, registered, error, isBusy, isCeremony, commands],
+    () => ({ status, passkeys, registered, stepUp, error, isBusy: isBusy || stepUp?.isBusy === true, isCeremony, ...commands }),
+    [status, passkeys, registered, stepUp, error, isBusy, isCeremony, commands],
   );
 }

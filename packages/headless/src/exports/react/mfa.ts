@@ -7,3 +7,4 @@
 export { useMfaChallenge, type MfaChallengeKind, type UseMfaChallengeParameters, type UseMfaChallengeReturnType } from '../../react/useMfaChallenge.js';
 export { useMfaEnrolment, type UseMfaEnrolmentParameters, type UseMfaEnrolmentReturnType } from '../../react/useMfaEnrolment.js';
 export { useMfaDevices, type UseMfaDevicesParameters, type UseMfaDevicesReturnType } from '../../react/useMfaDevices.js';
+export type { StepUpPurpose, UseStepUpReturnType } from '../../react/useStepUp.js';

@@ -5,3 +5,5 @@
 
 export { useSocialSignIn, type UseSocialSignInParameters, type UseSocialSignInReturnType } from '../../react/useSocialSignIn.js';
 export { useTelegramSignIn, type UseTelegramSignInReturnType } from '../../react/useTelegramSignIn.js';
+export { useUnlinkCredential, type UseUnlinkCredentialReturnType } from '../../react/useUnlinkCredential.js';
+export type { StepUpPurpose, UseStepUpReturnType } from '../../react/useStepUp.js';
