@@ -73,7 +73,7 @@ describe('message catalogues', () => {
   });
 });
 
-function Probe({ error }: { error?: { code: string; message: string; params?: Readonly<Record<string, string | number>> | undefined } }) {
+function Probe({ error }: { error?: { code: string; message: string; status?: number; params?: Readonly<Record<string, string | number>> | undefined } }) {
   const t = useMessages();
   const errorText = useErrorText();
   return (
@@ -133,5 +133,33 @@ describe('useMessages / useErrorText', () => {
     );
     const shown = screen.getAllByTestId('error').map((element) => element.textContent);
     expect(shown).toEqual(['Usernames are 3 to 20 letters.', 'Failed to connect GitHub social account: denied']);
+  });
+
+  it('behavior: mfa_invalid_request reads by its status — 403 a step-up, 400 the last required device — in the locale; English keeps the server’s words', () => {
+    const stepUp = new LatchkeyError('mfa_invalid_request', { status: 403, message: 'Confirm with your second factor first: this change needs one passed in the last 5 minutes.' });
+    const lastDevice = new LatchkeyError('mfa_invalid_request', { status: 400, message: 'Multi-factor authentication is required: the last second factor cannot be removed.' });
+    const nothing = new LatchkeyError('mfa_invalid_request', { status: 409, message: 'There are no recovery codes to acknowledge.' });
+    const shown = (value: MessagesState) => {
+      const { unmount } = render(
+        <MessagesProvider value={value}>
+          <Probe error={stepUp} />
+          <Probe error={lastDevice} />
+          <Probe error={nothing} />
+        </MessagesProvider>,
+      );
+      const texts = screen.getAllByTestId('error').map((element) => element.textContent);
+      unmount();
+      return texts;
+    };
+    expect(shown(state({}))).toEqual([stepUp.message, lastDevice.message, nothing.message]);
+    expect(shown(state({ locale: 'es', catalogue: es }))).toEqual([
+      'Primero confirma con tu segundo paso: este cambio necesita uno superado en los últimos 5 minutos.',
+      'La verificación en dos pasos es obligatoria: no puedes quitar tu último segundo paso.',
+      nothing.message,
+    ]);
+    const arabic = shown(state({ locale: 'ar', dir: 'rtl', catalogue: ar }));
+    expect(arabic.slice(0, 2)).toEqual([ar['serverError.mfa_invalid_request.403'], ar['serverError.mfa_invalid_request.400']]);
+    expect(arabic[0]).not.toBe(arabic[1]);
+    expect(arabic[0]).toMatch(/[\u0600-\u06FF]/);
   });
 });

@@ -116,4 +116,7 @@ export const enErrors = {
   'error.mpc_ceremony_interrupted': 'The connection to the signing service dropped. Try again.',
   'error.mpc_vault_unavailable': 'This browser cannot keep the wallet key share safely (IndexedDB and WebCrypto are needed).',
   'error.mpc_export_failed': 'The key could not be shown: {reason}',
+  // A code whose meaning depends on the HTTP status: `serverError.<code>.<status>` (the server's wording in English).
+  'serverError.mfa_invalid_request.403': 'Confirm with your second factor first: this change needs one passed in the last 5 minutes.',
+  'serverError.mfa_invalid_request.400': 'Multi-factor authentication is required: the last second factor cannot be removed.',
 } as const;

@@ -6,6 +6,8 @@ export interface FlowError {
   params?: Readonly<Record<string, string | number>> | undefined;
   /** A refusal's `Retry-After` (`LatchkeyError.retryAfterSeconds`): how long to wait before trying again. */
   retryAfterSeconds?: number | undefined;
+  /** The HTTP status of a server's refusal (`LatchkeyError.status`): some codes mean different things by status. */
+  status?: number | undefined;
 }
 
 /**

@@ -113,4 +113,6 @@ export const arErrors: Record<keyof typeof enErrors, string> = {
   'error.mpc_ceremony_interrupted': 'انقطع الاتصال بخدمة التوقيع. حاول مرة أخرى.',
   'error.mpc_vault_unavailable': 'لا يستطيع هذا المتصفح حفظ جزء مفتاح المحفظة بأمان (يلزم IndexedDB وWebCrypto).',
   'error.mpc_export_failed': 'تعذّر عرض المفتاح: {reason}',
+  'serverError.mfa_invalid_request.403': 'أكّد بخطوتك الثانية أولًا: يتطلب هذا التغيير خطوة ثانية اجتزتها خلال آخر 5 دقائق.',
+  'serverError.mfa_invalid_request.400': 'التحقق بخطوتين إلزامي: لا يمكن إزالة آخر خطوة ثانية لديك.',
 };

@@ -113,4 +113,6 @@ export const esErrors: Record<keyof typeof enErrors, string> = {
   'error.mpc_ceremony_interrupted': 'Se perdió la conexión con el servicio de firma. Inténtalo de nuevo.',
   'error.mpc_vault_unavailable': 'Este navegador no puede guardar de forma segura la parte de la clave del monedero (se necesitan IndexedDB y WebCrypto).',
   'error.mpc_export_failed': 'No se pudo mostrar la clave: {reason}',
+  'serverError.mfa_invalid_request.403': 'Primero confirma con tu segundo paso: este cambio necesita uno superado en los últimos 5 minutos.',
+  'serverError.mfa_invalid_request.400': 'La verificación en dos pasos es obligatoria: no puedes quitar tu último segundo paso.',
 };
