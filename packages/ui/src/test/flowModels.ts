@@ -1,7 +1,7 @@
 import type { MfaDevice, PasskeyRecord, TotpRegistration } from '@latchkey/protocol';
 import type { EmailFlowModel } from '../flows/EmailSignIn/EmailSignInModel.js';
 import type { MfaChallengeFlowModel } from '../flows/MfaChallenge/MfaChallengeModel.js';
-import type { MfaDevicesFlowModel } from '../flows/MfaDevices/MfaDevicesModel.js';
+import type { MfaDevicesFlowModel, StepUpPromptModel } from '../flows/MfaDevices/MfaDevicesModel.js';
 import type { MfaEnrolmentFlowModel } from '../flows/MfaEnrolment/MfaEnrolmentModel.js';
 import type { PasskeyManagerFlowModel } from '../flows/PasskeyManager/PasskeyManagerModel.js';
 import type { PasskeySignInFlowModel } from '../flows/PasskeySignIn/PasskeySignInModel.js';
@@ -134,6 +134,21 @@ export function mfaDevicesFlowModel(spy: SpyFactory, overrides: Partial<MfaDevic
   };
 }
 
+/** "Confirm it's you" as a flow's `stepUp` shows it (an unlink, a passkey's removal, a second device). */
+export function stepUpModel(spy: SpyFactory, overrides: Partial<StepUpPromptModel> = {}): StepUpPromptModel {
+  return {
+    status: 'awaitingStepUp',
+    stepUpFor: 'unlinkCredential',
+    stepUpMethods: { methods: ['totp'], hasRecoveryCodes: true },
+    error: undefined,
+    stepUpWithCode: spy('stepUpWithCode'),
+    stepUpWithRecoveryCode: spy('stepUpWithRecoveryCode'),
+    stepUpWithPasskey: spy('stepUpWithPasskey'),
+    cancelStepUp: spy('cancelStepUp'),
+    ...overrides,
+  };
+}
+
 /** The errors of SPEC §8 the code flows show, with their exact wording. */
 export function sendFlowModel(spy: SpyFactory, overrides: Partial<SendFlowModel> = {}): SendFlowModel {
   return {
@@ -175,6 +190,9 @@ export const previouslyRegisteredError = { code: 'passkey_previously_registered'
 export const mfaInvalidCodeError = { code: 'mfa_invalid_code', message: 'Invalid code' };
 export const mfaTooManyError = { code: 'too_many_verification_attempts', message: 'Too many verification attempts. Sign in again.' };
 export const mfaDeviceNotFoundError = { code: 'mfa_device_not_found', message: 'MFA device not found.' };
+/** The server's step-up refusal (403) and its last-required-device refusal (400): one code, two meanings. */
+export const stepUpRequiredError = { code: 'mfa_invalid_request', status: 403, message: 'Confirm with your second factor first: this change needs one passed in the last 5 minutes.' };
+export const lastRequiredDeviceError = { code: 'mfa_invalid_request', status: 400, message: 'Multi-factor authentication is required: the last second factor cannot be removed.' };
 export const mfaNothingToAcknowledgeError = { code: 'mfa_invalid_request', message: 'There are no recovery codes to acknowledge.' };
 
 export const totpRegistration: TotpRegistration = {

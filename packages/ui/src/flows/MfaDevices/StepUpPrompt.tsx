@@ -8,18 +8,20 @@ import { button, mutedText, stack } from '../../styles/shared.css.js';
 import { heading } from '../shared/mfa.css.js';
 import { RecoveryCodeForm } from '../shared/RecoveryCodeForm.js';
 import { TotpCodeForm } from '../shared/TotpCodeForm.js';
-import type { MfaDevicesFlowModel } from './MfaDevicesModel.js';
+import type { FlowError } from '../shared/FlowError.js';
+import type { StepUpPromptModel } from './MfaDevicesModel.js';
 import * as styles from './MfaDevices.css.js';
 
 export interface StepUpPromptProps {
-  flow: MfaDevicesFlowModel;
+  flow: StepUpPromptModel;
 }
 
 /**
  * "Confirm it's you": the server refused removing a second step because this session passed none lately. Offers the
  * user's own methods (`flow.stepUpMethods`: their passkey, their authenticator app's code, a recovery code while one is
  * left; when they could not be loaded, the code forms), shows their errors as sentences, and Cancel leaves everything
- * as it was. Presentational over `useMfaDevices()`.
+ * as it was. Presentational over `useMfaDevices()`, or the `stepUp` of a flow whose action the server refused until
+ * one (`useUnlinkCredential`, `usePasskeyManager`, `useMfaEnrolment`).
  */
 export function StepUpPrompt({ flow }: StepUpPromptProps) {
   const t = useMessages();
@@ -37,7 +39,7 @@ export function StepUpPrompt({ flow }: StepUpPromptProps) {
   }, [loading]);
   const [useRecovery, setUseRecovery] = useState(false);
   // An error belongs to the form it was about: switching forms leaves it behind.
-  const [leftBehind, setLeftBehind] = useState<MfaDevicesFlowModel['error']>();
+  const [leftBehind, setLeftBehind] = useState<FlowError>();
   const error = flow.error === leftBehind ? undefined : flow.error;
   const verifying = flow.status === 'steppingUp' || flow.status === 'steppingUpWithPasskey';
   const methods = flow.stepUpMethods;

@@ -5,6 +5,7 @@ import { useViewFocus } from '../../focus/useViewFocus.js';
 import { Spinner } from '../../Spinner.js';
 import { button, mutedText, stack, successText } from '../../styles/shared.css.js';
 import * as styles from '../shared/mfa.css.js';
+import { StepUpPrompt } from '../MfaDevices/StepUpPrompt.js';
 import { RecoveryCodes } from '../shared/RecoveryCodes.js';
 import { TotpSetupStep } from '../shared/TotpSetupStep.js';
 import { useLocale, useMessages } from '../../messages/useMessages.js';
@@ -15,10 +16,11 @@ export interface MfaEnrolmentViewProps {
   flow: MfaEnrolmentFlowModel;
 }
 
-type View = 'codes' | 'enrolled' | 'scan' | 'start';
+type View = 'codes' | 'enrolled' | 'scan' | 'start' | 'stepUp';
 
 function viewOf(flow: MfaEnrolmentFlowModel): View {
   if ((flow.recoveryCodes?.recoveryCodes.length ?? 0) > 0) return 'codes';
+  if (flow.stepUp) return 'stepUp';
   switch (flow.status) {
     case 'enrolled':
       return 'enrolled';
@@ -33,7 +35,8 @@ function viewOf(flow: MfaEnrolmentFlowModel): View {
 /**
  * Adding a second step to sign-in, for the signed-in user: the methods the settings offer, in their
  * order (SPEC §3) — an authenticator app (QR code, key, first code) or a passkey — then "added", and
- * the recovery codes shown once until acknowledged. Presentational over `useMfaEnrolment()`; each
+ * the recovery codes shown once until acknowledged. A second device, or the first codes of a device added earlier, may
+ * need "Confirm it's you" first (`StepUpPrompt`). Presentational over `useMfaEnrolment()`; each
  * step takes focus to its heading, and the section carries `data-state`.
  */
 export function MfaEnrolmentView({ flow }: MfaEnrolmentViewProps) {
@@ -64,7 +67,9 @@ function EnrolmentSection({ flow, view }: { flow: MfaEnrolmentFlowModel; view: E
       <h2 id={headingId} className={styles.heading}>
         {t('mfaEnrol.section')}
       </h2>
-      {view === 'enrolled' && flow.device?.type === 'passkey' ? (
+      {view === 'stepUp' && flow.stepUp ? (
+        <StepUpPrompt flow={flow.stepUp} />
+      ) : view === 'enrolled' && flow.device?.type === 'passkey' ? (
         <p className={successText}>{t('mfaEnrol.passkeyAdded')}</p>
       ) : view === 'enrolled' ? (
         <>

@@ -4,6 +4,7 @@ import { ErrorMessage } from '../../ErrorMessage.js';
 import { Loading } from '../../Loading.js';
 import { Spinner } from '../../Spinner.js';
 import { button, mutedText, row, stack, text, visuallyHidden } from '../../styles/shared.css.js';
+import { StepUpPrompt } from '../MfaDevices/StepUpPrompt.js';
 import { RenameForm } from '../shared/RenameForm.js';
 import * as styles from './PasskeyManager.css.js';
 import { PasskeyIcon } from '../shared/PasskeyIcon.js';
@@ -24,7 +25,8 @@ const STORAGE_LABEL = { platform: 'passkeys.storage.platform', 'cross-platform':
 
 /**
  * The signed-in user's passkeys: the list (name, where it is kept, when added), "Add a passkey",
- * and rename / remove for each; `registering` shows the prompt's Cancel. Presentational over
+ * and rename / remove for each; `registering` shows the prompt's Cancel; a removal the server refused until a second
+ * factor shows "Confirm it's you" (`StepUpPrompt`) under the list. Presentational over
  * `usePasskeyManager()`; the root carries `data-state`.
  */
 export function PasskeyManagerView({ flow, loadOnMount = true }: PasskeyManagerViewProps) {
@@ -99,7 +101,7 @@ export function PasskeyManagerView({ flow, loadOnMount = true }: PasskeyManagerV
           ))}
         </ul>
       )}
-      <ErrorMessage>{busy ? undefined : errorText(flow.error)}</ErrorMessage>
+      {flow.stepUp ? <StepUpPrompt flow={flow.stepUp} /> : <ErrorMessage>{busy ? undefined : errorText(flow.error)}</ErrorMessage>}
       <button
         type="button"
         className={button.secondary}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { providerLabel } from '../../flows/SocialSignIn/providerLabel.js';
 import { useMessages } from '../../messages/useMessages.js';
@@ -22,11 +22,13 @@ export interface LinkedAccountsProps {
   /** Opens the "Link another account" chooser. */
   onChooseLink?: (() => void) | undefined;
   isLinking: boolean;
-  linkError?: { code?: string; message: string } | undefined;
+  linkError?: { code?: string; message: string; status?: number | undefined } | undefined;
+  /** "Confirm it's you" while an unlink waits for a second factor: under the list, instead of "Link another account" and the error. */
+  stepUp?: ReactNode;
 }
 
 /** The Account view's social accounts: each with Unlink, then one "Link another account" (not a chip per provider). */
-export function LinkedAccounts({ linkedAccounts, linkableProviders, onUnlink, onChooseLink, isLinking, linkError }: LinkedAccountsProps) {
+export function LinkedAccounts({ linkedAccounts, linkableProviders, onUnlink, onChooseLink, isLinking, linkError, stepUp }: LinkedAccountsProps) {
   const t = useMessages();
   const errorText = useErrorText();
   const headingId = useId();
@@ -63,12 +65,13 @@ export function LinkedAccounts({ linkedAccounts, linkableProviders, onUnlink, on
       ) : (
         <p className={mutedText}>{t('menu.accounts.none')}</p>
       )}
-      {onChooseLink && linkableProviders.length > 0 ? (
+      {stepUp}
+      {onChooseLink && linkableProviders.length > 0 && !stepUp ? (
         <button type="button" className={`${button.secondary} ${styles.sectionAction}`} data-opens="linkAccount" aria-disabled={isLinking ? true : undefined} onClick={() => !isLinking && onChooseLink()}>
           {t('menu.accounts.link')}
         </button>
       ) : null}
-      <ErrorMessage>{errorText(linkError)}</ErrorMessage>
+      {stepUp ? null : <ErrorMessage>{errorText(linkError)}</ErrorMessage>}
     </section>
   );
 }

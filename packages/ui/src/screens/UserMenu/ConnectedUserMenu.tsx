@@ -26,6 +26,7 @@ const AddCredential = lazyWithRetry(() => import('./AddCredential.js').then((mod
 const loadMenuFlows = () => import('./menuFlows.js');
 const MenuFlowsHost = lazyWithRetry(() => loadMenuFlows().then((module) => ({ default: module.MenuFlowsHost })));
 const SecurityViews = lazyWithRetry(() => loadMenuFlows().then((module) => ({ default: module.SecurityViews })));
+const StepUpPrompt = lazyWithRetry(() => loadMenuFlows().then((module) => ({ default: module.StepUpPrompt })));
 const flowsReady = () => MenuFlowsHost.isReady() && SecurityViews.isReady();
 
 export interface UserMenuProps {
@@ -61,8 +62,8 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
   // The menu's flows, once their chunk has arrived (MenuFlowsHost reports them); until then Security and linking wait.
   const [flows, setFlows] = useState<MenuFlows>();
   const [flowsLoad, setFlowsLoad] = useState<'loading' | 'ready' | 'failed'>(() => (flowsReady() ? 'ready' : 'loading'));
-  const [unlinking, setUnlinking] = useState(false);
-  const [unlinkError, setUnlinkError] = useState<{ message: string }>();
+  // The last unlink's refusal shows until the next link or unlink.
+  const [showUnlinkError, setShowUnlinkError] = useState(false);
   const linkedAccounts = useMemo<LinkedAccount[]>(
     () =>
       (session.user?.verifiedCredentials ?? [])
@@ -122,20 +123,20 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
     }
   };
 
-  const unlink = async (credentialId: string) => {
-    setUnlinking(true);
-    setUnlinkError(undefined);
+  // With a second factor the server may want one passed lately: the flow asks for it ("Confirm it's you"), then unlinks.
+  const unlinkFlow = flows?.unlink;
+  const unlink = (credentialId: string) => {
+    if (!unlinkFlow) return;
     social?.reset();
-    try {
-      const { unlinkCredential } = await loadMenuFlows();
-      const response = await unlinkCredential(client, { verifiedCredentialId: credentialId });
-      client.session.send({ type: 'server.signedIn', response });
-    } catch (cause) {
-      setUnlinkError({ message: cause instanceof Error ? cause.message : String(cause) });
-    } finally {
-      setUnlinking(false);
-    }
+    setShowUnlinkError(true);
+    unlinkFlow.unlink(credentialId);
   };
+  const unlinkError = showUnlinkError ? unlinkFlow?.error : undefined;
+  const unlinkStepUp = unlinkFlow?.stepUp ? (
+    <LazySection area="unlink">
+      <StepUpPrompt flow={unlinkFlow.stepUp} />
+    </LazySection>
+  ) : undefined;
 
   const credentials = adding ? (
     <LazySection area="add credential">
@@ -169,7 +170,7 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
         linkedAccounts={linkedAccounts}
         linkableProviders={linkableProviders}
         onLink={(provider) => {
-          setUnlinkError(undefined);
+          setShowUnlinkError(false);
           // The flow's code did not arrive (offline): say so, and fetch it again.
           if (!social) {
             if (flowsFailed) setFlowsLoad('loading');
@@ -177,9 +178,10 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
           }
           social.link(provider as SocialProvider, { strategy: 'popup' });
         }}
-        onUnlink={(credentialId) => void unlink(credentialId)}
+        onUnlink={unlink}
+        linkStepUp={unlinkStepUp}
         // Until the flow's code is here the link rows wait (a popup must open inside the click that asks for it).
-        isLinking={unlinking || (social ? social.isBusy : !flowsFailed)}
+        isLinking={(unlinkFlow !== undefined && unlinkFlow.status !== 'idle') || (social ? social.isBusy : !flowsFailed)}
         linkError={unlinkError ?? (flowsFailed ? { message: t('kit.failed') } : social?.status === 'failed' ? social.error : undefined)}
         onSignOut={() => void signOut()}
         links={links}

@@ -132,6 +132,7 @@ export function MenuBody({ name, view, onView, sheetTitle, ...props }: MenuBodyP
                 linkedAccounts={linkedAccounts}
                 linkableProviders={linkableProviders}
                 onUnlink={props.onUnlink}
+                stepUp={props.linkStepUp}
                 onChooseLink={onLink ? () => go('linkAccount') : undefined}
                 isLinking={isLinking}
                 linkError={props.linkError}

@@ -1,12 +1,13 @@
 import { useMfaDevices, useMfaEnrolment, type UseMfaDevicesReturnType, type UseMfaEnrolmentReturnType } from '@latchkey/headless/react/mfa';
 import { usePasskeyManager, type UsePasskeyManagerReturnType } from '@latchkey/headless/react/passkey';
-import { useSocialSignIn, type UseSocialSignInReturnType } from '@latchkey/headless/react/social';
+import { useSocialSignIn, useUnlinkCredential, type UseSocialSignInReturnType, type UseUnlinkCredentialReturnType } from '@latchkey/headless/react/social';
 import { useEffect } from 'react';
 import { MfaDevicesView } from '../../flows/MfaDevices/MfaDevicesView.js';
 import { MfaEnrolmentView } from '../../flows/MfaEnrolment/MfaEnrolmentView.js';
 import { PasskeyManagerView } from '../../flows/PasskeyManager/PasskeyManagerView.js';
 
-export { unlinkCredential } from '@latchkey/headless/social';
+// "Confirm it's you" for an unlink the server refused until a second factor (the Account view shows it).
+export { StepUpPrompt } from '../../flows/MfaDevices/StepUpPrompt.js';
 
 // The user menu's flows — the passkey, MFA and social-link machines and xstate — in one chunk that opening the menu
 // does not wait for. One module, so the page gets one more chunk rather than several (each lazy entry also splits the
@@ -18,6 +19,8 @@ export interface MenuFlows {
   passkeys: UsePasskeyManagerReturnType;
   mfaEnrolment: UseMfaEnrolmentReturnType;
   mfaDevices: UseMfaDevicesReturnType;
+  /** Unlinking a social account, with the step-up the server may ask for. */
+  unlink: UseUnlinkCredentialReturnType;
 }
 
 export interface MenuFlowsHostProps {
@@ -35,7 +38,8 @@ export function MenuFlowsHost({ onChange }: MenuFlowsHostProps) {
   const passkeys = usePasskeyManager();
   const mfaEnrolment = useMfaEnrolment();
   const mfaDevices = useMfaDevices();
-  useEffect(() => onChange({ social, passkeys, mfaEnrolment, mfaDevices }), [social, passkeys, mfaEnrolment, mfaDevices, onChange]);
+  const unlink = useUnlinkCredential();
+  useEffect(() => onChange({ social, passkeys, mfaEnrolment, mfaDevices, unlink }), [social, passkeys, mfaEnrolment, mfaDevices, unlink, onChange]);
   return null;
 }
 

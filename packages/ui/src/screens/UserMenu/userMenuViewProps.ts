@@ -58,8 +58,10 @@ export interface UserMenuViewProps {
   /** Called inside the click handler (a popup opens there). */
   onLink?: ((provider: string) => void) | undefined;
   onUnlink?: ((credentialId: string) => void) | undefined;
+  /** "Confirm it's you" while an unlink waits for a second factor, shown under the linked accounts. */
+  linkStepUp?: ReactNode;
   /** A link or unlink under way. */
   isLinking?: boolean | undefined;
   /** Linking or unlinking failure, as a sentence (e.g. 'This social account belongs to another user.'). */
-  linkError?: { message: string } | undefined;
+  linkError?: { code?: string; message: string; status?: number | undefined } | undefined;
 }
