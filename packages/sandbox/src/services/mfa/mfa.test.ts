@@ -62,6 +62,28 @@ describe('MFA: TOTP', () => {
     expect((await t.call('GET', '/users/mfa', { token: signedIn.jwt })).body.count).toBe(1);
   });
 
+  it('behavior: before the second factor the response shows only who signs in with what — no profile, no other credential', async () => {
+    const enrolled = await enrolTotp();
+    await stepUpTotp(enrolled);
+    expect((await t.call('PUT', '/users', { token: enrolled.jwt, body: { firstName: 'Ada', lastName: 'Lovelace', jobTitle: 'Analyst' } })).status).toBe(200);
+    const other = freshEmail();
+    const created = await t.call('POST', '/emailVerifications/create', { body: { email: other } });
+    const [message] = await t.inbox(other);
+    const linked = await t.call('POST', '/emailVerifications/verify', { token: enrolled.jwt, body: { verificationUUID: created.body.verificationUUID, verificationToken: message?.code } });
+    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
+    const primary = await primarySignIn(enrolled.email);
+    expect(primary.mfaToken).toEqual(expect.any(String));
+    const shown = JSON.stringify(primary.user);
+    for (const secret of ['Ada', 'Lovelace', 'Analyst', other]) expect(shown).not.toContain(secret);
+    expect(primary.user.verifiedCredentials).toEqual([expect.objectContaining({ format: 'email', email: enrolled.email })]);
+    expect(primary.user).toMatchObject({ id: linked.body.user.id, projectEnvironmentId: linked.body.user.projectEnvironmentId });
+    // Past the second factor, the whole user (a code of the next step: the step-up spent this one).
+    t.clock.advance(30_000);
+    const opened = await authTotp(primary.mfaToken, { code: totpCode(enrolled.secret, t.clock.now()) });
+    expect(opened.body.user).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace' });
+    expect(opened.body.user.verifiedCredentials).toHaveLength(2);
+  });
+
   it('default: after primary sign-in the response carries mfaToken and nextView, no session; the TOTP code opens it', async () => {
     const enrolled = await enrolTotp();
     const primary = await primarySignIn(enrolled.email);

@@ -9,7 +9,7 @@ import { consumeRateLimits } from '../rateLimits/rateLimits.js';
 import { assertNotLastRequiredDevice, assertRecentSecondFactor, markSecondFactor, MFA_STEP_UP_WINDOW_MS } from './stepUp.js';
 import { findSession, insertSession } from '../session/sessionRepository.js';
 import { collectedClientAddress } from '../privacy/clientAddress.js';
-import { sessionExpiresAt, signInResponse, startSignInResponse, type PendingSignIn } from '../session/signInResponse.js';
+import { pendingSignInUser, sessionExpiresAt, signInResponse, startSignInResponse, type PendingSignIn } from '../session/signInResponse.js';
 import { matchTotpStep, newTotpSecret, otpauthUri } from './totp.js';
 import { assertUserMayAnswer, countWrongAnswer } from './wrongAnswers.js';
 import { loadUser, toWireUser } from '../users/userRepository.js';
@@ -129,7 +129,7 @@ export async function startPrimarySignIn(
       sometimesSweepExpired(q, 'mfa_challenges', ctx),
     ]);
     if (!record) throw new Error(`User ${userId} vanished during sign-in.`);
-    const response = { user: toWireUser(record, settings, { newUser: options.newUser }), mfaToken: token, nextView: hasDevice ? MFA_NEXT_VIEW : MFA_ENROLMENT_NEXT_VIEW };
+    const response = { user: pendingSignInUser(toWireUser(record, settings, { newUser: options.newUser })), mfaToken: token, nextView: hasDevice ? MFA_NEXT_VIEW : MFA_ENROLMENT_NEXT_VIEW };
     return { response: Promise.resolve(response) };
   }
   // The session and the user read for the response go together.

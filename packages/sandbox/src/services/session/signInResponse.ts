@@ -1,4 +1,4 @@
-import type { ProjectSettings, SignInResponse } from '@latchkey/protocol';
+import type { ProjectSettings, SignInResponse, User } from '@latchkey/protocol';
 import type { SandboxContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import type { SessionRow } from './sessionRepository.js';
@@ -84,4 +84,20 @@ export async function signInResponse(
   options: { issuedAt: Date; newUser?: boolean },
 ): Promise<SignInResponse> {
   return startSignInResponse(ctx, q, settings, userId, sessionRow, options).response;
+}
+
+/**
+ * The user a sign-in shows while its second factor is pending: who signs in, with what — the credential just used —
+ * and nothing else. The profile, the other credentials (a phone number, the wallets) and the rest wait for the second
+ * factor: the first one alone (a read inbox, say) must not reveal them.
+ */
+export function pendingSignInUser(user: User): User {
+  const used = user.verifiedCredentials.filter((credential) => credential.id === user.lastVerifiedCredentialId);
+  return {
+    id: user.id,
+    projectEnvironmentId: user.projectEnvironmentId,
+    verifiedCredentials: used,
+    ...(user.lastVerifiedCredentialId === undefined ? {} : { lastVerifiedCredentialId: user.lastVerifiedCredentialId }),
+    ...(user.newUser === undefined ? {} : { newUser: user.newUser }),
+  };
 }
