@@ -60,6 +60,7 @@ export {
   stepUpMachine,
   stepUpStatus,
   type StepUpActorRef,
+  type StepUpContext,
   type StepUpEvent,
   type StepUpMachine,
   type StepUpMachineClient,

@@ -28,7 +28,7 @@ export interface StepUpOutput {
   error: LatchkeyError | undefined;
 }
 
-interface StepUpContext {
+export interface StepUpContext {
   client: StepUpMachineClient;
   /** The user's second factors (GET /users/mfa/methods); undefined while loading, or when they could not be loaded. */
   methods: MfaUserMethods | undefined;
