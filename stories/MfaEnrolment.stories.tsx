@@ -2,7 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { MfaEnrolmentView, RecoveryCodes } from '../packages/ui/src/flows/index.js';
 import { expectAccessible } from './a11y.js';
-import { mfaEnrolmentFlow, mfaInvalidCodeError, mfaNothingToAcknowledgeError, passkeyMfaDevice, sampleRecoveryCodes, totpRegistration } from './fixtures.js';
+import { mfaEnrolmentFlow, mfaInvalidCodeError, mfaNothingToAcknowledgeError, passkeyMfaDevice, sampleRecoveryCodes, stepUpFlow, totpMfaDevice, totpRegistration } from './fixtures.js';
+import { phone } from './viewport.js';
 
 /**
  * Adding a second step from the user menu — an authenticator app (QR code, key, first code) or a passkey — and the
@@ -136,3 +137,30 @@ export const RecoveryCodesAcknowledgeFailed: Story = {
     await expect(args.flow.acknowledgeRecoveryCodes).toHaveBeenCalledTimes(1);
   },
 };
+
+/** A second device beside a verified one, refused until a recent second step (`confirming`): "Confirm it’s you". */
+export const AddDeviceStepUp: Story = {
+  args: { flow: mfaEnrolmentFlow({ status: 'confirming', stepUp: stepUpFlow({ stepUpFor: 'addDevice', stepUpMethods: { methods: ['passkey', 'totp'], hasRecoveryCodes: true } }) }) },
+  play: async ({ canvasElement, args }) => {
+    const prompt = within(within(canvasElement).getByRole('region', { name: 'Confirm it’s you' }));
+    await expect(prompt.getByText(/^Adding another second step/)).toBeVisible();
+    await expectAccessible();
+    await userEvent.click(prompt.getByRole('button', { name: 'Use your passkey' }));
+    await expect(args.flow.stepUp?.stepUpWithPasskey).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const AddDeviceStepUpDark: Story = { ...AddDeviceStepUp, globals: { theme: 'dark' } };
+
+export const AddDeviceStepUpPhone: Story = { ...AddDeviceStepUp, play: undefined, globals: { ...phone } };
+
+/** The first recovery codes of a device added more than 5 minutes ago: confirm first, then they show once. */
+export const RecoveryCodesStepUp: Story = {
+  args: { flow: mfaEnrolmentFlow({ status: 'confirming', device: totpMfaDevice, stepUp: stepUpFlow({ stepUpFor: 'showRecoveryCodes', stepUpMethods: { methods: ['totp'], hasRecoveryCodes: false } }) }) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/^Your recovery codes are shown only once/)).toBeVisible();
+    await expectAccessible();
+  },
+};
+
+export const RecoveryCodesStepUpDark: Story = { ...RecoveryCodesStepUp, globals: { theme: 'dark' } };

@@ -2,7 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { PasskeyManagerView } from '../packages/ui/src/flows/index.js';
 import { expectAccessible } from './a11y.js';
-import { passkeyManagerFlow, previouslyRegisteredError, samplePasskeys } from './fixtures.js';
+import { mfaInvalidCodeError, passkeyManagerFlow, previouslyRegisteredError, samplePasskeys, stepUpFlow } from './fixtures.js';
+import { phone } from './viewport.js';
 
 /** The signed-in user's passkeys: the list, add, rename, remove — one story per state of `usePasskeyManager().status`. */
 const meta = {
@@ -83,4 +84,30 @@ export const PreviouslyRegistered: Story = {
 export const PreviouslyRegisteredDark: Story = {
   ...PreviouslyRegistered,
   globals: { theme: 'dark' },
+};
+
+/** A removal the server refused until a recent second step (`confirming`): "Confirm it’s you" under the list. */
+export const DeleteStepUp: Story = {
+  args: { flow: passkeyManagerFlow({ passkeys: samplePasskeys, status: 'confirming', stepUp: stepUpFlow({ stepUpFor: 'deletePasskey' }) }) },
+  play: async ({ canvasElement, args }) => {
+    const prompt = within(within(canvasElement).getByRole('region', { name: 'Confirm it’s you' }));
+    await expect(prompt.getByText(/^Removing a passkey needs a second step/)).toBeVisible();
+    await expectAccessible();
+    await userEvent.type(prompt.getByLabelText('Authentication code'), '123456{Enter}');
+    await expect(args.flow.stepUp?.stepUpWithCode).toHaveBeenCalledWith('123456');
+    await userEvent.click(prompt.getByRole('button', { name: 'Cancel' }));
+    await expect(args.flow.stepUp?.cancelStepUp).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const DeleteStepUpDark: Story = { ...DeleteStepUp, globals: { theme: 'dark' } };
+
+export const DeleteStepUpPhone: Story = { ...DeleteStepUp, play: undefined, globals: { ...phone } };
+
+/** A wrong code in the prompt: the spec's sentence under the field; the prompt stays. */
+export const DeleteStepUpWrongCode: Story = {
+  args: { flow: passkeyManagerFlow({ passkeys: samplePasskeys, status: 'confirming', stepUp: stepUpFlow({ stepUpFor: 'deletePasskey', error: mfaInvalidCodeError }) }) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('Invalid code');
+  },
 };

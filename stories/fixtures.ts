@@ -9,6 +9,7 @@ import type {
   SendFlowModel,
   SmsFlowModel,
 } from '../packages/ui/src/flows/index.js';
+import type { StepUpPromptModel } from '../packages/ui/src/flows/MfaDevices/MfaDevicesModel.js';
 import type { SignInDialogSettings } from '../packages/ui/src/index.js';
 import {
   emailFlowModel,
@@ -19,6 +20,7 @@ import {
   passkeySignInFlowModel,
   sendFlowModel,
   smsFlowModel,
+  stepUpModel,
   type SpyFactory,
 } from '../packages/ui/src/test/flowModels.js';
 import logoPath from './assets/acme-logo.svg?no-inline';
@@ -40,6 +42,8 @@ export {
   samplePasskeys,
   sampleRecoveryCodes,
   sentToUk,
+  stepUpRequiredError,
+  totpMfaDevice,
   tooManyAttemptsError,
   tooManySmsAttemptsError,
   wrongCodeError,
@@ -136,3 +140,5 @@ export const passkeyManagerFlow = (overrides: Partial<PasskeyManagerFlowModel> =
 export const mfaChallengeFlow = (overrides: Partial<MfaChallengeFlowModel> = {}): MfaChallengeFlowModel => mfaChallengeFlowModel(spy, overrides);
 export const mfaEnrolmentFlow = (overrides: Partial<MfaEnrolmentFlowModel> = {}): MfaEnrolmentFlowModel => mfaEnrolmentFlowModel(spy, overrides);
 export const mfaDevicesFlow = (overrides: Partial<MfaDevicesFlowModel> = {}): MfaDevicesFlowModel => mfaDevicesFlowModel(spy, overrides);
+/** "Confirm it's you" as a guarded flow's `stepUp` (an unlink, a passkey's removal, a second device), with spy commands. */
+export const stepUpFlow = (overrides: Partial<StepUpPromptModel> = {}): StepUpPromptModel => stepUpModel(spy, overrides);
