@@ -27,6 +27,7 @@ export const routeInfo = {
   // session
   refresh: { method: 'POST', path: '/refresh', bearer: true },
   revoke: { method: 'POST', path: '/revoke', bearer: true },
+  revokeAll: { method: 'POST', path: '/revoke/all', bearer: true },
   getSession: { method: 'GET', path: '/session', bearer: true },
 
   // e-mail code

@@ -40,6 +40,8 @@ const beyondDesign = [
   'POST /telegram/initAuth',
   // Issue 11: a passkey-protected wallet's session key needs a fresh proof over the key, a server nonce and an expiry.
   'POST /users/embeddedWallets/sessionKey/challenge*',
+  // Round 5: "sign out everywhere" — a user who suspects a stolen session ends every one of theirs.
+  'POST /revoke/all*',
 ];
 
 describe('routes', () => {

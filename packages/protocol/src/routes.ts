@@ -43,6 +43,7 @@ export const routes = {
   // session
   refresh: route({ ...routeInfo.refresh, request: noBodySchema, response: signInResponseSchema }),
   revoke: route({ ...routeInfo.revoke, request: noBodySchema, response: okSchema }),
+  revokeAll: route({ ...routeInfo.revokeAll, request: noBodySchema, response: okSchema }),
   getSession: route({ ...routeInfo.getSession, request: noBodySchema, response: sessionInfoSchema }),
 
   // e-mail code

@@ -7,6 +7,11 @@ import { useLatchkeyClient } from './LatchkeyContext.js';
 import { useHydrated } from './useHydrated.js';
 import { useSessionSelector } from './useSessionSelector.js';
 
+export interface SignOutOptions {
+  /** End every session of the user on the server — every device, every browser — not only this one. */
+  everywhere?: boolean;
+}
+
 export interface UseSessionReturnType {
   status: SessionStatus;
   /** The signed-in user (undefined unless `status` is `signedIn` or `onboarding`). */
@@ -17,10 +22,10 @@ export interface UseSessionReturnType {
   error: LatchkeyError | undefined;
   /** True while the session restores, a sign-in request is in flight, or it signs out. */
   isBusy: boolean;
-  /** Revokes the session on the server and forgets it here. */
-  signOut(): void;
+  /** Revokes the session on the server and forgets it here; `{ everywhere: true }` ends every session of the user (every device). */
+  signOut(options?: SignOutOptions): void;
   /** `signOut`, awaitable: resolves once signed out. */
-  signOutAsync(): Promise<void>;
+  signOutAsync(options?: SignOutOptions): Promise<void>;
 }
 
 const selectUser = (snapshot: SessionSnapshot) => (snapshot.matches('signedIn') ? snapshot.context.user : undefined);
@@ -49,8 +54,8 @@ export function useSession(): UseSessionReturnType {
   const expiresAt = hydrated ? liveExpiresAt : undefined;
   const error = hydrated ? liveError : undefined;
   const isBusy = hydrated ? liveBusy : true;
-  const signOutAsync = useCallback(async () => {
-    session.send({ type: 'user.signOut' });
+  const signOutAsync = useCallback(async (options?: SignOutOptions) => {
+    session.send({ type: 'user.signOut', everywhere: options?.everywhere === true });
     // xstate's `waitFor` would bring xstate into the code that paints first: a subscription does the same.
     await new Promise<void>((resolve, reject) => {
       const settled = (snapshot: SessionSnapshot) => !snapshot.matches('signedIn');
@@ -65,7 +70,7 @@ export function useSession(): UseSessionReturnType {
       });
     });
   }, [session]);
-  const signOut = useCallback(() => session.send({ type: 'user.signOut' }), [session]);
+  const signOut = useCallback((options?: SignOutOptions) => session.send({ type: 'user.signOut', everywhere: options?.everywhere === true }), [session]);
   return useMemo(
     () => ({ status, user, expiresAt, error, isBusy, signOut, signOutAsync }),
     [status, user, expiresAt, error, isBusy, signOut, signOutAsync],

@@ -85,8 +85,8 @@ describe(`attack suite (fast-check seed ${seed})`, () => {
   it('error: malformed JSON, wrong types, random bodies, oversized bodies, NUL and lone surrogates on every route — never a 5xx, always a coded error', async () => {
     const requests: AttackRequest[] = [];
     for (const [key, route] of routeEntries) {
-      // `revoke` with the attacker's token would end the session the other attacks use.
-      const token = route.bearer && key !== 'revoke' ? bearer(attacker.jwt) : {};
+      // `revoke` and `revoke/all` with the attacker's token would end the session the other attacks use.
+      const token = route.bearer && key !== 'revoke' && key !== 'revokeAll' ? bearer(attacker.jwt) : {};
       const path = pathWith(sdkPath, route, () => 'x');
       const keys = requestKeys(route);
       const add = (label: string, body: unknown, headers: Record<string, string> = token) =>

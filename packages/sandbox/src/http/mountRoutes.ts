@@ -77,10 +77,10 @@ function mountJson(app: Hono, ctx: SandboxContext, key: RouteKey, binding: JsonB
 
 /**
  * Cookie storage: a sign-in response carrying a session (every sign-in, refresh, link…) also sets it as the HttpOnly
- * session cookie when the project keeps sessions in cookies; POST /revoke always clears it.
+ * session cookie when the project keeps sessions in cookies; POST /revoke and /revoke/all always clear it.
  */
 async function applySessionCookie(ctx: SandboxContext, c: Context, key: RouteKey, route: RouteDefinition, data: unknown): Promise<void> {
-  if (key === 'revoke') {
+  if (key === 'revoke' || key === 'revokeAll') {
     clearSessionCookie(c);
     return;
   }

@@ -1,5 +1,5 @@
 import type { RouteInput, RouteTable } from '../http/mountRoutes.js';
-import { extendSession, revokeSession, toSessionInfo } from '../services/session/sessionRepository.js';
+import { extendSession, revokeSession, revokeUserSessions, toSessionInfo } from '../services/session/sessionRepository.js';
 import { sessionExpiresAt, signInResponse } from '../services/session/signInResponse.js';
 import { assertUserHasAccess } from '../services/wallets/accessList.js';
 
@@ -21,6 +21,12 @@ async function revoke({ ctx, auth }: RouteInput<'revoke', 'session'>) {
   return { ok: true as const };
 }
 
+/** POST /revoke/all: ends every session of the user — on every device, this one too ("sign out everywhere"). */
+async function revokeAll({ ctx, auth }: RouteInput<'revokeAll', 'session'>) {
+  await revokeUserSessions(ctx.db, ctx.environmentId, auth.userId, ctx.now());
+  return { ok: true as const };
+}
+
 /** GET /session: the session the token stands for. */
 async function getSession({ auth }: RouteInput<'getSession', 'session'>) {
   return toSessionInfo(auth.session);
@@ -29,5 +35,6 @@ async function getSession({ auth }: RouteInput<'getSession', 'session'>) {
 export const sessionRoutes: RouteTable = {
   refresh: { auth: 'session', handler: refresh },
   revoke: { auth: 'session', handler: revoke },
+  revokeAll: { auth: 'session', handler: revokeAll },
   getSession: { auth: 'session', handler: getSession },
 };

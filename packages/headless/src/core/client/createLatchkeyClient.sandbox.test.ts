@@ -64,6 +64,27 @@ describe('against the sandbox', () => {
     await expect(getUser(first, { jwt: jwt as string })).rejects.toMatchObject({ status: 401 });
   });
 
+  it('behavior: signing out everywhere ends the sessions of other devices too', async () => {
+    const email = freshEmail();
+    const signIn = async () => {
+      const target = await client();
+      const flow = startFlow(target);
+      flow.actor.send({ type: 'user.submitDestination', destination: email });
+      await flow.until('awaitingCode');
+      flow.actor.send({ type: 'user.submitCode', code: await getLatestCode({ sandboxUrl, to: email }) });
+      await flow.until('done');
+      await waitFor(target.session, (snapshot) => getSessionStatus(snapshot) === 'signedIn');
+      return target;
+    };
+    const laptop = await signIn();
+    const phone = await signIn();
+    const phoneJwt = phone.session.getSnapshot().context.jwt as string;
+    laptop.session.send({ type: 'user.signOut', everywhere: true });
+    await waitFor(laptop.session, (snapshot) => getSessionStatus(snapshot) === 'signedOut');
+    await expect(getUser(phone, { jwt: phoneJwt })).rejects.toMatchObject({ status: 401 });
+    await expect(refreshSession(phone, { jwt: phoneJwt })).rejects.toMatchObject({ status: 401 });
+  });
+
   it("error: a wrong code → awaitingCode with 'The code is invalid or expired.'; the right one still works", async () => {
     const target = await client();
     const email = freshEmail();

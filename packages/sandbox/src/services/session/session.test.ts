@@ -106,6 +106,25 @@ describe('sessions', () => {
     expect((await t.call('GET', '/users', { token: second.jwt })).status).toBe(200);
   });
 
+  it('behavior: revoke/all ends every session of the user, on every device; another user\'s live on', async () => {
+    const email = freshEmail();
+    const here = await t.signIn(email);
+    const elsewhere = await t.signIn(email);
+    const stranger = await t.signIn(freshEmail());
+    const revoked = await t.call('POST', '/revoke/all', { token: here.jwt });
+    expect(revoked.status).toBe(200);
+    expect(revoked.body).toEqual({ ok: true });
+    for (const token of [here.jwt, elsewhere.jwt]) {
+      const response = await t.call('GET', '/users', { token });
+      expect(response.status).toBe(401);
+      expect(response.body.error).toEqual({ code: 'unauthorized', message: 'The session has been revoked.' });
+      expect((await t.call('POST', '/refresh', { token })).status).toBe(401);
+    }
+    expect((await t.call('GET', '/users', { token: stranger.jwt })).status).toBe(200);
+    // A revoked session's token cannot do it again.
+    expect((await t.call('POST', '/revoke/all', { token: elsewhere.jwt })).status).toBe(401);
+  });
+
   it('error: no token, a malformed header, a tampered token → 401 unauthorized', async () => {
     const session = await t.signIn(freshEmail());
     const [header, payload, signature] = session.jwt.split('.') as [string, string, string];

@@ -51,6 +51,15 @@ export async function revokeSession(q: Queryable, sessionId: string, now: Date):
   await q.query('UPDATE sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [sessionId, now.toISOString()]);
 }
 
+/** Ends every live session of a user (not the expired ones: they stay as they ended). */
+export async function revokeUserSessions(q: Queryable, environmentId: string, userId: string, now: Date): Promise<void> {
+  await q.query('UPDATE sessions SET revoked_at = $3 WHERE environment_id = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > $3', [
+    environmentId,
+    userId,
+    now.toISOString(),
+  ]);
+}
+
 export function toSessionInfo(row: SessionRow): SessionInfo {
   return {
     id: row.id,

@@ -39,7 +39,7 @@ export const sessionActors = {
         if (state.status === 'ready') sendBack({ type: 'settings.ready' });
       });
     }),
-    revokeSession: fromPromise<void, { deps: SessionDeps; jwt: string }>(({ input }) =>
-      revokeSession(input.deps, { jwt: input.jwt }),
+    revokeSession: fromPromise<void, { deps: SessionDeps; jwt: string; everywhere: boolean }>(({ input }) =>
+      revokeSession(input.deps, { jwt: input.jwt, everywhere: input.everywhere }),
     ),
 };

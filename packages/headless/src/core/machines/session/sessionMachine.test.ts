@@ -371,6 +371,19 @@ describe('sessionMachine: signing out', () => {
     expect(emitted.map(([type]) => type)).toEqual(['auth.signedIn', 'auth.signedOut']);
   });
 
+  it('behavior: signing out everywhere is POST /revoke/all with the bearer; signed out here as well', async () => {
+    const { actor, until, requests, adapter } = setup({ handlers: { 'POST /revoke/all': () => json(200, { ok: true }) } });
+    await until('signedOut');
+    const response = fakeSignIn(T0 + HOUR);
+    actor.send({ type: 'server.signedIn', response });
+    actor.send({ type: 'user.signOut', everywhere: true });
+    await until('signedOut');
+    expect(requests.map((r) => [r.method, r.url.pathname.split('/').slice(-2).join('/'), r.headers.get('authorization')])).toEqual([
+      ['POST', 'revoke/all', `Bearer ${response.jwt}`],
+    ]);
+    expect(adapter.getItem(AUTH_KEY)).toBeNull();
+  });
+
   it('error: a failing revoke still signs out locally', async () => {
     const { actor, until, emitted } = setup({
       handlers: {

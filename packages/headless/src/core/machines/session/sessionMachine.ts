@@ -335,7 +335,7 @@ export const sessionMachine = setup({
               entry: 'removeStoredSession',
               invoke: {
                 src: 'revokeSession',
-                input: ({ context }) => ({ deps: context.deps, jwt: context.jwt as string }),
+                input: ({ context, event }) => ({ deps: context.deps, jwt: context.jwt as string, everywhere: event.type === 'user.signOut' && event.everywhere === true }),
                 // Signed out locally whatever the server answers.
                 onDone: { target: '#session.anonymous', actions: ['clearSession', 'emitSignedOut'] },
                 onError: { target: '#session.anonymous', actions: ['clearSession', 'emitSignedOut'] },

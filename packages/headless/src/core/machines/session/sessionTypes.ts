@@ -39,6 +39,7 @@ export type SessionEvent =
   | { type: 'server.userUpdated'; user: User }
   /** A bearer request was answered 401: the token is no longer good. */
   | { type: 'server.sessionRejected' }
-  | { type: 'user.signOut' }
+  /** Signs out; `everywhere` ends every session of the user on the server (every device), not only this one. */
+  | { type: 'user.signOut'; everywhere?: boolean }
   /** The project settings arrived (or changed): whether onboarding is pending is decided again. */
   | { type: 'settings.ready' };
