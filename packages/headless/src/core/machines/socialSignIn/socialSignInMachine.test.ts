@@ -6,7 +6,7 @@ import { createLatchkeyClient, type LatchkeyClient } from '../../client/createLa
 import { createMemoryStorage } from '../../storage/createMemoryStorage.js';
 import type { ReceivedMessage, SocialBrowser } from '../../oauth/socialBrowser.js';
 import { getSessionStatus } from '../session/sessionMachine.js';
-import { REDIRECT_ATTEMPT_KEY, SOCIAL_REDIRECT_MAX_AGE_MS, SOCIAL_SESSION_TIMEOUT_MS, socialSignInMachine, socialSignInStatus } from './socialSignInMachine.js';
+import { REDIRECT_ATTEMPT_KEY, SOCIAL_POPUP_CLOSE_GRACE_MS, SOCIAL_REDIRECT_MAX_AGE_MS, SOCIAL_SESSION_TIMEOUT_MS, socialSignInMachine, socialSignInStatus } from './socialSignInMachine.js';
 import { storedRedirectAttempt } from '../../oauth/redirectAttempt.js';
 
 const REDIRECT_ORIGIN = new URL(API_BASE_URL).origin;
@@ -108,7 +108,7 @@ describe('socialSignInMachine: popup', () => {
     expect(t.prepareSpy).not.toHaveBeenCalled();
   });
 
-  it('error: the popup is polled every 2000 ms; closed → "User cancelled connection", nothing exchanged', async () => {
+  it('error: the popup is polled every 2000 ms; closed (and no message within the grace) → "User cancelled connection", nothing exchanged', async () => {
     const t = await setup();
     t.actor.send({ type: 'user.start', provider: 'google' });
     await t.until('awaitingAuthorization');
@@ -118,10 +118,32 @@ describe('socialSignInMachine: popup', () => {
     t.clock.increment(1999);
     expect(t.status()).toBe('awaitingAuthorization');
     t.clock.increment(1);
+    expect(t.status()).toBe('awaitingAuthorization');
+    t.clock.increment(SOCIAL_POPUP_CLOSE_GRACE_MS);
     expect(t.status()).toBe('failed');
     expect(t.actor.getSnapshot().context.error).toMatchObject({ code: 'user_cancelled_connection', message: 'User cancelled connection' });
     expect(t.exchangeSpy).not.toHaveBeenCalled();
     expect(getSessionStatus(t.client.session.getSnapshot())).toBe('signedOut');
+  });
+
+  it('behavior: the code posted by a popup that closed itself is taken, though the close was seen first', async () => {
+    const t = await setup();
+    t.actor.send({ type: 'user.start', provider: 'google' });
+    await t.until('awaitingAuthorization');
+    t.popup.closed = true;
+    t.clock.increment(2000);
+    t.post(REDIRECT_ORIGIN, { type: 'authorization_response', provider: 'google', code: 'the-code', state: STATE });
+    await t.until('done');
+    expect(t.exchangeSpy).toHaveBeenCalledTimes(1);
+  });
+
+  it('behavior: a message while the popup is still opening (no attempt yet) is ignored', async () => {
+    const t = await setup();
+    t.actor.send({ type: 'user.start', provider: 'google' });
+    expect(t.status()).toBe('opening');
+    t.post(REDIRECT_ORIGIN, { type: 'authorization_response', provider: 'google', code: 'stale', state: 'stale' });
+    expect(t.status()).toBe('opening');
+    await t.until('awaitingAuthorization');
   });
 
   it('error: wrong state → "Failed to connect google social account: Invalid random state"', async () => {
@@ -309,6 +331,7 @@ describe('socialSignInMachine: linking (SPEC §8 social-linking codes)', () => {
     await t.until('awaitingAuthorization');
     t.popup.closed = true;
     t.clock.increment(2000);
+    t.clock.increment(SOCIAL_POPUP_CLOSE_GRACE_MS);
     expect(t.actor.getSnapshot().context.error).toMatchObject({ code: 'oauth_window_closed', message: 'User cancelled connection' });
 
     t.popup.closed = false;

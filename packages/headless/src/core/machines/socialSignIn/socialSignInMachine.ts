@@ -11,6 +11,7 @@ import { listenForAuthorization, preparePopupAttempt } from './popupAttempt.js';
 import { completeRedirect, startRedirect } from './redirectStrategy.js';
 import {
   exchange,
+  SOCIAL_POPUP_CLOSE_GRACE_MS,
   SOCIAL_SESSION_TIMEOUT_MS,
   type AuthorizationMessage,
   type CheckedReturn,
@@ -25,6 +26,7 @@ import { exchangeTelegram } from './telegramAttempt.js';
 
 export {
   REDIRECT_ATTEMPT_KEY,
+  SOCIAL_POPUP_CLOSE_GRACE_MS,
   SOCIAL_REDIRECT_MAX_AGE_MS,
   SOCIAL_SESSION_TIMEOUT_MS,
   type AuthorizationMessage,
@@ -73,6 +75,7 @@ export const socialSignInMachine = setup({
   },
   delays: {
     pollInterval: SOCIAL_POPUP_POLL_MS,
+    closeGrace: SOCIAL_POPUP_CLOSE_GRACE_MS,
     sessionTimeout: SOCIAL_SESSION_TIMEOUT_MS,
   },
   actors: {
@@ -137,6 +140,7 @@ export const socialSignInMachine = setup({
     /** Apple's SDK popup: only when the popup strategy is asked for. */
     usesAppleSdk: (_, params: { provider: SocialProvider; strategy: SocialStrategy | undefined }) => params.provider === 'apple' && params.strategy === 'popup',
     isPopupBlocked: ({ context }) => context.popup === null,
+    hasNoAttempt: ({ context }) => context.attempt === undefined,
     isPopupClosed: ({ context }) => context.popup === null || context.popup.closed,
     hasProviderError: (_, params: { message: AuthorizationMessage }) => params.message.error !== undefined,
     isStateMismatch: ({ context }, params: { message: AuthorizationMessage }) => context.attempt === undefined || params.message.state !== context.attempt.state,
@@ -185,7 +189,29 @@ export const socialSignInMachine = setup({
         input: ({ context }) => ({ browser: context.browser, origin: context.redirectOrigin, provider: context.provider as string }),
       },
       after: { sessionTimeout: { target: 'failed', actions: ['closePopup', 'assignSessionTimeout'] } },
-      on: { 'user.cancel': { target: 'idle', actions: ['closePopup', 'reset'] } },
+      on: {
+        'user.cancel': { target: 'idle', actions: ['closePopup', 'reset'] },
+        'server.authorization': [
+          // Before the attempt is known (the popup still opening) a message answers nothing: ignored.
+          { guard: 'hasNoAttempt' },
+          {
+            guard: { type: 'hasProviderError', params: ({ event }) => ({ message: event.message }) },
+            target: '#socialSignIn.failed',
+            actions: ['closePopup', { type: 'assignProviderError', params: ({ event }) => ({ message: event.message }) }],
+          },
+          {
+            guard: { type: 'isStateMismatch', params: ({ event }) => ({ message: event.message }) },
+            target: '#socialSignIn.failed',
+            actions: ['closePopup', 'assignInvalidState'],
+          },
+          {
+            guard: { type: 'hasNoCode', params: ({ event }) => ({ message: event.message }) },
+            target: '#socialSignIn.failed',
+            actions: ['closePopup', 'assignNoCode'],
+          },
+          { target: '#socialSignIn.exchanging', actions: 'closePopup' },
+        ],
+      },
       states: {
         opening: {
           always: { guard: 'isPopupBlocked', target: '#socialSignIn.failed', actions: 'assignPopupBlocked' },
@@ -205,30 +231,16 @@ export const socialSignInMachine = setup({
         awaitingAuthorization: {
           after: {
             pollInterval: [
-              { guard: 'isPopupClosed', target: '#socialSignIn.failed', actions: 'assignCancelled' },
+              { guard: 'isPopupClosed', target: 'popupClosed' },
               { target: 'awaitingAuthorization', reenter: true },
             ],
           },
-          on: {
-            'server.authorization': [
-              {
-                guard: { type: 'hasProviderError', params: ({ event }) => ({ message: event.message }) },
-                target: '#socialSignIn.failed',
-                actions: ['closePopup', { type: 'assignProviderError', params: ({ event }) => ({ message: event.message }) }],
-              },
-              {
-                guard: { type: 'isStateMismatch', params: ({ event }) => ({ message: event.message }) },
-                target: '#socialSignIn.failed',
-                actions: ['closePopup', 'assignInvalidState'],
-              },
-              {
-                guard: { type: 'hasNoCode', params: ({ event }) => ({ message: event.message }) },
-                target: '#socialSignIn.failed',
-                actions: ['closePopup', 'assignNoCode'],
-              },
-              { target: '#socialSignIn.exchanging', actions: 'closePopup' },
-            ],
-          },
+        },
+        // The redirect page posts its message and closes itself; the close can reach this page before the message
+        // does (another process, a busy machine). A closed popup is given `closeGrace` for it before the attempt
+        // counts as cancelled.
+        popupClosed: {
+          after: { closeGrace: { target: '#socialSignIn.failed', actions: 'assignCancelled' } },
         },
       },
     },
@@ -325,6 +337,7 @@ export type SocialSignInStatus = 'idle' | 'opening' | 'awaitingAuthorization' | 
 export function socialSignInStatus(snapshot: SocialSignInSnapshot): SocialSignInStatus {
   const value = snapshot.value;
   if (typeof value === 'string') return value as SocialSignInStatus;
-  // `popup.*` and `apple.*` (Apple's SDK) share the sub-states opening / awaitingAuthorization.
-  return Object.values(value)[0] as SocialSignInStatus;
+  // `popup.*` and `apple.*` (Apple's SDK) share the sub-states opening / awaitingAuthorization (a closed popup's grace included).
+  const inner = Object.values(value)[0];
+  return (inner === 'popupClosed' ? 'awaitingAuthorization' : inner) as SocialSignInStatus;
 }

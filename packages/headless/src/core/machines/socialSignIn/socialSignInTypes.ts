@@ -11,6 +11,8 @@ import type { Purpose, SessionLink } from '../signInHandOver.js';
 
 /** How long a popup attempt may take before it ends as a session timeout. */
 export const SOCIAL_SESSION_TIMEOUT_MS = 5 * 60_000;
+/** How long a popup found closed is still waited for, for its message on the way (the redirect page posts, then closes). */
+export const SOCIAL_POPUP_CLOSE_GRACE_MS = 1_000;
 /** A redirect attempt older than this is stale when the browser comes back. */
 export const SOCIAL_REDIRECT_MAX_AGE_MS = 10 * 60_000;
 /** Storage key of the redirect attempt (state + verifier, or Apple's raw nonce, across the full-page round trip). */
