@@ -69,7 +69,10 @@ export interface JsonRpcSocket {
   dropConnections(): number;
 }
 
-/** Serves `methods` at `path` on `server` (upgrade requests from loopback origins, or with no origin: Node clients). */
+/**
+ * Serves `methods` at `path` on `server` (upgrade requests from loopback origins, or with no origin: Node clients). Another
+ * path: 404; another origin: 403 (both with an empty body).
+ */
 export function attachJsonRpcSocket(options: {
   server: Server;
   path: string;
@@ -81,8 +84,13 @@ export function attachJsonRpcSocket(options: {
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const origin = request.headers.origin;
-    if (url.pathname !== options.path || (origin !== undefined && !isLoopbackOrigin(origin)) || !options.ctx()) {
+    if (url.pathname !== options.path || !options.ctx()) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    // The socket is there, but not for a page of another origin: refused, as CORS refuses it on the HTTP routes.
+    if (origin !== undefined && !isLoopbackOrigin(origin)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
     wss.handleUpgrade(request, socket, head, (ws) => serve(ws));

@@ -60,7 +60,11 @@ export async function roomForStep<P, S>(ctx: SandboxContext, userId: string, roo
   const room = rows[0];
   if (!room) throw new MpcRpcError('room_not_found', 'No ceremony room has this id.');
   if (room.user_id !== userId) throw new MpcRpcError('room_forbidden', "This ceremony room is another user's.");
-  if (room.status === 'failed') throw new MpcRpcError('room_closed', `This ceremony was aborted: ${room.failure?.message ?? 'failed'}.`, room.failure ? { failure: room.failure } : {});
+  if (room.status === 'failed') {
+    // The failure's message is a sentence already (it ends with its full stop).
+    const why = room.failure?.message ?? 'failed.';
+    throw new MpcRpcError('room_closed', `This ceremony was aborted: ${/[.!?]$/.test(why) ? why : `${why}.`}`, room.failure ? { failure: room.failure } : {});
+  }
   const steps = ROOM_STEPS[room.kind];
   const index = steps.indexOf(method);
   if (index === -1) throw new MpcRpcError('out_of_order', `A ${room.kind} room does not take ${method}.`, { expected: steps[room.step] ?? null });

@@ -30,6 +30,35 @@ describe('MPC socket: transport', () => {
     socket.close();
   });
 
+  it('error: an upgrade from a page of another origin → 403 with an empty body; another path → 404', async () => {
+    const { default: WebSocket } = await import('ws');
+    const refusal = (url: string, headers: Record<string, string>) =>
+      new Promise<{ status: number | undefined; body: string }>((resolve, reject) => {
+        const ws = new WebSocket(url, { headers });
+        ws.once('open', () => reject(new Error('the upgrade was accepted')));
+        ws.once('unexpected-response', (_request, response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += String(chunk)));
+          response.on('end', () => resolve({ status: response.statusCode, body }));
+        });
+      });
+    const url = t.sandbox.info.mpcSocketUrl;
+    expect(await refusal(url, { origin: 'https://evil.example' })).toEqual({ status: 403, body: '' });
+    expect(await refusal(url.replace('/waas/socket', '/waas/sockets'), {})).toEqual({ status: 404, body: '' });
+    const socket = await openSocket(url);
+    expect((await socket.raw('{"jsonrpc":"2.0","method":"nope","id":1}')).error.code).toBe(-32601);
+    socket.close();
+  });
+
+  it('error: params are checked before the room: a malformed call naming an unknown room → -32602', async () => {
+    const { socket } = await mpcSession(t, 'mpc-params-first@example.com');
+    await expect(socket.call('keygen.round1', { roomId: '00000000-0000-4000-8000-000000000000', packages: [] })).rejects.toMatchObject({
+      code: -32602,
+      data: { reason: 'invalid_params', path: 'packages' },
+    });
+    socket.close();
+  });
+
   it('error: a ceremony call before rpc.login, or a bad token → -32001 unauthenticated', async () => {
     const socket = await openSocket(t.sandbox.info.mpcSocketUrl);
     await expect(socket.call('keygen.round1', { roomId: 'x', packages: [] })).rejects.toMatchObject({ code: MPC_SOCKET_ERRORS.unauthenticated, data: { reason: 'unauthenticated' } });
@@ -92,7 +121,11 @@ describe('MPC socket: rooms', () => {
       code: -32006,
       data: { reason: 'package_invalid', culprit: identifierOf(keygenId), culpritKeygenId: keygenId },
     });
-    await expect(socket.call('keygen.round1', { roomId: room.roomId, packages: round1 })).rejects.toMatchObject({ code: -32007, data: { reason: 'room_closed' } });
+    await expect(socket.call('keygen.round1', { roomId: room.roomId, packages: round1 })).rejects.toMatchObject({
+      code: -32007,
+      message: `This ceremony was aborted: A package from ${keygenId} failed verification (the round 1 package does not verify); the ceremony was aborted.`,
+      data: { reason: 'room_closed', failure: { reason: 'package_invalid', culprit: identifierOf(keygenId) } },
+    });
     socket.close();
   });
 
