@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { MfaDevicesView } from '../packages/ui/src/flows/index.js';
 import { expectAccessible } from './a11y.js';
-import { mfaDeviceNotFoundError, mfaDevicesFlow, mfaInvalidCodeError, sampleMfaDevices, sampleRecoveryCodes } from './fixtures.js';
+import { mfaDeviceNotFoundError, mfaDevicesFlow, mfaInvalidCodeError, sampleMfaDevices, sampleRecoveryCodes, stepUpFlow } from './fixtures.js';
 
 /** The user's second-step devices in the user menu, behind one disclosure — one story per state of `useMfaDevices().status`. */
 const meta = {
@@ -110,7 +110,12 @@ const allMethods = { methods: ['passkey' as const, 'totp' as const], hasRecovery
 
 /** New codes (or a delete) were refused for want of a recent second step: the user's methods are being loaded. */
 export const StepUpLoading: Story = {
-  args: { flow: mfaDevicesFlow({ devices: sampleMfaDevices, status: 'loadingStepUpMethods', isBusy: true, stepUpFor: 'regenerateRecoveryCodes' }) },
+  args: { flow: mfaDevicesFlow({
+      devices: sampleMfaDevices,
+      status: 'confirming',
+      isBusy: true,
+      stepUp: stepUpFlow({ status: 'loadingStepUpMethods', stepUpFor: 'regenerateRecoveryCodes', stepUpMethods: undefined }),
+    }) },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Checking your second steps…');
   },
@@ -118,16 +123,16 @@ export const StepUpLoading: Story = {
 
 /** "Confirm it’s you": the user's passkey, the app's code or a recovery code; Cancel leaves everything as it was. */
 export const StepUp: Story = {
-  args: { flow: mfaDevicesFlow({ devices: sampleMfaDevices, status: 'awaitingStepUp', stepUpFor: 'deleteDevice', stepUpMethods: allMethods }) },
+  args: { flow: mfaDevicesFlow({ devices: sampleMfaDevices, status: 'confirming', stepUp: stepUpFlow({ stepUpFor: 'deleteDevice', stepUpMethods: allMethods }) }) },
   play: async ({ canvasElement, args }) => {
     const prompt = within(within(canvasElement).getByRole('region', { name: 'Confirm it’s you' }));
     await expectAccessible();
     await userEvent.click(prompt.getByRole('button', { name: 'Use your passkey' }));
-    await expect(args.flow.stepUpWithPasskey).toHaveBeenCalledTimes(1);
+    await expect(args.flow.stepUp?.stepUpWithPasskey).toHaveBeenCalledTimes(1);
     await userEvent.type(prompt.getByLabelText('Authentication code'), '123456{Enter}');
-    await expect(args.flow.stepUpWithCode).toHaveBeenCalledWith('123456');
+    await expect(args.flow.stepUp?.stepUpWithCode).toHaveBeenCalledWith('123456');
     await userEvent.click(prompt.getByRole('button', { name: 'Cancel' }));
-    await expect(args.flow.cancelStepUp).toHaveBeenCalledTimes(1);
+    await expect(args.flow.stepUp?.cancelStepUp).toHaveBeenCalledTimes(1);
   },
 };
 
@@ -138,7 +143,11 @@ export const StepUpDark: Story = {
 
 /** A wrong code: 'Invalid code' under the field; the prompt stays. */
 export const StepUpWrongCode: Story = {
-  args: { flow: mfaDevicesFlow({ devices: sampleMfaDevices, status: 'awaitingStepUp', stepUpFor: 'regenerateRecoveryCodes', stepUpMethods: allMethods, error: mfaInvalidCodeError }) },
+  args: { flow: mfaDevicesFlow({
+      devices: sampleMfaDevices,
+      status: 'confirming',
+      stepUp: stepUpFlow({ stepUpFor: 'regenerateRecoveryCodes', stepUpMethods: allMethods, error: mfaInvalidCodeError }),
+    }) },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('Invalid code');
   },
@@ -146,7 +155,12 @@ export const StepUpWrongCode: Story = {
 
 /** A code is being checked. */
 export const SteppingUp: Story = {
-  args: { flow: mfaDevicesFlow({ devices: sampleMfaDevices, status: 'steppingUp', isBusy: true, stepUpFor: 'regenerateRecoveryCodes', stepUpMethods: allMethods }) },
+  args: { flow: mfaDevicesFlow({
+      devices: sampleMfaDevices,
+      status: 'confirming',
+      isBusy: true,
+      stepUp: stepUpFlow({ status: 'steppingUp', stepUpFor: 'regenerateRecoveryCodes', stepUpMethods: allMethods }),
+    }) },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('button', { name: /Verify/ })).toHaveAttribute('aria-disabled', 'true');
   },
@@ -154,7 +168,12 @@ export const SteppingUp: Story = {
 
 /** The browser's passkey prompt is open. */
 export const SteppingUpWithPasskey: Story = {
-  args: { flow: mfaDevicesFlow({ devices: sampleMfaDevices, status: 'steppingUpWithPasskey', isBusy: true, stepUpFor: 'deleteDevice', stepUpMethods: allMethods }) },
+  args: { flow: mfaDevicesFlow({
+      devices: sampleMfaDevices,
+      status: 'confirming',
+      isBusy: true,
+      stepUp: stepUpFlow({ status: 'steppingUpWithPasskey', stepUpFor: 'deleteDevice', stepUpMethods: allMethods }),
+    }) },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('Follow your browser’s prompt to use your passkey…')).toBeInTheDocument();
     await expect(within(canvasElement).getByRole('button', { name: 'Use your passkey' })).toHaveAttribute('aria-disabled', 'true');

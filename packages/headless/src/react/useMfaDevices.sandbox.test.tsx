@@ -53,14 +53,16 @@ describe('useMfaDevices (against the sandbox): step-up', () => {
     const jwtBefore = jwtOf(client);
 
     act(() => result.current.devices.regenerateRecoveryCodes());
-    await waitFor(() => expect(result.current.devices.status).toBe('awaitingStepUp'));
-    expect(result.current.devices.stepUpFor).toBe('regenerateRecoveryCodes');
-    expect(result.current.devices.stepUpMethods).toEqual({ methods: ['totp'], hasRecoveryCodes: false });
+    await waitFor(() => expect(result.current.devices.stepUp?.status).toBe('awaitingStepUp'));
+    expect(result.current.devices.status).toBe('confirming');
+    expect(result.current.devices.stepUp?.stepUpFor).toBe('regenerateRecoveryCodes');
+    expect(result.current.devices.stepUp?.stepUpMethods).toEqual({ methods: ['totp'], hasRecoveryCodes: false });
+    expect(result.current.devices.stepUp?.error).toBeUndefined();
     expect(result.current.devices.error).toBeUndefined();
     expect(result.current.devices.recoveryCodes).toBeUndefined();
 
-    act(() => result.current.devices.cancelStepUp());
-    expect(result.current.devices).toMatchObject({ status: 'idle', stepUpFor: undefined, stepUpMethods: undefined, error: undefined, recoveryCodes: undefined, isBusy: false });
+    act(() => result.current.devices.stepUp?.cancelStepUp());
+    expect(result.current.devices).toMatchObject({ status: 'idle', stepUp: undefined, error: undefined, recoveryCodes: undefined, isBusy: false });
     expect(result.current.devices.devices).toHaveLength(1);
     expect(jwtOf(client)).toBe(jwtBefore);
   });
@@ -73,16 +75,16 @@ describe('useMfaDevices (against the sandbox): step-up', () => {
     client.events.on('auth.signedIn', (event) => announced.push(event));
 
     act(() => result.current.devices.regenerateRecoveryCodes());
-    await waitFor(() => expect(result.current.devices.status).toBe('awaitingStepUp'));
+    await waitFor(() => expect(result.current.devices.stepUp?.status).toBe('awaitingStepUp'));
     const right = totp(secret, Date.now() + 30_000);
-    act(() => result.current.devices.stepUpWithCode(right === '000000' ? '111111' : '000000'));
-    await waitFor(() => expect(result.current.devices.error?.code).toBe('mfa_invalid_code'));
-    expect(result.current.devices.error?.message).toBe('Invalid code');
-    expect(result.current.devices.status).toBe('awaitingStepUp');
+    act(() => result.current.devices.stepUp?.stepUpWithCode(right === '000000' ? '111111' : '000000'));
+    await waitFor(() => expect(result.current.devices.stepUp?.error?.code).toBe('mfa_invalid_code'));
+    expect(result.current.devices.stepUp?.error?.message).toBe('Invalid code');
+    expect(result.current.devices.stepUp?.status).toBe('awaitingStepUp');
 
-    act(() => result.current.devices.stepUpWithCode(right));
+    act(() => result.current.devices.stepUp?.stepUpWithCode(right));
     await waitFor(() => expect(result.current.devices.recoveryCodes?.recoveryCodes).toHaveLength(10));
-    expect(result.current.devices).toMatchObject({ status: 'idle', stepUpFor: undefined, error: undefined });
+    expect(result.current.devices).toMatchObject({ status: 'idle', stepUp: undefined, error: undefined });
     expect(result.current.session.status).toBe('signedIn');
     // The step-up's sign-in response (a token for the same session: byte-identical when issued within the second of
     // the one before, as iat and exp are whole seconds) went to the session before the retry; the same user's token

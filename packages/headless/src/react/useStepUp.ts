@@ -6,11 +6,19 @@ import type { LatchkeyError } from '../core/errors/LatchkeyError.js';
 import { stepUpStatus, type StepUpActorRef, type StepUpSnapshot, type StepUpStatus } from '../core/machines/mfaDevices/stepUpMachine.js';
 
 /** What a step-up is asked for: the action the server refused until the user confirms with a second factor. */
-export type StepUpPurpose = 'unlinkCredential' | 'deletePasskey' | 'addDevice' | 'showRecoveryCodes';
+export type StepUpPurpose =
+  | 'unlinkCredential'
+  | 'deletePasskey'
+  | 'addDevice'
+  | 'showRecoveryCodes'
+  | 'deleteDevice'
+  | 'regenerateRecoveryCodes'
+  | 'changeDevice';
 
 /**
- * "Confirm it's you" while a flow's action waits for it (see `stepUpMachine`): the same members as the device
- * management hook's step-up (`useMfaDevices`), so one prompt renders either.
+ * "Confirm it's you" while a flow's action waits for it (see `stepUpMachine`): the `stepUp` member of every hook whose
+ * action may need one (`useMfaDevices`, `usePasskeyManager`, `useMfaEnrolment`, `useUnlinkCredential`), so one prompt
+ * renders them all.
  */
 export interface UseStepUpReturnType {
   status: StepUpStatus;

@@ -124,17 +124,11 @@ export function mfaDevicesFlowModel(spy: SpyFactory, overrides: Partial<MfaDevic
     deleteDevice: spy('deleteDevice'),
     regenerateRecoveryCodes: spy('regenerateRecoveryCodes'),
     acknowledgeRecoveryCodes: spy('acknowledgeRecoveryCodes'),
-    stepUpFor: undefined,
-    stepUpMethods: undefined,
-    stepUpWithCode: spy('stepUpWithCode'),
-    stepUpWithRecoveryCode: spy('stepUpWithRecoveryCode'),
-    stepUpWithPasskey: spy('stepUpWithPasskey'),
-    cancelStepUp: spy('cancelStepUp'),
     ...overrides,
   };
 }
 
-/** "Confirm it's you" as a flow's `stepUp` shows it (an unlink, a passkey's removal, a second device). */
+/** "Confirm it's you" as a flow's `stepUp` shows it (an unlink, a passkey's removal, a second device, a device's removal). */
 export function stepUpModel(spy: SpyFactory, overrides: Partial<StepUpPromptModel> = {}): StepUpPromptModel {
   return {
     status: 'awaitingStepUp',

@@ -3,6 +3,14 @@ import type { FlowModel } from '../shared/FlowError.js';
 
 /** The types `MfaDevicesView` and its steps take: aliases of the hook's own types (a fixed value in stories). */
 
+/**
+ * What "Confirm it's you" (`StepUpPrompt`) takes: the `stepUp` of a flow whose action the server refused until a second
+ * factor (`useMfaDevices`, `usePasskeyManager`, `useMfaEnrolment`, `useUnlinkCredential`) — a fixed value in stories.
+ */
+export type StepUpPromptModel = FlowModel<
+  Pick<UseStepUpReturnType, 'status' | 'stepUpFor' | 'stepUpMethods' | 'error' | 'stepUpWithCode' | 'stepUpWithRecoveryCode' | 'stepUpWithPasskey' | 'cancelStepUp'>
+>;
+
 /** What the devices view takes from `useMfaDevices()`: its own type, the members used (a fixed one in stories). */
 export type MfaDevicesFlowModel = FlowModel<Pick<
   UseMfaDevicesReturnType,
@@ -17,20 +25,8 @@ export type MfaDevicesFlowModel = FlowModel<Pick<
   | 'deleteDevice'
   | 'regenerateRecoveryCodes'
   | 'acknowledgeRecoveryCodes'
-  | 'stepUpFor'
-  | 'stepUpMethods'
-  | 'stepUpWithCode'
-  | 'stepUpWithRecoveryCode'
-  | 'stepUpWithPasskey'
-  | 'cancelStepUp'
->>;
-export type MfaDevicesFlowStatus = MfaDevicesFlowModel['status'];
-
-/**
- * What "Confirm it's you" (`StepUpPrompt`) takes: the step-up members that `useMfaDevices()` and every flow's `stepUp`
- * (`useStepUp`) share — a fixed value in stories.
- */
-export type StepUpPromptModel = FlowModel<Pick<UseStepUpReturnType, 'stepUpMethods' | 'error' | 'stepUpWithCode' | 'stepUpWithRecoveryCode' | 'stepUpWithPasskey' | 'cancelStepUp'>> & {
-  status: UseStepUpReturnType['status'] | MfaDevicesFlowStatus;
-  stepUpFor: UseStepUpReturnType['stepUpFor'] | MfaDevicesFlowModel['stepUpFor'];
+>> & {
+  /** While a delete or new recovery codes wait for "Confirm it's you" (optional: a model without it never asks). */
+  stepUp?: StepUpPromptModel | undefined;
 };
+export type MfaDevicesFlowStatus = MfaDevicesFlowModel['status'];

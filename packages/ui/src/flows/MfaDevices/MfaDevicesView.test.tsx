@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../test/axe.js';
 import { renderInKit } from '../../test/renderInKit.js';
-import { fakeMfaDevicesFlow, mfaDeviceNotFoundError, mfaInvalidCodeError, mfaNothingToAcknowledgeError, sampleMfaDevices, sampleRecoveryCodes } from '../../test/fakeMfaFlow.js';
+import { fakeMfaDevicesFlow, fakeStepUp, mfaDeviceNotFoundError, mfaInvalidCodeError, mfaNothingToAcknowledgeError, sampleMfaDevices, sampleRecoveryCodes } from '../../test/fakeMfaFlow.js';
 import { MfaDevicesView } from './MfaDevicesView.js';
 
 describe('MfaDevicesView', () => {
@@ -68,29 +68,30 @@ describe('MfaDevicesView', () => {
   });
 
   describe('step-up', () => {
-    const stepUp = { status: 'awaitingStepUp' as const, stepUpFor: 'regenerateRecoveryCodes' as const };
+    const confirming = { status: 'confirming' as const };
 
     it("default: 'Confirm it’s you' offers the user's methods — passkey, the app's code, a recovery code — and Cancel; accessible", async () => {
       const user = userEvent.setup();
-      const flow = fakeMfaDevicesFlow({ devices, ...stepUp, stepUpMethods: { methods: ['passkey', 'totp'], hasRecoveryCodes: true } });
+      const stepUp = fakeStepUp({ stepUpFor: 'regenerateRecoveryCodes', stepUpMethods: { methods: ['passkey', 'totp'], hasRecoveryCodes: true } });
+      const flow = fakeMfaDevicesFlow({ devices, ...confirming, stepUp });
       const { container } = renderInKit(<MfaDevicesView flow={flow} defaultOpen />);
       const prompt = screen.getByRole('region', { name: 'Confirm it’s you' });
       expect(prompt).toHaveTextContent('New recovery codes replace your old ones. Confirm with one of your second steps to go on.');
       expect(screen.queryByRole('button', { name: 'New recovery codes' })).toBeNull();
       await expectNoAxeViolations(container);
       await user.click(within(prompt).getByRole('button', { name: 'Use your passkey' }));
-      expect(flow.stepUpWithPasskey).toHaveBeenCalledTimes(1);
+      expect(stepUp.stepUpWithPasskey).toHaveBeenCalledTimes(1);
       await user.type(within(prompt).getByLabelText('Authentication code'), '123456{Enter}');
-      expect(flow.stepUpWithCode).toHaveBeenCalledWith('123456');
+      expect(stepUp.stepUpWithCode).toHaveBeenCalledWith('123456');
       await user.click(within(prompt).getByRole('button', { name: 'Use a recovery code' }));
       await user.type(within(prompt).getByLabelText('Recovery code'), '7kq2-m9xd{Enter}');
-      expect(flow.stepUpWithRecoveryCode).toHaveBeenCalledWith('7kq2-m9xd');
+      expect(stepUp.stepUpWithRecoveryCode).toHaveBeenCalledWith('7kq2-m9xd');
       await user.click(within(prompt).getByRole('button', { name: 'Cancel' }));
-      expect(flow.cancelStepUp).toHaveBeenCalledTimes(1);
+      expect(stepUp.cancelStepUp).toHaveBeenCalledTimes(1);
     });
 
     it('behavior: only what the user has — a TOTP-only user without recovery codes gets the code form alone; deleting says why', () => {
-      renderInKit(<MfaDevicesView flow={fakeMfaDevicesFlow({ devices, status: 'awaitingStepUp', stepUpFor: 'deleteDevice', stepUpMethods: { methods: ['totp'], hasRecoveryCodes: false } })} defaultOpen />);
+      renderInKit(<MfaDevicesView flow={fakeMfaDevicesFlow({ devices, ...confirming, stepUp: fakeStepUp({ stepUpFor: 'deleteDevice', stepUpMethods: { methods: ['totp'], hasRecoveryCodes: false } }) })} defaultOpen />);
       const prompt = screen.getByRole('region', { name: 'Confirm it’s you' });
       expect(prompt).toHaveTextContent('Removing a second step needs one you passed in the last few minutes.');
       expect(within(prompt).getByLabelText('Authentication code')).toBeInTheDocument();
@@ -100,21 +101,25 @@ describe('MfaDevicesView', () => {
 
     it('error: a wrong code reads as a sentence in the prompt, not twice; a passkey-only user sees the passkey error there; loading says so', () => {
       const wrong = renderInKit(
-        <MfaDevicesView flow={fakeMfaDevicesFlow({ devices, ...stepUp, stepUpMethods: { methods: ['totp'], hasRecoveryCodes: true }, error: mfaInvalidCodeError })} defaultOpen />,
+        <MfaDevicesView flow={fakeMfaDevicesFlow({ devices, ...confirming, error: mfaInvalidCodeError, stepUp: fakeStepUp({ stepUpFor: 'regenerateRecoveryCodes', stepUpMethods: { methods: ['totp'], hasRecoveryCodes: true }, error: mfaInvalidCodeError }) })} defaultOpen />,
       );
       expect(screen.getAllByRole('alert')).toHaveLength(1);
       expect(screen.getByRole('alert')).toHaveTextContent('Invalid code');
       wrong.unmount();
       const passkeyOnly = renderInKit(
         <MfaDevicesView
-          flow={fakeMfaDevicesFlow({ devices, ...stepUp, stepUpMethods: { methods: ['passkey'], hasRecoveryCodes: false }, error: { code: 'invalid_verification', message: 'The passkey could not be verified.' } })}
+          flow={fakeMfaDevicesFlow({
+            devices,
+            ...confirming,
+            stepUp: fakeStepUp({ stepUpFor: 'regenerateRecoveryCodes', stepUpMethods: { methods: ['passkey'], hasRecoveryCodes: false }, error: { code: 'invalid_verification', message: 'The passkey could not be verified.' } }),
+          })}
           defaultOpen
         />,
       );
       expect(screen.getByRole('alert')).toHaveTextContent('The passkey could not be verified.');
       expect(screen.queryByLabelText('Authentication code')).toBeNull();
       passkeyOnly.unmount();
-      renderInKit(<MfaDevicesView flow={fakeMfaDevicesFlow({ devices, status: 'loadingStepUpMethods', isBusy: true, stepUpFor: 'deleteDevice' })} defaultOpen />);
+      renderInKit(<MfaDevicesView flow={fakeMfaDevicesFlow({ devices, ...confirming, isBusy: true, stepUp: fakeStepUp({ status: 'loadingStepUpMethods', stepUpFor: 'deleteDevice', stepUpMethods: undefined }) })} defaultOpen />);
       expect(screen.getByRole('status')).toHaveTextContent('Checking your second steps…');
     });
   });

@@ -39,7 +39,7 @@ export function MfaDevicesView({ flow, defaultOpen = false }: MfaDevicesViewProp
   const devices = flow.devices ?? [];
   const shownCodes = flow.recoveryCodes?.recoveryCodes ?? [];
   // Removing a second step was refused until the user confirms with one (see StepUpPrompt).
-  const stepUp = flow.stepUpFor !== undefined;
+  const stepUp = flow.stepUp;
   const toggle = () => {
     if (!open && flow.devices === undefined) flow.loadDevices();
     setOpen(!open);
@@ -113,7 +113,7 @@ export function MfaDevicesView({ flow, defaultOpen = false }: MfaDevicesViewProp
             ))}
           </ul>
           {stepUp ? (
-            <StepUpPrompt flow={flow} />
+            <StepUpPrompt flow={stepUp} />
           ) : shownCodes.length > 0 ? (
             <RecoveryCodes
               codes={shownCodes}

@@ -20,8 +20,8 @@ export interface StepUpPromptProps {
  * "Confirm it's you": the server refused removing a second step because this session passed none lately. Offers the
  * user's own methods (`flow.stepUpMethods`: their passkey, their authenticator app's code, a recovery code while one is
  * left; when they could not be loaded, the code forms), shows their errors as sentences, and Cancel leaves everything
- * as it was. Presentational over `useMfaDevices()`, or the `stepUp` of a flow whose action the server refused until
- * one (`useUnlinkCredential`, `usePasskeyManager`, `useMfaEnrolment`).
+ * as it was. Presentational over the `stepUp` of a flow whose action the server refused until one (`useMfaDevices`,
+ * `useUnlinkCredential`, `usePasskeyManager`, `useMfaEnrolment`).
  */
 export function StepUpPrompt({ flow }: StepUpPromptProps) {
   const t = useMessages();
@@ -48,7 +48,7 @@ export function StepUpPrompt({ flow }: StepUpPromptProps) {
   const recoveryOffered = methods === undefined || methods.hasRecoveryCodes;
   const showRecovery = recoveryOffered && (useRecovery || !totpOffered);
   const codeForm = showRecovery || totpOffered;
-  const intro = t(`mfaDevices.stepUp.intro.${flow.stepUpFor ?? 'changeDevice'}`);
+  const intro = t(`mfaDevices.stepUp.intro.${flow.stepUpFor}`);
   const toggle = () => {
     setLeftBehind(flow.error);
     setUseRecovery(!useRecovery);

@@ -5,6 +5,7 @@ import { createFakeWebAuthn, deferred, fakeAuthenticationCredential, fakeAuthent
 import { createLatchkeyClient, type LatchkeyClient } from '../../client/createLatchkeyClient.js';
 import { getSessionStatus } from '../session/sessionMachine.js';
 import { mfaDevicesMachine, mfaDevicesStatus, mfaDevicesStepUpFor } from './mfaDevicesMachine.js';
+import { stepUpStatus, type StepUpActorRef } from './stepUpMachine.js';
 
 const clients: LatchkeyClient[] = [];
 afterEach(async () => {
@@ -31,14 +32,21 @@ async function setup(routes: Record<string, FakeHandler> = {}, webauthn: FakeWeb
   await waitFor(client.session, (snapshot) => getSessionStatus(snapshot) === 'signedOut');
   client.session.send({ type: 'server.signedIn', response: fakeSignIn(Date.now() + 3_600_000) });
   const actor = createActor(mfaDevicesMachine, { input: { client } }).start();
+  // The step-up the flow invoked while a command waits for one (`confirming`); the status reads as its own then.
+  const stepUp = () => actor.getSnapshot().children.stepUp as StepUpActorRef | undefined;
+  const status = () => {
+    const child = stepUp();
+    return child ? stepUpStatus(child.getSnapshot()) : mfaDevicesStatus(actor.getSnapshot());
+  };
+  const busy = () => actor.getSnapshot().hasTag('busy') || stepUp()?.getSnapshot().hasTag('busy') === true;
   const settled = async () => {
-    await waitFor(actor, (snapshot) => !snapshot.hasTag('busy'));
+    await vi.waitFor(() => expect(busy()).toBe(false));
     return actor.getSnapshot();
   };
-  const until = (status: string) => waitFor(actor, (snapshot) => mfaDevicesStatus(snapshot) === status);
+  const until = (expected: string) => vi.waitFor(() => expect(status()).toBe(expected));
   const paths = () => fake.requests.map((request) => `${request.method} ${request.url.pathname.replace(/^.*\/sdk\/[^/]+/, '')}`);
   const bearers = () => fake.requests.map((request) => request.headers.get('authorization'));
-  return { actor, client, webauthn, requests: fake.requests, paths, bearers, settled, until, warnings };
+  return { actor, client, webauthn, requests: fake.requests, paths, bearers, stepUp, status, settled, until, warnings };
 }
 
 describe('mfaDevicesMachine: device management', () => {
@@ -158,13 +166,16 @@ describe('mfaDevicesMachine: step-up', () => {
     const jwtBefore = flow.client.session.getSnapshot().context.jwt;
     flow.actor.send({ type: 'user.regenerateRecoveryCodes' });
     await flow.until('awaitingStepUp');
-    expect(flow.actor.getSnapshot().context).toMatchObject({ stepUpMethods: METHODS, error: undefined, recoveryCodes: undefined });
+    expect(mfaDevicesStatus(flow.actor.getSnapshot())).toBe('confirming');
+    expect(flow.actor.getSnapshot().context).toMatchObject({ error: undefined, recoveryCodes: undefined });
+    expect(flow.stepUp()?.getSnapshot().context).toMatchObject({ methods: METHODS, error: undefined });
     expect(mfaDevicesStepUpFor(flow.actor.getSnapshot())).toBe('regenerateRecoveryCodes');
     flow.actor.send({ type: 'user.stepUpWithCode', code: '123 456' });
-    expect(mfaDevicesStatus(flow.actor.getSnapshot())).toBe('steppingUp');
+    expect(flow.status()).toBe('steppingUp');
     const snapshot = await flow.settled();
     expect(mfaDevicesStatus(snapshot)).toBe('idle');
-    expect(snapshot.context).toMatchObject({ recoveryCodes: CODES, command: undefined, stepUpMethods: undefined, error: undefined });
+    expect(snapshot.context).toMatchObject({ recoveryCodes: CODES, command: undefined, error: undefined });
+    expect(flow.stepUp()).toBeUndefined();
     expect(mfaDevicesStepUpFor(snapshot)).toBeUndefined();
     expect(flow.paths()).toEqual(['POST /users/mfa/recovery', 'GET /users/mfa/methods', 'POST /users/mfa/auth/totp', 'POST /users/mfa/recovery']);
     expect(flow.requests[2]?.body).toEqual({ code: '123456' });
@@ -194,7 +205,7 @@ describe('mfaDevicesMachine: step-up', () => {
     await flow.until('awaitingStepUp');
     expect(mfaDevicesStepUpFor(flow.actor.getSnapshot())).toBe('deleteDevice');
     flow.actor.send({ type: 'user.stepUpWithPasskey' });
-    expect(mfaDevicesStatus(flow.actor.getSnapshot())).toBe('steppingUpWithPasskey');
+    expect(flow.status()).toBe('steppingUpWithPasskey');
     const snapshot = await flow.settled();
     expect(mfaDevicesStatus(snapshot)).toBe('idle');
     expect(snapshot.context.devices).toEqual([]);
@@ -212,9 +223,9 @@ describe('mfaDevicesMachine: step-up', () => {
     await flow.until('awaitingStepUp');
     const before = flow.requests.length;
     flow.actor.send({ type: 'user.stepUpWithRecoveryCode', code: 'nope' });
-    expect(flow.actor.getSnapshot().context.error).toMatchObject({ code: 'invalid_code' });
+    expect(flow.stepUp()?.getSnapshot().context.error).toMatchObject({ code: 'invalid_code' });
     flow.actor.send({ type: 'user.stepUpWithCode', code: '12' });
-    expect(flow.actor.getSnapshot().context.error).toMatchObject({ code: 'invalid_code' });
+    expect(flow.stepUp()?.getSnapshot().context.error).toMatchObject({ code: 'invalid_code' });
     expect(flow.requests).toHaveLength(before);
     flow.actor.send({ type: 'user.stepUpWithRecoveryCode', code: ' 7kq2-m9xd ' });
     expect((await flow.settled()).context.recoveryCodes).toEqual(CODES);
@@ -233,12 +244,14 @@ describe('mfaDevicesMachine: step-up', () => {
     await flow.until('awaitingStepUp');
     flow.actor.send({ type: 'user.stepUpWithCode', code: '000000' });
     let snapshot = await flow.settled();
-    expect(mfaDevicesStatus(snapshot)).toBe('awaitingStepUp');
-    expect(snapshot.context.error).toMatchObject({ code: 'mfa_invalid_code', message: 'Invalid code' });
+    expect(flow.status()).toBe('awaitingStepUp');
+    expect(flow.stepUp()?.getSnapshot().context.error).toMatchObject({ code: 'mfa_invalid_code', message: 'Invalid code' });
+    expect(snapshot.context.error).toBeUndefined();
     flow.actor.send({ type: 'user.stepUpWithCode', code: '111111' });
     snapshot = await flow.settled();
     expect(mfaDevicesStatus(snapshot)).toBe('idle');
-    expect(snapshot.context).toMatchObject({ command: undefined, recoveryCodes: undefined, stepUpMethods: undefined });
+    expect(snapshot.context).toMatchObject({ command: undefined, recoveryCodes: undefined });
+    expect(flow.stepUp()).toBeUndefined();
     expect(snapshot.context.error?.code).toBe('too_many_verification_attempts');
     expect(flow.paths().filter((path) => path === 'POST /users/mfa/recovery')).toHaveLength(1);
   });
@@ -300,7 +313,8 @@ describe('mfaDevicesMachine: step-up', () => {
     const snapshot = flow.actor.getSnapshot();
     expect(webauthn.calls).toEqual(['startAuthentication', 'cancel']);
     expect(mfaDevicesStatus(snapshot)).toBe('idle');
-    expect(snapshot.context).toMatchObject({ devices: [DEVICE], command: undefined, stepUpMethods: undefined, steppedUp: false, error: undefined, recoveryCodes: undefined });
+    expect(snapshot.context).toMatchObject({ devices: [DEVICE], command: undefined, steppedUp: false, error: undefined, recoveryCodes: undefined });
+    expect(flow.stepUp()).toBeUndefined();
     expect(flow.client.session.getSnapshot().context.jwt).toBe(jwt);
     ceremony.reject(webAuthnError('ERROR_CEREMONY_ABORTED', { name: 'AbortError', message: 'aborted' }));
   });
@@ -317,8 +331,9 @@ describe('mfaDevicesMachine: step-up', () => {
     await flow.until('awaitingStepUp');
     flow.actor.send({ type: 'user.stepUpWithPasskey' });
     const snapshot = await flow.settled();
-    expect(mfaDevicesStatus(snapshot)).toBe('awaitingStepUp');
+    expect(flow.status()).toBe('awaitingStepUp');
     expect(snapshot.context.error).toBeUndefined();
+    expect(flow.stepUp()?.getSnapshot().context.error).toBeUndefined();
     expect(flow.warnings).toHaveLength(1);
     expect(flow.warnings[0]).toContain('timed out or was not allowed');
   });

@@ -1,5 +1,5 @@
-import type { MfaDevice, MfaDeviceList, MfaUserMethods, RecoveryCodes, SignInResponse, User } from '@latchkey/protocol';
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { MfaDevice, MfaDeviceList, RecoveryCodes, User } from '@latchkey/protocol';
+import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { acknowledgeRecoveryCodes } from '../../actions/acknowledgeRecoveryCodes.js';
 import { deleteMfaDevice } from '../../actions/deleteMfaDevice.js';
 import { getMfaDevices } from '../../actions/getMfaDevices.js';
@@ -7,19 +7,14 @@ import { regenerateRecoveryCodes } from '../../actions/regenerateRecoveryCodes.j
 import { updateMfaDevice } from '../../actions/updateMfaDevice.js';
 import { LatchkeyError } from '../../errors/LatchkeyError.js';
 import { toLatchkeyErrorSync } from '../../errors/toLatchkeyError.js';
-import type { Logger } from '../../logger/createLogger.js';
-import { isWarnOnlyPasskeyError } from '../../webauthn/toPasskeyError.js';
-import type { SessionActorRef } from '../session/sessionMachine.js';
-import { isStepUpRequired, isWellFormedStepUpCode, stepUpActors, type StepUpClient } from './stepUp.js';
+import { isStepUpRequired } from './stepUp.js';
+import { hasPassedStepUp, stepUpMachine, type StepUpEvent, type StepUpMachineClient, type StepUpOutput } from './stepUpMachine.js';
 
 /**
  * What device management needs from its client: the API (signed in), the session (the acknowledgement updates its
  * user; a step-up hands it the fresh token), and — for a step-up with a passkey — WebAuthn and the logger.
  */
-export interface MfaDevicesClient extends StepUpClient {
-  session: Pick<SessionActorRef, 'send'>;
-  logger: Pick<Logger, 'warn'>;
-}
+export type MfaDevicesClient = StepUpMachineClient;
 
 export interface MfaDevicesInput {
   client: MfaDevicesClient;
@@ -41,8 +36,6 @@ export interface MfaDevicesContext {
   recoveryCodes: RecoveryCodes | undefined;
   /** The command under way, or waiting for a step-up (it is retried once after one). */
   command: MfaDevicesCommand | undefined;
-  /** While a step-up is asked for: the user's second factors (GET /users/mfa/methods); undefined when they could not be loaded. */
-  stepUpMethods: MfaUserMethods | undefined;
   /** The command's step-up passed: a second refusal is shown, not asked again. */
   steppedUp: boolean;
   error: LatchkeyError | undefined;
@@ -54,34 +47,22 @@ export type MfaDevicesEvent =
   | MfaDevicesCommand
   /** The user saved the codes shown: recorded server-side, then the codes are forgotten here. */
   | { type: 'user.acknowledgeRecoveryCodes' }
-  /** Step-up with the authenticator app's current code. */
-  | { type: 'user.stepUpWithCode'; code: string }
-  /** Step-up with one of the user's recovery codes (it is spent). */
-  | { type: 'user.stepUpWithRecoveryCode'; code: string }
-  /** Step-up with one of the user's MFA passkeys. */
-  | { type: 'user.stepUpWithPasskey' }
+  /** During a command's step-up (see `stepUpMachine`). */
+  | StepUpEvent
   /** Leaves the step-up: the command is dropped, everything stays as it was. */
   | { type: 'user.cancelStepUp' }
   | { type: 'user.reset' };
 
 export const MFA_DEVICE_ALIAS_MAX_LENGTH = 64;
 
-/** Step-up answers that end it (the attempts of this session are used up, or the session is gone). */
-const ENDING_CODES: ReadonlySet<string> = new Set(['too_many_verification_attempts', 'unauthorized']);
-
 const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
-const codeParams = ({ event }: { event: { code: string } }) => ({ code: event.code });
 const commandParams = ({ event }: { event: MfaDevicesEvent }) => ({ command: event as MfaDevicesCommand });
 const startCommand = (target: string) => ({ target, actions: [{ type: 'assignCommand', params: commandParams }] }) as const;
-const handOverAndRetry = {
-  target: 'retryingCommand',
-  actions: [{ type: 'handOverSignIn', params: ({ event }: { event: { output: SignInResponse } }) => ({ response: event.output }) }, 'markSteppedUp'],
-} as const;
 const commandFailed = [
-  { guard: { type: 'canStepUp', params: errorParams }, target: 'loadingStepUpMethods' },
+  { guard: { type: 'canStepUp', params: errorParams }, target: 'confirming' },
   { target: 'idle', actions: [{ type: 'assignError', params: errorParams }, 'forgetCommand'] },
 ] as const;
-const cancelStepUp = { target: 'idle', actions: 'forgetStepUp' } as const;
+const forwardToStepUp = { actions: 'forwardToStepUp' } as const;
 
 /**
  * The signed-in user's second-factor devices: idle → loadingDevices → idle with the list; rename
@@ -89,8 +70,8 @@ const cancelStepUp = { target: 'idle', actions: 'forgetStepUp' } as const;
  * changingDevice and reload the list. New recovery codes: fetchingRecoveryCodes → idle with the codes
  * (shown once) → acknowledgingRecoveryCodes, recorded on the server and forgotten here.
  * Step-up: a delete or a new set of codes refused with 403 `mfa_invalid_request` (no second factor passed by this
- * session lately) asks for one — loadingStepUpMethods → awaitingStepUp (the user's methods) → steppingUp (a code)
- * or steppingUpWithPasskey → the fresh token goes to the session and the command runs once more. Cancel drops it.
+ * session lately) asks for one — confirming (the step-up, `stepUpMachine`, id `stepUp`) → the command runs once
+ * more with the fresh token. Cancel drops it.
  */
 export const mfaDevicesMachine = setup({
   types: {
@@ -110,7 +91,7 @@ export const mfaDevicesMachine = setup({
     }),
     regenerateRecoveryCodes: fromPromise<RecoveryCodes, { client: MfaDevicesClient }>(({ input }) => regenerateRecoveryCodes(input.client)),
     acknowledgeRecoveryCodes: fromPromise<User, { client: MfaDevicesClient }>(async ({ input }) => (await acknowledgeRecoveryCodes(input.client)).user),
-    ...stepUpActors,
+    stepUp: stepUpMachine,
   },
   actions: {
     assignDevices: assign((_, params: { list: MfaDeviceList }) => ({ devices: params.list.devices, error: undefined })),
@@ -119,32 +100,22 @@ export const mfaDevicesMachine = setup({
     assignInvalidAlias: assign(() => ({
       error: new LatchkeyError('invalid_request', { message: `Enter a name of 1 to ${MFA_DEVICE_ALIAS_MAX_LENGTH} characters.`, path: 'alias' }),
     })),
-    assignInvalidCode: assign(() => ({ error: new LatchkeyError('invalid_code', { path: 'code' }) })),
     assignCommand: assign((_, params: { command: MfaDevicesCommand }) => ({ command: params.command, steppedUp: false, error: undefined })),
     forgetCommand: assign({ command: undefined, steppedUp: false }),
-    assignStepUpMethods: assign((_, params: { methods: MfaUserMethods | undefined }) => ({ stepUpMethods: params.methods })),
-    forgetStepUp: assign({ command: undefined, stepUpMethods: undefined, steppedUp: false, error: undefined }),
-    markSteppedUp: assign({ steppedUp: true, stepUpMethods: undefined, error: undefined }),
+    forgetStepUp: assign({ command: undefined, steppedUp: false, error: undefined }),
+    markSteppedUp: assign({ steppedUp: true, error: undefined }),
     clearError: assign({ error: undefined }),
-    reset: assign({ recoveryCodes: undefined, command: undefined, stepUpMethods: undefined, steppedUp: false, error: undefined }),
+    reset: assign({ recoveryCodes: undefined, command: undefined, steppedUp: false, error: undefined }),
     forgetRecoveryCodes: assign({ recoveryCodes: undefined, error: undefined }),
     handOverUser: ({ context }, params: { user: User }) => context.client.session.send({ type: 'server.userUpdated', user: params.user }),
-    // The step-up's answer is a sign-in response for the same session: its fresh token goes to the session.
-    handOverSignIn: ({ context }, params: { response: SignInResponse }) => context.client.session.send({ type: 'server.signedIn', response: params.response }),
-    logWarning: ({ context }, params: { error: unknown }) => {
-      const error = toLatchkeyErrorSync(params.error);
-      context.client.logger.warn(error.message, { code: error.code });
-    },
+    forwardToStepUp: sendTo('stepUp', ({ event }) => event as StepUpEvent),
   },
   guards: {
     isValidAlias: (_, params: { alias: string }) =>
       typeof params.alias === 'string' && params.alias.trim().length >= 1 && params.alias.trim().length <= MFA_DEVICE_ALIAS_MAX_LENGTH,
     // Asked once per command: after a passed step-up a second refusal is shown as it is.
     canStepUp: ({ context }, params: { error: unknown }) => !context.steppedUp && isStepUpRequired(params.error),
-    isWellFormedCode: (_, params: { code: string }) => isWellFormedStepUpCode('totp', params.code),
-    isWellFormedRecoveryCode: (_, params: { code: string }) => isWellFormedStepUpCode('recovery', params.code),
-    isEnding: (_, params: { error: unknown }) => params.error instanceof LatchkeyError && ENDING_CODES.has(params.error.code),
-    isWarnOnly: (_, params: { error: unknown }) => isWarnOnlyPasskeyError(params.error),
+    hasFailed: (_, params: { output: StepUpOutput }) => !hasPassedStepUp(params.output),
     isRegenerating: ({ context }) => context.command?.type === 'user.regenerateRecoveryCodes',
   },
 }).createMachine({
@@ -154,7 +125,6 @@ export const mfaDevicesMachine = setup({
     devices: undefined,
     recoveryCodes: undefined,
     command: undefined,
-    stepUpMethods: undefined,
     steppedUp: false,
     error: undefined,
   }),
@@ -211,65 +181,29 @@ export const mfaDevicesMachine = setup({
         onError: { target: 'idle', actions: { type: 'assignError', params: errorParams } },
       },
     },
-    // Step-up asked for: which second factors can the user confirm with? Unknown (a failed request) → the code forms.
-    loadingStepUpMethods: {
-      tags: ['busy'],
-      on: { 'user.cancelStepUp': cancelStepUp },
+    // The command was refused until the user confirms with a second factor (see stepUpMachine); once it passed, the
+    // command runs once more with the fresh token.
+    confirming: {
       invoke: {
-        src: 'loadStepUpMethods',
+        id: 'stepUp',
+        src: 'stepUp',
         input: ({ context }) => ({ client: context.client }),
-        onDone: { target: 'awaitingStepUp', actions: { type: 'assignStepUpMethods', params: ({ event }) => ({ methods: event.output }) } },
-        onError: { target: 'awaitingStepUp', actions: [{ type: 'assignStepUpMethods', params: { methods: undefined } }, { type: 'logWarning', params: errorParams }] },
+        onDone: [
+          {
+            guard: { type: 'hasFailed', params: ({ event }) => ({ output: event.output }) },
+            target: 'idle',
+            actions: [{ type: 'assignError', params: ({ event }) => ({ error: event.output.error }) }, 'forgetCommand'],
+          },
+          { guard: 'isRegenerating', target: 'fetchingRecoveryCodes', actions: 'markSteppedUp' },
+          { target: 'changingDevice', actions: 'markSteppedUp' },
+        ],
       },
-    },
-    awaitingStepUp: {
       on: {
-        'user.stepUpWithCode': [
-          { guard: { type: 'isWellFormedCode', params: codeParams }, target: 'steppingUp', actions: 'clearError' },
-          { actions: 'assignInvalidCode' },
-        ],
-        'user.stepUpWithRecoveryCode': [
-          { guard: { type: 'isWellFormedRecoveryCode', params: codeParams }, target: 'steppingUp', actions: 'clearError' },
-          { actions: 'assignInvalidCode' },
-        ],
-        'user.stepUpWithPasskey': { target: 'steppingUpWithPasskey', actions: 'clearError' },
-        'user.cancelStepUp': cancelStepUp,
+        'user.stepUpWithCode': forwardToStepUp,
+        'user.stepUpWithRecoveryCode': forwardToStepUp,
+        'user.stepUpWithPasskey': forwardToStepUp,
+        'user.cancelStepUp': { target: 'idle', actions: 'forgetStepUp' },
       },
-    },
-    steppingUp: {
-      tags: ['busy'],
-      invoke: {
-        src: 'stepUpWithCode',
-        input: ({ context, event }) => ({
-          client: context.client,
-          method: event.type === 'user.stepUpWithRecoveryCode' ? ('recovery' as const) : ('totp' as const),
-          code: event.type === 'user.stepUpWithCode' || event.type === 'user.stepUpWithRecoveryCode' ? event.code : '',
-        }),
-        onDone: handOverAndRetry,
-        onError: [
-          { guard: { type: 'isEnding', params: errorParams }, target: 'idle', actions: ['forgetStepUp', { type: 'assignError', params: errorParams }] },
-          { target: 'awaitingStepUp', actions: { type: 'assignError', params: errorParams } },
-        ],
-      },
-    },
-    // A passkey ceremony; cancelling it in the browser is only logged (SPEC §8 warn-only) and the prompt stays.
-    steppingUpWithPasskey: {
-      tags: ['busy'],
-      on: { 'user.cancelStepUp': cancelStepUp },
-      invoke: {
-        src: 'stepUpWithPasskey',
-        input: ({ context }) => ({ client: context.client }),
-        onDone: handOverAndRetry,
-        onError: [
-          { guard: { type: 'isEnding', params: errorParams }, target: 'idle', actions: ['forgetStepUp', { type: 'assignError', params: errorParams }] },
-          { guard: { type: 'isWarnOnly', params: errorParams }, target: 'awaitingStepUp', actions: { type: 'logWarning', params: errorParams } },
-          { target: 'awaitingStepUp', actions: { type: 'assignError', params: errorParams } },
-        ],
-      },
-    },
-    // The step-up passed: the command runs once more with the fresh token.
-    retryingCommand: {
-      always: [{ guard: 'isRegenerating', target: 'fetchingRecoveryCodes' }, { target: 'changingDevice' }],
     },
   },
 });
@@ -277,27 +211,17 @@ export const mfaDevicesMachine = setup({
 export type MfaDevicesMachine = typeof mfaDevicesMachine;
 export type MfaDevicesActorRef = ActorRefFrom<typeof mfaDevicesMachine>;
 export type MfaDevicesSnapshot = SnapshotFrom<typeof mfaDevicesMachine>;
-export type MfaDevicesStatus =
-  | 'idle'
-  | 'loadingDevices'
-  | 'changingDevice'
-  | 'fetchingRecoveryCodes'
-  | 'acknowledgingRecoveryCodes'
-  | 'loadingStepUpMethods'
-  | 'awaitingStepUp'
-  | 'steppingUp'
-  | 'steppingUpWithPasskey';
+/** `confirming`: a command waits for a step-up (its own status says where it stands). */
+export type MfaDevicesStatus = 'idle' | 'loadingDevices' | 'changingDevice' | 'fetchingRecoveryCodes' | 'acknowledgingRecoveryCodes' | 'confirming';
 
-/** The status of a snapshot (its state's name; the instant between a step-up and the retry reads as the command's). */
+/** The status of a snapshot (its state's name). */
 export function mfaDevicesStatus(snapshot: MfaDevicesSnapshot): MfaDevicesStatus {
-  if (snapshot.value === 'retryingCommand') return snapshot.context.command?.type === 'user.regenerateRecoveryCodes' ? 'fetchingRecoveryCodes' : 'changingDevice';
   return snapshot.value;
 }
 
-/** What a pending step-up is for: `deleteDevice` or `regenerateRecoveryCodes` (undefined when none is asked for). */
+/** What a pending step-up is for: `deleteDevice`, `regenerateRecoveryCodes` or `changeDevice` (undefined when none is asked for). */
 export function mfaDevicesStepUpFor(snapshot: MfaDevicesSnapshot): 'deleteDevice' | 'regenerateRecoveryCodes' | 'changeDevice' | undefined {
-  const status = mfaDevicesStatus(snapshot);
-  if (status !== 'loadingStepUpMethods' && status !== 'awaitingStepUp' && status !== 'steppingUp' && status !== 'steppingUpWithPasskey') return undefined;
+  if (snapshot.value !== 'confirming') return undefined;
   const type = snapshot.context.command?.type;
   return type === 'user.deleteDevice' ? 'deleteDevice' : type === 'user.regenerateRecoveryCodes' ? 'regenerateRecoveryCodes' : 'changeDevice';
 }
