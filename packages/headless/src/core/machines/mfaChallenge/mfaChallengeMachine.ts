@@ -1,16 +1,9 @@
-import type { MfaDevice, MfaUserMethods, SignInResponse } from '@latchkey/protocol';
-import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { authenticateMfaPasskey } from '../../actions/authenticateMfaPasskey.js';
-import { authenticateMfaRecoveryCode } from '../../actions/authenticateMfaRecoveryCode.js';
-import { authenticateMfaTotp } from '../../actions/authenticateMfaTotp.js';
-import { getMfaMethods } from '../../actions/getMfaMethods.js';
-import { getMfaPasskeyAuthenticationOptions } from '../../actions/getMfaPasskeyAuthenticationOptions.js';
+import type { MfaDevice, MfaUserMethods } from '@latchkey/protocol';
+import { assign, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { LatchkeyError } from '../../errors/LatchkeyError.js';
 import { toLatchkeyErrorSync } from '../../errors/toLatchkeyError.js';
-import { runCeremony, supportedWebAuthn } from '../../webauthn/runCeremony.js';
 import { isWarnOnlyPasskeyError } from '../../webauthn/toPasskeyError.js';
-import { validateAuthenticationOptions } from '../../webauthn/validatePasskeyOptions.js';
-import { normalizeCode } from '../codeVerification/codeVerificationMachine.js';
+import { isEndingMfaError, isWellFormedStepUpCode, stepUpActors } from '../mfaDevices/stepUp.js';
 import { signInHandOver, watchSignOut } from '../signInHandOver.js';
 import { mfaEnrolmentMachine, mfaEnrolmentStatus, type MfaEnrolmentClient, type MfaEnrolmentSnapshot } from '../mfaEnrolment/mfaEnrolmentMachine.js';
 
@@ -48,12 +41,6 @@ export type MfaChallengeEvent =
   | { type: 'user.cancel' }
   | { type: 'user.reset' };
 
-/** Server codes that end a challenge: sign in again. */
-const ENDING_CODES: ReadonlySet<string> = new Set(['too_many_verification_attempts', 'unauthorized']);
-
-const TOTP_PATTERN = /^\d{6}$/;
-const RECOVERY_PATTERN = /^[a-z0-9]{4}-?[a-z0-9]{4}$/i;
-
 const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 const codeParams = ({ event }: { event: { code: string } }) => ({ code: event.code });
 const RESET = { userMethods: undefined, passkeyOffered: undefined, enrolment: undefined, device: undefined, error: undefined } as const;
@@ -85,17 +72,10 @@ export const mfaChallengeMachine = setup({
   },
   actors: {
     enrolment: mfaEnrolmentMachine,
-    verifyCode: fromPromise<SignInResponse, { client: MfaChallengeClient; code: string; recovery: boolean }>(({ input }) =>
-      input.recovery ? authenticateMfaRecoveryCode(input.client, { code: input.code }) : authenticateMfaTotp(input.client, { code: input.code }),
-    ),
-    verifyPasskey: fromPromise<SignInResponse, { client: MfaChallengeClient }>(async ({ input, signal }) => {
-      const webauthn = await supportedWebAuthn(input.client);
-      const options = await getMfaPasskeyAuthenticationOptions(input.client);
-      validateAuthenticationOptions(options, webauthn.hostname());
-      const credential = await runCeremony(webauthn, signal, () => webauthn.startAuthentication(options));
-      return authenticateMfaPasskey(input.client, { credential });
-    }),
-    loadMethods: fromPromise<MfaUserMethods, { client: MfaChallengeClient }>(({ input }) => getMfaMethods(input.client)),
+    // The same requests as a step-up's (with the MFA token as bearer here, the session's there).
+    verifyCode: stepUpActors.stepUpWithCode,
+    verifyPasskey: stepUpActors.stepUpWithPasskey,
+    loadMethods: stepUpActors.loadStepUpMethods,
     watchSignOut,
   },
   actions: {
@@ -120,9 +100,9 @@ export const mfaChallengeMachine = setup({
     assignEnrolledDevice: assign((_, params: { snapshot: MfaEnrolmentSnapshot }) => ({ enrolment: undefined, device: params.snapshot.context.device, error: undefined })),
   },
   guards: {
-    isWellFormedCode: (_, params: { code: string }) => TOTP_PATTERN.test(normalizeCode(params.code)),
-    isWellFormedRecoveryCode: (_, params: { code: string }) => typeof params.code === 'string' && RECOVERY_PATTERN.test(params.code.trim()),
-    isEnding: (_, params: { error: unknown }) => params.error instanceof LatchkeyError && ENDING_CODES.has(params.error.code),
+    isWellFormedCode: (_, params: { code: string }) => isWellFormedStepUpCode('totp', params.code),
+    isWellFormedRecoveryCode: (_, params: { code: string }) => isWellFormedStepUpCode('recovery', params.code),
+    isEnding: (_, params: { error: unknown }) => isEndingMfaError(params.error),
     isEnrolled: (_, params: { snapshot: MfaEnrolmentSnapshot }) => mfaEnrolmentStatus(params.snapshot) === 'enrolled',
     hasEnrolledDevice: ({ context }) => context.device !== undefined,
     isWarnOnly: (_, params: { error: unknown }) => isWarnOnlyPasskeyError(params.error),
@@ -193,10 +173,12 @@ export const mfaChallengeMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'verifyCode',
-        input: ({ context, event }) =>
-          event.type === 'user.submitRecoveryCode'
-            ? { client: context.client, code: event.code.trim(), recovery: true }
-            : { client: context.client, code: event.type === 'user.submitCode' ? normalizeCode(event.code) : '', recovery: false },
+        // The recovery code is trimmed, the app's code normalized (spaces, full-width digits) by the request.
+        input: ({ context, event }) => ({
+          client: context.client,
+          method: event.type === 'user.submitRecoveryCode' ? ('recovery' as const) : ('totp' as const),
+          code: event.type === 'user.submitRecoveryCode' || event.type === 'user.submitCode' ? event.code : '',
+        }),
         onDone: { target: 'done', actions: { type: 'handOverSignIn', params: ({ event }) => ({ response: event.output }) } },
         onError: [
           { guard: { type: 'isEnding', params: errorParams }, target: 'failed', actions: { type: 'assignError', params: errorParams } },

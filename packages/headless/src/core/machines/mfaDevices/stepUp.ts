@@ -24,6 +24,14 @@ export interface StepUpClient extends ApiClient {
   webauthn: WebAuthnLoader;
 }
 
+/** Answers that end a second-factor check (the attempts of this session are used up, or the session or token is gone). */
+const ENDING_CODES: ReadonlySet<string> = new Set(['too_many_verification_attempts', 'unauthorized']);
+
+/** An error that ends a second-factor check: the step-up, or the challenge after sign-in (sign in again). */
+export function isEndingMfaError(error: unknown): boolean {
+  return error instanceof LatchkeyError && ENDING_CODES.has(error.code);
+}
+
 /** A refusal that a step-up can lift: 403 `mfa_invalid_request` (the 400 of the same code — the last required device — cannot). */
 export function isStepUpRequired(error: unknown): boolean {
   return error instanceof LatchkeyError && error.code === 'mfa_invalid_request' && error.status === 403;
@@ -38,7 +46,7 @@ export function isWellFormedStepUpCode(method: 'totp' | 'recovery', code: unknow
   return method === 'totp' ? TOTP_PATTERN.test(normalizeCode(code)) : RECOVERY_PATTERN.test(code.trim());
 }
 
-/** The actors of a step-up, as named xstate implementations (spread into `setup({ actors })`). */
+/** The actors of a step-up, as named xstate implementations (spread into `setup({ actors })`; the challenge after sign-in uses them too). */
 export const stepUpActors = {
   loadStepUpMethods: fromPromise<MfaUserMethods, { client: StepUpClient }>(({ input }) => getMfaMethods(input.client)),
   stepUpWithCode: fromPromise<SignInResponse, { client: StepUpClient; method: 'totp' | 'recovery'; code: string }>(({ input }) =>

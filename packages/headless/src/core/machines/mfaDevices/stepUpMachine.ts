@@ -5,7 +5,7 @@ import { toLatchkeyErrorSync } from '../../errors/toLatchkeyError.js';
 import type { Logger } from '../../logger/createLogger.js';
 import { isWarnOnlyPasskeyError } from '../../webauthn/toPasskeyError.js';
 import type { SessionActorRef } from '../session/sessionMachine.js';
-import { isWellFormedStepUpCode, stepUpActors, type StepUpClient } from './stepUp.js';
+import { isEndingMfaError, isWellFormedStepUpCode, stepUpActors, type StepUpClient } from './stepUp.js';
 
 /** What a step-up needs: the API (its bearer the session's), WebAuthn for a passkey, the session (it takes the fresh token), the logger. */
 export interface StepUpMachineClient extends StepUpClient {
@@ -35,9 +35,6 @@ export interface StepUpContext {
   /** A wrong answer's error while the prompt stays; the one that ended it in `failed`. */
   error: LatchkeyError | undefined;
 }
-
-/** Step-up answers that end it (the attempts of this session are used up, or the session is gone). */
-const ENDING_CODES: ReadonlySet<string> = new Set(['too_many_verification_attempts', 'unauthorized']);
 
 const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 const codeParams = ({ event }: { event: { code: string } }) => ({ code: event.code });
@@ -79,7 +76,7 @@ export const stepUpMachine = setup({
   guards: {
     isWellFormedCode: (_, params: { code: string }) => isWellFormedStepUpCode('totp', params.code),
     isWellFormedRecoveryCode: (_, params: { code: string }) => isWellFormedStepUpCode('recovery', params.code),
-    isEnding: (_, params: { error: unknown }) => params.error instanceof LatchkeyError && ENDING_CODES.has(params.error.code),
+    isEnding: (_, params: { error: unknown }) => isEndingMfaError(params.error),
     isWarnOnly: (_, params: { error: unknown }) => isWarnOnlyPasskeyError(params.error),
   },
 }).createMachine({

@@ -15,7 +15,7 @@ import { isWarnOnlyPasskeyError } from '../../webauthn/toPasskeyError.js';
 import { validateRegistrationOptions } from '../../webauthn/validatePasskeyOptions.js';
 import type { WebAuthnLoader } from '../../webauthn/WebAuthnCeremonies.js';
 import { normalizeCode } from '../codeVerification/codeVerificationMachine.js';
-import { isStepUpRequired } from '../mfaDevices/stepUp.js';
+import { isStepUpRequired, isWellFormedStepUpCode } from '../mfaDevices/stepUp.js';
 import { hasPassedStepUp, stepUpMachine, type StepUpEvent, type StepUpOutput } from '../mfaDevices/stepUpMachine.js';
 import type { SessionLink } from '../signInHandOver.js';
 
@@ -69,8 +69,6 @@ export type MfaEnrolmentEvent =
   /** Leaves the step-up: nothing is added. */
   | { type: 'user.cancelStepUp' }
   | { type: 'user.reset' };
-
-const TOTP_PATTERN = /^\d{6}$/;
 
 const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 const codeParams = ({ event }: { event: { code: string } }) => ({ code: event.code });
@@ -142,7 +140,7 @@ export const mfaEnrolmentMachine = setup({
     hasPassedStepUp: (_, params: { output: StepUpOutput }) => hasPassedStepUp(params.output),
     isCommand: ({ context }, params: { type: MfaEnrolmentCommand['type'] }) => context.command?.type === params.type,
     isEnrolled: ({ context }) => context.device !== undefined,
-    isWellFormedCode: (_, params: { code: string }) => TOTP_PATTERN.test(normalizeCode(params.code)),
+    isWellFormedCode: (_, params: { code: string }) => isWellFormedStepUpCode('totp', params.code),
     isWarnOnly: (_, params: { error: unknown }) => isWarnOnlyPasskeyError(params.error),
   },
 }).createMachine({
