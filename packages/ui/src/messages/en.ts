@@ -104,13 +104,8 @@ export const en = {
   'mfaDevices.stepUp.intro.addDevice': 'Adding another second step needs one you passed in the last few minutes. Confirm with one of yours to go on.',
   'mfaDevices.stepUp.intro.showRecoveryCodes': 'Your recovery codes are shown only once. Confirm with one of your second steps to see them.',
   'mfaDevices.stepUp.loading': 'Checking your second steps…',
-  'mfaDevices.stepUp.passkey': 'Use your passkey',
   'mfaDevices.stepUp.passkeyWaiting': 'Follow your browser’s prompt to use your passkey…',
   'mfaDevices.stepUp.totpHint': 'Enter the code from your authenticator app.',
-  'mfaDevices.stepUp.recoveryHint': 'Enter one of your recovery codes. Each code works once.',
-  'mfaDevices.stepUp.useRecovery': 'Use a recovery code',
-  'mfaDevices.stepUp.useApp': 'Use your authenticator app',
-  'mfaDevices.stepUp.cancel': 'Cancel',
 
   // Sending a code after a rate limit (flows/EmailSignIn, flows/SmsSignIn): the wait the server gave (Retry-After).
   'code.retryIn': 'You can send a code again in {seconds} s.',

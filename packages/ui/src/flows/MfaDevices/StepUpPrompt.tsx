@@ -66,7 +66,7 @@ export function StepUpPrompt({ flow }: StepUpPromptProps) {
           {passkeyOffered ? (
             <button type="button" className={button.primary} aria-disabled={verifying ? true : undefined} onClick={() => !verifying && flow.stepUpWithPasskey()}>
               {flow.status === 'steppingUpWithPasskey' ? <Spinner /> : null}
-              {t('mfaDevices.stepUp.passkey')}
+              {t('mfa.usePasskey')}
             </button>
           ) : null}
           {flow.status === 'steppingUpWithPasskey' ? (
@@ -76,7 +76,7 @@ export function StepUpPrompt({ flow }: StepUpPromptProps) {
           ) : null}
           {showRecovery ? (
             <>
-              <p className={mutedText}>{t('mfaDevices.stepUp.recoveryHint')}</p>
+              <p className={mutedText}>{t('mfa.recoveryHint')}</p>
               <RecoveryCodeForm isVerifying={verifying} error={error} onSubmit={(code) => flow.stepUpWithRecoveryCode(code)} />
             </>
           ) : totpOffered ? (
@@ -89,13 +89,13 @@ export function StepUpPrompt({ flow }: StepUpPromptProps) {
           {codeForm ? null : <ErrorMessage>{verifying ? undefined : errorText(error)}</ErrorMessage>}
           {recoveryOffered && totpOffered ? (
             <button type="button" className={button.quiet} onClick={toggle}>
-              {useRecovery ? t('mfaDevices.stepUp.useApp') : t('mfaDevices.stepUp.useRecovery')}
+              {useRecovery ? t('mfa.useApp') : t('mfa.useRecovery')}
             </button>
           ) : null}
         </div>
       )}
       <button type="button" className={button.quiet} onClick={() => flow.cancelStepUp()}>
-        {t('mfaDevices.stepUp.cancel')}
+        {t('common.cancel')}
       </button>
     </section>
   );

@@ -100,13 +100,8 @@ export const ar: Messages = {
   'mfaDevices.stepUp.intro.addDevice': 'تتطلب إضافة خطوة ثانية أخرى أن تكون قد اجتزت إحداها في الدقائق الأخيرة. أكّد بإحدى خطواتك للمتابعة.',
   'mfaDevices.stepUp.intro.showRecoveryCodes': 'تُعرض رموز الاسترداد مرة واحدة فقط. أكّد بإحدى خطواتك الثانية لرؤيتها.',
   'mfaDevices.stepUp.loading': 'جارٍ التحقق من خطواتك الثانية…',
-  'mfaDevices.stepUp.passkey': 'استخدم مفتاح المرور',
   'mfaDevices.stepUp.passkeyWaiting': 'اتبع تعليمات المتصفح لاستخدام مفتاح المرور…',
   'mfaDevices.stepUp.totpHint': 'أدخل الرمز من تطبيق المصادقة.',
-  'mfaDevices.stepUp.recoveryHint': 'أدخل أحد رموز الاسترداد. كل رمز يعمل مرة واحدة.',
-  'mfaDevices.stepUp.useRecovery': 'استخدم رمز استرداد',
-  'mfaDevices.stepUp.useApp': 'استخدم تطبيق المصادقة',
-  'mfaDevices.stepUp.cancel': 'إلغاء',
 
   'code.retryIn': 'يمكنك إرسال رمز مرة أخرى بعد {seconds} ث.',
   'code.resendIn': 'إعادة إرسال الرمز بعد {seconds} ث',

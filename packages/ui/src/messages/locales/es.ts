@@ -100,13 +100,8 @@ export const es: Messages = {
   'mfaDevices.stepUp.intro.addDevice': 'Para añadir otro segundo paso necesitas haber superado uno en los últimos minutos. Confirma con uno de los tuyos para seguir.',
   'mfaDevices.stepUp.intro.showRecoveryCodes': 'Tus códigos de recuperación se muestran una sola vez. Confirma con uno de tus segundos pasos para verlos.',
   'mfaDevices.stepUp.loading': 'Comprobando tus segundos pasos…',
-  'mfaDevices.stepUp.passkey': 'Usar tu llave de acceso',
   'mfaDevices.stepUp.passkeyWaiting': 'Sigue las indicaciones del navegador para usar tu llave de acceso…',
   'mfaDevices.stepUp.totpHint': 'Introduce el código de tu aplicación de autenticación.',
-  'mfaDevices.stepUp.recoveryHint': 'Introduce uno de tus códigos de recuperación. Cada código sirve una sola vez.',
-  'mfaDevices.stepUp.useRecovery': 'Usar un código de recuperación',
-  'mfaDevices.stepUp.useApp': 'Usar tu aplicación de autenticación',
-  'mfaDevices.stepUp.cancel': 'Cancelar',
 
   'code.retryIn': 'Podrás volver a enviar un código en {seconds} s.',
   'code.resendIn': 'Reenviar código en {seconds} s',
