@@ -6,7 +6,7 @@
 export { LatchkeyProvider, type LatchkeyProviderProps } from '../../react/LatchkeyProvider.js';
 export { useLatchkey, type UseLatchkeyReturnType } from '../../react/useLatchkey.js';
 export { useLatchkeyEvents, type UseLatchkeyEventsParameters } from '../../react/useLatchkeyEvents.js';
-export { useSession, type UseSessionReturnType } from '../../react/useSession.js';
+export { useSession, type SignOutOptions, type UseSessionReturnType } from '../../react/useSession.js';
 export { useUser, type UserStatus, type UseUserReturnType } from '../../react/useUser.js';
 export { needsOnboarding, requiredFieldsMissing } from '../../core/profile/profileFields.js';
 // Each flow's hook lives on its own entry, loaded lazily by the sign-in dialog:

@@ -8,4 +8,4 @@
 
 export { LatchkeyProvider, type LatchkeyProviderProps } from '../../react/LatchkeyProvider.js';
 export { useLatchkey, type UseLatchkeyReturnType } from '../../react/useLatchkey.js';
-export { useSession, type UseSessionReturnType } from '../../react/useSession.js';
+export { useSession, type SignOutOptions, type UseSessionReturnType } from '../../react/useSession.js';
