@@ -5,7 +5,8 @@ import { latestCode, patchSettings, uniqueEmail, wrongCode } from './sandbox.js'
 
 /**
  * The e-mail code flow in Chromium against the sandbox, through the built demo (a real host page under a
- * strict CSP): sign in, see the user menu, survive a reload, sign out; wrong code; attempt limit.
+ * strict CSP): sign in, see the user menu, survive a reload, sign out; sign out of all devices from another browser;
+ * wrong code; attempt limit.
  * Every screen is saved under test-results/screenshots/ in light and dark.
  */
 let browser: Browser;
@@ -67,17 +68,47 @@ describe.each(['light', 'dark'] as const)('e-mail code sign-in (%s)', (theme) =>
     await expect.poll(() => menuButton.isVisible(), { timeout: 10_000 }).toBe(true);
 
     await menuButton.click();
-    await expect.poll(() => page.getByRole('button', { name: 'Sign out' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Sign out', exact: true }).isVisible()).toBe(true);
     // the seed's branding menu link, next to sign-out
     expect(await page.getByRole('link', { name: 'Help centre' }).getAttribute('href')).toBe('https://latchkey.example/help');
     await screenshot(page, `05-user-menu-${theme}`);
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible(), { timeout: 10_000 }).toBe(true);
     await page.reload();
     await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible(), { timeout: 10_000 }).toBe(true);
 
     expect(problems).toEqual([]);
     await page.context().close();
+  });
+
+  test('"Sign out of all devices" in one browser ends the session in another', async () => {
+    const email = uniqueEmail(`e2e-everywhere-${theme}`);
+    const signedIn = async () => {
+      const opened = await openDemo(theme);
+      await expect.poll(() => opened.page.getByRole('button', { name: 'Sign in' }).isVisible(), { timeout: 15_000 }).toBe(true);
+      await startEmailSignIn(opened.page, email);
+      await typeCode(opened.page, await latestCode(email));
+      const menuButton = opened.page.getByRole('button', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) });
+      await expect.poll(() => menuButton.isVisible(), { timeout: 10_000 }).toBe(true);
+      return { ...opened, menuButton };
+    };
+    const laptop = await signedIn();
+    const phone = await signedIn();
+
+    await laptop.menuButton.click();
+    const everywhere = laptop.page.getByRole('button', { name: 'Sign out of all devices' });
+    await expect.poll(() => everywhere.isVisible()).toBe(true);
+    await screenshot(laptop.page, `05b-user-menu-sign-out-everywhere-${theme}`);
+    await everywhere.click();
+    await expect.poll(() => laptop.page.getByRole('button', { name: 'Sign in' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(laptop.problems).toEqual([]);
+
+    // The other browser's session is over on the server: its next load finds it revoked and shows Sign in.
+    await phone.page.reload();
+    await expect.poll(() => phone.page.getByRole('button', { name: 'Sign in' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await phone.menuButton.count()).toBe(0);
+    await laptop.page.context().close();
+    await phone.page.context().close();
   });
 
   test("a wrong code shows 'The code is invalid or expired.', the limit shows its message", async () => {

@@ -44,7 +44,7 @@ describe.each(['light', 'dark'] as const)('MFA with a passkey (%s)', (theme) => 
     expect(await page.getByRole('region', { name: 'Passkeys' }).textContent()).toContain('No sign-in passkeys yet.');
 
     await menuHome(page);
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible(), { timeout: 10_000 }).toBe(true);
 
     await signInByEmail(page, email);

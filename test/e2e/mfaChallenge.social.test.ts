@@ -58,7 +58,7 @@ describe.each(['light', 'dark'] as const)('social sign-in with MFA (%s)', (theme
     await openMenuView(page, 'Security');
     const { secret, enrolledAt } = await enrolTotp(page);
     await menuHome(page);
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible(), { timeout: 10_000 }).toBe(true);
 
     await signInWithGoogle(context, page, email);

@@ -74,7 +74,7 @@ describe.each(['light', 'dark'] as const)('MFA devices (%s)', (theme) => {
 
     // Without a device the next sign-in needs no second step.
     await menuHome(page);
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible(), { timeout: 10_000 }).toBe(true);
     await signInByEmail(page, email);
     await expect.poll(() => menuButton.isVisible(), { timeout: 10_000 }).toBe(true);

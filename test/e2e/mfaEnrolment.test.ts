@@ -60,7 +60,7 @@ describe.each(['light', 'dark'] as const)('MFA with TOTP (%s)', (theme) => {
     await screenshot(page, `mfa-02-enrolled-${theme}`);
 
     await menuHome(page);
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible(), { timeout: 10_000 }).toBe(true);
 
     await signInByEmail(page, email);
@@ -116,7 +116,7 @@ describe.each(['light', 'dark'] as const)('MFA with TOTP (%s)', (theme) => {
 
     const signInWithRecovery = async () => {
       await menuHome(page);
-      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByRole('button', { name: 'Sign out', exact: true }).click();
       await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible(), { timeout: 10_000 }).toBe(true);
       await signInByEmail(page, email);
       const dialog = page.getByRole('dialog');

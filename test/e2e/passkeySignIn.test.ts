@@ -47,7 +47,7 @@ describe.each(['light', 'dark'] as const)('passkey sign-in (%s)', (theme) => {
     expect(credentials).toHaveLength(1);
 
     await menuHome(page);
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible(), { timeout: 10_000 }).toBe(true);
 
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -93,7 +93,7 @@ describe('passkeys on the dev server (the localhost URL `pnpm dev` prints)', () 
     await passkeys.getByRole('button', { name: 'Add a passkey' }).click({ timeout: 15_000 });
     await expect.poll(() => passkeys.getByRole('listitem').count(), { timeout: 15_000 }).toBe(1);
     await menuHome(page);
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.getByRole('button', { name: 'Sign in' }).click({ timeout: 10_000 });
     await page.getByRole('dialog').getByRole('button', { name: 'Sign in with a passkey' }).click();
     await expect.poll(() => menuButton.isVisible(), { timeout: 15_000 }).toBe(true);

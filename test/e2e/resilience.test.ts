@@ -155,7 +155,7 @@ describe('the kit never blanks the host page (Chromium)', () => {
     await expect.poll(() => balanceOf(panel), { timeout: 15_000 }).toContain('1.5 SOL');
 
     // Signing out from the menu: focus comes back to "Sign in".
-    await menu.getByRole('button', { name: 'Sign out' }).click();
+    await menu.getByRole('button', { name: 'Sign out', exact: true }).click();
     await expect.poll(() => focused(page), { timeout: 15_000 }).toEqual({ tag: 'button', text: 'Sign in' });
   });
 

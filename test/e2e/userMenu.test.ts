@@ -97,7 +97,7 @@ describe.each([
     // Back on Home, focus is on the row of the view just left.
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-opens'))).toBe('wallets');
 
-    await menu.getByRole('button', { name: 'Sign out' }).click();
+    await menu.getByRole('button', { name: 'Sign out', exact: true }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible(), { timeout: 10_000 }).toBe(true);
     expect(problems).toEqual([]);
     await page.context().close();

@@ -79,9 +79,9 @@ export async function prebuiltSignIn(page: Page, email: string): Promise<void> {
   const menu = page.getByRole('button', { name: new RegExp(escapeRegExp(email)) });
   await expect.poll(() => menu.isVisible(), { timeout: 15_000 }).toBe(true);
   await menu.click();
-  await expect.poll(() => page.getByRole('button', { name: 'Sign out' }).isVisible(), { timeout: 10_000 }).toBe(true);
+  await expect.poll(() => page.getByRole('button', { name: 'Sign out', exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
   await page.keyboard.press('Escape');
-  await expect.poll(() => page.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
+  await expect.poll(() => page.getByRole('button', { name: 'Sign out', exact: true }).count()).toBe(0);
 }
 
 /** The headless journey: the host's own form on useSession and useEmailSignIn. */

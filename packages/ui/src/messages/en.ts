@@ -135,6 +135,7 @@ export const en = {
   'menu.nav.account': 'E-mail, phone, social accounts, profile',
   'menu.links': 'Links',
   'menu.signOut': 'Sign out',
+  'menu.signOutEverywhere': 'Sign out of all devices',
 
   // Where users get help (Branding/SupportLinks: display settings supportText, supportEmail, supportUrls)
   'support.label': 'Help',

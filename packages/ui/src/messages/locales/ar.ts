@@ -125,6 +125,7 @@ export const ar: Messages = {
   'menu.nav.account': 'البريد الإلكتروني، الهاتف، الحسابات الاجتماعية، الملف الشخصي',
   'menu.links': 'روابط',
   'menu.signOut': 'تسجيل الخروج',
+  'menu.signOutEverywhere': 'تسجيل الخروج من جميع الأجهزة',
   'menu.walletActions': 'مفتاح المحفظة',
   'menu.accounts.heading': 'الحسابات المرتبطة',
   'menu.accounts.none': 'لا يوجد حساب اجتماعي مرتبط بعد.',

@@ -125,6 +125,7 @@ export const es: Messages = {
   'menu.nav.account': 'Correo, teléfono, redes sociales, perfil',
   'menu.links': 'Enlaces',
   'menu.signOut': 'Cerrar sesión',
+  'menu.signOutEverywhere': 'Cerrar sesión en todos los dispositivos',
   'menu.walletActions': 'Clave del monedero',
   'menu.accounts.heading': 'Cuentas vinculadas',
   'menu.accounts.none': 'Aún no hay ninguna cuenta social vinculada.',

@@ -111,11 +111,11 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
   const hasWallet = formats.has('blockchain');
   const offersEmbeddedWallet = embeddedWalletOptions !== undefined && embeddedWalletsEnabled(settings);
 
-  const signOut = async () => {
+  const signOut = async (everywhere = false) => {
     setSigningOut(true);
     setError(undefined);
     try {
-      await session.signOutAsync();
+      await session.signOutAsync({ everywhere });
     } catch (cause) {
       setError({ message: cause instanceof Error ? cause.message : String(cause) });
     } finally {
@@ -184,6 +184,7 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
         isLinking={(unlinkFlow !== undefined && unlinkFlow.status !== 'idle') || (social ? social.isBusy : !flowsFailed)}
         linkError={unlinkError ?? (flowsFailed ? { message: t('kit.failed') } : social?.status === 'failed' ? social.error : undefined)}
         onSignOut={() => void signOut()}
+        onSignOutEverywhere={() => void signOut(true)}
         links={links}
         support={support}
         isSigningOut={signingOut}

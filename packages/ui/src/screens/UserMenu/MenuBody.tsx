@@ -182,6 +182,18 @@ export function MenuBody({ name, view, onView, sheetTitle, ...props }: MenuBodyP
             {isSigningOut ? <Spinner /> : null}
             {t('menu.signOut')}
           </button>
+          {props.onSignOutEverywhere ? (
+            <button
+              type="button"
+              className={button.quiet}
+              onClick={() => {
+                if (!isSigningOut) props.onSignOutEverywhere?.();
+              }}
+              aria-disabled={isSigningOut ? true : undefined}
+            >
+              {t('menu.signOutEverywhere')}
+            </button>
+          ) : null}
         </div>
       ) : null}
     </UserMenuContext.Provider>

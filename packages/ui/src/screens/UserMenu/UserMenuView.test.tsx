@@ -55,6 +55,21 @@ describe('UserMenuView', () => {
     expect(onSignOut).not.toHaveBeenCalled();
   });
 
+  it('behavior: "Sign out of all devices" under Sign out, when the menu is given it; not while signing out', async () => {
+    const user = userEvent.setup();
+    const onSignOut = vi.fn();
+    const onSignOutEverywhere = vi.fn();
+    const { rerender } = renderInKit(<UserMenuView email="ada@example.com" onSignOut={onSignOut} defaultOpen />);
+    expect(screen.queryByRole('button', { name: 'Sign out of all devices' })).toBeNull();
+    rerender(<UserMenuView email="ada@example.com" onSignOut={onSignOut} onSignOutEverywhere={onSignOutEverywhere} defaultOpen />);
+    await user.click(screen.getByRole('button', { name: 'Sign out of all devices' }));
+    expect(onSignOutEverywhere).toHaveBeenCalledTimes(1);
+    expect(onSignOut).not.toHaveBeenCalled();
+    rerender(<UserMenuView email="ada@example.com" onSignOut={onSignOut} onSignOutEverywhere={onSignOutEverywhere} isSigningOut defaultOpen />);
+    await user.click(screen.getByRole('button', { name: 'Sign out of all devices' }));
+    expect(onSignOutEverywhere).toHaveBeenCalledTimes(1);
+  });
+
   it('error: a sign-out failure is shown with its message', () => {
     renderInKit(
       <UserMenuView email="ada@example.com" onSignOut={vi.fn()} defaultOpen error={{ message: 'Rate limit reached' }} />,

@@ -20,6 +20,8 @@ export interface UserMenuViewProps {
   /** An onramp's page: the wallet panel offers Buy only with one. */
   buyUrl?: string | undefined;
   onSignOut: () => void;
+  /** Ends every session of the user, on every device (shown under Sign out when given). */
+  onSignOutEverywhere?: (() => void) | undefined;
   /** The organisation's links (branding `customMenuLinks`), already checked to be https. */
   links?: readonly { label: string; url: string }[] | undefined;
   /** Where users get help (display settings `supportText`, `supportEmail`, `supportUrls`), in the footer. */
