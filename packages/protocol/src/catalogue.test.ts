@@ -46,6 +46,13 @@ describe('walletCatalogueEntrySchema (SPEC §5 catalogue rules)', () => {
     at(entry((copy) => void (copy.injectedConfig[1]!.windowLocations = ['window.ethereum'])), 'injectedConfig.1.windowLocations');
   });
 
+  it('error: an in-app-browser template that is not https, or with {url} in the host', () => {
+    for (const inAppBrowser of ['javascript:alert(document.cookie)//{url}', 'http://wallet.example/browse/{url}', 'https://{url}/x', 'https://wallet.example?u={url}']) {
+      at({ name: 'X', mobile: { inAppBrowser } }, 'mobile.inAppBrowser');
+    }
+    expectParses(walletCatalogueEntrySchema, { name: 'X', mobile: { inAppBrowser: 'https://go.cb-w.com/dapp?cb_url={url}' } });
+  });
+
   it('error: a mobile experience outside in-app-browser and redirect', () => {
     at(entry((copy) => void (copy.mobile.experience = 'deeplink')), 'mobile.experience');
     expectParses(walletCatalogueEntrySchema, entry((copy) => void (copy.mobile.experience = 'redirect')));

@@ -77,6 +77,18 @@ const limitationsSchema = z.object({
   unsupportedMethods: z.optional(z.array(z.string())),
 });
 
+/** A link template (`{url}` is replaced): a secure URL once filled in, its `{url}` only after the host. */
+const linkTemplateSchema = z.string().check(
+  z.refine((value) => secureUrlSchema.safeParse(value.split('{url}').join('u')).success, { message: 'must be an https URL (http only on loopback)' }),
+  z.refine((value) => {
+    const at = value.indexOf('{url}');
+    if (at < 0) return true;
+    const start = value.indexOf('//') + 2;
+    const hostEnd = start + value.slice(start).search(/[/?#]/);
+    return hostEnd >= start && value.charAt(hostEnd) === '/' && at > hostEnd;
+  }, { message: '{url} must come after the host' }),
+);
+
 export const walletCatalogueEntrySchema = z.object({
   name: z.string().check(z.trim(), z.minLength(1)),
   shortName: z.optional(z.string().check(z.trim(), z.minLength(1))),
@@ -99,8 +111,8 @@ export const walletCatalogueEntrySchema = z.object({
       ios: z.optional(secureUrlSchema),
       native: z.optional(deepLinkSchema),
       universal: z.optional(secureUrlSchema),
-      /** URL template for opening the dapp in the wallet's browser; `{url}` is replaced. */
-      inAppBrowser: z.optional(z.string().check(z.minLength(1))),
+      /** URL template for opening the dapp in the wallet's browser; `{url}` is replaced (after the host). */
+      inAppBrowser: z.optional(linkTemplateSchema),
       experience: z.optional(mobileExperienceSchema),
     })),
   injectedConfig: z.optional(z.array(injectedConfigSchema)),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browseLinkOf, isPhoneUserAgent, mobileAppOf } from './mobileWalletLinksOf.js';
+import { browseLinkOf, isPhoneUserAgent, isSafeWalletLink, mobileAppOf } from './mobileWalletLinksOf.js';
 
 describe('mobileAppOf, browseLinkOf, isPhoneUserAgent', () => {
   it('default: a redirect wallet gets its links; the browse link opens this page with a ref', () => {
@@ -14,6 +14,19 @@ describe('mobileAppOf, browseLinkOf, isPhoneUserAgent', () => {
     expect(browseLinkOf(app, 'https://acme.example/')).toBe('https://backpack.app/ul/v1/browse/https%3A%2F%2Facme.example%2F?ref=https%3A%2F%2Facme.example');
     expect(mobileAppOf('x', { name: 'X', mobile: { iosId: 'id1' } })).toBeUndefined();
     expect(mobileAppOf('x', { name: 'X' })).toBeUndefined();
+  });
+
+  it('error: a catalogue link that is not https (a javascript: URL, say) or whose {url} sits in the host is never used', () => {
+    const hostile = ['javascript:alert(document.cookie)//{url}', 'data:text/html,{url}', 'http://wallet.example/browse/{url}', 'https://{url}/browse', 'https://wallet.example?x={url}&y', 'not a url'];
+    for (const inAppBrowser of hostile) {
+      const app = mobileAppOf('x', { name: 'X', mobile: { inAppBrowser, experience: 'in-app-browser' } });
+      expect(app?.inAppBrowser, inAppBrowser).toBeUndefined();
+      expect(app ? browseLinkOf(app, 'https://acme.example/') : undefined, inAppBrowser).toBeUndefined();
+    }
+    expect(mobileAppOf('x', { name: 'X', mobile: { universal: 'javascript:alert(1)', experience: 'redirect' } })).toBeUndefined();
+    expect(isSafeWalletLink('https://wallet.example?x={url}&y')).toBe(false);
+    expect(isSafeWalletLink('https://go.cb-w.com/dapp?cb_url={url}')).toBe(true);
+    expect(isSafeWalletLink('http://127.0.0.1:4016/browse/{url}')).toBe(true);
   });
 
   it('behavior: phones by user agent', () => {

@@ -11,9 +11,37 @@ export interface WalletMobileApp {
   inAppBrowser: string | undefined;
 }
 
-/** The phone app of a catalogue entry, or undefined when the entry has no universal or in-app-browser link. */
+/**
+ * Whether the kit may open a catalogue link (`{url}` templates included): https, http only on a loopback host, and a
+ * template's `{url}` after the host. A catalogue is data from elsewhere (a host's `catalogue.url`, a static file): a
+ * `javascript:` link in it must not become a redirect or a link in the host's page.
+ */
+export function isSafeWalletLink(link: string | undefined): link is string {
+  if (typeof link !== 'string') return false;
+  let url: URL;
+  try {
+    url = new URL(link.split('{url}').join('u'));
+  } catch {
+    return false;
+  }
+  const loopback = url.hostname === 'localhost' || url.hostname === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) return false;
+  const at = link.indexOf('{url}');
+  if (at < 0) return true;
+  // The host ends at the first `/` after `//` (a `?` or `#` before it would let `{url}` reach the host).
+  const start = link.indexOf('//') + 2;
+  const hostEnd = start + link.slice(start).search(/[/?#]/);
+  return hostEnd >= start && link.charAt(hostEnd) === '/' && at > hostEnd;
+}
+
+/** The phone app of a catalogue entry, or undefined when the entry has no (safe) universal or in-app-browser link. */
 export function mobileAppOf(key: string, entry: WalletCatalogueEntry): WalletMobileApp | undefined {
-  const mobile = entry.mobile;
+  const given = entry.mobile;
+  const mobile = given && {
+    ...given,
+    universal: isSafeWalletLink(given.universal) ? given.universal : undefined,
+    inAppBrowser: isSafeWalletLink(given.inAppBrowser) ? given.inAppBrowser : undefined,
+  };
   if (!mobile || (!mobile.universal && !mobile.inAppBrowser)) return undefined;
   const experience = mobile.experience ?? (mobile.universal ? 'redirect' : 'in-app-browser');
   const links: MobileWalletLinks | undefined = mobile.universal

@@ -1,6 +1,6 @@
 import type { WalletCatalogue, WalletCatalogueEntry } from '@latchkey/protocol';
 import type { Wallet } from '@wallet-standard/base';
-import { mobileAppOf, type WalletMobileApp } from '../../mobileWallets/mobileWalletLinksOf.js';
+import { isSafeWalletLink, mobileAppOf, type WalletMobileApp } from '../../mobileWallets/mobileWalletLinksOf.js';
 import { SolanaSignMessage, SolanaSignTransaction, StandardConnect, StandardEvents, type WalletConnectionMode } from './features.js';
 
 /** Wallets the catalogue always handles by name (SPEC §5): a standard wallet of that name maps to its catalogue entry. */
@@ -58,8 +58,8 @@ export interface WalletOption {
 }
 
 function installUrlOf(entry: WalletCatalogueEntry): string | undefined {
-  if (entry.desktop?.chromeId) return `https://chromewebstore.google.com/detail/${entry.desktop.chromeId}`;
-  return entry.mobile?.ios ?? entry.mobile?.android ?? entry.desktop?.universal;
+  if (entry.desktop?.chromeId) return `https://chromewebstore.google.com/detail/${encodeURIComponent(entry.desktop.chromeId)}`;
+  return [entry.mobile?.ios, entry.mobile?.android, entry.desktop?.universal].find((link) => isSafeWalletLink(link));
 }
 
 const isHardware = (entry: WalletCatalogueEntry | undefined) => (entry?.hardwareWallets?.length ?? 0) > 0;
