@@ -146,6 +146,15 @@ describe('socialSignInMachine: popup', () => {
     await t.until('awaitingAuthorization');
   });
 
+  it('error: an error message without the attempt\'s state fails as an invalid state; its text is not shown', async () => {
+    const t = await setup();
+    t.actor.send({ type: 'user.start', provider: 'google' });
+    await t.until('awaitingAuthorization');
+    t.post(REDIRECT_ORIGIN, { type: 'authorization_response', provider: 'google', error: 'Your account is locked: call +1 555 0100' });
+    expect(t.status()).toBe('failed');
+    expect(t.actor.getSnapshot().context.error?.message).toBe('Failed to connect google social account: Invalid random state');
+  });
+
   it('error: wrong state → "Failed to connect google social account: Invalid random state"', async () => {
     const t = await setup();
     t.actor.send({ type: 'user.start', provider: 'google' });

@@ -194,15 +194,17 @@ export const socialSignInMachine = setup({
         'server.authorization': [
           // Before the attempt is known (the popup still opening) a message answers nothing: ignored.
           { guard: 'hasNoAttempt' },
-          {
-            guard: { type: 'hasProviderError', params: ({ event }) => ({ message: event.message }) },
-            target: '#socialSignIn.failed',
-            actions: ['closePopup', { type: 'assignProviderError', params: ({ event }) => ({ message: event.message }) }],
-          },
+          // The state first: a message without this attempt's state (any page of the redirect origin can post one) does
+          // not get its error text shown.
           {
             guard: { type: 'isStateMismatch', params: ({ event }) => ({ message: event.message }) },
             target: '#socialSignIn.failed',
             actions: ['closePopup', 'assignInvalidState'],
+          },
+          {
+            guard: { type: 'hasProviderError', params: ({ event }) => ({ message: event.message }) },
+            target: '#socialSignIn.failed',
+            actions: ['closePopup', { type: 'assignProviderError', params: ({ event }) => ({ message: event.message }) }],
           },
           {
             guard: { type: 'hasNoCode', params: ({ event }) => ({ message: event.message }) },
