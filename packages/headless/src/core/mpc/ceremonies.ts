@@ -1,4 +1,6 @@
 import type { FrostPublic, FrostSecret, Key } from '@noble/curves/abstract/frost.js';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { base58 } from '@scure/base';
 import type { MpcSocketMethod, MpcSocketParams, MpcSocketResult } from '@latchkey/protocol';
 import {
   commitShares,
@@ -26,6 +28,7 @@ import {
   type ReshareDealer,
   type ReshareDealing,
 } from '@latchkey/protocol/frost';
+import { mpcError } from './mpcError.js';
 
 /**
  * The client's side of each MPC ceremony (packages/sandbox/README.md, "MPC wallets"), as steps the
@@ -83,6 +86,17 @@ const done = <T>(value: T | undefined, what: string): T => {
   return value;
 };
 
+/**
+ * The address a server names for a key must be the group key the ceremony made here (its first commitment): a server
+ * that named another — one it holds alone — would have the user fund it.
+ */
+function checkedAddress(address: string, wire: PublicPackageWire): string {
+  if (address !== base58.encode(fromHex(wire.commitments[0] as string, 'publicKey', 32))) {
+    throw mpcError('mpc_ceremony_refused', { params: { reason: 'the address it named is not the key made with this device' } });
+  }
+  return address;
+}
+
 /** Keygen: DKG between `clientKeygenIds` (here) and the room's server ids. */
 export function keygenCeremony(room: { roomId: string; serverKeygenIds: string[] }, scheme: FrostScheme, clientKeygenIds: readonly string[]): Ceremony<KeyMaterial> {
   const signers = FROST_SIGNERS[scheme];
@@ -120,7 +134,7 @@ export function keygenCeremony(room: { roomId: string; serverKeygenIds: string[]
           const answer = await rpc.call('keygen.round3', { roomId: room.roomId, publicKey: wire.commitments[0] as string, verifyingShares: wire.verifyingShares });
           outcome = {
             walletId: answer.walletId,
-            address: answer.address,
+            address: checkedAddress(answer.address, wire),
             scheme,
             public: wire,
             shares: made.map((key, i) => ({ keygenId: clientKeygenIds[i] as string, secret: key.secret })),
@@ -158,7 +172,12 @@ export function signCeremony(room: { roomId: string }, pub: FrostPublic, secrets
           const { nonces, list } = done(round, 'commitments');
           const shares = signCommitted(secrets, pub, nonces, list, message);
           const answer = await rpc.call('sign.share', { roomId: room.roomId, shares: Object.entries(shares).map(([identifier, share]) => ({ identifier, share: toHex(share) })) as never });
-          signature = fromHex(answer.signature, 'signature', 64);
+          const combined = fromHex(answer.signature, 'signature', 64);
+          // The server combines the shares: what it hands back must be a signature of this message by this key.
+          if (!ed25519.verify(combined, message, fromHex(encodePublic(pub).commitments[0] as string, 'publicKey', 32))) {
+            throw mpcError('mpc_ceremony_refused', { params: { reason: 'the signature it returned does not verify for this message and key' } });
+          }
+          signature = combined;
         },
       },
     ],
@@ -214,7 +233,7 @@ export function reshareCeremony(
           await rpc.call('reshare.round3', { roomId: room.roomId, publicKey: wire.commitments[0] as string, verifyingShares: wire.verifyingShares });
           outcome = {
             walletId: room.walletId,
-            address: room.address,
+            address: checkedAddress(room.address, wire),
             scheme,
             public: wire,
             shares: done(secrets, 'shares').map((secret, i) => ({ keygenId: clientKeygenIds[i] as string, secret })),
