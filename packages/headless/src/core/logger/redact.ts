@@ -1,10 +1,13 @@
 const REDACTED = '[redacted]';
 
-/** Keys whose values are secrets: tokens, one-time codes, keys, signatures. */
-const SECRET_KEY = /(?:jwt|token|secret|password|passphrase|authorization|privatekey|mnemonic|seed|signature|stamp)$|^(?:code|otp|totp)$/i;
+/**
+ * Keys whose values are secrets: tokens, one-time codes, keys, signatures; PKCE verifiers, key shares, export bundles,
+ * recovery codes and a mobile wallet's session.
+ */
+const SECRET_KEY = /(?:jwt|token|secret|secretkey|password|passphrase|authorization|privatekey|mnemonic|seed|signature|stamp|verifier|share|bundle|recoverycodes?)$|^(?:code|otp|totp|session)$/i;
 const JWT = /\beyJ[\w-]*\.[\w-]+\.[\w-]*/g;
 const ONE_TIME_CODE = /\b\d{6}\b/g;
-const SECRET_QUERY_PARAM = /([?&](?:code|state|token|jwt|[\w-]*token)=)[^&#]*/gi;
+const SECRET_QUERY_PARAM = /([?&](?:code|state|token|jwt|[\w-]*token|data|latchkey_mobile_request)=)[^&#]*/gi;
 const MAX_DEPTH = 4;
 
 /** Removes JWTs and one-time codes from a free-text message. */
@@ -12,7 +15,7 @@ export function redactText(text: string): string {
   return text.replace(JWT, REDACTED).replace(ONE_TIME_CODE, REDACTED);
 }
 
-/** Removes the values of secret-looking query parameters (`code`, `state`, `*token`) from a URL search string. */
+/** Removes the values of secret-looking query parameters (`code`, `state`, `*token`, a mobile wallet's `data` and request id) from a URL search string. */
 export function redactSearch(search: string): string {
   return search.replace(SECRET_QUERY_PARAM, `$1${REDACTED}`);
 }
