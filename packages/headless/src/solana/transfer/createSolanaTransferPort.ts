@@ -20,6 +20,7 @@ import { isNetworkFailure } from '../../core/errors/toLatchkeyError.js';
 import type { SolanaRpc } from '../rpc/createSolanaRpc.js';
 import { SolanaRpcError } from '../rpc/createSolanaRpc.js';
 import { toSolanaError } from '../toSolanaError.js';
+import { checkOptimizedTransaction } from './checkOptimizedTransaction.js';
 import type { PreparedTransaction, SolanaTransferPort } from '../../core/machines/sendTransaction/sendTransactionMachine.js';
 import type { ApiClient } from '../../core/transport/createApi.js';
 import { MULTIPLE_RECIPIENTS_PLACEHOLDER, validateSolanaAddress } from '../../core/validation/validateSolanaAddress.js';
@@ -213,7 +214,15 @@ export function createSolanaTransferPort({ rpc, client, confirmPollMs = 400 }: C
         address: payer,
         transaction: toBase64(unsigned),
       });
-      return fromBase64(transaction);
+      // Only ComputeBudget instructions may differ from what was built (and what the user reviews): the answer is
+      // refused before its fee is looked up, before it is simulated, and before anything is signed.
+      let optimized: Uint8Array;
+      try {
+        optimized = fromBase64(transaction);
+      } catch (cause) {
+        throw new LatchkeyError('invalid_response', { path: 'optimizedTransaction', cause });
+      }
+      return checkOptimizedTransaction(unsigned, optimized, payer);
     },
 
     async sendRaw(signed) {

@@ -39,7 +39,9 @@ export interface SolanaTransferPort<Request> {
   /**
    * The product API's optimizeTransaction (SPEC §7), when enabled: takes the built, unsigned transaction and returns
    * the one to estimate, review and sign (possibly unchanged). It runs before signing because a changed message would
-   * invalidate any signature made over the old one.
+   * invalidate any signature made over the old one. The answer is signed as it is, so the port must refuse one that does
+   * more than set the compute budget (the real port: the same fee payer, signers, blockhash and instructions besides
+   * ComputeBudget ones, else `invalid_response`) — `lamportsNeeded` stays the built transaction's.
    */
   optimize?(unsigned: Uint8Array, payer: string): Promise<Uint8Array>;
   /** Sends signed bytes; resolves to the signature. Rejects `transaction_failed` (preflight) or `transaction_expired`. */
