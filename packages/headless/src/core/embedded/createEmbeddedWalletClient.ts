@@ -1,6 +1,7 @@
 import { embeddedError } from './embeddedError.js';
 import { embeddedAccountOf, type EmbeddedWalletAccount } from './embeddedAccount.js';
 import type { ProjectSettings, User } from '@latchkey/protocol';
+import type { Emitter, LatchkeyEvents } from '../events/createEmitter.js';
 import { createActor, waitFor } from 'xstate';
 import { LatchkeyError } from '../errors/LatchkeyError.js';
 import type { SessionActorRef } from '../machines/session/sessionMachine.js';
@@ -25,6 +26,7 @@ import { createSessionKeyStamper, generateSessionKey, importSessionKey } from '.
 import { createIndexedDbSessionKeyStore, type SessionKeyStore } from './stampers/sessionKeyStore.js';
 import type { Stamper } from './stampers/Stamper.js';
 import { createEmbeddedWalletCommands, type EmbeddedWalletCommands } from './embeddedWalletCommands.js';
+import { revokeSessionKey } from './revokeSessionKey.js';
 
 export interface EmbeddedWalletConfig {
   /** The app's name (shown by custody pages). Required. */
@@ -40,6 +42,8 @@ export interface EmbeddedWalletConfig {
 export interface EmbeddedWalletHost extends ApiClient {
   readonly environmentId: string;
   readonly session: SessionActorRef;
+  /** The client's events: the session key is forgotten when the session ends (`auth.signedOut`, `auth.expired`). */
+  readonly events: Pick<Emitter<LatchkeyEvents>, 'on'>;
   /** The project settings (`sdk.embeddedWallets`: the security settings of SPEC §3). */
   readonly settings: SettingsStore;
   /** The browser's WebAuthn, for the wallet's passkey. */
@@ -158,6 +162,26 @@ export function createEmbeddedWalletClient(host: EmbeddedWalletHost, config: Emb
     await store.put(storeId(), { privateKey: session.key.privateKey, publicKey: session.key.publicKey, expiresAt: session.expiresAt });
     return session;
   };
+
+  // The session's end is the wallet session's end: whoever was signed in, their key is forgotten here and deleted at
+  // custody. The user is read while signed in (the session has forgotten them by the time it says `auth.signedOut`).
+  let holder: { storeId: string; account: EmbeddedWalletAccount | undefined } | undefined;
+  const follow = (signedIn: User | undefined) => {
+    if (signedIn) holder = { storeId: `${host.environmentId}:${signedIn.id}`, account: embeddedAccountOf(signedIn) };
+  };
+  follow(user());
+  const following = host.session.subscribe((snapshot) => follow(snapshot.context.user));
+  const forgetSessionKey = async () => {
+    const ending = holder;
+    holder = undefined;
+    if (!ending) return;
+    session.send({ type: 'user.close' });
+    const stored = await store.get(ending.storeId).catch(() => undefined);
+    // Gone from this device first; custody is asked after, best effort: a failing network does not keep the key here.
+    await store.delete(ending.storeId).catch(() => undefined);
+    if (stored && ending.account && stored.expiresAt > now()) await revokeSessionKey(custody, ending.account.organizationId, stored).catch(() => false);
+  };
+  const stopListening = [host.events.on('auth.signedOut', () => void forgetSessionKey()), host.events.on('auth.expired', () => void forgetSessionKey())];
 
   const session = createActor(embeddedWalletMachine, {
     input: {
@@ -338,7 +362,11 @@ export function createEmbeddedWalletClient(host: EmbeddedWalletHost, config: Emb
       session.send({ type: 'server.recovered', session: recovered });
       return recovered;
     },
-    stop: () => session.stop(),
+    stop() {
+      following.unsubscribe();
+      stopListening.forEach((stop) => stop());
+      session.stop();
+    },
   };
 }
 
