@@ -15,6 +15,7 @@ import { createSettingsStore, type SettingsStore } from '../settings/createSetti
 import { createStore, resolveStorageAdapter, type StorageOption, type Store } from '../storage/createStore.js';
 // The marker alone: the cookie session's restore (and the JWT decoding it brings) stays with the session's chunk.
 import { COOKIE_SESSION_KEY, cookieSessionParser } from '../session/cookieSessionMarker.js';
+import { forgetUserRecords } from '../storage/userRecords.js';
 import { createApi, type Api } from '../transport/createApi.js';
 import { createTransport } from '../transport/createTransport.js';
 import { loadBrowserWebAuthn } from '../webauthn/loadBrowserWebAuthn.js';
@@ -193,6 +194,8 @@ export function createLatchkeyClient(config: LatchkeyClientConfig): LatchkeyClie
     events,
   });
   events.on('storage.parseFailed', ({ key }) => logger.warn(`Dropped a stored value that failed to parse: ${key}`));
+  // The user's wallet records and attempts under way end with their session (the embedded wallet forgets its own key).
+  events.on('auth.signedOut', () => forgetUserRecords(storage as Store));
 
   settings = createSettingsStore({ fetchSettings: () => getSettings({ api }) });
   settings.watch((state) => {
