@@ -176,14 +176,19 @@ const kib = (n) => (n / 1024).toFixed(1);
 // what opening the user menu costs (issue 13's cap, 141.3: the mobile link's check once pulled the deep-link crypto
 // into it, +23 KiB; the menu's flows — passkeys, MFA, social linking, their machines and xstate — load beside it
 // since, 166.4 → 131.2). The ceiling of everything moved from 460 to 460.5 with the retry countdown under a refusal
-// (RetryHint and its three strings, ~0.3; dead catalogue strings removed beside it gave back ~0.05).
+// (RetryHint and its three strings, ~0.3; dead catalogue strings removed beside it gave back ~0.05), and to 463.5 with
+// checks and screens that security fixes needed (460.1 → 463.4): "Confirm it's you" where the server began asking for
+// a step-up (unlink, passkey removal, a second device, the first recovery codes: ~1.5 after the duplicate step-up
+// states were folded into one machine), "Sign out of all devices", the optimized transaction checked against the
+// built one before signing, the MPC address and signature checked, catalogue links checked, and the wallet records
+// and session key forgotten on sign-out.
 const menuOpenRow = rows.find((row) => row.name === 'host, user menu open');
 const BUDGETS = [
   { name: 'host initial load (React included)', kib: hostRow.initial.gzip / 1024, max: 87 },
   { name: 'the kit on top of React (host initial − baseline)', kib: (hostRow.initial.gzip - baselineRow.initial.gzip) / 1024, max: 20 },
   { name: 'host, user menu open', kib: (menuOpenRow?.initial.gzip ?? Infinity) / 1024, max: 141.3 },
   // One language catalogue counted (the largest): a user reads the kit in one locale (the rows below list each).
-  { name: 'everything a user can reach (host with the wallet panel, all chunks, one locale)', kib: walletHostRow.reachable.gzip / 1024, max: 460.5, target: 300 },
+  { name: 'everything a user can reach (host with the wallet panel, all chunks, one locale)', kib: walletHostRow.reachable.gzip / 1024, max: 463.5, target: 300 },
 ];
 const over = BUDGETS.filter((budget) => budget.kib > budget.max);
 if (process.argv.includes('--json')) {
