@@ -64,7 +64,7 @@ describe.each([
     const menu = page.getByRole('dialog', { name: /^مسجّل الدخول باسم/ });
     await expect.poll(() => menu.isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await menu.evaluate((element) => element.closest('[data-latchkey-root]')?.getAttribute('dir'))).toBe('rtl');
-    await expect.poll(() => menu.getByRole('button', { name: 'تسجيل الخروج' }).isVisible()).toBe(true);
+    await expect.poll(() => menu.getByRole('button', { name: 'تسجيل الخروج', exact: true }).isVisible()).toBe(true);
     expect(await overflowing(page)).toEqual([]);
     await screenshot(page, `${name}-03-menu`);
 
@@ -82,7 +82,7 @@ describe.each([
     await screenshot(page, `${name}-04-security`);
 
     await back.click();
-    await menu.getByRole('button', { name: 'تسجيل الخروج' }).click();
+    await menu.getByRole('button', { name: 'تسجيل الخروج', exact: true }).click();
     await expect.poll(() => signIn.isVisible(), { timeout: 10_000 }).toBe(true);
     expect(problems).toEqual([]);
     await context.close();
