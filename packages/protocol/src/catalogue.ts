@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { hexColorSchema, secureUrlSchema } from './common.js';
 import { DEFAULT_ETHEREUM_LOCATORS } from './constants.js';
+import { isSecureUrl, isUrlPlaceholderAfterHost } from './secureUrl.js';
 import { chainSchema, hardwareWalletSchema, mobileExperienceSchema } from './enums.js';
 
 /** Wallet catalogue entry of SPEC §3 with the catalogue rules of SPEC §5. */
@@ -79,14 +80,8 @@ const limitationsSchema = z.object({
 
 /** A link template (`{url}` is replaced): a secure URL once filled in, its `{url}` only after the host. */
 const linkTemplateSchema = z.string().check(
-  z.refine((value) => secureUrlSchema.safeParse(value.split('{url}').join('u')).success, { message: 'must be an https URL (http only on loopback)' }),
-  z.refine((value) => {
-    const at = value.indexOf('{url}');
-    if (at < 0) return true;
-    const start = value.indexOf('//') + 2;
-    const hostEnd = start + value.slice(start).search(/[/?#]/);
-    return hostEnd >= start && value.charAt(hostEnd) === '/' && at > hostEnd;
-  }, { message: '{url} must come after the host' }),
+  z.refine((value) => isSecureUrl(value.split('{url}').join('u')), { message: 'must be an https URL (http only on loopback)' }),
+  z.refine(isUrlPlaceholderAfterHost, { message: '{url} must come after the host' }),
 );
 
 export const walletCatalogueEntrySchema = z.object({

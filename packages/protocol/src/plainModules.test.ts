@@ -24,7 +24,7 @@ function importedSpecifiers(source: string): string[] {
 
 describe('zod-free subpaths', () => {
   it('default: the package exports the plain modules as subpaths', () => {
-    expect(plainEntries.map(([key]) => key).sort()).toEqual(['./clientErrorCodes', './constants', './defaultWalletCatalogue', './errorCodes', './frost', './routeInfo', './routePath']);
+    expect(plainEntries.map(([key]) => key).sort()).toEqual(['./clientErrorCodes', './constants', './defaultWalletCatalogue', './errorCodes', './frost', './routeInfo', './routePath', './secureUrl']);
   });
 
   it('default: a plain module imports nothing but other plain modules and @noble/curves (so importing it never loads zod)', () => {

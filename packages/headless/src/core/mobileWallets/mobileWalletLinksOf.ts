@@ -1,4 +1,5 @@
 import type { WalletCatalogueEntry } from '@latchkey/protocol';
+import { isSecureUrl, isUrlPlaceholderAfterHost } from '@latchkey/protocol/secureUrl';
 import type { MobileWalletLinks } from './createMobileWallet.js';
 
 /** How a catalogue wallet's phone app is reached (SPEC §3 `mobile`, SPEC §5 `mobile experience`). */
@@ -17,21 +18,7 @@ export interface WalletMobileApp {
  * `javascript:` link in it must not become a redirect or a link in the host's page.
  */
 export function isSafeWalletLink(link: string | undefined): link is string {
-  if (typeof link !== 'string') return false;
-  let url: URL;
-  try {
-    url = new URL(link.split('{url}').join('u'));
-  } catch {
-    return false;
-  }
-  const loopback = url.hostname === 'localhost' || url.hostname === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(url.hostname);
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) return false;
-  const at = link.indexOf('{url}');
-  if (at < 0) return true;
-  // The host ends at the first `/` after `//` (a `?` or `#` before it would let `{url}` reach the host).
-  const start = link.indexOf('//') + 2;
-  const hostEnd = start + link.slice(start).search(/[/?#]/);
-  return hostEnd >= start && link.charAt(hostEnd) === '/' && at > hostEnd;
+  return typeof link === 'string' && isSecureUrl(link.split('{url}').join('u')) && isUrlPlaceholderAfterHost(link);
 }
 
 /** The phone app of a catalogue entry, or undefined when the entry has no (safe) universal or in-app-browser link. */
