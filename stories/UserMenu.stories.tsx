@@ -50,7 +50,7 @@ const wallets = (
 const meta = {
   title: 'Screens/UserMenu',
   component: UserMenuView,
-  args: { email: 'ada@example.com', onSignOut: fn() },
+  args: { email: 'ada@example.com', onSignOut: fn(), onSignOutEverywhere: fn() },
 } satisfies Meta<typeof UserMenuView>;
 
 export default meta;
@@ -71,8 +71,11 @@ export const Closed: Story = {
 
 export const Open: Story = {
   args: { defaultOpen: true },
-  play: async () => {
+  play: async ({ args }) => {
     await expect(await menu()).toHaveTextContent('ada@example.com');
+    // Under Sign out: ending every session of the user, on every device.
+    await userEvent.click(within(await menu()).getByRole('button', { name: 'Sign out of all devices' }));
+    await expect(args.onSignOutEverywhere).toHaveBeenCalledTimes(1);
     await expectAccessible();
   },
 };
