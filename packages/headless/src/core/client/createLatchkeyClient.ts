@@ -12,7 +12,7 @@ import { createLazySession, type LazySessionRef, type SessionClock } from '../se
 
 export type { SessionClock } from '../session/lazySession.js';
 import { createSettingsStore, type SettingsStore } from '../settings/createSettingsStore.js';
-import { createStore, resolveStorageAdapter, type StorageOption, type Store } from '../storage/createStore.js';
+import { createStore, resolveStorageAdapters, type StorageOption, type Store } from '../storage/createStore.js';
 // The marker alone: the cookie session's restore (and the JWT decoding it brings) stays with the session's chunk.
 import { COOKIE_SESSION_KEY, cookieSessionParser } from '../session/cookieSessionMarker.js';
 import { forgetUserRecords } from '../storage/userRecords.js';
@@ -27,11 +27,14 @@ export interface LatchkeyClientConfig {
   /** The API origin, without the `/api/v0` suffix, e.g. `https://api.example.com`. */
   apiBaseUrl: string;
   /**
-   * Where the kit keeps its values: local storage (default), an adapter, or `'cookie'`: first-party cookies, the
-   * session token too, so the host's own server can read it (`getSessionTokenFromCookies`); requests then send
-   * credentials. Otherwise the project's `security.auth.storage` decides where the session lives: `['cookie', …]`
-   * keeps it in the product API's HttpOnly cookie (requests send credentials, the kit never stores the token, a reload
-   * restores the session through the cookie).
+   * Where the kit keeps its values: local storage (default); `'cookie'`: first-party cookies, the session token too, so
+   * the host's own server can read it (`getSessionTokenFromCookies`), and requests send credentials — but the records
+   * that are secrets (a mobile wallet's key and session, a signature not yet picked up, a wallet sign-in or social
+   * redirect under way) stay in local storage, since a JavaScript cookie goes with every request to every path for 30
+   * days; or a `StorageAdapter` of the host's, which holds every record, those secrets included (the host's choice:
+   * `createCookieStorage()` passed as the adapter puts them in cookies). Otherwise the project's `security.auth.storage`
+   * decides where the session lives: `['cookie', …]` keeps it in the product API's HttpOnly cookie (requests send
+   * credentials, the kit never stores the token, a reload restores the session through the cookie).
    */
   storage?: StorageOption;
   /** A fixed log level. Without it: WARN in production, DEBUG outside (see `production`). */
@@ -189,7 +192,7 @@ export function createLatchkeyClient(config: LatchkeyClientConfig): LatchkeyClie
     },
   });
   storage = createStore({
-    adapter: resolveStorageAdapter(config.storage),
+    ...resolveStorageAdapters(config.storage),
     namespace: `latchkey:${environmentId}:`,
     events,
   });

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCookieStorage } from './createCookieStorage.js';
 import { createLocalStorage } from './createLocalStorage.js';
-import { resolveStorageAdapter } from './createStore.js';
+import { resolveStorageAdapters } from './createStore.js';
 
 afterEach(() => {
   window.localStorage.clear();
@@ -20,7 +20,7 @@ describe('browser adapters', () => {
     expect(storage.getItem('latchkey:env:other')).toBe('x');
     storage.removeItem('latchkey:env:auth');
     expect(window.localStorage.getItem('latchkey:env:auth')).toBeNull();
-    expect(resolveStorageAdapter('localstorage').getItem('latchkey:env:other')).toBe('x');
+    expect(resolveStorageAdapters('localstorage').adapter.getItem('latchkey:env:other')).toBe('x');
   });
 
   it('behavior: cookie storage encodes values in document.cookie and removes them', () => {
@@ -29,7 +29,11 @@ describe('browser adapters', () => {
     expect(document.cookie).toContain(encodeURIComponent('latchkey:env:auth'));
     expect(document.cookie).not.toContain('x=y');
     expect(storage.getItem('latchkey:env:auth')).toBe('{"jwt":"a.b.c; x=y"}');
-    expect(resolveStorageAdapter('cookie').getItem('latchkey:env:auth')).toBe('{"jwt":"a.b.c; x=y"}');
+    const cookieMode = resolveStorageAdapters('cookie');
+    expect(cookieMode.adapter.getItem('latchkey:env:auth')).toBe('{"jwt":"a.b.c; x=y"}');
+    // The secret records' place in cookie mode: local storage.
+    window.localStorage.setItem('latchkey:env:socialRedirect', '{}');
+    expect(cookieMode.secretAdapter?.getItem('latchkey:env:socialRedirect')).toBe('{}');
     storage.removeItem('latchkey:env:auth');
     expect(storage.getItem('latchkey:env:auth')).toBeNull();
   });

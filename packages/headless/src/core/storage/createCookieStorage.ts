@@ -15,6 +15,9 @@ function browserDocument(): Document | undefined {
 /**
  * First-party cookies (`document.cookie`), looked up on every call; `Secure` on https pages.
  * Without a document (server render) values live in memory.
+ *
+ * Passed as the client's `storage` adapter, it holds every record, the secret ones too (a mobile wallet's key and
+ * session, a social redirect's PKCE verifier): `storage: 'cookie'` keeps those in local storage instead.
  */
 export function createCookieStorage(options: CookieStorageOptions = {}): StorageAdapter {
   const fallback = createMemoryStorage();

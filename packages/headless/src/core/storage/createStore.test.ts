@@ -4,7 +4,7 @@ import { createEmitter, type LatchkeyEvents } from '../events/createEmitter.js';
 import { createCookieStorage } from './createCookieStorage.js';
 import { createLocalStorage } from './createLocalStorage.js';
 import { createMemoryStorage } from './createMemoryStorage.js';
-import { createStore, resolveStorageAdapter } from './createStore.js';
+import { createStore, resolveStorageAdapters } from './createStore.js';
 
 const schema = z.object({ jwt: z.string(), count: z.number() });
 
@@ -49,6 +49,35 @@ describe('createStore', () => {
     expect(store.get('auth', schema)).toBeUndefined();
     expect(parseFailed).not.toHaveBeenCalled();
   });
+
+  it('behavior: with a secretAdapter, the secret records live there and only they; a copy left in the adapter goes on write and on remove', () => {
+    const adapter = createMemoryStorage({ 'latchkey:env-1:mobileWallet:connection': '"old"' });
+    const secretAdapter = createMemoryStorage();
+    const store = createStore({ adapter, secretAdapter, namespace: 'latchkey:env-1:', events: createEmitter<LatchkeyEvents>() });
+    const anything = { safeParse: (value: unknown) => ({ success: true as const, data: value }) };
+    store.set('mobileWallet:connection', { dappSecretKey: 'k' });
+    store.set('socialRedirect', { verifier: 'v' });
+    store.set('auth', { jwt: 'a.b.c' });
+    expect(adapter.getItem('latchkey:env-1:mobileWallet:connection')).toBeNull();
+    expect(adapter.getItem('latchkey:env-1:socialRedirect')).toBeNull();
+    expect(secretAdapter.getItem('latchkey:env-1:mobileWallet:connection')).toBe('{"dappSecretKey":"k"}');
+    expect(secretAdapter.getItem('latchkey:env-1:auth')).toBeNull();
+    expect(adapter.getItem('latchkey:env-1:auth')).toBe('{"jwt":"a.b.c"}');
+    expect(store.get('socialRedirect', anything)).toEqual({ verifier: 'v' });
+
+    adapter.setItem('latchkey:env-1:socialRedirect', '"old"');
+    store.remove('socialRedirect');
+    store.remove('auth');
+    expect(adapter.getItem('latchkey:env-1:socialRedirect')).toBeNull();
+    expect(secretAdapter.getItem('latchkey:env-1:socialRedirect')).toBeNull();
+    expect(adapter.getItem('latchkey:env-1:auth')).toBeNull();
+  });
+
+  it("behavior: without one (local storage, the host's adapter) every record, secret or not, is in the adapter", () => {
+    const { adapter, store } = setup();
+    store.set('mobileWallet:connection', { dappSecretKey: 'k' });
+    expect(adapter.getItem('latchkey:env-1:mobileWallet:connection')).toBe('{"dappSecretKey":"k"}');
+  });
 });
 
 describe('browser adapters without a browser (server render)', () => {
@@ -65,9 +94,10 @@ describe('browser adapters without a browser (server render)', () => {
     }
   });
 
-  it('behavior: the default storage is local storage; an adapter is used as given', () => {
+  it("behavior: the default storage is local storage; an adapter is used as given, for everything; 'cookie' keeps secrets apart", () => {
     const adapter = createMemoryStorage();
-    expect(resolveStorageAdapter(adapter)).toBe(adapter);
-    expect(resolveStorageAdapter(undefined)).toHaveProperty('getItem');
+    expect(resolveStorageAdapters(adapter)).toEqual({ adapter });
+    expect(resolveStorageAdapters(undefined)).toEqual({ adapter: expect.objectContaining({ getItem: expect.any(Function) }) });
+    expect(resolveStorageAdapters('cookie')).toEqual({ adapter: expect.any(Object), secretAdapter: expect.any(Object) });
   });
 });

@@ -2,6 +2,7 @@ import type { Emitter, LatchkeyEvents } from '../events/createEmitter.js';
 import { createCookieStorage } from './createCookieStorage.js';
 import { createLocalStorage } from './createLocalStorage.js';
 import type { StorageAdapter } from './StorageAdapter.js';
+import { SECRET_RECORD_KEYS } from './secretRecordKeys.js';
 
 export type StorageOption = 'localstorage' | 'cookie' | StorageAdapter;
 
@@ -22,27 +23,39 @@ export interface Store {
 
 export interface StoreConfig {
   adapter: StorageAdapter;
+  /**
+   * Where the secret records (`SECRET_RECORD_KEYS`) live instead, when `adapter` must not hold them (a JavaScript
+   * cookie). A copy of one in `adapter` (written before) is removed when the record is written or removed.
+   */
+  secretAdapter?: StorageAdapter;
   /** Prefix that keeps two clients (or environments) apart, e.g. `latchkey:<environmentId>:`. */
   namespace: string;
   events: Pick<Emitter<LatchkeyEvents>, 'emit'>;
 }
 
-/** The adapter behind a storage option: local storage by default (SPEC §9), a cookie, or the host's own. */
-export function resolveStorageAdapter(option: StorageOption | undefined): StorageAdapter {
-  if (option === undefined || option === 'localstorage') return createLocalStorage();
-  if (option === 'cookie') return createCookieStorage();
-  return option;
+/**
+ * The adapters behind a storage option: local storage by default (SPEC §9); the host's own, for everything; or first-party
+ * cookies — except the secret records, which stay in local storage (see `SECRET_RECORD_KEYS`).
+ */
+export function resolveStorageAdapters(option: StorageOption | undefined): Pick<StoreConfig, 'adapter' | 'secretAdapter'> {
+  if (option === 'cookie') return { adapter: createCookieStorage(), secretAdapter: createLocalStorage() };
+  return { adapter: option === undefined || option === 'localstorage' ? createLocalStorage() : option };
 }
 
 /** SPEC §4: a stored value that fails to parse is deleted and a parse-failure event is emitted. */
 export function createStore(config: StoreConfig): Store {
+  const { adapter, secretAdapter } = config;
   const keyFor = (key: string): string => `${config.namespace}${key}`;
+  /** Where the record lives, and where it must not (the other adapter, if any). */
+  const placesOf = (key: string): [StorageAdapter, StorageAdapter | undefined] =>
+    secretAdapter && SECRET_RECORD_KEYS.includes(key) ? [secretAdapter, adapter] : [adapter, secretAdapter];
 
   return {
     keyFor,
     get(key, parser) {
       const fullKey = keyFor(key);
-      const raw = config.adapter.getItem(fullKey);
+      const [place] = placesOf(key);
+      const raw = place.getItem(fullKey);
       if (raw === null) return undefined;
       let error: unknown;
       try {
@@ -52,15 +65,19 @@ export function createStore(config: StoreConfig): Store {
       } catch (jsonError) {
         error = jsonError;
       }
-      config.adapter.removeItem(fullKey);
+      place.removeItem(fullKey);
       config.events.emit('storage.parseFailed', { key: fullKey, error });
       return undefined;
     },
     set(key, value) {
-      config.adapter.setItem(keyFor(key), JSON.stringify(value));
+      const [place, other] = placesOf(key);
+      other?.removeItem(keyFor(key));
+      place.setItem(keyFor(key), JSON.stringify(value));
     },
     remove(key) {
-      config.adapter.removeItem(keyFor(key));
+      // Wherever it is: sign-out and disconnect find a record in either place.
+      adapter.removeItem(keyFor(key));
+      secretAdapter?.removeItem(keyFor(key));
     },
   };
 }
