@@ -52,6 +52,44 @@ describe('password backup', () => {
     expect(deriveKey).not.toHaveBeenCalled();
   });
 
+  it('error: a salt, IV or ciphertext that is not base64url, or an IV of the wrong length, is a malformed backup, refused before any key derivation', async () => {
+    const secret = await encryptBackup(PASSWORD, plaintext);
+    const { importKey, deriveKey } = stubDerivation();
+    const edits: [string, (envelope: { kdf: Record<string, unknown>; cipher: Record<string, unknown>; ciphertext?: unknown }) => void][] = [
+      ['salt not base64url', (envelope) => (envelope.kdf['salt'] = '%%%')],
+      ['salt empty', (envelope) => (envelope.kdf['salt'] = '')],
+      ['salt a number', (envelope) => (envelope.kdf['salt'] = 16)],
+      ['iv not base64url', (envelope) => (envelope.cipher['iv'] = 'not*base64')],
+      ['iv of 8 bytes', (envelope) => (envelope.cipher['iv'] = 'AAAAAAAAAAA')],
+      ['ciphertext not base64url', (envelope) => (envelope.ciphertext = '\u0000')],
+      ['ciphertext missing', (envelope) => delete envelope.ciphertext],
+    ];
+    for (const [what, edit] of edits) {
+      const envelope = JSON.parse(secret) as Parameters<(typeof edits)[number][1]>[0];
+      edit(envelope);
+      const error = await decryptBackup(PASSWORD, 'wallet-1', JSON.stringify(envelope)).catch((caught: unknown) => caught);
+      expect(error, what).toMatchObject({ code: 'mpc_backup_not_found', message: 'No backup of this wallet was found in this backup.' });
+    }
+    expect(importKey).not.toHaveBeenCalled();
+    expect(deriveKey).not.toHaveBeenCalled();
+  });
+
+  it('error: a backup that opens but does not hold a backup of this kit (not JSON, not an object) is a malformed backup, not a crash', async () => {
+    // Sealed with the right password and wallet (at the lowest count the kit accepts, to keep the test quick).
+    const salt = crypto.getRandomValues(new Uint8Array(16));
+    const iv = crypto.getRandomValues(new Uint8Array(12));
+    const material = await crypto.subtle.importKey('raw', new TextEncoder().encode(PASSWORD), 'PBKDF2', false, ['deriveKey']);
+    const key = await crypto.subtle.deriveKey({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations: 100_000 }, material, { name: 'AES-GCM', length: 256 }, false, ['encrypt']);
+    const b64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    for (const body of ['not json', 'null', '42']) {
+      const additionalData = new TextEncoder().encode('latchkey-mpc-backup:wallet-1');
+      const ciphertext = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData }, key, new TextEncoder().encode(body)));
+      const secret = JSON.stringify({ version: 1, kdf: { name: 'PBKDF2', hash: 'SHA-256', iterations: 100_000, salt: b64url(salt) }, cipher: { name: 'AES-GCM', iv: b64url(iv) }, ciphertext: b64url(ciphertext) });
+      const error = await decryptBackup(PASSWORD, 'wallet-1', secret).catch((caught: unknown) => caught);
+      expect(error, body).toMatchObject({ code: 'mpc_backup_not_found', message: 'No backup of this wallet was found in this backup.' });
+    }
+  });
+
   it('behavior: the counts at both ends of the range are derived with exactly, never clamped', async () => {
     const secret = await encryptBackup(PASSWORD, plaintext);
     const { marker, deriveKey } = stubDerivation();

@@ -78,24 +78,36 @@ export async function encryptBackup(password: string, plaintext: BackupPlaintext
  * `mpc_backup_not_found` ('this backup'), before any key derivation.
  */
 export async function decryptBackup(password: string, walletId: string, secret: string): Promise<BackupPlaintext> {
+  const malformed = (cause?: unknown) => mpcError('mpc_backup_not_found', { params: { location: 'this backup' }, cause });
   let envelope: BackupEnvelope;
+  let salt: Uint8Array<ArrayBuffer>, iv: Uint8Array<ArrayBuffer>, ciphertext: Uint8Array<ArrayBuffer>;
   try {
     envelope = JSON.parse(secret) as BackupEnvelope;
     if (envelope.version !== 1 || envelope.kdf?.name !== 'PBKDF2' || envelope.cipher?.name !== 'AES-GCM') throw new Error('unknown backup format');
     // Checked, never clamped: another count derives another key, which would read as a wrong password.
     const { iterations } = envelope.kdf;
     if (!Number.isInteger(iterations) || iterations < MIN_ITERATIONS || iterations > MAX_ITERATIONS) throw new Error(`PBKDF2 iterations out of range: ${iterations}`);
+    // Decoded before any derivation: text that is not base64url (atob's DOMException) is a malformed backup too.
+    [salt, iv, ciphertext] = [envelope.kdf.salt, envelope.cipher.iv, envelope.ciphertext].map(unb64url) as [typeof salt, typeof iv, typeof ciphertext];
+    if (salt.length === 0 || iv.length !== 12 || ciphertext.length === 0) throw new Error('salt, IV or ciphertext of the wrong length');
   } catch (cause) {
-    throw mpcError('mpc_backup_not_found', { params: { location: 'this backup' }, cause });
+    throw malformed(cause);
   }
-  const key = await deriveKey(password, unb64url(envelope.kdf.salt), envelope.kdf.iterations, 'decrypt');
+  const key = await deriveKey(password, salt, envelope.kdf.iterations, 'decrypt');
   let plaintext: ArrayBuffer;
   try {
-    plaintext = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: unb64url(envelope.cipher.iv), additionalData: aad(walletId) }, key, unb64url(envelope.ciphertext));
+    plaintext = await crypto.subtle.decrypt({ name: 'AES-GCM', iv, additionalData: aad(walletId) }, key, ciphertext);
   } catch (cause) {
     throw mpcError('mpc_backup_password_invalid', { path: 'password', cause });
   }
-  const opened = JSON.parse(new TextDecoder().decode(plaintext)) as BackupPlaintext;
+  let opened: BackupPlaintext;
+  try {
+    opened = JSON.parse(new TextDecoder().decode(plaintext)) as BackupPlaintext;
+    if (typeof opened !== 'object' || opened === null) throw new Error('the backup holds no object');
+  } catch (cause) {
+    // It opened with this password and wallet, so it was sealed by someone who knew both: not a kit's backup all the same.
+    throw malformed(cause);
+  }
   if (opened.walletId !== walletId) throw mpcError('mpc_backup_password_invalid', { path: 'password' });
   return opened;
 }
