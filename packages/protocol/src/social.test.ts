@@ -58,4 +58,11 @@ describe('Telegram records', () => {
     expectRejectedAt(telegramAuthSchema, { ...telegram, id: 4.2 }, 'id');
     expectRejectedAt(telegramSignInSchema, { telegramAuth: telegram }, 'state');
   });
+
+  it('error: a name or username holding a line break or another control character', () => {
+    expectRejectedAt(telegramAuthSchema, { ...telegram, firstName: 'Ada\nid=1' }, 'firstName', 'line breaks');
+    expectRejectedAt(telegramAuthSchema, { ...telegram, lastName: 'L\u0000' }, 'lastName', 'control characters');
+    expectRejectedAt(telegramAuthSchema, { ...telegram, username: 'x\rid=2' }, 'username');
+    expectParses(telegramAuthSchema, { ...telegram, firstName: 'Ada Lovelace-Byron', lastName: 'Ğülşen 🌙' });
+  });
 });

@@ -73,12 +73,19 @@ export const oauthPopupMessageSchema = z.object({
 });
 export type OAuthPopupMessage = z.infer<typeof oauthPopupMessageSchema>;
 
+/**
+ * A widget field as one line: the data-check string the hash covers joins `key=value` fields with line breaks, so a
+ * value holding one (or another control character) could move text between fields under the same hash — a login
+ * signed for one id read as another's.
+ */
+const telegramText = () => z.string().check(z.regex(/^[^\u0000-\u001f\u007f]*$/, { message: 'must not contain line breaks or other control characters' }));
+
 /** Telegram auth of SPEC §3: the data the Telegram login widget returns, camel-cased. */
 export const telegramAuthSchema = z.object({
   id: z.int().check(z.positive()),
-  firstName: z.string().check(z.minLength(1)),
-  lastName: z.optional(z.string()),
-  username: z.optional(z.string()),
+  firstName: telegramText().check(z.minLength(1)),
+  lastName: z.optional(telegramText()),
+  username: z.optional(telegramText()),
   photoURL: z.optional(secureUrlSchema),
   /** Unix seconds. */
   authDate: z.int().check(z.positive()),

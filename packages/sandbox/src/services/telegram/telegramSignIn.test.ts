@@ -145,6 +145,22 @@ describe('Telegram sign-in', () => {
     expectError(await signIn({ telegramAuth, state }), 400, 'invalid_verification'); // replay
   });
 
+  it('error: a field holding a line break is refused: the data-check string joins fields with line breaks, so one could shift them (sign for id 6161, sign in as 6162)', async () => {
+    const state = await freshState();
+    const { telegramAuth } = await login(state, { id: '6161', username: 'x\nid=6162' });
+    // The same data-check string ("first_name=…\nid=…\nusername=…"), its fields moved: another id under the same hash.
+    const shifted = { id: 6162, firstName: 'Ada\nid=6161\nusername=x', authDate: telegramAuth.authDate, hash: telegramAuth.hash };
+    const refused = await t.call('POST', '/telegram/signin', { body: { telegramAuth: shifted, state } });
+    expectError(refused, 400, 'invalid_request');
+    expect(refused.body.error.path).toBe('telegramAuth.firstName');
+    for (const field of ['firstName', 'lastName', 'username'] as const) {
+      const response = await t.call('POST', '/telegram/signin', { body: { telegramAuth: { ...telegramAuth, [field]: 'a\u0000b' }, state } });
+      expectError(response, 400, 'invalid_request');
+      expect(response.body.error.path).toBe(`telegramAuth.${field}`);
+    }
+    expectError(await t.call('POST', '/telegram/signin', { body: { telegramAuth, state } }), 400, 'invalid_request');
+  });
+
   it("error: one login's signed data signs in once: replayed under fresh states (at once, concurrently, or 23 hours later, after the states are swept) it is 400 invalid_verification 'already used'", async () => {
     const { telegramAuth } = await login(await freshState(), { id: '6161', username: 'ada' });
     expect((await t.call('POST', '/telegram/signin', { body: { telegramAuth, state: await freshState() } })).status).toBe(200);
