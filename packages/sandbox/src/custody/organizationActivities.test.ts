@@ -1,0 +1,78 @@
+import { ApiKeyStamper } from '@turnkey/api-key-stamper';
+import { TurnkeyClient } from '@turnkey/http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSoftAuthenticator } from '../test/softAuthenticator.js';
+import { startTestSandbox, type TestSandbox } from '../test/testSandbox.js';
+import { custodyMessages } from './CustodyError.js';
+import { SOLANA_DEFAULT_PATH } from './solanaKeys.js';
+import { newApiKeyPair, softPasskeyAttestation } from './testHelpers.js';
+
+/**
+ * What the parent organisation may do to the API keys of a passkey-protected user (one with an authenticator): delete
+ * them (taking access away is never an escalation — the product API ends session keys this way), but not add any.
+ */
+let t: TestSandbox;
+beforeAll(async () => {
+  t = await startTestSandbox();
+});
+afterAll(() => t.close());
+
+type Key = { privateKey: string; publicKey: string };
+const clientFor = (key: Key) => new TurnkeyClient({ baseUrl: t.sandbox.info.custodyBaseUrl }, new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey }));
+const ts = () => String(t.clock.now().getTime());
+
+/** A test's own root organisation (its key acts as parent) and under it a user with a passkey and one session key. */
+async function protectedUser() {
+  const parentKey = newApiKeyPair();
+  const root = await t.call('POST', '/sandbox/custody/organizations', { body: { publicKey: parentKey.publicKey } });
+  expect(root.status).toBe(200);
+  const parent = clientFor(parentKey);
+  const sessionKey = newApiKeyPair();
+  const challenge = Buffer.from('protected-user-challenge').toString('base64url');
+  const attestation = softPasskeyAttestation(createSoftAuthenticator(), challenge, 'http://localhost:5173');
+  const { activity } = await parent.createSubOrganization({
+    type: 'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V7',
+    timestampMs: ts(),
+    organizationId: root.body.organizationId,
+    parameters: {
+      subOrganizationName: 'protected user',
+      rootQuorumThreshold: 1,
+      rootUsers: [
+        {
+          userName: 'protected user',
+          apiKeys: [{ apiKeyName: 'session', publicKey: sessionKey.publicKey, curveType: 'API_KEY_CURVE_P256', expirationSeconds: '1800' }],
+          authenticators: [{ authenticatorName: 'passkey', challenge, attestation: { ...attestation, transports: ['AUTHENTICATOR_TRANSPORT_INTERNAL'] } }],
+          oauthProviders: [],
+        },
+      ],
+      wallet: { walletName: 'Solana', accounts: [{ curve: 'CURVE_ED25519', pathFormat: 'PATH_FORMAT_BIP32', path: SOLANA_DEFAULT_PATH, addressFormat: 'ADDRESS_FORMAT_SOLANA' }] },
+    },
+  } as any);
+  const result = (activity.result as any).createSubOrganizationResultV7;
+  return { parent, sessionKey, organizationId: result.subOrganizationId as string, userId: result.rootUserIds[0] as string };
+}
+
+describe('the parent and a passkey-protected user', () => {
+  it("default: the parent deletes the user's session key; the key is then unknown to custody", async () => {
+    const user = await protectedUser();
+    const { user: listed } = await user.parent.getUser({ organizationId: user.organizationId, userId: user.userId });
+    const apiKeyIds = listed.apiKeys.map((key) => key.apiKeyId);
+    expect(apiKeyIds).toHaveLength(1);
+    const { activity } = await user.parent.deleteApiKeys({ type: 'ACTIVITY_TYPE_DELETE_API_KEYS', timestampMs: ts(), organizationId: user.organizationId, parameters: { userId: user.userId, apiKeyIds } });
+    expect(activity.status).toBe('ACTIVITY_STATUS_COMPLETED');
+    await expect(clientFor(user.sessionKey).getWhoami({ organizationId: user.organizationId })).rejects.toMatchObject({ code: 16, message: expect.stringContaining(custodyMessages.unknownPublicKey) });
+  });
+
+  it('error: the parent still may not add a key for that user (7)', async () => {
+    const user = await protectedUser();
+    const added = newApiKeyPair();
+    const refused = user.parent.createApiKeys({
+      type: 'ACTIVITY_TYPE_CREATE_API_KEYS_V2',
+      timestampMs: ts(),
+      organizationId: user.organizationId,
+      parameters: { userId: user.userId, apiKeys: [{ apiKeyName: 'thief', publicKey: added.publicKey, curveType: 'API_KEY_CURVE_P256' }] },
+    } as any);
+    await expect(refused).rejects.toMatchObject({ code: 7, message: expect.stringContaining(custodyMessages.passkeyProtected) });
+    await expect(clientFor(added).getWhoami({ organizationId: user.organizationId })).rejects.toMatchObject({ code: 16 });
+  });
+});
