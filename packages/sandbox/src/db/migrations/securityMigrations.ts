@@ -103,4 +103,30 @@ export const securityMigrations: readonly Migration[] = [
       CREATE UNIQUE INDEX telegram_states_auth_hash ON telegram_states (environment_id, auth_hash) WHERE auth_hash IS NOT NULL;
     `,
   },
+  {
+    version: 118,
+    name: 'security: which product session each custody session key was registered for, so ending the session deletes the key',
+    sql: `
+      -- One row per API key the product API registers (or has custody issue) for a session: the kit's session key
+      -- (by its public key, recorded before custody creates it) or an e-mail recovery key (by the id custody names).
+      -- Ending a session deletes its keys at custody; a row goes once custody no longer has its key, or once the key
+      -- has lapsed (sweepExpired). No foreign key to sessions: a session swept before its key was deleted leaves the
+      -- row, which still says whose key it is.
+      CREATE TABLE session_custody_keys (
+        id uuid PRIMARY KEY,
+        environment_id text NOT NULL,
+        user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        session_id uuid NOT NULL,
+        sub_organization_id uuid NOT NULL,
+        custody_user_id uuid NOT NULL,
+        public_key text,
+        api_key_id uuid,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        CHECK (public_key IS NOT NULL OR api_key_id IS NOT NULL)
+      );
+      CREATE INDEX session_custody_keys_user ON session_custody_keys (user_id);
+      CREATE INDEX session_custody_keys_expiry ON session_custody_keys (environment_id, expires_at);
+    `,
+  },
 ];

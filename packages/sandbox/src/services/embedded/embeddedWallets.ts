@@ -11,6 +11,7 @@ import { signInResponse } from '../session/signInResponse.js';
 import { loadUser, toWireUser } from '../users/userRepository.js';
 import type { EmbeddedWalletRow } from './embeddedWalletRecord.js';
 import { assertRecentSecondFactor } from '../mfa/stepUp.js';
+import { assertSessionStillLive, recordSessionKey } from './sessionKeyRecords.js';
 
 /**
  * Embedded wallets of the product API: each is a custody sub-organization (created under the
@@ -53,13 +54,17 @@ export function fromCustody(error: unknown): never {
   throw error;
 }
 
-/** Creates the user's sub-organization and Solana wallet; returns the new credential's id. */
+/**
+ * Creates the user's sub-organization and Solana wallet; returns the new credential's id. `sessionPublicKey` becomes
+ * an API key of its user, recorded for the session `owner` names (ending that session deletes it).
+ */
 export async function createEmbeddedWallet(
   ctx: SandboxContext,
-  userId: string,
+  owner: { userId: string; sessionId: string },
   input: Pick<EmbeddedWalletCreation, 'chains' | 'embeddedWalletProvider' | 'sessionPublicKey' | 'attestation' | 'challenge' | 'passkeyAlias'>,
   source: 'dynamic' | 'user',
 ): Promise<string> {
+  const { userId } = owner;
   const settings = await ctx.settings.get();
   // forceAuthenticatorAtSignup: no wallet without a passkey attached to it.
   if (settings.sdk.embeddedWallets?.forceAuthenticatorAtSignup && !input.attestation) {
@@ -114,6 +119,8 @@ export async function createEmbeddedWallet(
       return fromCustody(error);
     });
   const address = created.wallet.addresses[0] as string;
+  const custodyUser = { sub_organization_id: created.subOrganizationId as string, custody_user_id: created.rootUserIds[0] as string };
+  const sessionKey = input.sessionPublicKey ? { custodyUser, publicKey: input.sessionPublicKey } : undefined;
   const credentialId = randomUUID();
   const now = ctx.now().toISOString();
   await ctx.db.transaction(async (tx) => {
@@ -126,7 +133,10 @@ export async function createEmbeddedWallet(
        VALUES ($1, $2, $3, 'SOL', $4, $5, $6, $7, $8, $9, $10)`,
       [credentialId, ctx.environmentId, userId, address, created.subOrganizationId, created.rootUserIds[0], created.wallet.walletId, input.attestation !== undefined, source, now],
     );
+    // With the wallet's own record: the sub-organization did not exist before, so its key could not be recorded first.
+    if (sessionKey) await recordSessionKey(ctx, tx, { ...owner, custodyUser: sessionKey.custodyUser, publicKey: sessionKey.publicKey, seconds: sessionKeyDurationSeconds(settings) });
   });
+  if (sessionKey) await assertSessionStillLive(ctx, owner.sessionId, sessionKey.custodyUser, { publicKey: sessionKey.publicKey });
   return credentialId;
 }
 
@@ -151,7 +161,7 @@ export async function withAutomaticEmbeddedWallet(ctx: SandboxContext, response:
   const wanted = options.external ? walletSettings?.automaticEmbeddedWalletCreationForExternal : walletSettings?.automaticEmbeddedWalletCreation ?? settings.sdk.automaticEmbeddedWalletCreation;
   // A wallet that must have a passkey is created by the kit after its registration ceremony, not here.
   if (!wanted || walletSettings?.forceAuthenticatorAtSignup) return response;
-  await createEmbeddedWallet(ctx, response.user.id, { chains: ['SOL'], embeddedWalletProvider: 'turnkeyhd', sessionPublicKey: options.sessionPublicKey }, 'dynamic');
+  await createEmbeddedWallet(ctx, { userId: response.user.id, sessionId: response.user.sessionId }, { chains: ['SOL'], embeddedWalletProvider: 'turnkeyhd', sessionPublicKey: options.sessionPublicKey }, 'dynamic');
   return reissue(ctx, response.user.id, response.user.sessionId, true);
 }
 
@@ -188,6 +198,9 @@ export async function deleteEmbeddedWallets(ctx: SandboxContext, auth: Auth, inp
   return { user: toWireUser(record, await ctx.settings.get(), { sessionId: auth.session.id }) };
 }
 
+/** How long an e-mail recovery key works (SPEC §4). */
+const RECOVERY_KEY_SECONDS = 1800;
+
 /**
  * E-mail recovery (SPEC §4): the custody provider e-mails a credential bundle encrypted to the
  * caller's key; the recovered key works for 1800 s, and only if first used within 900 s.
@@ -199,16 +212,20 @@ export async function startEmailRecovery(ctx: SandboxContext, auth: Auth, input:
   const record = await loadUser(ctx.db, ctx.environmentId, auth.userId);
   const emails = record?.credentials.filter((credential) => credential.format === 'email').map((credential) => credential.identifier.toLowerCase()) ?? [];
   if (!emails.includes(input.email.toLowerCase())) throw new ApiError(400, 'recovery_email_unavailable_or_invalid', embeddedWalletMessages.recoveryEmail, 'email');
-  await ctx.custody.client
-    .submit('email_auth', 'ACTIVITY_TYPE_EMAIL_AUTH_V2', wallet.sub_organization_id, {
+  const issued = await ctx.custody.client
+    .submit<{ apiKeyId: string }>('email_auth', 'ACTIVITY_TYPE_EMAIL_AUTH_V2', wallet.sub_organization_id, {
       email: input.email,
       targetPublicKey: input.sessionPublicKey,
-      expirationSeconds: '1800',
+      expirationSeconds: String(RECOVERY_KEY_SECONDS),
       invalidateExisting: true,
     })
     .catch((error: unknown) => {
       if (error instanceof CustodyError && error.code === 5) throw new ApiError(400, 'recovery_email_unavailable_or_invalid', embeddedWalletMessages.recoveryEmail, 'email');
-      fromCustody(error);
+      return fromCustody(error);
     });
+  // The recovered key serves this session's device: ending the session deletes it. Custody names it only once it
+  // exists, so it is recorded after (a crash in between leaves it to /revoke/all, or to its expiry).
+  await recordSessionKey(ctx, ctx.db, { userId: auth.userId, sessionId: auth.session.id, custodyUser: wallet, apiKeyId: issued.apiKeyId, seconds: RECOVERY_KEY_SECONDS });
+  await assertSessionStillLive(ctx, auth.session.id, wallet, { apiKeyId: issued.apiKeyId });
   return { ok: true };
 }

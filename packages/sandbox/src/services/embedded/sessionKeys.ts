@@ -7,6 +7,7 @@ import { ApiError } from '../../errors/ApiError.js';
 import type { Auth } from '../session/authenticate.js';
 import { fromCustody, onlyWallet, sessionKeyDurationSeconds } from './embeddedWallets.js';
 import { storeOneTimeState } from '../retention/sweepExpired.js';
+import { assertSessionStillLive, recordSessionKey } from './sessionKeyRecords.js';
 
 /**
  * Session keys of embedded wallets. A wallet without a passkey trusts the session JWT: the product API registers
@@ -15,7 +16,8 @@ import { storeOneTimeState } from '../retention/sweepExpired.js';
  * nonce, lapsing after `sessionKeyDuration`, timestamped now — and proves it with a fresh passkey assertion over it
  * or the current session key's signature of it. The product API checks the challenge is the one it issued to this
  * session and forwards it, stamped by that proof, to custody, which verifies the stamp against the wallet's own
- * keys (and refuses the parent's key for a passkey-protected user). A stolen JWT alone can mint nothing.
+ * keys (and refuses the parent's key for a passkey-protected user). A stolen JWT alone can mint nothing. Either way the
+ * key is recorded for the session first (`sessionKeyRecords.ts`): ending the session deletes it at custody.
  */
 
 /** A challenge is good this long (the passkey ceremony's timeout, SPEC §9), and once. */
@@ -91,14 +93,18 @@ export async function registerSessionKey(ctx: SandboxContext, auth: Auth, input:
   const settings = await ctx.settings.get();
   const seconds = sessionKeyDurationSeconds(settings);
   const expiresAt = () => new Date(ctx.now().getTime() + seconds * 1000).toISOString();
+  // Recorded for this session before custody has it, checked against the session after (see sessionKeyRecords.ts).
+  const record = (lapsesAfter = seconds) => recordSessionKey(ctx, ctx.db, { userId: auth.userId, sessionId: auth.session.id, custodyUser: wallet, publicKey: input.publicKey, seconds: lapsesAfter });
   if (!input.challenge) {
     if (wallet.is_authenticator_attached) throw new ApiError(403, 'forbidden', sessionKeyMessages.proofRequired, 'passkeyStamp');
+    await record();
     await ctx.custody.client
       .submit('create_api_keys', 'ACTIVITY_TYPE_CREATE_API_KEYS_V2', wallet.sub_organization_id, {
         userId: wallet.custody_user_id,
         apiKeys: [{ apiKeyName: `session-${ctx.now().getTime()}`, publicKey: input.publicKey, curveType: 'API_KEY_CURVE_P256', expirationSeconds: String(seconds) }],
       })
       .catch(fromCustody);
+    await assertSessionStillLive(ctx, auth.session.id, wallet, { publicKey: input.publicKey });
     return { publicKey: input.publicKey, expiresAt: expiresAt() };
   }
   const path = input.passkeyStamp ? 'passkeyStamp' : 'prevSessionKeySignature';
@@ -107,9 +113,12 @@ export async function registerSessionKey(ctx: SandboxContext, auth: Auth, input:
     ? { header: 'X-Stamp-WebAuthn' as const, value: input.passkeyStamp.stampHeaderValue }
     : await stampOfPreviousKey(ctx, wallet, input.challenge, input.prevSessionKeySignature!);
   await claimChallenge(ctx, auth, input.publicKey, input.challenge);
+  // The key lapses as the challenge (issued by createSessionKeyChallenge, so well-formed) says.
+  await record(Number(JSON.parse(input.challenge).parameters.apiKeys[0].expirationSeconds));
   await ctx.custody.client.forward('create_api_keys', input.challenge, stamp).catch((error: unknown) => {
     if (error instanceof CustodyError && error.code !== 13) throw new ApiError(400, 'invalid_session_public_key', sessionKeyMessages.refused.replace('{reason}', error.message), path);
     return fromCustody(error);
   });
+  await assertSessionStillLive(ctx, auth.session.id, wallet, { publicKey: input.publicKey });
   return { publicKey: input.publicKey, expiresAt: expiresAt() };
 }

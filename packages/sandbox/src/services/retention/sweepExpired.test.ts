@@ -45,6 +45,10 @@ async function addRow(table: ExpiringTable, env: string, expiresAt: string, user
     mfa_challenges: [`INSERT INTO mfa_challenges (token_hash, environment_id, created_at, expires_at, user_id, status) VALUES ($1, $2, $3, $4, $5, 'pending')`, [...common, userId]],
     captcha_tokens: [`INSERT INTO captcha_tokens (token_hash, environment_id, created_at, expires_at, site_key) VALUES ($1, $2, $3, $4, 'site')`, common],
     sessions: ['INSERT INTO sessions (id, environment_id, created_at, expires_at, user_id) VALUES ($1, $2, $3, $4, $5)', [...common, userId]],
+    session_custody_keys: [
+      `INSERT INTO session_custody_keys (id, environment_id, created_at, expires_at, user_id, session_id, sub_organization_id, custody_user_id, public_key) VALUES ($1, $2, $3, $4, $5, $6, $6, $6, 'k')`,
+      [...common, userId, randomUUID()],
+    ],
   };
   const [statement, params] = sql[table];
   await db.query(statement, params);
