@@ -1,5 +1,6 @@
 import type { RouteInput, RouteTable } from '../http/mountRoutes.js';
-import { extendSession, revokeSession, revokeUserSessions, toSessionInfo } from '../services/session/sessionRepository.js';
+import { endAllSessions, endSession } from '../services/session/endSessions.js';
+import { extendSession, toSessionInfo } from '../services/session/sessionRepository.js';
 import { sessionExpiresAt, signInResponse } from '../services/session/signInResponse.js';
 import { assertUserHasAccess } from '../services/wallets/accessList.js';
 
@@ -15,15 +16,18 @@ async function refresh({ ctx, auth }: RouteInput<'refresh', 'session'>) {
   });
 }
 
-/** POST /revoke: ends the session (every token of it). */
+/** POST /revoke: ends the session (every token of it) and deletes its session keys at custody. */
 async function revoke({ ctx, auth }: RouteInput<'revoke', 'session'>) {
-  await revokeSession(ctx.db, auth.session.id, ctx.now());
+  await endSession(ctx, auth);
   return { ok: true as const };
 }
 
-/** POST /revoke/all: ends every session of the user — on every device, this one too ("sign out everywhere"). */
+/**
+ * POST /revoke/all: ends every session of the user — on every device, this one too ("sign out everywhere") — and
+ * deletes every API key of the user's embedded wallets at custody.
+ */
 async function revokeAll({ ctx, auth }: RouteInput<'revokeAll', 'session'>) {
-  await revokeUserSessions(ctx.db, ctx.environmentId, auth.userId, ctx.now());
+  await endAllSessions(ctx, auth);
   return { ok: true as const };
 }
 

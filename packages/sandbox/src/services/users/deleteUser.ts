@@ -3,18 +3,24 @@ import { ApiError, messages } from '../../errors/ApiError.js';
 import { CustodyError } from '../../custody/CustodyError.js';
 import type { Auth } from '../session/authenticate.js';
 import { assertRecentSecondFactor } from '../mfa/stepUp.js';
+import { deleteSessionKeys } from '../embedded/deleteSessionKeys.js';
+import { fromCustody } from '../embedded/embeddedWallets.js';
 
 /**
  * DELETE /users: the account goes, with everything hanging off it — credentials, sessions (so this very token stops
  * working), passkeys, MFA devices and recovery codes, embedded and MPC wallets (their custody wallets are deleted
  * first, without export: the user typed the confirmation). A user with a second factor must have passed it in the
  * last 5 minutes (`mfa_invalid_request`, as for removing a factor). Verification codes still pending for the user's
- * e-mail addresses and phone numbers are burnt.
+ * e-mail addresses and phone numbers are burnt. Every API key of its embedded wallets' custody users (the session keys of
+ * all its devices) is deleted at custody first — custody refusing fails the request before anything is deleted, as for
+ * the wallets, since once the account is gone no record is left to retry from — and once more after the account went,
+ * for a key registered meanwhile (see `endSessions.ts` for the order).
  */
 export async function deleteUser(ctx: SandboxContext, auth: Auth): Promise<{ ok: true }> {
   await assertRecentSecondFactor(ctx, ctx.db, auth);
-  const wallets = await ctx.db.query<{ sub_organization_id: string; hd_wallet_id: string }>(
-    'SELECT sub_organization_id, hd_wallet_id FROM embedded_wallets WHERE environment_id = $1 AND user_id = $2',
+  const custodyUsers = await deleteSessionKeys(ctx, auth.userId, 'all').catch(fromCustody);
+  const wallets = await ctx.db.query<{ sub_organization_id: string; custody_user_id: string; hd_wallet_id: string }>(
+    'SELECT sub_organization_id, custody_user_id, hd_wallet_id FROM embedded_wallets WHERE environment_id = $1 AND user_id = $2',
     [ctx.environmentId, auth.userId],
   );
   for (const wallet of wallets) {
@@ -38,6 +44,11 @@ export async function deleteUser(ctx: SandboxContext, auth: Auth): Promise<{ ok:
     }
     const deleted = await tx.query('DELETE FROM users WHERE environment_id = $1 AND id = $2 RETURNING id', [ctx.environmentId, auth.userId]);
     if (deleted.length === 0) throw new ApiError(401, 'unauthorized', messages.invalidToken);
+  });
+  // A key registered while this ran, whose registration still saw a live session (else it deleted the key itself).
+  // The account is gone whatever custody answers now: a failure is reported, not answered.
+  await deleteSessionKeys(ctx, auth.userId, 'all', [...custodyUsers, ...wallets]).catch((error: unknown) => {
+    console.warn(`[sandbox] could not delete a deleted account's session keys at custody (${error instanceof Error ? error.message : String(error)}).`);
   });
   return { ok: true };
 }

@@ -1,0 +1,200 @@
+import { p256 } from '@noble/curves/nist.js';
+import { ApiKeyStamper } from '@turnkey/api-key-stamper';
+import { TurnkeyClient } from '@turnkey/http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newApiKeyPair, newTargetKey, softPasskeyAttestation, softPasskeyStamper } from '../../custody/testHelpers.js';
+import { createSoftAuthenticator, type SoftAuthenticator } from '../../test/softAuthenticator.js';
+import { startTestSandbox, type TestSandbox } from '../../test/testSandbox.js';
+
+/**
+ * Ending sessions ends their custody session keys: a key stolen from a device (shared browser, XSS) must stop signing
+ * once the product API ends the session it was registered under — POST /revoke (that session's keys), POST
+ * /revoke/all and account deletion (every key of the user) — not only when its expiry comes.
+ */
+let t: TestSandbox;
+beforeAll(async () => {
+  t = await startTestSandbox();
+});
+afterAll(() => t.close());
+
+type Key = { privateKey: string; publicKey: string };
+const ORIGIN = 'http://localhost:5173';
+let counter = 0;
+const freshEmail = () => `end-sessions-${++counter}-${Date.now()}@example.com`;
+const custody = (key: Key) => new TurnkeyClient({ baseUrl: t.sandbox.info.custodyBaseUrl }, new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey }));
+
+interface Wallet {
+  organizationId: string;
+  address: string;
+}
+
+/** Signs a fresh raw payload at custody with `key`, as the kit does; resolves to the activity or rejects with custody's refusal. */
+function signWith(key: Key, wallet: Wallet) {
+  return custody(key).signRawPayload({
+    type: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2',
+    timestampMs: String(t.clock.now().getTime()),
+    organizationId: wallet.organizationId,
+    parameters: { signWith: wallet.address, payload: (++counter).toString(16).padStart(8, '0'), encoding: 'PAYLOAD_ENCODING_HEXADECIMAL', hashFunction: 'HASH_FUNCTION_NOT_APPLICABLE' },
+  });
+}
+
+async function expectSigns(key: Key, wallet: Wallet): Promise<void> {
+  expect((await signWith(key, wallet)).activity.status).toBe('ACTIVITY_STATUS_COMPLETED');
+}
+
+/** The refusal custody answers for a key it does not have (SPEC §8: 16 'could not find public key'). */
+async function expectRefused(key: Key, wallet: Wallet): Promise<void> {
+  await expect(signWith(key, wallet)).rejects.toMatchObject({ code: 16, message: expect.stringContaining('could not find public key') });
+}
+
+/** The wallet of the user's (latest) sign-in response. */
+function walletOf(response: { user: { verifiedCredentials: any[] } }): Wallet {
+  const credential = response.user.verifiedCredentials.find((entry) => entry.format === 'blockchain' && entry.wallet_properties?.turnkeySubOrganizationId);
+  return { organizationId: credential.wallet_properties.turnkeySubOrganizationId, address: credential.address };
+}
+
+/** Signs in (a new session, as a new device would) and creates the user's embedded wallet with `sessionPublicKey`. */
+async function userWithWallet(sessionPublicKey: string, passkey?: SoftAuthenticator) {
+  const email = freshEmail();
+  const { jwt } = await t.signIn(email);
+  const challenge = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
+  const created = await t.call('POST', '/users/embeddedWallets', {
+    token: jwt,
+    body: {
+      chains: ['SOL'],
+      embeddedWalletProvider: 'turnkeyhd',
+      sessionPublicKey,
+      ...(passkey ? { isAuthenticatorAttached: true, challenge, attestation: softPasskeyAttestation(passkey, challenge, ORIGIN) } : {}),
+    },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  return { email, jwt, wallet: walletOf(created.body) };
+}
+
+/** Another device of the user: a new session that registers its own session key (by the session alone: no passkey). */
+async function secondDevice(email: string): Promise<{ jwt: string; key: Key }> {
+  const { jwt } = await t.signIn(email);
+  const key = newApiKeyPair();
+  const registered = await t.call('POST', '/users/embeddedWallets/sessionKey', { token: jwt, body: { publicKey: key.publicKey } });
+  expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+  return { jwt, key };
+}
+
+/** Another device of a passkey-protected wallet's user: its key registered with a passkey assertion over a challenge. */
+async function secondProtectedDevice(email: string, passkey: SoftAuthenticator): Promise<{ jwt: string; key: Key }> {
+  const { jwt } = await t.signIn(email);
+  const key = newApiKeyPair();
+  const challenge = await t.call('POST', '/users/embeddedWallets/sessionKey/challenge', { token: jwt, body: { publicKey: key.publicKey } });
+  expect(challenge.status, JSON.stringify(challenge.body)).toBe(200);
+  const passkeyStamp = await softPasskeyStamper(passkey, ORIGIN).stamp(challenge.body.body);
+  const registered = await t.call('POST', '/users/embeddedWallets/sessionKey', { token: jwt, body: { publicKey: key.publicKey, challenge: challenge.body.body, passkeyStamp } });
+  expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+  return { jwt, key };
+}
+
+describe('POST /revoke', () => {
+  it("default: the session's key stops signing at custody; the key of the user's other session keeps signing", async () => {
+    const first = newApiKeyPair();
+    const { email, jwt, wallet } = await userWithWallet(first.publicKey);
+    const other = await secondDevice(email);
+    await expectSigns(first, wallet);
+    await expectSigns(other.key, wallet);
+
+    expect((await t.call('POST', '/revoke', { token: jwt })).status).toBe(200);
+    await expectRefused(first, wallet);
+    await expectSigns(other.key, wallet);
+    expect((await t.call('GET', '/session', { token: other.jwt })).status).toBe(200);
+
+    expect((await t.call('POST', '/revoke', { token: other.jwt })).status).toBe(200);
+    await expectRefused(other.key, wallet);
+  });
+
+  it("behavior: an e-mail recovery key issued for the session dies with it", async () => {
+    await t.call('PUT', '/sandbox/admin/settings', { body: { sdk: { embeddedWallets: { emailRecoveryEnabled: true } } } });
+    const { email, jwt, wallet } = await userWithWallet(newApiKeyPair().publicKey);
+    const target = await newTargetKey();
+    const started = await t.call('POST', '/users/embeddedWallets/emailAuth', { token: jwt, body: { email, sessionPublicKey: p256.Point.fromHex(target.targetPublicKey).toHex(true) } });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const [message] = await t.inbox(email);
+    const opened = await target.open(Buffer.from(message!.code!, 'base64url').toString('utf8'));
+    const recovered = { privateKey: Buffer.from(opened.plaintext).toString('hex'), publicKey: Buffer.from(p256.getPublicKey(opened.plaintext, true)).toString('hex') };
+    await expectSigns(recovered, wallet);
+
+    expect((await t.call('POST', '/revoke', { token: jwt })).status).toBe(200);
+    await expectRefused(recovered, wallet);
+  });
+
+  it("behavior: a passkey-protected wallet's keys die with their sessions too (the parent may delete what it may not add)", async () => {
+    const passkey = createSoftAuthenticator();
+    const first = newApiKeyPair();
+    const { email, jwt, wallet } = await userWithWallet(first.publicKey, passkey);
+    const other = await secondProtectedDevice(email, passkey);
+    await expectSigns(first, wallet);
+    await expectSigns(other.key, wallet);
+
+    expect((await t.call('POST', '/revoke', { token: other.jwt })).status).toBe(200);
+    await expectRefused(other.key, wallet);
+    await expectSigns(first, wallet);
+    expect((await t.call('POST', '/revoke', { token: jwt })).status).toBe(200);
+    await expectRefused(first, wallet);
+  });
+});
+
+describe('POST /revoke/all', () => {
+  it("default: every device's key dies (the one that asked and the other); a third user's key is untouched", async () => {
+    const first = newApiKeyPair();
+    const { email, jwt, wallet } = await userWithWallet(first.publicKey);
+    const other = await secondDevice(email);
+    const stranger = newApiKeyPair();
+    const third = await userWithWallet(stranger.publicKey);
+    await expectSigns(first, wallet);
+    await expectSigns(other.key, wallet);
+
+    expect((await t.call('POST', '/revoke/all', { token: jwt })).status).toBe(200);
+    await expectRefused(first, wallet);
+    await expectRefused(other.key, wallet);
+    await expectSigns(stranger, third.wallet);
+    expect((await t.call('GET', '/session', { token: third.jwt })).status).toBe(200);
+  });
+
+  it('behavior: a key the product API cannot attribute to a session (added at custody with a session key) dies too', async () => {
+    const first = newApiKeyPair();
+    const { jwt, wallet } = await userWithWallet(first.publicKey);
+    const { userId } = await custody(first).getWhoami({ organizationId: wallet.organizationId });
+    const minted = newApiKeyPair();
+    const { activity } = await custody(first).createApiKeys({
+      type: 'ACTIVITY_TYPE_CREATE_API_KEYS_V2',
+      timestampMs: String(t.clock.now().getTime()),
+      organizationId: wallet.organizationId,
+      parameters: { userId, apiKeys: [{ apiKeyName: 'minted', publicKey: minted.publicKey, curveType: 'API_KEY_CURVE_P256' }] },
+    } as any);
+    expect(activity.status).toBe('ACTIVITY_STATUS_COMPLETED');
+    await expectSigns(minted, wallet);
+
+    expect((await t.call('POST', '/revoke/all', { token: jwt })).status).toBe(200);
+    await expectRefused(minted, wallet);
+    await expectRefused(first, wallet);
+  });
+
+  it("behavior: a passkey-protected wallet's keys of every device die", async () => {
+    const passkey = createSoftAuthenticator();
+    const first = newApiKeyPair();
+    const { email, jwt, wallet } = await userWithWallet(first.publicKey, passkey);
+    const other = await secondProtectedDevice(email, passkey);
+    await expectSigns(other.key, wallet);
+
+    expect((await t.call('POST', '/revoke/all', { token: jwt })).status).toBe(200);
+    await expectRefused(first, wallet);
+    await expectRefused(other.key, wallet);
+  });
+});
+
+describe('DELETE /users', () => {
+  it("behavior: the deleted account's session keys are gone at custody (not only its wallet)", async () => {
+    const first = newApiKeyPair();
+    const { jwt, wallet } = await userWithWallet(first.publicKey);
+    await expectSigns(first, wallet);
+    expect((await t.call('DELETE', '/users', { token: jwt, body: { confirmation: 'DELETE' } })).status).toBe(200);
+    await expect(custody(first).getWhoami({ organizationId: wallet.organizationId })).rejects.toMatchObject({ code: 16, message: expect.stringContaining('could not find public key') });
+  });
+});
