@@ -26,9 +26,9 @@ async function nonce(): Promise<string> {
   return response.body.nonce as string;
 }
 
-async function verifyBody(wallet: TestKeypair, overrides: { domain?: string; nonce?: string; hardware?: boolean; memo?: string; message?: string } = {}) {
+async function verifyBody(wallet: TestKeypair, overrides: { domain?: string; nonce?: string; message?: string } = {}) {
   const messageToSign = overrides.message ?? siwsMessage({ address: wallet.address, nonce: overrides.nonce ?? (await nonce()), domain: overrides.domain, issuedAt: t.clock.now() });
-  const signedMessage = overrides.hardware ? wallet.signMemoTransaction(overrides.memo ?? /Nonce: (\w+)/.exec(messageToSign)![1]!) : wallet.signMessage(messageToSign);
+  const signedMessage = wallet.signMessage(messageToSign);
   return { messageToSign, signedMessage, publicWalletAddress: wallet.address, chain: 'SOL', walletName: 'phantom', walletProvider: 'browserExtension' };
 }
 
@@ -149,20 +149,7 @@ describe('POST /verify (Sign-In-With-Solana)', () => {
     expectError(await t.call('POST', '/verify', { body: { ...body, signedMessage: '0OIl' } }), 400, 'invalid_verification', walletMessages.badSignature);
   });
 
-  it('behavior: a hardware wallet signs a memo transaction carrying the nonce', async () => {
-    const wallet = createTestKeypair();
-    const response = await t.call('POST', '/verify', { body: await verifyBody(wallet, { hardware: true }) });
-    expect(response.status, JSON.stringify(response.body)).toBe(200);
-    expect(wallets(response.body.user)[0]?.wallet_properties).toMatchObject({ hardwareWallet: 'ledger' });
-  });
-
-  it("error: a memo transaction without the nonce is 'Nonce missing'", async () => {
-    const wallet = createTestKeypair();
-    expectError(await t.call('POST', '/verify', { body: await verifyBody(wallet, { hardware: true, memo: 'something else' }) }), 400, 'invalid_verification', 'Nonce missing');
-    const other = createTestKeypair();
-    const body = await verifyBody(wallet);
-    expectError(await t.call('POST', '/verify', { body: { ...body, signedMessage: other.signMemoTransaction(/Nonce: (\w+)/.exec(body.messageToSign)![1]!) } }), 400, 'invalid_verification', walletMessages.badSignature);
-  });
+  // A hardware wallet's memo transaction: hardwareWalletSignIn.test.ts.
 });
 
 describe('access lists', () => {

@@ -25,6 +25,7 @@ export const walletMessages = {
   notYetValid: 'The message is not valid yet.',
   otherChain: (chainId: string) => `The message is for another chain (${chainId}): this sandbox's cluster is localnet.`,
   badSignature: 'The signature does not match the message and the wallet address.',
+  /** SPEC §8's wording, for a memo transaction whose one memo is not the whole message (a bare nonce included). */
   nonceMissing: 'Nonce missing',
 } as const;
 
@@ -99,7 +100,9 @@ const bad = (message: string, path?: string) => new ApiError(400, 'invalid_verif
  * The checks of a Verify request (SPEC §3) before anything is stored: a Sign-In-With-Solana message on an allowed
  * domain, for `publicWalletAddress`, whose nonce is consumed here — by its first use, valid or not — and whose
  * `signedMessage` is the base58 ed25519 signature of the UTF-8 message by the address. A hardware wallet instead
- * sends a base58 serialized transaction signed by the address carrying the message's nonce in a memo.
+ * sends a base58 serialized transaction signed by the address whose one memo is the whole message, byte for byte (as
+ * the kit's createMemoTransaction builds it). A memo of the nonce alone is refused: anyone can fetch a nonce, so a
+ * Ledger that signed one on another site has agreed to no domain, and the checks above would read unsigned text.
  */
 export async function verifyWalletSignature(ctx: SandboxContext, settings: ProjectSettings, input: VerifyRequest): Promise<VerifiedWallet> {
   if (input.chain !== 'SOL') throw new ApiError(400, 'invalid_chain_address_match', 'Only Solana wallets sign in on this project.', 'chain');
@@ -141,7 +144,7 @@ export async function verifyWalletSignature(ctx: SandboxContext, settings: Proje
   } else {
     const transaction = readMemoTransaction(signed);
     if (!transaction || transaction.feePayer !== input.publicWalletAddress || !transaction.signedByFeePayer) throw bad(walletMessages.badSignature, 'signedMessage');
-    if (!transaction.memos.includes(message.nonce)) throw bad(walletMessages.nonceMissing, 'signedMessage');
+    if (transaction.memos.length !== 1 || transaction.memos[0] !== input.messageToSign) throw bad(walletMessages.nonceMissing, 'signedMessage');
     hardwareWallet = 'ledger';
   }
   return { address: input.publicWalletAddress, chain: input.chain, walletName: input.walletName, walletProvider: input.walletProvider, hardwareWallet };

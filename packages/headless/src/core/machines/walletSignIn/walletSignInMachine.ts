@@ -93,7 +93,7 @@ async function authenticate(input: AuthenticateInput): Promise<SignInResponse> {
   const signer = input.connector.signer();
   const nonce = await getWalletNonce(input.client);
   const messageToSign = createSiwsMessage({ domain: input.page.domain, address: signer.address, statement: input.statement, uri: input.page.uri, nonce, issuedAt: input.now });
-  // A hardware wallet cannot sign messages: it signs a memo transaction carrying the nonce (SPEC §5).
+  // A hardware wallet cannot sign messages: it signs a memo transaction whose memo is this whole message (SPEC §5).
   const signed = input.hardwareWallet
     ? await signer.signTransaction(createMemoTransaction(signer.address, messageToSign))
     : await signer.signMessage(new TextEncoder().encode(messageToSign));
