@@ -43,6 +43,20 @@ describe.runIf(postgresBin !== undefined)('two sandboxes on one PostgreSQL', () 
     expect((await b.call('GET', '/settings')).body.security.mfa.enabled).toBe(true);
   });
 
+  it("error: another environment on the same database signs with its own key and refuses this one's tokens", async () => {
+    const other = await startTestSandbox({ databaseUrl: cluster.url, environmentId: 'another-environment' });
+    try {
+      const jwks = async (t: TestSandbox) => ((await t.call('GET', '/.well-known/jwks.json')).body as { keys: { kid: string }[] }).keys.map((key) => key.kid);
+      const [mine, theirs] = [await jwks(a), await jwks(other)];
+      expect(theirs).toHaveLength(1);
+      expect(mine).not.toContain(theirs[0]);
+      const { jwt } = await a.signIn('one-environment@example.com');
+      expect((await other.call('GET', '/users', { token: jwt })).status).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('behavior: one rate-limit window for both', async () => {
     await a.call('PUT', '/sandbox/admin/settings', { body: { security: { rateLimits: { emailVerification: { perRecipient: { limit: 2, windowSeconds: 600 } } } } } });
     const email = 'limited-twice@example.com';

@@ -144,7 +144,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const telegram = { ...bot, loginOrigin: telegramSimulator.origin };
     const settings = await createSettingsStore({ db, environmentId, seed, now });
     await seedTokenRegistry(db, environmentId, now());
-    const signingKey = await loadOrCreateSigningKey(db, now);
+    const signingKey = await loadOrCreateSigningKey(db, environmentId, now);
     const tokens = createSessionTokens({ key: signingKey, environmentId, now });
     // The custody emulator on its own origin: API port + 1 (another free port if that one is taken).
     const custodySecrets = await db.transaction((tx) => loadOrCreateCustodySecrets(tx, environmentId, now()));

@@ -129,4 +129,14 @@ export const securityMigrations: readonly Migration[] = [
       CREATE INDEX session_custody_keys_expiry ON session_custody_keys (environment_id, expires_at);
     `,
   },
+  {
+    version: 119,
+    name: 'security: each environment signs session tokens with its own key',
+    sql: `
+      -- Environments sharing one PostgreSQL database shared the first key stored. A key stored before this migration
+      -- has no environment: the first environment that loads takes it (its tokens stay good), any other makes its own.
+      ALTER TABLE signing_keys ADD COLUMN environment_id text;
+      CREATE UNIQUE INDEX signing_keys_environment ON signing_keys (environment_id);
+    `,
+  },
 ];
