@@ -1,6 +1,7 @@
 import type { RouteInput, RouteTable } from '../http/mountRoutes.js';
 import * as mfa from '../services/mfa/mfa.js';
 import * as mfaPasskeys from '../services/mfa/mfaPasskeys.js';
+import * as totpRegistration from '../services/mfa/totpRegistration.js';
 import * as recoveryCodes from '../services/mfa/recoveryCodes.js';
 
 /** GET /users/mfa: the user's verified devices, the default first. */
@@ -10,12 +11,12 @@ function getMfaDevices({ ctx, auth }: RouteInput<'getMfaDevices', 'session'>) {
 
 /** GET /users/mfa/register/totp: a new, unverified TOTP device (signed in, or enrolling with the MFA token). */
 function getTotpRegistration({ ctx, auth }: RouteInput<'getTotpRegistration', 'enrolment'>) {
-  return mfa.startTotpRegistration(ctx, auth);
+  return totpRegistration.startTotpRegistration(ctx, auth);
 }
 
 /** POST /users/mfa/register/totp: the first code verifies the device. */
 function registerTotp({ ctx, auth, body }: RouteInput<'registerTotp', 'enrolment'>) {
-  return mfa.verifyTotpRegistration(ctx, auth, body);
+  return totpRegistration.verifyTotpRegistration(ctx, auth, body);
 }
 
 /** GET /users/mfa/register/passkey: creation options for a passkey as a second factor. */

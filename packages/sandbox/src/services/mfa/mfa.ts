@@ -1,6 +1,6 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { loadAccessGate, type AccessGate } from '../wallets/accessList.js';
-import type { MfaDevice, MfaUserMethods, ProjectSettings, SignInResponse, TotpRegistration } from '@latchkey/protocol';
+import type { MfaDevice, MfaUserMethods, ProjectSettings, SignInResponse } from '@latchkey/protocol';
 import type { SandboxContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { ApiError } from '../../errors/ApiError.js';
@@ -10,7 +10,7 @@ import { assertNotLastRequiredDevice, assertRecentSecondFactor, markSecondFactor
 import { findSession, insertSession } from '../session/sessionRepository.js';
 import { collectedClientAddress } from '../privacy/clientAddress.js';
 import { pendingSignInUser, sessionExpiresAt, signInResponse, startSignInResponse, type PendingSignIn } from '../session/signInResponse.js';
-import { matchTotpStep, newTotpSecret, otpauthUri } from './totp.js';
+import { matchTotpStep } from './totp.js';
 import { assertUserMayAnswer, countWrongAnswer } from './wrongAnswers.js';
 import { loadUser, toWireUser } from '../users/userRepository.js';
 import { sometimesSweepExpired } from '../retention/sweepExpired.js';
@@ -137,48 +137,11 @@ export async function startPrimarySignIn(
   return startSignInResponse(ctx, q, settings, userId, session, { issuedAt: now, ...(options.newUser === undefined ? {} : { newUser: options.newUser }) });
 }
 
-/** GET /users/mfa/register/totp: a new, unverified TOTP device (earlier unverified ones are dropped). */
-export async function startTotpRegistration(ctx: SandboxContext, auth: Pick<Auth, 'userId'>): Promise<TotpRegistration> {
-  const settings = await ctx.settings.get();
-  assertMethodEnabled(settings, 'totp');
-  const record = await loadUser(ctx.db, ctx.environmentId, auth.userId);
-  if (!record) throw new ApiError(401, 'unauthorized', 'The session token is invalid.');
-  const email = record.row.profile['email'];
-  const account = typeof email === 'string' && email !== '' ? email : auth.userId;
-  const secret = newTotpSecret();
-  const id = randomUUID();
-  await ctx.db.transaction(async (tx) => {
-    await tx.query(`DELETE FROM mfa_devices WHERE environment_id = $1 AND user_id = $2 AND type = 'totp' AND NOT verified`, [ctx.environmentId, auth.userId]);
-    await tx.query(
-      `INSERT INTO mfa_devices (id, environment_id, user_id, type, secret, created_at) VALUES ($1, $2, $3, 'totp', $4, $5)`,
-      [id, ctx.environmentId, auth.userId, secret, ctx.now().toISOString()],
-    );
-  });
-  return { id, secret, uri: otpauthUri({ secret, issuer: settings.general.displayName ?? 'Latchkey', account }) };
-}
-
-/** POST /users/mfa/register/totp: the first code verifies the device; the first device becomes the default. */
-export async function verifyTotpRegistration(ctx: SandboxContext, auth: Pick<Auth, 'userId'>, input: { id?: string | undefined; code: string }): Promise<MfaDevice> {
-  assertMethodEnabled(await ctx.settings.get(), 'totp');
-  return ctx.db.transaction(async (tx) => {
-    const rows = await tx.query<DeviceRow>(
-      `SELECT ${DEVICE_COLUMNS} FROM mfa_devices WHERE environment_id = $1 AND user_id = $2 AND type = 'totp' AND NOT verified
-       AND ($3::text IS NULL OR id::text = $3) ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
-      [ctx.environmentId, auth.userId, input.id ?? null],
-    );
-    const device = rows[0];
-    if (!device?.secret) throw new ApiError(404, 'mfa_device_not_found', mfaMessages.deviceNotFound, 'id');
-    const now = ctx.now();
-    const step = matchTotpStep(device.secret, input.code, now);
-    if (step === undefined) throw new ApiError(400, 'mfa_invalid_code', mfaMessages.invalidCode, 'code');
-    const hasDefault = (await verifiedDevices(ctx, tx, auth.userId)).some((row) => row.is_default);
-    const updated = await tx.query<DeviceRow>(
-      `UPDATE mfa_devices SET verified = true, verified_at = $2, is_default = $3, last_used_step = $4 WHERE id = $1 RETURNING ${DEVICE_COLUMNS}`,
-      [device.id, now.toISOString(), !hasDefault, step],
-    );
-    return toWireDevice(updated[0] as DeviceRow);
-  });
-}
+/**
+ * Who enrols a device: a session (its `session` is there), or the MFA token of a sign-in that must enrol first (the
+ * user only). The enrolment routes' `auth` is one of the two.
+ */
+export type EnrolmentAuth = Pick<Auth, 'userId'> & Partial<Pick<Auth, 'session'>>;
 
 /** The pending challenge an MFA token stands for, locked; 401 `unauthorized` for anything else. */
 export async function lockChallenge(ctx: SandboxContext, tx: Queryable, token: string | undefined): Promise<ChallengeRow> {

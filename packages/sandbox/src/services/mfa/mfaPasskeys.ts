@@ -13,7 +13,8 @@ import type { SandboxContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { ApiError } from '../../errors/ApiError.js';
 import type { Auth } from '../session/authenticate.js';
-import { assertMethodEnabled, consumeMfaChallenge, DEVICE_COLUMNS, mfaMessages, toWireDevice, userOfMfaBearer, verifiedDevices, type DeviceRow } from './mfa.js';
+import { assertMethodEnabled, consumeMfaChallenge, DEVICE_COLUMNS, mfaMessages, toWireDevice, userOfMfaBearer, verifiedDevices, type DeviceRow, type EnrolmentAuth } from './mfa.js';
+import { markSecondFactor } from './stepUp.js';
 import { acceptedOrigin } from '../../webauthn/acceptedOrigin.js';
 import { creationOptions, duplicatePasskey, lockChallenge, passkeyMessages, readClientData, relyingParty, storeChallenge, useChallenge, verifyPasskeyAssertion, verifyPasskeyRegistration } from '../passkeys/passkeys.js';
 
@@ -46,10 +47,13 @@ export async function mfaPasskeyRegistrationOptions(ctx: SandboxContext, auth: P
   });
 }
 
-/** POST /users/mfa/register/passkey: verifies the attestation and stores the passkey as a verified MFA device (the first device is the default). */
+/**
+ * POST /users/mfa/register/passkey: verifies the attestation and stores the passkey as a verified MFA device (the first
+ * device is the default). A session that registers one has passed a second factor (see stepUp.ts).
+ */
 export async function registerMfaPasskey(
   ctx: SandboxContext,
-  auth: Pick<Auth, 'userId'>,
+  auth: EnrolmentAuth,
   input: { credential: RegistrationCredential; alias?: string | undefined },
 ): Promise<MfaDevice> {
   const settings = await ctx.settings.get();
@@ -62,7 +66,8 @@ export async function registerMfaPasskey(
     const taken = await tx.query('SELECT 1 FROM mfa_devices WHERE environment_id = $1 AND credential_id = $2', [ctx.environmentId, input.credential.id]);
     if (taken.length > 0) throw new ApiError(409, 'duplicate_exists', passkeyMessages.duplicate, 'credential.id');
     const credential = await verifyPasskeyRegistration(input.credential, { challenge, origin, rpId: rp.id });
-    const now = ctx.now().toISOString();
+    const verifiedAt = ctx.now();
+    const now = verifiedAt.toISOString();
     const hasDefault = (await verifiedDevices(ctx, tx, auth.userId)).some((row) => row.is_default);
     const rows = await tx.query<DeviceRow>(
       `INSERT INTO mfa_devices (id, environment_id, user_id, type, alias, is_default, verified, created_at, verified_at, credential_id, public_key, counter, transports)
@@ -81,6 +86,7 @@ export async function registerMfaPasskey(
       ],
     ).catch(duplicatePasskey);
     await useChallenge(ctx, tx, challenge);
+    if (auth.session) await markSecondFactor(tx, auth.session.id, verifiedAt);
     return toWireDevice(rows[0] as DeviceRow);
   });
 }

@@ -117,6 +117,52 @@ describe('MFA: recovery codes', () => {
     expect((await t.call('POST', '/users/mfa/recovery/acknowledge', { token: await mfaToken(user.email) })).status).toBe(401);
   });
 
+  it('error: no recovery codes for a user with no verified device — GET and POST are 404 mfa_device_not_found and nothing is made; the user still enrols without a step-up', async () => {
+    const { jwt } = await t.signIn(`recovery-${++counter}@example.com`);
+    for (const method of ['GET', 'POST']) {
+      const refused = await t.call(method, '/users/mfa/recovery', { token: jwt });
+      expect(refused.status, JSON.stringify(refused.body)).toBe(404);
+      expect(refused.body.error).toMatchObject({ code: 'mfa_device_not_found', message: 'MFA device not found.' });
+    }
+    expect((await t.call('GET', '/users/mfa/methods', { token: jwt })).body).toEqual({ methods: [], hasRecoveryCodes: false });
+    expect((await t.call('GET', '/users', { token: jwt })).body.user.mfaBackupCodeAcknowledgement).toBeUndefined();
+    const { id, secret } = (await t.call('GET', '/users/mfa/register/totp', { token: jwt })).body;
+    expect((await t.call('POST', '/users/mfa/register/totp', { token: jwt, body: { id, code: totpCode(secret, t.clock.now()) } })).status).toBe(200);
+    expect((await t.call('GET', '/users/mfa/recovery', { token: jwt })).body.recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
+  });
+
+  it('error: a cross-site GET carrying the session cookie (no Origin) makes no recovery codes for a user without a device, so it cannot lock the user out of enrolling or deleting the account', async () => {
+    await t.call('PUT', '/sandbox/admin/settings', { body: { security: { auth: { storage: ['cookie'] } } } });
+    try {
+      const email = `recovery-${++counter}@example.com`;
+      const created = await t.call('POST', '/emailVerifications/create', { body: { email } });
+      const [message] = await t.inbox(email);
+      const signedIn = await t.call('POST', '/emailVerifications/signin', { body: { verificationUUID: created.body.verificationUUID, verificationToken: message?.code } });
+      const cookie = signedIn.headers.getSetCookie().find((line) => line.startsWith('latchkey_session='))?.split(';')[0];
+      expect(cookie).toEqual(expect.any(String));
+      const crossSite = await t.call('GET', '/users/mfa/recovery', { headers: { cookie: cookie! } });
+      expect(crossSite.status, JSON.stringify(crossSite.body)).toBe(404);
+      const firstParty = { cookie: cookie!, origin: 'http://localhost:5173' };
+      expect((await t.call('GET', '/users/mfa/methods', { headers: firstParty })).body.hasRecoveryCodes).toBe(false);
+      expect((await t.call('GET', '/users/mfa/register/totp', { headers: firstParty })).status).toBe(200);
+      expect((await t.call('DELETE', '/users', { headers: firstParty, body: { confirmation: 'DELETE' } })).body).toEqual({ ok: true });
+    } finally {
+      await t.call('PUT', '/sandbox/admin/settings', { body: { security: { auth: { storage: ['localstorage'] } } } });
+    }
+  });
+
+  it('behavior: recovery codes left after the last device is removed are no second factor on their own (they pass no sign-in): adding a device needs no step-up', async () => {
+    const user = await enrolled();
+    expect((await t.call('GET', '/users/mfa/recovery', { token: user.jwt })).body.recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
+    const [device] = (await t.call('GET', '/users/mfa', { token: user.jwt })).body.devices;
+    await stepUp(user);
+    expect((await t.call('DELETE', `/users/mfa/${device.id}`, { token: user.jwt })).body).toEqual({ ok: true });
+    t.clock.advance(6 * 60_000);
+    expect((await t.call('GET', '/users/mfa/methods', { token: user.jwt })).body).toEqual({ methods: [], hasRecoveryCodes: true });
+    const registration = await t.call('GET', '/users/mfa/register/totp', { token: user.jwt });
+    expect(registration.status, JSON.stringify(registration.body)).toBe(200);
+  });
+
   it('unit: normalizeRecoveryCode', () => {
     expect(normalizeRecoveryCode(' 7KQ2M9XD ')).toBe('7kq2-m9xd');
     expect(normalizeRecoveryCode('7kq2-m9xd')).toBe('7kq2-m9xd');

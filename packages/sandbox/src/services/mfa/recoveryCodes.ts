@@ -2,10 +2,10 @@ import { createHash, randomInt, randomUUID } from 'node:crypto';
 import type { RecoveryCodes, SignInResponse, User } from '@latchkey/protocol';
 import type { SandboxContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
-import { assertRecentSecondFactor, MFA_STEP_UP_WINDOW_MS } from './stepUp.js';
+import { assertRecentSecondFactor } from './stepUp.js';
 import { ApiError } from '../../errors/ApiError.js';
 import type { Auth } from '../session/authenticate.js';
-import { consumeMfaChallenge, mfaMessages } from './mfa.js';
+import { consumeMfaChallenge, mfaMessages, verifiedDevices } from './mfa.js';
 import { loadUser, toWireUser } from '../users/userRepository.js';
 
 /** Codes per set. */
@@ -46,9 +46,19 @@ async function replaceCodes(ctx: SandboxContext, q: Queryable, userId: string): 
 }
 
 /**
+ * Recovery codes come with a verified device (404 `mfa_device_not_found` without one): a user without one has no
+ * second factor to recover, and a set made for them — by a cookie sent with a cross-site GET, say — would be codes
+ * nobody saw.
+ */
+async function assertVerifiedDevice(ctx: SandboxContext, q: Queryable, userId: string): Promise<void> {
+  if ((await verifiedDevices(ctx, q, userId)).length === 0) throw new ApiError(404, 'mfa_device_not_found', mfaMessages.deviceNotFound);
+}
+
+/**
  * GET /users/mfa/recovery: the first call generates the set and shows it — the only time the codes
- * are shown (they are stored hashed); later calls say how many are left, with no codes. Past the enrolment of the
- * first devices, the first call needs a recent second factor (403 `mfa_invalid_request`).
+ * are shown (they are stored hashed); later calls say how many are left, with no codes. The first call needs a
+ * verified device (404 `mfa_device_not_found`) and a second factor passed by this session in the last 5 minutes
+ * (403 `mfa_invalid_request`): the session that has just verified the device has passed one.
  */
 export async function getRecoveryCodes(ctx: SandboxContext, auth: Auth): Promise<RecoveryCodes> {
   assertMfaEnabled(await ctx.settings.get());
@@ -61,23 +71,24 @@ export async function getRecoveryCodes(ctx: SandboxContext, auth: Auth): Promise
     );
     const total = Number(rows[0]?.total ?? 0);
     if (total > 0) return { count: Number(rows[0]?.unused ?? 0), recoveryCodes: [] };
-    // The codes are second factors too (each passes a step-up): shown without one only while the user is enrolling
-    // (every device verified within the step-up window), not to a session that finds a device it never proved.
-    const [enrolled] = await tx.query<{ earlier: boolean }>(
-      'SELECT EXISTS (SELECT 1 FROM mfa_devices WHERE environment_id = $1 AND user_id = $2 AND verified AND verified_at < $3) AS earlier',
-      [ctx.environmentId, auth.userId, new Date(ctx.now().getTime() - MFA_STEP_UP_WINDOW_MS).toISOString()],
-    );
-    if (enrolled?.earlier) await assertRecentSecondFactor(ctx, tx, auth);
+    await assertVerifiedDevice(ctx, tx, auth.userId);
+    // The codes are second factors too (each passes a step-up): shown only to a session that has passed one — not to
+    // another session of the user that finds a device it never proved, however new the device.
+    await assertRecentSecondFactor(ctx, tx, auth);
     const codes = await replaceCodes(ctx, tx, auth.userId);
     return { count: codes.length, recoveryCodes: codes };
   });
 }
 
-/** POST /users/mfa/recovery: a new set (the old codes stop working), shown once; needs a recent second factor (403 `mfa_invalid_request`). */
+/**
+ * POST /users/mfa/recovery: a new set (the old codes stop working), shown once; needs a verified device (404
+ * `mfa_device_not_found`) and a recent second factor (403 `mfa_invalid_request`).
+ */
 export async function regenerateRecoveryCodes(ctx: SandboxContext, auth: Auth): Promise<RecoveryCodes> {
   assertMfaEnabled(await ctx.settings.get());
   // The old codes stop working: that removes a second factor, so it needs a recent one (step-up).
   const codes = await ctx.db.transaction(async (tx) => {
+    await assertVerifiedDevice(ctx, tx, auth.userId);
     await assertRecentSecondFactor(ctx, tx, auth);
     return replaceCodes(ctx, tx, auth.userId);
   });

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSoftAuthenticator } from '../../test/softAuthenticator.js';
 import { startTestSandbox, type TestSandbox } from '../../test/testSandbox.js';
 import { MAX_STEP_UP_ATTEMPTS } from './mfa.js';
-import { stepUpMessages } from './stepUp.js';
+import { MFA_STEP_UP_WINDOW_MS, stepUpMessages } from './stepUp.js';
 import { totpCode } from './totp.js';
 
 /** Issue 11, hole 8: removing a second factor needs a recent one; with MFA required the last device stays. */
@@ -22,13 +22,22 @@ beforeAll(async () => {
 let counter = 0;
 const freshEmail = () => `step-up-${++counter}@example.com`;
 
-/** A signed-in user (a session opened before any device existed) with one verified TOTP device. */
+/** Verifies a new TOTP device with `jwt`; its id and secret. */
+async function enrolTotp(jwt: string) {
+  const { id, secret } = totpRegistrationSchema.parse((await t.call('GET', '/users/mfa/register/totp', { token: jwt })).body);
+  expect((await t.call('POST', '/users/mfa/register/totp', { token: jwt, body: { id, code: totpCode(secret, t.clock.now()) } })).status).toBe(200);
+  return { id, secret };
+}
+
+/**
+ * A signed-in user with one verified TOTP device, and a session of theirs that has passed no second factor in the last
+ * 5 minutes (the session that enrolled the device, once that enrolment is more than 5 minutes old).
+ */
 async function withTotp() {
   const email = freshEmail();
   const { jwt } = await t.signIn(email);
-  const { id, secret } = totpRegistrationSchema.parse((await t.call('GET', '/users/mfa/register/totp', { token: jwt })).body);
-  expect((await t.call('POST', '/users/mfa/register/totp', { token: jwt, body: { id, code: totpCode(secret, t.clock.now()) } })).status).toBe(200);
-  t.clock.advance(30_000);
+  const { id, secret } = await enrolTotp(jwt);
+  t.clock.advance(MFA_STEP_UP_WINDOW_MS + 30_000);
   return { email, jwt, secret, deviceId: id };
 }
 
@@ -60,11 +69,34 @@ describe('MFA step-up', () => {
     expect((await t.call('GET', '/users/mfa', { token: user.jwt })).body.count).toBe(2);
   });
 
-  it('error: recovery codes are first shown without a step-up only right after the first device is enrolled; later a session alone gets no codes (they would pass the step-up)', async () => {
-    const fresh = await withTotp();
-    expect((await t.call('GET', '/users/mfa/recovery', { token: fresh.jwt })).body.recoveryCodes).toHaveLength(10);
+  it("error: the first recovery codes go to the session that just verified the device, not to another session of the user that passed no second factor (a stolen one would take them and pass the step-up): 403 mfa_invalid_request, no codes made", async () => {
+    const email = freshEmail();
+    const stolen = await t.signIn(email);
+    const own = await t.signIn(email);
+    const device = await enrolTotp(own.jwt);
+    expectStepUpRequired(await t.call('GET', '/users/mfa/recovery', { token: stolen.jwt }));
+    expectStepUpRequired(await t.call('DELETE', `/users/mfa/${device.id}`, { token: stolen.jwt }));
+    expect((await t.call('GET', '/users/mfa/methods', { token: own.jwt })).body).toEqual({ methods: ['totp'], hasRecoveryCodes: false });
+    // The enrolling session has just passed the new device: the codes come without a prompt.
+    const codes = await t.call('GET', '/users/mfa/recovery', { token: own.jwt });
+    expect(codes.status, JSON.stringify(codes.body)).toBe(200);
+    expect(codes.body.recoveryCodes).toHaveLength(10);
+    expect((await t.call('GET', '/users/mfa', { token: stolen.jwt })).body.count).toBe(1);
+  });
+
+  it('behavior: verifying an MFA passkey passes a second factor for that session too: its first recovery codes come without a step-up, another session gets 403', async () => {
+    const email = freshEmail();
+    const stolen = await t.signIn(email);
+    const own = await t.signIn(email);
+    const options = await t.call('GET', '/users/mfa/register/passkey', { token: own.jwt });
+    const registered = await t.call('POST', '/users/mfa/register/passkey', { token: own.jwt, body: { credential: createSoftAuthenticator().register(options.body, 'http://localhost:5173') } });
+    expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+    expectStepUpRequired(await t.call('GET', '/users/mfa/recovery', { token: stolen.jwt }));
+    expect((await t.call('GET', '/users/mfa/recovery', { token: own.jwt })).body.recoveryCodes).toHaveLength(10);
+  });
+
+  it('error: a session that passed no second factor in the last 5 minutes gets no first recovery codes (they would pass the step-up); after a step-up it does', async () => {
     const later = await withTotp();
-    t.clock.advance(5 * 60_000);
     expectStepUpRequired(await t.call('GET', '/users/mfa/recovery', { token: later.jwt }));
     expect((await stepUp(later.jwt, totpCode(later.secret, t.clock.now()))).status).toBe(200);
     expect((await t.call('GET', '/users/mfa/recovery', { token: later.jwt })).body.recoveryCodes).toHaveLength(10);
