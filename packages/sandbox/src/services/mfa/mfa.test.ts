@@ -2,6 +2,7 @@ import { mfaDeviceListSchema, mfaDeviceSchema, signInResponseSchema, totpRegistr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../../test/testSandbox.js';
 import { MAX_WRONG_MFA_CODES, MFA_NEXT_VIEW } from './mfa.js';
+import { MAX_PENDING_TOTP_REGISTRATIONS } from './totpRegistration.js';
 import { MAX_WRONG_MFA_CODES_PER_USER, WRONG_MFA_CODES_WINDOW_SECONDS } from './wrongAnswers.js';
 import { totpCode } from './totp.js';
 
@@ -60,6 +61,31 @@ describe('MFA: TOTP', () => {
     expect(right.status).toBe(200);
     expect(mfaDeviceSchema.parse(right.body)).toMatchObject({ id: registration.id, type: 'totp', verified: true, default: true, verifiedAt: expect.any(String) });
     expect((await t.call('GET', '/users/mfa', { token: signedIn.jwt })).body.count).toBe(1);
+  });
+
+  it('behavior: asking for another registration keeps the one in progress (a cookie sent with a cross-site GET cannot drop it); verifying one drops the others', async () => {
+    const { jwt } = await t.signIn(freshEmail());
+    const register = async () => totpRegistrationSchema.parse((await t.call('GET', '/users/mfa/register/totp', { token: jwt })).body);
+    const inProgress = await register();
+    const other = await register();
+    const verified = await t.call('POST', '/users/mfa/register/totp', { token: jwt, body: { id: inProgress.id, code: totpCode(inProgress.secret, t.clock.now()) } });
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+    const dropped = await t.call('POST', '/users/mfa/register/totp', { token: jwt, body: { id: other.id, code: totpCode(other.secret, t.clock.now()) } });
+    expect(dropped.status).toBe(404);
+    expect(dropped.body.error.code).toBe('mfa_device_not_found');
+    expect((await t.call('GET', '/users/mfa', { token: jwt })).body.count).toBe(1);
+  });
+
+  it(`behavior: at most ${MAX_PENDING_TOTP_REGISTRATIONS} registrations wait at once: a newer one drops the oldest`, async () => {
+    const { jwt } = await t.signIn(freshEmail());
+    const registrations = [];
+    for (let i = 0; i <= MAX_PENDING_TOTP_REGISTRATIONS; i++) {
+      registrations.push(totpRegistrationSchema.parse((await t.call('GET', '/users/mfa/register/totp', { token: jwt })).body));
+      t.clock.advance(1000);
+    }
+    const [oldest, next] = registrations;
+    expect((await t.call('POST', '/users/mfa/register/totp', { token: jwt, body: { id: oldest!.id, code: totpCode(oldest!.secret, t.clock.now()) } })).status).toBe(404);
+    expect((await t.call('POST', '/users/mfa/register/totp', { token: jwt, body: { id: next!.id, code: totpCode(next!.secret, t.clock.now()) } })).status).toBe(200);
   });
 
   it('behavior: before the second factor the response shows only who signs in with what — no profile, no other credential', async () => {

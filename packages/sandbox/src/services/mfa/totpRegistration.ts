@@ -7,7 +7,14 @@ import { assertMethodEnabled, DEVICE_COLUMNS, mfaMessages, toWireDevice, verifie
 import { markSecondFactor } from './stepUp.js';
 import { matchTotpStep, newTotpSecret, otpauthUri } from './totp.js';
 
-/** GET /users/mfa/register/totp: a new, unverified TOTP device (earlier unverified ones are dropped). */
+/** Unverified TOTP registrations kept per user; a newer one drops the oldest beyond them. */
+export const MAX_PENDING_TOTP_REGISTRATIONS = 5;
+
+/**
+ * GET /users/mfa/register/totp: a new, unverified TOTP device. Earlier unverified ones stay (up to
+ * `MAX_PENDING_TOTP_REGISTRATIONS` in all, the oldest dropped first), so that a GET — which a cookie carries from any
+ * site — does not drop an enrolment in progress; verifying one drops the others.
+ */
 export async function startTotpRegistration(ctx: SandboxContext, auth: EnrolmentAuth): Promise<TotpRegistration> {
   const settings = await ctx.settings.get();
   assertMethodEnabled(settings, 'totp');
@@ -18,7 +25,11 @@ export async function startTotpRegistration(ctx: SandboxContext, auth: Enrolment
   const secret = newTotpSecret();
   const id = randomUUID();
   await ctx.db.transaction(async (tx) => {
-    await tx.query(`DELETE FROM mfa_devices WHERE environment_id = $1 AND user_id = $2 AND type = 'totp' AND NOT verified`, [ctx.environmentId, auth.userId]);
+    await tx.query(
+      `DELETE FROM mfa_devices WHERE id IN (SELECT id FROM mfa_devices WHERE environment_id = $1 AND user_id = $2 AND type = 'totp' AND NOT verified
+       ORDER BY created_at DESC, id DESC OFFSET $3)`,
+      [ctx.environmentId, auth.userId, MAX_PENDING_TOTP_REGISTRATIONS - 1],
+    );
     await tx.query(
       `INSERT INTO mfa_devices (id, environment_id, user_id, type, secret, created_at) VALUES ($1, $2, $3, 'totp', $4, $5)`,
       [id, ctx.environmentId, auth.userId, secret, ctx.now().toISOString()],
@@ -28,15 +39,16 @@ export async function startTotpRegistration(ctx: SandboxContext, auth: Enrolment
 }
 
 /**
- * POST /users/mfa/register/totp: the first code verifies the device; the first device becomes the default. A session
- * that verifies one has passed a second factor (see stepUp.ts): the kit then fetches the first recovery codes with it.
+ * POST /users/mfa/register/totp: the first code verifies the device (the other unverified ones are dropped); the first
+ * device becomes the default. A session that verifies one has passed a second factor (see stepUp.ts): the kit then
+ * fetches the first recovery codes with it.
  */
 export async function verifyTotpRegistration(ctx: SandboxContext, auth: EnrolmentAuth, input: { id?: string | undefined; code: string }): Promise<MfaDevice> {
   assertMethodEnabled(await ctx.settings.get(), 'totp');
   return ctx.db.transaction(async (tx) => {
     const rows = await tx.query<DeviceRow>(
       `SELECT ${DEVICE_COLUMNS} FROM mfa_devices WHERE environment_id = $1 AND user_id = $2 AND type = 'totp' AND NOT verified
-       AND ($3::text IS NULL OR id::text = $3) ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
+       AND ($3::text IS NULL OR id::text = $3) ORDER BY created_at DESC, id DESC LIMIT 1 FOR UPDATE`,
       [ctx.environmentId, auth.userId, input.id ?? null],
     );
     const device = rows[0];
@@ -49,6 +61,7 @@ export async function verifyTotpRegistration(ctx: SandboxContext, auth: Enrolmen
       `UPDATE mfa_devices SET verified = true, verified_at = $2, is_default = $3, last_used_step = $4 WHERE id = $1 RETURNING ${DEVICE_COLUMNS}`,
       [device.id, now.toISOString(), !hasDefault, step],
     );
+    await tx.query(`DELETE FROM mfa_devices WHERE environment_id = $1 AND user_id = $2 AND type = 'totp' AND NOT verified`, [ctx.environmentId, auth.userId]);
     if (auth.session) await markSecondFactor(tx, auth.session.id, now);
     return toWireDevice(updated[0] as DeviceRow);
   });
