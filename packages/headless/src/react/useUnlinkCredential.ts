@@ -1,14 +1,8 @@
-import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { LatchkeyError } from '../core/errors/LatchkeyError.js';
-import {
-  unlinkCredentialMachine,
-  unlinkCredentialStatus,
-  type UnlinkCredentialSnapshot,
-  type UnlinkCredentialStatus,
-} from '../core/machines/unlinkCredential/unlinkCredentialMachine.js';
-import { useLatchkeyClient } from './LatchkeyContext.js';
-import { useStepUp, type UseStepUpReturnType } from './useStepUp.js';
+import { unlinkCredentialMachine, unlinkCredentialStatus, type UnlinkCredentialStatus } from '../core/machines/unlinkCredential/unlinkCredentialMachine.js';
+import type { UseStepUpReturnType } from './useStepUp.js';
+import { useStepUpRetry } from './useStepUpRetry.js';
 
 export interface UseUnlinkCredentialReturnType {
   status: UnlinkCredentialStatus;
@@ -26,31 +20,18 @@ export interface UseUnlinkCredentialReturnType {
   reset(): void;
 }
 
-const selectStatus = (snapshot: UnlinkCredentialSnapshot) => unlinkCredentialStatus(snapshot);
-const selectCredential = (snapshot: UnlinkCredentialSnapshot) => snapshot.context.credentialId;
-const selectUnlinked = (snapshot: UnlinkCredentialSnapshot) => snapshot.context.unlinked;
-const selectError = (snapshot: UnlinkCredentialSnapshot) => snapshot.context.error;
-const selectBusy = (snapshot: UnlinkCredentialSnapshot) => snapshot.hasTag('busy');
-
 /** Unlinking one of the signed-in user's credentials (an e-mail, a number, a social account, a wallet), with the step-up the server may ask for. */
 export function useUnlinkCredential(): UseUnlinkCredentialReturnType {
-  const client = useLatchkeyClient();
-  const actor = useActorRef(unlinkCredentialMachine, { input: { client } });
-  const status = useSelector(actor, selectStatus);
-  const credentialId = useSelector(actor, selectCredential);
-  const unlinked = useSelector(actor, selectUnlinked);
-  const error = useSelector(actor, selectError);
-  const isBusy = useSelector(actor, selectBusy);
-  const stepUp = useStepUp(actor, status === 'confirming' ? 'unlinkCredential' : undefined);
+  const { actor, status, target, done, stepUp, error, isBusy } = useStepUpRetry(unlinkCredentialMachine, unlinkCredentialStatus, 'unlinkCredential');
   const commands = useMemo(
     () => ({
-      unlink: (id: string) => actor.send({ type: 'user.unlink', credentialId: id }),
+      unlink: (id: string) => actor.send({ type: 'user.submit', target: id }),
       reset: () => actor.send({ type: 'user.reset' }),
     }),
     [actor],
   );
   return useMemo(
-    () => ({ status, credentialId, unlinked, stepUp, error, isBusy: isBusy || stepUp?.isBusy === true, ...commands }),
-    [status, credentialId, unlinked, stepUp, error, isBusy, commands],
+    () => ({ status, credentialId: target, unlinked: done, stepUp, error, isBusy, ...commands }),
+    [status, target, done, stepUp, error, isBusy, commands],
   );
 }
