@@ -6,10 +6,11 @@ import { patchSettings, uniqueEmail } from './sandbox.js';
 
 /**
  * Managing second-step devices in the user menu, in Chromium through the built demo against the sandbox: a user
- * adds a passkey as a second step (CDP virtual authenticator), then under "Manage second steps" finds it listed
- * as the default, renames it, asks for a new set of recovery codes — "Confirm it's you" first (step-up: this session
- * passed no second step yet), confirmed with the passkey — gets them (shown once, acknowledged), and deletes the device
- * after confirming — after which signing in needs no second step.
+ * signed in on this page adds a passkey as a second step on another (CDP virtual authenticators; the credential is then
+ * copied into this page's, as a synced passkey would be), then here under "Manage second steps" finds it listed as the
+ * default, renames it, asks for a new set of recovery codes — "Confirm it's you" first (step-up: this session passed no
+ * second step; the other page's session did, by verifying the device) — confirmed with the passkey, gets them (shown
+ * once, acknowledged), and deletes the device after confirming — after which signing in needs no second step.
  */
 let browser: Browser;
 
@@ -24,17 +25,28 @@ afterAll(async () => {
 
 describe.each(['light', 'dark'] as const)('MFA devices (%s)', (theme) => {
   test('list, rename, confirm with the passkey, new recovery codes and delete a device; without one the next sign-in needs no second step', async () => {
-    const { page, problems } = await openDemoWithAuthenticator(browser, theme, { width: 1024, height: 900 });
+    const { page, cdp, authenticatorId, problems } = await openDemoWithAuthenticator(browser, theme, { width: 1024, height: 900 });
     const email = uniqueEmail(`e2e-mfa-devices-${theme}`);
     await signInByEmail(page, email);
     const menuButton = page.getByRole('button', { name: new RegExp(escapeRegExp(email)) });
     await expect.poll(() => menuButton.isVisible(), { timeout: 10_000 }).toBe(true);
 
-    await menuButton.click();
-    await openMenuView(page, 'Security');
-    const enrolment = page.getByRole('region', { name: 'Two-step sign-in' });
+    // The passkey is added on another page (another session of the user), then reaches this page's authenticator.
+    const elsewhere = await openDemoWithAuthenticator(browser, theme, { width: 1024, height: 900 });
+    await signInByEmail(elsewhere.page, email);
+    await elsewhere.page.getByRole('button', { name: new RegExp(escapeRegExp(email)) }).click();
+    await openMenuView(elsewhere.page, 'Security');
+    const enrolment = elsewhere.page.getByRole('region', { name: 'Two-step sign-in' });
     await enrolment.getByRole('button', { name: 'Use a passkey as a second step' }).click();
     await expect.poll(() => enrolment.textContent(), { timeout: 15_000 }).toContain('Passkey added as a second step.');
+    const { credentials } = await elsewhere.cdp.send('WebAuthn.getCredentials', { authenticatorId: elsewhere.authenticatorId });
+    expect(credentials).toHaveLength(1);
+    await cdp.send('WebAuthn.addCredential', { authenticatorId, credential: credentials[0]! });
+    expect(elsewhere.problems).toEqual([]);
+    await elsewhere.page.context().close();
+
+    await menuButton.click();
+    await openMenuView(page, 'Security');
 
     // Device management in the user menu: listed with the default marker, renamed, deleted after confirming.
     await page.getByRole('button', { name: 'Manage second steps' }).click();
@@ -47,8 +59,8 @@ describe.each(['light', 'dark'] as const)('MFA devices (%s)', (theme) => {
     await expect.poll(() => devices.textContent(), { timeout: 10_000 }).toContain('Laptop key · Default');
     await screenshot(page, `mfa-devices-01-renamed-${theme}`);
 
-    // A new set of recovery codes replaces the old ones: this session passed no second step yet (the passkey was only
-    // added), so the sandbox refuses until the user confirms with one — here the passkey — then the codes come.
+    // A new set of recovery codes replaces the old ones: this session passed no second step (the passkey was added by
+    // the other one), so the sandbox refuses until the user confirms with one — here the passkey — then the codes come.
     const section = page.getByRole('region', { name: 'Second steps' });
     await section.getByRole('button', { name: 'New recovery codes' }).click();
     const prompt = section.getByRole('region', { name: 'Confirm it’s you' });

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
+import { latestCode } from './sandbox.js';
 
 /** RFC 6238 (SHA-1, 6 digits, 30 s) for the step of `atMs`, from a base32 secret — what an authenticator app shows. */
 export function totp(secret: string, atMs: number): string {
@@ -30,5 +31,30 @@ export async function enrolTotp(page: Page): Promise<{ secret: string; enrolledA
   await enrolment.getByLabel('Authentication code').fill(totp(secret, enrolledAt));
   await enrolment.getByRole('button', { name: 'Verify' }).click();
   await expect.poll(() => enrolment.textContent(), { timeout: 10_000 }).toContain('Authenticator app added.');
+  return { secret, enrolledAt };
+}
+
+/**
+ * Adds an authenticator app to `email`'s account from another session (signed in through the API, as on another
+ * device). The session that verifies a device has passed a second factor; the page's session has passed none, so its
+ * next security change asks "Confirm it's you". Returns the secret and when the enrolment's code was computed.
+ */
+export async function enrolTotpElsewhere(email: string): Promise<{ secret: string; enrolledAt: number }> {
+  const base = inject('e2eSandboxUrl');
+  const { environmentId } = (await (await fetch(`${base}/sandbox/info`)).json()) as { environmentId: string };
+  const call = async <T>(method: string, path: string, body?: unknown, jwt?: string): Promise<T> => {
+    const response = await fetch(`${base}/api/v0/sdk/${environmentId}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(jwt ? { authorization: `Bearer ${jwt}` } : {}) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  const { verificationUUID } = await call<{ verificationUUID: string }>('POST', '/emailVerifications/create', { email });
+  const { jwt } = await call<{ jwt: string }>('POST', '/emailVerifications/signin', { verificationUUID, verificationToken: await latestCode(email) });
+  const { id, secret } = await call<{ id: string; secret: string }>('GET', '/users/mfa/register/totp', undefined, jwt);
+  const enrolledAt = Date.now();
+  await call('POST', '/users/mfa/register/totp', { id, code: totp(secret, enrolledAt) }, jwt);
   return { secret, enrolledAt };
 }

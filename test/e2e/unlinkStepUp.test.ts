@@ -1,14 +1,14 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchChromium, screenshot, watchConsole } from './browser.js';
-import { escapeRegExp, menuHome, openMenuView, signInByEmail, userMenu } from './demo.js';
+import { escapeRegExp, openMenuView, signInByEmail, userMenu } from './demo.js';
 import { patchSettings, resetSettings, uniqueEmail, wrongCode } from './sandbox.js';
-import { enrolTotp, totp } from './totp.js';
+import { enrolTotpElsewhere, totp } from './totp.js';
 
 /**
  * Step-up before unlinking, in Chromium through the built demo against the sandbox: a user signed in by e-mail links
- * a Google account and sets up an authenticator app from the user menu — the session never passed that second factor
- * (the enrolment adds it, it does not pass it), so the sandbox refuses unlinking Google (403 mfa_invalid_request).
+ * a Google account; an authenticator app is then set up from another session of the user (another device) — this
+ * page's session never passed that second factor, so the sandbox refuses unlinking Google (403 mfa_invalid_request).
  * The menu asks "Confirm it's you": a wrong code is said as a sentence and can be retried, the right one unlinks.
  */
 let browser: Browser;
@@ -59,12 +59,9 @@ describe.each(['light', 'dark'] as const)('unlinking with a second factor (%s)',
     const unlinkGoogle = menu.getByRole('button', { name: `Unlink Google ${googleEmail}` });
     await expect.poll(() => unlinkGoogle.isVisible(), { timeout: 10_000 }).toBe(true);
 
-    // A second factor: an authenticator app, added (not passed) by this session.
-    await menuHome(page);
-    await openMenuView(page, 'Security');
-    const { secret, enrolledAt } = await enrolTotp(page);
-    await menuHome(page);
-    await openMenuView(page, 'Account settings');
+    // A second factor: an authenticator app, added by another session of the user (the session that verifies a device
+    // has passed a second factor), so this page's session has passed none.
+    const { secret, enrolledAt } = await enrolTotpElsewhere(email);
 
     await unlinkGoogle.click();
     const prompt = menu.getByRole('region', { name: 'Confirm it’s you' });

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { getTotpRegistration } from '../core/actions/getTotpRegistration.js';
-import { registerTotp } from '../core/actions/registerTotp.js';
+import { createEmailVerification } from '../core/actions/createEmailVerification.js';
+import { signInWithEmailVerification } from '../core/actions/signInWithEmailVerification.js';
 import type { LatchkeyClient } from '../core/client/createLatchkeyClient.js';
 import { totp } from '../test/totp.js';
 import { createTestClient, getLatestCode } from '../testing/sandbox.js';
@@ -25,7 +25,7 @@ afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.destroy()));
 });
 
-/** A user signed in by e-mail who then added an authenticator app (adding one is no step-up): this session never passed a second factor. */
+/** A user signed in by e-mail whose authenticator app was then added by another session: this session never passed a second factor. */
 async function signedInWithAuthenticator() {
   const client = await createTestClient({ sandboxUrl });
   clients.push(client);
@@ -38,8 +38,12 @@ async function signedInWithAuthenticator() {
   const code = await getLatestCode({ sandboxUrl, to: email });
   act(() => result.current.email.submitCode(code));
   await waitFor(() => expect(result.current.session.status).toBe('signedIn'));
-  const registration = await getTotpRegistration(client);
-  await registerTotp(client, { id: registration.id, code: totp(registration.secret, Date.now()) });
+  // Enrolled by another session of the user (as on another device): the session that verifies a device has passed a
+  // second factor, this one has not.
+  const { verificationUUID } = await createEmailVerification(client, { email });
+  const other = await signInWithEmailVerification(client, { verificationUUID, verificationToken: await getLatestCode({ sandboxUrl, to: email }) });
+  const registration = await client.api.request('getTotpRegistration', { jwt: other.jwt as string });
+  await client.api.request('registerTotp', { jwt: other.jwt as string, body: { id: registration.id, code: totp(registration.secret, Date.now()) } });
   return { client, result, secret: registration.secret };
 }
 

@@ -91,8 +91,9 @@ const refused = (target: string) =>
  * codes, shown once: fetchingRecoveryCodes → idle with the codes → acknowledgingRecoveryCodes, recorded
  * on the server and forgotten here. The MFA challenge invokes this machine when a sign-in must enrol
  * first (MFA required, no device yet). Step-up: adding a device beside a verified one, or the first recovery codes
- * of a device verified more than 5 minutes ago, is refused with 403 `mfa_invalid_request` unless this session passed
- * a second factor lately — confirming (`stepUpMachine`, id `stepUp`) → the step runs once more; cancel drops it.
+ * of a device this session did not verify, is refused with 403 `mfa_invalid_request` unless this session passed
+ * a second factor lately (verifying the device counts) — confirming (`stepUpMachine`, id `stepUp`) → the step runs
+ * once more; cancel drops it.
  */
 export const mfaEnrolmentMachine = setup({
   types: {
