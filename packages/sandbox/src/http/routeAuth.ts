@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { SandboxContext } from '../context.js';
 import { ApiError } from '../errors/ApiError.js';
-import { enrolmentAuth, pendingChallengeAuth, userOfMfaBearer } from '../services/mfa/mfa.js';
+import { enrolmentAuth, pendingChallengeAuth, userOfMfaBearer, type EnrolmentAuth } from '../services/mfa/mfa.js';
 import { authenticateRequest, type Auth } from '../services/session/authenticate.js';
 import { loadUser, type UserRecord } from '../services/users/userRepository.js';
 import { loadAccessGate, type AccessGate } from '../services/wallets/accessList.js';
@@ -15,7 +15,8 @@ import { assertRecentSecondFactor } from '../services/mfa/stepUp.js';
  * - `mfaToken`: the bearer of a sign-in whose second factor is pending (its MFA token), or a live session (a step-up),
  *   as it came; 401 first when it is neither (the handler checks it again, under lock).
  * - `enrolment`: a session, or else the MFA token of a sign-in that must enrol a second factor first
- *   (`security.mfa.required`, no device yet); the user.
+ *   (`security.mfa.required`, no device yet); the user, and the session when it is one (verifying a device passes a
+ *   second factor for it).
  * - `challenge`: a session, or else the MFA token of a pending challenge; the user.
  */
 export interface AuthByKind {
@@ -23,7 +24,7 @@ export interface AuthByKind {
   session: Auth;
   sessionUser: Auth & { readonly record: UserRecord | undefined; readonly gate: AccessGate };
   mfaToken: string | undefined;
-  enrolment: Pick<Auth, 'userId'>;
+  enrolment: EnrolmentAuth;
   challenge: Pick<Auth, 'userId'>;
 }
 
