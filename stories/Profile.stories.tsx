@@ -18,15 +18,13 @@ const profileFlow = (overrides: Partial<ProfileFlowModel> = {}): ProfileFlowMode
   problems: {},
   availability: {},
   error: undefined,
-  deleteError: undefined,
   isBusy: false,
   setValue: fn(),
   save: fn(),
-  deleteAccount: fn(),
   ...overrides,
 });
 
-/** The profile form (onboarding after sign-in, or editing in the menu) and Delete account — one story per state of `useProfile().status`. */
+/** The profile form (onboarding after sign-in, or editing in the menu) — one story per state of `useProfile().status` (Delete account: Flows/DeleteAccount). */
 const meta = {
   title: 'Flows/Profile',
   component: ProfileView,
@@ -119,7 +117,6 @@ export const Onboarding: Story = {
     await expect(canvas.getByRole('heading', { name: 'Tell us about yourself' })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Continue' })).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'Skip for now' })).toBeNull();
-    await expect(canvas.queryByRole('button', { name: 'Delete account…' })).toBeNull();
     await expectAccessible();
   },
 };
@@ -131,44 +128,5 @@ export const OnboardingOptional: Story = {
   play: async ({ canvasElement, args }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Skip for now' }));
     await expect(args.onSkip).toHaveBeenCalledTimes(1);
-  },
-};
-
-export const ConfirmDelete: Story = {
-  args: { deleteOpen: true },
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
-    const submit = canvas.getByRole('button', { name: 'Delete my account' });
-    await expect(submit).toBeDisabled();
-    await userEvent.type(canvas.getByLabelText('Type DELETE to confirm'), 'DELETE');
-    await expect(submit).toBeEnabled();
-    await userEvent.click(submit);
-    await expect(args.flow.deleteAccount).toHaveBeenCalledWith('DELETE');
-  },
-};
-
-export const ConfirmDeleteDark: Story = { ...ConfirmDelete, globals: { theme: 'dark' } };
-
-export const StepUpRequired: Story = {
-  args: {
-    deleteOpen: true,
-    flow: profileFlow({ deleteError: { code: 'mfa_invalid_request', message: 'Confirm with your second factor first: removing one needs a second factor passed in the last 5 minutes.' } }),
-  },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('Confirm with your second factor first');
-  },
-};
-
-export const Deleting: Story = {
-  args: { deleteOpen: true, flow: profileFlow({ status: 'deleting', isBusy: true }) },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('button', { name: 'Deleting your account…' })).toBeDisabled();
-  },
-};
-
-export const Deleted: Story = {
-  args: { flow: profileFlow({ status: 'deleted' }) },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Your account has been deleted.');
   },
 };

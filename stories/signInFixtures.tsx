@@ -53,11 +53,9 @@ const onboardingFlow: ProfileFlowModel = {
   problems: {},
   availability: {},
   error: undefined,
-  deleteError: undefined,
   isBusy: false,
   setValue: fn().mockName('setValue'),
   save: fn().mockName('save'),
-  deleteAccount: fn().mockName('deleteAccount'),
 };
 
 /** The onboarding step as the connected sign-in shows it: the profile form for the fields still missing (Team required). */

@@ -30,6 +30,7 @@ it('default: the public exports of @latchkey/ui/flows', () => {
       "CreateMpcStep",
       "CreateWalletStep",
       "DEFAULT_MOBILE_WALLET_MESSAGE",
+      "DeleteAccount",
       "DeleteAccountStep",
       "EmailOrPhoneStep",
       "EmailSignIn",

@@ -129,7 +129,9 @@ describe('what the first paint loads', () => {
       'core/machines/mfaEnrolment/mfaEnrolmentMachine.ts',
       'core/machines/mfaDevices/mfaDevicesMachine.ts',
       'core/machines/mfaDevices/stepUpMachine.ts',
+      'core/machines/mfaDevices/stepUpRetryMachine.ts',
       'core/machines/unlinkCredential/unlinkCredentialMachine.ts',
+      'core/machines/deleteAccount/deleteAccountMachine.ts',
       'core/machines/socialSignIn/socialSignInMachine.ts',
       'react/useEmailSignIn.ts',
       'react/useSmsSignIn.ts',
@@ -140,6 +142,8 @@ describe('what the first paint loads', () => {
       'react/useMfaDevices.ts',
       'react/useStepUp.ts',
       'react/useUnlinkCredential.ts',
+      'react/useStepUpRetry.ts',
+      'react/useDeleteAccount.ts',
       'react/useProfile.ts',
     ].map((file) => `packages/headless/src/${file}`);
     for (const entry of ['index.ts', 'react/index.ts']) {

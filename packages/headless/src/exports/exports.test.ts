@@ -9,6 +9,7 @@ import * as social from './social.js';
 import * as reactEmail from './react/email.js';
 import * as reactMfa from './react/mfa.js';
 import * as reactPasskey from './react/passkey.js';
+import * as reactAccount from './react/account.js';
 import * as reactProfile from './react/profile.js';
 import * as reactProvider from './react/provider.js';
 import * as reactSms from './react/sms.js';
@@ -258,6 +259,14 @@ describe('entry points', () => {
       ]
     `);
     for (const [name, value] of Object.entries(reactProvider)) expect(value, name).toBe((react as Record<string, unknown>)[name]);
+  });
+
+  it('default: @latchkey/headless/react/account', () => {
+    expect(Object.keys(reactAccount).sort()).toMatchInlineSnapshot(`
+      [
+        "useDeleteAccount",
+      ]
+    `);
   });
 
   it('default: @latchkey/headless/react/profile', () => {

@@ -10,6 +10,7 @@ import { updateUser } from '../core/actions/updateUser.js';
 import type { LatchkeyClient } from '../core/client/createLatchkeyClient.js';
 import { createTestClient, getLatestCode } from '../testing/sandbox.js';
 import { LatchkeyProvider } from './LatchkeyProvider.js';
+import { useDeleteAccount } from './useDeleteAccount.js';
 import { useProfile } from './useProfile.js';
 import { useSession } from './useSession.js';
 
@@ -43,7 +44,7 @@ async function signedInClient(options: { fetch?: typeof fetch } = {}): Promise<L
 
 function render(client: LatchkeyClient) {
   const wrapper = ({ children }: { children: ReactNode }) => <LatchkeyProvider client={client}>{children}</LatchkeyProvider>;
-  return renderHook(() => ({ profile: useProfile(), session: useSession() }), { wrapper });
+  return renderHook(() => ({ profile: useProfile(), deletion: useDeleteAccount(), session: useSession() }), { wrapper });
 }
 
 const unique = () => `u${randomUUID().replace(/-/g, '').slice(0, 12)}`;
@@ -105,20 +106,18 @@ describe('useProfile (against the sandbox)', () => {
     expect((await getUser(client)).metadata?.['employeeId']).toBeUndefined();
   });
 
-  it('behavior: deleteAccount — a wrong confirmation is refused; DELETE deletes, signs out, and the old token is dead', async () => {
+  it('behavior: useDeleteAccount — a wrong confirmation is refused; DELETE deletes, signs out, and the old token is dead', async () => {
     const client = await signedInClient();
     const jwt = client.session.getSnapshot().context.jwt as string;
     const { result } = render(client);
     await waitFor(() => expect(result.current.profile.status).toBe('ready'));
-    await act(async () => {
-      expect(await result.current.profile.deleteAccountAsync('delete')).toBe(false);
-    });
-    expect(result.current.profile.deleteError?.code).toBe('invalid_request');
+    act(() => result.current.deletion.deleteAccount('delete'));
+    await waitFor(() => expect(result.current.deletion.error?.code).toBe('invalid_request'));
+    expect(result.current.deletion.status).toBe('idle');
     expect(result.current.session.status).toBe('signedIn');
-    await act(async () => {
-      expect(await result.current.profile.deleteAccountAsync('DELETE')).toBe(true);
-    });
-    expect(result.current.profile.status).toBe('deleted');
+    act(() => result.current.deletion.deleteAccount('DELETE'));
+    await waitFor(() => expect(result.current.deletion.status).toBe('deleted'));
+    expect(result.current.deletion.error).toBeUndefined();
     await waitFor(() => expect(result.current.session.status).toBe('signedOut'));
     await expect(getUser(client, { jwt })).rejects.toMatchObject({ status: 401 });
   });

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { checkUserField } from '../core/actions/checkUserField.js';
-import { deleteUser } from '../core/actions/deleteUser.js';
 import { updateUser } from '../core/actions/updateUser.js';
 import type { LatchkeyError } from '../core/errors/LatchkeyError.js';
 import { toLatchkeyErrorSync } from '../core/errors/toLatchkeyError.js';
@@ -19,7 +18,7 @@ import { useUser } from './useUser.js';
 /** How long typing must pause before a unique value is checked (GET /users/check). */
 export const UNIQUE_CHECK_DEBOUNCE_MS = 350;
 
-export type ProfileStatus = 'loading' | 'signedOut' | 'ready' | 'saving' | 'saved' | 'deleting' | 'deleted';
+export type ProfileStatus = 'loading' | 'signedOut' | 'ready' | 'saving' | 'saved';
 /** Where the check of a unique value stands: `taken` is shown as a sentence, `failed` lets the server decide on save. */
 export type FieldAvailabilityStatus = 'unchecked' | 'checking' | 'available' | 'taken' | 'failed';
 
@@ -41,17 +40,12 @@ export interface UseProfileReturnType {
   needsOnboarding: boolean;
   /** The last failed save (cleared by the next attempt). */
   error: LatchkeyError | undefined;
-  /** The last failed deletion, e.g. `mfa_invalid_request` without a recent second factor (cleared by the next attempt). */
-  deleteError: LatchkeyError | undefined;
   isBusy: boolean;
   /** Changes one value; a unique text value is checked after `UNIQUE_CHECK_DEBOUNCE_MS`. */
   setValue(name: string, value: ProfileValue): void;
   /** Checks every value, then PUT /users; nothing is sent while a value has a problem. */
   save(): void;
   saveAsync(): Promise<boolean>;
-  /** DELETE /users with the typed confirmation ('DELETE'); the user is signed out after. */
-  deleteAccount(confirmation: string): void;
-  deleteAccountAsync(confirmation: string): Promise<boolean>;
 }
 
 type Availability = Record<string, FieldAvailabilityStatus>;
@@ -59,7 +53,7 @@ type Availability = Record<string, FieldAvailabilityStatus>;
 /**
  * The profile form over the project's kyc and custom fields (SPEC §3): onboarding after sign-in, or editing later.
  * Unique values are checked while typing (debounced; `taken` when another user has it), e-mail and phone are never
- * part of it (they enter through their code flows), and the account can be deleted.
+ * part of it (they enter through their code flows). Deleting the account is `useDeleteAccount`.
  */
 export function useProfile(parameters: UseProfileParameters = {}): UseProfileReturnType {
   const purpose = parameters.purpose ?? 'edit';
@@ -87,8 +81,7 @@ export function useProfile(parameters: UseProfileParameters = {}): UseProfileRet
   }, [fields, edits]);
   const [availability, setAvailability] = useState<Availability>({});
   const [tried, setTried] = useState(false);
-  const [work, setWork] = useState<{ status: 'idle' | 'saving' | 'saved' | 'deleting' | 'deleted'; error: LatchkeyError | undefined }>({ status: 'idle', error: undefined });
-  const [deleteError, setDeleteError] = useState<LatchkeyError | undefined>(undefined);
+  const [work, setWork] = useState<{ status: 'idle' | 'saving' | 'saved'; error: LatchkeyError | undefined }>({ status: 'idle', error: undefined });
   const checks = useRef(new Map<string, { timer: ReturnType<typeof setTimeout>; abort: AbortController }>());
   useEffect(() => {
     const pending = checks.current;
@@ -163,25 +156,7 @@ export function useProfile(parameters: UseProfileParameters = {}): UseProfileRet
     }
   }, [client, fields, values, availability]);
 
-  const deleteAccountAsync = useCallback(
-    async (confirmation: string): Promise<boolean> => {
-      setWork({ status: 'deleting', error: undefined });
-      setDeleteError(undefined);
-      try {
-        await deleteUser(client, { confirmation });
-        setWork({ status: 'deleted', error: undefined });
-        return true;
-      } catch (thrown) {
-        setDeleteError(toLatchkeyErrorSync(thrown));
-        setWork({ status: 'idle', error: undefined });
-        return false;
-      }
-    },
-    [client],
-  );
-
-  const status: ProfileStatus =
-    work.status === 'deleted' ? 'deleted' : userStatus === 'loading' || (user && !settings) ? 'loading' : !user ? 'signedOut' : work.status === 'idle' ? 'ready' : work.status;
+  const status: ProfileStatus = userStatus === 'loading' || (user && !settings) ? 'loading' : !user ? 'signedOut' : work.status === 'idle' ? 'ready' : work.status;
   return {
     status,
     fields,
@@ -190,12 +165,9 @@ export function useProfile(parameters: UseProfileParameters = {}): UseProfileRet
     availability,
     needsOnboarding: onboarding.length > 0,
     error: work.error,
-    deleteError,
-    isBusy: status === 'saving' || status === 'deleting' || status === 'loading',
+    isBusy: status === 'saving' || status === 'loading',
     setValue,
     save: () => void saveAsync(),
     saveAsync,
-    deleteAccount: (confirmation) => void deleteAccountAsync(confirmation),
-    deleteAccountAsync,
   };
 }

@@ -8,6 +8,7 @@ import { stepUpStatus, type StepUpActorRef, type StepUpSnapshot, type StepUpStat
 /** What a step-up is asked for: the action the server refused until the user confirms with a second factor. */
 export type StepUpPurpose =
   | 'unlinkCredential'
+  | 'deleteAccount'
   | 'deletePasskey'
   | 'addDevice'
   | 'showRecoveryCodes'
@@ -17,8 +18,8 @@ export type StepUpPurpose =
 
 /**
  * "Confirm it's you" while a flow's action waits for it (see `stepUpMachine`): the `stepUp` member of every hook whose
- * action may need one (`useMfaDevices`, `usePasskeyManager`, `useMfaEnrolment`, `useUnlinkCredential`), so one prompt
- * renders them all.
+ * action may need one (`useMfaDevices`, `usePasskeyManager`, `useMfaEnrolment`, `useUnlinkCredential`,
+ * `useDeleteAccount`), so one prompt renders them all.
  */
 export interface UseStepUpReturnType {
   status: StepUpStatus;

@@ -74,6 +74,7 @@ export { MpcExportStep, type MpcExportStepProps } from './MpcWallet/MpcExportSte
 export type { BackupLocation, MpcWalletFlowModel, MpcWalletFlowStatus, MpcWalletScreen, Scheme } from './MpcWallet/MpcWalletModel.js';
 export { Profile, type ProfileCustomProps, type ProfileProps } from './Profile/Profile.js';
 export { ProfileView, type ProfileViewProps } from './Profile/ProfileView.js';
-export { ProfileEntry } from './Profile/ProfileEntry.js';
+export { ProfileEntry, type ProfileEntryProps } from './Profile/ProfileEntry.js';
+export { DeleteAccount, type DeleteAccountCustomProps } from './Profile/DeleteAccount.js';
 export { DeleteAccountStep, type DeleteAccountStepProps } from './Profile/DeleteAccountStep.js';
 export type { ProfileFieldModel, ProfileFlowModel, ProfileFlowStatus } from './Profile/ProfileModel.js';

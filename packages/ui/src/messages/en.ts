@@ -91,7 +91,6 @@ export const en = {
   'profile.delete.cancel': 'Cancel',
   'profile.delete.deleting': 'Deleting your account…',
   'profile.delete.done': 'Your account has been deleted.',
-  'profile.delete.stepUp': 'Confirm with your second factor first (sign in again, or verify in Security), then delete within 5 minutes.',
 
 
   // Step-up in the second-step devices (flows/MfaDevices): removing a second step needs one passed lately.
@@ -100,6 +99,7 @@ export const en = {
   'mfaDevices.stepUp.intro.regenerateRecoveryCodes': 'New recovery codes replace your old ones. Confirm with one of your second steps to go on.',
   'mfaDevices.stepUp.intro.changeDevice': 'Confirm with one of your second steps to go on.',
   'mfaDevices.stepUp.intro.unlinkCredential': 'Unlinking a way to sign in needs a second step you passed in the last few minutes. Confirm with one of yours to go on.',
+  'mfaDevices.stepUp.intro.deleteAccount': 'Deleting your account needs a second step you passed in the last few minutes. Confirm with one of yours to go on.',
   'mfaDevices.stepUp.intro.deletePasskey': 'Removing a passkey needs a second step you passed in the last few minutes. Confirm with one of yours to go on.',
   'mfaDevices.stepUp.intro.addDevice': 'Adding another second step needs one you passed in the last few minutes. Confirm with one of yours to go on.',
   'mfaDevices.stepUp.intro.showRecoveryCodes': 'Your recovery codes are shown only once. Confirm with one of your second steps to see them.',

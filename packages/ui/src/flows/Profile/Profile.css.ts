@@ -29,4 +29,5 @@ export const entryHeading = style({ margin: 0, fontSize: '13px', fontWeight: 600
 
 export const entry = style({ display: 'flex', flexDirection: 'column', gap: '8px', alignItems: 'flex-start' });
 
-export const entryBody = style({ alignSelf: 'stretch' });
+/** The form, then Delete account, spaced as the form's own stack. */
+export const entryBody = style({ alignSelf: 'stretch', display: 'flex', flexDirection: 'column', gap: '12px' });

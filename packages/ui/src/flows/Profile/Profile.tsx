@@ -4,13 +4,13 @@ import type { ReactNode } from 'react';
 import { ProfileView } from './ProfileView.js';
 
 export interface ProfileProps {
-  /** `edit` (default): every field and Delete account, for the user menu's Account view; `onboarding`: the missing fields after sign-in. */
+  /** `edit` (default): every field, for the user menu's Account view; `onboarding`: the missing fields after sign-in. */
   purpose?: 'edit' | 'onboarding';
   /** Onboarding with only optional fields: what "Skip for now" does (without it, no Skip button). */
   onSkip?: () => void;
 }
 
-/** The signed-in user's profile over `useProfile()`: onboarding after sign-in, or editing and deleting the account. */
+/** The signed-in user's profile over `useProfile()`: onboarding after sign-in, or editing later (deleting the account is `DeleteAccount`). */
 export function Profile({ purpose = 'edit', onSkip }: ProfileProps) {
   const flow = useProfile({ purpose });
   const { settings } = useLatchkey();

@@ -3,30 +3,26 @@ import { useMessages } from '../../messages/useMessages.js';
 import { useErrorText } from '../../messages/useErrorText.js';
 import { Loading } from '../../Loading.js';
 import { button, mutedText, stack, successText, text } from '../../styles/shared.css.js';
-import { DeleteAccountStep } from './DeleteAccountStep.js';
 import type { ProfileFlowModel } from './ProfileModel.js';
 import { ProfileFieldInput } from './ProfileFieldInput.js';
 import * as styles from './Profile.css.js';
 
 export interface ProfileViewProps {
   flow: ProfileFlowModel;
-  /** `edit` (the menu's Account view: fields, Save, Delete account) or `onboarding` (after sign-in: Continue, maybe Skip). */
+  /** `edit` (the menu's Account view: fields, Save) or `onboarding` (after sign-in: Continue, maybe Skip). */
   purpose?: 'edit' | 'onboarding';
   /** The onboarding step's heading and intro (`general.collectUserDataWelcomeHeader` / `…Message`). */
   heading?: string | undefined;
   intro?: string | undefined;
   /** Onboarding with only optional fields: "Skip for now". */
   onSkip?: (() => void) | undefined;
-  /** Open the delete-account part at first render (stories). */
-  deleteOpen?: boolean;
 }
 
 /**
  * The profile form over the project's custom and kyc fields, ordered by position; unique values are checked while
- * typing. In `edit`, Delete account sits below behind a typed confirmation. Presentational over `useProfile()`; the
- * root carries `data-state`.
+ * typing. Presentational over `useProfile()`; the root carries `data-state`. (Delete account is `DeleteAccount`.)
  */
-export function ProfileView({ flow, purpose = 'edit', heading, intro, onSkip, deleteOpen }: ProfileViewProps) {
+export function ProfileView({ flow, purpose = 'edit', heading, intro, onSkip }: ProfileViewProps) {
   const t = useMessages();
   const errorText = useErrorText();
   if (flow.status === 'loading') {
@@ -36,17 +32,8 @@ export function ProfileView({ flow, purpose = 'edit', heading, intro, onSkip, de
       </div>
     );
   }
-  if (flow.status === 'deleted') {
-    return (
-      <div className={stack} data-flow="profile" data-state="deleted">
-        <p role="status" className={text}>
-          {t('profile.delete.done')}
-        </p>
-      </div>
-    );
-  }
   const onboarding = purpose === 'onboarding';
-  const busy = flow.status === 'saving' || flow.status === 'deleting';
+  const busy = flow.status === 'saving';
   const allOptional = flow.fields.every((field) => !field.required);
   return (
     <div className={stack} data-flow="profile" data-purpose={purpose} data-state={flow.status}>
@@ -96,14 +83,6 @@ export function ProfileView({ flow, purpose = 'edit', heading, intro, onSkip, de
           </div>
         </form>
       ) : null}
-      {onboarding ? null : (
-        <DeleteAccountStep
-          status={flow.status === 'deleting' ? 'deleting' : 'idle'}
-          error={flow.deleteError}
-          defaultOpen={deleteOpen ?? false}
-          onDelete={flow.deleteAccount}
-        />
-      )}
     </div>
   );
 }

@@ -10,7 +10,9 @@ import { smsCountries } from '../../flows/SmsSignIn/countries.js';
 import { socialProvidersFrom } from '../../flows/SocialSignIn/socialSettings.js';
 import { Loading } from '../../Loading.js';
 import { useFirstPaintMessages } from '../../messages/useFirstPaintMessages.js';
+import { DeleteAccountStep } from '../../flows/Profile/DeleteAccountStep.js';
 import { ProfileEntry } from '../../flows/Profile/ProfileEntry.js';
+import type { StepUpPromptModel } from '../../flows/MfaDevices/MfaDevicesModel.js';
 import { embeddedWalletsEnabled, useEmbeddedWalletOptions } from '../../LatchkeyUIProvider/embeddedWalletConfig.js';
 import { useWalletPanel } from '../../LatchkeyUIProvider/walletPanelSlot.js';
 import { AccountSection, type CredentialKind } from './AccountSection.js';
@@ -138,6 +140,18 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
     </LazySection>
   ) : undefined;
 
+  // "Confirm it's you" for the account's deletion, from the flows' chunk.
+  const stepUpPrompt = (stepUp: StepUpPromptModel) => (
+    <LazySection area="step-up">
+      <StepUpPrompt flow={stepUp} />
+    </LazySection>
+  );
+  // Delete account under the profile form, once the menu's flows (its machine among them) have arrived.
+  const deletion = flows?.deleteAccount;
+  const deleteAccount = deletion ? (
+    <DeleteAccountStep status={deletion.status} error={deletion.error} stepUp={deletion.stepUp && stepUpPrompt(deletion.stepUp)} onDelete={deletion.deleteAccount} />
+  ) : undefined;
+
   const credentials = adding ? (
     <LazySection area="add credential">
       <AddCredential kind={adding} countries={countries} onClose={() => setAdding(undefined)} />
@@ -208,7 +222,7 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
           security,
           account: credentials ?? undefined,
           // The profile fields and Delete account, edited from the Account view (issue 14).
-          profile: <ProfileEntry />,
+          profile: <ProfileEntry deleteAccount={deleteAccount} />,
         }}
       >
         {walletPanel && (hasWallet || offersEmbeddedWallet) ? <LazySection area="wallet panel">{walletPanel}</LazySection> : null}

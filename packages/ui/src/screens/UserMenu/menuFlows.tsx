@@ -1,3 +1,4 @@
+import { useDeleteAccount, type UseDeleteAccountReturnType } from '@latchkey/headless/react/account';
 import { useMfaDevices, useMfaEnrolment, type UseMfaDevicesReturnType, type UseMfaEnrolmentReturnType } from '@latchkey/headless/react/mfa';
 import { usePasskeyManager, type UsePasskeyManagerReturnType } from '@latchkey/headless/react/passkey';
 import { useSocialSignIn, useUnlinkCredential, type UseSocialSignInReturnType, type UseUnlinkCredentialReturnType } from '@latchkey/headless/react/social';
@@ -6,7 +7,8 @@ import { MfaDevicesView } from '../../flows/MfaDevices/MfaDevicesView.js';
 import { MfaEnrolmentView } from '../../flows/MfaEnrolment/MfaEnrolmentView.js';
 import { PasskeyManagerView } from '../../flows/PasskeyManager/PasskeyManagerView.js';
 
-// "Confirm it's you" for an unlink the server refused until a second factor (the Account view shows it).
+// "Confirm it's you" for an unlink or the account's deletion the server refused until a second factor (the Account
+// view shows it).
 export { StepUpPrompt } from '../../flows/MfaDevices/StepUpPrompt.js';
 
 // The user menu's flows — the passkey, MFA and social-link machines and xstate — in one chunk that opening the menu
@@ -21,6 +23,8 @@ export interface MenuFlows {
   mfaDevices: UseMfaDevicesReturnType;
   /** Unlinking a social account, with the step-up the server may ask for. */
   unlink: UseUnlinkCredentialReturnType;
+  /** Deleting the account (under the profile form), with its step-up. */
+  deleteAccount: UseDeleteAccountReturnType;
 }
 
 export interface MenuFlowsHostProps {
@@ -39,7 +43,11 @@ export function MenuFlowsHost({ onChange }: MenuFlowsHostProps) {
   const mfaEnrolment = useMfaEnrolment();
   const mfaDevices = useMfaDevices();
   const unlink = useUnlinkCredential();
-  useEffect(() => onChange({ social, passkeys, mfaEnrolment, mfaDevices, unlink }), [social, passkeys, mfaEnrolment, mfaDevices, unlink, onChange]);
+  const deleteAccount = useDeleteAccount();
+  useEffect(
+    () => onChange({ social, passkeys, mfaEnrolment, mfaDevices, unlink, deleteAccount }),
+    [social, passkeys, mfaEnrolment, mfaDevices, unlink, deleteAccount, onChange],
+  );
   return null;
 }
 
