@@ -1,14 +1,16 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { StepUpPrompt } from '../packages/ui/src/flows/MfaDevices/StepUpPrompt.js';
+import { LinkedWallets } from '../packages/ui/src/screens/UserMenu/LinkedWallets.js';
 import { UserMenuView } from '../packages/ui/src/screens/UserMenu/UserMenuView.js';
 import { expectAccessible } from './a11y.js';
 import { mfaInvalidCodeError, stepUpFlow, stepUpRequiredError } from './fixtures.js';
 import { linkedAccountsArgs } from './menuFixtures.js';
 
 /**
- * Unlinking a social account when the user has a second step: the server wants one passed in the last 5 minutes, so
- * the Account view asks "Confirm it’s you" under the linked accounts (`useUnlinkCredential().stepUp`), then unlinks.
+ * Unlinking a social account (or, in Wallets, an external wallet) when the user has a second step: the server wants one
+ * passed in the last 5 minutes, so the view asks "Confirm it’s you" under its list (`useUnlinkCredential().stepUp`,
+ * `useWallets().stepUp`), then unlinks.
  */
 const meta = {
   title: 'Screens/UserMenu/Unlink step-up',
@@ -57,5 +59,49 @@ export const UnlinkRefusedAfterStepUpSpanish: Story = {
   play: async () => {
     const dialog = await screen.findByRole('dialog');
     await expect(within(dialog).getByRole('alert')).toHaveTextContent('Primero confirma con tu segundo paso: este cambio necesita uno superado en los últimos 5 minutos.');
+  },
+};
+
+const walletFlow = stepUpFlow();
+const walletsWithPrompt = (prompt: ReturnType<typeof stepUpFlow>) => (
+  <LinkedWallets
+    wallets={[
+      { id: 'w1', address: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV', wallet_name: 'phantom' },
+      { id: 'w2', address: '9yaWxR2a3b4c5d6e7f8g9h1i2j3k4m5n6p7q8r9s8Q9R', wallet_name: 'solflare' },
+    ]}
+    busy
+    canUnlink
+    stepUp={<StepUpPrompt flow={prompt} />}
+    onMakePrimary={fn()}
+    onUnlink={fn()}
+  />
+);
+
+/** Wallets: unlinking an external wallet asks the same "Confirm it’s you" under the list, instead of the error. */
+export const WalletUnlinkStepUp: Story = {
+  args: { defaultView: 'wallets', views: { wallets: walletsWithPrompt(walletFlow) } },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', { name: /^Signed in as/ });
+    const prompt = within(within(dialog).getByRole('region', { name: 'Confirm it’s you' }));
+    await expect(prompt.getByText(/^Unlinking a way to sign in needs a second step/)).toBeVisible();
+    for (const unlink of within(dialog).getAllByRole('button', { name: /^Unlink / })) await expect(unlink).toHaveAttribute('aria-disabled', 'true');
+    await expectAccessible();
+    await userEvent.type(prompt.getByLabelText('Authentication code'), '123456{Enter}');
+    await expect(walletFlow.stepUpWithCode).toHaveBeenCalledWith('123456');
+  },
+};
+
+export const WalletUnlinkStepUpDark: Story = { ...WalletUnlinkStepUp, globals: { theme: 'dark' } };
+
+export const WalletUnlinkStepUpPhone: Story = { ...WalletUnlinkStepUp, play: undefined, args: { ...WalletUnlinkStepUp.args, layout: 'sheet' } };
+
+export const WalletUnlinkStepUpPhoneDark: Story = { ...WalletUnlinkStepUpPhone, globals: { theme: 'dark' } };
+
+/** A wrong code in the Wallets view: 'Invalid code' under the field, the prompt stays. */
+export const WalletUnlinkStepUpWrongCode: Story = {
+  args: { defaultView: 'wallets', views: { wallets: walletsWithPrompt(stepUpFlow({ error: mfaInvalidCodeError })) } },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', { name: /^Signed in as/ });
+    await expect(within(dialog).getByRole('alert')).toHaveTextContent('Invalid code');
   },
 };

@@ -39,7 +39,11 @@ export interface UseWalletsReturnType {
   switchPrimary(walletId: string): void;
   /** `switchPrimary`, awaitable; it resolves once done (a failure is still in `error`). */
   switchPrimaryAsync(walletId: string): Promise<void>;
-  /** Unlinks the wallet (never the embedded wallet, never the last credential); a failure lands in `error`. */
+  /**
+   * Unlinks the wallet (never the embedded wallet, never the last credential); a failure lands in `error`. A user with a
+   * second factor who passed none in the last 5 minutes is refused (403 `mfa_invalid_request`): `useUnlinkCredential`
+   * asks for one ("Confirm it's you", its `stepUp`) and unlinks after it — the kit's Wallets view unlinks through it.
+   */
   unlink(walletId: string): void;
   unlinkAsync(walletId: string): Promise<void>;
 }

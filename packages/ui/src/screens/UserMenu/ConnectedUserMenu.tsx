@@ -140,7 +140,7 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
     </LazySection>
   ) : undefined;
 
-  // "Confirm it's you" for the account's deletion, from the flows' chunk.
+  // "Confirm it's you" for a wallet's unlink or the account's deletion, from the flows' chunk.
   const stepUpPrompt = (stepUp: StepUpPromptModel) => (
     <LazySection area="step-up">
       <StepUpPrompt flow={stepUp} />
@@ -216,7 +216,7 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
           wallets:
             hasWallet || settings?.sdk?.multiWallet ? (
               <LazySection area="linked wallets">
-                <ConnectedLinkedWallets />
+                <ConnectedLinkedWallets unlink={flows?.unlinkWallet} stepUpPrompt={stepUpPrompt} />
               </LazySection>
             ) : undefined,
           security,

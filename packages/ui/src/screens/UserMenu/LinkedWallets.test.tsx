@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { expectNoAxeViolations } from '../../test/axe.js';
 import { fakeWalletFlow } from '../../test/fakeWalletFlow.js';
 import { describe, expect, it, vi } from 'vitest';
+import { fakeStepUp, mfaInvalidCodeError } from '../../test/fakeMfaFlow.js';
 import { renderInKit } from '../../test/renderInKit.js';
+import { StepUpPrompt } from '../../flows/MfaDevices/StepUpPrompt.js';
 import { LinkedWallets } from './LinkedWallets.js';
 
 const wallets = [
@@ -44,5 +46,28 @@ describe('LinkedWallets', () => {
     renderInKit(<LinkedWallets wallets={wallets.slice(0, 1)} canLinkMore linkFlow={fakeWalletFlow({ mobileStatus: 'idle' })} onMakePrimary={vi.fn()} onUnlink={vi.fn()} />);
     expect(screen.getByRole('button', { name: 'Link another wallet' })).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Wallets' })).toBeNull();
+  });
+
+  it('behavior: an unlink waiting for a second factor shows "Confirm it’s you" under the list, instead of the refusal and "Link another wallet"; accessible', async () => {
+    const user = userEvent.setup();
+    const stepUp = fakeStepUp({ error: mfaInvalidCodeError });
+    const two = [wallets[0]!, { id: 'cred-solflare', address: '4444VjbNWCkGDQfEmxgNgUCwRFyvRgCB8GtM1Za8kJ9', canUnlink: true }];
+    const props = { wallets: two, canUnlink: true, canLinkMore: true, linkFlow: fakeWalletFlow({ mobileStatus: 'idle' }), onMakePrimary: vi.fn(), onUnlink: vi.fn() };
+    const { container, rerender } = renderInKit(<LinkedWallets {...props} busy error={{ code: 'mfa_invalid_request', status: 403, message: 'Refused.' }} stepUp={<StepUpPrompt flow={stepUp} />} />);
+    const prompt = screen.getByRole('region', { name: 'Confirm it’s you' });
+    expect(prompt).toHaveTextContent('Unlinking a way to sign in needs a second step you passed in the last few minutes.');
+    expect(within(prompt).getByRole('alert')).toHaveTextContent('Invalid code');
+    expect(screen.queryByText('Refused.')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Link another wallet' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Unlink 4444…8kJ9' }));
+    expect(props.onUnlink).not.toHaveBeenCalled();
+    await expectNoAxeViolations(container);
+    await user.click(within(prompt).getByRole('button', { name: 'Cancel' }));
+    expect(stepUp.cancelStepUp).toHaveBeenCalledTimes(1);
+    // Without a step-up, the refusal is back, and so is "Link another wallet".
+    rerender(<LinkedWallets {...props} error={{ code: 'mfa_invalid_request', status: 403, message: 'Refused.' }} />);
+    expect(screen.queryByRole('region', { name: 'Confirm it’s you' })).toBeNull();
+    expect(screen.getByRole('alert')).toHaveTextContent('Refused.');
+    expect(screen.getByRole('button', { name: 'Link another wallet' })).toBeInTheDocument();
   });
 });

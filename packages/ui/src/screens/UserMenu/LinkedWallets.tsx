@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useMessages } from '../../messages/useMessages.js';
 import { useErrorText } from '../../messages/useErrorText.js';
 import { ErrorMessage } from '../../ErrorMessage.js';
@@ -24,6 +24,8 @@ export interface LinkedWalletsProps {
   wallets: readonly LinkedWalletItem[];
   busy?: boolean;
   error?: FlowError | undefined;
+  /** "Confirm it's you" while an unlink waits for a second factor: under the list, instead of the error and "Link another wallet". */
+  stepUp?: ReactNode;
   /** `sdk.multiWallet`: show "Link another wallet". */
   canLinkMore?: boolean;
   /** Unlinking allowed (`sdk.multiWalletUnlinkDisabled` off). */
@@ -40,7 +42,7 @@ export interface LinkedWalletsProps {
 
 
 /** The user menu's "Wallets" region: linked wallets, the primary one marked, make primary, unlink, link another. */
-export function LinkedWallets({ wallets, busy = false, error, canLinkMore = false, canUnlink = false, linkFlow, onMakePrimary, onUnlink, known = [], defaultLinking = false }: LinkedWalletsProps) {
+export function LinkedWallets({ wallets, busy = false, error, stepUp, canLinkMore = false, canUnlink = false, linkFlow, onMakePrimary, onUnlink, known = [], defaultLinking = false }: LinkedWalletsProps) {
   const t = useMessages();
   const errorText = useErrorText();
   const [linking, setLinking] = useState(defaultLinking);
@@ -73,8 +75,8 @@ export function LinkedWallets({ wallets, busy = false, error, canLinkMore = fals
           </li>
         ))}
       </ul>
-      {error ? <ErrorMessage>{errorText(error)}</ErrorMessage> : null}
-      {canLinkMore && linkFlow ? (
+      {stepUp ?? (error ? <ErrorMessage>{errorText(error)}</ErrorMessage> : null)}
+      {canLinkMore && linkFlow && !stepUp ? (
         expanded ? (
           <div className={stack}>
             <h3 className={linkHeading}>{t('wallets.linkFirst')}</h3>

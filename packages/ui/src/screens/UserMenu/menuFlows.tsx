@@ -7,8 +7,8 @@ import { MfaDevicesView } from '../../flows/MfaDevices/MfaDevicesView.js';
 import { MfaEnrolmentView } from '../../flows/MfaEnrolment/MfaEnrolmentView.js';
 import { PasskeyManagerView } from '../../flows/PasskeyManager/PasskeyManagerView.js';
 
-// "Confirm it's you" for an unlink or the account's deletion the server refused until a second factor (the Account
-// view shows it).
+// "Confirm it's you" for an unlink or the account's deletion the server refused until a second factor (the Account and
+// Wallets views show it).
 export { StepUpPrompt } from '../../flows/MfaDevices/StepUpPrompt.js';
 
 // The user menu's flows — the passkey, MFA and social-link machines and xstate — in one chunk that opening the menu
@@ -23,6 +23,8 @@ export interface MenuFlows {
   mfaDevices: UseMfaDevicesReturnType;
   /** Unlinking a social account, with the step-up the server may ask for. */
   unlink: UseUnlinkCredentialReturnType;
+  /** Unlinking a wallet (the Wallets view), the same flow on its own. */
+  unlinkWallet: UseUnlinkCredentialReturnType;
   /** Deleting the account (under the profile form), with its step-up. */
   deleteAccount: UseDeleteAccountReturnType;
 }
@@ -43,10 +45,11 @@ export function MenuFlowsHost({ onChange }: MenuFlowsHostProps) {
   const mfaEnrolment = useMfaEnrolment();
   const mfaDevices = useMfaDevices();
   const unlink = useUnlinkCredential();
+  const unlinkWallet = useUnlinkCredential();
   const deleteAccount = useDeleteAccount();
   useEffect(
-    () => onChange({ social, passkeys, mfaEnrolment, mfaDevices, unlink, deleteAccount }),
-    [social, passkeys, mfaEnrolment, mfaDevices, unlink, deleteAccount, onChange],
+    () => onChange({ social, passkeys, mfaEnrolment, mfaDevices, unlink, unlinkWallet, deleteAccount }),
+    [social, passkeys, mfaEnrolment, mfaDevices, unlink, unlinkWallet, deleteAccount, onChange],
   );
   return null;
 }
