@@ -10,6 +10,8 @@ export const stepUp = style({
   flexDirection: 'column',
   gap: '12px',
   padding: '12px',
+  // Brought into view inside a scrolling menu: not flush with its edge.
+  scrollMarginBlock: '16px',
   border: `1px solid ${vars.colors.border}`,
   borderRadius: vars.radii.control,
   background: vars.colors.surfaceRaised,

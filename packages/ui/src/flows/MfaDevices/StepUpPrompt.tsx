@@ -30,13 +30,13 @@ export function StepUpPrompt({ flow }: StepUpPromptProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const loading = flow.status === 'loadingStepUpMethods';
   // The prompt interrupts what the user asked for: move focus to it, and bring it into view (the user menu scrolls)
-  // once more when the methods have loaded and it has grown.
+  // once more whenever it has grown — the methods loaded, an error under the field.
   useEffect(() => {
     headingRef.current?.focus({ preventScroll: true });
   }, []);
   useEffect(() => {
     headingRef.current?.closest('section')?.scrollIntoView?.({ block: 'nearest' });
-  }, [loading]);
+  }, [loading, flow.error]);
   const [useRecovery, setUseRecovery] = useState(false);
   // An error belongs to the form it was about: switching forms leaves it behind.
   const [leftBehind, setLeftBehind] = useState<FlowError>();
