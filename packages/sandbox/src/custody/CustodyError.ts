@@ -36,4 +36,5 @@ export const custodyMessages = {
   notAllowedForParent: 'permission denied: only a user of the organization may do this',
   codeExpired: 'The code is invalid or expired.',
   passkeyProtected: 'permission denied: a passkey protects this user; only their own credentials may add api keys',
+  apiKeyAddsNoAuthenticator: 'permission denied: an api key may not add authenticators; only an authenticator of the user may',
 } as const;

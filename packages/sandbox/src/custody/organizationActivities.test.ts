@@ -75,4 +75,19 @@ describe('the parent and a passkey-protected user', () => {
     await expect(refused).rejects.toMatchObject({ code: 7, message: expect.stringContaining(custodyMessages.passkeyProtected) });
     await expect(clientFor(added).getWhoami({ organizationId: user.organizationId })).rejects.toMatchObject({ code: 16 });
   });
+
+  it('error: a session key may not add an authenticator (7): a stolen session key cannot mint a passkey that outlives every sign-out', async () => {
+    const user = await protectedUser();
+    const challenge = Buffer.from('thief-passkey-challenge').toString('base64url');
+    const attestation = softPasskeyAttestation(createSoftAuthenticator(), challenge, 'http://localhost:5173');
+    const refused = clientFor(user.sessionKey).createAuthenticators({
+      type: 'ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2',
+      timestampMs: ts(),
+      organizationId: user.organizationId,
+      parameters: { userId: user.userId, authenticators: [{ authenticatorName: 'thief', challenge, attestation: { ...attestation, transports: ['AUTHENTICATOR_TRANSPORT_INTERNAL'] } }] },
+    } as any);
+    await expect(refused).rejects.toMatchObject({ code: 7, message: expect.stringContaining(custodyMessages.apiKeyAddsNoAuthenticator) });
+    const { user: listed } = await user.parent.getUser({ organizationId: user.organizationId, userId: user.userId });
+    expect(listed.authenticators).toHaveLength(1);
+  });
 });

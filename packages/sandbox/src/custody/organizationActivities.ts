@@ -98,6 +98,9 @@ export const organizationActivities: Readonly<Record<string, SubmitHandler>> = {
     consensus: false,
     parameters: z.object({ userId: z.string().min(1), authenticators: z.array(authenticatorParamsSchema).min(1).max(10) }),
     async run(ctx, q, principal, p) {
+      // Only a passkey adds a passkey. An API key is a device's session key, short-lived and deleted when its session
+      // ends (every one of them by "sign out everywhere"); an authenticator it added would outlive all of that.
+      if (principal.via.kind === 'apiKey') throw new CustodyError(7, custodyMessages.apiKeyAddsNoAuthenticator);
       if (!(await usersOf(q, principal.organizationId)).some((user) => user.id === p.userId)) throw new CustodyError(5, `could not find user ${p.userId}`);
       const authenticatorIds: string[] = [];
       for (const authenticator of p.authenticators) authenticatorIds.push(await insertAuthenticator(ctx, q, principal.organizationId, p.userId, authenticator));
