@@ -8,7 +8,7 @@ import { updateMfaDevice } from '../../actions/updateMfaDevice.js';
 import { LatchkeyError } from '../../errors/LatchkeyError.js';
 import { toLatchkeyErrorSync } from '../../errors/toLatchkeyError.js';
 import { isStepUpRequired } from './stepUp.js';
-import { hasPassedStepUp, stepUpMachine, type StepUpEvent, type StepUpMachineClient, type StepUpOutput } from './stepUpMachine.js';
+import { hasPassedStepUp, stepUpAnswers, stepUpMachine, type StepUpEvent, type StepUpMachineClient, type StepUpOutput } from './stepUpMachine.js';
 
 /**
  * What device management needs from its client: the API (signed in), the session (the acknowledgement updates its
@@ -62,7 +62,6 @@ const commandFailed = [
   { guard: { type: 'canStepUp', params: errorParams }, target: 'confirming' },
   { target: 'idle', actions: [{ type: 'assignError', params: errorParams }, 'forgetCommand'] },
 ] as const;
-const forwardToStepUp = { actions: 'forwardToStepUp' } as const;
 
 /**
  * The signed-in user's second-factor devices: idle → loadingDevices → idle with the list; rename
@@ -199,9 +198,7 @@ export const mfaDevicesMachine = setup({
         ],
       },
       on: {
-        'user.stepUpWithCode': forwardToStepUp,
-        'user.stepUpWithRecoveryCode': forwardToStepUp,
-        'user.stepUpWithPasskey': forwardToStepUp,
+        ...stepUpAnswers,
         'user.cancelStepUp': { target: 'idle', actions: 'forgetStepUp' },
       },
     },

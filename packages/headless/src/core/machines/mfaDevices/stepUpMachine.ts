@@ -155,3 +155,13 @@ export function stepUpStatus(snapshot: StepUpSnapshot): StepUpStatus {
 export function hasPassedStepUp(output: StepUpOutput | undefined): boolean {
   return output?.outcome === 'passed';
 }
+
+/**
+ * The user's answers while a flow is `confirming`, forwarded to its invoked step-up (id `stepUp`) by the flow's own
+ * `forwardToStepUp` action (`sendTo('stepUp', …)`). Spread into the confirming state's `on`, beside its cancel.
+ */
+export const stepUpAnswers = {
+  'user.stepUpWithCode': { actions: 'forwardToStepUp' },
+  'user.stepUpWithRecoveryCode': { actions: 'forwardToStepUp' },
+  'user.stepUpWithPasskey': { actions: 'forwardToStepUp' },
+} as const;

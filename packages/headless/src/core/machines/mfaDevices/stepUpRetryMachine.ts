@@ -2,7 +2,7 @@ import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFro
 import type { LatchkeyError } from '../../errors/LatchkeyError.js';
 import { toLatchkeyErrorSync } from '../../errors/toLatchkeyError.js';
 import { isStepUpRequired } from './stepUp.js';
-import { hasPassedStepUp, stepUpMachine, type StepUpEvent, type StepUpMachineClient, type StepUpOutput } from './stepUpMachine.js';
+import { hasPassedStepUp, stepUpAnswers, stepUpMachine, type StepUpEvent, type StepUpMachineClient, type StepUpOutput } from './stepUpMachine.js';
 
 export interface StepUpRetryContext {
   client: StepUpMachineClient;
@@ -31,7 +31,6 @@ export interface StepUpRetryRequestInput {
 
 const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 const forget = { target: undefined, steppedUp: false } as const;
-const forwardToStepUp = { actions: 'forwardToStepUp' } as const;
 
 /**
  * One request the server may refuse until this session passed a second factor lately, the machine the unlink and the
@@ -95,9 +94,7 @@ export const stepUpRetryMachine = setup({
         ],
       },
       on: {
-        'user.stepUpWithCode': forwardToStepUp,
-        'user.stepUpWithRecoveryCode': forwardToStepUp,
-        'user.stepUpWithPasskey': forwardToStepUp,
+        ...stepUpAnswers,
         'user.cancelStepUp': { target: 'idle', actions: { type: 'assignError', params: { error: undefined } } },
       },
     },

@@ -16,7 +16,7 @@ import { validateRegistrationOptions } from '../../webauthn/validatePasskeyOptio
 import type { WebAuthnLoader } from '../../webauthn/WebAuthnCeremonies.js';
 import { normalizeCode } from '../codeVerification/codeVerificationMachine.js';
 import { isStepUpRequired, isWellFormedStepUpCode } from '../mfaDevices/stepUp.js';
-import { hasPassedStepUp, stepUpMachine, type StepUpEvent, type StepUpOutput } from '../mfaDevices/stepUpMachine.js';
+import { hasPassedStepUp, stepUpAnswers, stepUpMachine, type StepUpEvent, type StepUpOutput } from '../mfaDevices/stepUpMachine.js';
 import type { SessionLink } from '../signInHandOver.js';
 
 /**
@@ -75,7 +75,6 @@ const codeParams = ({ event }: { event: { code: string } }) => ({ code: event.co
 const RESET = { registration: undefined, device: undefined, recoveryCodes: undefined, command: undefined, steppedUp: false, error: undefined } as const;
 const commandParams = ({ event }: { event: MfaEnrolmentEvent }) => ({ command: event as MfaEnrolmentCommand });
 const startCommand = (target: string) => ({ target, actions: { type: 'assignCommand', params: commandParams } }) as const;
-const forwardToStepUp = { actions: 'forwardToStepUp' } as const;
 /** A refusal a step-up can lift → confirming; anything else is the step's error. */
 const refused = (target: string) =>
   [
@@ -233,9 +232,7 @@ export const mfaEnrolmentMachine = setup({
         ],
       },
       on: {
-        'user.stepUpWithCode': forwardToStepUp,
-        'user.stepUpWithRecoveryCode': forwardToStepUp,
-        'user.stepUpWithPasskey': forwardToStepUp,
+        ...stepUpAnswers,
         'user.cancelStepUp': { target: 'leavingStepUp', actions: 'clearError' },
       },
     },

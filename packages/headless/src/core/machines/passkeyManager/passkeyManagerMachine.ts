@@ -14,7 +14,7 @@ import { isWarnOnlyPasskeyError } from '../../webauthn/toPasskeyError.js';
 import { validateRegistrationOptions } from '../../webauthn/validatePasskeyOptions.js';
 import type { WebAuthnLoader } from '../../webauthn/WebAuthnCeremonies.js';
 import { isStepUpRequired } from '../mfaDevices/stepUp.js';
-import { hasPassedStepUp, stepUpMachine, type StepUpEvent, type StepUpOutput } from '../mfaDevices/stepUpMachine.js';
+import { hasPassedStepUp, stepUpAnswers, stepUpMachine, type StepUpEvent, type StepUpOutput } from '../mfaDevices/stepUpMachine.js';
 import type { SessionActorRef } from '../session/sessionMachine.js';
 
 /** What passkey management needs from its client: the API (signed in), the session (its user gains the passkey), the logger and the browser's WebAuthn. */
@@ -56,7 +56,6 @@ export type PasskeyManagerEvent =
 export const PASSKEY_ALIAS_MAX_LENGTH = 64;
 
 const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
-const forwardToStepUp = { actions: 'forwardToStepUp' } as const;
 
 /**
  * The signed-in user's passkeys: register one (the browser's prompt), list, rename and delete. The
@@ -219,9 +218,7 @@ export const passkeyManagerMachine = setup({
         ],
       },
       on: {
-        'user.stepUpWithCode': forwardToStepUp,
-        'user.stepUpWithRecoveryCode': forwardToStepUp,
-        'user.stepUpWithPasskey': forwardToStepUp,
+        ...stepUpAnswers,
         'user.cancelStepUp': { target: 'idle', actions: ['forgetDeleting', 'clearError'] },
       },
     },
