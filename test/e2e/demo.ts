@@ -1,4 +1,4 @@
-import type { Browser, CDPSession, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { watchConsole } from './browser.js';
 import { latestCode, patchSettings } from './sandbox.js';
@@ -56,6 +56,17 @@ export async function openDemoWithAuthenticator(
   await page.goto(localhostUrl(demoUrl));
   await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible(), { timeout: 15_000 }).toBe(true);
   return { page, cdp, authenticatorId, problems };
+}
+
+/** A fresh context (no session) at 1024×900 in `theme`, on the demo, once its Sign in button shows. */
+export async function openDemo(browser: Browser, theme: 'light' | 'dark'): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  await patchSettings({ design: { modal: { theme } } });
+  const context = await browser.newContext({ colorScheme: theme, viewport: { width: 1024, height: 900 } });
+  const page = await context.newPage();
+  const problems = watchConsole(page);
+  await page.goto(inject('demoUrl'));
+  await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible(), { timeout: 15_000 }).toBe(true);
+  return { context, page, problems };
 }
 
 /** The open user menu (its name is "Signed in as …"). */

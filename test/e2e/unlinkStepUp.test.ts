@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchChromium, screenshot, watchConsole } from './browser.js';
-import { escapeRegExp, openMenuView, signInByEmail, userMenu } from './demo.js';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchChromium, screenshot } from './browser.js';
+import { escapeRegExp, openDemo, openMenuView, signInByEmail, userMenu } from './demo.js';
 import { patchSettings, resetSettings, uniqueEmail, wrongCode } from './sandbox.js';
 import { enrolTotpElsewhere, totp } from './totp.js';
 
@@ -22,19 +22,9 @@ afterAll(async () => {
   await resetSettings();
 });
 
-async function openDemo(theme: 'light' | 'dark'): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  await patchSettings({ design: { modal: { theme } } });
-  const context = await browser.newContext({ colorScheme: theme, viewport: { width: 1024, height: 900 } });
-  const page = await context.newPage();
-  const problems = watchConsole(page);
-  await page.goto(inject('demoUrl'));
-  await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible(), { timeout: 15_000 }).toBe(true);
-  return { context, page, problems };
-}
-
 describe.each(['light', 'dark'] as const)('unlinking with a second factor (%s)', (theme) => {
   test('link Google, add an authenticator app; unlinking Google asks for its code first — wrong, then right — and unlinks', async () => {
-    const { context, page, problems } = await openDemo(theme);
+    const { context, page, problems } = await openDemo(browser, theme);
     const email = uniqueEmail(`e2e-unlink-step-up-${theme}`);
     await signInByEmail(page, email);
     const menuButton = page.getByRole('button', { name: new RegExp(escapeRegExp(email)) });
