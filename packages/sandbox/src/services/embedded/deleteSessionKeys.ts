@@ -103,7 +103,7 @@ export async function deleteSessionKeys(ctx: SandboxContext, userId: string, sco
   for (const target of targets) {
     const own = records.filter((record) => sameUser(record, target));
     // Only the records can name a key for these scopes: without one, custody need not be asked.
-    if ((scope === 'ended' || typeof scope === 'object') && !own.some((record) => (scope === 'ended' ? !record.live : record.session_id === scope.session))) continue;
+    if ((scope === 'ended' || typeof scope === 'object') && !chosenBy(scope, own)) continue;
     const remaining = await deleteCustodyKeys(ctx, target, (key) => chosenBy(scope, own.filter((record) => recordsKey(record, key))));
     const forgotten = own.filter((record) => !record.live && !remaining.some((key) => recordsKey(record, key))).map((record) => record.id);
     if (forgotten.length > 0) await ctx.db.query('DELETE FROM session_custody_keys WHERE id = ANY($1::uuid[])', [forgotten]);
