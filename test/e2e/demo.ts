@@ -75,9 +75,21 @@ export const userMenu = (page: Page) => page.getByRole('dialog', { name: /^Signe
 /** Opens one of the user menu's views from its Home list: 'Wallets', 'Security' or 'Account settings'. */
 export async function openMenuView(page: Page, title: 'Wallets' | 'Security' | 'Account settings'): Promise<void> {
   const row = userMenu(page).getByRole('navigation', { name: 'Account' }).getByRole('button', { name: new RegExp(`^${title}`) });
+  const heading = userMenu(page).getByRole('heading', { name: title, level: 2 });
   await expect.poll(() => row.isVisible(), { timeout: 15_000 }).toBe(true);
   await row.click();
-  await expect.poll(() => userMenu(page).getByRole('heading', { name: title, level: 2 }).isVisible()).toBe(true);
+  // On a loaded machine the view can take over a second, or the click can land while the popover still settles (one
+  // fresh-clone run): the row is clicked again while it is still there, until the view's heading shows.
+  await expect
+    .poll(
+      async () => {
+        if (await heading.isVisible()) return true;
+        if (await row.isVisible()) await row.click({ timeout: 2_000 }).catch(() => undefined);
+        return heading.isVisible();
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
 }
 
 /** Back to the user menu's Home (Sign out is in its footer), from however deep a view. */
