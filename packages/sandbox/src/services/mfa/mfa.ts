@@ -346,6 +346,7 @@ export async function updateMfaDevice(
 /**
  * DELETE /users/mfa/{mfaDeviceId}: 404 `mfa_device_not_found` for a device that is not the user's; 403
  * `mfa_invalid_request` without a recent second factor (step-up); with `security.mfa.required`, the last device stays.
+ * Removing the last verified device removes the recovery codes too.
  */
 export async function deleteMfaDevice(ctx: SandboxContext, auth: Auth, deviceId: string): Promise<{ ok: true }> {
   const settings = await ctx.settings.get();
@@ -355,6 +356,12 @@ export async function deleteMfaDevice(ctx: SandboxContext, auth: Auth, deviceId:
     await assertRecentSecondFactor(ctx, tx, auth);
     assertNotLastRequiredDevice(settings, (await verifiedDevices(ctx, tx, auth.userId)).length - 1);
     await tx.query('DELETE FROM mfa_devices WHERE id = $1', [device.id]);
+    // The last device takes its recovery codes with it: left behind, a set the user may have lost or thrown away would
+    // come back as a second factor beside the next device, which would be given no set of its own.
+    if ((await verifiedDevices(ctx, tx, auth.userId)).length === 0) {
+      await tx.query('DELETE FROM mfa_recovery_codes WHERE environment_id = $1 AND user_id = $2', [ctx.environmentId, auth.userId]);
+      await tx.query('UPDATE users SET mfa_backup_code_acknowledgement = NULL WHERE environment_id = $1 AND id = $2', [ctx.environmentId, auth.userId]);
+    }
     return { ok: true };
   });
 }

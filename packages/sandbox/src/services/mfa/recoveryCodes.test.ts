@@ -151,16 +151,39 @@ describe('MFA: recovery codes', () => {
     }
   });
 
-  it('behavior: recovery codes left after the last device is removed are no second factor on their own (they pass no sign-in): adding a device needs no step-up', async () => {
+  it('behavior: removing the last device removes the recovery codes with it — a new device comes with a new set, shown once, and the old codes pass no sign-in', async () => {
     const user = await enrolled();
-    expect((await t.call('GET', '/users/mfa/recovery', { token: user.jwt })).body.recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
+    const old = recoveryCodesSchema.parse((await t.call('GET', '/users/mfa/recovery', { token: user.jwt })).body).recoveryCodes;
+    expect(old).toHaveLength(RECOVERY_CODE_COUNT);
+    expect((await t.call('POST', '/users/mfa/recovery/acknowledge', { token: user.jwt })).status).toBe(200);
     const [device] = (await t.call('GET', '/users/mfa', { token: user.jwt })).body.devices;
     await stepUp(user);
     expect((await t.call('DELETE', `/users/mfa/${device.id}`, { token: user.jwt })).body).toEqual({ ok: true });
+    expect((await t.call('GET', '/users/mfa/methods', { token: user.jwt })).body).toEqual({ methods: [], hasRecoveryCodes: false });
+    expect((await t.call('GET', '/users', { token: user.jwt })).body.user.mfaBackupCodeAcknowledgement).toBeUndefined();
     t.clock.advance(6 * 60_000);
-    expect((await t.call('GET', '/users/mfa/methods', { token: user.jwt })).body).toEqual({ methods: [], hasRecoveryCodes: true });
-    const registration = await t.call('GET', '/users/mfa/register/totp', { token: user.jwt });
-    expect(registration.status, JSON.stringify(registration.body)).toBe(200);
+    // Adding a device needs no step-up: there is nothing to step up with.
+    const { id, secret } = (await t.call('GET', '/users/mfa/register/totp', { token: user.jwt })).body;
+    t.clock.advance(30_000);
+    expect((await t.call('POST', '/users/mfa/register/totp', { token: user.jwt, body: { id, code: totpCode(secret, t.clock.now()) } })).status).toBe(200);
+    const fresh = recoveryCodesSchema.parse((await t.call('GET', '/users/mfa/recovery', { token: user.jwt })).body).recoveryCodes;
+    expect(fresh).toHaveLength(RECOVERY_CODE_COUNT);
+    expect(fresh.some((code) => old.includes(code))).toBe(false);
+    expect((await useCode(await mfaToken(user.email), old[0])).body.error.code).toBe('mfa_invalid_code');
+    expect((await useCode(await mfaToken(user.email), fresh[0])).status).toBe(200);
+  });
+
+  it('behavior: removing one of two devices keeps the recovery codes', async () => {
+    const user = await enrolled();
+    const codes = recoveryCodesSchema.parse((await t.call('GET', '/users/mfa/recovery', { token: user.jwt })).body).recoveryCodes;
+    await stepUp(user);
+    const second = (await t.call('GET', '/users/mfa/register/totp', { token: user.jwt })).body;
+    expect((await t.call('POST', '/users/mfa/register/totp', { token: user.jwt, body: { id: second.id, code: totpCode(second.secret, t.clock.now()) } })).status).toBe(200);
+    const devices: { id: string }[] = (await t.call('GET', '/users/mfa', { token: user.jwt })).body.devices;
+    const first = devices.find((device) => device.id !== second.id)!;
+    expect((await t.call('DELETE', `/users/mfa/${first.id}`, { token: user.jwt })).body).toEqual({ ok: true });
+    expect((await t.call('GET', '/users/mfa/methods', { token: user.jwt })).body.hasRecoveryCodes).toBe(true);
+    expect((await useCode(await mfaToken(user.email), codes[0])).status).toBe(200);
   });
 
   it('unit: normalizeRecoveryCode', () => {
