@@ -51,13 +51,20 @@ export const userParamsSchema = z.object({
   oauthProviders: z.array(z.unknown()).max(0, { message: 'oauth providers are not emulated' }).optional(),
 });
 
-export async function insertApiKey(ctx: CustodyContext, q: Queryable, organizationId: string, userId: string, key: z.output<typeof apiKeyParamsSchema>, extra: { useBefore?: Date } = {}): Promise<string> {
+export async function insertApiKey(
+  ctx: CustodyContext,
+  q: Queryable,
+  organizationId: string,
+  userId: string,
+  key: z.output<typeof apiKeyParamsSchema>,
+  extra: { useBefore?: Date; addedBy?: string } = {},
+): Promise<string> {
   const now = ctx.now();
   const id = randomUUID();
   const expiresAt = key.expirationSeconds === undefined ? null : new Date(now.getTime() + Number(key.expirationSeconds) * 1000).toISOString();
   await q.query(
-    'INSERT INTO custody_api_keys (id, organization_id, user_id, name, public_key, created_at, expires_at, use_before) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
-    [id, organizationId, userId, key.apiKeyName, key.publicKey.toLowerCase(), now.toISOString(), expiresAt, extra.useBefore?.toISOString() ?? null],
+    'INSERT INTO custody_api_keys (id, organization_id, user_id, name, public_key, created_at, expires_at, use_before, added_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+    [id, organizationId, userId, key.apiKeyName, key.publicKey.toLowerCase(), now.toISOString(), expiresAt, extra.useBefore?.toISOString() ?? null, extra.addedBy ?? null],
   );
   return id;
 }

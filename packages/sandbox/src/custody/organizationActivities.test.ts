@@ -90,4 +90,40 @@ describe('the parent and a passkey-protected user', () => {
     const { user: listed } = await user.parent.getUser({ organizationId: user.organizationId, userId: user.userId });
     expect(listed.authenticators).toHaveLength(1);
   });
+
+  const addKey = (by: Key, user: { organizationId: string; userId: string }, added: Key, expirationSeconds?: string) =>
+    clientFor(by).createApiKeys({
+      type: 'ACTIVITY_TYPE_CREATE_API_KEYS_V2',
+      timestampMs: ts(),
+      organizationId: user.organizationId,
+      parameters: { userId: user.userId, apiKeys: [{ apiKeyName: 'minted', publicKey: added.publicKey, curveType: 'API_KEY_CURVE_P256', ...(expirationSeconds ? { expirationSeconds } : {}) }] },
+    } as any);
+
+  it('error: a session key may add a key that lapses within its own lifetime, never one that outlives it (7): a stolen key cannot mint a lasting one', async () => {
+    const user = await protectedUser();
+    for (const expirationSeconds of [undefined, '1801', '9999999999']) {
+      const added = newApiKeyPair();
+      await expect(addKey(user.sessionKey, user, added, expirationSeconds), String(expirationSeconds)).rejects.toMatchObject({ code: 7, message: expect.stringContaining(custodyMessages.apiKeyOutlivesItsMaker.replace('{seconds}', '1800')) });
+      await expect(clientFor(added).getWhoami({ organizationId: user.organizationId })).rejects.toMatchObject({ code: 16 });
+    }
+    // Rotation: the current key adds the next for as long as it was given itself.
+    const next = newApiKeyPair();
+    t.clock.advance(20 * 60_000);
+    expect((await addKey(user.sessionKey, user, next, '1800')).activity.status).toBe('ACTIVITY_STATUS_COMPLETED');
+    expect((await clientFor(next).getWhoami({ organizationId: user.organizationId })).userId).toBe(user.userId);
+  });
+
+  it('default: deleting a key deletes the keys it added, and theirs: ending a session leaves no key minted by its stolen key', async () => {
+    const user = await protectedUser();
+    const [child, grandchild] = [newApiKeyPair(), newApiKeyPair()];
+    await addKey(user.sessionKey, user, child, '1800');
+    await addKey(child, user, grandchild, '600');
+    const { user: listed } = await user.parent.getUser({ organizationId: user.organizationId, userId: user.userId });
+    expect(listed.apiKeys).toHaveLength(3);
+    const sessionKeyId = listed.apiKeys.find((key) => key.credential.publicKey === user.sessionKey.publicKey)!.apiKeyId;
+    const { activity } = await user.parent.deleteApiKeys({ type: 'ACTIVITY_TYPE_DELETE_API_KEYS', timestampMs: ts(), organizationId: user.organizationId, parameters: { userId: user.userId, apiKeyIds: [sessionKeyId] } });
+    expect(activity.status).toBe('ACTIVITY_STATUS_COMPLETED');
+    for (const key of [user.sessionKey, child, grandchild]) await expect(clientFor(key).getWhoami({ organizationId: user.organizationId })).rejects.toMatchObject({ code: 16 });
+    expect((await user.parent.getUser({ organizationId: user.organizationId, userId: user.userId })).user.apiKeys).toEqual([]);
+  });
 });

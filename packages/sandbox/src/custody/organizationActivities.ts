@@ -70,8 +70,18 @@ export const organizationActivities: Readonly<Record<string, SubmitHandler>> = {
         const passkeys = await q.query('SELECT 1 FROM custody_authenticators WHERE user_id::text = $1 LIMIT 1', [p.userId]);
         if (passkeys.length > 0) throw new CustodyError(7, custodyMessages.passkeyProtected);
       }
+      // A key of the user adds only keys that lapse within its own lifetime, and deleting it deletes them (see
+      // delete_api_keys): a stolen session key mints nothing that outlives it or the sign-out that ends it.
+      const addedBy = principal.relation === 'member' && principal.via.kind === 'apiKey' ? principal.via.apiKeyId : undefined;
+      if (addedBy) {
+        const [maker] = await q.query<{ created_at: Date; expires_at: Date | null }>('SELECT created_at, expires_at FROM custody_api_keys WHERE id = $1', [addedBy]);
+        const lifetime = maker?.expires_at ? Math.round((maker.expires_at.getTime() - maker.created_at.getTime()) / 1000) : undefined;
+        if (lifetime !== undefined && p.apiKeys.some((key) => key.expirationSeconds === undefined || Number(key.expirationSeconds) > lifetime)) {
+          throw new CustodyError(7, custodyMessages.apiKeyOutlivesItsMaker.replace('{seconds}', String(lifetime)));
+        }
+      }
       const apiKeyIds: string[] = [];
-      for (const key of p.apiKeys) apiKeyIds.push(await insertApiKey(ctx, q, principal.organizationId, p.userId, key));
+      for (const key of p.apiKeys) apiKeyIds.push(await insertApiKey(ctx, q, principal.organizationId, p.userId, key, addedBy ? { addedBy } : {}));
       return { apiKeyIds };
     },
   }),
@@ -88,6 +98,14 @@ export const organizationActivities: Readonly<Record<string, SubmitHandler>> = {
         p.apiKeyIds,
       ]);
       if (deleted.length !== p.apiKeyIds.length) throw new CustodyError(5, 'could not find every api key');
+      // …and every key they added, and theirs (create_api_keys): in the organisation, whichever user they were added for.
+      await q.query(
+        `WITH RECURSIVE added AS (
+           SELECT id FROM custody_api_keys WHERE organization_id = $1 AND added_by = ANY($2::uuid[])
+           UNION SELECT k.id FROM custody_api_keys k JOIN added a ON k.added_by = a.id WHERE k.organization_id = $1
+         ) DELETE FROM custody_api_keys WHERE id IN (SELECT id FROM added)`,
+        [principal.organizationId, deleted.map((row) => row.id)],
+      );
       return { apiKeyIds: deleted.map((row) => row.id) };
     },
   }),

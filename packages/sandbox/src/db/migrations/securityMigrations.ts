@@ -139,4 +139,15 @@ export const securityMigrations: readonly Migration[] = [
       CREATE UNIQUE INDEX signing_keys_environment ON signing_keys (environment_id);
     `,
   },
+  {
+    version: 120,
+    name: 'security (custody): which api key added an api key, so deleting a key deletes the keys it added',
+    sql: `
+      -- Set when a create_api_keys is stamped by an api key; delete_api_keys deletes the keys it names and, through
+      -- this column, every key they added (and theirs). No foreign key: a key that lapses or goes another way (a
+      -- recovery started over) leaves what it added alone, so a rotated session key outlives the one that added it.
+      ALTER TABLE custody_api_keys ADD COLUMN added_by uuid;
+      CREATE INDEX custody_api_keys_added_by ON custody_api_keys (added_by) WHERE added_by IS NOT NULL;
+    `,
+  },
 ];

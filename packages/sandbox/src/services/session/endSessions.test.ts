@@ -109,6 +109,23 @@ describe('POST /revoke', () => {
     await expectRefused(other.key, wallet);
   });
 
+  it("behavior: a key the session's stolen key added at custody (unknown to the product API) dies with the session", async () => {
+    const first = newApiKeyPair();
+    const { jwt, wallet } = await userWithWallet(first.publicKey);
+    const { userId } = await custody(first).getWhoami({ organizationId: wallet.organizationId });
+    const minted = newApiKeyPair();
+    await custody(first).createApiKeys({
+      type: 'ACTIVITY_TYPE_CREATE_API_KEYS_V2',
+      timestampMs: String(t.clock.now().getTime()),
+      organizationId: wallet.organizationId,
+      parameters: { userId, apiKeys: [{ apiKeyName: 'minted', publicKey: minted.publicKey, curveType: 'API_KEY_CURVE_P256', expirationSeconds: '1800' }] },
+    } as any);
+    await expectSigns(minted, wallet);
+
+    expect((await t.call('POST', '/revoke', { token: jwt })).status).toBe(200);
+    await expectRefused(minted, wallet);
+  });
+
   it("behavior: an e-mail recovery key issued for the session dies with it", async () => {
     await t.call('PUT', '/sandbox/admin/settings', { body: { sdk: { embeddedWallets: { emailRecoveryEnabled: true } } } });
     const { email, jwt, wallet } = await userWithWallet(newApiKeyPair().publicKey);
@@ -166,7 +183,7 @@ describe('POST /revoke/all', () => {
       type: 'ACTIVITY_TYPE_CREATE_API_KEYS_V2',
       timestampMs: String(t.clock.now().getTime()),
       organizationId: wallet.organizationId,
-      parameters: { userId, apiKeys: [{ apiKeyName: 'minted', publicKey: minted.publicKey, curveType: 'API_KEY_CURVE_P256' }] },
+      parameters: { userId, apiKeys: [{ apiKeyName: 'minted', publicKey: minted.publicKey, curveType: 'API_KEY_CURVE_P256', expirationSeconds: '1800' }] },
     } as any);
     expect(activity.status).toBe('ACTIVITY_STATUS_COMPLETED');
     await expectSigns(minted, wallet);
