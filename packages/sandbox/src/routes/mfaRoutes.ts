@@ -3,6 +3,7 @@ import * as mfa from '../services/mfa/mfa.js';
 import * as mfaPasskeys from '../services/mfa/mfaPasskeys.js';
 import * as totpRegistration from '../services/mfa/totpRegistration.js';
 import * as recoveryCodes from '../services/mfa/recoveryCodes.js';
+import { cookieRequestFromAnotherPage } from '../services/session/authenticate.js';
 
 /** GET /users/mfa: the user's verified devices, the default first. */
 function getMfaDevices({ ctx, auth }: RouteInput<'getMfaDevices', 'session'>) {
@@ -45,8 +46,8 @@ function authenticateMfaPasskey({ ctx, auth, body }: RouteInput<'authenticateMfa
 }
 
 /** GET /users/mfa/recovery: the first call generates the codes and shows them once. */
-function getRecoveryCodes({ ctx, auth }: RouteInput<'getRecoveryCodes', 'session'>) {
-  return recoveryCodes.getRecoveryCodes(ctx, auth);
+function getRecoveryCodes({ ctx, auth, c }: RouteInput<'getRecoveryCodes', 'session'>) {
+  return recoveryCodes.getRecoveryCodes(ctx, auth, { fromAnotherPage: cookieRequestFromAnotherPage(c) });
 }
 
 /** POST /users/mfa/recovery: a new set of codes. */

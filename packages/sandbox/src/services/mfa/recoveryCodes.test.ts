@@ -1,3 +1,4 @@
+import { get as httpGet } from 'node:http';
 import { recoveryCodesSchema, signInResponseSchema } from '@latchkey/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../../test/testSandbox.js';
@@ -37,6 +38,19 @@ async function mfaToken(email: string): Promise<string> {
   const response = await t.call('POST', '/emailVerifications/signin', { body: { verificationUUID: created.body.verificationUUID, verificationToken: message?.code } });
   expect(response.body.mfaToken).toEqual(expect.any(String));
   return response.body.mfaToken;
+}
+
+/** A GET with a browser's own headers as given (fetch would set `Sec-Fetch-Mode: cors` over them). */
+function browserGet(path: string, headers: { [name: string]: string | undefined }): Promise<{ status: number; body: any }> {
+  return new Promise((resolve, reject) => {
+    const sent = Object.fromEntries(Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== undefined));
+    const request = httpGet(`${t.sdk}${path}`, { headers: sent }, (response) => {
+      let text = '';
+      response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
+    });
+    request.on('error', reject);
+  });
 }
 
 const useCode = (token: string | undefined, code: unknown) => t.call('POST', '/users/mfa/auth/recovery', { ...(token ? { token } : {}), body: { code } });
@@ -146,6 +160,35 @@ describe('MFA: recovery codes', () => {
       expect((await t.call('GET', '/users/mfa/methods', { headers: firstParty })).body.hasRecoveryCodes).toBe(false);
       expect((await t.call('GET', '/users/mfa/register/totp', { headers: firstParty })).status).toBe(200);
       expect((await t.call('DELETE', '/users', { headers: firstParty, body: { confirmation: 'DELETE' } })).body).toEqual({ ok: true });
+    } finally {
+      await t.call('PUT', '/sandbox/admin/settings', { body: { security: { auth: { storage: ['localstorage'] } } } });
+    }
+  });
+
+  it('error: right after enrolment, a GET the session cookie carries from a link or an image (Sec-Fetch-Mode navigate or no-cors, or a foreign Origin) shows no codes to nobody — 403 forbidden, none made; the kit\'s fetch then gets them', async () => {
+    await t.call('PUT', '/sandbox/admin/settings', { body: { security: { auth: { storage: ['cookie'] } } } });
+    try {
+      const email = `recovery-${++counter}@example.com`;
+      const created = await t.call('POST', '/emailVerifications/create', { body: { email } });
+      const [message] = await t.inbox(email);
+      const signedIn = await t.call('POST', '/emailVerifications/signin', { body: { verificationUUID: created.body.verificationUUID, verificationToken: message?.code } });
+      const cookie = signedIn.headers.getSetCookie().find((line) => line.startsWith('latchkey_session='))!.split(';')[0]!;
+      const kit = { cookie, origin: 'http://localhost:5173', 'sec-fetch-mode': 'cors', 'sec-fetch-site': 'same-site' };
+      const { id, secret } = (await t.call('GET', '/users/mfa/register/totp', { headers: kit })).body;
+      expect((await t.call('POST', '/users/mfa/register/totp', { headers: kit, body: { id, code: totpCode(secret, t.clock.now()) } })).status).toBe(200);
+      for (const headers of [
+        { cookie, 'sec-fetch-mode': 'navigate', 'sec-fetch-site': 'cross-site' },
+        { cookie, 'sec-fetch-mode': 'no-cors', 'sec-fetch-site': 'cross-site' },
+        { cookie, origin: 'https://attacker.example', 'sec-fetch-mode': 'cors', 'sec-fetch-site': 'cross-site' },
+      ]) {
+        const refused = await browserGet('/users/mfa/recovery', headers);
+        expect(refused.status, headers['sec-fetch-mode'] + (headers.origin ?? '')).toBe(403);
+        expect(refused.body.error.code).toBe('forbidden');
+      }
+      expect((await t.call('GET', '/users/mfa/methods', { headers: kit })).body.hasRecoveryCodes).toBe(false);
+      expect((await t.call('GET', '/users/mfa/recovery', { headers: kit })).body.recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
+      // Once made, a count shows nothing secret: any GET may read it.
+      expect((await browserGet('/users/mfa/recovery', { cookie, 'sec-fetch-mode': 'no-cors' })).body).toEqual({ count: RECOVERY_CODE_COUNT, recoveryCodes: [] });
     } finally {
       await t.call('PUT', '/sandbox/admin/settings', { body: { security: { auth: { storage: ['localstorage'] } } } });
     }

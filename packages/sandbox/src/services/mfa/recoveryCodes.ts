@@ -3,7 +3,7 @@ import type { RecoveryCodes, SignInResponse, User } from '@latchkey/protocol';
 import type { SandboxContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { assertRecentSecondFactor } from './stepUp.js';
-import { ApiError } from '../../errors/ApiError.js';
+import { ApiError, messages } from '../../errors/ApiError.js';
 import type { Auth } from '../session/authenticate.js';
 import { consumeMfaChallenge, mfaMessages, verifiedDevices } from './mfa.js';
 import { loadUser, toWireUser } from '../users/userRepository.js';
@@ -58,9 +58,10 @@ async function assertVerifiedDevice(ctx: SandboxContext, q: Queryable, userId: s
  * GET /users/mfa/recovery: the first call generates the set and shows it — the only time the codes
  * are shown (they are stored hashed); later calls say how many are left, with no codes. The first call needs a
  * verified device (404 `mfa_device_not_found`) and a second factor passed by this session in the last 5 minutes
- * (403 `mfa_invalid_request`): the session that has just verified the device has passed one.
+ * (403 `mfa_invalid_request`): the session that has just verified the device has passed one. A GET the session cookie
+ * rode on from another page (`cookieRequestFromAnotherPage`) makes none: 403 `forbidden`.
  */
-export async function getRecoveryCodes(ctx: SandboxContext, auth: Auth): Promise<RecoveryCodes> {
+export async function getRecoveryCodes(ctx: SandboxContext, auth: Auth, request: { fromAnotherPage?: boolean } = {}): Promise<RecoveryCodes> {
   assertMfaEnabled(await ctx.settings.get());
   return ctx.db.transaction(async (tx) => {
     // One set per user even when two first calls race: lock the user row.
@@ -75,6 +76,9 @@ export async function getRecoveryCodes(ctx: SandboxContext, auth: Auth): Promise
     // The codes are second factors too (each passes a step-up): shown only to a session that has passed one — not to
     // another session of the user that finds a device it never proved, however new the device.
     await assertRecentSecondFactor(ctx, tx, auth);
+    // Shown once, so only to the kit: not to a link or an image the session cookie rode on (the answer would go to
+    // nobody, and the user would get only a count).
+    if (request.fromAnotherPage) throw new ApiError(403, 'forbidden', messages.foreignOrigin);
     const codes = await replaceCodes(ctx, tx, auth.userId);
     return { count: codes.length, recoveryCodes: codes };
   });

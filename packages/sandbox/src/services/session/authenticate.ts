@@ -39,6 +39,19 @@ export async function authenticate<X = undefined>(
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
+ * Whether a request rides on the session cookie without being the kit's own fetch: a link followed, an image or a form
+ * of some page (`Sec-Fetch-Mode` `navigate` or `no-cors`), or a fetch from an origin that may not read the answer. Such
+ * a GET passes the cookie guard (it should change nothing); a GET that would make a secret to show refuses it.
+ */
+export function cookieRequestFromAnotherPage(c: Context): boolean {
+  if (c.req.header('authorization') !== undefined || sessionCookieToken(c) === undefined) return false;
+  const origin = c.req.header('origin');
+  if (origin !== undefined && !isLoopbackOrigin(origin)) return true;
+  const mode = c.req.header('sec-fetch-mode');
+  return mode !== undefined && mode !== 'cors' && mode !== 'same-origin';
+}
+
+/**
  * A request's session: its `Authorization` header, or — without one — its session cookie (cookie storage). A cookie
  * that is not a live session is refused 401 with SPEC §8's 'The cookie is invalid or expired' (the code says why:
  * `unauthorized` or `session_expired`).
