@@ -71,7 +71,8 @@ const walletsWithPrompt = (prompt: ReturnType<typeof stepUpFlow>) => (
     ]}
     busy
     canUnlink
-    stepUp={<StepUpPrompt flow={prompt} />}
+    stepUp={<StepUpPrompt flow={prompt} subject="Unlink 9yaW…8Q9R" />}
+    stepUpWalletId="w2"
     onMakePrimary={fn()}
     onUnlink={fn()}
   />
@@ -84,6 +85,9 @@ export const WalletUnlinkStepUp: Story = {
     const dialog = await screen.findByRole('dialog', { name: /^Signed in as/ });
     const prompt = within(within(dialog).getByRole('region', { name: 'Confirm it’s you' }));
     await expect(prompt.getByText(/^Unlinking a way to sign in needs a second step/)).toBeVisible();
+    // The prompt names the wallet, and its row is the one marked.
+    await expect(prompt.getByText('Unlink 9yaW…8Q9R')).toBeVisible();
+    await expect(dialog.querySelector('[data-step-up-target]')).toHaveAttribute('data-address', '9yaWxR2a3b4c5d6e7f8g9h1i2j3k4m5n6p7q8r9s8Q9R');
     for (const unlink of within(dialog).getAllByRole('button', { name: /^Unlink / })) await expect(unlink).toHaveAttribute('aria-disabled', 'true');
     await expectAccessible();
     await userEvent.type(prompt.getByLabelText('Authentication code'), '123456{Enter}');

@@ -103,6 +103,9 @@ describe.each(['light', 'dark'] as const)('unlinking an external wallet with a s
     const codeField = prompt.getByLabel('Authentication code');
     await expect.poll(() => codeField.isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await prompt.textContent()).toContain('Unlinking a way to sign in needs a second step you passed in the last few minutes.');
+    // It names the wallet, whose row is marked.
+    expect(await prompt.textContent()).toContain(`Unlink ${short(second)}`);
+    expect(await region.locator('[data-step-up-target]').getAttribute('data-address')).toBe(second);
     expect(await region.getByRole('button', { name: 'Link another wallet', exact: true }).count()).toBe(0);
     await screenshot(page, `wallet-unlink-step-up-01-prompt-${theme}`);
 

@@ -16,3 +16,6 @@ export const stepUp = style({
   borderRadius: vars.radii.control,
   background: vars.colors.surfaceRaised,
 });
+
+/** What the step-up is for ("Unlink 7EcD…FLtV"), under its heading. */
+export const stepUpSubject = style({ margin: 0, color: vars.colors.text, fontSize: '14px', fontWeight: 600, overflowWrap: 'anywhere' });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { Loading } from '../../Loading.js';
 import { Spinner } from '../../Spinner.js';
@@ -14,6 +14,8 @@ import * as styles from './MfaDevices.css.js';
 
 export interface StepUpPromptProps {
   flow: StepUpPromptModel;
+  /** What waits for it, when the screen holds several such things ("Unlink 7EcD…FLtV"): shown under the heading. */
+  subject?: ReactNode;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface StepUpPromptProps {
  * as it was. Presentational over the `stepUp` of a flow whose action the server refused until one (`useMfaDevices`,
  * `useUnlinkCredential`, `usePasskeyManager`, `useMfaEnrolment`).
  */
-export function StepUpPrompt({ flow }: StepUpPromptProps) {
+export function StepUpPrompt({ flow, subject }: StepUpPromptProps) {
   const t = useMessages();
   const errorText = useErrorText();
   const headingId = useId();
@@ -58,6 +60,7 @@ export function StepUpPrompt({ flow }: StepUpPromptProps) {
       <h3 id={headingId} ref={headingRef} tabIndex={-1} className={heading}>
         {t('mfaDevices.stepUp.heading')}
       </h3>
+      {subject ? <p className={styles.stepUpSubject}>{subject}</p> : null}
       <p className={mutedText}>{intro}</p>
       {loading ? (
         <Loading label={t('mfaDevices.stepUp.loading')} />

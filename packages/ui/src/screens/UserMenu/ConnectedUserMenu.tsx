@@ -141,9 +141,9 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
   ) : undefined;
 
   // "Confirm it's you" for a wallet's unlink or the account's deletion, from the flows' chunk.
-  const stepUpPrompt = (stepUp: StepUpPromptModel) => (
+  const stepUpPrompt = (stepUp: StepUpPromptModel, subject?: ReactNode) => (
     <LazySection area="step-up">
-      <StepUpPrompt flow={stepUp} />
+      <StepUpPrompt flow={stepUp} subject={subject} />
     </LazySection>
   );
   // Delete account under the profile form, once the menu's flows (its machine among them) have arrived.

@@ -26,6 +26,8 @@ export interface LinkedWalletsProps {
   error?: FlowError | undefined;
   /** "Confirm it's you" while an unlink waits for a second factor: under the list, instead of the error and "Link another wallet". */
   stepUp?: ReactNode;
+  /** The wallet `stepUp` is for: its row is marked while the prompt shows. */
+  stepUpWalletId?: string | undefined;
   /** `sdk.multiWallet`: show "Link another wallet". */
   canLinkMore?: boolean;
   /** Unlinking allowed (`sdk.multiWalletUnlinkDisabled` off). */
@@ -42,7 +44,7 @@ export interface LinkedWalletsProps {
 
 
 /** The user menu's "Wallets" region: linked wallets, the primary one marked, make primary, unlink, link another. */
-export function LinkedWallets({ wallets, busy = false, error, stepUp, canLinkMore = false, canUnlink = false, linkFlow, onMakePrimary, onUnlink, known = [], defaultLinking = false }: LinkedWalletsProps) {
+export function LinkedWallets({ wallets, busy = false, error, stepUp, stepUpWalletId, canLinkMore = false, canUnlink = false, linkFlow, onMakePrimary, onUnlink, known = [], defaultLinking = false }: LinkedWalletsProps) {
   const t = useMessages();
   const errorText = useErrorText();
   const [linking, setLinking] = useState(defaultLinking);
@@ -55,23 +57,30 @@ export function LinkedWallets({ wallets, busy = false, error, stepUp, canLinkMor
       {wallets.length === 0 ? <p className={mutedText}>{t('wallets.none')}</p> : null}
       <ul className={styles.list} aria-label={t('wallets.list')}>
         {wallets.map((wallet, index) => (
-          <li key={wallet.id} className={styles.item} data-address={wallet.address}>
+          <li
+            key={wallet.id}
+            className={menuStyles.walletRow}
+            data-address={wallet.address}
+            data-step-up-target={stepUp && wallet.id === stepUpWalletId ? '' : undefined}
+          >
             <WalletMark entry={known.find((entry) => entry.key === wallet.wallet_name || entry.name === wallet.wallet_name)} fallback={wallet.wallet_name ?? wallet.address} />
             <span className={`${styles.name} ${menuStyles.walletAddress}`} title={wallet.address}>
               <bdi dir="ltr">{shortAddress(wallet.address)}</bdi>
             </span>
-            {index === 0 ? (
-              <span className={styles.badge}>{t('wallets.primary')}</span>
-            ) : (
-              <button type="button" className={button.quiet} aria-disabled={busy || undefined} aria-label={t('wallets.makePrimaryNamed', { address: shortAddress(wallet.address) })} onClick={() => !busy && onMakePrimary(wallet.id)}>
-                {t('wallets.makePrimary')}
-              </button>
-            )}
-            {canUnlink && wallet.canUnlink !== false && wallets.length > 1 ? (
-              <button type="button" className={button.quiet} aria-disabled={busy || undefined} aria-label={t('wallets.unlinkNamed', { address: shortAddress(wallet.address) })} onClick={() => !busy && onUnlink(wallet.id)}>
-                {t('wallets.unlink')}
-              </button>
-            ) : null}
+            <span className={menuStyles.walletActions}>
+              {index === 0 ? (
+                <span className={styles.badge}>{t('wallets.primary')}</span>
+              ) : (
+                <button type="button" className={button.quiet} aria-disabled={busy || undefined} aria-label={t('wallets.makePrimaryNamed', { address: shortAddress(wallet.address) })} onClick={() => !busy && onMakePrimary(wallet.id)}>
+                  {t('wallets.makePrimary')}
+                </button>
+              )}
+              {canUnlink && wallet.canUnlink !== false && wallets.length > 1 ? (
+                <button type="button" className={button.quiet} aria-disabled={busy || undefined} aria-label={t('wallets.unlinkNamed', { address: shortAddress(wallet.address) })} onClick={() => !busy && onUnlink(wallet.id)}>
+                  {t('wallets.unlink')}
+                </button>
+              ) : null}
+            </span>
           </li>
         ))}
       </ul>

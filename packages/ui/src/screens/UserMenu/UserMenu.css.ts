@@ -1,5 +1,6 @@
 import { themeContract as vars } from '@latchkey/themes/contract.css';
 import { keyframes, style } from '@vanilla-extract/css';
+import { item as walletListItem } from '../../flows/WalletSignIn/WalletList.css.js';
 
 export const trigger = style({ maxWidth: '240px' });
 
@@ -235,3 +236,26 @@ export const slot = style({ display: 'contents' });
  * labels of other languages (it sits in an ltr island inside right-to-left text, at the reading side).
  */
 export const walletAddress = style({ whiteSpace: 'nowrap' });
+
+/**
+ * A linked wallet's row: its actions ("Make primary", "Unlink") stay one line each and keep to the end of the row; when
+ * they do not fit beside the address (on a menu's width, "Make primary" and "Unlink" do not), they move under it
+ * together rather than break inside a label.
+ * The row an unlink waits on ("Confirm it's you") is outlined in the accent colour.
+ */
+export const walletRow = style([
+  walletListItem,
+  {
+    flexWrap: 'wrap',
+    gap: '4px 8px',
+    selectors: { '&[data-step-up-target]': { borderColor: vars.colors.accent, boxShadow: `0 0 0 1px ${vars.colors.accent}` } },
+  },
+]);
+
+export const walletActions = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '2px',
+  marginInlineStart: 'auto',
+  whiteSpace: 'nowrap',
+});
