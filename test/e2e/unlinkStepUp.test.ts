@@ -58,6 +58,7 @@ describe.each(['light', 'dark'] as const)('unlinking with a second factor (%s)',
     const codeField = prompt.getByLabel('Authentication code');
     await expect.poll(() => codeField.isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await prompt.textContent()).toContain('Unlinking a way to sign in needs a second step you passed in the last few minutes.');
+    expect(await prompt.textContent()).toContain(`Unlink Google ${googleEmail}`);
     expect(await menu.getByRole('button', { name: 'Link another account' }).count()).toBe(0);
     await screenshot(page, `unlink-step-up-01-prompt-${theme}`);
 

@@ -18,4 +18,4 @@ export const stepUp = style({
 });
 
 /** What the step-up is for ("Unlink 7EcD…FLtV"), under its heading. */
-export const stepUpSubject = style({ margin: 0, color: vars.colors.text, fontSize: '14px', fontWeight: 600, overflowWrap: 'anywhere' });
+export const stepUpSubject = style({ margin: 0, color: vars.colors.text, fontSize: '14px', lineHeight: 1.45, fontWeight: 600, overflowWrap: 'anywhere' });

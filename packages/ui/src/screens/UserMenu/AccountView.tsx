@@ -76,6 +76,12 @@ export function LinkedAccounts({ linkedAccounts, linkableProviders, onUnlink, on
   );
 }
 
+/** What an unlink's "Confirm it's you" is for: "Unlink Google ada@example.com". */
+export function UnlinkAccountSubject({ account }: { account: LinkedAccount }) {
+  const t = useMessages();
+  return <>{t('menu.accounts.unlinkNamed', { provider: providerLabel(account.provider), label: account.label })}</>;
+}
+
 export interface LinkAccountChooserProps {
   providers: readonly string[];
   /** Called inside the click handler (the provider's popup opens there). */

@@ -16,6 +16,7 @@ import type { StepUpPromptModel } from '../../flows/MfaDevices/MfaDevicesModel.j
 import { embeddedWalletsEnabled, useEmbeddedWalletOptions } from '../../LatchkeyUIProvider/embeddedWalletConfig.js';
 import { useWalletPanel } from '../../LatchkeyUIProvider/walletPanelSlot.js';
 import { AccountSection, type CredentialKind } from './AccountSection.js';
+import { UnlinkAccountSubject } from './AccountView.js';
 import { isMobileLinkReturn } from './mobileLinkReturn.js';
 import type { MenuFlows } from './menuFlows.js';
 import { UserMenuView, type LinkedAccount } from './UserMenuView.js';
@@ -127,16 +128,19 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
 
   // With a second factor the server may want one passed lately: the flow asks for it ("Confirm it's you"), then unlinks.
   const unlinkFlow = flows?.unlink;
+  const [unlinkTarget, setUnlinkTarget] = useState<string>();
   const unlink = (credentialId: string) => {
     if (!unlinkFlow) return;
     social?.reset();
     setShowUnlinkError(true);
+    setUnlinkTarget(credentialId);
     unlinkFlow.unlink(credentialId);
   };
   const unlinkError = showUnlinkError ? unlinkFlow?.error : undefined;
+  const unlinkAccount = linkedAccounts.find((account) => account.id === unlinkTarget);
   const unlinkStepUp = unlinkFlow?.stepUp ? (
     <LazySection area="unlink">
-      <StepUpPrompt flow={unlinkFlow.stepUp} />
+      <StepUpPrompt flow={unlinkFlow.stepUp} subject={unlinkAccount && <UnlinkAccountSubject account={unlinkAccount} />} />
     </LazySection>
   ) : undefined;
 
