@@ -40,6 +40,17 @@ async function mfaToken(email: string): Promise<string> {
   return response.body.mfaToken;
 }
 
+/** A new user's session cookie (`latchkey_session=…`), signed in by e-mail with the project in cookie mode. */
+async function cookieSession(): Promise<string> {
+  const email = `recovery-${++counter}@example.com`;
+  const created = await t.call('POST', '/emailVerifications/create', { body: { email } });
+  const [message] = await t.inbox(email);
+  const signedIn = await t.call('POST', '/emailVerifications/signin', { body: { verificationUUID: created.body.verificationUUID, verificationToken: message?.code } });
+  const cookie = signedIn.headers.getSetCookie().find((line) => line.startsWith('latchkey_session='))?.split(';')[0];
+  expect(cookie).toEqual(expect.any(String));
+  return cookie!;
+}
+
 /** A GET with a browser's own headers as given (fetch would set `Sec-Fetch-Mode: cors` over them). */
 function browserGet(path: string, headers: { [name: string]: string | undefined }): Promise<{ status: number; body: any }> {
   return new Promise((resolve, reject) => {
@@ -148,15 +159,10 @@ describe('MFA: recovery codes', () => {
   it('error: a cross-site GET carrying the session cookie (no Origin) makes no recovery codes for a user without a device, so it cannot lock the user out of enrolling or deleting the account', async () => {
     await t.call('PUT', '/sandbox/admin/settings', { body: { security: { auth: { storage: ['cookie'] } } } });
     try {
-      const email = `recovery-${++counter}@example.com`;
-      const created = await t.call('POST', '/emailVerifications/create', { body: { email } });
-      const [message] = await t.inbox(email);
-      const signedIn = await t.call('POST', '/emailVerifications/signin', { body: { verificationUUID: created.body.verificationUUID, verificationToken: message?.code } });
-      const cookie = signedIn.headers.getSetCookie().find((line) => line.startsWith('latchkey_session='))?.split(';')[0];
-      expect(cookie).toEqual(expect.any(String));
-      const crossSite = await t.call('GET', '/users/mfa/recovery', { headers: { cookie: cookie! } });
+      const cookie = await cookieSession();
+      const crossSite = await t.call('GET', '/users/mfa/recovery', { headers: { cookie } });
       expect(crossSite.status, JSON.stringify(crossSite.body)).toBe(404);
-      const firstParty = { cookie: cookie!, origin: 'http://localhost:5173' };
+      const firstParty = { cookie, origin: 'http://localhost:5173' };
       expect((await t.call('GET', '/users/mfa/methods', { headers: firstParty })).body.hasRecoveryCodes).toBe(false);
       expect((await t.call('GET', '/users/mfa/register/totp', { headers: firstParty })).status).toBe(200);
       expect((await t.call('DELETE', '/users', { headers: firstParty, body: { confirmation: 'DELETE' } })).body).toEqual({ ok: true });
@@ -168,11 +174,7 @@ describe('MFA: recovery codes', () => {
   it('error: right after enrolment, a GET the session cookie carries from a link or an image (Sec-Fetch-Mode navigate or no-cors, or a foreign Origin) shows no codes to nobody — 403 forbidden, none made; the kit\'s fetch then gets them', async () => {
     await t.call('PUT', '/sandbox/admin/settings', { body: { security: { auth: { storage: ['cookie'] } } } });
     try {
-      const email = `recovery-${++counter}@example.com`;
-      const created = await t.call('POST', '/emailVerifications/create', { body: { email } });
-      const [message] = await t.inbox(email);
-      const signedIn = await t.call('POST', '/emailVerifications/signin', { body: { verificationUUID: created.body.verificationUUID, verificationToken: message?.code } });
-      const cookie = signedIn.headers.getSetCookie().find((line) => line.startsWith('latchkey_session='))!.split(';')[0]!;
+      const cookie = await cookieSession();
       const kit = { cookie, origin: 'http://localhost:5173', 'sec-fetch-mode': 'cors', 'sec-fetch-site': 'same-site' };
       const { id, secret } = (await t.call('GET', '/users/mfa/register/totp', { headers: kit })).body;
       expect((await t.call('POST', '/users/mfa/register/totp', { headers: kit, body: { id, code: totpCode(secret, t.clock.now()) } })).status).toBe(200);
