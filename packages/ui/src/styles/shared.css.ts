@@ -48,6 +48,9 @@ export const input = style([
     selectors: {
       '&[aria-invalid="true"]': { borderColor: vars.colors.danger },
       '&::placeholder': { color: vars.colors.textMuted, opacity: 1 },
+      // Not editable for now (a code being checked, a number being sent to): it sinks into the panel and its text
+      // dims, as the busy button beside it does.
+      '&:disabled, &[readonly], &[aria-disabled="true"]': { background: vars.colors.surface, color: vars.colors.textMuted, cursor: 'default' },
     },
   },
 ]);
