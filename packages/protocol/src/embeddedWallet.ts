@@ -165,10 +165,14 @@ export const embeddedWalletCreationSchema = z.object({
   }));
 export type EmbeddedWalletCreation = z.infer<typeof embeddedWalletCreationSchema>;
 
-/** Wallet deletion of SPEC §3 (DELETE /users/embeddedWallets). */
+/**
+ * Wallet deletion of SPEC §3 (DELETE /users/embeddedWallets). A passkey-protected wallet (`isAuthenticatorAttached`)
+ * also needs `turnkeySignedRequest`: custody's `delete_wallets` request for it, stamped by its passkey.
+ */
 export const walletDeletionSchema = z.object({
   walletIds: z.array(z.string().check(z.minLength(1))).check(z.minLength(1), z.refine((ids) => new Set(ids).size === ids.length, { message: 'must not repeat a wallet id' })),
   deleteWithoutExport: z.optional(z.boolean()),
+  ...custodySignedRequestFields,
 });
 export type WalletDeletion = z.infer<typeof walletDeletionSchema>;
 

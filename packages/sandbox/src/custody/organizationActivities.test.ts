@@ -126,4 +126,17 @@ describe('the parent and a passkey-protected user', () => {
     for (const key of [user.sessionKey, child, grandchild]) await expect(clientFor(key).getWhoami({ organizationId: user.organizationId })).rejects.toMatchObject({ code: 16 });
     expect((await user.parent.getUser({ organizationId: user.organizationId, userId: user.userId })).user.apiKeys).toEqual([]);
   });
+
+  it("error: the parent may not delete the wallet of a passkey-protected user (7): its passkey decides", async () => {
+    const user = await protectedUser();
+    const { wallets } = await user.parent.getWallets({ organizationId: user.organizationId });
+    const refused = user.parent.deleteWallets({
+      type: 'ACTIVITY_TYPE_DELETE_WALLETS',
+      timestampMs: ts(),
+      organizationId: user.organizationId,
+      parameters: { walletIds: [wallets[0]!.walletId], deleteWithoutExport: true },
+    } as any);
+    await expect(refused).rejects.toMatchObject({ code: 7, message: expect.stringContaining(custodyMessages.passkeyProtectedWallet) });
+    expect((await user.parent.getWallets({ organizationId: user.organizationId })).wallets).toHaveLength(1);
+  });
 });

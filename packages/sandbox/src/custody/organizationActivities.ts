@@ -158,6 +158,11 @@ export const organizationActivities: Readonly<Record<string, SubmitHandler>> = {
     consensus: false,
     parameters: z.object({ walletIds: z.array(z.string().min(1)).min(1), deleteWithoutExport: z.boolean().optional() }),
     async run(_ctx, q, principal, p) {
+      // A user with a passkey is protected by it: the parent may not delete their wallets (their key would go with them).
+      if (principal.relation === 'parent') {
+        const passkeys = await q.query('SELECT 1 FROM custody_authenticators WHERE organization_id = $1 LIMIT 1', [principal.organizationId]);
+        if (passkeys.length > 0) throw new CustodyError(7, custodyMessages.passkeyProtectedWallet);
+      }
       const wallets = await walletsOf(q, principal.organizationId);
       for (const walletId of p.walletIds) {
         const wallet = wallets.find((row) => row.id === walletId);

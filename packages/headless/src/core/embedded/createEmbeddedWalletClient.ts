@@ -1,6 +1,6 @@
 import { embeddedError } from './embeddedError.js';
 import { embeddedAccountOf, type EmbeddedWalletAccount } from './embeddedAccount.js';
-import type { ProjectSettings, User } from '@latchkey/protocol';
+import type { ProjectSettings, SignedRequest, User } from '@latchkey/protocol';
 import type { Emitter, LatchkeyEvents } from '../events/createEmitter.js';
 import { createActor, waitFor } from 'xstate';
 import { LatchkeyError } from '../errors/LatchkeyError.js';
@@ -342,7 +342,14 @@ export function createEmbeddedWalletClient(host: EmbeddedWalletHost, config: Emb
     },
     async deleteWallet(parameters = {}) {
       const account = requireAccount();
-      const updated = await deleteEmbeddedWallets(host, { walletIds: [account.id], ...(parameters.deleteWithoutExport === undefined ? {} : { deleteWithoutExport: parameters.deleteWithoutExport }) });
+      const deleteWithoutExport = parameters.deleteWithoutExport ?? false;
+      // A passkey-protected wallet goes only by its passkey: custody's request for it, stamped, for the server to forward.
+      let turnkeySignedRequest: SignedRequest | undefined;
+      if (account.isAuthenticatorAttached) {
+        const body = JSON.stringify({ type: 'ACTIVITY_TYPE_DELETE_WALLETS', timestampMs: String(now()), organizationId: account.organizationId, parameters: { walletIds: [account.walletId], deleteWithoutExport } });
+        turnkeySignedRequest = { body, url: `${config.baseUrl.replace(/\/$/, '')}/public/v1/submit/delete_wallets`, stamp: await passkeyStamper().stamp(body) };
+      }
+      const updated = await deleteEmbeddedWallets(host, { walletIds: [account.id], deleteWithoutExport, ...(turnkeySignedRequest ? { turnkeySignedRequest } : {}) });
       await store.delete(storeId());
       session.send({ type: 'user.close' });
       return updated;

@@ -125,6 +125,24 @@ describe('a passkey-protected embedded wallet (kit)', () => {
     await expect(stolen.signer().signMessage(new Uint8Array([1]))).rejects.toMatchObject({ code: 'failed_to_sign_message' });
   });
 
+  it('default: deleting the wallet asks its passkey once; a stolen JWT alone cannot delete it (forbidden)', async () => {
+    const web = softWebAuthn();
+    const { client } = await signedIn({ webauthn: web.loader });
+    const embedded = await wallet(client);
+    const account = await embedded.createWallet({ withPasskey: true });
+    const jwt = client.session.getSnapshot().context.jwt!;
+    const stolen = await fetch(`${sandboxUrl}/api/v0/sdk/${inject('sandboxEnvironmentId')}/users/embeddedWallets`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${jwt}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ walletIds: [account.id], deleteWithoutExport: true }),
+    });
+    expect(stolen.status).toBe(403);
+    const ceremonies = web.seen.length;
+    const user = await embedded.deleteWallet({ deleteWithoutExport: true });
+    expect(web.seen).toHaveLength(ceremonies + 1);
+    expect(user.verifiedCredentials.some((credential) => credential.id === account.id)).toBe(false);
+  });
+
   it('error: a challenge for another key or another wallet is never signed (invalid_response)', () => {
     const body = (publicKey: string, organizationId: string) =>
       JSON.stringify({ type: 'ACTIVITY_TYPE_CREATE_API_KEYS_V2', timestampMs: '1', organizationId, parameters: { userId: 'u', apiKeys: [{ apiKeyName: 'session-n0nce000000000000', publicKey }] } });

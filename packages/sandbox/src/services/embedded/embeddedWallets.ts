@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EmbeddedWalletCreation, ProjectSettings, SignInResponse, User } from '@latchkey/protocol';
+import type { EmbeddedWalletCreation, ProjectSettings, SignInResponse, User, WalletDeletion } from '@latchkey/protocol';
 import type { SandboxContext } from '../../context.js';
 import { CustodyError } from '../../custody/CustodyError.js';
 import { SOLANA_DEFAULT_PATH } from '../../custody/solanaKeys.js';
@@ -11,6 +11,7 @@ import { signInResponse } from '../session/signInResponse.js';
 import { loadUser, toWireUser } from '../users/userRepository.js';
 import type { EmbeddedWalletRow } from './embeddedWalletRecord.js';
 import { assertRecentSecondFactor } from '../mfa/stepUp.js';
+import { deleteWithPasskey } from './passkeyWalletDeletion.js';
 import { assertSessionStillLive, recordSessionKey } from './sessionKeyRecords.js';
 
 /**
@@ -174,9 +175,9 @@ export async function onlyWallet(ctx: SandboxContext, userId: string): Promise<E
 /**
  * Deletes embedded wallets (by credential id) in custody, then their credentials. Like deleting the account, it needs
  * a second factor passed in the last 5 minutes when the user has one (403 `mfa_invalid_request`): an unexported
- * wallet's key goes with it.
+ * wallet's key goes with it. A passkey-protected wallet needs its passkey too (`deleteWithPasskey`).
  */
-export async function deleteEmbeddedWallets(ctx: SandboxContext, auth: Auth, input: { walletIds: string[]; deleteWithoutExport?: boolean | undefined }): Promise<{ user: User }> {
+export async function deleteEmbeddedWallets(ctx: SandboxContext, auth: Auth, input: WalletDeletion): Promise<{ user: User }> {
   await assertRecentSecondFactor(ctx, ctx.db, auth);
   const wallets = await embeddedWalletsOf(ctx.db, ctx.environmentId, auth.userId);
   const chosen = input.walletIds.map((id) => {
@@ -185,12 +186,14 @@ export async function deleteEmbeddedWallets(ctx: SandboxContext, auth: Auth, inp
     return wallet;
   });
   for (const wallet of chosen) {
-    await ctx.custody.client
-      .submit('delete_wallets', 'ACTIVITY_TYPE_DELETE_WALLETS', wallet.sub_organization_id, { walletIds: [wallet.hd_wallet_id], deleteWithoutExport: input.deleteWithoutExport ?? false })
-      .catch((error: unknown) => {
-        if (error instanceof CustodyError && error.code === 9) throw new ApiError(400, 'invalid_request', embeddedWalletMessages.notExported, 'deleteWithoutExport');
-        fromCustody(error);
-      });
+    const deletion = { walletIds: [wallet.hd_wallet_id], deleteWithoutExport: input.deleteWithoutExport ?? false };
+    await (wallet.is_authenticator_attached
+      ? deleteWithPasskey(ctx, wallet, deletion, input.turnkeySignedRequest)
+      : ctx.custody.client.submit('delete_wallets', 'ACTIVITY_TYPE_DELETE_WALLETS', wallet.sub_organization_id, deletion)
+    ).catch((error: unknown) => {
+      if (error instanceof CustodyError && error.code === 9) throw new ApiError(400, 'invalid_request', embeddedWalletMessages.notExported, 'deleteWithoutExport');
+      fromCustody(error);
+    });
     await ctx.db.query('DELETE FROM verified_credentials WHERE id = $1', [wallet.credential_id]);
   }
   const record = await loadUser(ctx.db, ctx.environmentId, auth.userId);

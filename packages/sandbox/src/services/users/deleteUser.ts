@@ -9,7 +9,7 @@ import { fromCustody } from '../embedded/embeddedWallets.js';
 /**
  * DELETE /users: the account goes, with everything hanging off it — credentials, sessions (so this very token stops
  * working), passkeys, MFA devices and recovery codes, embedded and MPC wallets (their custody wallets are deleted
- * first, without export: the user typed the confirmation). A user with a second factor must have passed it in the
+ * first, without export: the user typed the confirmation — except a passkey-protected one, left to its passkey). A user with a second factor must have passed it in the
  * last 5 minutes (`mfa_invalid_request`, as for removing a factor). Verification codes still pending for the user's
  * e-mail addresses and phone numbers are burnt. Every API key of its embedded wallets' custody users (the session keys of
  * all its devices) is deleted at custody first — custody refusing fails the request before anything is deleted, as for
@@ -19,11 +19,13 @@ import { fromCustody } from '../embedded/embeddedWallets.js';
 export async function deleteUser(ctx: SandboxContext, auth: Auth): Promise<{ ok: true }> {
   await assertRecentSecondFactor(ctx, ctx.db, auth);
   const custodyUsers = await deleteSessionKeys(ctx, auth.userId, 'all').catch(fromCustody);
-  const wallets = await ctx.db.query<{ sub_organization_id: string; custody_user_id: string; hd_wallet_id: string }>(
-    'SELECT sub_organization_id, custody_user_id, hd_wallet_id FROM embedded_wallets WHERE environment_id = $1 AND user_id = $2',
+  const wallets = await ctx.db.query<{ sub_organization_id: string; custody_user_id: string; hd_wallet_id: string; is_authenticator_attached: boolean }>(
+    'SELECT sub_organization_id, custody_user_id, hd_wallet_id, is_authenticator_attached FROM embedded_wallets WHERE environment_id = $1 AND user_id = $2',
     [ctx.environmentId, auth.userId],
   );
-  for (const wallet of wallets) {
+  // A passkey-protected wallet is not the product's to delete (custody refuses the parent, see passkeyWalletDeletion.ts):
+  // it stays at custody under its passkey, its session keys gone — a stolen session deletes the account, not the key.
+  for (const wallet of wallets.filter((row) => !row.is_authenticator_attached)) {
     await ctx.custody.client
       .submit('delete_wallets', 'ACTIVITY_TYPE_DELETE_WALLETS', wallet.sub_organization_id, { walletIds: [wallet.hd_wallet_id], deleteWithoutExport: true })
       .catch((error: unknown) => {
