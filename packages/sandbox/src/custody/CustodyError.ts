@@ -36,6 +36,7 @@ export const custodyMessages = {
   notAllowedForParent: 'permission denied: only a user of the organization may do this',
   codeExpired: 'The code is invalid or expired.',
   passkeyProtected: 'permission denied: a passkey protects this user; only their own credentials may add api keys',
+  expiringKeyAddsNoPolicy: 'permission denied: an api key that expires may not create policies; a policy would outlive it',
   passkeyProtectedWallet: 'permission denied: a passkey protects this user; only their own credentials may delete their wallets',
   apiKeyAddsNoAuthenticator: 'permission denied: an api key may not add authenticators; only an authenticator of the user may',
   apiKeyOutlivesItsMaker: 'permission denied: an api key may only add api keys that expire within its own lifetime ({seconds} seconds)',

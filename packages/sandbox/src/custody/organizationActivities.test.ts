@@ -139,4 +139,24 @@ describe('the parent and a passkey-protected user', () => {
     await expect(refused).rejects.toMatchObject({ code: 7, message: expect.stringContaining(custodyMessages.passkeyProtectedWallet) });
     expect((await user.parent.getWallets({ organizationId: user.organizationId })).wallets).toHaveLength(1);
   });
+
+  it('error: a session key (one that expires) may not create a policy (7): a stolen key cannot leave the wallet needing approvals nobody can give', async () => {
+    const user = await protectedUser();
+    const refused = clientFor(user.sessionKey).createPolicy({
+      type: 'ACTIVITY_TYPE_CREATE_POLICY_V3',
+      timestampMs: ts(),
+      organizationId: user.organizationId,
+      parameters: { policyName: 'brick', effect: 'EFFECT_ALLOW', condition: 'true', consensus: 'approvers.count() >= 2', notes: '' },
+    } as any);
+    await expect(refused).rejects.toMatchObject({ code: 7, message: expect.stringContaining(custodyMessages.expiringKeyAddsNoPolicy) });
+    const { wallets } = await user.parent.getWallets({ organizationId: user.organizationId });
+    const { accounts } = await user.parent.getWalletAccounts({ organizationId: user.organizationId, walletId: wallets[0]!.walletId });
+    const { activity } = await clientFor(user.sessionKey).signRawPayload({
+      type: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2',
+      timestampMs: ts(),
+      organizationId: user.organizationId,
+      parameters: { signWith: accounts[0]!.address, payload: 'aa', encoding: 'PAYLOAD_ENCODING_HEXADECIMAL', hashFunction: 'HASH_FUNCTION_NOT_APPLICABLE' },
+    });
+    expect(activity.status).toBe('ACTIVITY_STATUS_COMPLETED');
+  });
 });

@@ -138,6 +138,12 @@ export const organizationActivities: Readonly<Record<string, SubmitHandler>> = {
       notes: z.string().optional(),
     }),
     async run(ctx, q, principal, p) {
+      // A policy outlives every key: one made by a session key (stolen, say) could leave the wallet needing approvals
+      // nobody can give. Only a lasting credential of the user — an authenticator, a key with no expiry — makes one.
+      if (principal.via.kind === 'apiKey') {
+        const [key] = await q.query<{ expires_at: Date | null }>('SELECT expires_at FROM custody_api_keys WHERE id = $1', [principal.via.apiKeyId]);
+        if (key?.expires_at) throw new CustodyError(7, custodyMessages.expiringKeyAddsNoPolicy);
+      }
       const policyId = randomUUID();
       await q.query('INSERT INTO custody_policies (id, organization_id, name, effect, condition, consensus, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
         policyId,
