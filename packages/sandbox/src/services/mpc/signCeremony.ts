@@ -1,8 +1,9 @@
 import type { NonceCommitments } from '@noble/curves/abstract/frost.js';
-import { ed25519_FROST as frost } from '@noble/curves/ed25519.js';
+import { ed25519, ed25519_FROST as frost } from '@noble/curves/ed25519.js';
 import type { MpcSocketParams } from '@latchkey/protocol';
 import {
   aggregateSignature,
+  FrostCulpritError,
   decodeCommitments,
   decodePublic,
   encodeCommitments,
@@ -42,6 +43,26 @@ function distinct(ids: readonly string[]): boolean {
   return new Set(ids).size === ids.length;
 }
 
+/**
+ * A nonce commitment must be a point of the prime-order subgroup other than the identity (RFC 9591 §4.1: the
+ * deserialised element is checked): refused at `sign.commit`, naming its sender, before it reaches a signature share.
+ */
+function checkNoncePoints(commitments: readonly NonceCommitments[]): void {
+  for (const commitment of commitments) {
+    for (const bytes of [commitment.hiding, commitment.binding]) {
+      let valid = false;
+      try {
+        const point = ed25519.Point.fromBytes(bytes);
+        point.assertValidity();
+        valid = !point.is0() && point.isTorsionFree();
+      } catch {
+        valid = false;
+      }
+      if (!valid) throw new FrostCulpritError(commitment.identifier, 'a nonce commitment is not a point of the prime-order subgroup');
+    }
+  }
+}
+
 export async function signCommit(ctx: SandboxContext, room: RoomRow<SignParams>, params: MpcSocketParams<'sign.commit'>): Promise<StepOutcome<'sign.commit'>> {
   const wallet = await currentWallet(ctx, room);
   const pub = decodePublic(wallet.public_package);
@@ -51,6 +72,7 @@ export async function signCommit(ctx: SandboxContext, room: RoomRow<SignParams>,
   if (!distinct(clientSigners) || clientSigners.some((id) => !clientIds.includes(id))) {
     throw new MpcRpcError('invalid_params', "commitments must come from distinct client shares of this wallet's current generation.");
   }
+  checkNoncePoints(client);
   const serverShares = await serverSharesOf(ctx, ctx.db, wallet);
   const needed = pub.signers.min - client.length;
   if (needed < 1) throw new MpcRpcError('invalid_params', 'These client shares reach the threshold alone; the server takes no part.');
