@@ -22,7 +22,8 @@ export const round1PackageSchema = z.object({ identifier: frostIdentifierSchema,
 export const secretShareSchema = z.object({ from: frostIdentifierSchema, to: frostIdentifierSchema, signingShare: scalarSchema });
 export const nonceCommitmentSchema = z.object({ identifier: frostIdentifierSchema, hiding: pointSchema, binding: pointSchema });
 export const signatureShareSchema = z.object({ identifier: frostIdentifierSchema, share: scalarSchema });
-export const reshareDealerSchema = z.object({ identifier: frostIdentifierSchema, commitment: commitmentSchema });
+/** A dealer of `reshare.round1`; a client's carries `proof` (shareProof.ts: it holds its share, for this room). */
+export const reshareDealerSchema = z.object({ identifier: frostIdentifierSchema, commitment: commitmentSchema, proof: z.optional(hexBytes(64)) });
 export const sealedShareSchema = z.object({
   identifier: frostIdentifierSchema,
   /** HPKE encapsulated key: an uncompressed P-256 point. */
@@ -51,7 +52,8 @@ export const mpcSocketMethods = {
   'reshare.round2': { params: z.object({ roomId: roomIdSchema, shares: z.array(secretShareSchema).check(z.maxLength(25)) }), result: z.object({ shares: z.array(secretShareSchema).check(z.maxLength(25)) }) },
   'reshare.round3': { params: confirmationSchema, result: finishedSchema },
   'export.share': {
-    params: z.object({ roomId: roomIdSchema, targetPublicKey: hexBytes(65), clientIdentifiers: few(frostIdentifierSchema) }),
+    /** `proofs[i]`: that the client holds `clientIdentifiers[i]`'s share, for this room and target key (shareProof.ts). */
+    params: z.object({ roomId: roomIdSchema, targetPublicKey: hexBytes(65), clientIdentifiers: few(frostIdentifierSchema), proofs: few(hexBytes(64)) }),
     result: z.object({ shares: few(sealedShareSchema) }),
   },
 } as const;

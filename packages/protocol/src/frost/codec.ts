@@ -57,6 +57,8 @@ export interface SignatureShareWire {
 export interface DealerWire {
   identifier: Hex;
   commitment: Hex[];
+  /** A client dealer's proof that it holds its share (shareProof.ts). */
+  proof?: Hex;
 }
 
 /** The group's public package on the wire. */

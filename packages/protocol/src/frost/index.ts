@@ -7,4 +7,5 @@ export * from './FrostWireError.js';
 export * from './identifier.js';
 export * from './reshare.js';
 export * from './scheme.js';
+export * from './shareProof.js';
 export * from './signing.js';

@@ -3,6 +3,7 @@ import {
   CLIENT_KEY_SHARES,
   commitShares,
   dealReshare,
+  proveShare,
   decodeCommitments,
   decodeRound1,
   dkgShares,
@@ -143,7 +144,7 @@ export async function reshareWallet(
   const serverReceivers = room.serverKeygenIds.map(identifierOf);
   const receivers = [...clientReceivers, ...serverReceivers];
   const dealings = dealers.map((dealer) => dealReshare(dealer, signers, receivers));
-  const wireDealer = (d: ReshareDealer) => ({ identifier: d.identifier, commitment: d.commitment.map(toHex) });
+  const wireDealer = (d: ReshareDealer, i: number) => ({ identifier: d.identifier, commitment: d.commitment.map(toHex), proof: toHex(proveShare(dealers[i] as FrostSecret, 'reshare', room.roomId)) });
   const serverDealers: ReshareDealer[] = (await session.socket.call('reshare.round1', { roomId: room.roomId, dealers: dealings.map(wireDealer) })).dealers.map((d: any) => ({
     identifier: d.identifier,
     commitment: d.commitment.map((c: string) => fromHex(c, 'c', 32)),

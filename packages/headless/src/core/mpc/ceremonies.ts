@@ -5,6 +5,8 @@ import type { MpcSocketMethod, MpcSocketParams, MpcSocketResult } from '@latchke
 import {
   commitShares,
   dealReshare,
+  exportProofContext,
+  proveShare,
   decodeCommitments,
   decodeRound1,
   dkgShares,
@@ -207,7 +209,9 @@ export function reshareCeremony(
       {
         name: 'reshareRound1',
         async run(rpc) {
-          const answer = await rpc.call('reshare.round1', { roomId: room.roomId, dealers: dealings.map((d) => ({ identifier: d.identifier, commitment: d.commitment.map(toHex) })) as never });
+          // Each dealer proves it holds its share, for this room: a commitment alone only repeats a public point.
+          const wire = dealings.map((d, i) => ({ identifier: d.identifier, commitment: d.commitment.map(toHex), proof: toHex(proveShare(dealers[i] as FrostSecret, 'reshare', room.roomId)) }));
+          const answer = await rpc.call('reshare.round1', { roomId: room.roomId, dealers: wire as never });
           all = [...dealings, ...answer.dealers.map((d, i) => ({ identifier: d.identifier, commitment: d.commitment.map((c, k) => fromHex(c, `dealers[${i}].commitment[${k}]`, 32)) }))];
           newPub = resharedPublic(oldPub, signers, all, [...clientReceivers, ...serverReceivers]);
         },
@@ -252,14 +256,18 @@ export function reshareCeremony(
 export type SealedServerShare = MpcSocketResult<'export.share'>['shares'][number];
 
 /** Export: the server seals the shares the threshold still needs to the export frame's key. */
-export function exportCeremony(room: { roomId: string }, targetPublicKey: string, clientIdentifiers: readonly string[]): Ceremony<SealedServerShare[]> {
+export function exportCeremony(room: { roomId: string }, targetPublicKey: string, shares: readonly FrostSecret[]): Ceremony<SealedServerShare[]> {
   let sealed: SealedServerShare[] | undefined;
   return {
     steps: [
       {
         name: 'exportShare',
         async run(rpc) {
-          sealed = (await rpc.call('export.share', { roomId: room.roomId, targetPublicKey, clientIdentifiers: [...clientIdentifiers] as never })).shares;
+          // The server seals its shares only for the holder of these: a proof per share, bound to the room and the target.
+          const context = exportProofContext(room.roomId, targetPublicKey);
+          const clientIdentifiers = shares.map((share) => share.identifier);
+          const proofs = shares.map((share) => toHex(proveShare(share, 'export', context)));
+          sealed = (await rpc.call('export.share', { roomId: room.roomId, targetPublicKey, clientIdentifiers: clientIdentifiers as never, proofs: proofs as never })).shares;
         },
       },
     ],

@@ -295,7 +295,7 @@ export function createMpcWalletClient(host: MpcWalletHost, config: MpcWalletConf
       const { account: current, stored } = await deviceShares();
       const shares = sharesOf(stored);
       try {
-        const server = await run(async () => exportCeremony(await exportMpcPrivateKey(host, { walletId: current.id }), targetPublicKey, shares.map((s) => s.secret.identifier)));
+        const server = await run(async () => exportCeremony(await exportMpcPrivateKey(host, { walletId: current.id }), targetPublicKey, shares.map((s) => s.secret)));
         const mine = await Promise.all(shares.map((share) => sealForFrame(targetPublicKey, share.secret)));
         return { shares: [...mine, ...server], public: stored.public, address: current.address };
       } finally {

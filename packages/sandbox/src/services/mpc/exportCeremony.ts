@@ -1,7 +1,7 @@
 import { Aes256Gcm, CipherSuite, DhkemP256HkdfSha256, HkdfSha256 } from '@hpke/core';
 import { p256 } from '@noble/curves/nist.js';
 import { MPC_EXPORT_HPKE_INFO, type MpcSocketParams } from '@latchkey/protocol';
-import { decodePublic, identifierOf, toHex } from '@latchkey/protocol/frost';
+import { decodePublic, exportProofContext, FrostCulpritError, identifierOf, toHex, verifyShareProof } from '@latchkey/protocol/frost';
 import type { SandboxContext } from '../../context.js';
 import type { StepOutcome } from './ceremony.js';
 import { MpcRpcError } from './MpcRpcError.js';
@@ -31,6 +31,12 @@ export async function exportShare(ctx: SandboxContext, room: RoomRow<ExportParam
   if (new Set(given).size !== given.length || given.some((id) => !clientIds.includes(id))) {
     throw new MpcRpcError('invalid_params', "clientIdentifiers must be distinct client shares of the wallet's current generation.");
   }
+  // The server's shares go only to the holder of the named ones: a proof per share, for this room and this target key.
+  if (params.proofs.length !== given.length) throw new MpcRpcError('invalid_params', 'proofs must hold one proof per client identifier.');
+  const context = exportProofContext(room.id, params.targetPublicKey);
+  given.forEach((id, i) => {
+    if (!verifyShareProof(pub.verifyingShares[id] as Uint8Array, id, 'export', context, params.proofs[i] as string)) throw new FrostCulpritError(id, 'the client did not prove it holds this share');
+  });
   const shares = await serverSharesOf(ctx, ctx.db, wallet);
   const needed = pub.signers.min - given.length;
   if (needed < 1) throw new MpcRpcError('invalid_params', 'These client shares reach the threshold alone; the server sends none.');

@@ -2,7 +2,7 @@ import { Aes256Gcm, CipherSuite, DhkemP256HkdfSha256, HkdfSha256 } from '@hpke/c
 import { ed25519, ed25519_FROST as frost } from '@noble/curves/ed25519.js';
 import { p256 } from '@noble/curves/nist.js';
 import { Connection, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
-import { FROST_SIGNERS, fromHex, toHex } from '@latchkey/protocol/frost';
+import { exportProofContext, FROST_SIGNERS, fromHex, proveShare, toHex } from '@latchkey/protocol/frost';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { airdrop, confirmSignature } from '../../testing/solanaFixtures.js';
 import { createWallet, mpcSession, reshareWallet, signMessage } from '../../test/mpcTestClient.js';
@@ -160,7 +160,8 @@ describe('MPC wallets: reshare, refresh, export', () => {
     const suite = new CipherSuite({ kem: new DhkemP256HkdfSha256(), kdf: new HkdfSha256(), aead: new Aes256Gcm() });
     const frame = await suite.kem.generateKeyPair();
     const targetPublicKey = toHex(new Uint8Array(await suite.kem.serializePublicKey(frame.publicKey)));
-    const answer = await session.socket.call('export.share', { roomId: room.roomId, targetPublicKey, clientIdentifiers: [wallet.shares[0]!.secret.identifier] });
+    const proof = toHex(proveShare(wallet.shares[0]!.secret, 'export', exportProofContext(room.roomId, targetPublicKey)));
+    const answer = await session.socket.call('export.share', { roomId: room.roomId, targetPublicKey, clientIdentifiers: [wallet.shares[0]!.secret.identifier], proofs: [proof] });
     expect(answer.shares).toHaveLength(1);
     const [sealed] = answer.shares;
     const recipient = await suite.createRecipientContext({ recipientKey: frame, enc: fromHex(sealed.encapsulatedKey, 'enc', 65).buffer, info: new TextEncoder().encode('latchkey-mpc-export').buffer as ArrayBuffer });
