@@ -83,4 +83,12 @@ export const mpcMigrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 121,
+    name: 'mpc rooms: swept an hour past their expiry (finished or not), counted per user while open',
+    sql: `
+      CREATE INDEX mpc_rooms_expiry ON mpc_rooms (environment_id, expires_at);
+      CREATE INDEX mpc_rooms_open ON mpc_rooms (environment_id, user_id, expires_at) WHERE status = 'open';
+    `,
+  },
 ];

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { MPC_ROOM_TTL_MS, type MpcSocketMethod } from '@latchkey/protocol';
 import type { SandboxContext } from '../../context.js';
-import type { Queryable } from '../../db/database.js';
+import type { Database, Queryable } from '../../db/database.js';
+import { ApiError, messages } from '../../errors/ApiError.js';
+import { sometimesSweepExpired } from '../retention/sweepExpired.js';
 import { MpcRpcError } from './MpcRpcError.js';
 import { sealJson, unsealJson } from './mpcSecrets.js';
 
@@ -41,14 +43,41 @@ export interface RoomRow<P = unknown, S = unknown> {
 
 const stateLabel = (roomId: string) => `mpc-room:${roomId}`;
 
-export async function createRoom(ctx: SandboxContext, q: Queryable, values: { userId: string; walletId?: string; kind: RoomKind; params: object }): Promise<string> {
+/**
+ * How many rooms one user may have open (not finished, not expired) at once: a room costs a row and, for a sign
+ * room, the message (up to 32 KiB) until it is swept, so a session alone must not open them without end. Rooms
+ * close within `MPC_ROOM_TTL_MS`; a kit runs one ceremony at a time.
+ */
+export const MPC_OPEN_ROOMS_PER_USER = 20;
+
+/**
+ * Opens a room for `userId` — past `MPC_OPEN_ROOMS_PER_USER` open ones, 429 `too_many_requests` with Retry-After (when
+ * the first of them expires) and nothing stored. The count and the insert run under a lock on the user's row, so
+ * parallel requests cannot pass the limit together. Beside it, one time in `sweepOneIn`, expired and finished rooms
+ * an hour past their expiry are swept (`mpc_rooms` in `EXPIRING_TABLES`).
+ */
+export async function createRoom(ctx: SandboxContext, db: Database, values: { userId: string; walletId?: string; kind: RoomKind; params: object }): Promise<string> {
   const id = randomUUID();
   const now = ctx.now();
-  await q.query(
-    `INSERT INTO mpc_rooms (id, environment_id, user_id, wallet_id, kind, step, status, params, created_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5, 0, 'open', $6::jsonb, $7, $8)`,
-    [id, ctx.environmentId, values.userId, values.walletId ?? null, values.kind, JSON.stringify(values.params), now.toISOString(), new Date(now.getTime() + MPC_ROOM_TTL_MS).toISOString()],
-  );
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [values.userId]);
+    const [open] = await tx.query<{ count: number; first_expiry: Date | null }>(
+      `SELECT count(*)::int AS count, min(expires_at) AS first_expiry FROM mpc_rooms
+       WHERE environment_id = $1 AND user_id = $2 AND status = 'open' AND expires_at > $3`,
+      [ctx.environmentId, values.userId, now.toISOString()],
+    );
+    if ((open?.count ?? 0) >= MPC_OPEN_ROOMS_PER_USER) {
+      const refusal = new ApiError(429, 'too_many_requests', messages.rateLimit);
+      refusal.retryAfterSeconds = Math.max(1, Math.ceil(((open?.first_expiry?.getTime() ?? now.getTime() + MPC_ROOM_TTL_MS) - now.getTime()) / 1000));
+      throw refusal;
+    }
+    await tx.query(
+      `INSERT INTO mpc_rooms (id, environment_id, user_id, wallet_id, kind, step, status, params, created_at, expires_at)
+       VALUES ($1, $2, $3, $4, $5, 0, 'open', $6::jsonb, $7, $8)`,
+      [id, ctx.environmentId, values.userId, values.walletId ?? null, values.kind, JSON.stringify(values.params), now.toISOString(), new Date(now.getTime() + MPC_ROOM_TTL_MS).toISOString()],
+    );
+  });
+  await sometimesSweepExpired(db, 'mpc_rooms', ctx);
   return id;
 }
 

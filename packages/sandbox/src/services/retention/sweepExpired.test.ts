@@ -5,6 +5,7 @@ import type { SandboxContext } from '../../context.js';
 import type { Database } from '../../db/database.js';
 import { openDatabase } from '../../db/openDatabase.js';
 import { storeChallenge } from '../passkeys/passkeys.js';
+import { createRoom } from '../mpc/mpcRoomRepository.js';
 import { ANONYMOUS_STATE_LIMIT } from '../rateLimits/rateLimits.js';
 import { insertSession } from '../session/sessionRepository.js';
 import { createWalletNonce } from '../wallets/walletSignature.js';
@@ -49,6 +50,8 @@ async function addRow(table: ExpiringTable, env: string, expiresAt: string, user
       `INSERT INTO session_custody_keys (id, environment_id, created_at, expires_at, user_id, session_id, sub_organization_id, custody_user_id, public_key) VALUES ($1, $2, $3, $4, $5, $6, $6, $6, 'k')`,
       [...common, userId, randomUUID()],
     ],
+    // A ceremony room: a finished one (its expiry two minutes after it opened, as every room's).
+    mpc_rooms: [`INSERT INTO mpc_rooms (id, environment_id, created_at, expires_at, user_id, kind, step, status, params) VALUES ($1, $2, $3, $4, $5, 'sign', 2, 'done', '{}')`, [...common, userId]],
   };
   const [statement, params] = sql[table];
   await db.query(statement, params);
@@ -93,6 +96,8 @@ describe('what creates one-time state sweeps its table', () => {
     ['captcha_tokens', (ctx) => issueCaptchaToken(db, ctx, 'site')],
     // A sign-in's session (a row per sign-in, never deleted before).
     ['sessions', (ctx, userId) => insertSession(db, ctx, { userId, now, expiresAt: new Date(now.getTime() + 3_600_000) })],
+    // An MPC ceremony room (a row per signature, never deleted before).
+    ['mpc_rooms', (ctx, userId) => createRoom(ctx, db, { userId, kind: 'keygen', params: {} })],
   ];
 
   it.each(creators)('behavior: %s: a creation that rolls the sweep deletes the expired rows; one that does not leaves them', async (table, create) => {
