@@ -15,7 +15,9 @@ import { authenticate, type Auth } from '../services/session/authenticate.js';
  * the session JWT (`rpc.login`, as rpc-websockets clients do); every later call checks that session
  * again (a revoked or expired one is refused), validates `params` with the method's schema and its
  * answer with the result schema. Messages of one connection are handled in order. No state but the
- * caller's token lives in the connection: the ceremonies keep theirs in the database.
+ * caller's token lives in the connection: the ceremonies keep theirs in the database. A connection not logged in
+ * within `LOGIN_TIMEOUT_MS`, or with more than `MAX_QUEUED_MESSAGES` messages waiting to be handled, is closed with
+ * 1008 (policy violation): neither idle anonymous connections nor a pipelined flood pile up in the server.
  */
 
 export interface JsonRpcMethod {
@@ -33,6 +35,11 @@ const METHOD_NOT_FOUND = -32601;
 const INVALID_PARAMS = -32602;
 const INTERNAL_ERROR = -32603;
 const MAX_MESSAGE_BYTES = 256 * 1024;
+/** How long a new connection has to log in (`rpc.login`); the kit logs in as soon as the socket opens. */
+export const LOGIN_TIMEOUT_MS = 5_000;
+/** Messages one connection may have waiting (received, not yet answered): at most 16 × 256 KiB held for it. */
+export const MAX_QUEUED_MESSAGES = 16;
+const POLICY_VIOLATION = 1008;
 
 interface RpcError {
   code: number;
@@ -100,6 +107,16 @@ export function attachJsonRpcSocket(options: {
   function serve(ws: WebSocket): void {
     let jwt: string | undefined;
     let queue: Promise<void> = Promise.resolve();
+    let queued = 0;
+    let closed = false;
+    const end = (reason: string) => {
+      closed = true;
+      ws.close(POLICY_VIOLATION, reason);
+    };
+    const loginTimer = setTimeout(() => {
+      if (!jwt) end(`Log in (rpc.login) within ${LOGIN_TIMEOUT_MS / 1000} s of connecting.`);
+    }, LOGIN_TIMEOUT_MS);
+    loginTimer.unref();
     const send = (message: object) => {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
     };
@@ -115,6 +132,7 @@ export function attachJsonRpcSocket(options: {
           throw unauthenticated(error instanceof ApiError ? error.message : 'The session token is invalid.');
         }
         jwt = token;
+        clearTimeout(loginTimer);
         return true;
       }
       if (method === '__listMethods') return ['rpc.login', ...Object.keys(options.methods)];
@@ -165,9 +183,25 @@ export function attachJsonRpcSocket(options: {
 
     // A frame over the size limit (or a broken connection) is the connection's end, not the server's: ws closes it.
     ws.on('error', () => undefined);
+    ws.on('close', () => {
+      closed = true;
+      clearTimeout(loginTimer);
+    });
     ws.on('message', (data, isBinary) => {
+      if (closed) return;
+      if (queued >= MAX_QUEUED_MESSAGES) {
+        end(`More than ${MAX_QUEUED_MESSAGES} messages are waiting for an answer on this connection.`);
+        return;
+      }
+      queued += 1;
       const text = isBinary ? '' : String(data);
-      queue = queue.then(() => handle(text)).catch(options.onInternalError);
+      // What is still queued when the connection ends is dropped unanswered (nobody is there to read it).
+      queue = queue
+        .then(() => (closed ? undefined : handle(text)))
+        .catch(options.onInternalError)
+        .finally(() => {
+          queued -= 1;
+        });
     });
   }
 

@@ -2,6 +2,7 @@ import { ed25519_FROST as frost } from '@noble/curves/ed25519.js';
 import { MPC_ROOM_TTL_MS, MPC_SOCKET_ERRORS } from '@latchkey/protocol';
 import { encodeRound1, FROST_SIGNERS, identifierOf, startDkg } from '@latchkey/protocol/frost';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_TIMEOUT_MS, MAX_QUEUED_MESSAGES } from '../../http/jsonRpcSocket.js';
 import { mpcSession, openSocket } from '../../test/mpcTestClient.js';
 import { startTestSandbox, type TestSandbox } from '../../test/testSandbox.js';
 
@@ -146,6 +147,34 @@ describe('MPC socket: limits', () => {
     const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
     ws.send('x'.repeat(300 * 1024));
     expect(await closed).toBe(1009);
+    const socket = await openSocket(t.sandbox.info.mpcSocketUrl);
+    expect((await socket.raw('{"jsonrpc":"2.0","method":"nope","id":1}')).error.code).toBe(-32601);
+    socket.close();
+  });
+});
+
+describe('MPC socket: connections that hold the server', () => {
+  const open = async () => {
+    const { default: WebSocket } = await import('ws');
+    const ws = new WebSocket(t.sandbox.info.mpcSocketUrl);
+    await new Promise((resolve) => ws.once('open', resolve));
+    return { ws, closed: new Promise<number>((resolve) => ws.once('close', (code) => resolve(code))) };
+  };
+
+  it(`error: a connection not logged in within ${LOGIN_TIMEOUT_MS / 1000} s is closed with 1008; a logged-in one stays`, async () => {
+    const idle = await open();
+    const { socket } = await mpcSession(t, 'mpc-login-timeout@example.com');
+    expect(await Promise.race([idle.closed, new Promise((resolve) => setTimeout(() => resolve('still open'), LOGIN_TIMEOUT_MS + 1_000))])).toBe(1008);
+    expect((await socket.raw('{"jsonrpc":"2.0","method":"nope","id":1}')).error.code).toBe(-32601);
+    socket.close();
+  }, LOGIN_TIMEOUT_MS + 10_000);
+
+  it(`error: more than ${MAX_QUEUED_MESSAGES} messages waiting on one connection close it with 1008; others are served`, async () => {
+    const { jwt } = await t.signIn('mpc-queue-flood@example.com');
+    const flood = await open();
+    const login = JSON.stringify({ jsonrpc: '2.0', method: 'rpc.login', params: { jwt }, id: 0 });
+    for (let i = 0; i < MAX_QUEUED_MESSAGES * 8; i++) flood.ws.send(login);
+    expect(await Promise.race([flood.closed, new Promise((resolve) => setTimeout(() => resolve('still open'), 5_000))])).toBe(1008);
     const socket = await openSocket(t.sandbox.info.mpcSocketUrl);
     expect((await socket.raw('{"jsonrpc":"2.0","method":"nope","id":1}')).error.code).toBe(-32601);
     socket.close();
