@@ -144,7 +144,8 @@ export async function reshareWallet(
   const serverReceivers = room.serverKeygenIds.map(identifierOf);
   const receivers = [...clientReceivers, ...serverReceivers];
   const dealings = dealers.map((dealer) => dealReshare(dealer, signers, receivers));
-  const wireDealer = (d: ReshareDealer, i: number) => ({ identifier: d.identifier, commitment: d.commitment.map(toHex), proof: toHex(proveShare(dealers[i] as FrostSecret, 'reshare', room.roomId)) });
+  const proofs = await Promise.all(dealers.map((dealer) => proveShare(dealer, 'reshare', room.roomId)));
+  const wireDealer = (d: ReshareDealer, i: number) => ({ identifier: d.identifier, commitment: d.commitment.map(toHex), proof: toHex(proofs[i] as Uint8Array) });
   const serverDealers: ReshareDealer[] = (await session.socket.call('reshare.round1', { roomId: room.roomId, dealers: dealings.map(wireDealer) })).dealers.map((d: any) => ({
     identifier: d.identifier,
     commitment: d.commitment.map((c: string) => fromHex(c, 'c', 32)),

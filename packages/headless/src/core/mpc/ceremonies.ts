@@ -210,7 +210,8 @@ export function reshareCeremony(
         name: 'reshareRound1',
         async run(rpc) {
           // Each dealer proves it holds its share, for this room: a commitment alone only repeats a public point.
-          const wire = dealings.map((d, i) => ({ identifier: d.identifier, commitment: d.commitment.map(toHex), proof: toHex(proveShare(dealers[i] as FrostSecret, 'reshare', room.roomId)) }));
+          const proofs = await Promise.all(dealers.map((dealer) => proveShare(dealer, 'reshare', room.roomId)));
+          const wire = dealings.map((d, i) => ({ identifier: d.identifier, commitment: d.commitment.map(toHex), proof: toHex(proofs[i] as Uint8Array) }));
           const answer = await rpc.call('reshare.round1', { roomId: room.roomId, dealers: wire as never });
           all = [...dealings, ...answer.dealers.map((d, i) => ({ identifier: d.identifier, commitment: d.commitment.map((c, k) => fromHex(c, `dealers[${i}].commitment[${k}]`, 32)) }))];
           newPub = resharedPublic(oldPub, signers, all, [...clientReceivers, ...serverReceivers]);
@@ -266,7 +267,7 @@ export function exportCeremony(room: { roomId: string }, targetPublicKey: string
           // The server seals its shares only for the holder of these: a proof per share, bound to the room and the target.
           const context = exportProofContext(room.roomId, targetPublicKey);
           const clientIdentifiers = shares.map((share) => share.identifier);
-          const proofs = shares.map((share) => toHex(proveShare(share, 'export', context)));
+          const proofs = (await Promise.all(shares.map((share) => proveShare(share, 'export', context)))).map(toHex);
           sealed = (await rpc.call('export.share', { roomId: room.roomId, targetPublicKey, clientIdentifiers: clientIdentifiers as never, proofs: proofs as never })).shares;
         },
       },

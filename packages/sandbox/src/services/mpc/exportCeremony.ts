@@ -34,9 +34,9 @@ export async function exportShare(ctx: SandboxContext, room: RoomRow<ExportParam
   // The server's shares go only to the holder of the named ones: a proof per share, for this room and this target key.
   if (params.proofs.length !== given.length) throw new MpcRpcError('invalid_params', 'proofs must hold one proof per client identifier.');
   const context = exportProofContext(room.id, params.targetPublicKey);
-  given.forEach((id, i) => {
-    if (!verifyShareProof(pub.verifyingShares[id] as Uint8Array, id, 'export', context, params.proofs[i] as string)) throw new FrostCulpritError(id, 'the client did not prove it holds this share');
-  });
+  for (const [i, id] of given.entries()) {
+    if (!(await verifyShareProof(pub.verifyingShares[id] as Uint8Array, id, 'export', context, params.proofs[i] as string))) throw new FrostCulpritError(id, 'the client did not prove it holds this share');
+  }
   const shares = await serverSharesOf(ctx, ctx.db, wallet);
   const needed = pub.signers.min - given.length;
   if (needed < 1) throw new MpcRpcError('invalid_params', 'These client shares reach the threshold alone; the server sends none.');

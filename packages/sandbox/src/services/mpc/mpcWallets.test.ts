@@ -160,7 +160,7 @@ describe('MPC wallets: reshare, refresh, export', () => {
     const suite = new CipherSuite({ kem: new DhkemP256HkdfSha256(), kdf: new HkdfSha256(), aead: new Aes256Gcm() });
     const frame = await suite.kem.generateKeyPair();
     const targetPublicKey = toHex(new Uint8Array(await suite.kem.serializePublicKey(frame.publicKey)));
-    const proof = toHex(proveShare(wallet.shares[0]!.secret, 'export', exportProofContext(room.roomId, targetPublicKey)));
+    const proof = toHex(await proveShare(wallet.shares[0]!.secret, 'export', exportProofContext(room.roomId, targetPublicKey)));
     const answer = await session.socket.call('export.share', { roomId: room.roomId, targetPublicKey, clientIdentifiers: [wallet.shares[0]!.secret.identifier], proofs: [proof] });
     expect(answer.shares).toHaveLength(1);
     const [sealed] = answer.shares;

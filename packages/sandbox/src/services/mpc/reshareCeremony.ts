@@ -82,10 +82,10 @@ export async function reshareRound1(ctx: SandboxContext, room: RoomRow<ResharePa
   // The commitment's constant only repeats the dealer's verifying share, which is public: the dealer must prove it holds
   // the share behind it, for this room — else a session alone could deal a polynomial nobody can finish (a wallet
   // nobody can sign with again, its old shares and backups gone).
-  params.dealers.forEach((dealer, i) => {
+  for (const [i, dealer] of params.dealers.entries()) {
     const id = (clientDealers[i] as ReshareDealer).identifier;
-    if (!verifyShareProof(oldPublic.verifyingShares[id] as Uint8Array, id, 'reshare', room.id, dealer.proof ?? '')) throw new FrostCulpritError(id, 'the dealer did not prove it holds its share');
-  });
+    if (!(await verifyShareProof(oldPublic.verifyingShares[id] as Uint8Array, id, 'reshare', room.id, dealer.proof ?? ''))) throw new FrostCulpritError(id, 'the dealer did not prove it holds its share');
+  }
   const receivers = receiversOf(room.params);
   const dealings = serverShares.slice(0, serverDealerCount).map((share) => dealReshare(share.secret, newSigners, [...receivers.client, ...receivers.server]));
   const secretState: AfterRound1 = {

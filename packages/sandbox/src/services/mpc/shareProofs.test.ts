@@ -34,9 +34,9 @@ describe('MPC: a client proves it holds the shares it speaks for', () => {
       const dealing = dealReshare(device, FROST_SIGNERS.TWO_OF_TWO, [device.identifier, ...room.serverKeygenIds.map(identifierOf)]);
       const forged =
         proof === 'other-room'
-          ? toHex(proveShare(device, 'reshare', 'another-room'))
+          ? toHex(await proveShare(device, 'reshare', 'another-room'))
           : proof === 'other-share'
-            ? toHex(proveShare({ identifier: device.identifier, signingShare: new Uint8Array(32).fill(7) }, 'reshare', room.roomId))
+            ? toHex(await proveShare({ identifier: device.identifier, signingShare: new Uint8Array(32).fill(7) }, 'reshare', room.roomId))
             : undefined;
       const dealer = { identifier: dealing.identifier, commitment: dealing.commitment.map(toHex), ...(forged ? { proof: forged } : {}) };
       await expect(session.socket.call('reshare.round1', { roomId: room.roomId, dealers: [dealer] }), String(proof)).rejects.toMatchObject(refusedFor(device.identifier));
@@ -59,7 +59,7 @@ describe('MPC: a client proves it holds the shares it speaks for', () => {
     ];
     for (const prove of wrong) {
       const roomId = await openRoom();
-      const proofs = [toHex(prove(roomId))];
+      const proofs = [toHex(await prove(roomId))];
       await expect(session.socket.call('export.share', { roomId, targetPublicKey, clientIdentifiers: [device.identifier], proofs })).rejects.toMatchObject(refusedFor(device.identifier));
     }
     const room = { roomId: await openRoom() };
