@@ -3,6 +3,7 @@ import type { SandboxContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { ApiError, messages } from '../../errors/ApiError.js';
 import { sometimesSweepExpired } from '../retention/sweepExpired.js';
+import { SESSION_MAX_LIFETIME_S } from '../session/signInResponse.js';
 import { deleteCustodyKeys, type CustodyUser } from './deleteSessionKeys.js';
 
 /**
@@ -18,7 +19,12 @@ import { deleteCustodyKeys, type CustodyUser } from './deleteSessionKeys.js';
  * and deletes the key itself.
  */
 
-/** A key of `custodyUser` (by its public key, or the id custody gave it) recorded for `sessionId`, lapsing after `seconds`. */
+/**
+ * A key of `custodyUser` (by its public key, or the id custody gave it) recorded for `sessionId`, lapsing after
+ * `seconds`. The record lives as long as the key or its session can, whichever is later: a lapsed key stays at custody
+ * with every key it added (renewed), and ending the session deletes it, and with it that chain — a record swept at the
+ * key's lapse let a chain renewed from a stolen key outlive the sign-out.
+ */
 export async function recordSessionKey(
   ctx: SandboxContext,
   q: Queryable,
@@ -28,7 +34,10 @@ export async function recordSessionKey(
   await Promise.all([
     q.query(
       `INSERT INTO session_custody_keys (id, environment_id, user_id, session_id, sub_organization_id, custody_user_id, public_key, api_key_id, created_at, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, greatest($10::timestamptz,
+         (SELECT greatest(s.expires_at, s.created_at + make_interval(secs => $11)) FROM sessions s WHERE s.id = $4)))`,
+      // The latest its session can end: a refresh extends it up to its sign-in plus SESSION_MAX_LIFETIME_S, or plus one
+      // jwtDuration when that is longer — and then the session's expiry is already that (see `sessionExpiresAt`).
       [
         randomUUID(),
         ctx.environmentId,
@@ -40,6 +49,7 @@ export async function recordSessionKey(
         record.apiKeyId ?? null,
         now.toISOString(),
         new Date(now.getTime() + record.seconds * 1000).toISOString(),
+        SESSION_MAX_LIFETIME_S,
       ],
     ),
     sometimesSweepExpired(q, 'session_custody_keys', ctx),

@@ -1,0 +1,60 @@
+import { ApiKeyStamper } from '@turnkey/api-key-stamper';
+import { TurnkeyClient } from '@turnkey/http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newApiKeyPair } from '../../custody/testHelpers.js';
+import { startTestSandbox, type TestSandbox } from '../../test/testSandbox.js';
+
+/**
+ * A session key's record (`session_custody_keys`) lives as long as its session can: a key a stolen session key renewed
+ * at custody (and the keys those renewed) must die with the session even once the first key has lapsed.
+ */
+let t: TestSandbox;
+beforeAll(async () => {
+  t = await startTestSandbox();
+});
+afterAll(() => t.close());
+
+type Key = { privateKey: string; publicKey: string };
+let counter = 0;
+const MINUTE = 60_000;
+const custody = (key: Key) => new TurnkeyClient({ baseUrl: t.sandbox.info.custodyBaseUrl }, new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey }));
+
+async function userWithWallet(sessionPublicKey: string) {
+  const { jwt } = await t.signIn(`session-key-records-${++counter}-${Date.now()}@example.com`);
+  const created = await t.call('POST', '/users/embeddedWallets', { token: jwt, body: { chains: ['SOL'], embeddedWalletProvider: 'turnkeyhd', sessionPublicKey } });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  const credential = created.body.user.verifiedCredentials.find((entry: any) => entry.wallet_properties?.turnkeySubOrganizationId);
+  return { jwt, organizationId: credential.wallet_properties.turnkeySubOrganizationId as string, custodyUserId: credential.wallet_properties.turnkeyUserId as string };
+}
+
+/** A new key added at custody by `by`, lapsing when `by`'s own lifetime would (30 minutes, the default session key's). */
+async function renew(by: Key, wallet: { organizationId: string; custodyUserId: string }): Promise<Key> {
+  const key = newApiKeyPair();
+  await custody(by).createApiKeys({
+    type: 'ACTIVITY_TYPE_CREATE_API_KEYS_V2',
+    timestampMs: String(t.clock.now().getTime()),
+    organizationId: wallet.organizationId,
+    parameters: { userId: wallet.custodyUserId, apiKeys: [{ apiKeyName: 'renewed', publicKey: key.publicKey, curveType: 'API_KEY_CURVE_P256', expirationSeconds: '1800' }] },
+  });
+  return key;
+}
+
+describe('session key records', () => {
+  it('behavior: a chain of keys renewed from the session key dies at POST /revoke after the first key lapsed and the records were swept', async () => {
+    const first = newApiKeyPair();
+    const wallet = await userWithWallet(first.publicKey);
+    let newest = first;
+    for (let step = 0; step < 3; step++) {
+      t.clock.advance(29 * MINUTE);
+      newest = await renew(newest, wallet);
+    }
+    // Past the first key's lapse and the sweep's hour of grace; another user's registration sweeps the records.
+    t.clock.advance(8 * MINUTE);
+    await userWithWallet(newApiKeyPair().publicKey);
+    expect((await t.call('GET', '/session', { token: wallet.jwt })).status).toBe(200);
+    expect((await custody(newest).getWhoami({ organizationId: wallet.organizationId })).organizationId).toBe(wallet.organizationId);
+
+    expect((await t.call('POST', '/revoke', { token: wallet.jwt })).status).toBe(200);
+    await expect(custody(newest).getWhoami({ organizationId: wallet.organizationId })).rejects.toMatchObject({ code: 16 });
+  });
+});
