@@ -1,3 +1,4 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
 import { ApiError } from '../../errors/ApiError.js';
@@ -6,6 +7,9 @@ import { isLoopbackOrigin } from '../../net/loopbackOrigin.js';
 /** The wallet key the simulator answers as: its return carries `simulator_encryption_public_key`. */
 export const SIMULATOR_WALLET_KEY = 'simulator';
 const NONCE_BYTES = 24;
+/** What a session's MAC covers before its claims: nothing else the simulator authenticates starts so. */
+const SESSION_DOMAIN = 'latchkey-mobile-wallet-simulator/session/v1\n';
+const SESSION_MAC_BYTES = 32;
 
 export type SimulatorMethod = 'connect' | 'signMessage' | 'signTransaction';
 
@@ -94,14 +98,18 @@ function payloadObject(bytes: Uint8Array): Record<string, unknown> {
 
 /**
  * The wallet's side of the deep-link protocol with a real ed25519 keypair (signatures) and a real x25519 box key
- * (encryption), made fresh per sandbox. The session handed to the dapp on connect is signed by the wallet and bound
- * to the dapp's encryption key, so a later request with another key, or a forged session, is refused.
+ * (encryption), made fresh per sandbox. The session handed to the dapp on connect is authenticated by the wallet and
+ * bound to the dapp's encryption key, so a later request with another key, or a forged session, is refused. It is
+ * authenticated with a secret of its own (HMAC-SHA256 over a domain prefix and the claims), never an account's key:
+ * that key signs whatever message a dapp asks, so a dapp could have it sign claims for an account never connected.
  */
 export function createMobileWalletSimulator(walletKey: string = SIMULATOR_WALLET_KEY): MobileWalletSimulator {
   const first = nacl.sign.keyPair();
   const box = nacl.box.keyPair();
   const address = bs58.encode(first.publicKey);
-  // The wallet's accounts by address; the first one also signs the sessions it hands out.
+  const sessionSecret = randomBytes(32);
+  const sessionMac = (claims: Uint8Array) => new Uint8Array(createHmac('sha256', sessionSecret).update(SESSION_DOMAIN).update(claims).digest());
+  // The wallet's accounts by address.
   const accounts = new Map<string, nacl.SignKeyPair>([[address, first]]);
   const accountOf = (account: string | undefined): nacl.SignKeyPair => {
     const keys = accounts.get(account ?? address);
@@ -136,19 +144,25 @@ export function createMobileWalletSimulator(walletKey: string = SIMULATOR_WALLET
 
   const makeSession = (dappKey: string, appUrl: string | undefined, account: string): string => {
     const claims = new TextEncoder().encode(JSON.stringify({ dappKey, appUrl, account, issuedAt: Date.now() }));
-    return bs58.encode(new Uint8Array([...nacl.sign.detached(claims, first.secretKey), ...claims]));
+    return bs58.encode(new Uint8Array([...sessionMac(claims), ...claims]));
   };
 
   /** Checks the session the dapp sent back (issued here, for this dapp key); returns the account it connected. */
   const checkSession = (session: unknown, dappKey: string): string => {
     if (typeof session !== 'string') throw bad('The payload has no session.', 'session');
     const bytes = base58Field(session, 'The session', 'session');
-    if (bytes.length <= 64) throw bad('The session was not issued by this wallet.', 'session');
-    const signature = bytes.slice(0, 64);
-    const claims = bytes.slice(64);
-    if (!nacl.sign.detached.verify(claims, signature, first.publicKey)) throw bad('The session was not issued by this wallet.', 'session');
-    const parsed = JSON.parse(new TextDecoder().decode(claims)) as { dappKey?: string; account?: string };
+    if (bytes.length <= SESSION_MAC_BYTES) throw bad('The session was not issued by this wallet.', 'session');
+    const claims = bytes.slice(SESSION_MAC_BYTES);
+    if (!timingSafeEqual(bytes.slice(0, SESSION_MAC_BYTES), sessionMac(claims))) throw bad('The session was not issued by this wallet.', 'session');
+    let parsed: { dappKey?: unknown; account?: unknown } | undefined;
+    try {
+      parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(claims)) as typeof parsed;
+    } catch {
+      parsed = undefined;
+    }
+    if (typeof parsed !== 'object' || parsed === null) throw bad('The session was not issued by this wallet.', 'session');
     if (parsed.dappKey !== dappKey) throw bad('The session belongs to another dapp key.', 'session');
+    if (parsed.account !== undefined && typeof parsed.account !== 'string') throw bad('The session was not issued by this wallet.', 'session');
     const account = parsed.account ?? address;
     accountOf(account);
     return account;
