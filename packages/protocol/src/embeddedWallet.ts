@@ -70,10 +70,13 @@ export type SessionKey = z.infer<typeof sessionKeySchema>;
 /** A hex DER ECDSA signature. */
 const hexSignatureSchema = z.string().check(z.maxLength(512), z.regex(/^[0-9a-fA-F]+$/, { message: 'must be a hex signature' }));
 
-/** Stamp of a signed custody request. */
+/**
+ * Stamp of a signed custody request. Its value is sent on as an HTTP header: printable ASCII only (a stamp is
+ * base64url or JSON of such), checked here so that a bad one is refused before anything single-use is spent.
+ */
 export const stampSchema = z.object({
   stampHeaderName: z.enum(['X-Stamp', 'X-Stamp-WebAuthn']),
-  stampHeaderValue: z.string().check(z.minLength(1)),
+  stampHeaderValue: z.string().check(z.minLength(1), z.maxLength(16_384), z.regex(/^[\x20-\x7e]+$/, { message: 'must be printable ASCII (an HTTP header value)' })),
 });
 export type Stamp = z.infer<typeof stampSchema>;
 

@@ -115,6 +115,20 @@ describe('session keys of a passkey-protected wallet', () => {
     expect(expired.body.error).toMatchObject({ code: 'invalid_session_public_key', path: 'challenge' });
   });
 
+  it('error: a passkeyStamp that is no header value (a line break, a non-ASCII character) is 400 at the field, and the challenge is not burnt', async () => {
+    const wallet = await protectedWallet();
+    const key = newApiKeyPair();
+    const challenge = await challengeFor(wallet.jwt, key.publicKey);
+    const stamp = await passkeyStamp(wallet.authenticator, challenge.body);
+    const inside = (text: string) => `${stamp.stampHeaderValue.slice(0, 8)}${text}${stamp.stampHeaderValue.slice(8)}`;
+    for (const stampHeaderValue of [inside('\n'), inside('é'), inside('\u2028')]) {
+      const refused = await register(wallet.jwt, { publicKey: key.publicKey, challenge: challenge.body, passkeyStamp: { ...stamp, stampHeaderValue } });
+      expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+      expect(refused.body.error).toMatchObject({ code: 'invalid_request', path: 'passkeyStamp.stampHeaderValue' });
+    }
+    expect((await register(wallet.jwt, { publicKey: key.publicKey, challenge: challenge.body, passkeyStamp: stamp })).status).toBe(200);
+  });
+
   it('behavior: the current session key renews by signing the challenge; its signature over the bare key (the old form) or an expired key is refused', async () => {
     const first = newApiKeyPair();
     const wallet = await protectedWallet(first.publicKey);
