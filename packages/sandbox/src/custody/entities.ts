@@ -12,11 +12,17 @@ import { deriveEd25519, solanaAccount } from './solanaKeys.js';
 
 const compressedP256 = z.string().regex(/^0[23][0-9a-fA-F]{64}$/, { message: 'must be a compressed P-256 public key in hex' });
 
+/**
+ * How long an API key lives, in seconds: at most 10 digits as a string, 1e9 as a number — an expiry beyond a date's
+ * range (Number.MAX_SAFE_INTEGER seconds, say) would fail when stored.
+ */
+export const expirationSecondsSchema = z.union([z.string().regex(/^\d{1,10}$/), z.number().int().positive().max(1_000_000_000)]);
+
 export const apiKeyParamsSchema = z.object({
   apiKeyName: z.string().min(1).max(256),
   publicKey: compressedP256,
   curveType: z.literal('API_KEY_CURVE_P256').optional(),
-  expirationSeconds: z.union([z.string().regex(/^\d{1,10}$/), z.number().int().positive()]).optional(),
+  expirationSeconds: expirationSecondsSchema.optional(),
 });
 
 export const authenticatorParamsSchema = z.object({

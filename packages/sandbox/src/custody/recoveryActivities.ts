@@ -6,7 +6,7 @@ import { sealBundle } from './bundle.js';
 import type { CustodyContext } from './CustodyContext.js';
 import { CustodyError } from './CustodyError.js';
 import { usersOf } from './custodyStore.js';
-import { insertApiKey } from './entities.js';
+import { expirationSecondsSchema, insertApiKey } from './entities.js';
 import { submitHandler, targetPublicKeySchema, type SubmitHandler } from './SubmitHandler.js';
 
 /** The recovery code (its key) counts only if used within this long of its creation (SPEC §9). */
@@ -51,7 +51,7 @@ export const recoveryActivities: Readonly<Record<string, SubmitHandler>> = {
       email: z.string().email(),
       targetPublicKey: targetPublicKeySchema,
       apiKeyName: z.string().min(1).optional(),
-      expirationSeconds: z.union([z.string().regex(/^\d{1,10}$/), z.number().int().positive()]).optional(),
+      expirationSeconds: expirationSecondsSchema.optional(),
       emailCustomization: z.record(z.string(), z.unknown()).optional(),
       invalidateExisting: z.boolean().optional(),
     }),
@@ -103,7 +103,7 @@ export const recoveryActivities: Readonly<Record<string, SubmitHandler>> = {
       otpCode: z.string().min(1),
       targetPublicKey: targetPublicKeySchema,
       apiKeyName: z.string().min(1).optional(),
-      expirationSeconds: z.union([z.string().regex(/^\d{1,10}$/), z.number().int().positive()]).optional(),
+      expirationSeconds: expirationSecondsSchema.optional(),
       invalidateExisting: z.boolean().optional(),
     }),
     async run(ctx, q, principal, p) {
