@@ -58,4 +58,11 @@ describe('export page', () => {
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(page.html).not.toMatch(/<script>(?!<\/script>)/);
   });
+
+  it('error: a parent origin that is more than an origin (a path, spaces, a second directive) gets no page; the CSP names only the origin', () => {
+    for (const parentOrigin of ['http://localhost:5173/ https://evil.example', 'http://localhost:5173/; script-src *', 'http://localhost:5173/é', 'http://localhost:5173/', 'http://LOCALHOST:5173']) {
+      expect(exportPage(parentOrigin, 'ab').status, parentOrigin).toBe(400);
+    }
+    expect(exportPage('http://[::1]:3000', 'ab').headers['content-security-policy']).toMatch(/frame-ancestors http:\/\/\[::1\]:3000$/);
+  });
 });

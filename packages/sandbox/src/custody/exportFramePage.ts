@@ -109,12 +109,23 @@ export interface ExportFramePage {
   headers: Record<string, string>;
 }
 
+/** `value` when it is exactly a URL's origin as the browser writes it (scheme, host, port: no path, no spaces), else undefined. */
+function exactOrigin(value: string | undefined): string | undefined {
+  try {
+    return value !== undefined && new URL(value).origin === value ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * What both export frames (custody's and the MPC wallet's) share: a 400 page unless `parentOrigin` is a loopback
- * origin, else a page only that parent may frame (CSP `frame-ancestors`), never cached, no referrer, in the frames'
- * own light/dark style; `extraStyle` and `body` (the `<main>` and the page's script) are the frame's own.
+ * What both export frames (custody's and the MPC wallet's) share: a 400 page unless `parentOrigin` is exactly a
+ * loopback origin (it goes into the CSP as is: anything more — a path, a space, a `;` — would add sources or
+ * directives), else a page only that parent may frame (CSP `frame-ancestors`), never cached, no referrer, in the
+ * frames' own light/dark style; `extraStyle` and `body` (the `<main>` and the page's script) are the frame's own.
  */
-export function exportFramePage(parentOrigin: string | undefined, render: (parentOrigin: string) => { extraStyle?: string; body: string }): ExportFramePage {
+export function exportFramePage(requestedOrigin: string | undefined, render: (parentOrigin: string) => { extraStyle?: string; body: string }): ExportFramePage {
+  const parentOrigin = exactOrigin(requestedOrigin);
   if (!parentOrigin || !isLoopbackOrigin(parentOrigin)) {
     return {
       status: 400,
