@@ -67,6 +67,11 @@ export const mpcSignMessageSchema = z.object({
  */
 export const keyShareBackupSchema = z.object({
     walletId: z.string().check(z.minLength(1)),
+    /**
+     * The client keygen id of the share backed up: the product API keeps one backup per share and place, a newer
+     * one replacing the older. Without it, the backups of one place share one unnamed record.
+     */
+    keygenId: z.optional(z.string().check(z.minLength(1), z.maxLength(256))),
     /** The encrypted key share (the kit encrypts it with the user's password before it leaves the device). */
     secret: z.optional(z.string().check(z.minLength(1), z.maxLength(16_384))),
     source: embeddedWalletSourceSchema,

@@ -57,11 +57,13 @@ export async function storeBackups(context: BackupContext, keys: WalletKeys, sha
     await driveOf(context, location).write(location, driveFileName(keys.walletId), JSON.stringify({ version: 1, walletId: keys.walletId, shares: secrets }));
   }
   let records: KeyShareRecord[] = [];
-  for (const secret of secrets) {
+  // One record per share and place (the server replaces an older backup of the same share there).
+  for (const [i, secret] of secrets.entries()) {
+    const keygenId = (shares[i] as ClientShare).keygenId;
     const backup =
       location === 'productApi'
-        ? { walletId: keys.walletId, source: 'user' as const, passwordEncrypted: true, secret }
-        : { walletId: keys.walletId, source: 'user' as const, passwordEncrypted: true, backupLocation: location };
+        ? { walletId: keys.walletId, keygenId, source: 'user' as const, passwordEncrypted: true, secret }
+        : { walletId: keys.walletId, keygenId, source: 'user' as const, passwordEncrypted: true, backupLocation: location };
     records = (await backupKeyShares(context.api, { walletId: keys.walletId, backup })).keyShares;
   }
   return records;
@@ -89,18 +91,35 @@ async function readSecrets(context: BackupContext, walletId: string, records: re
 
 /**
  * Opens the wallet's backups at `location` with `password`: every share checked against its public
- * package. A wrong password changes nothing anywhere (`mpc_backup_password_invalid`).
+ * package. Each backup is tried on its own: one that does not open (another password, malformed, a
+ * record someone else put there) is skipped, so a planted record cannot keep the user from theirs.
+ * Only when none opens is it an error — `mpc_backup_password_invalid` if one failed on the password,
+ * else `mpc_backup_not_found`. A wrong password changes nothing anywhere.
  */
 export async function openBackups(context: BackupContext, walletId: string, records: readonly KeyShareRecord[], location: BackupLocation, password: string): Promise<{ keys: WalletKeys; shares: ClientShare[] }> {
+  const notFound = () => mpcError('mpc_backup_not_found', { params: { location: backupLocationName(location) } });
   const secrets = await readSecrets(context, walletId, records, location);
-  const opened = await Promise.all(secrets.map((secret) => decryptBackup(password, walletId, secret)));
+  const attempts = await Promise.allSettled(secrets.map((secret) => decryptBackup(password, walletId, secret).then(checkedShare)));
+  const opened = attempts.flatMap((attempt) => (attempt.status === 'fulfilled' ? [attempt.value] : []));
+  // The wallet's key is the one the first backup that opened names; one of another key is not this wallet's share.
   const first = opened[0];
-  if (!first) throw mpcError('mpc_backup_not_found', { params: { location: backupLocationName(location) } });
-  const shares = opened.map((entry) => {
-    const share: ClientShare = { keygenId: entry.keygenId, secret: { identifier: entry.identifier, signingShare: fromHex(entry.signingShare, 'signingShare', 32) } };
-    ed25519_FROST.validateSecret(share.secret, decodePublic(entry.public));
-    if (entry.public.commitments[0] !== first.public.commitments[0]) throw mpcError('mpc_backup_not_found', { params: { location: backupLocationName(location) } });
-    return share;
-  });
-  return { keys: { walletId, scheme: first.thresholdSignatureScheme, public: first.public, clientKeygenIds: first.clientKeygenIds }, shares };
+  if (!first) {
+    const wrongPassword = attempts.some((attempt) => attempt.status === 'rejected' && (attempt.reason as { code?: unknown })?.code === 'mpc_backup_password_invalid');
+    throw wrongPassword ? mpcError('mpc_backup_password_invalid', { path: 'password' }) : notFound();
+  }
+  const shares: ClientShare[] = [];
+  for (const { entry, share } of opened) {
+    if (entry.public.commitments[0] !== first.entry.public.commitments[0]) continue;
+    if (shares.some((kept) => kept.secret.identifier === share.secret.identifier)) continue;
+    shares.push(share);
+  }
+  const keys = first.entry;
+  return { keys: { walletId, scheme: keys.thresholdSignatureScheme, public: keys.public, clientKeygenIds: keys.clientKeygenIds }, shares };
+}
+
+/** A backup that opened, as a client share checked against the public package it carries. */
+function checkedShare(entry: BackupPlaintext): { entry: BackupPlaintext; share: ClientShare } {
+  const share: ClientShare = { keygenId: entry.keygenId, secret: { identifier: entry.identifier, signingShare: fromHex(entry.signingShare, 'signingShare', 32) } };
+  ed25519_FROST.validateSecret(share.secret, decodePublic(entry.public));
+  return { entry, share };
 }

@@ -85,10 +85,13 @@ export const mpcMigrations: readonly Migration[] = [
   },
   {
     version: 121,
-    name: 'mpc rooms: swept an hour past their expiry (finished or not), counted per user while open',
+    name: 'mpc rooms: swept an hour past their expiry (finished or not), counted per user while open; a key-share backup names its share',
     sql: `
       CREATE INDEX mpc_rooms_expiry ON mpc_rooms (environment_id, expires_at);
       CREATE INDEX mpc_rooms_open ON mpc_rooms (environment_id, user_id, expires_at) WHERE status = 'open';
+      -- One backup per (wallet, generation, place, share): a newer one replaces the older. NULL for backups recorded
+      -- before (and for a client that names none): those of one place share one record.
+      ALTER TABLE mpc_key_share_backups ADD COLUMN keygen_id text;
     `,
   },
 ];

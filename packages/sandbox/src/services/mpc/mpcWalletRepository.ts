@@ -27,6 +27,8 @@ export interface MpcBackupRow {
   wallet_id: string;
   generation: number;
   backup_location: 'googleDrive' | 'icloud' | null;
+  /** The client keygen id of the share (null: a backup that names none). */
+  keygen_id: string | null;
   secret: string | null;
   password_encrypted: boolean;
   source: 'dynamic' | 'user';

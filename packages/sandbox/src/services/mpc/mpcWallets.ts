@@ -27,6 +27,8 @@ export const mpcMessages = {
   walletMismatch: 'walletId must be the wallet of the path.',
   cloudBackup: 'This key share is kept in {location}; read it from there.',
   unknownShare: 'No backup of this wallet has this id.',
+  unknownKeygenId: "keygenId must be a client share of the wallet's current generation.",
+  generationChanged: 'The wallet was reshared or refreshed meanwhile; back up the new shares.',
 } as const;
 
 const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key]));
@@ -120,15 +122,29 @@ export async function openExport(ctx: SandboxContext, auth: Auth, walletId: stri
 
 const keyShareRecord = (row: MpcBackupRow) => ({ id: row.id, backupLocation: row.backup_location, passwordEncrypted: row.password_encrypted });
 
-/** POST /waas/{walletId}/keyShares/backup: records a backup of a client share of the current generation. */
+/**
+ * POST /waas/{walletId}/keyShares/backup: records a backup of a client share of the current generation — one per
+ * share (`keygenId`, a client keygen id of the wallet) and place, a newer one replacing the older (a backup naming no
+ * share has one record per place). A session can therefore add at most (client shares + 1) × places records, and a
+ * record it planted sits beside the user's, never in front of them: the kit skips a backup that does not open.
+ */
 export async function backupKeyShare(ctx: SandboxContext, auth: Auth, walletId: string, body: KeyShareBackup): Promise<KeyShareList> {
   const wallet = await ownMpcWallet(ctx, auth, walletId);
   if (body.walletId !== walletId) throw new ApiError(400, 'invalid_request', mpcMessages.walletMismatch, 'walletId');
-  await ctx.db.query(
-    `INSERT INTO mpc_key_share_backups (id, environment_id, wallet_id, generation, backup_location, secret, password_encrypted, source, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [randomUUID(), ctx.environmentId, walletId, wallet.generation, body.backupLocation ?? null, body.secret ?? null, body.passwordEncrypted ?? false, body.source, ctx.now().toISOString()],
-  );
+  if (body.keygenId !== undefined && !wallet.client_keygen_ids.includes(body.keygenId)) throw new ApiError(400, 'invalid_request', mpcMessages.unknownKeygenId, 'keygenId');
+  await ctx.db.transaction(async (tx) => {
+    const locked = await tx.query<{ generation: number }>('SELECT generation FROM mpc_wallets WHERE credential_id = $1 FOR UPDATE', [walletId]);
+    if (locked[0]?.generation !== wallet.generation) throw new ApiError(409, 'invalid_request', mpcMessages.generationChanged);
+    await tx.query(
+      `DELETE FROM mpc_key_share_backups WHERE wallet_id = $1 AND generation = $2 AND backup_location IS NOT DISTINCT FROM $3 AND keygen_id IS NOT DISTINCT FROM $4`,
+      [walletId, wallet.generation, body.backupLocation ?? null, body.keygenId ?? null],
+    );
+    await tx.query(
+      `INSERT INTO mpc_key_share_backups (id, environment_id, wallet_id, generation, backup_location, keygen_id, secret, password_encrypted, source, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [randomUUID(), ctx.environmentId, walletId, wallet.generation, body.backupLocation ?? null, body.keygenId ?? null, body.secret ?? null, body.passwordEncrypted ?? false, body.source, ctx.now().toISOString()],
+    );
+  });
   return { keyShares: (await backupsOf(ctx.db, walletId, wallet.generation)).map(keyShareRecord) };
 }
 
