@@ -174,20 +174,6 @@ describe('embedded wallet against the sandbox', () => {
     expect(once.state.submits).toBe(2);
   });
 
-  it("error: a consensus policy → 'Activity requires consensus'; signMessage says 'Failed to sign message' (cause kept)", async () => {
-    const { client } = await signedIn();
-    const embedded = await wallet(client);
-    const account = await embedded.createWallet();
-    const custody = createCustodyApi({ baseUrl: await custodyBaseUrl() });
-    const key = embedded.session.getSnapshot().context.session!.key;
-    await custody.submit('create_policy', 'ACTIVITY_TYPE_CREATE_POLICY_V3', account.organizationId, { policyName: 'two', effect: 'EFFECT_ALLOW', consensus: 'approvers.count() >= 2' }, createSessionKeyStamper(key));
-    const { transaction } = unsignedTransaction(base58.decode(account.address));
-    await expect(embedded.signer().signTransaction(transaction)).rejects.toMatchObject({ code: 'activity_requires_consensus', message: 'Activity requires consensus' });
-    const failure = await embedded.signer().signMessage(new Uint8Array([1])).catch((error: unknown) => error as LatchkeyError);
-    expect(failure).toMatchObject({ code: 'failed_to_sign_message', message: 'Failed to sign message' });
-    expect((failure as LatchkeyError).cause).toMatchObject({ code: 'activity_requires_consensus' });
-  });
-
   it("error: no wallet → 'No custody account'", async () => {
     const { client } = await signedIn();
     const embedded = await wallet(client);
@@ -275,6 +261,22 @@ describe('embedded wallet against the sandbox', () => {
         embedded.passkeyStamper(),
       );
       expect(await verifyEd25519(fromHex(signed.r + signed.s), new Uint8Array([10, 11]), account.address)).toBe(true);
+    });
+
+    it("error: a consensus policy (its passkey's: a session key may not make one) → 'Activity requires consensus'; signMessage says 'Failed to sign message' (cause kept)", async () => {
+      const { client } = await signedIn(undefined, { webauthn: softWebAuthn().loader });
+      const embedded = await wallet(client);
+      const account = await embedded.createWallet({ withPasskey: true });
+      const custody = createCustodyApi({ baseUrl: await custodyBaseUrl() });
+      const policy = { policyName: 'two', effect: 'EFFECT_ALLOW', consensus: 'approvers.count() >= 2' };
+      const key = embedded.session.getSnapshot().context.session!.key;
+      await expect(custody.submit('create_policy', 'ACTIVITY_TYPE_CREATE_POLICY_V3', account.organizationId, policy, createSessionKeyStamper(key))).rejects.toMatchObject({ code: 'custody_request_failed', status: 403 });
+      await custody.submit('create_policy', 'ACTIVITY_TYPE_CREATE_POLICY_V3', account.organizationId, policy, embedded.passkeyStamper());
+      const { transaction } = unsignedTransaction(base58.decode(account.address));
+      await expect(embedded.signer().signTransaction(transaction)).rejects.toMatchObject({ code: 'activity_requires_consensus', message: 'Activity requires consensus' });
+      const failure = await embedded.signer().signMessage(new Uint8Array([1])).catch((error: unknown) => error as LatchkeyError);
+      expect(failure).toMatchObject({ code: 'failed_to_sign_message', message: 'Failed to sign message' });
+      expect((failure as LatchkeyError).cause).toMatchObject({ code: 'activity_requires_consensus' });
     });
 
     it("error: a passkey this wallet never attached → custody refuses its stamp ('could not find authenticator')", async () => {
