@@ -150,4 +150,16 @@ export const securityMigrations: readonly Migration[] = [
       CREATE INDEX custody_api_keys_added_by ON custody_api_keys (added_by) WHERE added_by IS NOT NULL;
     `,
   },
+  {
+    version: 122,
+    name: "security: a session key's record lives as long as its session can",
+    sql: `
+      -- A record expired with its key, and was swept an hour later while the session lived on; ending the session then
+      -- missed the key, and the keys renewed from it at custody (added_by) outlived the sign-out. Records now expire
+      -- at the later of the key's lapse and the session's latest end (30 days after sign-in, SESSION_MAX_LIFETIME_S,
+      -- or its expiry when later: see recordSessionKey); the records already written are extended the same way.
+      UPDATE session_custody_keys k SET expires_at = greatest(k.expires_at, s.expires_at, s.created_at + interval '30 days')
+        FROM sessions s WHERE s.id = k.session_id;
+    `,
+  },
 ];

@@ -1,7 +1,11 @@
 import { ApiKeyStamper } from '@turnkey/api-key-stamper';
 import { TurnkeyClient } from '@turnkey/http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newApiKeyPair } from '../../custody/testHelpers.js';
+import { openDatabase } from '../../db/openDatabase.js';
 import { startTestSandbox, type TestSandbox } from '../../test/testSandbox.js';
 
 /**
@@ -56,5 +60,28 @@ describe('session key records', () => {
 
     expect((await t.call('POST', '/revoke', { token: wallet.jwt })).status).toBe(200);
     await expect(custody(newest).getWhoami({ organizationId: wallet.organizationId })).rejects.toMatchObject({ code: 16 });
+  });
+
+  it('behavior: migration 122 extends the records written before to their session\'s latest end', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'session-key-records-'));
+    try {
+      const own = await startTestSandbox({ dataDir });
+      const { jwt } = await own.signIn(`migrated-${Date.now()}@example.com`);
+      expect((await own.call('POST', '/users/embeddedWallets', { token: jwt, body: { chains: ['SOL'], embeddedWalletProvider: 'turnkeyhd', sessionPublicKey: newApiKeyPair().publicKey } })).status).toBe(200);
+      await own.close();
+      // As written before the migration: expiring with the key (30 minutes).
+      const before = await openDatabase({ dataDir });
+      await before.query("UPDATE session_custody_keys SET expires_at = created_at + interval '30 minutes'");
+      await before.query('DELETE FROM schema_migrations WHERE version = 122');
+      await before.close();
+      const after = await openDatabase({ dataDir });
+      const [row] = await after.query<{ lasts: number }>(
+        'SELECT extract(epoch FROM k.expires_at - s.created_at)::int AS lasts FROM session_custody_keys k JOIN sessions s ON s.id = k.session_id',
+      );
+      await after.close();
+      expect(row!.lasts).toBe(30 * 86_400);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
