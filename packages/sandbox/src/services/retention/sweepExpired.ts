@@ -7,8 +7,9 @@ import { anonymousStateRules, consumeRateLimits } from '../rateLimits/rateLimits
  * State that a request creates and that is worth nothing once expired: wallet nonces, OAuth and Telegram states,
  * passkey and session-key challenges, MFA challenges, captcha tokens — most created before anyone signs in, so without
  * a sweep every request of an anonymous client would be a row kept forever — sessions, one per sign-in (an expired
- * session is refused and cannot be refreshed), the records of custody session keys (once a key has lapsed at
- * custody there is nothing left to delete when its session ends), and MPC ceremony rooms (one per signature; a room
+ * session is refused and cannot be refreshed), the records of custody session keys (once both the key has lapsed and
+ * its session cannot be live any more: a lapsed key stays at custody with the keys it added, which /revoke deletes
+ * through it), and MPC ceremony rooms (one per signature; a room
  * expires two minutes after it opens, finished or not, and is refused after — its transcript is worth nothing then).
  */
 export const EXPIRING_TABLES = [
