@@ -189,8 +189,8 @@ const kib = (n) => (n / 1024).toFixed(1);
 // additions ("Confirm it's you" on account deletion and wallet unlink, secrets kept out of cookies, the hardware
 // memo's whole message) took everything from 463.3 to 464.0 with \uXXXX escapes, 463.1 as UTF-8. Stop 28's security
 // fixes took it to 464.0 and the ceiling to 464.5: the MPC client's proof of each share it speaks for (a reshare
-// dealer, an export) and its backups tried one by one, the passkey-stamped deletion of a passkey-protected wallet, and "Confirm it's you" naming the
-// wallet or account it is for.
+// dealer, an export) and its backups tried one by one, the passkey-stamped deletion of a passkey-protected wallet,
+// and "Confirm it's you" naming the wallet or account it is for.
 const menuOpenRow = rows.find((row) => row.name === 'host, user menu open');
 const BUDGETS = [
   { name: 'host initial load (React included)', kib: hostRow.initial.gzip / 1024, max: 87 },
