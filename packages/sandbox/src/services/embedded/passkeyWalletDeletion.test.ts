@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newApiKeyPair, softPasskeyAttestation, softPasskeyStamper } from '../../custody/testHelpers.js';
+import { newApiKeyPair, softPasskeyStamper } from '../../custody/testHelpers.js';
+import { createTestEmbeddedWallet } from '../../test/embeddedWallet.js';
 import { createSoftAuthenticator, type SoftAuthenticator } from '../../test/softAuthenticator.js';
 import { startTestSandbox, type TestSandbox } from '../../test/testSandbox.js';
 
@@ -18,19 +19,7 @@ let counter = 0;
 
 async function userWithWallet(passkey?: SoftAuthenticator) {
   const { jwt } = await t.signIn(`passkey-wallet-deletion-${++counter}-${Date.now()}@example.com`);
-  const challenge = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
-  const created = await t.call('POST', '/users/embeddedWallets', {
-    token: jwt,
-    body: {
-      chains: ['SOL'],
-      embeddedWalletProvider: 'turnkeyhd',
-      sessionPublicKey: newApiKeyPair().publicKey,
-      ...(passkey ? { isAuthenticatorAttached: true, challenge, attestation: softPasskeyAttestation(passkey, challenge, ORIGIN) } : {}),
-    },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  const credential = created.body.user.verifiedCredentials.find((entry: any) => entry.wallet_properties?.turnkeySubOrganizationId);
-  return { jwt, walletId: credential.id as string, organizationId: credential.wallet_properties.turnkeySubOrganizationId as string, hdWalletId: credential.wallet_properties.turnkeyHDWalletId as string };
+  return { jwt, ...(await createTestEmbeddedWallet(t, jwt, { sessionPublicKey: newApiKeyPair().publicKey, ...(passkey ? { passkey, origin: ORIGIN } : {}) })) };
 }
 
 /** The custody `delete_wallets` request the kit stamps with the wallet's passkey. */

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newApiKeyPair } from '../../custody/testHelpers.js';
 import { openDatabase } from '../../db/openDatabase.js';
+import { createTestEmbeddedWallet } from '../../test/embeddedWallet.js';
 import { startTestSandbox, type TestSandbox } from '../../test/testSandbox.js';
 
 /**
@@ -25,10 +26,8 @@ const custody = (key: Key) => new TurnkeyClient({ baseUrl: t.sandbox.info.custod
 
 async function userWithWallet(sessionPublicKey: string) {
   const { jwt } = await t.signIn(`session-key-records-${++counter}-${Date.now()}@example.com`);
-  const created = await t.call('POST', '/users/embeddedWallets', { token: jwt, body: { chains: ['SOL'], embeddedWalletProvider: 'turnkeyhd', sessionPublicKey } });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  const credential = created.body.user.verifiedCredentials.find((entry: any) => entry.wallet_properties?.turnkeySubOrganizationId);
-  return { jwt, organizationId: credential.wallet_properties.turnkeySubOrganizationId as string, custodyUserId: credential.wallet_properties.turnkeyUserId as string };
+  const { organizationId, custodyUserId } = await createTestEmbeddedWallet(t, jwt, { sessionPublicKey });
+  return { jwt, organizationId, custodyUserId };
 }
 
 /** A new key added at custody by `by`, lapsing when `by`'s own lifetime would (30 minutes, the default session key's). */

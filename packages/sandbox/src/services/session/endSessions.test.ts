@@ -2,7 +2,8 @@ import { p256 } from '@noble/curves/nist.js';
 import { ApiKeyStamper } from '@turnkey/api-key-stamper';
 import { TurnkeyClient } from '@turnkey/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newApiKeyPair, newTargetKey, softPasskeyAttestation, softPasskeyStamper } from '../../custody/testHelpers.js';
+import { newApiKeyPair, newTargetKey, softPasskeyStamper } from '../../custody/testHelpers.js';
+import { createTestEmbeddedWallet } from '../../test/embeddedWallet.js';
 import { createSoftAuthenticator, type SoftAuthenticator } from '../../test/softAuthenticator.js';
 import { startTestSandbox, type TestSandbox } from '../../test/testSandbox.js';
 
@@ -47,28 +48,12 @@ async function expectRefused(key: Key, wallet: Wallet): Promise<void> {
   await expect(signWith(key, wallet)).rejects.toMatchObject({ code: 16, message: expect.stringContaining('could not find public key') });
 }
 
-/** The wallet of the user's (latest) sign-in response. */
-function walletOf(response: { user: { verifiedCredentials: any[] } }): Wallet {
-  const credential = response.user.verifiedCredentials.find((entry) => entry.format === 'blockchain' && entry.wallet_properties?.turnkeySubOrganizationId);
-  return { organizationId: credential.wallet_properties.turnkeySubOrganizationId, address: credential.address };
-}
-
 /** Signs in (a new session, as a new device would) and creates the user's embedded wallet with `sessionPublicKey`. */
 async function userWithWallet(sessionPublicKey: string, passkey?: SoftAuthenticator) {
   const email = freshEmail();
   const { jwt } = await t.signIn(email);
-  const challenge = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
-  const created = await t.call('POST', '/users/embeddedWallets', {
-    token: jwt,
-    body: {
-      chains: ['SOL'],
-      embeddedWalletProvider: 'turnkeyhd',
-      sessionPublicKey,
-      ...(passkey ? { isAuthenticatorAttached: true, challenge, attestation: softPasskeyAttestation(passkey, challenge, ORIGIN) } : {}),
-    },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  return { email, jwt, wallet: walletOf(created.body) };
+  const { organizationId, address } = await createTestEmbeddedWallet(t, jwt, { sessionPublicKey, ...(passkey ? { passkey, origin: ORIGIN } : {}) });
+  return { email, jwt, wallet: { organizationId, address } };
 }
 
 /** Another device of the user: a new session that registers its own session key (by the session alone: no passkey). */
