@@ -21,6 +21,7 @@ import { useLatchkeyClient } from './LatchkeyContext.js';
 import { useLatchkey } from './useLatchkey.js';
 import { useSessionSelector } from './useSessionSelector.js';
 import { useWalletCatalogue } from './useWalletCatalogue.js';
+import { importWhenOnline } from '../core/loading/importWhenOnline.js';
 
 export interface UseWalletSignInParameters {
   /** connect-only or connect-and-sign (default). */
@@ -98,7 +99,7 @@ function defaultBrowser(): MobileWalletBrowser {
 }
 
 /** The redirect protocol's code (the NaCl box) loads when a redirect wallet is first used, not with the list. */
-const loadMobileWallet = () => import('../core/mobileWallets/createMobileWallet.js');
+const loadMobileWallet = () => importWhenOnline(() => import('../core/mobileWallets/createMobileWallet.js'));
 
 /** Wallet discovery (late registration included) and sign-in / linking with a wallet-standard Solana wallet. */
 export function useWalletSignIn(parameters: UseWalletSignInParameters = {}): UseWalletSignInReturnType {

@@ -1,6 +1,7 @@
 import type { ProjectSettings } from '@latchkey/protocol';
 import { LatchkeyError } from '../errors/LatchkeyError.js';
 import type { HCaptchaWidget } from './hCaptchaWidget.js';
+import { importWhenOnline } from '../loading/importWhenOnline.js';
 
 /** Where hCaptcha serves its widget script when the settings name no `scriptUrl`. */
 export const HCAPTCHA_SCRIPT_URL = 'https://js.hcaptcha.com/1/api.js';
@@ -22,7 +23,7 @@ export interface CaptchaRunner {
 export function createCaptchaRunner(config: { loadSettings: () => Promise<ProjectSettings> }): CaptchaRunner {
   let widget: Promise<HCaptchaWidget> | undefined;
   const loadWidget = () =>
-    (widget ??= import('./hCaptchaWidget.js').then(
+    (widget ??= importWhenOnline(() => import('./hCaptchaWidget.js')).then(
       (module) => module.createHCaptchaWidget({ timeoutMs: CAPTCHA_TIMEOUT_MS }),
       (error: unknown) => {
         widget = undefined;

@@ -21,6 +21,7 @@ import { createTransport } from '../transport/createTransport.js';
 import { loadBrowserWebAuthn } from '../webauthn/loadBrowserWebAuthn.js';
 import type { WebAuthnLoader } from '../webauthn/WebAuthnCeremonies.js';
 import type { EmbeddedWalletConfig } from '../embedded/createEmbeddedWalletClient.js';
+import { importWhenOnline } from '../loading/importWhenOnline.js';
 
 export interface LatchkeyClientConfig {
   environmentId: string;
@@ -143,10 +144,11 @@ export function createLatchkeyClient(config: LatchkeyClientConfig): LatchkeyClie
   const early: [keyof LatchkeyEvents, unknown][] = [];
   let handlers: Promise<ClientEvents | undefined> | undefined;
   const loadHandlers = () =>
-    (handlers ??= import('../events/clientEvents.js').then(
+    (handlers ??= importWhenOnline(() => import('../events/clientEvents.js')).then(
       // The import settles after the client is built: the store exists by then.
       (module) => module.createClientEvents({ config, transport, storage: storage as Store, logger }),
-      () => undefined,
+      // Not kept: the next event tries again (the early events wait, bounded).
+      () => (handlers = undefined),
     ));
   const events = createEmitter<LatchkeyEvents>({
     onListenerError: (error, type) => logger.error(`A listener of ${String(type)} threw`, { error }),

@@ -1,3 +1,5 @@
+import { importWhenOnline } from '../loading/importWhenOnline.js';
+
 /** The protocol's schemas every request and answer is checked with (see contract.ts). */
 export type Contract = typeof import('./contract.js');
 
@@ -6,5 +8,5 @@ export type Contract = typeof import('./contract.js');
  * (the module system keeps it), so the code that paints first carries no zod.
  */
 export function loadContract(): Promise<Contract> {
-  return import('./contract.js');
+  return importWhenOnline(() => import('./contract.js'));
 }

@@ -1,4 +1,5 @@
 import type { SessionActorRef, SessionEvent, SessionInput, SessionSnapshot } from '../machines/session/sessionMachine.js';
+import { importWhenOnline } from '../loading/importWhenOnline.js';
 
 /** A clock for the session's timers, shaped like xstate's (its `SimulatedClock` fits). */
 export interface SessionClock {
@@ -20,7 +21,7 @@ export interface LazySessionOptions {
 }
 
 const startFromChunk: NonNullable<LazySessionOptions['start']> = (input, clock) =>
-  import('./startSession.js').then((module) => module.startSession(input, clock));
+  importWhenOnline(() => import('./startSession.js')).then((module) => module.startSession(input, clock));
 
 /**
  * The session actor, loaded on first use: the client's `session` is this stand-in, which loads the session machine

@@ -1,4 +1,5 @@
 import { LatchkeyError } from '../errors/LatchkeyError.js';
+import { importWhenOnline } from '../loading/importWhenOnline.js';
 
 /** A phone number as a person enters it: the digits (or a full `+…` number) and the picked country. */
 export interface PhoneInput {
@@ -31,7 +32,7 @@ const invalidPhone = () => new LatchkeyError('invalid_phone', { path: 'phoneNumb
 export async function parsePhone(input: PhoneInput): Promise<ParsedPhone> {
   const raw = typeof input?.phoneNumber === 'string' ? input.phoneNumber.trim() : '';
   if (!/^\+?[\d\s().-]{4,24}$/.test(raw)) throw invalidPhone();
-  const { parsePhoneNumberFromString, getCountryCallingCode } = await import('./phoneNumbers.js');
+  const { parsePhoneNumberFromString, getCountryCallingCode } = await importWhenOnline(() => import('./phoneNumbers.js'));
   const international = raw.startsWith('+');
   const iso = typeof input.isoCountryCode === 'string' ? input.isoCountryCode.toUpperCase() : '';
   let parsed;

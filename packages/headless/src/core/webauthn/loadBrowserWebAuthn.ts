@@ -1,3 +1,4 @@
+import { importWhenOnline } from '../loading/importWhenOnline.js';
 import type { WebAuthnCeremonies } from './WebAuthnCeremonies.js';
 
 /**
@@ -6,7 +7,7 @@ import type { WebAuthnCeremonies } from './WebAuthnCeremonies.js';
  * service), and `cancel` aborts the current one.
  */
 export async function loadBrowserWebAuthn(): Promise<WebAuthnCeremonies> {
-  const browser = await import('@simplewebauthn/browser');
+  const browser = await importWhenOnline(() => import('@simplewebauthn/browser'));
   return {
     isSupported: () => browser.browserSupportsWebAuthn(),
     hostname: () => (typeof location === 'undefined' ? undefined : location.hostname),

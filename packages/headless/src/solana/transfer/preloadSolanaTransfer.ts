@@ -1,4 +1,5 @@
 import type { createSolanaTransferPort } from './createSolanaTransferPort.js';
+import { importWhenOnline } from '../../core/loading/importWhenOnline.js';
 
 /**
  * The transfer's code — `createSolanaTransferPort` with @solana/web3.js and @solana/spl-token — as a chunk of its own:
@@ -7,7 +8,7 @@ import type { createSolanaTransferPort } from './createSolanaTransferPort.js';
  * by the next call.
  */
 export function loadSolanaTransferPort(): Promise<typeof createSolanaTransferPort> {
-  return import('./createSolanaTransferPort.js').then((module) => module.createSolanaTransferPort);
+  return importWhenOnline(() => import('./createSolanaTransferPort.js')).then((module) => module.createSolanaTransferPort);
 }
 
 /**
