@@ -113,4 +113,33 @@ describe('KitErrorBoundary', () => {
     expect(await screen.findByText('Loaded menu')).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
   });
+
+  it('behavior: while the browser is offline nothing is imported (a browser may keep a failed module failed for good); online, Retry imports it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const report = vi.fn();
+    const load = vi.fn(async () => ({ default: () => <p>Loaded part</p> }));
+    const Part = lazyWithRetry(load);
+    try {
+      render(
+        <ReportErrorProvider value={report}>
+          <KitErrorBoundary area="part">
+            <Suspense fallback={<p>Loading</p>}>
+              <Part />
+            </Suspense>
+          </KitErrorBoundary>
+        </ReportErrorProvider>,
+      );
+      expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong.');
+      await expect(Part.preload()).rejects.toThrow(/The browser is offline: the code was not fetched/);
+      expect(load).not.toHaveBeenCalled();
+      expect(report).toHaveBeenCalledWith(expect.stringContaining('part'), expect.objectContaining({ error: expect.any(TypeError) }));
+      onLine.mockReturnValue(true);
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+      expect(await screen.findByText('Loaded part')).toBeInTheDocument();
+      expect(load).toHaveBeenCalledTimes(1);
+    } finally {
+      onLine.mockRestore();
+    }
+  });
 });

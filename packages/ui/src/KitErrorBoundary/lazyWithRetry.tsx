@@ -1,5 +1,16 @@
 import { lazy, useState, type ComponentProps, type ComponentType, type LazyExoticComponent } from 'react';
 
+/**
+ * An `import()` of one of the UI kit's chunks, made only while the browser is online: offline it fetches nothing and
+ * rejects with a `TypeError`, as a failed `import()` does. Some browsers keep a module whose fetch failed failed for
+ * the page's life (the headless kit's `importWhenOnline`, which this mirrors, says which and why); the UI kit keeps
+ * its own copy because importing that one from here would pull the headless provider's barrel into every lazy chunk.
+ */
+export function importWhenOnline<T>(load: () => Promise<T>): Promise<T> {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return Promise.reject(new TypeError('The browser is offline: the code was not fetched; a retry once online fetches it.'));
+  return load();
+}
+
 /** Resets of the lazy components whose code failed to load (chunks are per page, as the lazy components are). */
 const failedLoads = new Set<() => void>();
 
@@ -25,7 +36,8 @@ export type LazyWithRetry<C extends ComponentType<any>> = ComponentType<Componen
 /**
  * `React.lazy` that can try again: React keeps a lazy component's rejected load for good, so one offline click would
  * leave the part broken until the page reloads. Here a failed load is forgotten at the next `retryFailedLoads()` —
- * the next render then imports again, and browsers fetch a failed module again on a new `import()`.
+ * the next render then imports again. While the browser is offline nothing is imported at all (`importWhenOnline`):
+ * some browsers keep a module whose fetch failed failed for the page's life.
  * Once the code has arrived (a `preload()` or an earlier render), a newly mounted one renders the component itself,
  * not `React.lazy`: nothing suspends, so React 19's throttle of a Suspense boundary's reveal (~300 ms) never applies.
  */
@@ -34,7 +46,7 @@ export function lazyWithRetry<C extends ComponentType<any>>(load: () => Promise<
   let current: LazyExoticComponent<C>;
   let loaded: C | undefined;
   const attempt = (): Promise<{ default: C }> =>
-    load().then(
+    importWhenOnline(load).then(
       (module) => {
         loaded = module.default;
         return module;

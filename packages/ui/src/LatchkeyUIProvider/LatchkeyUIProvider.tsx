@@ -10,6 +10,7 @@ import { CustomStylesheet } from '../theme/CustomStylesheet.js';
 import { EmbeddedWalletOptionsContext, type EmbeddedWalletOptions } from './embeddedWalletConfig.js';
 import { WalletPanelContext } from './walletPanelSlot.js';
 import { version } from '../version.js';
+import { importWhenOnline } from '../KitErrorBoundary/lazyWithRetry.js';
 
 /** This package in the provider's version check. */
 const UI_VERSIONS = { '@latchkey/ui': version };
@@ -121,7 +122,7 @@ function useLocaleCatalogue(locale: string, warn: Warn): LoadedLocale | undefine
   useEffect(() => {
     if (/^en\b/i.test(locale)) return;
     let current = true;
-    import('../messages/locales.js')
+    importWhenOnline(() => import('../messages/locales.js'))
       .then((module) => module.loadLocale(locale))
       .then(
         (result) => current && result && setLoaded({ locale, ...result }),

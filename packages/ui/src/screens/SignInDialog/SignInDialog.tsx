@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { KitErrorBoundary } from '../../KitErrorBoundary/KitErrorBoundary.js';
-import { lazyWithRetry } from '../../KitErrorBoundary/lazyWithRetry.js';
+import { importWhenOnline, lazyWithRetry } from '../../KitErrorBoundary/lazyWithRetry.js';
 import type { SignInDialogOpenProps } from './SignInDialogView.js';
 
 export interface SignInDialogProps extends SignInDialogOpenProps {
@@ -13,7 +13,7 @@ let dialogModule: DialogModule | undefined;
 
 /** Fetches the dialog's code (Radix Dialog, the flow's steps); call it to warm up before opening. */
 export const loadSignInDialog = () =>
-  import('./ConnectedSignInDialog.js').then((module) => {
+  importWhenOnline(() => import('./ConnectedSignInDialog.js')).then((module) => {
     dialogModule = module;
     return module;
   });

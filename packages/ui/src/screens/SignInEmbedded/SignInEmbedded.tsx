@@ -1,10 +1,10 @@
 import { Suspense } from 'react';
 import { KitErrorBoundary } from '../../KitErrorBoundary/KitErrorBoundary.js';
-import { lazyWithRetry } from '../../KitErrorBoundary/lazyWithRetry.js';
+import { importWhenOnline, lazyWithRetry } from '../../KitErrorBoundary/lazyWithRetry.js';
 import { UserMenu } from '../UserMenu/UserMenu.js';
 
 /** Fetches the embedded sign-in's code (the sign-in's content and flows); call it to warm up. */
-export const loadSignInEmbedded = () => import('../SignInDialog/ConnectedSignInDialog.js');
+export const loadSignInEmbedded = () => importWhenOnline(() => import('../SignInDialog/ConnectedSignInDialog.js'));
 
 const ConnectedSignInEmbedded = lazyWithRetry(() => loadSignInEmbedded().then((module) => ({ default: module.ConnectedSignInEmbedded })));
 

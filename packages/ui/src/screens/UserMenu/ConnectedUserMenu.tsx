@@ -3,7 +3,7 @@ import { accountName, displayNameOf, primaryAddress } from './accountName.js';
 import type { SocialProvider } from '@latchkey/protocol';
 import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { KitErrorBoundary, KitFailure } from '../../KitErrorBoundary/KitErrorBoundary.js';
-import { lazyWithRetry } from '../../KitErrorBoundary/lazyWithRetry.js';
+import { importWhenOnline, lazyWithRetry } from '../../KitErrorBoundary/lazyWithRetry.js';
 import { brandingFrom } from '../../Branding/branding.js';
 import { supportFrom } from '../../Branding/support.js';
 import { smsCountries } from '../../flows/SmsSignIn/countries.js';
@@ -26,7 +26,7 @@ const ConnectedLinkedWallets = lazyWithRetry(() => import('./ConnectedLinkedWall
 const AddCredential = lazyWithRetry(() => import('./AddCredential.js').then((module) => ({ default: module.AddCredential })));
 // The flows' machines (passkeys, MFA, social linking, and xstate) stay out of what opening the menu waits for: they
 // load beside the menu once the user is signed in.
-const loadMenuFlows = () => import('./menuFlows.js');
+const loadMenuFlows = () => importWhenOnline(() => import('./menuFlows.js'));
 const MenuFlowsHost = lazyWithRetry(() => loadMenuFlows().then((module) => ({ default: module.MenuFlowsHost })));
 const SecurityViews = lazyWithRetry(() => loadMenuFlows().then((module) => ({ default: module.SecurityViews })));
 const StepUpPrompt = lazyWithRetry(() => loadMenuFlows().then((module) => ({ default: module.StepUpPrompt })));

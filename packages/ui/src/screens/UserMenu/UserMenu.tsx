@@ -1,7 +1,7 @@
 import { useSession } from '@latchkey/headless/react/provider';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { KitErrorBoundary } from '../../KitErrorBoundary/KitErrorBoundary.js';
-import { lazyWithRetry } from '../../KitErrorBoundary/lazyWithRetry.js';
+import { importWhenOnline, lazyWithRetry } from '../../KitErrorBoundary/lazyWithRetry.js';
 import { useFirstPaintMessages } from '../../messages/useFirstPaintMessages.js';
 import { button } from '../../styles/shared.css.js';
 import { accountName } from './accountName.js';
@@ -10,7 +10,7 @@ import type { UserMenuProps } from './ConnectedUserMenu.js';
 export type { UserMenuProps } from './ConnectedUserMenu.js';
 
 /** Fetches the menu's code (Radix Popover); call it to warm up before the user signs in. */
-export const loadUserMenu = () => import('./ConnectedUserMenu.js');
+export const loadUserMenu = () => importWhenOnline(() => import('./ConnectedUserMenu.js'));
 
 const ConnectedUserMenu = lazyWithRetry(() => loadUserMenu().then((module) => ({ default: module.ConnectedUserMenu })));
 
