@@ -103,7 +103,7 @@ describe('the kit never blanks the host page (Chromium)', () => {
     // The kit's refusal to fetch offline and its own report of it are the only complaints; nothing was thrown at the
     // page. Offline the kit imports nothing: a Chromium that keeps a failed module fetch failed (150 does) would
     // otherwise never open the dialog until a reload.
-    expect(problems.filter((problem) => !/The browser is offline: the code was not fetched|sign-in dialog failed|ERR_INTERNET_DISCONNECTED/.test(problem))).toEqual([]);
+    expect(problems.filter((problem) => !/Offline: the code was not fetched|sign-in dialog failed|ERR_INTERNET_DISCONNECTED/.test(problem))).toEqual([]);
     expect(problems.some((problem) => /Failed to fetch dynamically imported module/.test(problem))).toBe(false);
   });
 

@@ -131,7 +131,7 @@ describe('KitErrorBoundary', () => {
         </ReportErrorProvider>,
       );
       expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong.');
-      await expect(Part.preload()).rejects.toThrow(/The browser is offline: the code was not fetched/);
+      await expect(Part.preload()).rejects.toThrow(/Offline: the code was not fetched/);
       expect(load).not.toHaveBeenCalled();
       expect(report).toHaveBeenCalledWith(expect.stringContaining('part'), expect.objectContaining({ error: expect.any(TypeError) }));
       onLine.mockReturnValue(true);

@@ -7,7 +7,7 @@ import { lazy, useState, type ComponentProps, type ComponentType, type LazyExoti
  * its own copy because importing that one from here would pull the headless provider's barrel into every lazy chunk.
  */
 export function importWhenOnline<T>(load: () => Promise<T>): Promise<T> {
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) return Promise.reject(new TypeError('The browser is offline: the code was not fetched; a retry once online fetches it.'));
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return Promise.reject(new TypeError('Offline: the code was not fetched.'));
   return load();
 }
 

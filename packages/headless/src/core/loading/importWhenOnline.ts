@@ -1,5 +1,5 @@
 /** The message of the `TypeError` a load refused offline rejects with. */
-export const OFFLINE_LOAD_MESSAGE = 'The browser is offline: the code was not fetched; a retry once online fetches it.';
+export const OFFLINE_LOAD_MESSAGE = 'Offline: the code was not fetched.';
 
 /**
  * Runs `load` (an `import()` of one of the kit's chunks) unless the browser says it is offline; then it fetches
