@@ -69,9 +69,14 @@ export const keyShareBackupSchema = z.object({
     walletId: z.string().check(z.minLength(1)),
     /**
      * The client keygen id of the share backed up: the product API keeps one backup per share and place, a newer
-     * one replacing the older. Without it, the backups of one place share one unnamed record.
+     * one replacing the older.
      */
-    keygenId: z.optional(z.string().check(z.minLength(1), z.maxLength(256))),
+    keygenId: z.string().check(z.minLength(1), z.maxLength(256)),
+    /**
+     * Proof that the device holds the share it backs up (128 hex characters: a Schnorr proof for the purpose `backup`
+     * over `backupProofContext`, see `@latchkey/protocol/frost`): a stolen session alone cannot replace a backup.
+     */
+    proof: z.string().check(z.regex(/^[0-9a-f]{128}$/, { message: 'must be 64 bytes in lowercase hex' })),
     /** The encrypted key share (the kit encrypts it with the user's password before it leaves the device). */
     secret: z.optional(z.string().check(z.minLength(1), z.maxLength(16_384))),
     source: embeddedWalletSourceSchema,

@@ -1,4 +1,5 @@
 import { ed25519, ed25519_FROST as frost } from '@noble/curves/ed25519.js';
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startTestSandbox, type TestSandbox } from './test/testSandbox.js';
@@ -6,7 +7,8 @@ import { startTestSandbox, type TestSandbox } from './test/testSandbox.js';
 /**
  * An outside client of the MPC wire protocol, written from packages/sandbox/README.md ("MPC wallets")
  * alone: `@noble/curves`, `ws` and fetch — no kit code, no sandbox code beyond starting one. It signs in
- * by e-mail, creates a TWO_OF_TWO wallet by DKG and signs a message; the signature is plain Ed25519.
+ * by e-mail, creates a TWO_OF_TWO wallet by DKG, signs a message (the signature is plain Ed25519) and backs up its
+ * share with the README's "Proof of a held share" computed by hand (node:crypto's SHA-512, noble's points).
  */
 
 const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
@@ -46,7 +48,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('MPC wire protocol from the README alone', () => {
-  it('default: an outside client runs keygen (TWO_OF_TWO) and signing; the aggregate verifies as Ed25519', async () => {
+  it('default: an outside client runs keygen (TWO_OF_TWO), signing and a proven backup; the aggregate verifies as Ed25519', async () => {
     const api = `${t.sandbox.url}/api/v0/sdk/${t.sandbox.info.environmentId}`;
     const post = async (path: string, body: unknown, jwt?: string) => {
       const response = await fetch(path.startsWith('http') ? path : `${api}${path}`, {
@@ -115,5 +117,28 @@ describe('MPC wire protocol from the README alone', () => {
     expect(hex(mineAggregate)).toBe(answer.signature);
     expect(ed25519.verify(unhex(answer.signature), message, unhex(publicKey))).toBe(true);
     rpc.close();
+
+    // Backup (README "Backups", "Proof of a held share"): purpose `backup`, context walletId ‖ 0 ‖ source ‖ 0 ‖
+    // "passwordEncrypted" ‖ 0 ‖ backupLocation (empty) ‖ 0 ‖ secret. R = k·G; c = SHA-512(…) little-endian mod L; z = k + c·s.
+    const L = ed25519.Point.CURVE().n;
+    const scalar = (bytes: Uint8Array) => bytes.reduceRight((n, b) => (n << 8n) | BigInt(b), 0n) % L;
+    const le32 = (n: bigint) => Uint8Array.from({ length: 32 }, (_, i) => Number((n >> BigInt(8 * i)) & 0xffn));
+    const backup = { walletId: created.walletId, keygenId: deviceKeygenId, source: 'user', passwordEncrypted: true, secret: 'ciphertext-from-outside' };
+    const prove = (purpose: string, context: string) => {
+      const k = scalar(randomBytes(64));
+      const R = ed25519.Point.BASE.multiply(k).toBytes();
+      const Y = hex(key.public.verifyingShares[me]!);
+      const c = scalar(createHash('sha512').update(`latchkey-frost-share-proof-v1\0${purpose}\0${context}\0${me}\0${Y}\0${hex(R)}`, 'utf8').digest());
+      return hex(new Uint8Array([...R, ...le32((k + c * scalar(key.secret.signingShare)) % L)]));
+    };
+    const context = [backup.walletId, backup.source, 'passwordEncrypted', '', backup.secret].join('\0');
+    const refused = await fetch(`${api}/waas/${created.walletId}/keyShares/backup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${jwt}` },
+      body: JSON.stringify({ ...backup, proof: prove('backup', context.replace('ciphertext', 'other')) }),
+    });
+    expect(refused.status).toBe(403);
+    const kept = await post(`/waas/${created.walletId}/keyShares/backup`, { ...backup, proof: prove('backup', context) }, jwt);
+    expect(kept.keyShares).toEqual([{ id: expect.any(String), backupLocation: null, passwordEncrypted: true }]);
   });
 });

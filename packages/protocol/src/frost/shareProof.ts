@@ -17,7 +17,7 @@ const DST = 'latchkey-frost-share-proof-v1';
 const Fn = frost.utils.Fn;
 const Point = ed25519.Point;
 
-export type ShareProofPurpose = 'reshare' | 'export';
+export type ShareProofPurpose = 'reshare' | 'export' | 'backup';
 
 async function challenge(purpose: ShareProofPurpose, context: string, identifier: string, verifyingShare: Uint8Array, commitment: Uint8Array): Promise<bigint> {
   const message = new TextEncoder().encode(`${DST}\0${purpose}\0${context}\0${identifier}\0${toHex(verifyingShare)}\0${toHex(commitment)}`);
@@ -30,7 +30,14 @@ async function challenge(purpose: ShareProofPurpose, context: string, identifier
 /** An export's proof context: the room, and the key the server's shares are sealed to. */
 export const exportProofContext = (roomId: string, targetPublicKey: string): string => `${roomId}\0${targetPublicKey.toLowerCase()}`;
 
-/** The 64-byte proof that `share` is held, for `purpose` within `context` (a room id; for an export, with its target key). */
+/**
+ * A backup's proof context: the wallet, and every field of the backup (who made it, whether the password encrypts it,
+ * the cloud drive, the ciphertext), so that a proof made for one backup cannot carry another.
+ */
+export const backupProofContext = (walletId: string, backup: { source: string; passwordEncrypted?: boolean | undefined; backupLocation?: string | undefined; secret?: string | undefined }): string =>
+  [walletId, backup.source, backup.passwordEncrypted ? 'passwordEncrypted' : '', backup.backupLocation ?? '', backup.secret ?? ''].join('\0');
+
+/** The 64-byte proof that `share` is held, for `purpose` within `context` (a room id; for an export, with its target key; for a backup, `backupProofContext`). */
 export async function proveShare(share: FrostSecret, purpose: ShareProofPurpose, context: string): Promise<Uint8Array> {
   const s = Fn.fromBytes(share.signingShare);
   const k = Fn.fromBytes(frost.utils.randomScalar());

@@ -1,5 +1,6 @@
 import type { FrostPublic, FrostSecret, Key } from '@noble/curves/abstract/frost.js';
 import {
+  backupProofContext,
   CLIENT_KEY_SHARES,
   commitShares,
   dealReshare,
@@ -86,6 +87,15 @@ export interface ClientWallet {
   pub: FrostPublic;
   /** The device's share first, then the backup shares, with their keygen ids. */
   shares: { keygenId: string; secret: FrostSecret }[];
+}
+
+/** The fields of a backup the product API records; `backupBody` adds the share it backs up and the proof. */
+export type BackupFields = { source: 'user'; passwordEncrypted?: boolean; secret?: string; backupLocation?: string };
+
+/** A `POST /waas/{walletId}/keyShares/backup` body for `share`, with the proof that it is held, as the kit sends it. */
+export async function backupBody(walletId: string, share: { keygenId: string; secret: FrostSecret }, fields: BackupFields): Promise<Record<string, unknown>> {
+  const proof = toHex(await proveShare(share.secret, 'backup', backupProofContext(walletId, fields)));
+  return { walletId, keygenId: share.keygenId, proof, ...fields };
 }
 
 async function post(t: TestSandbox, jwt: string, path: string, body?: unknown) {

@@ -5,7 +5,7 @@ import { Connection, PublicKey, SystemProgram, Transaction } from '@solana/web3.
 import { exportProofContext, FROST_SIGNERS, fromHex, proveShare, toHex } from '@latchkey/protocol/frost';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { airdrop, confirmSignature } from '../../testing/solanaFixtures.js';
-import { createWallet, mpcSession, reshareWallet, signMessage } from '../../test/mpcTestClient.js';
+import { backupBody, createWallet, mpcSession, reshareWallet, signMessage } from '../../test/mpcTestClient.js';
 import { startTestSandbox, type TestSandbox } from '../../test/testSandbox.js';
 
 let t: TestSandbox;
@@ -178,9 +178,10 @@ describe('MPC wallets: key-share backups', () => {
   it('default: the product API keeps an encrypted share and gives it back; a cloud backup is only recorded; a reshare drops the old generation’s', async () => {
     const session = await mpcSession(t, 'mpc-backup@example.com');
     const wallet = await createWallet(t, session, 'TWO_OF_THREE');
-    const kept = await t.call('POST', `/waas/${wallet.walletId}/keyShares/backup`, { token: session.jwt, body: { walletId: wallet.walletId, source: 'user', passwordEncrypted: true, secret: 'ciphertext-1' } });
+    const device = wallet.shares[0]!;
+    const kept = await t.call('POST', `/waas/${wallet.walletId}/keyShares/backup`, { token: session.jwt, body: await backupBody(wallet.walletId, device, { source: 'user', passwordEncrypted: true, secret: 'ciphertext-1' }) });
     expect(kept.status).toBe(200);
-    const cloud = await t.call('POST', `/waas/${wallet.walletId}/keyShares/backup`, { token: session.jwt, body: { walletId: wallet.walletId, source: 'user', passwordEncrypted: true, backupLocation: 'googleDrive' } });
+    const cloud = await t.call('POST', `/waas/${wallet.walletId}/keyShares/backup`, { token: session.jwt, body: await backupBody(wallet.walletId, device, { source: 'user', passwordEncrypted: true, backupLocation: 'googleDrive' }) });
     expect(cloud.body.keyShares).toEqual([
       { id: expect.any(String), backupLocation: null, passwordEncrypted: true },
       { id: expect.any(String), backupLocation: 'googleDrive', passwordEncrypted: true },
@@ -193,7 +194,7 @@ describe('MPC wallets: key-share backups', () => {
     const fromDrive = await t.call('POST', `/waas/${wallet.walletId}/keyShares/recover`, { token: session.jwt, body: { keyShareIds: [drive.id] } });
     expect(fromDrive.status).toBe(400);
     expect(fromDrive.body.error.message).toBe('This key share is kept in googleDrive; read it from there.');
-    const mismatch = await t.call('POST', `/waas/${wallet.walletId}/keyShares/backup`, { token: session.jwt, body: { walletId: 'another', source: 'user', secret: 's' } });
+    const mismatch = await t.call('POST', `/waas/${wallet.walletId}/keyShares/backup`, { token: session.jwt, body: { ...(await backupBody(wallet.walletId, device, { source: 'user', secret: 's' })), walletId: 'another' } });
     expect(mismatch.body.error).toMatchObject({ code: 'invalid_request', path: 'walletId' });
     await reshareWallet(t, session, wallet, [wallet.shares[0]!.secret], 'THREE_OF_FIVE');
     const after = (await t.call('GET', '/users', { token: session.jwt })).body.user;

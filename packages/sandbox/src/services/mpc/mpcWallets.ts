@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { KeyGeneration, KeyShareBackup, KeyShareList, MpcRoom, RecoveredKeyShares, ThresholdSchemeChange, User } from '@latchkey/protocol';
-import { CLIENT_KEY_SHARES, identifierOf, SERVER_KEY_SHARES, type FrostScheme } from '@latchkey/protocol/frost';
+import { backupProofContext, CLIENT_KEY_SHARES, decodePublic, identifierOf, SERVER_KEY_SHARES, verifyShareProof, type FrostScheme } from '@latchkey/protocol/frost';
 import type { SandboxContext } from '../../context.js';
 import { ApiError } from '../../errors/ApiError.js';
 import type { Auth } from '../session/authenticate.js';
@@ -29,6 +29,7 @@ export const mpcMessages = {
   unknownShare: 'No backup of this wallet has this id.',
   unknownKeygenId: "keygenId must be a client share of the wallet's current generation.",
   generationChanged: 'The wallet was reshared or refreshed meanwhile; back up the new shares.',
+  unprovenShare: 'The backup does not prove that this device holds the key share it backs up.',
 } as const;
 
 const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key]));
@@ -124,25 +125,31 @@ const keyShareRecord = (row: MpcBackupRow) => ({ id: row.id, backupLocation: row
 
 /**
  * POST /waas/{walletId}/keyShares/backup: records a backup of a client share of the current generation — one per
- * share (`keygenId`, a client keygen id of the wallet) and place, a newer one replacing the older (a backup naming no
- * share has one record per place). A session can therefore add at most (client shares + 1) × places records, and a
- * record it planted sits beside the user's, never in front of them: the kit skips a backup that does not open.
+ * share (`keygenId`, a client keygen id of the wallet) and place, a newer one replacing the older. The backup carries
+ * a proof that its sender holds that share (`proof`, purpose `backup` over `backupProofContext`): the verifying shares
+ * are public, the share is not, so a stolen session alone can neither replace a backup nor plant one (403 forbidden).
+ * Records made before proofs were asked for (no keygen id) stay until the next reshare or refresh drops them.
  */
 export async function backupKeyShare(ctx: SandboxContext, auth: Auth, walletId: string, body: KeyShareBackup): Promise<KeyShareList> {
   const wallet = await ownMpcWallet(ctx, auth, walletId);
   if (body.walletId !== walletId) throw new ApiError(400, 'invalid_request', mpcMessages.walletMismatch, 'walletId');
-  if (body.keygenId !== undefined && !wallet.client_keygen_ids.includes(body.keygenId)) throw new ApiError(400, 'invalid_request', mpcMessages.unknownKeygenId, 'keygenId');
+  if (!wallet.client_keygen_ids.includes(body.keygenId)) throw new ApiError(400, 'invalid_request', mpcMessages.unknownKeygenId, 'keygenId');
+  const identifier = identifierOf(body.keygenId);
+  const verifyingShare = decodePublic(wallet.public_package).verifyingShares[identifier];
+  if (!verifyingShare || !(await verifyShareProof(verifyingShare, identifier, 'backup', backupProofContext(walletId, body), body.proof))) {
+    throw new ApiError(403, 'forbidden', mpcMessages.unprovenShare, 'proof');
+  }
   await ctx.db.transaction(async (tx) => {
     const locked = await tx.query<{ generation: number }>('SELECT generation FROM mpc_wallets WHERE credential_id = $1 FOR UPDATE', [walletId]);
     if (locked[0]?.generation !== wallet.generation) throw new ApiError(409, 'invalid_request', mpcMessages.generationChanged);
     await tx.query(
       `DELETE FROM mpc_key_share_backups WHERE wallet_id = $1 AND generation = $2 AND backup_location IS NOT DISTINCT FROM $3 AND keygen_id IS NOT DISTINCT FROM $4`,
-      [walletId, wallet.generation, body.backupLocation ?? null, body.keygenId ?? null],
+      [walletId, wallet.generation, body.backupLocation ?? null, body.keygenId],
     );
     await tx.query(
       `INSERT INTO mpc_key_share_backups (id, environment_id, wallet_id, generation, backup_location, keygen_id, secret, password_encrypted, source, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [randomUUID(), ctx.environmentId, walletId, wallet.generation, body.backupLocation ?? null, body.keygenId ?? null, body.secret ?? null, body.passwordEncrypted ?? false, body.source, ctx.now().toISOString()],
+      [randomUUID(), ctx.environmentId, walletId, wallet.generation, body.backupLocation ?? null, body.keygenId, body.secret ?? null, body.passwordEncrypted ?? false, body.source, ctx.now().toISOString()],
     );
   });
   return { keyShares: (await backupsOf(ctx.db, walletId, wallet.generation)).map(keyShareRecord) };
