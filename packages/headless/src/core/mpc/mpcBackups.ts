@@ -1,6 +1,6 @@
 import { ed25519_FROST } from '@noble/curves/ed25519.js';
 import type { KeyShareRecord } from '@latchkey/protocol';
-import { decodePublic, fromHex, toHex, type FrostScheme, type PublicPackageWire } from '@latchkey/protocol/frost';
+import { backupProofContext, decodePublic, fromHex, proveShare, toHex, type FrostScheme, type PublicPackageWire } from '@latchkey/protocol/frost';
 import { backupKeyShares } from '../actions/backupKeyShares.js';
 import { recoverKeyShares } from '../actions/recoverKeyShares.js';
 import type { ApiClient } from '../transport/createApi.js';
@@ -57,14 +57,13 @@ export async function storeBackups(context: BackupContext, keys: WalletKeys, sha
     await driveOf(context, location).write(location, driveFileName(keys.walletId), JSON.stringify({ version: 1, walletId: keys.walletId, shares: secrets }));
   }
   let records: KeyShareRecord[] = [];
-  // One record per share and place (the server replaces an older backup of the same share there).
+  // One record per share and place (the server replaces an older backup of the same share there), each with the
+  // proof that this device holds the share: a stolen session alone cannot replace it.
   for (const [i, secret] of secrets.entries()) {
-    const keygenId = (shares[i] as ClientShare).keygenId;
-    const backup =
-      location === 'productApi'
-        ? { walletId: keys.walletId, keygenId, source: 'user' as const, passwordEncrypted: true, secret }
-        : { walletId: keys.walletId, keygenId, source: 'user' as const, passwordEncrypted: true, backupLocation: location };
-    records = (await backupKeyShares(context.api, { walletId: keys.walletId, backup })).keyShares;
+    const share = shares[i] as ClientShare;
+    const fields = { source: 'user' as const, passwordEncrypted: true, ...(location === 'productApi' ? { secret } : { backupLocation: location }) };
+    const proof = toHex(await proveShare(share.secret, 'backup', backupProofContext(keys.walletId, fields)));
+    records = (await backupKeyShares(context.api, { walletId: keys.walletId, backup: { walletId: keys.walletId, keygenId: share.keygenId, proof, ...fields } })).keyShares;
   }
   return records;
 }
