@@ -8,7 +8,8 @@ import { ApiError } from '../errors/ApiError.js';
 import { formatIssuePath } from '../errors/zodIssue.js';
 import { isLoopbackOrigin } from '../net/loopbackOrigin.js';
 import { MpcRpcError } from '../services/mpc/MpcRpcError.js';
-import { authenticate, type Auth } from '../services/session/authenticate.js';
+import type { Auth } from '../services/session/authenticate.js';
+import { authenticateWithAccess } from '../services/session/sessionAccess.js';
 
 /**
  * JSON-RPC 2.0 over WebSocket on the API's own port (the MPC ceremonies). The connection logs in with
@@ -127,7 +128,7 @@ export function attachJsonRpcSocket(options: {
         const token = (params as { jwt?: unknown } | null)?.jwt;
         if (typeof token !== 'string' || token.length === 0) throw new RpcFailure({ code: INVALID_PARAMS, message: 'rpc.login takes { jwt }.', data: { reason: 'invalid_params', path: 'jwt' } });
         try {
-          await authenticate(ctx, `Bearer ${token}`);
+          await authenticateWithAccess(ctx, `Bearer ${token}`);
         } catch (error) {
           throw unauthenticated(error instanceof ApiError ? error.message : 'The session token is invalid.');
         }
@@ -139,7 +140,10 @@ export function attachJsonRpcSocket(options: {
       const entry = options.methods[method];
       if (!entry) throw new RpcFailure({ code: METHOD_NOT_FOUND, message: `Method not found: ${method}.` });
       if (!jwt) throw unauthenticated('Log in first (rpc.login with the session JWT).');
-      const auth = await authenticate(ctx, `Bearer ${jwt}`);
+      // A user who lost access has every session ended (`authenticateWithAccess`): -32001, as for any ended session.
+      const auth = await authenticateWithAccess(ctx, `Bearer ${jwt}`).catch((error: unknown) => {
+        throw error instanceof ApiError && error.code === 'user_without_access' ? unauthenticated(error.message) : error;
+      });
       const parsed = z.safeParse(entry.params, params);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];

@@ -5,12 +5,17 @@ import { enrolmentAuth, pendingChallengeAuth, userOfMfaBearer, type EnrolmentAut
 import { authenticateRequest, type Auth } from '../services/session/authenticate.js';
 import { loadUser, type UserRecord } from '../services/users/userRepository.js';
 import { loadAccessGate, type AccessGate } from '../services/wallets/accessList.js';
+import { endSessionsWithoutAccess, readAccessGate } from '../services/session/sessionAccess.js';
 import { assertRecentSecondFactor } from '../services/mfa/stepUp.js';
 
 /**
  * Who may call a product route, as data beside the route (`mountRoutes`), and what its handler then gets as `auth`:
  * - `public`: anyone; `undefined`.
- * - `session`: a live session token, or session cookie (401 otherwise, checked before the body is read); the session and its user.
+ * - `session`: a live session token, or session cookie (401 otherwise, checked before the body is read), of a user who
+ *   still passes the access list (403 `user_without_access` otherwise, and every session of the user ends:
+ *   `endSessionsWithoutAccess`); the session and its user. The list's probe rides with the session's read.
+ * - `sessionLeaving`: a live session even of a user who lost access: signing out and deleting the account stay possible
+ *   (so do the MFA kinds below: passing a second factor confirms such a deletion).
  * - `sessionUser`: `session`, with the user's record and the access list read in the same round trip as the session.
  * - `mfaToken`: the bearer of a sign-in whose second factor is pending (its MFA token), or a live session (a step-up),
  *   as it came; 401 first when it is neither (the handler checks it again, under lock).
@@ -22,6 +27,7 @@ import { assertRecentSecondFactor } from '../services/mfa/stepUp.js';
 export interface AuthByKind {
   public: undefined;
   session: Auth;
+  sessionLeaving: Auth;
   sessionUser: Auth & { readonly record: UserRecord | undefined; readonly gate: AccessGate };
   mfaToken: string | undefined;
   enrolment: EnrolmentAuth;
@@ -65,10 +71,18 @@ async function sessionOrMfaToken(
 export const resolveAuth: { readonly [K in AuthKind]: (ctx: SandboxContext, c: Context) => Promise<AuthByKind[K]> } = {
   public: async () => undefined,
   // The bearer token, or the session cookie when the request has no Authorization header (cookie storage).
-  session: (ctx, c) => authenticateRequest(ctx, c),
+  session: async (ctx, c) => {
+    const { userId, session, alongside: gate } = await authenticateRequest(ctx, c, readAccessGate(ctx));
+    const auth = { userId, session };
+    await endSessionsWithoutAccess(ctx, auth, gate);
+    return auth;
+  },
+  sessionLeaving: (ctx, c) => authenticateRequest(ctx, c),
   sessionUser: async (ctx, c) => {
     const auth = await authenticateRequest(ctx, c, (q, userId) => Promise.all([loadUser(q, ctx.environmentId, userId), loadAccessGate(ctx, q)]));
     const [record, gate] = auth.alongside;
+    // Without a record the handler answers 401; the gate reads the user's identities from it.
+    if (record) await endSessionsWithoutAccess(ctx, auth, gate, record);
     return { userId: auth.userId, session: auth.session, record, gate };
   },
   // Checked before the body is read, like a session (a live session is a step-up); the handler checks it again, locked.
@@ -91,6 +105,7 @@ export const resolveAuth: { readonly [K in AuthKind]: (ctx: SandboxContext, c: C
 export const bearerOf: { readonly [K in AuthKind]: boolean | undefined } = {
   public: false,
   session: true,
+  sessionLeaving: true,
   sessionUser: true,
   mfaToken: undefined,
   enrolment: true,

@@ -2,22 +2,20 @@ import type { RouteInput, RouteTable } from '../http/mountRoutes.js';
 import { endAllSessions, endSession } from '../services/session/endSessions.js';
 import { extendSession, toSessionInfo } from '../services/session/sessionRepository.js';
 import { sessionExpiresAt, signInResponse } from '../services/session/signInResponse.js';
-import { assertUserHasAccess } from '../services/wallets/accessList.js';
 
 /** POST /refresh: a new token for the same session, its expiry pushed to now + `jwtDuration` (at most 30 days after its sign-in). */
 async function refresh({ ctx, auth }: RouteInput<'refresh', 'session'>) {
   const settings = await ctx.settings.get();
+  // A user who lost access since signing in got no further (the `session` auth kind).
   return ctx.db.transaction(async (tx) => {
-    // A user who lost access since signing in gets no fresh token.
-    await assertUserHasAccess(ctx, tx, auth.userId);
     const now = ctx.now();
     const session = await extendSession(tx, auth.session.id, sessionExpiresAt(now, settings, auth.session.created_at));
     return signInResponse(ctx, tx, settings, auth.userId, session, { issuedAt: now });
   });
 }
 
-/** POST /revoke: ends the session (every token of it) and deletes its session keys at custody. */
-async function revoke({ ctx, auth }: RouteInput<'revoke', 'session'>) {
+/** POST /revoke: ends the session (every token of it) and deletes its session keys at custody; also for a user who lost access. */
+async function revoke({ ctx, auth }: RouteInput<'revoke', 'sessionLeaving'>) {
   await endSession(ctx, auth);
   return { ok: true as const };
 }
@@ -26,7 +24,7 @@ async function revoke({ ctx, auth }: RouteInput<'revoke', 'session'>) {
  * POST /revoke/all: ends every session of the user — on every device, this one too ("sign out everywhere") — and
  * deletes every API key of the user's embedded wallets at custody.
  */
-async function revokeAll({ ctx, auth }: RouteInput<'revokeAll', 'session'>) {
+async function revokeAll({ ctx, auth }: RouteInput<'revokeAll', 'sessionLeaving'>) {
   await endAllSessions(ctx, auth);
   return { ok: true as const };
 }
@@ -38,7 +36,7 @@ async function getSession({ auth }: RouteInput<'getSession', 'session'>) {
 
 export const sessionRoutes: RouteTable = {
   refresh: { auth: 'session', handler: refresh },
-  revoke: { auth: 'session', handler: revoke },
-  revokeAll: { auth: 'session', handler: revokeAll },
+  revoke: { auth: 'sessionLeaving', handler: revoke },
+  revokeAll: { auth: 'sessionLeaving', handler: revokeAll },
   getSession: { auth: 'session', handler: getSession },
 };

@@ -8,11 +8,10 @@ import { selectWallet as selectPrimaryWallet } from '../services/wallets/walletS
 
 /** GET /users: the signed-in user. */
 async function getUser({ ctx, auth }: RouteInput<'getUser', 'sessionUser'>) {
-  // The user and the access list came with the session (one round trip).
-  const { record, gate } = auth;
+  // The user and the access list came with the session (one round trip); a user who lost access since signing in
+  // was refused there, and every session of theirs ended (SPEC §6 'User does not have access').
+  const { record } = auth;
   if (!record) throw new ApiError(401, 'unauthorized', messages.invalidToken);
-  // A user who lost access since signing in cannot restore the session (SPEC §6 'User does not have access').
-  await gate.assertUser(ctx.db, auth.userId, record);
   return { user: toWireUser(record, await ctx.settings.get(), { sessionId: auth.session.id }) };
 }
 
@@ -21,8 +20,11 @@ async function updateUser({ ctx, auth, body }: RouteInput<'updateUser', 'session
   return { user: await users.updateUser(ctx, auth, body) };
 }
 
-/** DELETE /users: the account and everything hanging off it (typed confirmation; a recent second factor with MFA). */
-function deleteUser({ ctx, auth }: RouteInput<'deleteUser', 'session'>) {
+/**
+ * DELETE /users: the account and everything hanging off it (typed confirmation; a recent second factor with MFA). A user
+ * who lost access may still delete their account.
+ */
+function deleteUser({ ctx, auth }: RouteInput<'deleteUser', 'sessionLeaving'>) {
   return deleteAccount(ctx, auth);
 }
 
@@ -39,7 +41,7 @@ function selectWallet({ ctx, auth, body }: RouteInput<'selectWallet', 'session'>
 export const userRoutes: RouteTable = {
   getUser: { auth: 'sessionUser', handler: getUser },
   updateUser: { auth: 'session', handler: updateUser },
-  deleteUser: { auth: 'session', handler: deleteUser },
+  deleteUser: { auth: 'sessionLeaving', handler: deleteUser },
   checkUserField: { auth: 'session', handler: checkUserField },
   selectWallet: { auth: 'session', handler: selectWallet },
 };

@@ -74,6 +74,24 @@ describe('MPC socket: transport', () => {
     socket.close();
   });
 
+  it("error: a user who lost access (blocked since signing in) is refused on a logged-in socket and at login → -32001 'User does not have access'; the session is over", async () => {
+    const email = 'mpc-blocked@example.com';
+    const { socket, jwt, room, round1 } = await keygenRoom(email);
+    try {
+      await t.call('PUT', '/sandbox/admin/access-list', { body: { address: email, action: 'block' } });
+      await expect(socket.call('keygen.round1', { roomId: room.roomId, packages: round1 })).rejects.toMatchObject({ code: -32001, message: 'User does not have access' });
+      const { jwt: later } = await t.signIn('mpc-blocked-later@example.com');
+      await t.call('PUT', '/sandbox/admin/access-list', { body: { address: 'mpc-blocked-later@example.com', action: 'block' } });
+      const fresh = await openSocket(t.sandbox.info.mpcSocketUrl);
+      await expect(fresh.call('rpc.login', { jwt: later })).rejects.toMatchObject({ code: -32001, message: 'User does not have access' });
+      fresh.close();
+    } finally {
+      await t.call('DELETE', '/sandbox/admin/access-list');
+    }
+    expect((await t.call('GET', '/session', { token: jwt })).status).toBe(401);
+    socket.close();
+  });
+
   it('error: params that break the schema → -32602 with the path', async () => {
     const { socket, room } = await keygenRoom('mpc-params@example.com');
     await expect(socket.call('keygen.round1', { roomId: room.roomId, packages: [{ identifier: 'ZZ', commitment: [], proofOfKnowledge: '' }] })).rejects.toMatchObject({

@@ -200,3 +200,42 @@ describe('DELETE /users', () => {
     await expect(custody(first).getWhoami({ organizationId: wallet.organizationId })).rejects.toMatchObject({ code: 16, message: expect.stringContaining('could not find public key') });
   });
 });
+
+describe('access lost (SPEC §6 "User does not have access")', () => {
+  it('behavior: blocked after signing in, the first request of any session ends every session and every custody key; clearing the list later brings none back', async () => {
+    const first = newApiKeyPair();
+    const { email, jwt, wallet } = await userWithWallet(first.publicKey);
+    const other = await secondDevice(email);
+    const bystander = await userWithWallet(newApiKeyPair().publicKey);
+    await expectSigns(first, wallet);
+    try {
+      expect((await t.call('PUT', '/sandbox/admin/access-list', { body: { address: email, action: 'block' } })).status).toBe(200);
+      // Any bearer route, not only GET /users: the profile update is refused and nothing changes.
+      const refused = await t.call('PUT', '/users', { token: jwt, body: { firstName: 'Blocked' } });
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toMatchObject({ code: 'user_without_access', message: 'User does not have access' });
+      await expectRefused(first, wallet);
+      await expectRefused(other.key, wallet);
+      expect((await t.call('GET', '/session', { token: other.jwt })).body.error).toMatchObject({ code: 'unauthorized' });
+      expect((await t.call('GET', '/users', { token: bystander.jwt })).status).toBe(200);
+    } finally {
+      await t.call('DELETE', '/sandbox/admin/access-list');
+    }
+    expect((await t.call('GET', '/users', { token: jwt })).status).toBe(401);
+    expect((await t.call('POST', '/refresh', { token: other.jwt, body: {} })).status).toBe(401);
+    expect((await t.call('GET', '/users', { token: (await t.signIn(email)).jwt })).body.user.firstName).toBeUndefined();
+  });
+
+  it('behavior: a user who lost access may still sign out (POST /revoke, /revoke/all answer ok)', async () => {
+    const email = freshEmail();
+    const { jwt } = await t.signIn(email);
+    const { jwt: another } = await t.signIn(email);
+    try {
+      await t.call('PUT', '/sandbox/admin/access-list', { body: { address: email, action: 'block' } });
+      expect((await t.call('POST', '/revoke', { token: jwt })).body).toEqual({ ok: true });
+      expect((await t.call('POST', '/revoke/all', { token: another })).body).toEqual({ ok: true });
+    } finally {
+      await t.call('DELETE', '/sandbox/admin/access-list');
+    }
+  });
+});

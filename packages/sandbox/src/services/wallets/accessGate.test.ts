@@ -97,14 +97,23 @@ describe('access gate: the user behind the way in (user_without_access)', () => 
     expectNoAccess(await t.call('POST', '/users/passkeys/signin', { body: await assertion() }));
   });
 
-  it('error: a session whose user lost access (blocked after signing in) is refused on restore and refresh', async () => {
+  it('error: a session whose user lost access (blocked after signing in) is refused on restore, and ends: refresh is 401, and stays so once the list is cleared', async () => {
     const email = fresh('session.example');
     const signedIn = await t.signIn(email);
+    const refreshing = await t.signIn(email);
     expect((await t.call('GET', '/users', { token: signedIn.jwt })).status).toBe(200);
     await entry('@session.example', 'block');
     expectNoAccess(await t.call('GET', '/users', { token: signedIn.jwt }));
-    expectNoAccess(await t.call('POST', '/refresh', { token: signedIn.jwt, body: {} }));
+    // Every session of the user ended with the refusal (see endSessions.test.ts for their custody keys).
+    expect((await t.call('POST', '/refresh', { token: refreshing.jwt, body: {} })).body.error).toMatchObject({ code: 'unauthorized', message: 'The session has been revoked.' });
     await t.call('DELETE', '/sandbox/admin/access-list');
-    expect((await t.call('GET', '/users', { token: signedIn.jwt })).status).toBe(200);
+    expect((await t.call('GET', '/users', { token: signedIn.jwt })).status).toBe(401);
+  });
+
+  it('error: blocked before the first request, POST /refresh is 403 user_without_access too', async () => {
+    const email = fresh('refresh.example');
+    const signedIn = await t.signIn(email);
+    await entry('@refresh.example', 'block');
+    expectNoAccess(await t.call('POST', '/refresh', { token: signedIn.jwt, body: {} }));
   });
 });
