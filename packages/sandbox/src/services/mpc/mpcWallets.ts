@@ -3,6 +3,7 @@ import type { KeyGeneration, KeyShareBackup, KeyShareList, MpcRoom, RecoveredKey
 import { backupProofContext, CLIENT_KEY_SHARES, decodePublic, identifierOf, SERVER_KEY_SHARES, verifyShareProof, type FrostScheme } from '@latchkey/protocol/frost';
 import type { SandboxContext } from '../../context.js';
 import { ApiError } from '../../errors/ApiError.js';
+import { assertRecentSecondFactor } from '../mfa/stepUp.js';
 import type { Auth } from '../session/authenticate.js';
 import type { ExportParams } from './exportCeremony.js';
 import { MPC_DERIVATION_PATH, type KeygenParams } from './keygenCeremony.js';
@@ -76,10 +77,21 @@ export async function openSign(ctx: SandboxContext, auth: Auth, walletId: string
   return { roomId, serverKeygenIds: wallet.server_keygen_ids, walletId };
 }
 
+/**
+ * Refresh, reshare and export need a second factor passed in the last 5 minutes when the user has one (403
+ * `mfa_invalid_request`, `assertRecentSecondFactor`), as deleting a wallet does: the first two replace every share and
+ * delete the old ones and their backups, the last hands the server's shares out. Signing does not ask.
+ */
+async function ownWalletAfterStepUp(ctx: SandboxContext, auth: Auth, walletId: string): Promise<MpcWalletRow> {
+  const wallet = await ownMpcWallet(ctx, auth, walletId);
+  await assertRecentSecondFactor(ctx, ctx.db, auth);
+  return wallet;
+}
+
 /** POST /waas/{walletId}/reshare: a reshare room to the new scheme, the same key. */
 export async function openReshare(ctx: SandboxContext, auth: Auth, walletId: string, body: ThresholdSchemeChange): Promise<MpcRoom> {
   await requireWaas(ctx);
-  const wallet = await ownMpcWallet(ctx, auth, walletId);
+  const wallet = await ownWalletAfterStepUp(ctx, auth, walletId);
   if (body.oldThresholdSignatureScheme !== wallet.threshold_signature_scheme) {
     throw new ApiError(400, 'invalid_request', fill(mpcMessages.oldScheme, { scheme: wallet.threshold_signature_scheme, given: body.oldThresholdSignatureScheme }), 'oldThresholdSignatureScheme');
   }
@@ -99,7 +111,7 @@ export async function openReshare(ctx: SandboxContext, auth: Auth, walletId: str
 /** POST /waas/{walletId}/refresh: new shares for the same scheme and participants, the same key. */
 export async function openRefresh(ctx: SandboxContext, auth: Auth, walletId: string): Promise<MpcRoom> {
   await requireWaas(ctx);
-  const wallet = await ownMpcWallet(ctx, auth, walletId);
+  const wallet = await ownWalletAfterStepUp(ctx, auth, walletId);
   const scheme = wallet.threshold_signature_scheme;
   const params: ReshareParams = {
     walletId,
@@ -115,7 +127,7 @@ export async function openRefresh(ctx: SandboxContext, auth: Auth, walletId: str
 
 /** POST /waas/{walletId}/privateKey/export: an export room (the server's shares go sealed to the export frame). */
 export async function openExport(ctx: SandboxContext, auth: Auth, walletId: string): Promise<MpcRoom> {
-  const wallet = await ownMpcWallet(ctx, auth, walletId);
+  const wallet = await ownWalletAfterStepUp(ctx, auth, walletId);
   const params: ExportParams = { walletId, generation: wallet.generation };
   const roomId = await createRoom(ctx, ctx.db, { userId: auth.userId, walletId, kind: 'export', params });
   return { roomId, serverKeygenIds: wallet.server_keygen_ids, walletId };
