@@ -1,4 +1,5 @@
 import type { FrostScheme } from '@latchkey/protocol/frost';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { LatchkeyError } from '../core/errors/LatchkeyError.js';
 import { toLatchkeyErrorSync } from '../core/errors/toLatchkeyError.js';
@@ -8,8 +9,11 @@ import { createPopupCloudDrive } from '../core/mpc/cloudDrive.js';
 import { createMpcWalletClient, mpcWalletSettingsOf, type BackupOptions, type MpcWalletClient, type MpcWalletConfig, type MpcWalletSettings } from '../core/mpc/createMpcWalletClient.js';
 import { mpcAccountOf, type MpcWalletAccount } from '../core/mpc/mpcAccount.js';
 import { mountMpcExportFrame, type MpcExportFrame } from '../core/mpc/mountMpcExportFrame.js';
+import { mpcStepUpMachine, startMpcCommand } from '../core/machines/mpcStepUp/mpcStepUpMachine.js';
+import type { StepUpRetrySnapshot } from '../core/machines/mfaDevices/stepUpRetryMachine.js';
 import { useLatchkeyClient } from './LatchkeyContext.js';
 import { useSession } from './useSession.js';
+import { useStepUp, type UseStepUpReturnType } from './useStepUp.js';
 
 export interface UseMpcWalletParameters extends Omit<MpcWalletConfig, 'cloudDrive'> {
   /** The custody origin, where the isolated export page lives (the sandbox: `custodyBaseUrl`). */
@@ -35,6 +39,12 @@ export interface UseMpcWalletReturnType {
   settings: MpcWalletSettings | undefined;
   /** The last command's failure (typed: `mpc_backup_password_invalid`, `mpc_wallet_locked`, …). */
   error: LatchkeyError | undefined;
+  /**
+   * While a reshare, refresh or export waits for a second factor (a user with one who passed none in the last 5
+   * minutes): "Confirm it's you" — `stepUpFor` `reshareWallet` or `exportWallet`. Once it passes, the command runs once
+   * more; `stepUp.cancelStepUp()` drops it (the command then resolves `false`, with no error).
+   */
+  stepUp: UseStepUpReturnType | undefined;
   isBusy: boolean;
   /** A FROST signer for the send flow, once the wallet is ready on this device. */
   signer: SolanaSigner | undefined;
@@ -57,6 +67,8 @@ export interface UseMpcWalletReturnType {
   reset(): void;
   wallet: MpcWalletClient;
 }
+
+const selectConfirming = (snapshot: StepUpRetrySnapshot) => snapshot.value === 'confirming';
 
 /**
  * The signed-in user's MPC wallet: create it (DKG), sign (FROST, also as a Solana signer), back it up
@@ -98,6 +110,10 @@ export function useMpcWallet(parameters: UseMpcWalletParameters = {}): UseMpcWal
   const settings = useMemo(() => (projectSettings ? mpcWalletSettingsOf(projectSettings) : undefined), [projectSettings]);
   const [running, setRunning] = useState<Command | undefined>(undefined);
   const [error, setError] = useState<LatchkeyError | undefined>(undefined);
+  // Reshare, refresh and export go through the step-up flow: the server may want a recent second factor first.
+  const stepUpFlow = useActorRef(mpcStepUpMachine, { input: { client } });
+  const confirming = useSelector(stepUpFlow, selectConfirming);
+  const stepUp = useStepUp(stepUpFlow, confirming ? (running === 'exporting' ? 'exportWallet' : 'reshareWallet') : undefined);
 
   const command = useCallback(
     <A extends unknown[], T>(name: Command, work: (...args: A) => Promise<T>) =>
@@ -128,10 +144,15 @@ export function useMpcWallet(parameters: UseMpcWalletParameters = {}): UseMpcWal
     const signMessage = command('signing', (message: Uint8Array) => wallet.signMessage(message));
     const backup = ok('backingUp', (options: BackupOptions) => wallet.backup(options));
     const restore = ok('restoring', (options: BackupOptions) => wallet.restore(options));
-    const reshare = ok('resharing', (options: { scheme: FrostScheme; backup?: BackupOptions }) => wallet.reshare(options));
-    const refresh = ok('resharing', (options?: { backup?: BackupOptions }) => wallet.refresh(options));
+    // Through the step-up flow: `false` when the user left its "Confirm it's you".
+    const steppedUp = <A extends unknown[]>(name: Command, work: (...args: A) => Promise<unknown>) => {
+      const run = command(name, async (...args: A) => (await startMpcCommand(stepUpFlow, () => work(...args))) === 'done');
+      return async (...args: A) => (await run(...args)) === true;
+    };
+    const reshare = steppedUp('resharing', (options: { scheme: FrostScheme; backup?: BackupOptions }) => wallet.reshare(options));
+    const refresh = steppedUp('resharing', (options?: { backup?: BackupOptions }) => wallet.refresh(options));
     let frame: MpcExportFrame | undefined;
-    const exportKey = ok('exporting', async (container: HTMLElement) => {
+    const exportKey = steppedUp('exporting', async (container: HTMLElement) => {
       if (!exportFrameOrigin) throw new LatchkeyError('invalid_config', { params: { reason: 'useMpcWallet needs exportFrameOrigin to export the key' } });
       frame?.destroy();
       frame = mountMpcExportFrame({ wallet, frameOrigin: exportFrameOrigin, container, title: 'Your private key' });
@@ -147,7 +168,9 @@ export function useMpcWallet(parameters: UseMpcWalletParameters = {}): UseMpcWal
       account,
       settings,
       error,
-      isBusy: running !== undefined || status === 'loading',
+      stepUp,
+      // While "Confirm it's you" waits for the user, only the step-up's own requests are busy.
+      isBusy: (running !== undefined && !confirming) || status === 'loading' || stepUp?.isBusy === true,
       signer: account && deviceState === 'ready' ? wallet.signer() : undefined,
       create: (options) => void create(options),
       createAsync: create,
@@ -166,5 +189,5 @@ export function useMpcWallet(parameters: UseMpcWalletParameters = {}): UseMpcWal
       reset: () => setError(undefined),
       wallet,
     };
-  }, [wallet, deviceState, roundText, account, settings, error, running, command, exportFrameOrigin]);
+  }, [wallet, deviceState, roundText, account, settings, error, stepUp, confirming, stepUpFlow, running, command, exportFrameOrigin]);
 }

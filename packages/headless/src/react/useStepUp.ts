@@ -14,7 +14,9 @@ export type StepUpPurpose =
   | 'showRecoveryCodes'
   | 'deleteDevice'
   | 'regenerateRecoveryCodes'
-  | 'changeDevice';
+  | 'changeDevice'
+  | 'reshareWallet'
+  | 'exportWallet';
 
 /**
  * "Confirm it's you" while a flow's action waits for it (see `stepUpMachine`): the `stepUp` member of every hook whose
