@@ -2,6 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { MpcWalletView, WalletPanelView, type MpcWalletFlowModel } from '../packages/ui/src/flows/index.js';
 import { expectAccessible } from './a11y.js';
+import { mfaInvalidCodeError, stepUpFlow } from './fixtures.js';
+import { phone } from './viewport.js';
 
 const ADDRESS = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
 const settings = { enabled: true, defaultScheme: 'TWO_OF_TWO' as const, backupLocations: ['productApi' as const, 'googleDrive' as const, 'icloud' as const], passwordRequired: false };
@@ -237,3 +239,58 @@ export const Exporting: Story = {
   },
 };
 export const ExportingDark = dark(Exporting);
+
+const methods = { methods: ['passkey' as const, 'totp' as const], hasRecoveryCodes: true };
+
+/** A reshare the server holds until a second factor passed lately: "Confirm it's you" under the form, no progress line. */
+export const ReshareStepUp: Story = {
+  args: {
+    flow: mpcFlow({ status: 'resharing', isBusy: false, account: account(backedUp), stepUp: stepUpFlow({ stepUpFor: 'reshareWallet', stepUpMethods: methods }) }),
+    screen: 'reshare',
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const prompt = within(canvas.getByRole('region', { name: 'Confirm it’s you' }));
+    await expect(prompt.getByText(/Replacing your wallet’s key shares needs a second step/)).toBeVisible();
+    await expect(canvas.queryByTestId('mpc-progress')).toBeNull();
+    await expectAccessible();
+    await userEvent.type(prompt.getByLabelText('Authentication code'), '123456{Enter}');
+    await expect(args.flow.stepUp?.stepUpWithCode).toHaveBeenCalledWith('123456');
+    await userEvent.click(prompt.getByRole('button', { name: 'Cancel' }));
+    await expect(args.flow.stepUp?.cancelStepUp).toHaveBeenCalledTimes(1);
+  },
+};
+export const ReshareStepUpDark = dark(ReshareStepUp);
+export const ReshareStepUpPhone: Story = { ...ReshareStepUp, play: undefined, globals: { ...phone } };
+export const ReshareStepUpPhoneDark: Story = { ...ReshareStepUpPhone, globals: { ...phone, theme: 'dark' } };
+
+/** A wrong code at the reshare's step-up: the sentence under the field. */
+export const ReshareStepUpWrongCode: Story = {
+  args: {
+    flow: mpcFlow({ status: 'resharing', account: account(backedUp), stepUp: stepUpFlow({ stepUpFor: 'reshareWallet', stepUpMethods: methods, error: mfaInvalidCodeError }) }),
+    screen: 'reshare',
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Invalid code')).toBeVisible();
+    await expectAccessible();
+  },
+};
+export const ReshareStepUpWrongCodeDark = dark(ReshareStepUpWrongCode);
+
+/** Showing the key waits for a second factor: the export's warning stays, "Confirm it's you" under it. */
+export const ExportStepUp: Story = {
+  args: {
+    flow: mpcFlow({ status: 'exporting', account: account(backedUp), stepUp: stepUpFlow({ stepUpFor: 'exportWallet', stepUpMethods: methods }) }),
+    screen: 'export',
+    exportState: 'showing',
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/Showing your private key needs a second step/)).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Use your passkey' })).toBeVisible();
+    await expectAccessible();
+  },
+};
+export const ExportStepUpDark = dark(ExportStepUp);
+export const ExportStepUpPhone: Story = { ...ExportStepUp, play: undefined, globals: { ...phone } };
+export const ExportStepUpPhoneDark: Story = { ...ExportStepUpPhone, globals: { ...phone, theme: 'dark' } };

@@ -100,6 +100,8 @@ export const en = {
   'mfaDevices.stepUp.intro.changeDevice': 'Confirm with one of your second steps to go on.',
   'mfaDevices.stepUp.intro.unlinkCredential': 'Unlinking a way to sign in needs a second step you passed in the last few minutes. Confirm with one of yours to go on.',
   'mfaDevices.stepUp.intro.deleteAccount': 'Deleting your account needs a second step you passed in the last few minutes. Confirm with one of yours to go on.',
+  'mfaDevices.stepUp.intro.reshareWallet': 'Replacing your wallet’s key shares needs a second step you passed in the last few minutes. Confirm with one of yours to go on.',
+  'mfaDevices.stepUp.intro.exportWallet': 'Showing your private key needs a second step you passed in the last few minutes. Confirm with one of yours to go on.',
   'mfaDevices.stepUp.intro.deletePasskey': 'Removing a passkey needs a second step you passed in the last few minutes. Confirm with one of yours to go on.',
   'mfaDevices.stepUp.intro.addDevice': 'Adding another second step needs one you passed in the last few minutes. Confirm with one of yours to go on.',
   'mfaDevices.stepUp.intro.showRecoveryCodes': 'Your recovery codes are shown only once. Confirm with one of your second steps to see them.',

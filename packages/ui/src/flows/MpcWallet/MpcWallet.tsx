@@ -69,7 +69,8 @@ export function MpcWallet({ options }: { options: EmbeddedWalletOptions }) {
         onShowKey={() => {
           if (!container.current) return;
           setExportState('showing');
-          flow.export(container.current);
+          // Not shown (refused, or "Confirm it's you" cancelled): the button comes back.
+          void flow.exportAsync(container.current).then((shown) => shown || setExportState('idle'));
         }}
       />
     </WalletPanelView>

@@ -1,5 +1,6 @@
 import type { ReactNode, Ref } from 'react';
 import { useMessages } from '../../messages/useMessages.js';
+import { StepUpPrompt } from '../MfaDevices/StepUpPrompt.js';
 import { mutedText, stack } from '../../styles/shared.css.js';
 import { BackupStep } from './BackupStep.js';
 import { CreateMpcStep } from './CreateMpcStep.js';
@@ -26,7 +27,8 @@ const unique = <T,>(values: readonly T[]) => [...new Set(values)];
 /**
  * An MPC wallet by status: `none` → create (scheme, and the backup when shares leave the device); `locked` → restore
  * from a backup; `ready` → its screens (home with a backup prompt until backed up, backup, key shares, export). A
- * running command shows its ceremony's round. Presentational over `useMpcWallet`'s model; the root carries
+ * running command shows its ceremony's round; a reshare or export the server holds for a second factor shows "Confirm it's
+ * you" under its step (`flow.stepUp`). Presentational over `useMpcWallet`'s model; the root carries
  * `data-flow="mpc-wallet"`, `data-state` and `data-screen`.
  */
 export function MpcWalletView({ flow, screen, home, exportState = 'idle', onShowKey, exportFrameRef }: MpcWalletViewProps) {
@@ -64,6 +66,7 @@ export function MpcWalletView({ flow, screen, home, exportState = 'idle', onShow
       />
     );
   } else if (screen === 'export') {
+    // The frame's container stays mounted under a step-up: the export mounts into it again once it passed.
     body = <MpcExportStep state={exportState} error={error} onShow={() => onShowKey?.()} frameContainerRef={exportFrameRef} />;
   } else {
     body = (
@@ -79,8 +82,9 @@ export function MpcWalletView({ flow, screen, home, exportState = 'idle', onShow
   }
   return (
     <div className={stack} data-flow="mpc-wallet" data-state={status} data-screen={screen}>
-      <Progress status={status} round={flow.round} />
+      {flow.stepUp ? null : <Progress status={status} round={flow.round} />}
       {body}
+      {flow.stepUp && (screen === 'reshare' || screen === 'export') ? <StepUpPrompt flow={flow.stepUp} /> : null}
     </div>
   );
 }

@@ -96,6 +96,8 @@ export const es: Messages = {
   'mfaDevices.stepUp.intro.changeDevice': 'Confirma con uno de tus segundos pasos para seguir.',
   'mfaDevices.stepUp.intro.unlinkCredential': 'Para desvincular una forma de iniciar sesión necesitas haber superado un segundo paso en los últimos minutos. Confirma con uno de los tuyos para seguir.',
   'mfaDevices.stepUp.intro.deleteAccount': 'Para eliminar tu cuenta necesitas haber superado un segundo paso en los últimos minutos. Confirma con uno de los tuyos para seguir.',
+  'mfaDevices.stepUp.intro.reshareWallet': 'Para reemplazar las partes de la clave de tu billetera necesitas haber superado un segundo paso en los últimos minutos. Confirma con uno de los tuyos para seguir.',
+  'mfaDevices.stepUp.intro.exportWallet': 'Para mostrar tu clave privada necesitas haber superado un segundo paso en los últimos minutos. Confirma con uno de los tuyos para seguir.',
   'mfaDevices.stepUp.intro.deletePasskey': 'Para quitar una llave de acceso necesitas haber superado un segundo paso en los últimos minutos. Confirma con uno de los tuyos para seguir.',
   'mfaDevices.stepUp.intro.addDevice': 'Para añadir otro segundo paso necesitas haber superado uno en los últimos minutos. Confirma con uno de los tuyos para seguir.',
   'mfaDevices.stepUp.intro.showRecoveryCodes': 'Tus códigos de recuperación se muestran una sola vez. Confirma con uno de tus segundos pasos para verlos.',
