@@ -190,14 +190,17 @@ const kib = (n) => (n / 1024).toFixed(1);
 // memo's whole message) took everything from 463.3 to 464.0 with \uXXXX escapes, 463.1 as UTF-8. Stop 28's security
 // fixes took it to 464.0 and the ceiling to 464.5: the MPC client's proof of each share it speaks for (a reshare
 // dealer, an export) and its backups tried one by one, the passkey-stamped deletion of a passkey-protected wallet,
-// and "Confirm it's you" naming the wallet or account it is for.
+// and "Confirm it's you" naming the wallet or account it is for. Stop 29 took it to 466.7 and the ceiling to 467:
+// the offline guard on the kit's chunk imports (~0.3) and "Confirm it's you" on the MPC panel before a reshare or the
+// export (~2.3: the step-up machines and prompt, which the sign-in and menu chunks held, now also reach the MPC
+// wallet's chunk, so esbuild moves them to shared chunks of their own, ~0.9 of it lost compression context).
 const menuOpenRow = rows.find((row) => row.name === 'host, user menu open');
 const BUDGETS = [
   { name: 'host initial load (React included)', kib: hostRow.initial.gzip / 1024, max: 87 },
   { name: 'the kit on top of React (host initial − baseline)', kib: (hostRow.initial.gzip - baselineRow.initial.gzip) / 1024, max: 20 },
   { name: 'host, user menu open', kib: (menuOpenRow?.initial.gzip ?? Infinity) / 1024, max: 141.3 },
   // One language catalogue counted (the largest): a user reads the kit in one locale (the rows below list each).
-  { name: 'everything a user can reach (host with the wallet panel, all chunks, one locale)', kib: walletHostRow.reachable.gzip / 1024, max: 464.5, target: 300 },
+  { name: 'everything a user can reach (host with the wallet panel, all chunks, one locale)', kib: walletHostRow.reachable.gzip / 1024, max: 467, target: 300 },
 ];
 const over = BUDGETS.filter((budget) => budget.kib > budget.max);
 if (process.argv.includes('--json')) {

@@ -3,9 +3,9 @@ import bs58 from 'bs58';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchChromium, screenshot, watchConsole } from './browser.js';
-import { escapeRegExp, signInByEmail } from './demo.js';
+import { signInByEmail } from './demo.js';
 import { patchSettings, resetSettings, uniqueEmail } from './sandbox.js';
-import { finishTransfer, openKeyAction, sandboxPost, sendFromPanel } from './walletPanel.js';
+import { finishTransfer, mpcFlowState as flowState, openKeyAction, openMpcPanel as openPanel, sandboxPost, sendFromPanel } from './walletPanel.js';
 
 /**
  * MPC wallets end to end in Chromium against the sandbox, through the built demo: sign up by e-mail, a TWO_OF_TWO
@@ -53,15 +53,6 @@ async function openDemo(): Promise<{ context: BrowserContext; page: Page; proble
   return { context, page, problems };
 }
 
-async function openPanel(page: Page, email: string): Promise<Locator> {
-  const account = page.getByRole('button', { name: new RegExp(`^Account: ${escapeRegExp(email)}$`) });
-  if ((await page.getByRole('dialog', { name: /^Signed in as/ }).count()) === 0) await account.click();
-  const panel = page.getByRole('dialog', { name: /^Signed in as/ }).getByRole('region', { name: 'MPC wallet' });
-  await expect.poll(() => panel.isVisible(), { timeout: 30_000 }).toBe(true);
-  return panel;
-}
-
-const flowState = (panel: Locator) => panel.locator('[data-flow="mpc-wallet"]').getAttribute('data-state');
 const addressOf = async (panel: Locator) => ((await panel.getByTestId('wallet-address').textContent()) ?? '').replace('Address: ', '').trim();
 
 /** The cloud drive's sign-in popup: the OIDC provider's page (the account prefilled), Continue, and it closes. */

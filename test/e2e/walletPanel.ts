@@ -77,3 +77,16 @@ export async function openKeyAction(page: Page, panel: Locator, name: string): P
   await userMenu(page).getByRole('region', { name: 'Wallet key' }).getByRole('button', { name, exact: true }).click();
   await expect.poll(() => panel.isVisible()).toBe(true);
 }
+
+/** The signed-in user's MPC wallet panel in the user menu (the menu opened when it is closed). */
+export async function openMpcPanel(page: Page, email: string): Promise<Locator> {
+  const account = page.getByRole('button', { name: new RegExp(`^Account: ${escapeRegExp(email)}$`) });
+  if ((await page.getByRole('dialog', { name: /^Signed in as/ }).count()) === 0) await account.click();
+  const panel = page.getByRole('dialog', { name: /^Signed in as/ }).getByRole('region', { name: 'MPC wallet' });
+  await expect.poll(() => panel.isVisible(), { timeout: 30_000 }).toBe(true);
+  return panel;
+}
+
+/** The MPC wallet flow's `data-state` (`none`, `ready`, `resharing`, …). */
+export const mpcFlowState = (panel: Locator) => panel.locator('[data-flow="mpc-wallet"]').getAttribute('data-state');
+

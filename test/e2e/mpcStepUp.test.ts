@@ -1,0 +1,69 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchChromium, screenshot } from './browser.js';
+import { openDemo, signInByEmail } from './demo.js';
+import { patchSettings, resetSettings, uniqueEmail, wrongCode } from './sandbox.js';
+import { enrolTotpElsewhere, totp } from './totp.js';
+import { mpcFlowState, openKeyAction, openMpcPanel } from './walletPanel.js';
+
+/**
+ * Step-up before replacing an MPC wallet's shares, in Chromium through the built demo against the sandbox: a user
+ * makes a TWO_OF_TWO wallet, then adds an authenticator app from another session (another device), so this page's
+ * session has passed no second factor lately and the sandbox refuses the reshare room (403 mfa_invalid_request). The
+ * wallet panel asks "Confirm it's you" under the reshare form: a wrong code is a sentence, the right one reshares.
+ */
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  await patchSettings({ security: { mfa: { enabled: true } }, sdk: { waas: { enabled: true, defaultThresholdSignatureScheme: 'TWO_OF_TWO' } } });
+});
+afterAll(async () => {
+  await browser?.close();
+  await resetSettings();
+});
+
+describe.each(['light', 'dark'] as const)('MPC reshare with a second factor (%s)', (theme) => {
+  test('a reshare waits for "Confirm it\'s you" — a wrong code, then the right one — and then replaces the shares', { timeout: 120_000 }, async () => {
+    const { context, page, problems } = await openDemo(browser, theme);
+    const email = uniqueEmail(`e2e-mpc-step-up-${theme}`);
+    await signInByEmail(page, email);
+    const panel = await openMpcPanel(page, email);
+    await expect.poll(() => mpcFlowState(panel), { timeout: 15_000 }).toBe('none');
+    await panel.getByRole('button', { name: 'Create wallet' }).click();
+    await expect.poll(() => mpcFlowState(panel), { timeout: 60_000 }).toBe('ready');
+
+    const { secret, enrolledAt } = await enrolTotpElsewhere(email);
+
+    await openKeyAction(page, panel, 'Key shares');
+    await panel.getByRole('radio', { name: /2 of 3/ }).check();
+    await panel.getByLabel('Backup password').fill('correct horse battery staple');
+    await panel.getByRole('button', { name: 'Reshare' }).click();
+    const prompt = panel.getByRole('region', { name: 'Confirm it’s you' });
+    const codeField = prompt.getByLabel('Authentication code');
+    await expect.poll(() => codeField.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await prompt.textContent()).toContain('Replacing your wallet’s key shares needs a second step you passed in the last few minutes.');
+    expect(await panel.getByTestId('mpc-progress').count()).toBe(0);
+    await screenshot(page, `mpc-step-up-01-prompt-${theme}`);
+
+    // The next step's code (the enrolment spent this step's); first a wrong one: a sentence, and the prompt stays.
+    const right = totp(secret, enrolledAt + 30_000);
+    await codeField.fill(wrongCode(right));
+    await prompt.getByRole('button', { name: 'Verify' }).click();
+    await expect.poll(() => prompt.getByRole('alert').textContent(), { timeout: 10_000 }).toBe('Invalid code');
+    await screenshot(page, `mpc-step-up-02-wrong-code-${theme}`);
+
+    await codeField.fill(right);
+    await prompt.getByRole('button', { name: 'Verify' }).click();
+    // Passed: the reshare runs once more, and the wallet is TWO_OF_THREE at the same address.
+    await expect.poll(() => panel.getAttribute('data-screen'), { timeout: 60_000 }).toBe('home');
+    expect(await prompt.count()).toBe(0);
+    expect(await mpcFlowState(panel)).toBe('ready');
+    await openKeyAction(page, panel, 'Key shares');
+    await expect.poll(() => panel.getByText('Now: Plus a backup share (2 of 3)').isVisible(), { timeout: 15_000 }).toBe(true);
+    await screenshot(page, `mpc-step-up-03-reshared-${theme}`);
+
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
