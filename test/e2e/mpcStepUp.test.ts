@@ -2,8 +2,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchChromium, screenshot } from './browser.js';
 import { openDemo, signInByEmail } from './demo.js';
-import { patchSettings, resetSettings, uniqueEmail, wrongCode } from './sandbox.js';
-import { enrolTotpElsewhere, totp } from './totp.js';
+import { patchSettings, resetSettings, uniqueEmail } from './sandbox.js';
+import { enrolTotpElsewhere, stepUpWrongThenRight } from './totp.js';
 import { mpcFlowState, openKeyAction, openMpcPanel } from './walletPanel.js';
 
 /**
@@ -33,7 +33,7 @@ describe.each(['light', 'dark'] as const)('MPC reshare with a second factor (%s)
     await panel.getByRole('button', { name: 'Create wallet' }).click();
     await expect.poll(() => mpcFlowState(panel), { timeout: 60_000 }).toBe('ready');
 
-    const { secret, enrolledAt } = await enrolTotpElsewhere(email);
+    const app = await enrolTotpElsewhere(email);
 
     await openKeyAction(page, panel, 'Key shares');
     await panel.getByRole('radio', { name: /2 of 3/ }).check();
@@ -46,15 +46,7 @@ describe.each(['light', 'dark'] as const)('MPC reshare with a second factor (%s)
     expect(await panel.getByTestId('mpc-progress').count()).toBe(0);
     await screenshot(page, `mpc-step-up-01-prompt-${theme}`);
 
-    // The next step's code (the enrolment spent this step's); first a wrong one: a sentence, and the prompt stays.
-    const right = totp(secret, enrolledAt + 30_000);
-    await codeField.fill(wrongCode(right));
-    await prompt.getByRole('button', { name: 'Verify' }).click();
-    await expect.poll(() => prompt.getByRole('alert').textContent(), { timeout: 10_000 }).toBe('Invalid code');
-    await screenshot(page, `mpc-step-up-02-wrong-code-${theme}`);
-
-    await codeField.fill(right);
-    await prompt.getByRole('button', { name: 'Verify' }).click();
+    await stepUpWrongThenRight(prompt, app, () => screenshot(page, `mpc-step-up-02-wrong-code-${theme}`));
     // Passed: the reshare runs once more, and the wallet is TWO_OF_THREE at the same address.
     await expect.poll(() => panel.getAttribute('data-screen'), { timeout: 60_000 }).toBe('home');
     expect(await prompt.count()).toBe(0);

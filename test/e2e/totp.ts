@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { latestCode } from './sandbox.js';
+import { latestCode, wrongCode } from './sandbox.js';
 
 /** RFC 6238 (SHA-1, 6 digits, 30 s) for the step of `atMs`, from a base32 secret — what an authenticator app shows. */
 export function totp(secret: string, atMs: number): string {
@@ -57,4 +57,20 @@ export async function enrolTotpElsewhere(email: string): Promise<{ secret: strin
   const enrolledAt = Date.now();
   await call('POST', '/users/mfa/register/totp', { id, code: totp(secret, enrolledAt) }, jwt);
   return { secret, enrolledAt };
+}
+
+/**
+ * Answers "Confirm it's you" (`prompt`) with the authenticator app `enrolTotpElsewhere` added: first a wrong code, said
+ * as 'Invalid code' while the prompt stays (`onWrong` runs then: save the screen), then the app's next code (the
+ * enrolment spent this step's).
+ */
+export async function stepUpWrongThenRight(prompt: Locator, app: { secret: string; enrolledAt: number }, onWrong: () => Promise<void>): Promise<void> {
+  const codeField = prompt.getByLabel('Authentication code');
+  const right = totp(app.secret, app.enrolledAt + 30_000);
+  await codeField.fill(wrongCode(right));
+  await prompt.getByRole('button', { name: 'Verify' }).click();
+  await expect.poll(() => prompt.getByRole('alert').textContent(), { timeout: 10_000 }).toBe('Invalid code');
+  await onWrong();
+  await codeField.fill(right);
+  await prompt.getByRole('button', { name: 'Verify' }).click();
 }

@@ -2,8 +2,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchChromium, screenshot } from './browser.js';
 import { escapeRegExp, openDemo, openMenuView, signInByEmail, userMenu } from './demo.js';
-import { patchSettings, resetSettings, uniqueEmail, wrongCode } from './sandbox.js';
-import { enrolTotpElsewhere, totp } from './totp.js';
+import { patchSettings, resetSettings, uniqueEmail } from './sandbox.js';
+import { enrolTotpElsewhere, stepUpWrongThenRight } from './totp.js';
 
 /**
  * Step-up before unlinking, in Chromium through the built demo against the sandbox: a user signed in by e-mail links
@@ -51,7 +51,7 @@ describe.each(['light', 'dark'] as const)('unlinking with a second factor (%s)',
 
     // A second factor: an authenticator app, added by another session of the user (the session that verifies a device
     // has passed a second factor), so this page's session has passed none.
-    const { secret, enrolledAt } = await enrolTotpElsewhere(email);
+    const app = await enrolTotpElsewhere(email);
 
     await unlinkGoogle.click();
     const prompt = menu.getByRole('region', { name: 'Confirm it’s you' });
@@ -62,15 +62,7 @@ describe.each(['light', 'dark'] as const)('unlinking with a second factor (%s)',
     expect(await menu.getByRole('button', { name: 'Link another account' }).count()).toBe(0);
     await screenshot(page, `unlink-step-up-01-prompt-${theme}`);
 
-    // The next step's code (the enrolment spent this step's); first a wrong one: a sentence, and the prompt stays.
-    const right = totp(secret, enrolledAt + 30_000);
-    await codeField.fill(wrongCode(right));
-    await prompt.getByRole('button', { name: 'Verify' }).click();
-    await expect.poll(() => prompt.getByRole('alert').textContent(), { timeout: 10_000 }).toBe('Invalid code');
-    await screenshot(page, `unlink-step-up-02-wrong-code-${theme}`);
-
-    await codeField.fill(right);
-    await prompt.getByRole('button', { name: 'Verify' }).click();
+    await stepUpWrongThenRight(prompt, app, () => screenshot(page, `unlink-step-up-02-wrong-code-${theme}`));
     await expect.poll(() => unlinkGoogle.count(), { timeout: 10_000 }).toBe(0);
     expect(await prompt.count()).toBe(0);
     expect(await menu.getByRole('alert').count()).toBe(0);
