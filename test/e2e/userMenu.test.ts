@@ -219,7 +219,8 @@ describe.each(['light', 'dark'] as const)('linking a mobile wallet from the user
     const menu = userMenu(page);
     await expect.poll(() => menu.getByRole('heading', { name: 'Wallets', level: 2 }).isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => menu.getByRole('status').textContent(), { timeout: 10_000 }).toBe('Connected. Opening Phantom to sign the message that links it…');
-    expect(await menu.getAttribute('data-layout')).toBe('sheet');
+    // The popover stands in until the sheet's code has arrived (the page has just loaded): then the sheet.
+    await expect.poll(() => menu.getAttribute('data-layout'), { timeout: 10_000 }).toBe('sheet');
     expect(await overflowingText(page)).toEqual([]);
     await screenshot(page, `menu-09-link-returned-${theme}`);
     releaseNonce();

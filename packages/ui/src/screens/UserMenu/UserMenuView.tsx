@@ -1,5 +1,5 @@
 import * as Popover from '@radix-ui/react-popover';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { lazyWithRetry } from '../../KitErrorBoundary/lazyWithRetry.js';
 import { useMessages } from '../../messages/useMessages.js';
 import { button } from '../../styles/shared.css.js';
@@ -28,6 +28,11 @@ export function UserMenuView(props: UserMenuViewProps) {
   const t = useMessages();
   const narrowScreen = useNarrowScreen();
   const narrow = props.layout === 'sheet' || (props.layout !== 'popover' && narrowScreen);
+  // On a narrow screen the sheet's code is fetched at once, so that a menu opened right after the page loads (back
+  // from a wallet's redirect) shows the popover stand-in as briefly as can be.
+  useEffect(() => {
+    if (narrow) UserMenuSheet.preload().catch(() => undefined);
+  }, [narrow]);
   const name = displayName ?? email ?? phoneNumber ?? walletAddress;
   const [view, setView] = useState<MenuView>(props.defaultView ?? 'home');
   const changeOpen = (next: boolean) => {
