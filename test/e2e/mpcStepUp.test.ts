@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchChromium, screenshot } from './browser.js';
 import { openDemo, signInByEmail } from './demo.js';
 import { patchSettings, resetSettings, uniqueEmail } from './sandbox.js';
-import { enrolTotpElsewhere, stepUpWrongThenRight } from './totp.js';
+import { enrolTotpElsewhere, stepUpWrongThenRight, totp } from './totp.js';
 import { mpcFlowState, openKeyAction, openMpcPanel } from './walletPanel.js';
 
 /**
@@ -11,6 +11,7 @@ import { mpcFlowState, openKeyAction, openMpcPanel } from './walletPanel.js';
  * makes a TWO_OF_TWO wallet, then adds an authenticator app from another session (another device), so this page's
  * session has passed no second factor lately and the sandbox refuses the reshare room (403 mfa_invalid_request). The
  * wallet panel asks "Confirm it's you" under the reshare form: a wrong code is a sentence, the right one reshares.
+ * "Show private key" asks the same, and the right code shows the key in the custody origin's frame.
  */
 let browser: Browser;
 
@@ -23,17 +24,22 @@ afterAll(async () => {
   await resetSettings();
 });
 
-describe.each(['light', 'dark'] as const)('MPC reshare with a second factor (%s)', (theme) => {
-  test('a reshare waits for "Confirm it\'s you" — a wrong code, then the right one — and then replaces the shares', { timeout: 120_000 }, async () => {
-    const { context, page, problems } = await openDemo(browser, theme);
-    const email = uniqueEmail(`e2e-mpc-step-up-${theme}`);
-    await signInByEmail(page, email);
-    const panel = await openMpcPanel(page, email);
-    await expect.poll(() => mpcFlowState(panel), { timeout: 15_000 }).toBe('none');
-    await panel.getByRole('button', { name: 'Create wallet' }).click();
-    await expect.poll(() => mpcFlowState(panel), { timeout: 60_000 }).toBe('ready');
+/** A signed-in user's TWO_OF_TWO wallet, then an authenticator app added from another session (so this one passed none). */
+async function walletThenAppElsewhere(theme: 'light' | 'dark', name: string) {
+  const { context, page, problems } = await openDemo(browser, theme);
+  const email = uniqueEmail(`e2e-mpc-${name}-${theme}`);
+  await signInByEmail(page, email);
+  const panel = await openMpcPanel(page, email);
+  await expect.poll(() => mpcFlowState(panel), { timeout: 15_000 }).toBe('none');
+  await panel.getByRole('button', { name: 'Create wallet' }).click();
+  await expect.poll(() => mpcFlowState(panel), { timeout: 60_000 }).toBe('ready');
+  const app = await enrolTotpElsewhere(email);
+  return { context, page, problems, panel, app };
+}
 
-    const app = await enrolTotpElsewhere(email);
+describe.each(['light', 'dark'] as const)('MPC reshare and export with a second factor (%s)', (theme) => {
+  test('a reshare waits for "Confirm it\'s you" — a wrong code, then the right one — and then replaces the shares', { timeout: 120_000 }, async () => {
+    const { context, page, problems, panel, app } = await walletThenAppElsewhere(theme, 'step-up');
 
     await openKeyAction(page, panel, 'Key shares');
     await panel.getByRole('radio', { name: /2 of 3/ }).check();
@@ -54,6 +60,28 @@ describe.each(['light', 'dark'] as const)('MPC reshare with a second factor (%s)
     await openKeyAction(page, panel, 'Key shares');
     await expect.poll(() => panel.getByText('Now: Plus a backup share (2 of 3)').isVisible(), { timeout: 15_000 }).toBe(true);
     await screenshot(page, `mpc-step-up-03-reshared-${theme}`);
+
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('"Show private key" waits for "Confirm it\'s you" too; the right code shows the key in the custody frame', { timeout: 120_000 }, async () => {
+    const { context, page, problems, panel, app } = await walletThenAppElsewhere(theme, 'export-step-up');
+    await openKeyAction(page, panel, 'Export key');
+    await panel.getByRole('button', { name: 'Show private key' }).click();
+    const prompt = panel.getByRole('region', { name: 'Confirm it’s you' });
+    const codeField = prompt.getByLabel('Authentication code');
+    await expect.poll(() => codeField.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await prompt.textContent()).toContain('Showing your private key needs a second step you passed in the last few minutes.');
+    await screenshot(page, `mpc-step-up-04-export-prompt-${theme}`);
+
+    await codeField.fill(totp(app.secret, app.enrolledAt + 30_000));
+    await prompt.getByRole('button', { name: 'Verify' }).click();
+    const frame = page.frameLocator('[data-testid="mpc-export-frame"]');
+    await expect.poll(() => frame.locator('#mpc-export-root').getAttribute('data-state'), { timeout: 30_000 }).toBe('shown');
+    expect(((await frame.getByTestId('exported-key').textContent()) ?? '').trim()).toMatch(/^[0-9a-f]{64}$/);
+    expect(await prompt.count()).toBe(0);
+    await screenshot(page, `mpc-step-up-05-exported-${theme}`);
 
     expect(problems).toEqual([]);
     await context.close();

@@ -155,8 +155,15 @@ export function useMpcWallet(parameters: UseMpcWalletParameters = {}): UseMpcWal
     const exportKey = steppedUp('exporting', async (container: HTMLElement) => {
       if (!exportFrameOrigin) throw new LatchkeyError('invalid_config', { params: { reason: 'useMpcWallet needs exportFrameOrigin to export the key' } });
       frame?.destroy();
-      frame = mountMpcExportFrame({ wallet, frameOrigin: exportFrameOrigin, container, title: 'Your private key' });
-      await frame.done;
+      const mounted = mountMpcExportFrame({ wallet, frameOrigin: exportFrameOrigin, container, title: 'Your private key' });
+      frame = mounted;
+      try {
+        await mounted.done;
+      } catch (failure) {
+        // A frame that will not show the key goes (it would say "Preparing…" on, under "Confirm it's you" or an error).
+        mounted.destroy();
+        throw failure;
+      }
     });
     // The device is read after the user changes: until then (or while the vault says `none` for a wallet the user
     // just got) the wallet is loading.
