@@ -4,8 +4,8 @@ import { ApiError } from '../errors/ApiError.js';
 import { enrolmentAuth, pendingChallengeAuth, userOfMfaBearer, type EnrolmentAuth } from '../services/mfa/mfa.js';
 import { authenticateRequest, type Auth } from '../services/session/authenticate.js';
 import { loadUser, type UserRecord } from '../services/users/userRepository.js';
-import { loadAccessGate, type AccessGate } from '../services/wallets/accessList.js';
-import { endSessionsWithoutAccess, readAccessGate } from '../services/session/sessionAccess.js';
+import { loadAccessGate } from '../services/wallets/accessList.js';
+import { endSessionsWithoutAccess, withAccess } from '../services/session/sessionAccess.js';
 import { assertRecentSecondFactor } from '../services/mfa/stepUp.js';
 
 /**
@@ -28,7 +28,7 @@ export interface AuthByKind {
   public: undefined;
   session: Auth;
   sessionLeaving: Auth;
-  sessionUser: Auth & { readonly record: UserRecord | undefined; readonly gate: AccessGate };
+  sessionUser: Auth & { readonly record: UserRecord | undefined };
   mfaToken: string | undefined;
   enrolment: EnrolmentAuth;
   challenge: Pick<Auth, 'userId'>;
@@ -71,19 +71,14 @@ async function sessionOrMfaToken(
 export const resolveAuth: { readonly [K in AuthKind]: (ctx: SandboxContext, c: Context) => Promise<AuthByKind[K]> } = {
   public: async () => undefined,
   // The bearer token, or the session cookie when the request has no Authorization header (cookie storage).
-  session: async (ctx, c) => {
-    const { userId, session, alongside: gate } = await authenticateRequest(ctx, c, readAccessGate(ctx));
-    const auth = { userId, session };
-    await endSessionsWithoutAccess(ctx, auth, gate);
-    return auth;
-  },
+  session: (ctx, c) => withAccess(ctx, (readGate) => authenticateRequest(ctx, c, readGate)),
   sessionLeaving: (ctx, c) => authenticateRequest(ctx, c),
   sessionUser: async (ctx, c) => {
     const auth = await authenticateRequest(ctx, c, (q, userId) => Promise.all([loadUser(q, ctx.environmentId, userId), loadAccessGate(ctx, q)]));
     const [record, gate] = auth.alongside;
     // Without a record the handler answers 401; the gate reads the user's identities from it.
     if (record) await endSessionsWithoutAccess(ctx, auth, gate, record);
-    return { userId: auth.userId, session: auth.session, record, gate };
+    return { userId: auth.userId, session: auth.session, record };
   },
   // Checked before the body is read, like a session (a live session is a step-up); the handler checks it again, locked.
   mfaToken: async (ctx, c) => {

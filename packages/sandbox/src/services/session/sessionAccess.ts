@@ -23,13 +23,21 @@ export async function endSessionsWithoutAccess(ctx: SandboxContext, auth: Auth, 
   }
 }
 
-/** The access list's probe, read beside the session (`authenticate`'s `alongside`). */
-export const readAccessGate = (ctx: SandboxContext) => (q: Queryable) => loadAccessGate(ctx, q);
-
-/** `authenticate` of a user who must still have access (`endSessionsWithoutAccess`); the socket's login and calls. */
-export async function authenticateWithAccess(ctx: SandboxContext, authorization: string): Promise<Auth> {
-  const { userId, session, alongside: gate } = await authenticate(ctx, authorization, readAccessGate(ctx));
+/**
+ * A session of a user who must still have access: `authenticated` resolves the session with the access list's probe
+ * read beside it (its `alongside`, handed in as `readGate`: the bearer token for the socket, token or cookie for a
+ * route), then `endSessionsWithoutAccess`.
+ */
+export async function withAccess(
+  ctx: SandboxContext,
+  authenticated: (readGate: (q: Queryable) => Promise<AccessGate>) => Promise<Auth & { alongside: AccessGate }>,
+): Promise<Auth> {
+  const { userId, session, alongside: gate } = await authenticated((q) => loadAccessGate(ctx, q));
   const auth = { userId, session };
   await endSessionsWithoutAccess(ctx, auth, gate);
   return auth;
 }
+
+/** `authenticate` (a bearer token) of a user who must still have access: the socket's login and calls. */
+export const authenticateWithAccess = (ctx: SandboxContext, authorization: string): Promise<Auth> =>
+  withAccess(ctx, (readGate) => authenticate(ctx, authorization, readGate));

@@ -84,7 +84,7 @@ export interface AccessGate {
   readonly listed: boolean;
   /** `assertAccessAllowed` through `q`. */
   allow(q: Queryable, identifiers: readonly string[], path?: string): Promise<void>;
-  /** `assertUserHasAccess` through `q` (the user's identities are read only when the list has entries). */
+  /** `assertUserIdentities` for the user through `q` (the user's identities are read only when the list has entries). */
   assertUser(q: Queryable, userId: string, record?: UserRecord): Promise<void>;
 }
 
@@ -113,7 +113,7 @@ function identitiesOf(record: UserRecord | undefined): string[] {
  * The gate for the *user* behind a way in (SPEC §6 'User does not have access'): every identity the user holds is
  * checked against the list. One blocked identity, or an allow list that names none of them, is 403
  * `user_without_access`. It is what refuses a way in that names no address (a passkey), and a session whose user lost
- * access after signing in (GET /users, POST /refresh); the identity signing in is refused first with its own address
+ * access after signing in (`endSessionsWithoutAccess`); the identity signing in is refused first with its own address
  * sentence.
  */
 function assertUserIdentities(read: AccessRead): void {
@@ -172,9 +172,4 @@ export async function assertAccessAllowed(ctx: SandboxContext, q: Queryable, ide
 /** The wallet sign-in's gate (SPEC §6): `assertAccessAllowed` on the wallet address. */
 export function assertAddressAllowed(ctx: SandboxContext, q: Queryable, address: string): Promise<void> {
   return assertAccessAllowed(ctx, q, [address], 'publicWalletAddress');
-}
-
-/** `AccessGate.assertUser` on a fresh read of the list. */
-export async function assertUserHasAccess(ctx: SandboxContext, q: Queryable, userId: string, record?: UserRecord): Promise<void> {
-  await (await loadAccessGate(ctx, q)).assertUser(q, userId, record);
 }
