@@ -81,7 +81,10 @@ export function rateLimitParts(ctx: SandboxContext, rules: readonly RateLimitRul
          WHERE e.environment_id = ${environment} AND e.bucket = r.bucket AND e.key = r.key AND e.at > r.since
        ) w
      ), expired AS (
-       DELETE FROM rate_limit_events e USING rules r WHERE e.environment_id = ${environment} AND e.bucket = r.bucket AND e.key = r.key AND e.at <= ${forgotten}
+       -- By the keys' index ranges (bucket and key as arrays: a row of one rule's bucket and another's key, that old,
+       -- goes too, as no window counts it either). Written as a join with the rules, a plan made while the table was
+       -- small scans the environment's every event by age instead, and a generic plan keeps that for good.
+       DELETE FROM rate_limit_events e WHERE e.environment_id = ${environment} AND e.bucket = ANY(${buckets}::text[]) AND e.key = ANY(${keys}::text[]) AND e.at <= ${forgotten}
      )`,
     room: 'NOT EXISTS (SELECT 1 FROM counts WHERE counts.count >= counts.max_events)',
     record: (pass: string) => `added AS (
