@@ -8,6 +8,7 @@ import type { SandboxInfo } from '../sandboxInfo.js';
 import { listInbox } from '../services/inbox/inbox.js';
 import { clearAnalyticsEvents, listAnalyticsEvents } from '../services/analytics/analyticsEvents.js';
 import { listLogs } from '../services/logs/logs.js';
+import { endCustodyKeysWithoutAccess } from '../services/session/sessionAccess.js';
 import { clearAccessList, setAccessListEntry } from '../services/wallets/accessList.js';
 import { MAX_AIRDROP_LAMPORTS } from '../solana/localCluster.js';
 import { listRegisteredTokens, registerToken, tokenRegistrationSchema } from '../solana/tokenRegistry.js';
@@ -63,7 +64,9 @@ export function mountSandboxRoutes(app: Hono, ctx: SandboxContext, info: Sandbox
     if (typeof body?.address !== 'string' || body.address === '' || (body.action !== 'allow' && body.action !== 'block')) {
       throw new ApiError(400, 'invalid_request', 'Expected { address, action: "allow" | "block" }.');
     }
-    await setAccessListEntry(ctx, body.address, body.action);
+    const { narrowed } = await setAccessListEntry(ctx, body.address, body.action);
+    // Custody does not read the list: the keys of whoever the change shuts out go now, not at their next request.
+    if (narrowed) await endCustodyKeysWithoutAccess(ctx);
     return c.json({ ok: true });
   });
   app.delete('/sandbox/admin/access-list', async (c) => {

@@ -226,6 +226,36 @@ describe('access lost (SPEC §6 "User does not have access")', () => {
     expect((await t.call('GET', '/users', { token: (await t.signIn(email)).jwt })).body.user.firstName).toBeUndefined();
   });
 
+  it("behavior: the admin's change itself takes the custody keys of the users it takes access from, before they send any request; the others keep theirs", async () => {
+    const blockedKey = newApiKeyPair();
+    const blocked = await userWithWallet(blockedKey.publicKey);
+    const namedKey = newApiKeyPair();
+    const named = await userWithWallet(namedKey.publicKey);
+    const unnamedKey = newApiKeyPair();
+    const unnamed = await userWithWallet(unnamedKey.publicKey);
+    try {
+      expect((await t.call('PUT', '/sandbox/admin/access-list', { body: { address: blocked.email, action: 'block' } })).status).toBe(200);
+      // Custody does not read the list: without this, the key would sign until the user's next request to the product API.
+      await expectRefused(blockedKey, blocked.wallet);
+      await expectSigns(namedKey, named.wallet);
+      await expectSigns(unnamedKey, unnamed.wallet);
+      // The first allow entry takes access from everyone it does not name.
+      expect((await t.call('PUT', '/sandbox/admin/access-list', { body: { address: named.email, action: 'allow' } })).status).toBe(200);
+      await expectRefused(unnamedKey, unnamed.wallet);
+      await expectSigns(namedKey, named.wallet);
+      // Another allow entry takes access from no one.
+      expect((await t.call('PUT', '/sandbox/admin/access-list', { body: { address: '@elsewhere.example', action: 'allow' } })).status).toBe(200);
+      await expectSigns(namedKey, named.wallet);
+      // The session itself is judged at its next request, which says why (and ends it there).
+      const refused = await t.call('GET', '/users', { token: unnamed.jwt });
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toMatchObject({ code: 'user_without_access', message: 'User does not have access' });
+      expect((await t.call('GET', '/users', { token: named.jwt })).status).toBe(200);
+    } finally {
+      await t.call('DELETE', '/sandbox/admin/access-list');
+    }
+  });
+
   it('behavior: a user who lost access may still sign out (POST /revoke, /revoke/all answer ok)', async () => {
     const email = freshEmail();
     const { jwt } = await t.signIn(email);

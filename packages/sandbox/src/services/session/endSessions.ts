@@ -25,7 +25,8 @@ import { revokeSession, revokeUserSessions } from './sessionRepository.js';
  * session has ended, which is what the answer says.
  */
 
-async function deleteKeys(ctx: SandboxContext, userId: string, scope: SessionKeyScope): Promise<void> {
+/** Deletes the user's custody keys `scope` names; a custody failure is reported on the console, not thrown. */
+export async function endCustodyKeys(ctx: SandboxContext, userId: string, scope: SessionKeyScope): Promise<void> {
   try {
     await deleteSessionKeys(ctx, userId, scope);
   } catch (error) {
@@ -35,14 +36,14 @@ async function deleteKeys(ctx: SandboxContext, userId: string, scope: SessionKey
 
 /** POST /revoke: ends the session and its custody session keys. */
 export async function endSession(ctx: SandboxContext, auth: Auth): Promise<void> {
-  await deleteKeys(ctx, auth.userId, { session: auth.session.id });
+  await endCustodyKeys(ctx, auth.userId, { session: auth.session.id });
   await revokeSession(ctx.db, auth.session.id, ctx.now());
-  await deleteKeys(ctx, auth.userId, 'ended');
+  await endCustodyKeys(ctx, auth.userId, 'ended');
 }
 
 /** POST /revoke/all: ends every session of the user and every API key of the user's custody users. */
 export async function endAllSessions(ctx: SandboxContext, auth: Auth): Promise<void> {
-  await deleteKeys(ctx, auth.userId, 'all');
+  await endCustodyKeys(ctx, auth.userId, 'all');
   await revokeUserSessions(ctx.db, ctx.environmentId, auth.userId, ctx.now());
-  await deleteKeys(ctx, auth.userId, 'notLive');
+  await endCustodyKeys(ctx, auth.userId, 'notLive');
 }

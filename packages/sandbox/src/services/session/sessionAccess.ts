@@ -4,7 +4,7 @@ import { ApiError } from '../../errors/ApiError.js';
 import type { UserRecord } from '../users/userRepository.js';
 import { loadAccessGate, type AccessGate } from '../wallets/accessList.js';
 import { authenticate, type Auth } from './authenticate.js';
-import { endAllSessions } from './endSessions.js';
+import { endAllSessions, endCustodyKeys } from './endSessions.js';
 
 /**
  * A session's user must still pass the access list (SPEC §6 'User does not have access'): one blocked since signing
@@ -41,3 +41,42 @@ export async function withAccess(
 /** `authenticate` (a bearer token) of a user who must still have access: the socket's login and calls. */
 export const authenticateWithAccess = (ctx: SandboxContext, authorization: string): Promise<Auth> =>
   withAccess(ctx, (readGate) => authenticate(ctx, authorization, readGate));
+
+/** Users whose custody keys one round of `endCustodyKeysWithoutAccess` judges. */
+const SWEEP_USERS = 200;
+
+/**
+ * After the admin narrowed the access list (`setAccessListEntry`'s `narrowed`): every custody key of every user who no
+ * longer passes is deleted at once. Custody does not consult the list, so a key would otherwise sign until its user's
+ * next request to the product API — which a client holding the key need never send. The sessions stay: their next
+ * request answers 403 `user_without_access` (saying why) and ends them there. The users judged are those with an
+ * embedded wallet or a recorded custody key, in rounds of `SWEEP_USERS` in id order (each round starts past the last
+ * id, so the loop ends). Answers how many users lost their keys.
+ */
+export async function endCustodyKeysWithoutAccess(ctx: SandboxContext): Promise<number> {
+  const gate = await loadAccessGate(ctx, ctx.db);
+  if (!gate.listed) return 0;
+  let ended = 0;
+  let after = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const users = await ctx.db.query<{ user_id: string }>(
+      `SELECT user_id FROM (SELECT user_id FROM embedded_wallets WHERE environment_id = $1 UNION SELECT user_id FROM session_custody_keys WHERE environment_id = $1) holders
+       WHERE user_id > $2::uuid ORDER BY user_id LIMIT ${SWEEP_USERS}`,
+      [ctx.environmentId, after],
+    );
+    for (const { user_id: userId } of users) {
+      const allowed = await gate.assertUser(ctx.db, userId).then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof ApiError && error.code === 'user_without_access') return false;
+          throw error;
+        },
+      );
+      if (allowed) continue;
+      await endCustodyKeys(ctx, userId, 'all');
+      ended += 1;
+    }
+    if (users.length < SWEEP_USERS) return ended;
+    after = users[users.length - 1]!.user_id;
+  }
+}

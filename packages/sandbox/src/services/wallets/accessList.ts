@@ -23,13 +23,22 @@ export function normalizeAccessEntry(address: string): string {
   return trimmed;
 }
 
-/** Adds (or changes) an access-list entry for `address` (sandbox admin). */
-export async function setAccessListEntry(ctx: SandboxContext, address: string, action: AccessAction): Promise<void> {
-  await ctx.db.query(
-    `INSERT INTO access_list_entries (environment_id, address, action, created_at) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (environment_id, address) DO UPDATE SET action = EXCLUDED.action`,
+/**
+ * Adds (or changes) an access-list entry for `address` (sandbox admin). Answers whether the change may take access
+ * from someone: a block entry does, and so does the list's first allow entry (only the allowed pass from then on);
+ * another allow entry only lets more in.
+ */
+export async function setAccessListEntry(ctx: SandboxContext, address: string, action: AccessAction): Promise<{ narrowed: boolean }> {
+  const [row] = await ctx.db.query<{ had_allow: boolean }>(
+    `WITH before AS (SELECT EXISTS (SELECT 1 FROM access_list_entries WHERE environment_id = $1 AND action = 'allow') AS had_allow),
+     entry AS (
+       INSERT INTO access_list_entries (environment_id, address, action, created_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (environment_id, address) DO UPDATE SET action = EXCLUDED.action
+     )
+     SELECT had_allow FROM before`,
     [ctx.environmentId, normalizeAccessEntry(address), action, ctx.now().toISOString()],
   );
+  return { narrowed: action === 'block' || row?.had_allow !== true };
 }
 
 export async function clearAccessList(ctx: SandboxContext): Promise<void> {
