@@ -4,7 +4,7 @@ import * as sessionKeys from '../services/embedded/sessionKeys.js';
 
 /** POST /users/embeddedWallets: creates the user's custody sub-organization and Solana wallet; a fresh sign-in response. */
 async function createEmbeddedWallet({ ctx, auth, body }: RouteInput<'createEmbeddedWallet', 'session'>) {
-  await embedded.createEmbeddedWallet(ctx, { userId: auth.userId, sessionId: auth.session.id }, body, 'user');
+  await embedded.createEmbeddedWallet(ctx, { userId: auth.userId, sessionId: auth.session.id, sessionExpiresAt: auth.session.expires_at }, body, 'user');
   return embedded.reissue(ctx, auth.userId, auth.session.id);
 }
 

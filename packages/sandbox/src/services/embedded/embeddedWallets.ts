@@ -46,6 +46,15 @@ export function sessionKeyDurationSeconds(settings: ProjectSettings): number {
   return duration.amount * { minutes: 60, hours: 3600, days: 86_400 }[duration.unit];
 }
 
+/**
+ * How long a key registered now for a session lasts: `sessionKeyDuration` (or `seconds`), but never past the end of
+ * the session it serves. Custody does not know sessions: a sign-out deletes the session's keys, but a session that
+ * simply ends deletes nothing, so a key must lapse with it by itself.
+ */
+export function keySecondsFor(session: { expiresAt: Date }, now: Date, seconds: number): number {
+  return Math.max(1, Math.min(seconds, Math.floor((session.expiresAt.getTime() - now.getTime()) / 1000)));
+}
+
 export async function embeddedWalletsOf(q: Queryable, environmentId: string, userId: string): Promise<EmbeddedWalletRow[]> {
   return q.query<EmbeddedWalletRow>('SELECT * FROM embedded_wallets WHERE environment_id = $1 AND user_id = $2 ORDER BY created_at', [environmentId, userId]);
 }
@@ -61,7 +70,7 @@ export function fromCustody(error: unknown): never {
  */
 export async function createEmbeddedWallet(
   ctx: SandboxContext,
-  owner: { userId: string; sessionId: string },
+  owner: { userId: string; sessionId: string; sessionExpiresAt: Date },
   input: Pick<EmbeddedWalletCreation, 'chains' | 'embeddedWalletProvider' | 'sessionPublicKey' | 'attestation' | 'challenge' | 'passkeyAlias'>,
   source: 'dynamic' | 'user',
 ): Promise<string> {
@@ -84,6 +93,7 @@ export async function createEmbeddedWallet(
   const record = await loadUser(ctx.db, ctx.environmentId, userId);
   if (!record) throw new ApiError(401, 'unauthorized', 'The session token is invalid.');
   const email = record.credentials.find((credential) => credential.format === 'email')?.identifier;
+  const keySeconds = keySecondsFor({ expiresAt: owner.sessionExpiresAt }, ctx.now(), sessionKeyDurationSeconds(settings));
 
   const created = await ctx.custody.client
     .submit('create_sub_organization', 'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V7', ctx.custody.client.rootOrganizationId, {
@@ -94,7 +104,7 @@ export async function createEmbeddedWallet(
           userName: userId,
           ...(email ? { userEmail: email } : {}),
           apiKeys: input.sessionPublicKey
-            ? [{ apiKeyName: 'session', publicKey: input.sessionPublicKey, curveType: 'API_KEY_CURVE_P256', expirationSeconds: String(sessionKeyDurationSeconds(settings)) }]
+            ? [{ apiKeyName: 'session', publicKey: input.sessionPublicKey, curveType: 'API_KEY_CURVE_P256', expirationSeconds: String(keySeconds) }]
             : [],
           // The passkey "with" which the wallet is created: an authenticator of the custody user,
           // whose attestation custody verifies against the challenge (as the custody provider does).
@@ -135,7 +145,7 @@ export async function createEmbeddedWallet(
       [credentialId, ctx.environmentId, userId, address, created.subOrganizationId, created.rootUserIds[0], created.wallet.walletId, input.attestation !== undefined, source, now],
     );
     // With the wallet's own record: the sub-organization did not exist before, so its key could not be recorded first.
-    if (sessionKey) await recordSessionKey(ctx, tx, { ...owner, custodyUser: sessionKey.custodyUser, publicKey: sessionKey.publicKey, seconds: sessionKeyDurationSeconds(settings) });
+    if (sessionKey) await recordSessionKey(ctx, tx, { ...owner, custodyUser: sessionKey.custodyUser, publicKey: sessionKey.publicKey, seconds: keySeconds });
   });
   if (sessionKey) await assertSessionStillLive(ctx, owner.sessionId, sessionKey.custodyUser, { publicKey: sessionKey.publicKey });
   return credentialId;
@@ -162,7 +172,8 @@ export async function withAutomaticEmbeddedWallet(ctx: SandboxContext, response:
   const wanted = options.external ? walletSettings?.automaticEmbeddedWalletCreationForExternal : walletSettings?.automaticEmbeddedWalletCreation ?? settings.sdk.automaticEmbeddedWalletCreation;
   // A wallet that must have a passkey is created by the kit after its registration ceremony, not here.
   if (!wanted || walletSettings?.forceAuthenticatorAtSignup) return response;
-  await createEmbeddedWallet(ctx, { userId: response.user.id, sessionId: response.user.sessionId }, { chains: ['SOL'], embeddedWalletProvider: 'turnkeyhd', sessionPublicKey: options.sessionPublicKey }, 'dynamic');
+  const owner = { userId: response.user.id, sessionId: response.user.sessionId, sessionExpiresAt: new Date(response.expiresAt ?? ctx.now()) };
+  await createEmbeddedWallet(ctx, owner, { chains: ['SOL'], embeddedWalletProvider: 'turnkeyhd', sessionPublicKey: options.sessionPublicKey }, 'dynamic');
   return reissue(ctx, response.user.id, response.user.sessionId, true);
 }
 
@@ -212,6 +223,7 @@ export async function startEmailRecovery(ctx: SandboxContext, auth: Auth, input:
   const settings = await ctx.settings.get();
   if (!settings.sdk.embeddedWallets?.emailRecoveryEnabled) throw new ApiError(400, 'email_recovery_disabled', embeddedWalletMessages.recoveryDisabled);
   const wallet = await onlyWallet(ctx, auth.userId);
+  const seconds = keySecondsFor({ expiresAt: auth.session.expires_at }, ctx.now(), RECOVERY_KEY_SECONDS);
   const record = await loadUser(ctx.db, ctx.environmentId, auth.userId);
   const emails = record?.credentials.filter((credential) => credential.format === 'email').map((credential) => credential.identifier.toLowerCase()) ?? [];
   if (!emails.includes(input.email.toLowerCase())) throw new ApiError(400, 'recovery_email_unavailable_or_invalid', embeddedWalletMessages.recoveryEmail, 'email');
@@ -219,7 +231,7 @@ export async function startEmailRecovery(ctx: SandboxContext, auth: Auth, input:
     .submit<{ apiKeyId: string }>('email_auth', 'ACTIVITY_TYPE_EMAIL_AUTH_V2', wallet.sub_organization_id, {
       email: input.email,
       targetPublicKey: input.sessionPublicKey,
-      expirationSeconds: String(RECOVERY_KEY_SECONDS),
+      expirationSeconds: String(seconds),
       invalidateExisting: true,
     })
     .catch((error: unknown) => {
@@ -228,7 +240,7 @@ export async function startEmailRecovery(ctx: SandboxContext, auth: Auth, input:
     });
   // The recovered key serves this session's device: ending the session deletes it. Custody names it only once it
   // exists, so it is recorded after (a crash in between leaves it to /revoke/all, or to its expiry).
-  await recordSessionKey(ctx, ctx.db, { userId: auth.userId, sessionId: auth.session.id, custodyUser: wallet, apiKeyId: issued.apiKeyId, seconds: RECOVERY_KEY_SECONDS });
+  await recordSessionKey(ctx, ctx.db, { userId: auth.userId, sessionId: auth.session.id, custodyUser: wallet, apiKeyId: issued.apiKeyId, seconds });
   await assertSessionStillLive(ctx, auth.session.id, wallet, { apiKeyId: issued.apiKeyId });
   return { ok: true };
 }

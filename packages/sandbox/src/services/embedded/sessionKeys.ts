@@ -5,7 +5,7 @@ import type { SandboxContext } from '../../context.js';
 import { CustodyError } from '../../custody/CustodyError.js';
 import { ApiError } from '../../errors/ApiError.js';
 import type { Auth } from '../session/authenticate.js';
-import { fromCustody, onlyWallet, sessionKeyDurationSeconds } from './embeddedWallets.js';
+import { fromCustody, keySecondsFor, onlyWallet, sessionKeyDurationSeconds } from './embeddedWallets.js';
 import { storeOneTimeState } from '../retention/sweepExpired.js';
 import { assertSessionStillLive, recordSessionKey } from './sessionKeyRecords.js';
 
@@ -43,7 +43,14 @@ export async function createSessionKeyChallenge(ctx: SandboxContext, auth: Auth,
     organizationId: wallet.sub_organization_id,
     parameters: {
       userId: wallet.custody_user_id,
-      apiKeys: [{ apiKeyName: `session-${nonce}`, publicKey: input.publicKey.toLowerCase(), curveType: 'API_KEY_CURVE_P256', expirationSeconds: String(sessionKeyDurationSeconds(settings)) }],
+      apiKeys: [
+        {
+          apiKeyName: `session-${nonce}`,
+          publicKey: input.publicKey.toLowerCase(),
+          curveType: 'API_KEY_CURVE_P256',
+          expirationSeconds: String(keySecondsFor({ expiresAt: auth.session.expires_at }, now, sessionKeyDurationSeconds(settings))),
+        },
+      ],
     },
   });
   const expiresAt = new Date(now.getTime() + SESSION_KEY_CHALLENGE_TTL_MS);
@@ -91,8 +98,8 @@ async function stampOfPreviousKey(ctx: SandboxContext, wallet: { sub_organizatio
 export async function registerSessionKey(ctx: SandboxContext, auth: Auth, input: SessionKeyRegistration): Promise<SessionKeyResponse> {
   const wallet = await onlyWallet(ctx, auth.userId);
   const settings = await ctx.settings.get();
-  const seconds = sessionKeyDurationSeconds(settings);
-  const expiresAt = () => new Date(ctx.now().getTime() + seconds * 1000).toISOString();
+  const seconds = keySecondsFor({ expiresAt: auth.session.expires_at }, ctx.now(), sessionKeyDurationSeconds(settings));
+  const expiresAt = (lapsesAfter = seconds) => new Date(ctx.now().getTime() + lapsesAfter * 1000).toISOString();
   // Recorded for this session before custody has it, checked against the session after (see sessionKeyRecords.ts).
   const record = (lapsesAfter = seconds) => recordSessionKey(ctx, ctx.db, { userId: auth.userId, sessionId: auth.session.id, custodyUser: wallet, publicKey: input.publicKey, seconds: lapsesAfter });
   if (!input.challenge) {
@@ -114,11 +121,12 @@ export async function registerSessionKey(ctx: SandboxContext, auth: Auth, input:
     : await stampOfPreviousKey(ctx, wallet, input.challenge, input.prevSessionKeySignature!);
   await claimChallenge(ctx, auth, input.publicKey, input.challenge);
   // The key lapses as the challenge (issued by createSessionKeyChallenge, so well-formed) says.
-  await record(Number(JSON.parse(input.challenge).parameters.apiKeys[0].expirationSeconds));
+  const lapsesAfter = Number(JSON.parse(input.challenge).parameters.apiKeys[0].expirationSeconds);
+  await record(lapsesAfter);
   await ctx.custody.client.forward('create_api_keys', input.challenge, stamp).catch((error: unknown) => {
     if (error instanceof CustodyError && error.code !== 13) throw new ApiError(400, 'invalid_session_public_key', sessionKeyMessages.refused.replace('{reason}', error.message), path);
     return fromCustody(error);
   });
   await assertSessionStillLive(ctx, auth.session.id, wallet, { publicKey: input.publicKey });
-  return { publicKey: input.publicKey, expiresAt: expiresAt() };
+  return { publicKey: input.publicKey, expiresAt: expiresAt(lapsesAfter) };
 }
