@@ -212,6 +212,9 @@ export async function withVerifiedCode<T, A = undefined>(
     const read = alongside?.(tx, claim);
     // Settled below; not left unhandled when the code is wrong.
     read?.catch(() => undefined);
+    // The check waits for `alongside`'s answers too (they come in the lock's round trip): what a right code sends next
+    // — marking it used, then `then`'s statements — goes out in one write.
+    await read?.catch(() => undefined);
     const check = await consumeCode(tx, channel, input, locked, now);
     if (!check.ok) {
       await read?.catch(() => undefined);
