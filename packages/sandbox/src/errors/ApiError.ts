@@ -39,6 +39,7 @@ export const messages = {
   /** SPEC §8: a session cookie (cookie storage) that is not, or no longer, a live session. */
   invalidCookie: 'The cookie is invalid or expired',
   foreignOrigin: 'A request signed in by the session cookie must come from an allowed origin.',
+  foreignSignIn: 'A sign-in that sets the session cookie must come from an allowed origin.',
   invalidJson: 'The request body is not valid JSON.',
   bodyTooLarge: 'The request body is too large.',
   internal: 'Internal error.',

@@ -2,7 +2,9 @@ import { API_PATH_PREFIX, noBodySchema, routes, signInResponseSchema, type Route
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import type { SandboxContext } from '../context.js';
+import { ApiError, messages } from '../errors/ApiError.js';
 import { formatIssuePath } from '../errors/zodIssue.js';
+import { requestFromAnotherPage } from '../services/session/authenticate.js';
 import { readBody, readQuery } from './readBody.js';
 import { clientAddressOf } from './clientAddress.js';
 import { clearSessionCookie, setSessionCookie, usesCookieSessions } from '../services/session/sessionCookie.js';
@@ -58,7 +60,12 @@ export type RouteTable = { readonly [K in RouteKey]?: RouteBinding<K> };
 function mountJson(app: Hono, ctx: SandboxContext, key: RouteKey, binding: JsonBinding<RouteKey, AuthKind>): void {
   const route: RouteDefinition = routes[key];
   const { request, response } = route;
+  // Login CSRF: a page of another site posting its own account's sign-in (a text/plain form needs no preflight) would
+  // have the victim's browser keep that session's cookie, and the kit act in the attacker's account. With sessions in
+  // cookies, a public sign-in must come from a page that may read its answer — as a change made on the cookie must.
+  const setsCookie = binding.auth === 'public' && response === signInResponseSchema;
   app.on(route.method, sdkRoutePattern(route.path), async (c) => {
+    if (setsCookie && requestFromAnotherPage(c) && usesCookieSessions(await ctx.settings.get())) throw new ApiError(403, 'forbidden', messages.foreignSignIn);
     const auth = await resolveAuth[binding.auth](ctx, c);
     const body = request === noBodySchema ? undefined : route.method === 'GET' ? readQuery(c, request) : await readBody(c, request);
     // The client's address reaches the domain layer in the request's copy of the context (a sign-in stores it on its

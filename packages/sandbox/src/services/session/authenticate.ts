@@ -45,6 +45,14 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function cookieRequestFromAnotherPage(c: Context): boolean {
   if (c.req.header('authorization') !== undefined || sessionCookieToken(c) === undefined) return false;
+  return requestFromAnotherPage(c);
+}
+
+/**
+ * Whether a request comes from a page that may not read its answer: an Origin the sandbox's CORS does not allow (a
+ * loopback page is the kit's), or a link, image or form (`Sec-Fetch-Mode` `navigate` or `no-cors`).
+ */
+export function requestFromAnotherPage(c: Context): boolean {
   const origin = c.req.header('origin');
   if (origin !== undefined && !isLoopbackOrigin(origin)) return true;
   const mode = c.req.header('sec-fetch-mode');

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { signInResponseSchema } from '@latchkey/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../errors/ApiError.js';
@@ -25,6 +26,17 @@ function sessionCookieOf(headers: Headers): { value: string; attributes: string[
   if (!line) return undefined;
   const [pair, ...attributes] = line.split(/;\s*/);
   return { value: pair!.slice(SESSION_COOKIE.length + 1), attributes };
+}
+
+/** A POST sent as is (node:http: fetch sets its own Sec-Fetch-Mode): its status and the cookies it sets. */
+function rawPost(path: string, body: string, headers: Record<string, string>): Promise<{ status: number; setCookie: string[] }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${t.sdk}${path}`, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (response) => {
+      response.resume().on('end', () => resolve({ status: response.statusCode ?? 0, setCookie: response.headers['set-cookie'] ?? [] }));
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
 }
 
 async function cookieSignIn(email: string) {
@@ -90,6 +102,45 @@ describe('cookie session storage (security.auth.storage)', () => {
     const user = await t.call('GET', '/users', { headers: { cookie, origin: 'https://evil.example' } });
     expect(user.body.user.verifiedCredentials.map((credential: { email?: string }) => credential.email)).toEqual([victim.body.user.email]);
     expect((await t.call('POST', '/refresh', { headers: { cookie, origin: 'http://localhost:5173' } })).status).toBe(200);
+  });
+
+  it("error: login CSRF — a sign-in posted from a page of another origin (a cross-site form, text/plain) is 403 forbidden: it plants no session cookie and spends no code", async () => {
+    await setStorage(['cookie']);
+    // The attacker's own address and code, posted by the attacker's page so that the victim's browser would keep
+    // the attacker's session (replacing the victim's own cookie) and the kit would then act in the attacker's account.
+    const attackerEmail = freshEmail();
+    const { verificationUUID } = (await t.call('POST', '/emailVerifications/create', { body: { email: attackerEmail } })).body;
+    const [message] = await t.inbox(attackerEmail);
+    const rawBody = JSON.stringify({ verificationUUID, verificationToken: message!.code });
+    const pages: Record<string, string>[] = [
+      { origin: 'https://evil.example', 'content-type': 'text/plain' },
+      { origin: 'null', 'content-type': 'text/plain' },
+    ];
+    for (const headers of pages) {
+      const forged = await t.call('POST', '/emailVerifications/signin', { rawBody, headers });
+      expect(forged.status, JSON.stringify(headers)).toBe(403);
+      expect(forged.body.error).toEqual({ code: 'forbidden', message: messages.foreignSignIn });
+      expect(sessionCookieOf(forged.headers), JSON.stringify(headers)).toBeUndefined();
+    }
+    // A page's no-cors fetch or form (Node's fetch would rewrite Sec-Fetch-Mode: sent raw), with no Origin to tell it by.
+    const raw = await rawPost('/emailVerifications/signin', rawBody, { 'content-type': 'text/plain', 'sec-fetch-mode': 'no-cors' });
+    expect(raw.status).toBe(403);
+    expect(raw.setCookie).toEqual([]);
+    // The code was not spent: the kit's own page signs in with it.
+    const kit = await t.call('POST', '/emailVerifications/signin', { rawBody, headers: { origin: 'http://localhost:5173', 'content-type': 'application/json', 'sec-fetch-mode': 'cors' } });
+    expect(kit.status, JSON.stringify(kit.body)).toBe(200);
+    expect(sessionCookieOf(kit.headers)?.value).toBe(kit.body.jwt);
+    // With sessions in local storage there is no cookie to plant: CORS hides the token from such a page.
+    await setStorage(['localstorage']);
+    const again = freshEmail();
+    const created = (await t.call('POST', '/emailVerifications/create', { body: { email: again } })).body;
+    const [code] = await t.inbox(again);
+    const bearer = await t.call('POST', '/emailVerifications/signin', {
+      rawBody: JSON.stringify({ verificationUUID: created.verificationUUID, verificationToken: code!.code }),
+      headers: { origin: 'https://evil.example', 'content-type': 'text/plain' },
+    });
+    expect(bearer.status).toBe(200);
+    expect(sessionCookieOf(bearer.headers)).toBeUndefined();
   });
 
   it('behavior: revoke clears the cookie, and the old cookie is then refused', async () => {
