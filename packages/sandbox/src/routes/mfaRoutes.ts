@@ -1,3 +1,5 @@
+import type { Context } from 'hono';
+import { ApiError, messages } from '../errors/ApiError.js';
 import type { RouteInput, RouteTable } from '../http/mountRoutes.js';
 import * as mfa from '../services/mfa/mfa.js';
 import * as mfaPasskeys from '../services/mfa/mfaPasskeys.js';
@@ -10,8 +12,17 @@ function getMfaDevices({ ctx, auth }: RouteInput<'getMfaDevices', 'session'>) {
   return mfa.listMfaDevices(ctx, auth);
 }
 
+/**
+ * A GET that makes something (a registration kept pending, pushing out the oldest) is only for the kit's own fetch:
+ * one the session cookie carries from a link or an image of another page is 403 `forbidden`, and makes nothing.
+ */
+function assertKitFetch(c: Context): void {
+  if (cookieRequestFromAnotherPage(c)) throw new ApiError(403, 'forbidden', messages.foreignOrigin);
+}
+
 /** GET /users/mfa/register/totp: a new, unverified TOTP device (signed in, or enrolling with the MFA token). */
-function getTotpRegistration({ ctx, auth }: RouteInput<'getTotpRegistration', 'enrolment'>) {
+function getTotpRegistration({ ctx, auth, c }: RouteInput<'getTotpRegistration', 'enrolment'>) {
+  assertKitFetch(c);
   return totpRegistration.startTotpRegistration(ctx, auth);
 }
 
@@ -21,7 +32,8 @@ function registerTotp({ ctx, auth, body }: RouteInput<'registerTotp', 'enrolment
 }
 
 /** GET /users/mfa/register/passkey: creation options for a passkey as a second factor. */
-function getMfaPasskeyRegistrationOptions({ ctx, auth }: RouteInput<'getMfaPasskeyRegistrationOptions', 'enrolment'>) {
+function getMfaPasskeyRegistrationOptions({ ctx, auth, c }: RouteInput<'getMfaPasskeyRegistrationOptions', 'enrolment'>) {
+  assertKitFetch(c);
   return mfaPasskeys.mfaPasskeyRegistrationOptions(ctx, auth);
 }
 

@@ -196,6 +196,26 @@ describe('MFA: recovery codes', () => {
     }
   });
 
+  it("error: GETs the session cookie carries from another page (links, images) start no TOTP or MFA passkey registration — 403 forbidden — so however many, they cannot push out the enrolment the user is verifying", async () => {
+    await t.call('PUT', '/sandbox/admin/settings', { body: { security: { auth: { storage: ['cookie'] } } } });
+    try {
+      const cookie = await cookieSession();
+      const kit = { cookie, origin: 'http://localhost:5173', 'sec-fetch-mode': 'cors', 'sec-fetch-site': 'same-site' };
+      const mine = (await t.call('GET', '/users/mfa/register/totp', { headers: kit })).body;
+      for (let index = 0; index < 6; index += 1) {
+        for (const path of ['/users/mfa/register/totp', '/users/mfa/register/passkey']) {
+          const refused = await browserGet(path, { cookie, 'sec-fetch-mode': index % 2 === 0 ? 'no-cors' : 'navigate', 'sec-fetch-site': 'cross-site' });
+          expect(refused.status, path).toBe(403);
+          expect(refused.body.error.code).toBe('forbidden');
+        }
+      }
+      const verified = await t.call('POST', '/users/mfa/register/totp', { headers: kit, body: { id: mine.id, code: totpCode(mine.secret, t.clock.now()) } });
+      expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+    } finally {
+      await t.call('PUT', '/sandbox/admin/settings', { body: { security: { auth: { storage: ['localstorage'] } } } });
+    }
+  });
+
   it('behavior: removing the last device removes the recovery codes with it — a new device comes with a new set, shown once, and the old codes pass no sign-in', async () => {
     const user = await enrolled();
     const old = recoveryCodesSchema.parse((await t.call('GET', '/users/mfa/recovery', { token: user.jwt })).body).recoveryCodes;
