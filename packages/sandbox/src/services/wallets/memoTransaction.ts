@@ -1,5 +1,6 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 import bs58 from 'bs58';
+import { STRICT_ED25519 } from './strictEd25519.js';
 
 /** The SPL Memo program (v2 and v1): a hardware wallet "signs a message" as a transaction carrying a memo. */
 export const MEMO_PROGRAM_IDS = ['MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr', 'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo'] as const;
@@ -67,7 +68,7 @@ export function readMemoTransaction(bytes: Uint8Array): MemoTransaction | undefi
     if (reader.offset !== bytes.length || accounts.length === 0 || requiredSignatures !== signatureCount) return undefined;
     const message = bytes.subarray(messageStart);
     const feePayer = accounts[0]!;
-    return { feePayer: bs58.encode(feePayer), memos, signedByFeePayer: ed25519.verify(signatures[0]!, message, feePayer) };
+    return { feePayer: bs58.encode(feePayer), memos, signedByFeePayer: ed25519.verify(signatures[0]!, message, feePayer, STRICT_ED25519) };
   } catch {
     return undefined;
   }

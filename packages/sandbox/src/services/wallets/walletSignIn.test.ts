@@ -1,4 +1,5 @@
 import { errorBodySchema, signInResponseSchema, type User } from '@latchkey/protocol';
+import bs58 from 'bs58';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectCaptchaRefused, setCaptcha, solveCaptcha } from '../../test/captcha.js';
 import { createTestKeypair, siwsMessage, type TestKeypair } from '../../test/testWallet.js';
@@ -60,6 +61,21 @@ describe('GET /nonce', () => {
 });
 
 describe('POST /verify (Sign-In-With-Solana)', () => {
+  it("error: a small-order public key (the System Program's 111…1, a key no one holds) with the signature every message verifies under ZIP-215 (R = identity, S = 0) is refused", async () => {
+    const address = bs58.encode(new Uint8Array(32));
+    expect(address).toBe('11111111111111111111111111111111');
+    const forged = bs58.encode(Uint8Array.from([1, ...new Array<number>(63).fill(0)]));
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const { nonce } = (await t.call('GET', '/nonce')).body as { nonce: string };
+      const messageToSign = siwsMessage({ address, nonce, issuedAt: t.clock.now() });
+      const response = await t.call('POST', '/verify', {
+        body: { messageToSign, signedMessage: forged, publicWalletAddress: address, chain: 'SOL', walletName: 'phantom', walletProvider: 'browserExtension' },
+      });
+      expect(response.status, JSON.stringify(response.body)).toBe(400);
+      expect(response.body.error.code).toBe('invalid_verification');
+    }
+  });
+
   it('default: a new user whose credentials list the wallet (SPEC §3 fields)', async () => {
     const wallet = createTestKeypair();
     const { user, jwt } = await signIn(wallet);

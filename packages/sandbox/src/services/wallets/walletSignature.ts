@@ -7,6 +7,7 @@ import { ApiError } from '../../errors/ApiError.js';
 import { readMemoTransaction } from './memoTransaction.js';
 import { parseSiwsMessage } from './siwsMessage.js';
 import { storeOneTimeState } from '../retention/sweepExpired.js';
+import { STRICT_ED25519 } from './strictEd25519.js';
 
 /** A nonce from GET /nonce is good for this long, and for one verification. */
 export const WALLET_NONCE_TTL_MS = 10 * 60_000;
@@ -136,7 +137,7 @@ export async function verifyWalletSignature(ctx: SandboxContext, settings: Proje
   if (signed.length === 64) {
     let valid = false;
     try {
-      valid = ed25519.verify(signed, new TextEncoder().encode(input.messageToSign), publicKey);
+      valid = ed25519.verify(signed, new TextEncoder().encode(input.messageToSign), publicKey, STRICT_ED25519);
     } catch {
       valid = false;
     }
