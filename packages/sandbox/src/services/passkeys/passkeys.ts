@@ -26,6 +26,7 @@ import { completePrimarySignIn } from '../mfa/mfa.js';
 import { insertCredential, loadUser, markSignIn, toWireUser } from '../users/userRepository.js';
 import { storeOneTimeState } from '../retention/sweepExpired.js';
 import { assertRecentSecondFactor } from '../mfa/stepUp.js';
+import { unlinkMessages, waysIn } from '../users/unlinkCredential.js';
 
 /**
  * The algorithms passkeys may use, in order of preference: ES256 (SPEC §9's -7), then RS256 (-257), which some
@@ -365,7 +366,15 @@ export async function deletePasskey(ctx: SandboxContext, auth: Auth, input: { id
     if (!rows[0]) throw new ApiError(404, 'not_found', passkeyMessages.notFound, 'id');
     // A way in taken away: with a second factor, one passed recently (step-up) — else the delete rolls back.
     await assertRecentSecondFactor(ctx, tx, auth);
-    if (rows[0].verified_credential_id) await tx.query('DELETE FROM verified_credentials WHERE id = $1', [rows[0].verified_credential_id]);
+    const credentialId = rows[0].verified_credential_id;
+    if (credentialId) {
+      // Not the last way in (as for unlinking its credential): the account would have none left.
+      const record = await loadUser(tx, ctx.environmentId, auth.userId);
+      if (record && !waysIn(record).some((credential) => credential.id !== credentialId)) {
+        throw new ApiError(400, 'forbidden_unlink_request', unlinkMessages.lastCredential, 'id');
+      }
+      await tx.query('DELETE FROM verified_credentials WHERE id = $1', [credentialId]);
+    }
   });
   return { ok: true };
 }

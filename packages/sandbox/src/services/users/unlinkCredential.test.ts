@@ -68,3 +68,33 @@ describe('POST /verify/unlink', () => {
     expect((await t.call('GET', '/users', { token: unlinked.body.jwt })).body.user.email).toBe(second);
   });
 });
+
+describe('the last way in (an embedded wallet signs nobody in)', () => {
+  it("error: POST /verify/unlink of the only way in of a user who also holds an embedded wallet is forbidden_unlink_request; the e-mail still signs the user in", async () => {
+    const email = freshEmail();
+    const signedIn = await t.signIn(email);
+    const created = await t.call('POST', '/users/embeddedWallets', { token: signedIn.jwt, body: { chains: ['SOL'], embeddedWalletProvider: 'turnkeyhd' } });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const emailCredential = (created.body.user.verifiedCredentials as WireCredential[]).find((credential) => credential.format === 'email');
+    const unlinked = await t.call('POST', '/verify/unlink', { token: signedIn.jwt, body: { verifiedCrentialId: emailCredential!.id } });
+    expect(unlinked.status, JSON.stringify(unlinked.body)).toBe(400);
+    expect(unlinked.body.error).toMatchObject({ code: 'forbidden_unlink_request', message: 'You cannot unlink your only sign-in method.' });
+    expect((await t.signIn(email)).user.id).toBe(signedIn.user.id);
+  });
+
+  it('error: DELETE /users/passkeys of the passkey that is the only way in is forbidden_unlink_request; the passkey and its credential stay', async () => {
+    const signedIn = await t.signIn(freshEmail());
+    const authenticator = createSoftAuthenticator();
+    const options = await t.call('GET', '/users/passkeys/register', { token: signedIn.jwt });
+    const registered = await t.call('POST', '/users/passkeys/register', { token: signedIn.jwt, body: { credential: authenticator.register(options.body, ORIGIN) } });
+    expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+    const emailCredential = (registered.body.user.verifiedCredentials as WireCredential[]).find((credential) => credential.format === 'email');
+    expect((await t.call('POST', '/verify/unlink', { token: signedIn.jwt, body: { verifiedCrentialId: emailCredential!.id } })).status).toBe(200);
+    const deleted = await t.call('DELETE', '/users/passkeys', { token: signedIn.jwt, body: { id: registered.body.passkey.id } });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(400);
+    expect(deleted.body.error).toMatchObject({ code: 'forbidden_unlink_request', path: 'id' });
+    const me = (await t.call('GET', '/users', { token: signedIn.jwt })).body.user;
+    expect((me.verifiedCredentials as WireCredential[]).map((credential) => credential.format)).toEqual(['passkey']);
+  });
+});
+

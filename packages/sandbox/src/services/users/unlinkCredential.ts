@@ -4,7 +4,7 @@ import { ApiError } from '../../errors/ApiError.js';
 import type { Auth } from '../session/authenticate.js';
 import { findSession } from '../session/sessionRepository.js';
 import { signInResponse } from '../session/signInResponse.js';
-import { loadUser } from './userRepository.js';
+import { loadUser, type UserRecord } from './userRepository.js';
 import { assertRecentSecondFactor } from '../mfa/stepUp.js';
 
 export const unlinkMessages = {
@@ -20,6 +20,15 @@ export const unlinkMessages = {
  * (`linked_embedded_wallet`); a passkey's credential takes the passkey with it; an unlinked e-mail or phone number leaves
  * the profile (another verified one takes its place).
  */
+/**
+ * The credentials a user can sign in with: every one but an embedded or MPC wallet's, which nothing signs in with. The
+ * last of them never goes (unlinked, or its passkey deleted): the account, and the funds of its wallets, would have no
+ * way back in.
+ */
+export function waysIn(record: UserRecord): UserRecord['credentials'] {
+  return record.credentials.filter((credential) => !credential.embedded && !credential.mpc);
+}
+
 export async function unlinkCredential(ctx: SandboxContext, auth: Auth, input: WalletLink): Promise<SignInResponse> {
   const settings = await ctx.settings.get();
   return ctx.db.transaction(async (tx) => {
@@ -32,7 +41,7 @@ export async function unlinkCredential(ctx: SandboxContext, auth: Auth, input: W
     if (credential.format === 'blockchain' && settings.sdk.multiWalletUnlinkDisabled === true) {
       throw new ApiError(403, 'forbidden_unlink_request', unlinkMessages.walletUnlinkDisabled, 'verifiedCrentialId');
     }
-    if (record.credentials.length <= 1) throw new ApiError(400, 'forbidden_unlink_request', unlinkMessages.lastCredential, 'verifiedCrentialId');
+    if (waysIn(record).length <= 1) throw new ApiError(400, 'forbidden_unlink_request', unlinkMessages.lastCredential, 'verifiedCrentialId');
     // Taking a way in away from a user with a second factor needs one passed recently (step-up), like removing one.
     await assertRecentSecondFactor(ctx, tx, auth);
     // A passkey's credential goes with the passkey itself: unlinked, it must not sign in any more.
