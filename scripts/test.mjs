@@ -68,14 +68,32 @@ function finish() {
   console.log(`| total (wall clock; the lanes overlap) | ${((performance.now() - runStarted) / 1000).toFixed(1)} | |`);
   let passed = 0;
   let failed = 0;
+  const failures = [];
   for (const file of [report, e2eReport, postgresReport, hostsReport]) {
+    let json;
     try {
-      const json = JSON.parse(readFileSync(file, 'utf8'));
-      passed += json.numPassedTests;
-      failed += json.numFailedTests;
+      json = JSON.parse(readFileSync(file, 'utf8'));
     } catch {
-      // vitest did not get to write this report (or the PostgreSQL run did not happen)
+      continue; // vitest did not get to write this report (or the PostgreSQL run did not happen)
     }
+    passed += json.numPassedTests;
+    failed += json.numFailedTests;
+    for (const suite of json.testResults ?? []) {
+      const where = suite.name.startsWith(root) ? suite.name.slice(root.length) : suite.name;
+      const failedTests = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const t of failedTests) failures.push({ where, title: `${t.fullName ?? t.title} (${Math.round(t.duration ?? 0)} ms)`, message: t.failureMessages?.[0] ?? '' });
+      // A file that failed before any test ran (an import error, a hook) has no failed test to name.
+      if (suite.status === 'failed' && failedTests.length === 0) failures.push({ where, title: '(the file)', message: suite.message ?? '' });
+    }
+  }
+  // The end of a long log is what a CI summary keeps: name what failed here, not only thousands of lines above.
+  if (failures.length > 0) {
+    console.log('\nfailed:');
+    for (const f of failures.slice(0, 20)) {
+      console.log(`- ${f.where} › ${f.title}`);
+      for (const line of f.message.split('\n').filter((l) => l.trim() && !(/^\s*at /.test(l) && /node_modules|\(node:|at node:/.test(l))).slice(0, 6)) console.log(`    ${line.slice(0, 240)}`);
+    }
+    if (failures.length > 20) console.log(`- … and ${failures.length - 20} more`);
   }
   const stepFailures = results.filter((r) => !r.ok).length;
   console.log(`\nvitest: ${passed} passed, ${failed + (failed === 0 ? stepFailures : 0)} failed`);
