@@ -131,9 +131,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   try {
     // The OIDC provider on its own origin: API port + 4 (another free port if that one is taken).
     oauthProvider = await startOAuthProvider({ host, port: port + 4 });
-    // The Solana JSON-RPC on API port + 2 and its websocket on + 3 (other free ports if taken).
+    // The Solana JSON-RPC on API port + 2 (another free port if taken) and its websocket on the port after the
+    // RPC's (+ 3), where web3.js looks when given only the RPC's URL.
     const onInternalError = (error: unknown) => console.error('[sandbox] internal error:', error);
-    solanaRpc = await startSolanaRpc({ cluster: solana, host, port: port + 2, wsPort: port + 3, onInternalError });
+    solanaRpc = await startSolanaRpc({ cluster: solana, host, port: port + 2, onInternalError });
     let info = { ...planned, oauthIssuer: oauthProvider.issuer, solanaRpcUrl: solanaRpc.rpcUrl, solanaWsUrl: solanaRpc.wsUrl };
     // The Telegram login simulator on its own origin: API port + 5 (another free port if taken).
     const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir });

@@ -25,7 +25,7 @@ async function funded(sol: number): Promise<{ keypair: Keypair; signature: strin
 
 beforeAll(async () => {
   cluster = new LocalCluster({ slotMs: 40 });
-  rpc = await startSolanaRpc({ cluster, host: '127.0.0.1', port: 0, wsPort: 0, onInternalError: (error) => internalErrors.push(error) });
+  rpc = await startSolanaRpc({ cluster, host: '127.0.0.1', port: 0, onInternalError: (error) => internalErrors.push(error) });
   connection = new Connection(rpc.rpcUrl, { commitment: 'confirmed', wsEndpoint: rpc.wsUrl, disableRetryOnRateLimit: true });
 });
 

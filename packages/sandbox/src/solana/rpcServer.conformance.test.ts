@@ -17,7 +17,9 @@ import {
   TransactionExpiredBlockheightExceededError,
   sendAndConfirmTransaction,
 } from '@solana/web3.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { closeServer, listenPreferring } from '../net/listen.js';
 import { LocalCluster, MAX_PROCESSING_AGE } from './localCluster.js';
 import { startSolanaRpc, type SolanaRpcServer } from './rpcServer.js';
 
@@ -42,7 +44,7 @@ async function rawRpc(body: string): Promise<{ status: number; json: unknown }> 
 
 beforeAll(async () => {
   cluster = new LocalCluster({ slotMs: 40 });
-  rpc = await startSolanaRpc({ cluster, host: '127.0.0.1', port: 0, wsPort: 0, onInternalError: (error) => internalErrors.push(error) });
+  rpc = await startSolanaRpc({ cluster, host: '127.0.0.1', port: 0, onInternalError: (error) => internalErrors.push(error) });
   connection = new Connection(rpc.rpcUrl, { commitment: 'confirmed', wsEndpoint: rpc.wsUrl, disableRetryOnRateLimit: true });
 });
 
@@ -243,5 +245,46 @@ describe('bad JSON-RPC input gets JSON-RPC errors', () => {
       expect.objectContaining({ id: 2, error: expect.objectContaining({ code: -32602 }) }),
       expect.objectContaining({ id: 3, error: { code: -32602, message: 'Invalid subscription id.' } }),
     ]);
+  });
+
+  it("behavior: the websocket takes the port after the RPC's, so a Connection given only the RPC's URL confirms; the RPC's close ends it for good", async () => {
+    // The preferred port is taken, as a busy machine's can be: the RPC moves, and its websocket moves beside it.
+    const blocker = createServer();
+    const taken = await listenPreferring(blocker, 0, '127.0.0.1');
+    const moved = await startSolanaRpc({ cluster, host: '127.0.0.1', port: taken, onInternalError: (error) => internalErrors.push(error) });
+    try {
+      const rpcPort = Number(new URL(moved.rpcUrl).port);
+      const wsPort = Number(new URL(moved.wsUrl).port);
+      expect(rpcPort).not.toBe(taken);
+      if (wsPort !== rpcPort + 1) {
+        // Only when another process holds that port too.
+        const probe = createServer();
+        await expect(listenPreferring(probe, rpcPort + 1, '127.0.0.1').then((port) => port !== rpcPort + 1)).resolves.toBe(true);
+        await closeServer(probe);
+        return;
+      }
+      const bare = new Connection(moved.rpcUrl, 'confirmed'); // web3.js guesses ws at the RPC's port + 1
+      const signature = await bare.requestAirdrop(Keypair.generate().publicKey, LAMPORTS_PER_SOL);
+      const latest = await bare.getLatestBlockhash();
+      await expect(bare.confirmTransaction({ signature, ...latest }, 'confirmed')).resolves.toMatchObject({ value: { err: null } });
+      // The confirmation's socket idles open for a while after it: the RPC's close ends it with a normal closure, so
+      // web3.js does not dial a port nothing serves, every second from then on (it does after any other code).
+      const socket = (bare as unknown as { _rpcWebSocket: { ready: boolean; once(event: 'close', listener: (code: number) => void): void } })._rpcWebSocket;
+      expect(socket.ready).toBe(true);
+      const closeCode = new Promise<number>((resolve) => socket.once('close', resolve));
+      const logged: unknown[][] = [];
+      const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void logged.push(args));
+      try {
+        await moved.close();
+        expect(await closeCode).toBe(1000);
+        await new Promise((resolve) => setTimeout(resolve, 1_200)); // web3.js would dial again after 1 s
+      } finally {
+        spy.mockRestore();
+      }
+      expect(logged).toEqual([]);
+    } finally {
+      await moved.close();
+      await closeServer(blocker);
+    }
   });
 });

@@ -24,9 +24,11 @@ export interface SolanaRpcServer {
 export interface StartSolanaRpcOptions {
   readonly cluster: LocalCluster;
   readonly host: '127.0.0.1';
-  /** Preferred ports; another free one is taken when a preferred one is busy. `0` picks any. */
+  /**
+   * The JSON-RPC's preferred port; another free one is taken when it is busy. `0` picks any. The websocket prefers
+   * the port after the one the JSON-RPC got: web3.js's `Connection`, given only the RPC's URL, subscribes there.
+   */
   readonly port: number;
-  readonly wsPort: number;
   readonly onInternalError: (error: unknown) => void;
 }
 
@@ -180,7 +182,7 @@ function serveSocket(socket: WebSocket, cluster: LocalCluster, nextId: () => num
 }
 
 /** The cluster's JSON-RPC endpoint over HTTP and its subscriptions over a websocket, each on its own loopback port. */
-export async function startSolanaRpc({ cluster, host, port, wsPort, onInternalError }: StartSolanaRpcOptions): Promise<SolanaRpcServer> {
+export async function startSolanaRpc({ cluster, host, port, onInternalError }: StartSolanaRpcOptions): Promise<SolanaRpcServer> {
   const methods = createRpcMethods(cluster);
   const handle = httpHandler(methods, onInternalError);
   const http = createServer((request, response) => {
@@ -197,7 +199,7 @@ export async function startSolanaRpc({ cluster, host, port, wsPort, onInternalEr
   });
   let wss: WebSocketServer | undefined;
   try {
-    const boundWsPort = await listenPreferring(wsHttp, wsPort, host);
+    const boundWsPort = await listenPreferring(wsHttp, httpPort < 65535 ? httpPort + 1 : 0, host);
     let subscriptionId = 0;
     wss = new WebSocketServer({
       server: wsHttp,
@@ -210,6 +212,12 @@ export async function startSolanaRpc({ cluster, host, port, wsPort, onInternalEr
       rpcUrl: `http://${host}:${httpPort}`,
       wsUrl: `ws://${host}:${boundWsPort}`,
       async close() {
+        // A normal closure (1000) tells a client not to come back: web3.js reconnects after any other code, every
+        // second and without end, to a port nothing serves any more. Whoever does not answer within 250 ms is cut.
+        const clients = [...openWss.clients];
+        const closed = clients.map((client) => new Promise<void>((resolve) => (client.readyState === client.CLOSED ? resolve() : client.once('close', () => resolve()))));
+        for (const client of clients) client.close(1000, 'The local cluster stopped.');
+        await Promise.race([Promise.all(closed), new Promise((resolve) => setTimeout(resolve, 250))]);
         for (const client of openWss.clients) client.terminate();
         await new Promise<void>((resolve) => openWss.close(() => resolve()));
         await Promise.all([closeServer(http), closeServer(wsHttp)]);

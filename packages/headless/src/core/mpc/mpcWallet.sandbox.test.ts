@@ -40,7 +40,8 @@ describe('MPC wallet client against the sandbox', () => {
     expect(wallet.getDeviceState()).toBe('ready');
     expect(verifies(await wallet.signMessage(message), account.address)).toBe(true);
 
-    const connection = new Connection(t.sandbox.info.solanaRpcUrl, 'confirmed');
+    // web3.js confirms through the cluster's websocket; named, not guessed from the RPC's port (taken ports move it).
+    const connection = new Connection(t.sandbox.info.solanaRpcUrl, { commitment: 'confirmed', wsEndpoint: t.sandbox.info.solanaWsUrl });
     await t.call('POST', '/sandbox/airdrop', { body: { address: account.address, lamports: 2_000_000_000 } });
     const from = new PublicKey(account.address);
     const to = PublicKey.unique();

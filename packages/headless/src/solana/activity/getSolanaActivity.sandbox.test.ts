@@ -27,7 +27,9 @@ beforeAll(async () => {
   const [network] = await getSolanaNetworks(client);
   // The kit reads through its own RPC client; the test's transfers go through web3.js.
   rpc = createSolanaRpc({ url: rpcUrlOf(network!) });
-  connection = new Connection(rpcUrlOf(network!), 'confirmed');
+  // web3.js confirms through the cluster's websocket; named, not guessed from the RPC's port.
+  const { solanaWsUrl } = (await (await fetch(`${sandboxUrl}/sandbox/info`)).json()) as { solanaWsUrl: string };
+  connection = new Connection(rpcUrlOf(network!), { commitment: 'confirmed', wsEndpoint: solanaWsUrl });
   await client.destroy();
 });
 

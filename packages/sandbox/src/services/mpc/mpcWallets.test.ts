@@ -47,8 +47,8 @@ describe('MPC wallets: keygen and signing against the sandbox', () => {
     tx.addSignature(from, Buffer.from(signature));
     expect(tx.verifySignatures()).toBe(true);
     const sent = await connection.sendRawTransaction(tx.serialize());
-    // Polled: web3.js's confirmTransaction falls back to waiting out the blockhash (~60 s of slots) when its websocket
-    // notification is missed, which a loaded CI machine hit (the test timed out at 30 s on PostgreSQL).
+    // Polled: web3.js's confirmTransaction waits out the blockhash (~60 s of slots) when its websocket never connects,
+    // which a loaded CI machine hit (it guessed the RPC's port + 1, and another process held that port then).
     await confirmSignature(t.sandbox.info.solanaRpcUrl, sent);
     expect(await connection.getBalance(to)).toBe(1_000_000);
     session.socket.close();
