@@ -93,6 +93,22 @@ describe('MFA: recovery codes', () => {
     expect((await useCode(await mfaToken(user.email), regenerated.recoveryCodes[0])).status).toBe(200);
   });
 
+  it('behavior: regenerations at once leave one set of codes — the last answer\'s — not two sets that both work', async () => {
+    const user = await enrolled();
+    await t.call('GET', '/users/mfa/recovery', { token: user.jwt });
+    await stepUp(user);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => t.call('POST', '/users/mfa/recovery', { token: user.jwt })));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    expect((await t.call('GET', '/users/mfa/recovery', { token: user.jwt })).body.count).toBe(RECOVERY_CODE_COUNT);
+    // Exactly one answer's codes work: the others were shown but replaced.
+    const working = [];
+    for (const answer of answers) {
+      const [code] = recoveryCodesSchema.parse(answer.body).recoveryCodes;
+      if ((await useCode(await mfaToken(user.email), code!)).status === 200) working.push(code);
+    }
+    expect(working).toHaveLength(1);
+  });
+
   it('error: bad input changes nothing (400 invalid_request, 401 unauthorized); wrong codes count towards the limit', async () => {
     const user = await enrolled();
     const { recoveryCodes } = (await t.call('GET', '/users/mfa/recovery', { token: user.jwt })).body;

@@ -92,6 +92,8 @@ export async function regenerateRecoveryCodes(ctx: SandboxContext, auth: Auth): 
   assertMfaEnabled(await ctx.settings.get());
   // The old codes stop working: that removes a second factor, so it needs a recent one (step-up).
   const codes = await ctx.db.transaction(async (tx) => {
+    // One set per user even when regenerations race (two sets would both work): lock the user row.
+    await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [auth.userId]);
     await assertVerifiedDevice(ctx, tx, auth.userId);
     await assertRecentSecondFactor(ctx, tx, auth);
     return replaceCodes(ctx, tx, auth.userId);
