@@ -291,7 +291,7 @@ describe('linking, merging, transferring, selecting, unlinking', () => {
     expect(wallets(await me(attacker.jwt))).toEqual([]);
   });
 
-  it('error: an account holding an embedded or MPC wallet is not merged (deleting it would destroy them): merge_accounts_invalid, nothing moves, the wallets still work', async () => {
+  it("error: an account holding an embedded or MPC wallet is not merged (deleting it would destroy them), nor its only way in moved out (nothing would sign in to it): merge_accounts_invalid and reassign_wallet_error, nothing moves", async () => {
     await t.call('PUT', '/sandbox/admin/settings', { body: { sdk: { waas: { enabled: true } } } });
     const embeddedOwner = createTestKeypair();
     const first = await signIn(embeddedOwner);
@@ -309,11 +309,43 @@ describe('linking, merging, transferring, selecting, unlinking', () => {
     for (const [owner, jwt] of [[embeddedOwner, first.jwt], [mpcOwner, second.jwt]] as const) {
       const before = (await me(jwt)).verifiedCredentials.length;
       expect(before).toBe(2);
-      expectError(await t.call('POST', '/verify/link', { token: other.jwt, body: await verifyBody(owner) }), 403, 'merge_accounts_invalid', walletLinkMessages.holdsWallets);
+      // The external wallet is the only way in: link offers no transfer, and no transfer is made, whatever the flags.
+      for (const confirmWalletTransfers of [true, false]) {
+        await t.call('PUT', '/sandbox/admin/settings', { body: { sdk: { confirmWalletTransfers } } });
+        expectError(await t.call('POST', '/verify/link', { token: other.jwt, body: await verifyBody(owner) }), 403, 'reassign_wallet_error', walletLinkMessages.lastWayToWallets);
+      }
+      expectError(await t.call('POST', '/verify/transfer', { token: other.jwt, body: await verifyBody(owner) }), 403, 'reassign_wallet_error', walletLinkMessages.lastWayToWallets);
       expectError(await t.call('POST', '/verify/merge', { token: other.jwt, body: await verifyBody(owner) }), 403, 'merge_accounts_invalid', walletLinkMessages.holdsWallets);
       expect((await me(jwt)).verifiedCredentials).toHaveLength(before);
+      expect((await t.call('POST', '/verify', { body: await verifyBody(owner) })).status).toBe(200);
     }
     expect((await me(other.jwt)).verifiedCredentials.map((credential) => credential.format)).toEqual(['email']);
+  });
+
+  it("error: without multiWallet no route gives a second wallet: an immediate reassignment, a transfer, a merge — 403 forbidden, nothing moves", async () => {
+    await t.call('PUT', '/sandbox/admin/settings', { body: { sdk: { multiWallet: false, confirmWalletTransfers: false } } });
+    const mine = createTestKeypair();
+    const { jwt } = await signIn(mine);
+    const alone = createTestKeypair();
+    const aloneSession = await signIn(alone);
+    // Another account with more than its wallet, to be merged.
+    const merged = createTestKeypair();
+    const mergedSession = await signIn(merged);
+    const created = await t.call('POST', '/emailVerifications/create', { body: { email: 'multi-wallet-merge@example.test' } });
+    const [message] = await t.inbox('multi-wallet-merge@example.test');
+    const linkedEmail = await t.call('POST', '/emailVerifications/verify', { token: mergedSession.jwt, body: { verificationUUID: created.body.verificationUUID, verificationToken: message?.code } });
+    expect(linkedEmail.status, JSON.stringify(linkedEmail.body)).toBe(200);
+    expectError(await t.call('POST', '/verify/link', { token: jwt, body: await verifyBody(alone) }), 403, 'forbidden', walletLinkMessages.multiWalletDisabled);
+    expectError(await t.call('POST', '/verify/transfer', { token: jwt, body: await verifyBody(alone) }), 403, 'forbidden', walletLinkMessages.multiWalletDisabled);
+    expectError(await t.call('POST', '/verify/merge', { token: jwt, body: await verifyBody(merged) }), 403, 'forbidden', walletLinkMessages.multiWalletDisabled);
+    expect(wallets(await me(jwt)).map((credential) => credential.address)).toEqual([mine.address]);
+    expect(wallets(await me(aloneSession.jwt)).map((credential) => credential.address)).toEqual([alone.address]);
+    expect(wallets(await me(mergedSession.jwt)).map((credential) => credential.address)).toEqual([merged.address]);
+    // A user with no wallet yet still takes one by transfer.
+    const walletless = await t.signIn('multi-wallet-none@example.test');
+    const moved = await t.call('POST', '/verify/transfer', { token: walletless.jwt, body: await verifyBody(alone) });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(wallets(moved.body.user as User).map((credential) => credential.address)).toEqual([alone.address]);
   });
 
   it('error: without multiWallet a second wallet is refused and nothing changes', async () => {

@@ -7,7 +7,8 @@ import type { Auth } from '../session/authenticate.js';
 import { completePrimarySignIn, verifiedDevices } from '../mfa/mfa.js';
 import { findSession } from '../session/sessionRepository.js';
 import { signInResponse } from '../session/signInResponse.js';
-import { findCredential, insertCredential, loadUser, signInCredentialOwner, toWireUser, type CredentialRow } from '../users/userRepository.js';
+import { waysIn } from '../users/unlinkCredential.js';
+import { findCredential, insertCredential, loadUser, signInCredentialOwner, toWireUser, type CredentialRow, type UserRecord } from '../users/userRepository.js';
 import { verifyWalletSignature, type VerifiedWallet } from './walletSignature.js';
 
 export const walletLinkMessages = {
@@ -21,6 +22,7 @@ export const walletLinkMessages = {
   notAWallet: 'This wallet is not linked to your account.',
   protectedAccount: "This wallet's account is protected by a second factor: sign in to that account to move its wallet.",
   holdsWallets: "This wallet's account holds an embedded wallet, which cannot be merged into another account.",
+  lastWayToWallets: "This wallet is the only way into an account that holds an embedded wallet: moving it would leave that wallet with no way in.",
 } as const;
 
 /** A wallet's verified credential: format `blockchain`, identifier `{chain}:{address}`. */
@@ -74,6 +76,16 @@ async function walletCount(tx: Queryable, userId: string): Promise<number> {
 }
 
 /**
+ * Without `sdk.multiWallet`, a user holds one wallet: whatever would give the signed-in user a second — a link, a
+ * wallet moved from another account (at once or confirmed), a merge that brings that account's wallets — is 403
+ * `forbidden`, nothing changed.
+ */
+async function assertWalletRoom(tx: Queryable, settings: ProjectSettings, userId: string, adding: number): Promise<void> {
+  if (settings.sdk.multiWallet === true) return;
+  if ((await walletCount(tx, userId)) + adding > 1) throw new ApiError(403, 'forbidden', walletLinkMessages.multiWalletDisabled);
+}
+
+/**
  * POST /verify/link (bearer): adds the wallet to the signed-in user, not as primary. A wallet of another account
  * is not moved here: the answer asks for confirmation — `reassign_wallet_confirm` when it is that account's only
  * credential (confirm with /verify/transfer), `merge_accounts_confirmation` otherwise (confirm with /verify/merge).
@@ -83,10 +95,12 @@ export function linkWallet(ctx: SandboxContext, auth: Auth, input: VerifyRequest
     await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [auth.userId]);
     const existing = await findCredential(tx, ctx.environmentId, 'blockchain', walletIdentifier(wallet));
     if (existing?.user_id === auth.userId) throw new ApiError(400, 'account_already_linked', walletLinkMessages.alreadyLinked, 'publicWalletAddress');
+    // Before any branch: a transfer or merge the caller could not complete is not offered either.
+    await assertWalletRoom(tx, settings, auth.userId, 1);
     if (existing) {
       const owner = await loadUser(tx, ctx.environmentId, existing.user_id);
-      if ((owner?.credentials.length ?? 0) <= 1) {
-        assertNotOrphaning(settings);
+      if (owner && waysIn(owner).length <= 1) {
+        assertNotOrphaning(settings, owner);
         await assertMovable(ctx, tx, settings, existing.user_id, 'reassign_wallet_error');
         // `sdk.confirmWalletTransfers: false`: the wallet moves at once, without asking.
         if (settings.sdk.confirmWalletTransfers === false) return moveWallet(ctx, tx, settings, auth, existing);
@@ -96,7 +110,6 @@ export function linkWallet(ctx: SandboxContext, auth: Auth, input: VerifyRequest
       await assertMovable(ctx, tx, settings, existing.user_id, 'merge_accounts_invalid');
       throw new ApiError(409, 'merge_accounts_confirmation', walletLinkMessages.mergeConfirmation, 'publicWalletAddress');
     }
-    if (settings.sdk.multiWallet !== true && (await walletCount(tx, auth.userId)) > 0) throw new ApiError(403, 'forbidden', walletLinkMessages.multiWalletDisabled);
     const credential = await insertCredential(tx, { userId: auth.userId, environmentId: ctx.environmentId, format: 'blockchain', identifier: walletIdentifier(wallet), now: ctx.now() });
     // Linked, not selected: the primary wallet changes only through /users/wallets/selection.
     await tx.query('UPDATE verified_credentials SET last_selected_at = NULL WHERE id = $1', [credential.id]);
@@ -115,6 +128,7 @@ export function mergeAccounts(ctx: SandboxContext, auth: Auth, input: VerifyRequ
   return withVerifiedWallet(ctx, input, async (tx, wallet, settings) => {
     const credential = await otherOwner(ctx, tx, auth, wallet);
     if (!credential) throw new ApiError(400, 'merge_accounts_invalid', walletLinkMessages.mergeInvalid, 'publicWalletAddress');
+    await assertWalletRoom(tx, settings, auth.userId, await walletCount(tx, credential.user_id));
     await assertMovable(ctx, tx, settings, credential.user_id, 'merge_accounts_invalid');
     await tx.query('UPDATE verified_credentials SET user_id = $2, last_selected_at = NULL WHERE user_id = $1', [credential.user_id, auth.userId]);
     await tx.query('DELETE FROM users WHERE id = $1', [credential.user_id]);
@@ -127,8 +141,9 @@ export function transferWallet(ctx: SandboxContext, auth: Auth, input: VerifyReq
   return withVerifiedWallet(ctx, input, async (tx, wallet, settings) => {
     const credential = await otherOwner(ctx, tx, auth, wallet);
     if (!credential) throw new ApiError(400, 'reassign_wallet_error', walletLinkMessages.transferInvalid, 'publicWalletAddress');
+    await assertWalletRoom(tx, settings, auth.userId, 1);
     const owner = await loadUser(tx, ctx.environmentId, credential.user_id);
-    if ((owner?.credentials.length ?? 0) <= 1) assertNotOrphaning(settings);
+    if (owner && waysIn(owner).length <= 1) assertNotOrphaning(settings, owner);
     await assertMovable(ctx, tx, settings, credential.user_id, 'reassign_wallet_error');
     return moveWallet(ctx, tx, settings, auth, credential);
   });
@@ -154,8 +169,17 @@ async function assertMovable(ctx: SandboxContext, tx: Queryable, settings: Proje
   if (held?.wallets) throw new ApiError(403, code, walletLinkMessages.holdsWallets, 'publicWalletAddress');
 }
 
-/** `sdk.preventOrphanedAccounts`: a wallet that is its account's only way in stays there (403 `reassign_wallet_error`). */
-function assertNotOrphaning(settings: ProjectSettings): void {
+/**
+ * A wallet that is its account's only way in (an embedded or MPC wallet's credential is none: nothing signs in with
+ * it) moving out, 403 `reassign_wallet_error`, nothing changed:
+ * - always, when that account holds an embedded or MPC wallet: the account could not be removed, and its wallet —
+ *   its funds — would be left with no way back in;
+ * - under `sdk.preventOrphanedAccounts`, in every case.
+ */
+function assertNotOrphaning(settings: ProjectSettings, owner: UserRecord): void {
+  if (owner.credentials.some((credential) => credential.embedded || credential.mpc)) {
+    throw new ApiError(403, 'reassign_wallet_error', walletLinkMessages.lastWayToWallets, 'publicWalletAddress');
+  }
   if (settings.sdk.preventOrphanedAccounts === true) throw new ApiError(403, 'reassign_wallet_error', walletLinkMessages.orphanedAccount, 'publicWalletAddress');
 }
 
