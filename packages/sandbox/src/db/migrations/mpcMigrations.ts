@@ -94,4 +94,20 @@ export const mpcMigrations: readonly Migration[] = [
       ALTER TABLE mpc_key_share_backups ADD COLUMN keygen_id text;
     `,
   },
+  {
+    version: 123,
+    name: 'mpc: a key-share backup request is recorded once (its proof, kept for the generation)',
+    sql: `
+      -- The sha-256 of each backup proof accepted in the wallet's current generation, and the backup it recorded: the
+      -- same request sent again answers what it recorded while that backup stands, and is refused once a newer one
+      -- replaced it (a captured request cannot put an older backup back). Dropped with the generation.
+      CREATE TABLE mpc_backup_proofs (
+        wallet_id uuid NOT NULL REFERENCES mpc_wallets (credential_id) ON DELETE CASCADE,
+        generation integer NOT NULL,
+        proof_hash text NOT NULL,
+        backup_id uuid NOT NULL,
+        PRIMARY KEY (wallet_id, generation, proof_hash)
+      );
+    `,
+  },
 ];

@@ -71,4 +71,19 @@ describe('MPC key-share backups: only the holder of a share backs it up', () => 
     expect(missing.body.error).toMatchObject({ code: 'invalid_request', path: 'proof' });
     expect(await secrets()).toEqual(['probe', 'the-users-backup']);
   });
+
+  it('error: a captured backup request sent again after a newer backup replaced it → 403 forbidden (proof), the newer stays; sent again while it stands (a retry), it answers the same list and changes nothing', async () => {
+    const { walletId, device, send, secrets } = await walletWithBackups('mpc-backup-replay@example.com');
+    const old = await backupBody(walletId, device, { source: 'user', passwordEncrypted: true, secret: 'under-the-old-password' });
+    const first = await send(old);
+    expect(first.status).toBe(200);
+    const retried = await send(old);
+    expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+    expect(retried.body).toEqual(first.body);
+    expect((await send(await backupBody(walletId, device, { source: 'user', passwordEncrypted: true, secret: 'under-the-new-password' }))).status).toBe(200);
+    const replayed = await send(old);
+    expect(replayed.status).toBe(403);
+    expect(replayed.body.error).toMatchObject({ code: 'forbidden', path: 'proof', message: 'This backup request was recorded before and a newer backup has replaced it since; send a new one.' });
+    expect(await secrets()).toEqual(['probe', 'under-the-new-password']);
+  });
 });

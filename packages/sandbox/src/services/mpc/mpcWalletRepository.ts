@@ -99,6 +99,7 @@ export async function replaceGeneration(
   await insertServerShares(ctx, q, wallet.credential_id, generation, next.shares);
   await q.query('DELETE FROM mpc_server_shares WHERE wallet_id = $1 AND generation < $2', [wallet.credential_id, generation]);
   await q.query('DELETE FROM mpc_key_share_backups WHERE wallet_id = $1 AND generation < $2', [wallet.credential_id, generation]);
+  await q.query('DELETE FROM mpc_backup_proofs WHERE wallet_id = $1 AND generation < $2', [wallet.credential_id, generation]);
   await q.query(
     `UPDATE mpc_wallets SET threshold_signature_scheme = $2, generation = $3, public_package = $4::jsonb, client_keygen_ids = $5::jsonb,
        server_keygen_ids = $6::jsonb, updated_at = $7 WHERE credential_id = $1`,

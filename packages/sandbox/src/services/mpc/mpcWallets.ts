@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { KeyGeneration, KeyShareBackup, KeyShareList, MpcRoom, RecoveredKeyShares, ThresholdSchemeChange, User } from '@latchkey/protocol';
 import { backupProofContext, CLIENT_KEY_SHARES, decodePublic, identifierOf, SERVER_KEY_SHARES, verifyShareProof, type FrostScheme } from '@latchkey/protocol/frost';
 import type { SandboxContext } from '../../context.js';
@@ -31,6 +31,7 @@ export const mpcMessages = {
   unknownKeygenId: "keygenId must be a client share of the wallet's current generation.",
   generationChanged: 'The wallet was reshared or refreshed meanwhile; back up the new shares.',
   unprovenShare: 'The backup does not prove that this device holds the key share it backs up.',
+  replayedBackup: 'This backup request was recorded before and a newer backup has replaced it since; send a new one.',
 } as const;
 
 const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key]));
@@ -140,6 +141,8 @@ const keyShareRecord = (row: MpcBackupRow) => ({ id: row.id, backupLocation: row
  * share (`keygenId`, a client keygen id of the wallet) and place, a newer one replacing the older. The backup carries
  * a proof that its sender holds that share (`proof`, purpose `backup` over `backupProofContext`): the verifying shares
  * are public, the share is not, so a stolen session alone can neither replace a backup nor plant one (403 forbidden).
+ * Each request is recorded once: sent again (a retry), it answers the list unchanged while the backup it made stands,
+ * and 403 `forbidden` once a newer one has replaced it — a captured request cannot put an older backup back.
  * Records made before proofs were asked for (no keygen id) stay until the next reshare or refresh drops them.
  */
 export async function backupKeyShare(ctx: SandboxContext, auth: Auth, walletId: string, body: KeyShareBackup): Promise<KeyShareList> {
@@ -151,9 +154,19 @@ export async function backupKeyShare(ctx: SandboxContext, auth: Auth, walletId: 
   if (!verifyingShare || !(await verifyShareProof(verifyingShare, identifier, 'backup', backupProofContext(walletId, body), body.proof))) {
     throw new ApiError(403, 'forbidden', mpcMessages.unprovenShare, 'proof');
   }
+  const proofHash = createHash('sha256').update(body.proof).digest('hex');
   await ctx.db.transaction(async (tx) => {
     const locked = await tx.query<{ generation: number }>('SELECT generation FROM mpc_wallets WHERE credential_id = $1 FOR UPDATE', [walletId]);
     if (locked[0]?.generation !== wallet.generation) throw new ApiError(409, 'invalid_request', mpcMessages.generationChanged);
+    const [seen] = await tx.query<{ standing: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM mpc_key_share_backups b WHERE b.id = p.backup_id) AS standing
+         FROM mpc_backup_proofs p WHERE p.wallet_id = $1 AND p.generation = $2 AND p.proof_hash = $3`,
+      [walletId, wallet.generation, proofHash],
+    );
+    if (seen?.standing) return;
+    if (seen) throw new ApiError(403, 'forbidden', mpcMessages.replayedBackup, 'proof');
+    const backupId = randomUUID();
+    await tx.query('INSERT INTO mpc_backup_proofs (wallet_id, generation, proof_hash, backup_id) VALUES ($1, $2, $3, $4)', [walletId, wallet.generation, proofHash, backupId]);
     await tx.query(
       `DELETE FROM mpc_key_share_backups WHERE wallet_id = $1 AND generation = $2 AND backup_location IS NOT DISTINCT FROM $3 AND keygen_id IS NOT DISTINCT FROM $4`,
       [walletId, wallet.generation, body.backupLocation ?? null, body.keygenId],
@@ -161,7 +174,7 @@ export async function backupKeyShare(ctx: SandboxContext, auth: Auth, walletId: 
     await tx.query(
       `INSERT INTO mpc_key_share_backups (id, environment_id, wallet_id, generation, backup_location, keygen_id, secret, password_encrypted, source, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [randomUUID(), ctx.environmentId, walletId, wallet.generation, body.backupLocation ?? null, body.keygenId, body.secret ?? null, body.passwordEncrypted ?? false, body.source, ctx.now().toISOString()],
+      [backupId, ctx.environmentId, walletId, wallet.generation, body.backupLocation ?? null, body.keygenId, body.secret ?? null, body.passwordEncrypted ?? false, body.source, ctx.now().toISOString()],
     );
   });
   return { keyShares: (await backupsOf(ctx.db, walletId, wallet.generation)).map(keyShareRecord) };
