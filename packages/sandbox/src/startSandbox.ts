@@ -27,6 +27,7 @@ import { attachJsonRpcSocket } from './http/jsonRpcSocket.js';
 import { cloudDriveStateKey, startCloudDrive, type CloudDriveServer } from './cloudDrive/startCloudDrive.js';
 import { mpcSocketPath, mpcSocketRoutes } from './routes/mpcSocketRoutes.js';
 import { SWEEP_ONE_IN } from './services/retention/sweepExpired.js';
+import { answerOnlyLoopbackHosts } from './net/hostGuard.js';
 
 /** The fixed environment id of the sandbox unless `environmentId` says otherwise. */
 export const DEFAULT_ENVIRONMENT_ID = '2b1f6c1e-6a4d-4c8e-9f3a-5d7e8a9b0c1d';
@@ -107,6 +108,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     fetch: (request: Request, env: unknown) => app?.fetch(request, env) ?? Response.json({ error: { code: 'internal_error', message: 'The sandbox is starting.' } }, { status: 503 }),
     overrideGlobalObjects: options.ownsProcess === true,
   });
+  // Also on every other server of the sandbox (listenPreferring): see hostGuard.ts (DNS rebinding).
+  answerOnlyLoopbackHosts(server as unknown as import('node:http').Server);
   const port = await listen(server, options.port ?? DEFAULT_PORT, host);
   const planned = sandboxInfo(host, port, environmentId);
   const url = planned.apiBaseUrl;

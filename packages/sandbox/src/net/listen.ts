@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerOnlyLoopbackHosts } from './hostGuard.js';
 
 /** Listens on `host:port` and resolves with the bound port; rejects with the listen error (e.g. EADDRINUSE). */
 function listen(server: Server, port: number, host: string): Promise<number> {
@@ -23,6 +24,7 @@ function listen(server: Server, port: number, host: string): Promise<number> {
  * resolves with the port it got (GET /sandbox/info tells clients where).
  */
 export async function listenPreferring(server: Server, port: number, host: string): Promise<number> {
+  answerOnlyLoopbackHosts(server);
   try {
     return await listen(server, port, host);
   } catch (error) {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
-import { OAuth2Server } from 'oauth2-mock-server';
+import { createServer, type ServerResponse } from 'node:http';
+import { OAuth2Issuer, OAuth2Service } from 'oauth2-mock-server';
+import { closeServer, listenPreferring } from '../../net/listen.js';
 import { isLoopbackOrigin } from '../../net/loopbackOrigin.js';
 import { APPLE_SDK_PATH, APPLE_WEB_MESSAGE_PATH, APPLE_WEB_MESSAGE_SCRIPT, APPLE_WEB_MESSAGE_SCRIPT_PATH, appleSdkScript, appleWebMessagePage } from './appleSdkEmulation.js';
 import { escapeHtml } from '../../html/escapeHtml.js';
@@ -106,11 +107,13 @@ function signInPage(query: Record<string, string | string[] | undefined>): strin
 
 /** Starts the provider on `host:port` (`0`: a free port). */
 export async function startOAuthProvider(options: { host: string; port: number }): Promise<OAuthProvider> {
-  const server = new OAuth2Server();
-  await server.issuer.keys.generate('RS256');
+  // The mock's issuer and routes, on an HTTP server of ours: every sandbox server answers only loopback names
+  // (listenPreferring, net/hostGuard.ts), and the mock's own server is not open to that.
+  const oauthIssuer = new OAuth2Issuer();
+  await oauthIssuer.keys.generate('RS256');
+  const service = new OAuth2Service(oauthIssuer);
   const grants = new Map<string, OAuthGrant>();
-  const service = server.service;
-  const issuerOf = () => server.issuer.url ?? '';
+  const issuerOf = () => oauthIssuer.url ?? '';
 
   service.addRoute('GET', '/signin', (req, res) => sendHtml(res, 200, signInPage(req.query)));
   // The person refused: back to the client with `error`, as a provider does.
@@ -169,7 +172,7 @@ export async function startOAuthProvider(options: { host: string; port: number }
     const grant = code === undefined ? undefined : grants.get(code);
     // Apple's popup answer carries an ID token beside the code, bound to the request's nonce.
     const idToken = grant
-      ? server.issuer.buildToken({
+      ? oauthIssuer.buildToken({
           scopesOrTransform: (_header, payload) => {
             Object.assign(payload, { sub: grant.account.sub, aud: grant.clientId, email: grant.account.email, email_verified: grant.account.emailVerified });
             if (grant.nonce !== undefined) payload['nonce'] = grant.nonce;
@@ -197,19 +200,14 @@ export async function startOAuthProvider(options: { host: string; port: number }
     if (req.body?.code) grants.delete(req.body.code);
   });
 
-  try {
-    await server.start(options.port, options.host);
-  } catch (error) {
-    // The planned port (API + 4) is taken: any free one (GET /sandbox/info tells where).
-    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || options.port === 0) throw error;
-    await server.start(0, options.host);
-  }
-  // The mock names 127.0.0.1 "localhost"; the issuer is the exact origin it listens on.
-  const issuer = `http://${options.host}:${server.address().port}`;
-  server.issuer.url = issuer;
+  // The planned port (API + 4), or any free one when it is taken (GET /sandbox/info tells where).
+  const server = createServer(service.requestHandler);
+  const port = await listenPreferring(server, options.port, options.host);
+  const issuer = `http://${options.host}:${port}`;
+  oauthIssuer.url = issuer;
   return {
     issuer,
     grant: (code) => grants.get(code),
-    close: () => server.stop(),
+    close: () => closeServer(server),
   };
 }
