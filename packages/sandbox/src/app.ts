@@ -64,6 +64,18 @@ export function createApp({ ctx, info, onInternalError }: CreateAppOptions): Hon
     await next();
   });
 
+  // The sandbox's own routes (settings, access list, faucet, blocks, custody's, the mobile wallet's) serve its tests, its
+  // tools and the kit's pages on loopback. A page on another site reaches them too with a form or a no-cors fetch
+  // (a text/plain POST needs no preflight) and could reset the project's settings or expire a key: a request that
+  // names another origin (browsers name it on every cross-origin write) changes nothing here. No Origin: a tool.
+  app.use('/sandbox/*', async (c, next) => {
+    const origin = c.req.header('origin');
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS' && origin !== undefined && !isLoopbackOrigin(origin)) {
+      throw new ApiError(403, 'forbidden', messages.foreignSandboxOrigin);
+    }
+    await next();
+  });
+
   mountProductRoutes(app, ctx);
   mountStaticAssets(app);
   mountSandboxRoutes(app, ctx, info);

@@ -40,6 +40,7 @@ export const messages = {
   invalidCookie: 'The cookie is invalid or expired',
   foreignOrigin: 'A request signed in by the session cookie must come from an allowed origin.',
   foreignSignIn: 'A sign-in that sets the session cookie must come from an allowed origin.',
+  foreignSandboxOrigin: 'The sandbox’s own routes change nothing for a page on another site.',
   invalidJson: 'The request body is not valid JSON.',
   bodyTooLarge: 'The request body is too large.',
   internal: 'Internal error.',

@@ -71,3 +71,30 @@ describe('every sandbox server answers only requests addressed to a loopback nam
     for (const name of ['attacker.example', 'localhost.attacker.example', '127.0.0.1.attacker.example', '[::2]', '0.0.0.0', '']) expect(isLoopbackHostName(name), name).toBe(false);
   });
 });
+
+describe("the sandbox's own routes and another site's pages", () => {
+  it("error: a form or no-cors fetch from another site (text/plain, no preflight) resets no setting, airdrops nothing and expires no key — 403 forbidden; loopback pages and tools without an Origin are served", async () => {
+    const sandboxPost = (path: string, origin: string | undefined, body?: string) =>
+      fetch(`${t.sandbox.url}${path}`, { method: 'POST', headers: { 'content-type': 'text/plain', ...(origin ? { origin } : {}) }, ...(body === undefined ? {} : { body }) });
+    expect((await t.call('PUT', '/sandbox/admin/settings', { body: { sdk: { multiWallet: false } } })).status).toBe(200);
+    const multiWallet = async () => ((await t.call('GET', '/settings')).body as { sdk: { multiWallet?: boolean } }).sdk.multiWallet;
+    expect(await multiWallet()).toBe(false);
+    for (const origin of ['https://attacker.example', 'null', 'http://localhost.attacker.example:5173']) {
+      const reset = await sandboxPost('/sandbox/admin/reset-settings', origin);
+      expect(reset.status, origin).toBe(403);
+      expect(await reset.json()).toEqual({ error: { code: 'forbidden', message: 'The sandbox’s own routes change nothing for a page on another site.' } });
+      const airdrop = await sandboxPost('/sandbox/airdrop', origin, JSON.stringify({ address: '11111111111111111111111111111112', lamports: 1 }));
+      expect(airdrop.status, origin).toBe(403);
+    }
+    expect(await multiWallet()).toBe(false);
+    // The kit's page on loopback, and a tool that names no origin.
+    expect((await sandboxPost('/sandbox/admin/reset-settings', 'http://localhost:5173')).status).toBe(200);
+    expect(await multiWallet()).toBe(true);
+    expect((await t.call('PUT', '/sandbox/admin/settings', { body: { sdk: { multiWallet: false } } })).status).toBe(200);
+    expect((await sandboxPost('/sandbox/admin/reset-settings', undefined)).status).toBe(200);
+    expect(await multiWallet()).toBe(true);
+    // Reads stay open to any page (CORS decides who may read them).
+    expect((await fetch(`${t.sandbox.url}/sandbox/info`, { headers: { origin: 'https://attacker.example' } })).status).toBe(200);
+  });
+});
+
