@@ -7,6 +7,7 @@ import { restoreCookieSession } from '../../session/cookieSession.js';
 import { toEpochMs } from '../../session/sessionTiming.js';
 import { AUTH_STORAGE_KEY, storedAuthParser, type StoredAuth } from '../../session/storedAuth.js';
 import type { SettingsStore } from '../../settings/createSettingsStore.js';
+import { forgetUserRecords } from '../../storage/userRecords.js';
 import type { SessionDeps, SessionEvent, SessionInput } from './sessionTypes.js';
 
 /** A session restored on load: the stored (or cookie) token and its user. */
@@ -20,7 +21,9 @@ export const sessionActors = {
       const stored = deps.store.get(AUTH_STORAGE_KEY, storedAuthParser);
       if (!stored) return restoreCookieSession(deps);
       if (!(toEpochMs(stored.expiresAt) > deps.now())) {
+        // The session ended while no page was open: its user's records (a mobile wallet's keys…) end with it.
         deps.store.remove(AUTH_STORAGE_KEY);
+        forgetUserRecords(deps.store);
         return undefined;
       }
       const user = await getUser(deps, { jwt: stored.jwt });

@@ -10,6 +10,7 @@ import { sessionActors, type RestoredSession } from './sessionActors.js';
 import type { SessionDeps, SessionEvent, SessionInput } from './sessionTypes.js';
 
 import type { Store } from '../../storage/createStore.js';
+import { forgetUserRecords } from '../../storage/userRecords.js';
 
 export type { SessionDeps, SessionEvent, SessionInput } from './sessionTypes.js';
 
@@ -81,6 +82,8 @@ export const sessionMachine = setup({
       forgetStoredSession(context.deps.store);
       return EMPTY_SESSION;
     }),
+    /** A stored session found dead at load: what its user left (a mobile wallet's keys, a wallet connection) goes too. */
+    forgetUserRecords: ({ context }) => forgetUserRecords(context.deps.store),
     assignMfa: assign((_, params: { response: SignInResponse }) => ({
       ...EMPTY_SESSION,
       user: params.response.user,
@@ -176,13 +179,13 @@ export const sessionMachine = setup({
             // The session cookie was refused: signed out, saying so ('The cookie is invalid or expired').
             guard: { type: 'isCookieRefused', params: errorParams },
             target: 'anonymous',
-            actions: ['clearSession', { type: 'assignError', params: errorParams }],
+            actions: ['clearSession', 'forgetUserRecords', { type: 'assignError', params: errorParams }],
           },
           {
             // The stored token was refused: forget it (and say why when its user lost access).
             guard: { type: 'isRejection', params: errorParams },
             target: 'anonymous',
-            actions: ['clearSession', { type: 'assignAccessError', params: errorParams }],
+            actions: ['clearSession', 'forgetUserRecords', { type: 'assignAccessError', params: errorParams }],
           },
           // Anything else (network…): signed out for now; the token stays for the next load.
           { target: 'anonymous', actions: { type: 'assignError', params: errorParams } },
