@@ -85,7 +85,15 @@ export function useMpcWallet(parameters: UseMpcWalletParameters = {}): UseMpcWal
       ...(WebSocket ? { WebSocket } : {}),
       ...(vault ? { vault } : {}),
       ...(reconnectInterval ? { reconnectInterval } : {}),
-      ...(cloudDriveUrl ? { cloudDrive: createPopupCloudDrive({ url: cloudDriveUrl, loginHint: () => client.session.getSnapshot().context.user?.email ?? undefined }) } : {}),
+      ...(cloudDriveUrl
+        ? {
+            cloudDrive: createPopupCloudDrive({
+              url: cloudDriveUrl,
+              loginHint: () => client.session.getSnapshot().context.user?.email ?? undefined,
+              account: () => client.session.getSnapshot().context.user?.id,
+            }),
+          }
+        : {}),
     });
   const [made, setMade] = useState(() => ({ client, socketUrl, cloudDriveUrl, wallet: make() }));
   if (made.client !== client || made.socketUrl !== socketUrl || made.cloudDriveUrl !== cloudDriveUrl) setMade({ client, socketUrl, cloudDriveUrl, wallet: make() });

@@ -46,3 +46,59 @@ describe('createPopupCloudDrive: the sign-in popup', () => {
     expect(await outcome).toMatchObject({ code: 'mpc_cloud_drive_failed', message: 'iCloud could not be reached: the sign-in window was closed' });
   });
 });
+
+describe('createPopupCloudDrive: a token belongs to the user it was handed out for', () => {
+  /** A page whose drive popup answers at once with a token for the account it was asked about (`login_hint`). */
+  function answeringWindow() {
+    const listeners = new Set<(event: MessageEvent) => void>();
+    const opened: string[] = [];
+    const view = {
+      location: { origin: APP },
+      open(url: string) {
+        opened.push(url);
+        const popup = { closed: false, close: () => undefined };
+        const accessToken = `token-of-${new URL(url).searchParams.get('login_hint')}-${opened.length}`;
+        queueMicrotask(() => listeners.forEach((listener) => listener({ origin: DRIVE, source: popup, data: { type: 'latchkey:cloud-drive-token', provider: 'googleDrive', accessToken, expiresIn: 3600 } } as unknown as MessageEvent)));
+        return popup;
+      },
+      addEventListener: (_: string, listener: (event: MessageEvent) => void) => listeners.add(listener),
+      removeEventListener: (_: string, listener: (event: MessageEvent) => void) => listeners.delete(listener),
+    } as unknown as Window;
+    return { view, opened };
+  }
+
+  it("error: another user signed in on the same page is asked to sign in to their own drive — their backup never goes out with the previous user's token", async () => {
+    const { view, opened } = answeringWindow();
+    const bearers: string[] = [];
+    let user = { id: 'user-ada', email: 'ada@example.com' };
+    const drive = createPopupCloudDrive({
+      url: DRIVE,
+      window: view,
+      loginHint: () => user.email,
+      account: () => user.id,
+      fetch: (async (_url: string, init: RequestInit) => {
+        bearers.push(new Headers(init.headers).get('authorization') ?? '');
+        return new Response('', { status: 200 });
+      }) as typeof fetch,
+    });
+    await drive.write('googleDrive', 'a.json', '{"a":1}');
+    await drive.write('googleDrive', 'a.json', '{"a":2}');
+    expect(opened).toHaveLength(1); // the same user: the token is kept
+    // Ada signs out; Bob signs in on the same page and backs up to his drive.
+    user = { id: 'user-bob', email: 'bob@example.com' };
+    await drive.write('googleDrive', 'b.json', '{"b":1}');
+    expect(opened).toHaveLength(2);
+    expect(bearers).toEqual(['Bearer token-of-ada@example.com-1', 'Bearer token-of-ada@example.com-1', 'Bearer token-of-bob@example.com-2']);
+  });
+
+  it('behavior: without an account, the login hint tells whose token it is', async () => {
+    const { view, opened } = answeringWindow();
+    let hint = 'ada@example.com';
+    const drive = createPopupCloudDrive({ url: DRIVE, window: view, loginHint: () => hint, fetch: (async () => new Response('', { status: 200 })) as typeof fetch });
+    await drive.write('googleDrive', 'a.json', '{}');
+    hint = 'bob@example.com';
+    await drive.write('googleDrive', 'b.json', '{}');
+    expect(opened).toHaveLength(2);
+  });
+});
+

@@ -17,6 +17,12 @@ export interface PopupCloudDriveOptions {
   url: string;
   /** The account to suggest (the user's e-mail). */
   loginHint?: () => string | undefined;
+  /**
+   * Whose drive this is now (the signed-in user's id; `loginHint` when not given): a token is used only for the user it
+   * was handed out for, so another user signed in on the same page is asked to sign in to their own drive — their
+   * backup never goes to the previous user's.
+   */
+  account?: () => string | undefined;
   window?: Window;
   fetch?: typeof fetch;
   /** How long the sign-in popup may stay open (default 5 minutes). */
@@ -31,10 +37,12 @@ const CLOSED_GRACE_MS = 1_500;
 
 export function createPopupCloudDrive(options: PopupCloudDriveOptions): CloudDrive {
   const origin = new URL(options.url).origin;
-  const tokens = new Map<CloudDriveProvider, { token: string; expiresAt: number }>();
+  const tokens = new Map<CloudDriveProvider, { token: string; expiresAt: number; account: string | undefined }>();
+  const accountNow = () => (options.account ?? options.loginHint)?.();
   const failed = (provider: CloudDriveProvider, reason: string, cause?: unknown) => mpcError('mpc_cloud_drive_failed', { params: { location: NAMES[provider], reason }, cause });
 
   function signIn(provider: CloudDriveProvider): Promise<string> {
+    const account = accountNow();
     const view = options.window ?? globalThis.window;
     if (!view) return Promise.reject(failed(provider, 'no browser window'));
     const url = new URL('/connect', origin);
@@ -59,7 +67,7 @@ export function createPopupCloudDrive(options: PopupCloudDriveOptions): CloudDri
           return;
         }
         const expiresIn = typeof data.expiresIn === 'number' ? data.expiresIn : 3600;
-        tokens.set(provider, { token: data.accessToken, expiresAt: Date.now() + (expiresIn - 30) * 1000 });
+        tokens.set(provider, { token: data.accessToken, expiresAt: Date.now() + (expiresIn - 30) * 1000, account });
         resolve(data.accessToken);
       };
       // The person closed the window without signing in. The drive's page posts its token and closes itself, and the
@@ -85,7 +93,7 @@ export function createPopupCloudDrive(options: PopupCloudDriveOptions): CloudDri
 
   const token = async (provider: CloudDriveProvider) => {
     const cached = tokens.get(provider);
-    return cached && cached.expiresAt > Date.now() ? cached.token : signIn(provider);
+    return cached && cached.expiresAt > Date.now() && cached.account === accountNow() ? cached.token : signIn(provider);
   };
   const request = async (provider: CloudDriveProvider, name: string, init: RequestInit) => {
     const doFetch = options.fetch ?? globalThis.fetch;
