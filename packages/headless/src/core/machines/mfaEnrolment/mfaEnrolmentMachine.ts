@@ -119,7 +119,8 @@ export const mfaEnrolmentMachine = setup({
   },
   actions: {
     assignRegistration: assign((_, params: { registration: TotpRegistration }) => ({ registration: params.registration, error: undefined })),
-    assignDevice: assign((_, params: { device: MfaDevice }) => ({ device: params.device, error: undefined })),
+    // The device is verified: the secret it was set up with is not kept (the app holds it now).
+    assignDevice: assign((_, params: { device: MfaDevice }) => ({ device: params.device, registration: undefined, error: undefined })),
     assignRecoveryCodes: assign((_, params: { recoveryCodes: RecoveryCodes }) => ({ recoveryCodes: params.recoveryCodes, error: undefined })),
     assignError: assign((_, params: { error: unknown }) => ({ error: toLatchkeyErrorSync(params.error) })),
     assignInvalidCode: assign(() => ({ error: new LatchkeyError('invalid_code', { path: 'code' }) })),
