@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database.js';
 import { organizationActivities } from './organizationActivities.js';
+import { policyHolds } from './policyCondition.js';
 import { recoveryActivities } from './recoveryActivities.js';
 import { signingActivities } from './signingActivities.js';
 import type { SubmitHandler } from './SubmitHandler.js';
@@ -10,17 +11,11 @@ import type { SubmitHandler } from './SubmitHandler.js';
  */
 export const submitHandlers: Readonly<Record<string, SubmitHandler>> = { ...organizationActivities, ...signingActivities, ...recoveryActivities };
 
-/** Does a consensus policy of the organisation hold an activity of `type`? */
+/** Does a consensus policy of the organisation hold an activity of `type` (any version of its route: `policyHolds`)? */
 export async function needsConsensus(q: Queryable, organizationId: string, type: string): Promise<boolean> {
   const policies = await q.query<{ condition: string | null; consensus: string | null }>(
     "SELECT condition, consensus FROM custody_policies WHERE organization_id = $1 AND effect = 'EFFECT_ALLOW' AND consensus IS NOT NULL",
     [organizationId],
   );
-  return policies.some((policy) => {
-    const required = /approvers\.count\(\)\s*>=\s*(\d+)/.exec(policy.consensus ?? '');
-    if (!required || Number(required[1]) < 2) return false;
-    if (!policy.condition) return true;
-    const typeCondition = /activity\.type\s*==\s*'([A-Z0-9_]+)'/.exec(policy.condition);
-    return typeCondition ? typeCondition[1] === type : false;
-  });
+  return policies.some((policy) => policyHolds(policy, type));
 }

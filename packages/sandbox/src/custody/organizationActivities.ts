@@ -4,6 +4,7 @@ import { CustodyError, custodyMessages } from './CustodyError.js';
 import { usersOf, walletsOf } from './custodyStore.js';
 import { accountParamsSchema, apiKeyParamsSchema, authenticatorParamsSchema, insertAccounts, insertApiKey, insertAuthenticator, insertUser, insertWallet, userParamsSchema, walletParamsSchema } from './entities.js';
 import { openAtRest } from './secrets.js';
+import { assertEvaluablePolicy } from './policyCondition.js';
 import { submitHandler, type SubmitHandler } from './SubmitHandler.js';
 
 /** Submits that shape an organisation: sub-organizations, wallets and accounts, API keys, authenticators, policies. */
@@ -144,6 +145,8 @@ export const organizationActivities: Readonly<Record<string, SubmitHandler>> = {
         const [key] = await q.query<{ expires_at: Date | null }>('SELECT expires_at FROM custody_api_keys WHERE id = $1', [principal.via.apiKeyId]);
         if (key?.expires_at) throw new CustodyError(7, custodyMessages.expiringKeyAddsNoPolicy);
       }
+      // Stored only as the emulator evaluates it: a policy that would hold nothing is not made (policyCondition.ts).
+      assertEvaluablePolicy(p);
       const policyId = randomUUID();
       await q.query('INSERT INTO custody_policies (id, organization_id, name, effect, condition, consensus, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
         policyId,
