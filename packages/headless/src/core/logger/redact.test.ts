@@ -38,4 +38,18 @@ describe('redactValue, redactSearch', () => {
       '?data=[redacted]&nonce=n1&phantom_encryption_public_key=pk&latchkey_mobile_request=[redacted]&x=1',
     );
   });
+
+  it("behavior: the kit's other secret-bearing shapes keep nothing secret — an otpauth URI's seed, a custody stamp's header value, Telegram's login hash, a page's secret= parameter; a blockhash stays", () => {
+    const seed = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    const registration = JSON.stringify(redactValue({ registration: { id: 'dev-1', uri: `otpauth://totp/Demo:ada%40example.com?secret=${seed}&issuer=Demo` } }));
+    expect(registration).not.toContain(seed);
+    expect(registration).toContain('issuer=Demo');
+    const stampHeaderValue = 'eyJwdWJsaWNLZXkiOiIwMmFiIiwic2lnbmF0dXJlIjoiMzA0NTAyMjEwMCJ9';
+    expect(JSON.stringify(redactValue({ header: { stampHeaderName: 'X-Stamp', stampHeaderValue } }))).not.toContain(stampHeaderValue);
+    const hash = 'a3f1c2d4e5b6a7980112233445566778899aabbccddeeff00112233445566778';
+    expect(JSON.stringify(redactValue({ telegramAuth: { id: 1, firstName: 'Ada', authDate: 1, hash } }))).not.toContain(hash);
+    expect(redactSearch(`?secret=${seed}&tab=1`)).toBe('?secret=[redacted]&tab=1');
+    expect(redactValue({ blockhash: 'EETubP5AKHgjPAhzPAFcb8BAY1hMH639CWCFTqi3hq1k' })).toEqual({ blockhash: 'EETubP5AKHgjPAhzPAFcb8BAY1hMH639CWCFTqi3hq1k' });
+  });
 });
+
