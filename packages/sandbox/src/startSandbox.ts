@@ -28,6 +28,10 @@ import { cloudDriveStateKey, startCloudDrive, type CloudDriveServer } from './cl
 import { mpcSocketPath, mpcSocketRoutes } from './routes/mpcSocketRoutes.js';
 import { SWEEP_ONE_IN } from './services/retention/sweepExpired.js';
 import { answerOnlyLoopbackHosts } from './net/hostGuard.js';
+import { endKeysOfEndedSessions } from './services/session/endSessions.js';
+
+/** How often, by default, the custody keys of sessions that ended are deleted. */
+export const ENDED_SESSION_KEYS_EVERY_MS = 60_000;
 
 /** The fixed environment id of the sandbox unless `environmentId` says otherwise. */
 export const DEFAULT_ENVIRONMENT_ID = '2b1f6c1e-6a4d-4c8e-9f3a-5d7e8a9b0c1d';
@@ -62,6 +66,8 @@ export interface SandboxOptions {
   ownsProcess?: boolean;
   /** A creation of one-time state sweeps its table's expired rows one time in this many (default `SWEEP_ONE_IN`; tests pass 1). */
   sweepOneIn?: number;
+  /** How often the custody keys of sessions that ended are deleted (`endKeysOfEndedSessions`; default a minute, 0: never). */
+  endedSessionKeysEveryMs?: number;
 }
 
 export interface Sandbox {
@@ -179,6 +185,20 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const ctx: SandboxContext = { db, apiBaseUrl: url, oauthProvider, telegram, environmentId, now, settings, signingKey, tokens, custody, solana, solanaRpcUrl: solanaRpc.rpcUrl, mpc, captchaUrl: captcha.origin, sweepOneIn, sockets: { drop: () => mpcSocket.dropConnections() } };
     app = createApp({ ctx, info, onInternalError });
     socketCtx = ctx;
+    // Sessions that ran out take their custody keys with them within a round (see endKeysOfEndedSessions).
+    const endedSessionKeysEveryMs = options.endedSessionKeysEveryMs ?? ENDED_SESSION_KEYS_EVERY_MS;
+    let endingKeys: Promise<void> | undefined;
+    const endedSessionKeys =
+      endedSessionKeysEveryMs > 0
+        ? setInterval(() => {
+            // A round still under way (custody slow): this one is skipped.
+            endingKeys ??= endKeysOfEndedSessions(ctx)
+              .then(() => undefined)
+              .catch((error: unknown) => console.warn('[sandbox] ending the custody keys of ended sessions failed; the next round retries:', error))
+              .finally(() => (endingKeys = undefined));
+          }, endedSessionKeysEveryMs)
+        : undefined;
+    endedSessionKeys?.unref();
 
     if (!options.quiet) {
       const storage = options.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : dataDir === 'memory' ? 'PGlite in memory' : `PGlite in ${dataDir}`;
@@ -206,8 +226,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       url,
       info,
       close() {
-        closing ??= mpcSocket
-          .close()
+        clearInterval(endedSessionKeys);
+        // A round under way finishes first: it uses the database and custody.
+        closing ??= Promise.resolve(endingKeys)
+          .then(() => mpcSocket.close())
           .then(() => closeServer(server))
           .finally(() => oauthProvider?.close())
           .finally(() => telegramSimulator?.close())

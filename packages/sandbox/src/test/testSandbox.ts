@@ -72,7 +72,9 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
   const database = clusterUrl ? await freshPostgresDatabase(clusterUrl) : undefined;
   // Every creation of one-time state sweeps (not one in SWEEP_ONE_IN at random): the sweeps run in every flow's tests,
   // and none depends on chance.
-  const sandbox = await startSandbox({ port: 0, dataDir: 'memory', quiet: true, now: clock.now, sweepOneIn: 1, ...(database ? { databaseUrl: database.url } : {}), ...options });
+  // The periodic end of ended sessions' custody keys runs only where a test asks for it (endedSessionKeys.test.ts): on a
+  // timer of its own it would act mid-test on whatever clock the test has set.
+  const sandbox = await startSandbox({ port: 0, dataDir: 'memory', quiet: true, now: clock.now, sweepOneIn: 1, endedSessionKeysEveryMs: 0, ...(database ? { databaseUrl: database.url } : {}), ...options });
   const sdk = `${sandbox.url}/api/v0/sdk/${sandbox.info.environmentId}`;
 
   const call: TestSandbox['call'] = async (method, path, options = {}) => {

@@ -47,3 +47,24 @@ export async function endAllSessions(ctx: SandboxContext, auth: Auth): Promise<v
   await revokeUserSessions(ctx.db, ctx.environmentId, auth.userId, ctx.now());
   await endCustodyKeys(ctx, auth.userId, 'notLive');
 }
+
+/** How many users' ended-session keys one round of `endKeysOfEndedSessions` deletes at most (the rest: next round). */
+export const ENDED_SESSION_KEYS_BATCH = 20;
+
+/**
+ * A session that simply ends — it ran out, nobody signed out — had nothing to end its custody keys: a key stolen from
+ * it (or one that key added at custody, and that one's, each for a lifetime of its own) went on signing. The sandbox
+ * runs this every `endedSessionKeysEveryMs` (a minute by default): the users who still have keys recorded for a
+ * session that has ended (expired, revoked, or already swept) get those deleted at custody, with every key they added.
+ * Answers how many users it took. A custody failure is reported, and the records stay for the next round.
+ */
+export async function endKeysOfEndedSessions(ctx: SandboxContext, limit = ENDED_SESSION_KEYS_BATCH): Promise<number> {
+  const users = await ctx.db.query<{ user_id: string }>(
+    `SELECT DISTINCT k.user_id FROM session_custody_keys k LEFT JOIN sessions s ON s.id = k.session_id
+      WHERE k.environment_id = $1 AND (s.id IS NULL OR s.revoked_at IS NOT NULL OR s.expires_at <= $2) LIMIT $3`,
+    [ctx.environmentId, ctx.now().toISOString(), limit],
+  );
+  for (const { user_id } of users) await endCustodyKeys(ctx, user_id, 'ended');
+  return users.length;
+}
+
