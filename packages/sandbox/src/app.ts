@@ -68,9 +68,10 @@ export function createApp({ ctx, info, onInternalError }: CreateAppOptions): Hon
   // tools and the kit's pages on loopback. A page on another site reaches them too with a form or a no-cors fetch
   // (a text/plain POST needs no preflight) and could reset the project's settings or expire a key: a request that
   // names another origin (browsers name it on every cross-origin write) changes nothing here. No Origin: a tool.
+  // `Origin: null` is a page that hides its origin — the mobile wallet's own form does (no-referrer) — served only
+  // when the browser says the request comes from the same origin (Sec-Fetch-Site).
   app.use('/sandbox/*', async (c, next) => {
-    const origin = c.req.header('origin');
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS' && origin !== undefined && !isLoopbackOrigin(origin)) {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS' && !sandboxWriteAllowed(c.req.header('origin'), c.req.header('sec-fetch-site'))) {
       throw new ApiError(403, 'forbidden', messages.foreignSandboxOrigin);
     }
     await next();
@@ -94,4 +95,11 @@ export function createApp({ ctx, info, onInternalError }: CreateAppOptions): Hon
     return c.json(new ApiError(500, 'internal_error', messages.internal).toBody(), 500);
   });
   return app;
+}
+
+/** A write to a sandbox-only route: from a tool (no Origin), a loopback page, or a page of the sandbox's own origin that hides it. */
+function sandboxWriteAllowed(origin: string | undefined, fetchSite: string | undefined): boolean {
+  if (origin === undefined) return true;
+  if (origin === 'null') return fetchSite === 'same-origin';
+  return isLoopbackOrigin(origin);
 }

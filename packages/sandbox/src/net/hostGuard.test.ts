@@ -87,6 +87,11 @@ describe("the sandbox's own routes and another site's pages", () => {
       expect(airdrop.status, origin).toBe(403);
     }
     expect(await multiWallet()).toBe(false);
+    // A page of the sandbox's own that hides its origin (the mobile wallet's form: no-referrer) — the browser says same-origin.
+    const ownForm = await fetch(`${t.sandbox.url}/sandbox/admin/reset-settings`, { method: 'POST', headers: { origin: 'null', 'sec-fetch-site': 'same-origin' } });
+    expect(ownForm.status).toBe(200);
+    expect((await t.call('PUT', '/sandbox/admin/settings', { body: { sdk: { multiWallet: false } } })).status).toBe(200);
+    expect((await fetch(`${t.sandbox.url}/sandbox/admin/reset-settings`, { method: 'POST', headers: { origin: 'null', 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
     // The kit's page on loopback, and a tool that names no origin.
     expect((await sandboxPost('/sandbox/admin/reset-settings', 'http://localhost:5173')).status).toBe(200);
     expect(await multiWallet()).toBe(true);

@@ -63,6 +63,8 @@ describe('mfaEnrolmentMachine: an authenticator app', () => {
     expect(mfaEnrolmentStatus(enrolled)).toBe('enrolled');
     expect(enrolled.context.device).toEqual(DEVICE);
     expect(flow.requests.at(-1)?.body).toEqual({ id: 'dev-1', code: '123456' });
+    // The app holds the secret now: the flow (useMfaEnrolment().registration) keeps no seed for a UI or a state dump.
+    expect(enrolled.context.registration).toBeUndefined();
   });
 
   it('error: a malformed code → invalid_code before any request; a wrong one → mfa_invalid_code, still awaiting', async () => {
