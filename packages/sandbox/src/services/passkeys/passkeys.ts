@@ -26,7 +26,7 @@ import { completePrimarySignIn } from '../mfa/mfa.js';
 import { insertCredential, loadUser, markSignIn, toWireUser } from '../users/userRepository.js';
 import { storeOneTimeState } from '../retention/sweepExpired.js';
 import { assertRecentSecondFactor } from '../mfa/stepUp.js';
-import { unlinkMessages, waysIn } from '../users/unlinkCredential.js';
+import { hasAnotherWayIn, unlinkMessages } from '../users/unlinkCredential.js';
 
 /**
  * The algorithms passkeys may use, in order of preference: ES256 (SPEC §9's -7), then RS256 (-257), which some
@@ -370,7 +370,7 @@ export async function deletePasskey(ctx: SandboxContext, auth: Auth, input: { id
     if (credentialId) {
       // Not the last way in (as for unlinking its credential): the account would have none left.
       const record = await loadUser(tx, ctx.environmentId, auth.userId);
-      if (record && !waysIn(record).some((credential) => credential.id !== credentialId)) {
+      if (record && !hasAnotherWayIn(record, credentialId)) {
         throw new ApiError(400, 'forbidden_unlink_request', unlinkMessages.lastCredential, 'id');
       }
       await tx.query('DELETE FROM verified_credentials WHERE id = $1', [credentialId]);

@@ -14,21 +14,26 @@ export const unlinkMessages = {
   embeddedWallet: 'An embedded wallet cannot be unlinked; delete it instead.',
 } as const;
 
+/** An embedded or MPC wallet's credential: it carries the wallet, and nothing signs in with it. */
+export function holdsWallet(credential: UserRecord['credentials'][number]): boolean {
+  return Boolean(credential.embedded || credential.mpc);
+}
+
+/**
+ * Whether the user has a way in besides `credentialId`: a credential they can sign in with (any but an embedded or MPC
+ * wallet's). The last way in never goes (unlinked, its passkey deleted, its wallet moved to another account): the
+ * account, and the funds of its wallets, would have no way back in.
+ */
+export function hasAnotherWayIn(record: UserRecord, credentialId: string): boolean {
+  return record.credentials.some((credential) => credential.id !== credentialId && !holdsWallet(credential));
+}
+
 /**
  * POST /verify/unlink (bearer): removes one of the user's verified credentials. The last one is
  * refused (`forbidden_unlink_request`): the user would have no way back in. An embedded wallet is refused
  * (`linked_embedded_wallet`); a passkey's credential takes the passkey with it; an unlinked e-mail or phone number leaves
  * the profile (another verified one takes its place).
  */
-/**
- * The credentials a user can sign in with: every one but an embedded or MPC wallet's, which nothing signs in with. The
- * last of them never goes (unlinked, or its passkey deleted): the account, and the funds of its wallets, would have no
- * way back in.
- */
-export function waysIn(record: UserRecord): UserRecord['credentials'] {
-  return record.credentials.filter((credential) => !credential.embedded && !credential.mpc);
-}
-
 export async function unlinkCredential(ctx: SandboxContext, auth: Auth, input: WalletLink): Promise<SignInResponse> {
   const settings = await ctx.settings.get();
   return ctx.db.transaction(async (tx) => {
@@ -37,11 +42,11 @@ export async function unlinkCredential(ctx: SandboxContext, auth: Auth, input: W
     const credential = record?.credentials.find((entry) => entry.id === input.verifiedCrentialId);
     if (!record || !credential) throw new ApiError(400, 'invalid_unlink_request', unlinkMessages.notYours, 'verifiedCrentialId');
     // Its credential row carries the wallet (the delete would cascade to it), custody or MPC alike: deleting a wallet is its own route.
-    if (credential.embedded || credential.mpc) throw new ApiError(400, 'linked_embedded_wallet', unlinkMessages.embeddedWallet, 'verifiedCrentialId');
+    if (holdsWallet(credential)) throw new ApiError(400, 'linked_embedded_wallet', unlinkMessages.embeddedWallet, 'verifiedCrentialId');
     if (credential.format === 'blockchain' && settings.sdk.multiWalletUnlinkDisabled === true) {
       throw new ApiError(403, 'forbidden_unlink_request', unlinkMessages.walletUnlinkDisabled, 'verifiedCrentialId');
     }
-    if (waysIn(record).length <= 1) throw new ApiError(400, 'forbidden_unlink_request', unlinkMessages.lastCredential, 'verifiedCrentialId');
+    if (!hasAnotherWayIn(record, credential.id)) throw new ApiError(400, 'forbidden_unlink_request', unlinkMessages.lastCredential, 'verifiedCrentialId');
     // Taking a way in away from a user with a second factor needs one passed recently (step-up), like removing one.
     await assertRecentSecondFactor(ctx, tx, auth);
     // A passkey's credential goes with the passkey itself: unlinked, it must not sign in any more.

@@ -7,7 +7,7 @@ import type { Auth } from '../session/authenticate.js';
 import { completePrimarySignIn, verifiedDevices } from '../mfa/mfa.js';
 import { findSession } from '../session/sessionRepository.js';
 import { signInResponse } from '../session/signInResponse.js';
-import { waysIn } from '../users/unlinkCredential.js';
+import { hasAnotherWayIn, holdsWallet } from '../users/unlinkCredential.js';
 import { findCredential, insertCredential, loadUser, signInCredentialOwner, toWireUser, type CredentialRow, type UserRecord } from '../users/userRepository.js';
 import { verifyWalletSignature, type VerifiedWallet } from './walletSignature.js';
 
@@ -99,7 +99,7 @@ export function linkWallet(ctx: SandboxContext, auth: Auth, input: VerifyRequest
     await assertWalletRoom(tx, settings, auth.userId, 1);
     if (existing) {
       const owner = await loadUser(tx, ctx.environmentId, existing.user_id);
-      if (owner && waysIn(owner).length <= 1) {
+      if (owner && !hasAnotherWayIn(owner, existing.id)) {
         assertNotOrphaning(settings, owner);
         await assertMovable(ctx, tx, settings, existing.user_id, 'reassign_wallet_error');
         // `sdk.confirmWalletTransfers: false`: the wallet moves at once, without asking.
@@ -143,7 +143,7 @@ export function transferWallet(ctx: SandboxContext, auth: Auth, input: VerifyReq
     if (!credential) throw new ApiError(400, 'reassign_wallet_error', walletLinkMessages.transferInvalid, 'publicWalletAddress');
     await assertWalletRoom(tx, settings, auth.userId, 1);
     const owner = await loadUser(tx, ctx.environmentId, credential.user_id);
-    if (owner && waysIn(owner).length <= 1) assertNotOrphaning(settings, owner);
+    if (owner && !hasAnotherWayIn(owner, credential.id)) assertNotOrphaning(settings, owner);
     await assertMovable(ctx, tx, settings, credential.user_id, 'reassign_wallet_error');
     return moveWallet(ctx, tx, settings, auth, credential);
   });
@@ -177,7 +177,7 @@ async function assertMovable(ctx: SandboxContext, tx: Queryable, settings: Proje
  * - under `sdk.preventOrphanedAccounts`, in every case.
  */
 function assertNotOrphaning(settings: ProjectSettings, owner: UserRecord): void {
-  if (owner.credentials.some((credential) => credential.embedded || credential.mpc)) {
+  if (owner.credentials.some(holdsWallet)) {
     throw new ApiError(403, 'reassign_wallet_error', walletLinkMessages.lastWayToWallets, 'publicWalletAddress');
   }
   if (settings.sdk.preventOrphanedAccounts === true) throw new ApiError(403, 'reassign_wallet_error', walletLinkMessages.orphanedAccount, 'publicWalletAddress');
