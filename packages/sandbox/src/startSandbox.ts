@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { startCaptcha, type CaptchaServer } from './captcha/startCaptcha.js';
 import { fileURLToPath } from 'node:url';
@@ -27,7 +27,7 @@ import { attachJsonRpcSocket } from './http/jsonRpcSocket.js';
 import { cloudDriveStateKey, startCloudDrive, type CloudDriveServer } from './cloudDrive/startCloudDrive.js';
 import { mpcSocketPath, mpcSocketRoutes } from './routes/mpcSocketRoutes.js';
 import { SWEEP_ONE_IN } from './services/retention/sweepExpired.js';
-import { answerOnlyLoopbackHosts } from './net/hostGuard.js';
+import { closeServer, listen } from './net/listen.js';
 import { endKeysOfEndedSessions } from './services/session/endSessions.js';
 
 /** How often, by default, the custody keys of sessions that ended are deleted. */
@@ -78,23 +78,6 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-function listen(server: ReturnType<typeof createAdaptorServer>, port: number, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
-}
-
-function closeServer(server: ReturnType<typeof createAdaptorServer>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.close((error) => (error ? reject(error) : resolve()));
-    if ('closeAllConnections' in server) server.closeAllConnections();
-  });
-}
-
 /** Starts the sandbox: database (migrated), settings (seeded), signing key, HTTP server. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const host = options.host ?? '127.0.0.1';
@@ -113,16 +96,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const server = createAdaptorServer({
     fetch: (request: Request, env: unknown) => app?.fetch(request, env) ?? Response.json({ error: { code: 'internal_error', message: 'The sandbox is starting.' } }, { status: 503 }),
     overrideGlobalObjects: options.ownsProcess === true,
-  });
-  // Also on every other server of the sandbox (listenPreferring): see hostGuard.ts (DNS rebinding).
-  answerOnlyLoopbackHosts(server as unknown as import('node:http').Server);
+  }) as Server;
   const port = await listen(server, options.port ?? DEFAULT_PORT, host);
   const planned = sandboxInfo(host, port, environmentId);
   const url = planned.apiBaseUrl;
   // The MPC ceremonies' socket shares the API's port; it answers once the context exists.
   let socketCtx: SandboxContext | undefined;
   const mpcSocket = attachJsonRpcSocket({
-    server: server as unknown as import('node:http').Server,
+    server,
     path: mpcSocketPath(environmentId),
     ctx: () => socketCtx,
     methods: mpcSocketRoutes,

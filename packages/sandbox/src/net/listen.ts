@@ -2,8 +2,12 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { answerOnlyLoopbackHosts } from './hostGuard.js';
 
-/** Listens on `host:port` and resolves with the bound port; rejects with the listen error (e.g. EADDRINUSE). */
-function listen(server: Server, port: number, host: string): Promise<number> {
+/**
+ * Listens on `host:port` and resolves with the bound port; rejects with the listen error (e.g. EADDRINUSE). Every
+ * sandbox server listens here, so each answers only requests addressed to a loopback name (hostGuard.ts).
+ */
+export function listen(server: Server, port: number, host: string): Promise<number> {
+  answerOnlyLoopbackHosts(server);
   return new Promise((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
       server.off('listening', onListening);
@@ -24,7 +28,6 @@ function listen(server: Server, port: number, host: string): Promise<number> {
  * resolves with the port it got (GET /sandbox/info tells clients where).
  */
 export async function listenPreferring(server: Server, port: number, host: string): Promise<number> {
-  answerOnlyLoopbackHosts(server);
   try {
     return await listen(server, port, host);
   } catch (error) {
