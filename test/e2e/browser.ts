@@ -6,8 +6,15 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 /** Debian's Chromium, never a downloaded one (FACTS.md). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * How long one Playwright step (a click, a `textContent`, a navigation) may wait unless it names its own timeout. Below
+ * the e2e lane's 60 s test timeout: a step that never finishes fails with its own name and locator ("locator.click:
+ * Timeout 20000ms exceeded … waiting for getByRole('button', …)") instead of the bare test timeout, which names nothing.
+ */
+export const STEP_TIMEOUT_MS = 20_000;
+
+export async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: [
@@ -20,6 +27,15 @@ export function launchChromium(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+  // Every context a test opens (and so every page in it) gets the step timeout; `browser.newPage` goes through here too.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => {
+    const context = await newContext(...args);
+    context.setDefaultTimeout(STEP_TIMEOUT_MS);
+    context.setDefaultNavigationTimeout(STEP_TIMEOUT_MS);
+    return context;
+  };
+  return browser;
 }
 
 export const screenshotDir = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
