@@ -237,6 +237,98 @@ describe('custody emulator through @turnkey/http', () => {
   });
 });
 
+describe('custody emulator: one-time codes and recovery keys stay bounded', () => {
+  const keyOf = (privateKey: Uint8Array) => ({ privateKey: Buffer.from(privateKey).toString('hex'), publicKey: Buffer.from(p256.getPublicKey(privateKey, true)).toString('hex') });
+  const initOtp = (client: TurnkeyClient, organizationId: string, contact: string) =>
+    client.initOtpAuth({ type: 'ACTIVITY_TYPE_INIT_OTP_AUTH_V3', timestampMs: ts(), organizationId, parameters: { otpType: 'OTP_TYPE_EMAIL', contact } as any });
+
+  it('error: a sixth code for one user within 900 s → 8 (429) and nothing sent, whoever asks; past the window, codes again', async () => {
+    const root = await rootOrganization();
+    const email = `otp-cap-${Date.now()}@example.com`;
+    const sub = await subOrganization(root, { email, expirationSeconds: '900' });
+    for (let i = 0; i < 5; i++) await initOtp(i % 2 ? sub.client : root.client, sub.organizationId, email);
+    expect(await t.inbox(email)).toHaveLength(5);
+    for (const client of [sub.client, root.client]) {
+      const refused = await refusal(initOtp(client, sub.organizationId, email));
+      expect(refused).toMatchObject({ code: 8, message: expect.stringContaining('resource exhausted: at most 5 one-time codes per user within 15 minutes') });
+    }
+    expect(await t.inbox(email)).toHaveLength(5);
+    t.clock.advance(901_000);
+    const again = await initOtp(root.client, sub.organizationId, email);
+    expect((again.activity.result as any).initOtpAuthResult.otpId).toBeTruthy();
+  });
+
+  it('error: five codes asked for at once by one user leave no room for a sixth, however the requests interleave', async () => {
+    const root = await rootOrganization();
+    const email = `otp-race-${Date.now()}@example.com`;
+    const sub = await subOrganization(root, { email });
+    // Each its own request (a millisecond apart: the same body twice is a replay).
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 8 }, () => {
+        t.clock.advance(1);
+        return initOtp(root.client, sub.organizationId, email);
+      }),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(5);
+    expect(await t.inbox(email)).toHaveLength(5);
+  });
+
+  it("error: a recovery key asked for with a session key lives no longer than it, and goes when it is deleted (otp_auth, email_auth)", async () => {
+    const root = await rootOrganization();
+    const email = `otp-chain-${Date.now()}@example.com`;
+    const sub = await subOrganization(root, { email, expirationSeconds: '900' });
+    const otpFor = async () => {
+      const init = await initOtp(sub.client, sub.organizationId, email);
+      const [message] = await t.inbox(email);
+      return { otpId: (init.activity.result as any).initOtpAuthResult.otpId as string, otpCode: message!.code! };
+    };
+    const target = await newTargetKey();
+    // Longer than the session key that asks (and the default 1800 s is too): refused, the code not spent.
+    const code = await otpFor();
+    for (const expirationSeconds of ['1000000', undefined]) {
+      const outliving = await refusal(
+        sub.client.otpAuth({ type: 'ACTIVITY_TYPE_OTP_AUTH', timestampMs: ts(), organizationId: sub.organizationId, parameters: { ...code, targetPublicKey: target.targetPublicKey, ...(expirationSeconds ? { expirationSeconds } : {}) } as any }),
+      );
+      expect(outliving).toMatchObject({ code: 7, message: expect.stringContaining('permission denied: an api key may only add api keys that expire within its own lifetime (900 seconds)') });
+    }
+    const emailed = await refusal(
+      sub.client.emailAuth({ type: 'ACTIVITY_TYPE_EMAIL_AUTH_V3', timestampMs: ts(), organizationId: sub.organizationId, parameters: { email, targetPublicKey: target.targetPublicKey, expirationSeconds: '86400' } as any }),
+    );
+    expect(emailed).toMatchObject({ code: 7 });
+    // Within its lifetime: granted — and deleting the session key deletes the recovered key with it.
+    const ok = await sub.client.otpAuth({ type: 'ACTIVITY_TYPE_OTP_AUTH', timestampMs: ts(), organizationId: sub.organizationId, parameters: { ...code, targetPublicKey: target.targetPublicKey, expirationSeconds: '600' } as any });
+    const recovered = clientFor(keyOf((await target.open((ok.activity.result as any).otpAuthResult.credentialBundle)).plaintext));
+    const who = await recovered.getWhoami({ organizationId: sub.organizationId });
+    const { user } = await root.client.getUser({ organizationId: sub.organizationId, userId: who.userId });
+    const sessionKey = user.apiKeys.find((key) => key.credential.publicKey === sub.userKey.publicKey)!;
+    await root.client.deleteApiKeys({ type: 'ACTIVITY_TYPE_DELETE_API_KEYS', timestampMs: ts(), organizationId: sub.organizationId, parameters: { userId: who.userId, apiKeyIds: [sessionKey.apiKeyId] } });
+    expect(await refusal(recovered.getWhoami({ organizationId: sub.organizationId }))).toMatchObject({ code: 16, message: expect.stringContaining('could not find public key') });
+  });
+
+  it('default: otp_auth with invalidateExisting deletes the earlier recovery keys, as email_auth does', async () => {
+    const root = await rootOrganization();
+    const email = `otp-invalidate-${Date.now()}@example.com`;
+    const sub = await subOrganization(root, { email });
+    const recover = async (invalidateExisting: boolean) => {
+      const init = await initOtp(root.client, sub.organizationId, email);
+      const [message] = await t.inbox(email);
+      const target = await newTargetKey();
+      const ok = await root.client.otpAuth({
+        type: 'ACTIVITY_TYPE_OTP_AUTH',
+        timestampMs: ts(),
+        organizationId: sub.organizationId,
+        parameters: { otpId: (init.activity.result as any).initOtpAuthResult.otpId, otpCode: message!.code!, targetPublicKey: target.targetPublicKey, invalidateExisting } as any,
+      });
+      return clientFor(keyOf((await target.open((ok.activity.result as any).otpAuthResult.credentialBundle)).plaintext));
+    };
+    const first = await recover(false);
+    await first.getWhoami({ organizationId: sub.organizationId });
+    const second = await recover(true);
+    expect(await refusal(first.getWhoami({ organizationId: sub.organizationId }))).toMatchObject({ code: 16 });
+    await second.getWhoami({ organizationId: sub.organizationId });
+  });
+});
+
 describe('custody emulator: every stamp failure is refused', () => {
   const rawPost = (path: string, body: string, headers: Record<string, string>) =>
     fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body }).then(async (response) => ({ status: response.status, body: await response.json() }));

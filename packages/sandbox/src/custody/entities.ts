@@ -3,8 +3,8 @@ import { verifyRegistrationResponse } from '@simplewebauthn/server';
 import { z } from 'zod';
 import type { Queryable } from '../db/database.js';
 import { acceptedOrigin } from '../webauthn/acceptedOrigin.js';
-import type { CustodyContext } from './CustodyContext.js';
-import { CustodyError } from './CustodyError.js';
+import type { CustodyContext, Principal } from './CustodyContext.js';
+import { CustodyError, custodyMessages } from './CustodyError.js';
 import { sealAtRest } from './secrets.js';
 import { deriveEd25519, solanaAccount } from './solanaKeys.js';
 
@@ -56,6 +56,24 @@ export const userParamsSchema = z.object({
   authenticators: z.array(authenticatorParamsSchema).max(10).default([]),
   oauthProviders: z.array(z.unknown()).max(0, { message: 'oauth providers are not emulated' }).optional(),
 });
+
+/**
+ * The key a user's own api key (a device's session key) adds keys as, or undefined when the caller is not one (the
+ * parent organisation, a passkey). Such a key adds only keys that lapse within its own lifetime — `seconds` are the
+ * lifetimes asked for, undefined for a key that never lapses — and deleting it deletes them (`delete_api_keys`), so a
+ * stolen session key mints nothing that outlives it or the sign-out that ends it, whichever activity mints the key
+ * (`create_api_keys`, or a recovery's `email_auth` / `otp_auth`).
+ */
+export async function keyMaker(q: Queryable, principal: Principal, seconds: readonly (string | number | undefined)[]): Promise<string | undefined> {
+  if (principal.relation !== 'member' || principal.via.kind !== 'apiKey') return undefined;
+  const maker = principal.via.apiKeyId;
+  const [row] = await q.query<{ created_at: Date; expires_at: Date | null }>('SELECT created_at, expires_at FROM custody_api_keys WHERE id = $1', [maker]);
+  const lifetime = row?.expires_at ? Math.round((row.expires_at.getTime() - row.created_at.getTime()) / 1000) : undefined;
+  if (lifetime !== undefined && seconds.some((asked) => asked === undefined || Number(asked) > lifetime)) {
+    throw new CustodyError(7, custodyMessages.apiKeyOutlivesItsMaker.replace('{seconds}', String(lifetime)));
+  }
+  return maker;
+}
 
 export async function insertApiKey(
   ctx: CustodyContext,

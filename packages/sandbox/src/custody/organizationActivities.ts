@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { CustodyError, custodyMessages } from './CustodyError.js';
 import { usersOf, walletsOf } from './custodyStore.js';
-import { accountParamsSchema, apiKeyParamsSchema, authenticatorParamsSchema, insertAccounts, insertApiKey, insertAuthenticator, insertUser, insertWallet, userParamsSchema, walletParamsSchema } from './entities.js';
+import { accountParamsSchema, apiKeyParamsSchema, authenticatorParamsSchema, insertAccounts, insertApiKey, insertAuthenticator, insertUser, insertWallet, keyMaker, userParamsSchema, walletParamsSchema } from './entities.js';
 import { openAtRest } from './secrets.js';
 import { assertEvaluablePolicy } from './policyCondition.js';
 import { submitHandler, type SubmitHandler } from './SubmitHandler.js';
@@ -71,16 +71,8 @@ export const organizationActivities: Readonly<Record<string, SubmitHandler>> = {
         const passkeys = await q.query('SELECT 1 FROM custody_authenticators WHERE user_id::text = $1 LIMIT 1', [p.userId]);
         if (passkeys.length > 0) throw new CustodyError(7, custodyMessages.passkeyProtected);
       }
-      // A key of the user adds only keys that lapse within its own lifetime, and deleting it deletes them (see
-      // delete_api_keys): a stolen session key mints nothing that outlives it or the sign-out that ends it.
-      const addedBy = principal.relation === 'member' && principal.via.kind === 'apiKey' ? principal.via.apiKeyId : undefined;
-      if (addedBy) {
-        const [maker] = await q.query<{ created_at: Date; expires_at: Date | null }>('SELECT created_at, expires_at FROM custody_api_keys WHERE id = $1', [addedBy]);
-        const lifetime = maker?.expires_at ? Math.round((maker.expires_at.getTime() - maker.created_at.getTime()) / 1000) : undefined;
-        if (lifetime !== undefined && p.apiKeys.some((key) => key.expirationSeconds === undefined || Number(key.expirationSeconds) > lifetime)) {
-          throw new CustodyError(7, custodyMessages.apiKeyOutlivesItsMaker.replace('{seconds}', String(lifetime)));
-        }
-      }
+      // A key of the user adds only keys that lapse within its own lifetime, and deleting it deletes them.
+      const addedBy = await keyMaker(q, principal, p.apiKeys.map((key) => key.expirationSeconds));
       const apiKeyIds: string[] = [];
       for (const key of p.apiKeys) apiKeyIds.push(await insertApiKey(ctx, q, principal.organizationId, p.userId, key, addedBy ? { addedBy } : {}));
       return { apiKeyIds };
