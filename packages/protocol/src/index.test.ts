@@ -266,6 +266,7 @@ it('default: the export names of @latchkey/protocol (change deliberately)', () =
       "sessionKeyResponseSchema",
       "sessionKeySchema",
       "sessionPublicKeySchema",
+      "sessionResponseSchema",
       "sessionTokenClaimsSchema",
       "signInIdentifierKindSchema",
       "signInProviderSchema",

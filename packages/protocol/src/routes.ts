@@ -11,7 +11,7 @@ import { analyticsEventBatchSchema, fieldAvailabilitySchema, fieldCheckQuerySche
 import { noBodySchema, okSchema, pathParamSchema, route, type RouteDefinition } from './routeDefinition.js';
 import { routeInfo, type RouteInfoTable } from './routeInfo.js';
 import { projectSettingsSchema } from './settings/index.js';
-import { sessionInfoSchema, signInResponseSchema } from './signIn.js';
+import { sessionInfoSchema, sessionResponseSchema, signInResponseSchema } from './signIn.js';
 import { htmlPageSchema, oauthCodeExchangeSchema, oauthInitAuthResponseSchema, oauthInitAuthSchema, oauthRedirectQuerySchema, telegramAuthQuerySchema, telegramInitAuthSchema, telegramSignInSchema } from './social.js';
 import { balancesQuerySchema, onrampQuerySchema, onrampSchema, tokenBalanceSchema } from './tokens.js';
 import { optimizedTransactionSchema, optimizeTransactionSchema, transactionRequestSchema, transactionSimulationSchema } from './transactions.js';
@@ -96,10 +96,10 @@ export const routes = {
   registerTotp: route({ ...routeInfo.registerTotp, request: mfaCodeCheckSchema, response: mfaDeviceSchema }),
   getMfaPasskeyRegistrationOptions: route({ ...routeInfo.getMfaPasskeyRegistrationOptions, request: noBodySchema, response: passkeyRegistrationOptionsSchema }),
   registerMfaPasskey: route({ ...routeInfo.registerMfaPasskey, request: passkeyRegisterRequestSchema, response: mfaDeviceSchema }),
-  authenticateMfaTotp: route({ ...routeInfo.authenticateMfaTotp, request: mfaCodeCheckSchema, response: signInResponseSchema }),
+  authenticateMfaTotp: route({ ...routeInfo.authenticateMfaTotp, request: mfaCodeCheckSchema, response: sessionResponseSchema }),
   getMfaPasskeyAuthenticationOptions: route({ ...routeInfo.getMfaPasskeyAuthenticationOptions, request: noBodySchema, response: passkeyAuthenticationOptionsSchema }),
-  authenticateMfaPasskey: route({ ...routeInfo.authenticateMfaPasskey, request: mfaPasskeyAuthSchema, response: signInResponseSchema }),
-  authenticateMfaRecoveryCode: route({ ...routeInfo.authenticateMfaRecoveryCode, request: mfaRecoveryAuthSchema, response: signInResponseSchema }),
+  authenticateMfaPasskey: route({ ...routeInfo.authenticateMfaPasskey, request: mfaPasskeyAuthSchema, response: sessionResponseSchema }),
+  authenticateMfaRecoveryCode: route({ ...routeInfo.authenticateMfaRecoveryCode, request: mfaRecoveryAuthSchema, response: sessionResponseSchema }),
   getRecoveryCodes: route({ ...routeInfo.getRecoveryCodes, request: noBodySchema, response: recoveryCodesSchema }),
   regenerateRecoveryCodes: route({ ...routeInfo.regenerateRecoveryCodes, request: noBodySchema, response: recoveryCodesSchema }),
   acknowledgeRecoveryCodes: route({ ...routeInfo.acknowledgeRecoveryCodes, request: noBodySchema, response: userResponseSchema }),

@@ -38,6 +38,9 @@ export interface EmbeddedWalletConfig {
   fetch?: typeof fetch;
 }
 
+
+/** A custody answer's hex field: a string of whole bytes (a missing field or stray text is not). */
+const answeredHex = (value: unknown): value is string => typeof value === 'string' && /^(?:[0-9a-fA-F]{2})*$/.test(value);
 /** What the embedded wallet needs from the Latchkey client. */
 export interface EmbeddedWalletHost extends ApiClient {
   readonly environmentId: string;
@@ -313,7 +316,7 @@ export function createEmbeddedWalletClient(host: EmbeddedWalletHost, config: Emb
                 stamper,
               ),
             );
-            const signature = fromHex(result.r + result.s);
+            const signature = answeredHex(result.r) && answeredHex(result.s) ? fromHex(result.r + result.s) : new Uint8Array();
             if (signature.length !== 64) throw new LatchkeyError('invalid_response');
             return signature;
           } catch (error) {
@@ -330,6 +333,8 @@ export function createEmbeddedWalletClient(host: EmbeddedWalletHost, config: Emb
               stamper,
             ),
           );
+          // The provider's answer is checked, not trusted to be what was asked: anything but hex is `invalid_response`.
+          if (!answeredHex(result.signedTransaction) || result.signedTransaction === '') throw new LatchkeyError('invalid_response', { cause: result });
           return fromHex(result.signedTransaction);
         },
       };

@@ -3,6 +3,7 @@ import { API_PATH_PREFIX, API_VERSION, API_VERSION_HEADER, KIT_VERSION, KIT_VERS
 import { buildRoutePath, sdkBasePath } from '@latchkey/protocol/routePath';
 import { LatchkeyError } from '../errors/LatchkeyError.js';
 import { describeIssues } from '../errors/toLatchkeyError.js';
+import { requestDeadline } from './requestDeadline.js';
 import { toQueryString } from './toQueryString.js';
 
 /** A request as `createTransport` hands it over: untyped here, typed by `Transport` at the call site. */
@@ -21,6 +22,8 @@ export interface SendRequestTarget {
   apiBaseUrl: string;
   environmentId: string;
   fetch?: typeof fetch | undefined;
+  /** How long a request may take, answer read in full (default `REQUEST_TIMEOUT_MS`); past it: `timeout`. */
+  timeoutMs?: number | undefined;
   getJwt?: (() => string | undefined | Promise<string | undefined>) | undefined;
   includeCredentials?: boolean | (() => boolean) | undefined;
 }
@@ -28,7 +31,8 @@ export interface SendRequestTarget {
 /**
  * One product API request (see `createTransport`): validates the request against the route's schema, sends it with
  * the version headers (and the bearer token or credentials the route needs), throws a non-2xx `Response` as is, and
- * validates a 2xx answer. It travels with the route table (the contract chunk), so the first paint carries none of it.
+ * validates a 2xx answer. The whole exchange, the answer's body included, is bounded (`timeoutMs`): a server that
+ * never answers, or stops halfway through its body, fails the request with a `TimeoutError` (`timeout`). It travels with the route table (the contract chunk), so the first paint carries none of it.
  */
 export async function sendRequest(routes: Routes, target: SendRequestTarget, name: RouteName, options: UntypedRequestOptions = {}): Promise<unknown> {
   const route: RouteDefinition = routes[name];
@@ -71,15 +75,23 @@ export async function sendRequest(routes: Routes, target: SendRequestTarget, nam
     init.body = JSON.stringify(checked.data);
   }
   if (credentials) init.credentials = 'include';
-  if (options.signal) init.signal = options.signal;
   if (options.keepalive) init.keepalive = true;
 
   const base = `${target.apiBaseUrl.replace(/\/+$/, '')}${API_PATH_PREFIX}${sdkBasePath(target.environmentId)}`;
   const doFetch = target.fetch ?? globalThis.fetch;
-  const response = await doFetch(`${base}${path}${isGet ? toQueryString(options.query) : ''}`, init);
-  if (!response.ok) throw response;
+  const deadline = requestDeadline(target.timeoutMs, options.signal);
+  init.signal = deadline.signal;
+  let response: Response;
+  let text: string;
+  try {
+    response = await deadline.race(doFetch(`${base}${path}${isGet ? toQueryString(options.query) : ''}`, init));
+    text = await deadline.race(response.text());
+  } finally {
+    deadline.clear();
+  }
+  // A refusal is thrown as a Response (its body read already, within the deadline) for the error layer to read.
+  if (!response.ok) throw new Response(text === '' ? null : text, { status: response.status, statusText: response.statusText, headers: response.headers });
 
-  const text = await response.text();
   let data: unknown;
   try {
     data = route.responseFormat === 'html' ? text : text === '' ? undefined : JSON.parse(text);

@@ -1,6 +1,7 @@
 import { embeddedError } from '../embeddedError.js';
 import { LatchkeyError } from '../../errors/LatchkeyError.js';
 import type { Stamper } from '../stampers/Stamper.js';
+import { requestDeadline } from '../../transport/requestDeadline.js';
 
 /** The custody provider's API as the kit calls it (SPEC §7): stamped POSTs, activities back. */
 export interface CustodyApi {
@@ -25,39 +26,57 @@ export function isSessionKeyRejected(error: unknown): boolean {
   return error instanceof LatchkeyError && (error.code === 'custody_expired_api_key' || error.code === 'custody_public_key_not_found');
 }
 
-export function createCustodyApi(options: { baseUrl: string; fetch?: typeof fetch; now?: () => number }): CustodyApi {
+const isRecord = (value: unknown): value is Record<string, any> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Stamped POSTs to the custody provider. Each is bounded as a product API request is (`REQUEST_TIMEOUT_MS`, or
+ * `timeoutMs`): no answer, answer read in full, in time is `timeout`. An answer that is not the provider's shape (not a
+ * JSON object; an activity without a status or with a result that is not an object) is `invalid_response`.
+ */
+export function createCustodyApi(options: { baseUrl: string; fetch?: typeof fetch; now?: () => number; timeoutMs?: number }): CustodyApi {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
   const now = options.now ?? Date.now;
   async function post(path: string, payload: Record<string, unknown>, stamper: Stamper) {
     const body = JSON.stringify(payload);
     const stamp = await stamper.stamp(body);
+    const deadline = requestDeadline(options.timeoutMs);
     let response: Response;
+    let text: string;
     try {
-      response = await doFetch(`${options.baseUrl}${path}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Client-Version': CUSTODY_CLIENT_VERSION, [stamp.stampHeaderName]: stamp.stampHeaderValue },
-        body,
-      });
+      response = await deadline.race(
+        doFetch(`${options.baseUrl}${path}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Client-Version': CUSTODY_CLIENT_VERSION, [stamp.stampHeaderName]: stamp.stampHeaderValue },
+          body,
+          signal: deadline.signal,
+        }),
+      );
+      text = await deadline.race(response.text());
     } catch (error) {
+      if (error instanceof DOMException && error.name === 'TimeoutError') throw new LatchkeyError('timeout', { cause: error });
       throw new LatchkeyError('network_error', { cause: error });
+    } finally {
+      deadline.clear();
     }
     let json: unknown;
     try {
-      json = await response.json();
+      json = JSON.parse(text);
     } catch (error) {
       throw new LatchkeyError('invalid_response', { cause: error, status: response.status });
     }
     if (!response.ok) throw fromCustodyError(response.status, json);
-    return json as Record<string, any>;
+    if (!isRecord(json)) throw new LatchkeyError('invalid_response', { status: response.status, cause: json });
+    return json;
   }
   return {
     query: (name, body, stamper) => post(`/public/v1/query/${name}`, body, stamper) as Promise<any>,
     async submit(name, type, organizationId, parameters, stamper) {
       const { activity } = await post(`/public/v1/submit/${name}`, { type, timestampMs: String(now()), organizationId, parameters }, stamper);
-      const status = String(activity?.status ?? 'ACTIVITY_STATUS_UNKNOWN');
+      if (!isRecord(activity) || typeof activity['status'] !== 'string') throw new LatchkeyError('invalid_response', { cause: activity });
+      const status = activity['status'];
       if (status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED') throw new LatchkeyError('activity_requires_consensus', { cause: activity });
       if (status !== 'ACTIVITY_STATUS_COMPLETED') throw new LatchkeyError('unexpected_activity_status', { params: { status }, cause: activity });
-      const result = Object.values((activity.result ?? {}) as Record<string, unknown>)[0];
+      const result = isRecord(activity['result']) ? Object.values(activity['result'])[0] : undefined;
       if (typeof result !== 'object' || result === null) throw new LatchkeyError('invalid_response', { cause: activity });
       return result as any;
     },

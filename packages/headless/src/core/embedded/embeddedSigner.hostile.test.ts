@@ -1,0 +1,97 @@
+/**
+ * The embedded wallet's signer (the real client and custody API, fake fetches) against custody answers of the wrong
+ * shape, and what the send-transaction flow then says: `invalid_response`, never a network error with a retry.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import { API_BASE_URL, createFakeFetch, ENVIRONMENT_ID, fakeSignIn, json, routeTable } from '../../test/fakeFetch.js';
+import { createLatchkeyClient, type LatchkeyClient } from '../client/createLatchkeyClient.js';
+import { createEmbeddedWalletClient } from './createEmbeddedWalletClient.js';
+import type { SessionKeyStore, StoredSessionKey } from './stampers/sessionKeyStore.js';
+import { getSessionStatus } from '../machines/session/sessionMachine.js';
+import { sendTransactionMachine, type SolanaTransferPort } from '../machines/sendTransaction/sendTransactionMachine.js';
+
+const clients: LatchkeyClient[] = [];
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.destroy()));
+});
+
+const ADDRESS = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
+const CUSTODY = 'http://127.0.0.1:10';
+
+function memoryStore(): SessionKeyStore {
+  const map = new Map<string, StoredSessionKey>();
+  return { get: async (id) => map.get(id), put: async (id, key) => void map.set(id, key), delete: async (id) => void map.delete(id) };
+}
+
+async function setup(custodyAnswer: () => Response | Promise<Response>) {
+  const api = createFakeFetch(
+    routeTable({
+      'POST /users/embeddedWallets/sessionKey': (request) =>
+        json(200, { publicKey: (request.body as { publicKey: string }).publicKey, expiresAt: new Date(Date.now() + 1_800_000).toISOString() }),
+    }),
+  );
+  const client = createLatchkeyClient({
+    environmentId: ENVIRONMENT_ID,
+    apiBaseUrl: API_BASE_URL,
+    fetch: api.fetch,
+    storage: { getItem: () => null, setItem: () => undefined, removeItem: () => undefined },
+    console: false,
+    sendLogs: false,
+    analytics: false,
+  });
+  clients.push(client);
+  await waitFor(client.session, (s) => getSessionStatus(s) === 'signedOut');
+  const signIn = fakeSignIn(Date.now() + 3_600_000, {
+    verifiedCredentials: [
+      { id: 'cred-w', format: 'blockchain', chain: 'SOL', address: ADDRESS, wallet_properties: { turnkeySubOrganizationId: 'org-1', turnkeyHDWalletId: 'hd-1' } },
+    ],
+  });
+  client.session.send({ type: 'server.signedIn', response: signIn as never });
+  await waitFor(client.session, (s) => getSessionStatus(s) === 'signedIn' || getSessionStatus(s) === 'onboarding');
+  const custody = createFakeFetch(() => custodyAnswer());
+  const embedded = createEmbeddedWalletClient(client as never, { appName: 'Review', baseUrl: CUSTODY, store: memoryStore(), fetch: custody.fetch });
+  return { client, embedded, custodyRequests: custody.requests };
+}
+
+const completed = (result: unknown) => json(200, { activity: { id: 'a1', status: 'ACTIVITY_STATUS_COMPLETED', result } });
+
+async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a rejection');
+}
+
+/** A port that builds, prices and sends nothing real: only the signer matters here. */
+const port: SolanaTransferPort<unknown> = {
+  prepare: async () => ({ transaction: new Uint8Array([1, 2, 3]), blockhash: 'b', lastValidBlockHeight: 10, lamportsNeeded: 1n, lamportsAvailable: 1_000_000n }),
+  getFee: async () => 5000n,
+  sendRaw: async () => 'sig',
+  confirm: async () => undefined,
+};
+
+describe('embedded signer: custody answers of the wrong shape', () => {
+  it.each([
+    ['200 with body null', () => json(200, null)],
+    ['200 COMPLETED without signedTransaction', () => completed({ signTransactionResult: {} })],
+    ['200 COMPLETED with odd-length hex', () => completed({ signTransactionResult: { signedTransaction: 'abc' } })],
+    ['200 COMPLETED with a number for the transaction', () => completed({ signTransactionResult: { signedTransaction: 42 } })],
+  ])('error: %s → invalid_response from signTransaction', async (_name, answer) => {
+    const { embedded } = await setup(answer);
+    const error = await rejectionOf(embedded.signer().signTransaction(new Uint8Array([1, 2, 3])));
+    expect(error).toMatchObject({ name: 'LatchkeyError', code: 'invalid_response' });
+  });
+
+  it('error: in the send-transaction flow a malformed reply fails with invalid_response, not "Network error"', async () => {
+    const { embedded } = await setup(() => json(200, null));
+    const actor = createActor(sendTransactionMachine, { input: { port, signer: embedded.signer() } }).start();
+    actor.send({ type: 'user.prepare', request: {} });
+    await waitFor(actor, (s) => s.value === 'review');
+    actor.send({ type: 'user.confirm' });
+    const s = await waitFor(actor, (x) => x.value === 'failed');
+    expect(s.context.error?.code).toBe('invalid_response');
+  });
+});
