@@ -20,6 +20,7 @@ function mobileWalletFlow(overrides: Partial<MobileWalletFlowModel> = {}): Mobil
     connect: fn().mockName('connect'),
     signMessage: fn().mockName('signMessage'),
     disconnect: fn().mockName('disconnect'),
+    cancel: fn().mockName('cancel'),
     reset: fn().mockName('reset'),
     browseUrl: fn(() => 'https://wallet.example/ul/browse/https%3A%2F%2Fapp.example?ref=https%3A%2F%2Fapp.example').mockName('browseUrl'),
     ...overrides,

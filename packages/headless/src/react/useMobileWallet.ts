@@ -49,6 +49,11 @@ export interface UseMobileWalletReturnType {
   signMessage(message: Uint8Array | string): void;
   signTransaction(transaction: Uint8Array): void;
   disconnect(): void;
+  /**
+   * While the page waits on the wallet (`redirecting`, `signing`) and it never left or came back unanswered: back to
+   * where it was, the request dropped (a late reply to it is refused).
+   */
+  cancel(): void;
   reset(): void;
   /** The link that opens `url` (default this page) in the wallet's in-app browser. */
   browseUrl(url?: string): string;
@@ -93,6 +98,7 @@ export function useMobileWallet(parameters: UseMobileWalletParameters): UseMobil
         actor.send({ type: 'user.signMessage', message: typeof message === 'string' ? new TextEncoder().encode(message) : message }),
       signTransaction: (transaction: Uint8Array) => actor.send({ type: 'user.signTransaction', transaction }),
       disconnect: () => actor.send({ type: 'user.disconnect' }),
+      cancel: () => actor.send({ type: 'user.cancel' }),
       reset: () => actor.send({ type: 'user.reset' }),
       browseUrl: (url?: string) => mobileWallet.browseUrl(url ?? browser.currentUrl()),
     }),

@@ -81,6 +81,11 @@ export interface MobileWallet {
   /** Clears every stored value (connection, keys, session, pending request, unread result). */
   disconnect(): void;
   /**
+   * Drops the request under way (the page never left, or the user came back without answering and cancelled): its
+   * reply, should the wallet still send one, is refused as not awaited (`mobile_wallet_return_replayed`).
+   */
+  cancelRequest(): void;
+  /**
    * Checks and decrypts the return in the address bar, clears its parameters and answers the pending request:
    * a connect stores session and address; a signature is verified, then kept for `takeResult`. Undefined when the
    * page is not a return. A tampered, replayed or foreign return throws and changes no stored connection.
@@ -224,6 +229,9 @@ export function createMobileWallet(options: CreateMobileWalletOptions): MobileWa
       storage.remove(MOBILE_WALLET_CONNECTION_KEY);
       storage.remove(MOBILE_WALLET_PENDING_KEY);
       storage.remove(MOBILE_WALLET_RESULT_KEY);
+    },
+    cancelRequest() {
+      storage.remove(MOBILE_WALLET_PENDING_KEY);
     },
     completeReturn() {
       const returned = readMobileWalletReturn(browser.currentUrl(), wallet.key);

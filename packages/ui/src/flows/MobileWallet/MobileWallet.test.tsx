@@ -20,6 +20,7 @@ function fakeFlow(overrides: Partial<MobileWalletFlowModel> = {}): MobileWalletF
     connect: vi.fn(),
     signMessage: vi.fn(),
     disconnect: vi.fn(),
+    cancel: vi.fn(),
     reset: vi.fn(),
     browseUrl: vi.fn(() => 'https://wallet.example/ul/browse/https%3A%2F%2Fapp.example?ref=https%3A%2F%2Fapp.example'),
     ...overrides,
@@ -38,13 +39,20 @@ describe('MobileWalletView', () => {
     await expectNoAxeViolations(container);
   });
 
-  it('behavior: redirecting and signing say what they wait for and offer no action', () => {
-    const { rerender } = renderInKit(<MobileWalletView flow={fakeFlow({ status: 'redirecting', isBusy: true })} />);
+  it('behavior: redirecting and signing say what they wait for; their one action is Cancel (the page may never leave)', async () => {
+    const user = userEvent.setup();
+    const redirecting = fakeFlow({ status: 'redirecting', isBusy: true });
+    const { rerender } = renderInKit(<MobileWalletView flow={redirecting} />);
     expect(screen.getByRole('status')).toHaveTextContent('Opening Sandbox wallet…');
-    expect(screen.queryByRole('button')).toBeNull();
-    rerender(<MobileWalletView flow={fakeFlow({ status: 'signing', isBusy: true, address: ADDRESS })} />);
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Cancel']);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(redirecting.cancel).toHaveBeenCalledTimes(1);
+    const signing = fakeFlow({ status: 'signing', isBusy: true, address: ADDRESS });
+    rerender(<MobileWalletView flow={signing} />);
     expect(screen.getByRole('status')).toHaveTextContent('Waiting for Sandbox wallet to sign…');
     expect(screen.getByTestId('mobile-wallet-address')).toHaveTextContent(ADDRESS);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(signing.cancel).toHaveBeenCalledTimes(1);
   });
 
   it('behavior: connected shows the address; sign and disconnect', async () => {

@@ -5,7 +5,7 @@ import type { FlowModel } from '../shared/FlowError.js';
 
 /** What `MobileWalletView` takes from `useMobileWallet()`: its own type (a fixed one in stories). */
 export type MobileWalletFlowModel = FlowModel<
-  Pick<UseMobileWalletReturnType, 'status' | 'walletName' | 'address' | 'signature' | 'error' | 'isBusy' | 'connect' | 'signMessage' | 'disconnect' | 'reset'>
+  Pick<UseMobileWalletReturnType, 'status' | 'walletName' | 'address' | 'signature' | 'error' | 'isBusy' | 'connect' | 'signMessage' | 'disconnect' | 'cancel' | 'reset'>
 > &
   Pick<UseMobileWalletReturnType, 'browseUrl'>;
 export type MobileWalletFlowStatus = MobileWalletFlowModel['status'];

@@ -63,6 +63,14 @@ export function MobileWalletView({ flow, message, showBrowseLink = true }: Mobil
           <span>{busy}</span>
         </p>
       ) : null}
+      {/* The page may never leave (no app takes the link) or come back unanswered: a way out, not a spinner for good. */}
+      {flow.status === 'redirecting' || flow.status === 'signing' ? (
+        <div className={styles.actions}>
+          <button type="button" className={button.quiet} onClick={() => flow.cancel()}>
+            {t('common.cancel')}
+          </button>
+        </div>
+      ) : null}
 
       {flow.status === 'idle' ? (
         <>

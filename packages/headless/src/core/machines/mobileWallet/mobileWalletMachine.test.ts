@@ -54,6 +54,37 @@ describe('mobileWalletMachine', () => {
     expect(mobileWalletStatus(actor.getSnapshot())).toBe('redirecting');
   });
 
+  it('behavior: the page never left (no app took the link): Cancel goes back to idle, and the late reply is refused', async () => {
+    const t = createTab();
+    const actor = t.load();
+    actor.send({ type: 'user.connect' });
+    await waitFor(actor, () => t.tab.left.length === 1);
+    actor.send({ type: 'user.cancel' });
+    expect(mobileWalletStatus(actor.getSnapshot())).toBe('idle');
+    expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+    // The wallet answers after all: not the request under way any more.
+    await t.walletAnswers('approve');
+    const back = t.load();
+    back.send({ type: 'user.completeReturn' });
+    const refused = await waitFor(back, (snapshot) => snapshot.matches('failed'));
+    expect(refused.context.error?.code).toBe('mobile_wallet_return_replayed');
+    expect(refused.context.address).toBeUndefined();
+  });
+
+  it('behavior: Cancel while the wallet is to sign goes back to connected; its late signature is refused', async () => {
+    const t = createTab();
+    const actor = await connected(t);
+    actor.send({ type: 'user.signMessage', message: new TextEncoder().encode('later') });
+    await waitFor(actor, () => t.tab.left.length === 2);
+    actor.send({ type: 'user.cancel' });
+    expect(mobileWalletStatus(actor.getSnapshot())).toBe('connected');
+    await t.walletAnswers('approve');
+    const back = t.load();
+    back.send({ type: 'user.completeReturn' });
+    const refused = await waitFor(back, (snapshot) => snapshot.matches('failed'));
+    expect(refused.context.error?.code).toBe('mobile_wallet_return_replayed');
+  });
+
   it('behavior: the return connects; a reload restores connected with the address', async () => {
     const t = createTab();
     const actor = await connected(t);

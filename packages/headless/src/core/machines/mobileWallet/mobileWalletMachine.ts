@@ -75,6 +75,8 @@ function defaultPage(): MobileSignInPage {
  * `user.signTransaction` → `signing` (the page leaves again) → back, `completingReturn` → `signed` with the
  * verified signature. A refusal ends in `rejected`, anything else (tampered, replayed, not connected) in `failed`;
  * `user.reset` goes back to `connected` or `idle` from the stored connection. `user.disconnect` clears it all.
+ * `user.cancel` while `redirecting` or `signing` (no app took the link, or the user came back unanswered) goes back
+ * the same way, the request dropped: a late reply to it is refused (`mobile_wallet_return_replayed`).
  *
  * Sign-in (or link) over the redirect, `user.signIn`: the attempt is stored (it outlives every page load) and the page
  * leaves to connect; back with the encrypted session → `returned` → after SPEC §4's 100 ms → `requestingSignature`
@@ -128,6 +130,8 @@ export const mobileWalletMachine = setup({
       const mobileWallet = event.type === 'user.completeReturn' && event.mobileWallet ? event.mobileWallet : context.mobileWallet;
       return { mobileWallet, purpose: attempt && attempt.links.key === mobileWallet?.wallet.key ? attempt.purpose : ('connect' as const) };
     }),
+    /** The wallet's request under way is dropped: a late reply to it is refused. */
+    cancelRequest: ({ context }) => context.mobileWallet?.cancelRequest(),
     /** The stored attempt is gone; `purpose` keeps saying what it was for (a view says "linked", not "signed in"). */
     endAttempt: ({ context }) => context.client?.storage.remove(MOBILE_SIGN_IN_KEY),
     notifySignInStarted: ({ context }) => {
@@ -187,6 +191,8 @@ export const mobileWalletMachine = setup({
         // On success the page is leaving for the wallet: stay here.
         onError: { target: 'failed', actions: { type: 'assignError', params: errorParams } },
       },
+      // The page did not leave (no app handles the link), or came back (Back, the back-forward cache) unanswered.
+      on: { 'user.cancel': { target: 'restoring', actions: ['cancelRequest', 'endAttempt'] } },
     },
     connected: {
       on: {
@@ -206,6 +212,7 @@ export const mobileWalletMachine = setup({
         input: ({ context, event }) => ({ mobileWallet: context.mobileWallet, request: event }),
         onError: { target: 'failed', actions: { type: 'assignError', params: errorParams } },
       },
+      on: { 'user.cancel': { target: 'restoring', actions: 'cancelRequest' } },
     },
     completingReturn: {
       tags: ['busy'],
@@ -236,7 +243,7 @@ export const mobileWalletMachine = setup({
     /** A fresh nonce, the Sign-In-With-Solana message, and the page leaves for the wallet's signMessage link. */
     requestingSignature: {
       tags: ['busy'],
-      on: { 'user.cancel': { target: 'restoring', actions: 'endAttempt' } },
+      on: { 'user.cancel': { target: 'restoring', actions: ['cancelRequest', 'endAttempt'] } },
       invoke: {
         src: 'requestSignature',
         input: ({ context }) => ({ client: context.client, mobileWallet: context.mobileWallet, page: context.page(), now: context.now(), statement: context.statement }),
