@@ -1,11 +1,18 @@
 import { LatchkeyError } from '../errors/LatchkeyError.js';
 
+/**
+ * How long the page may take to say `-ready` once mounted, and to say `-done` once the sealed key is posted to it:
+ * past either, `done` rejects with `timeout` ('Timeout') instead of "Preparing…" for good (a page that did not load,
+ * a blocked frame). Sealing the key in between (custody requests, a step-up) is bounded on its own.
+ */
+export const KEY_FRAME_STEP_TIMEOUT_MS = 30_000;
+
 /** An export page in an iframe on the custody origin, showing a wallet key the host never sees. */
 export interface KeyFrame {
   readonly iframe: HTMLIFrameElement;
   /** Resolves when the page shows the key; rejects with the page's reason. */
   readonly done: Promise<void>;
-  /** Removes the frame and stops listening. */
+  /** Removes the frame and stops listening; `done`, if still pending, rejects with `aborted`. */
   destroy(): void;
 }
 
@@ -45,30 +52,50 @@ export function mountKeyFrame(options: KeyFrameOptions): KeyFrame {
   iframe.style.minHeight = options.minHeight;
 
   let settle: { resolve: () => void; reject: (error: LatchkeyError) => void } | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const done = new Promise<void>((resolve, reject) => {
     settle = { resolve, reject };
   });
+  const end = (outcome: { error?: LatchkeyError }) => {
+    clearTimeout(timer);
+    const settled = settle;
+    settle = undefined;
+    if (outcome.error) settled?.reject(outcome.error);
+    else settled?.resolve();
+  };
   const fail = (error: unknown) =>
-    settle?.reject(error instanceof LatchkeyError ? error : options.toError(error instanceof Error ? error.message : String(error), error));
+    end({ error: error instanceof LatchkeyError ? error : options.toError(error instanceof Error ? error.message : String(error), error) });
+  /** The page has this long for its next word (`-ready`, then `-done`); the clock is off while the key is sealed. */
+  const awaitPage = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => end({ error: new LatchkeyError('timeout') }), KEY_FRAME_STEP_TIMEOUT_MS);
+  };
   const onMessage = (event: MessageEvent) => {
     if (event.origin !== origin || event.source !== iframe.contentWindow) return;
     const data = event.data as { type?: unknown; targetPublicKey?: unknown; message?: unknown } | null;
     if (data?.type === `${prefix}-ready` && typeof data.targetPublicKey === 'string') {
-      options.seal(data.targetPublicKey).then((message) => iframe.contentWindow?.postMessage(message, origin), fail);
+      clearTimeout(timer);
+      options.seal(data.targetPublicKey).then((message) => {
+        if (!settle) return;
+        iframe.contentWindow?.postMessage(message, origin);
+        awaitPage();
+      }, fail);
     } else if (data?.type === `${prefix}-done`) {
-      settle?.resolve();
+      end({});
     } else if (data?.type === `${prefix}-error`) {
       fail(options.toError(String(data.message)));
     }
   };
   view.addEventListener('message', onMessage);
   container.appendChild(iframe);
+  awaitPage();
   return {
     iframe,
     done,
     destroy() {
       view.removeEventListener('message', onMessage);
       iframe.remove();
+      end({ error: new LatchkeyError('aborted') });
     },
   };
 }
