@@ -66,4 +66,15 @@ describe('LatchkeyError', () => {
     expect(isLatchkeyError(error, 'aborted')).toBe(false);
     expect(isLatchkeyError(new Error('x'))).toBe(false);
   });
+
+  it("error: another party's text reaches a message or a param at 300 characters at most (a provider's 100 kB error)", () => {
+    const huge = 'x'.repeat(100_000);
+    const social = new LatchkeyError('social_oauth_error', { params: { provider: 'google', error: huge } });
+    expect(social.params?.['error']).toHaveLength(300);
+    expect(String(social.params?.['error']).endsWith('…')).toBe(true);
+    expect(social.message).toBe(`Failed to connect google social account: ${'x'.repeat(299)}…`);
+    const server = new LatchkeyError('some_server_code' as never, { message: huge });
+    expect(server.message).toHaveLength(300);
+    expect(new LatchkeyError('some_server_code' as never, { message: 'short' }).message).toBe('short');
+  });
 });

@@ -14,6 +14,19 @@ export interface LatchkeyErrorOptions {
   retryAfterSeconds?: number;
 }
 
+/**
+ * At most this many characters of outside text (a server's message, a provider's `error`, a reason) reach an error's
+ * message or params: a page shows a sentence, not whatever length another party chose to send.
+ */
+const MAX_OUTSIDE_TEXT = 300;
+
+const bounded = (text: string): string => (text.length > MAX_OUTSIDE_TEXT ? `${text.slice(0, MAX_OUTSIDE_TEXT - 1)}…` : text);
+
+function boundedParams(params: Readonly<Record<string, string | number>> | undefined): Readonly<Record<string, string | number>> | undefined {
+  if (!params) return undefined;
+  return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, typeof value === 'string' ? bounded(value) : value]));
+}
+
 function fill(template: string, params: Readonly<Record<string, string | number>> = {}): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = params[name];
@@ -26,7 +39,7 @@ function messageFor(code: LatchkeyErrorCode, options: LatchkeyErrorOptions): str
     (clientErrorMessages as Readonly<Record<string, string>>)[code] ??
     (serverErrorMessages as Readonly<Record<string, string>>)[code];
   if (template !== undefined) return fill(template, options.params);
-  return options.message ?? code;
+  return options.message === undefined ? code : bounded(options.message);
 }
 
 /** The one error type of the kit: a `code` a UI can switch on, the user-facing `message`, and the `cause`. */
@@ -41,12 +54,13 @@ export class LatchkeyError extends Error {
   readonly params: Readonly<Record<string, string | number>> | undefined;
 
   constructor(code: LatchkeyErrorCode, options: LatchkeyErrorOptions = {}) {
-    super(messageFor(code, options), options.cause === undefined ? undefined : { cause: options.cause });
+    const params = boundedParams(options.params);
+    super(messageFor(code, { ...options, params }), options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.status = options.status;
     this.path = options.path;
     this.retryAfterSeconds = options.retryAfterSeconds;
-    this.params = options.params;
+    this.params = params;
   }
 }
 
