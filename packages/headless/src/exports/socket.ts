@@ -5,6 +5,7 @@ export {
   createSocketClient,
   type CreateSocketClientOptions,
   type SocketClient,
+  type SocketConnection,
   type SocketClock,
   type SocketListener,
   type SocketStatus,

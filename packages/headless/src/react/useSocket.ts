@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import type { LatchkeyError } from '../core/errors/LatchkeyError.js';
 import type { SocketConnectionState } from '../core/machines/socket/socketMachine.js';
-import type { SocketClient, SocketStatus } from '../core/socket/createSocketClient.js';
+import type { SocketClient, SocketConnection, SocketStatus } from '../core/socket/createSocketClient.js';
 
 export interface UseSocketParameters {
   /** The socket client, built outside React with `createSocketClient` (like the Latchkey client). */
@@ -15,8 +15,15 @@ export interface UseSocketReturnType {
   connection: SocketConnectionState;
   /** Reconnects since the socket was last open. */
   reconnectAttempts: number;
-  /** The last error no call could carry (a subscription or the login that could not be restored after a reconnect). */
+  /**
+   * The last error no call could carry, for as long as it holds — also while `ready`: the login
+   * (`socket_authentication_failed`) or a subscription (`socket_subscribe_failed`) the server refused to restore after
+   * a reconnect (the socket is open, but logged out or without that event), or the reconnects that gave up
+   * (`max_retries_reached`, `connection` `closed`). Cleared by the next open, a login or subscription that succeeds,
+   * or `connect()`.
+   */
   error: LatchkeyError | undefined;
+  /** `status === 'ready'`: the socket is open and carries calls (see `error` for what it may have lost). */
   isReady: boolean;
   /** Opens the socket (again, after `close()` or the last reconnect gave up). */
   connect(): void;
@@ -29,19 +36,23 @@ export interface UseSocketReturnType {
   unsubscribe: SocketClient['unsubscribe'];
 }
 
-/** A socket client as a small view model: its status and connection, read with `useSyncExternalStore`, and its commands. */
+/** Before hydration (no socket on the server). */
+const serverConnection: SocketConnection = { state: 'idle', reconnectAttempts: 0, error: undefined };
+const getServerConnection = () => serverConnection;
+
+/**
+ * A socket client as a small view model: its connection (state, reconnect attempts, the error that still holds), read
+ * with `useSyncExternalStore` so that every change re-renders, and its commands.
+ */
 export function useSocket({ client }: UseSocketParameters): UseSocketReturnType {
-  const status = useSyncExternalStore(client.watchStatus, client.getStatus, () => 'notReady' as const);
-  const [error, setError] = useState<LatchkeyError>();
-  useEffect(() => client.onError(setError), [client]);
-  // Read at every status change (a reconnect attempt flips notReady/ready around it).
-  const { state: connection, reconnectAttempts } = client.getConnection();
+  const { state: connection, reconnectAttempts, error } = useSyncExternalStore(client.watchConnection, client.getConnection, getServerConnection);
+  const status: SocketStatus = connection === 'ready' ? 'ready' : 'notReady';
   return useMemo(
     () => ({
       status,
       connection,
       reconnectAttempts,
-      error: status === 'ready' ? undefined : error,
+      error,
       isReady: status === 'ready',
       connect: () => client.connect(),
       close: () => client.close(),

@@ -266,6 +266,28 @@ describe('createSocketClient: protocol and reconnect rules', () => {
     expect(client.getConnection().state).toBe('closed');
   });
 
+  it('error: max_retries_reached — the reconnects that gave up are reported and kept in getConnection(), a stable snapshot watchConnection announces', async () => {
+    const clock = new SimulatedClock();
+    const client = connect(await deadPort(), { clock });
+    const seen: Array<{ state: string; reconnectAttempts: number }> = [];
+    client.watchConnection(({ state, reconnectAttempts }) => seen.push({ state, reconnectAttempts }));
+    const errors: string[] = [];
+    client.onError((error) => errors.push(error.code));
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      await state(client, 'waiting');
+      expect(client.getConnection()).toBe(client.getConnection());
+      clock.increment(1000);
+    }
+    await state(client, 'closed');
+    expect(seen.at(0)).toEqual({ state: 'waiting', reconnectAttempts: 1 });
+    expect(seen.at(-1)).toEqual({ state: 'closed', reconnectAttempts: 5 });
+    expect(seen.filter(({ state }) => state === 'connecting')).toHaveLength(5);
+    expect(errors).toEqual(['max_retries_reached']);
+    expect(client.getConnection().error).toMatchObject({ code: 'max_retries_reached', message: 'Max retries reached', cause: { closeCode: 1006, reconnectAttempts: 5 } });
+    client.connect();
+    expect(client.getConnection()).toMatchObject({ state: 'connecting', reconnectAttempts: 0, error: undefined });
+  });
+
   it('behavior: maxReconnects 0 retries without limit', async () => {
     const clock = new SimulatedClock();
     const client = connect(await deadPort(), { clock, maxReconnects: 0 });

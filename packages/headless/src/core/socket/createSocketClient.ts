@@ -1,3 +1,4 @@
+import { SOCKET_NORMAL_CLOSE_CODE } from '@latchkey/protocol/constants';
 import { createActor } from 'xstate';
 import { LatchkeyError } from '../errors/LatchkeyError.js';
 import { socketStatus, socketMachine, type SocketConnectionState, type WebSocketConstructor } from '../machines/socket/socketMachine.js';
@@ -20,15 +21,34 @@ export interface CreateSocketClientOptions {
 }
 
 export type SocketStatus = 'notReady' | 'ready';
+
+/** The connection as one value: a new object on every change, the same one until then (a `useSyncExternalStore` snapshot). */
+export interface SocketConnection {
+  state: SocketConnectionState;
+  /** Reconnects since the last open. */
+  reconnectAttempts: number;
+  /**
+   * The last error no call could carry that still holds: the login (`socket_authentication_failed`) or a subscription
+   * (`socket_subscribe_failed`) the server refused to restore after a reconnect — set while the socket is `ready` —, or
+   * the reconnects that gave up (`max_retries_reached`). Cleared by the next open (the restore runs again), a login or a
+   * subscription that succeeds, unsubscribing the event, or `connect()`.
+   */
+  error: LatchkeyError | undefined;
+}
 export type SocketListener = (params: unknown) => void;
 
 export interface SocketClient {
   getStatus(): SocketStatus;
-  /** The connection state in detail and the reconnects since the last open. */
-  getConnection(): { state: SocketConnectionState; reconnectAttempts: number };
+  /** The connection state in detail, the reconnects since the last open and the error that still holds. */
+  getConnection(): SocketConnection;
+  /** Called on every change of the connection (state, attempts or error); returns the unsubscribe. */
+  watchConnection(listener: (connection: SocketConnection) => void): () => void;
   /** Called on every change of status; returns the unsubscribe. */
   watchStatus(listener: (status: SocketStatus) => void): () => void;
-  /** Errors no call can carry: a subscription (or the login) that could not be restored after a reconnect. */
+  /**
+   * Errors no call can carry, as they happen: a subscription (or the login) that could not be restored after a
+   * reconnect, and the reconnects that gave up (`max_retries_reached`).
+   */
   onError(listener: (error: LatchkeyError) => void): () => void;
   connect(): void;
   /** Closes with code 1000 (no reconnect); pending calls are rejected. */
@@ -57,6 +77,8 @@ interface Subscription {
   listeners: Set<SocketListener>;
   /** The `rpc.on` under way for the first listener. */
   ready: Promise<void>;
+  /** The server refused to restore it after a reconnect: the next `subscribe` asks again. */
+  lost: boolean;
 }
 
 const hasOwn = (record: object, key: string) => Object.prototype.hasOwnProperty.call(record, key);
@@ -89,14 +111,35 @@ export function createSocketClient(options: CreateSocketClientOptions): SocketCl
   const pending = new Map<number, PendingCall>();
   const subscriptions = new Map<string, Subscription>();
   const statusListeners = new Set<(status: SocketStatus) => void>();
+  const connectionListeners = new Set<(connection: SocketConnection) => void>();
   const errorListeners = new Set<(error: LatchkeyError) => void>();
+  /** The errors that still hold, by what they are about (`login`, `subscribe:<event>`, `reconnect`), the last reported last. */
+  const problems = new Map<string, LatchkeyError>();
   let nextId = 0;
   let loginParams: { value: unknown } | undefined;
   let opened = false;
   let lastStatus: SocketStatus = 'notReady';
+  let lastCloseCode: number | undefined;
+  let connection: SocketConnection = { state: 'idle', reconnectAttempts: 0, error: undefined };
 
-  const reportError = (error: LatchkeyError) => {
+  /** A new `connection` (and its listeners called) when the state, the attempts or the error changed. */
+  const publishConnection = () => {
+    const snapshot = actor.getSnapshot();
+    const next = { state: socketStatus(snapshot), reconnectAttempts: snapshot.context.attempts, error: [...problems.values()].at(-1) };
+    if (next.state === connection.state && next.reconnectAttempts === connection.reconnectAttempts && next.error === connection.error) return;
+    connection = next;
+    for (const listener of [...connectionListeners]) listener(connection);
+  };
+
+  const reportError = (about: string, error: LatchkeyError) => {
+    problems.delete(about);
+    problems.set(about, error);
+    publishConnection();
     for (const listener of [...errorListeners]) listener(error);
+  };
+
+  const resolveError = (about: string) => {
+    if (problems.delete(about)) publishConnection();
   };
 
   const settle = (id: number, outcome: { value: unknown } | { error: LatchkeyError }) => {
@@ -145,7 +188,7 @@ export function createSocketClient(options: CreateSocketClientOptions): SocketCl
       try {
         if (!(await send('rpc.login', loginParams.value))) throw new LatchkeyError('socket_authentication_failed');
       } catch (error) {
-        reportError(error instanceof LatchkeyError && error.code === 'socket_authentication_failed' ? error : new LatchkeyError('socket_authentication_failed', { cause: error }));
+        reportError('login', error instanceof LatchkeyError && error.code === 'socket_authentication_failed' ? error : new LatchkeyError('socket_authentication_failed', { cause: error }));
       }
     }
     const events = [...subscriptions.keys()];
@@ -153,10 +196,16 @@ export function createSocketClient(options: CreateSocketClientOptions): SocketCl
     try {
       const result = (await send('rpc.on', events)) as Record<string, unknown> | null;
       for (const event of events) {
-        if (result?.[event] !== 'ok') reportError(new LatchkeyError('socket_subscribe_failed', { cause: { event, result: result?.[event] } }));
+        const subscription = subscriptions.get(event);
+        if (subscription) subscription.lost = result?.[event] !== 'ok';
+        if (result?.[event] !== 'ok') reportError(`subscribe:${event}`, new LatchkeyError('socket_subscribe_failed', { cause: { event, result: result?.[event] } }));
       }
     } catch (error) {
-      reportError(new LatchkeyError('socket_subscribe_failed', { cause: error }));
+      for (const event of events) {
+        const subscription = subscriptions.get(event);
+        if (subscription) subscription.lost = true;
+      }
+      reportError('subscribe', new LatchkeyError('socket_subscribe_failed', { cause: error }));
     }
   };
 
@@ -175,13 +224,30 @@ export function createSocketClient(options: CreateSocketClientOptions): SocketCl
         // After the transition: the snapshot says `ready` by then.
         if (reopened) queueMicrotask(() => void restore());
       },
-      onClose: () => rejectPending(),
+      onClose: (code) => {
+        lastCloseCode = code;
+        rejectPending();
+      },
     },
     ...(options.clock ? { clock: options.clock } : {}),
   });
 
   const getStatus = (): SocketStatus => (actor.getSnapshot().hasTag('ready') ? 'ready' : 'notReady');
-  actor.subscribe(() => {
+  actor.subscribe((snapshot) => {
+    const previous = connection.state;
+    const state = socketStatus(snapshot);
+    // A new connection: what the last one lost is restored again (and reported again if it still fails).
+    if (state === 'ready' && previous !== 'ready') problems.clear();
+    const { context } = snapshot;
+    const gaveUp =
+      state === 'closed' &&
+      (previous === 'connecting' || previous === 'ready') &&
+      lastCloseCode !== SOCKET_NORMAL_CLOSE_CODE &&
+      context.reconnect &&
+      context.maxReconnects !== 0 &&
+      context.attempts >= context.maxReconnects;
+    if (gaveUp) reportError('reconnect', new LatchkeyError('max_retries_reached', { cause: { closeCode: lastCloseCode, reconnectAttempts: context.attempts } }));
+    else publishConnection();
     const status = getStatus();
     if (status === lastStatus) return;
     lastStatus = status;
@@ -209,8 +275,9 @@ export function createSocketClient(options: CreateSocketClientOptions): SocketCl
     else subscription.listeners.clear();
     if (subscription.listeners.size > 0) return;
     subscriptions.delete(event);
-    // Not connected: the server forgot the subscription with the socket, and it will not be restored.
-    if (getStatus() !== 'ready') return;
+    resolveError(`subscribe:${event}`);
+    // Not connected (or lost with the last one): the server has no such subscription, and it will not be restored.
+    if (getStatus() !== 'ready' || subscription.lost) return;
     let result: Record<string, unknown> | null;
     try {
       result = (await send('rpc.off', [event])) as Record<string, unknown> | null;
@@ -221,10 +288,15 @@ export function createSocketClient(options: CreateSocketClientOptions): SocketCl
   };
 
   actor.start();
+  publishConnection();
 
   return {
     getStatus,
-    getConnection: () => ({ state: socketStatus(actor.getSnapshot()), reconnectAttempts: actor.getSnapshot().context.attempts }),
+    getConnection: () => connection,
+    watchConnection(listener) {
+      connectionListeners.add(listener);
+      return () => connectionListeners.delete(listener);
+    },
     watchStatus(listener) {
       statusListeners.add(listener);
       return () => statusListeners.delete(listener);
@@ -233,7 +305,12 @@ export function createSocketClient(options: CreateSocketClientOptions): SocketCl
       errorListeners.add(listener);
       return () => errorListeners.delete(listener);
     },
-    connect: () => actor.send({ type: 'user.connect' }),
+    connect() {
+      // Trying again: the reconnects that gave up are no longer the news.
+      problems.delete('reconnect');
+      actor.send({ type: 'user.connect' });
+      publishConnection();
+    },
     close: () => actor.send({ type: 'user.close' }),
     call: (method, params, timeoutMs) => send(method, params, timeoutMs) as Promise<never>,
     async notify(method, params) {
@@ -250,17 +327,21 @@ export function createSocketClient(options: CreateSocketClientOptions): SocketCl
       }
       if (!result) throw new LatchkeyError('socket_authentication_failed');
       loginParams = { value: params };
+      resolveError('login');
       return result;
     },
     listMethods: () => send('__listMethods', undefined) as Promise<string[]>,
     async subscribe(event, listener) {
       const existing = subscriptions.get(event);
-      if (existing) {
+      if (existing && !existing.lost) {
         existing.listeners.add(listener);
         await existing.ready;
         return () => unsubscribe(event, listener);
       }
-      const subscription: Subscription = { listeners: new Set([listener]), ready: Promise.resolve() };
+      // A subscription lost at the last reconnect keeps its listeners and is asked for again.
+      const subscription: Subscription = existing ?? { listeners: new Set(), ready: Promise.resolve(), lost: false };
+      subscription.listeners.add(listener);
+      subscription.lost = false;
       subscription.ready = (async () => {
         let result: Record<string, unknown> | null;
         try {
@@ -277,6 +358,7 @@ export function createSocketClient(options: CreateSocketClientOptions): SocketCl
         if (subscriptions.get(event) === subscription) subscriptions.delete(event);
         throw error;
       }
+      resolveError(`subscribe:${event}`);
       return () => unsubscribe(event, listener);
     },
     unsubscribe,
