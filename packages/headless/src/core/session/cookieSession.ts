@@ -25,7 +25,7 @@ export async function restoreCookieSession(deps: ApiClient & { store: Store; now
   }
   try {
     const response = await refreshSession(deps);
-    const auth = authFromResponse(response);
+    const auth = authFromResponse(response, deps.now());
     if (!auth) throw new LatchkeyError('invalid_response', { message: 'The session cookie was answered without a session.' });
     return { ...auth, user: response.user };
   } catch (error) {

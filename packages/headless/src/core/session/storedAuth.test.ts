@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fakeSignIn } from '../../test/fakeFetch.js';
-import { authFromResponse, storedAuthParser } from './storedAuth.js';
+import { fakeJwt, fakeSignIn } from '../../test/fakeFetch.js';
+import { authFromResponse, CLOCK_SKEW_TOLERANCE_MS, storedAuthParser } from './storedAuth.js';
 
 const JWT = 'header.payload.signature';
 const EXPIRES_AT = '2026-11-21T13:00:00.000Z';
@@ -43,5 +43,28 @@ describe('storedAuthParser', () => {
     for (const value of [null, undefined, 'header.payload.signature', 42, [JWT, EXPIRES_AT]]) {
       expect(storedAuthParser.safeParse(value).success, String(value)).toBe(false);
     }
+  });
+});
+
+describe('authFromResponse: a device clock that is wrong', () => {
+  const issued = Date.UTC(2026, 10, 21, 12);
+  const lifetime = 2 * 3_600_000;
+  const response = { jwt: fakeJwt(issued + lifetime, { iat: issued / 1000 }), expiresAt: new Date(issued + lifetime).toISOString() };
+
+  it('behavior: a device three hours ahead keeps the session for its two hours, on its own clock (not expired at once)', () => {
+    const deviceNow = issued + 3 * 3_600_000;
+    expect(authFromResponse(response, deviceNow)?.expiresAt).toBe(new Date(deviceNow + lifetime).toISOString());
+  });
+
+  it('behavior: a device an hour behind does not keep it an hour too long', () => {
+    const deviceNow = issued - 3_600_000;
+    expect(authFromResponse(response, deviceNow)?.expiresAt).toBe(new Date(deviceNow + lifetime).toISOString());
+  });
+
+  it('default: within the tolerance (and without iat) the server’s expiry stands as sent', () => {
+    expect(authFromResponse(response, issued + CLOCK_SKEW_TOLERANCE_MS)?.expiresAt).toBe(response.expiresAt);
+    expect(authFromResponse(response, issued - CLOCK_SKEW_TOLERANCE_MS)?.expiresAt).toBe(response.expiresAt);
+    const noIat = { jwt: fakeJwt(issued + lifetime), expiresAt: response.expiresAt };
+    expect(authFromResponse(noIat, issued + 5 * 3_600_000)?.expiresAt).toBe(response.expiresAt);
   });
 });

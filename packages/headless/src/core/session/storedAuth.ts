@@ -1,6 +1,6 @@
 import type { SignInResponse } from '@latchkey/protocol';
 import type { ValueParser } from '../storage/createStore.js';
-import { decodeJwtExpiry } from './decodeJwtExpiry.js';
+import { decodeJwtTimes } from './decodeJwtExpiry.js';
 import { toEpochMs } from './sessionTiming.js';
 
 /** Storage key of the session (under the client's namespace). */
@@ -32,14 +32,23 @@ export const storedAuthParser: ValueParser<StoredAuth> = {
   },
 };
 
+/** A device clock this far from the server's (by the token's `iat`) is taken as wrong, and the expiry moved by it. */
+export const CLOCK_SKEW_TOLERANCE_MS = 60_000;
+
 /**
- * The session a sign-in response carries: its JWT and the earlier of `expiresAt` and the token's
- * own `exp`. Undefined when there is no token (a second factor is pending) or no expiry at all.
+ * The session a freshly answered sign-in (or refresh) carries: its JWT and the earlier of `expiresAt` and the token's
+ * own `exp`, on this device's clock. The server's clock says when it issued the token (`iat`); a device whose clock is
+ * off by more than `CLOCK_SKEW_TOLERANCE_MS` (set by hand, hours ahead) would otherwise find every new session
+ * already expired, or expiring late: its expiry is moved by the difference, so the session lasts here as long as the
+ * server gives it. Undefined when there is no token (a second factor is pending) or no expiry at all.
  */
-export function authFromResponse(response: Pick<SignInResponse, 'jwt' | 'expiresAt'>): StoredAuth | undefined {
+export function authFromResponse(response: Pick<SignInResponse, 'jwt' | 'expiresAt'>, now: number = Date.now()): StoredAuth | undefined {
   const { jwt } = response;
   if (!jwt) return undefined;
-  const candidates = [toEpochMs(response.expiresAt), decodeJwtExpiry(jwt) ?? Number.NaN].filter(Number.isFinite);
+  const { exp, iat } = decodeJwtTimes(jwt);
+  const candidates = [toEpochMs(response.expiresAt), exp ?? Number.NaN].filter(Number.isFinite);
   if (candidates.length === 0) return undefined;
-  return { jwt, expiresAt: new Date(Math.min(...candidates)).toISOString() };
+  const skew = iat === undefined ? 0 : now - iat;
+  const shift = Math.abs(skew) > CLOCK_SKEW_TOLERANCE_MS ? skew : 0;
+  return { jwt, expiresAt: new Date(Math.min(...candidates) + shift).toISOString() };
 }

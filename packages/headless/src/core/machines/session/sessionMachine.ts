@@ -37,8 +37,8 @@ function forgetStoredSession(store: Store): void {
 }
 
 const responseParams = ({ event }: { event: { response: SignInResponse } }) => ({ response: event.response });
-const sessionParams = ({ event }: { event: { response: SignInResponse } }) => ({
-  auth: authFromResponse(event.response) as StoredAuth,
+const sessionParams = ({ context, event }: { context: SessionContext; event: { response: SignInResponse } }) => ({
+  auth: authFromResponse(event.response, context.deps.now()) as StoredAuth,
   user: event.response.user,
 });
 const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
@@ -310,7 +310,7 @@ export const sessionMachine = setup({
                         target: '#session.signedIn.auth.live',
                         reenter: true,
                         actions: [
-                          { type: 'assignSession', params: ({ event }) => sessionParams({ event: { response: event.output } }) },
+                          { type: 'assignSession', params: ({ context, event }) => sessionParams({ context, event: { response: event.output } }) },
                           'persistSession',
                         ],
                       },
