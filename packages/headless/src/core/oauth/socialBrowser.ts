@@ -5,12 +5,16 @@ export interface PopupHandle {
   readonly closed: boolean;
   navigate(url: string): void;
   close(): void;
+  /** True when a message's `source` is this popup's window (a fake may leave it out: then the origin check stands alone). */
+  isSource?(source: unknown): boolean;
 }
 
 /** A message that reached the page (`MessageEvent`'s origin and data). */
 export interface ReceivedMessage {
   origin: string;
   data: unknown;
+  /** The window that posted it (`MessageEvent.source`). */
+  source?: unknown;
 }
 
 /** The browser features the social flow uses, injected so tests and SSR need no `window`. */
@@ -60,10 +64,11 @@ export function createSocialBrowser(win: Window = window): SocialBrowser {
         },
         navigate: (url) => popup.location.replace(url),
         close: () => popup.close(),
+        isSource: (source) => source === popup,
       };
     },
     onMessage(listener) {
-      const handler = (event: MessageEvent) => listener({ origin: event.origin, data: event.data as unknown });
+      const handler = (event: MessageEvent) => listener({ origin: event.origin, data: event.data as unknown, source: event.source });
       win.addEventListener('message', handler);
       return () => win.removeEventListener('message', handler);
     },

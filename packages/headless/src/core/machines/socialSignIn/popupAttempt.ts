@@ -2,7 +2,7 @@ import type { SocialProvider, TelegramAuth } from '@latchkey/protocol';
 import { fromCallback, fromPromise } from 'xstate';
 import { initSocialAuth } from '../../actions/initSocialAuth.js';
 import { createPkce } from '../../oauth/pkce.js';
-import type { SocialBrowser } from '../../oauth/socialBrowser.js';
+import type { PopupHandle, SocialBrowser } from '../../oauth/socialBrowser.js';
 import { telegramAttempt } from './telegramAttempt.js';
 import type { AuthorizationMessage, PreparedAttempt, SocialSignInClient, SocialSignInEvent } from './socialSignInTypes.js';
 
@@ -38,11 +38,16 @@ export function asAuthorizationMessage(data: unknown, provider: string): Authori
   return { provider, code: text('code'), state: text('state'), error: text('error') };
 }
 
-/** Listens for the authorization message; anything not from the redirect origin is ignored, whatever it says. */
-export const listenForAuthorization = fromCallback<SocialSignInEvent, { browser: SocialBrowser; origin: string; provider: string }>(({ input, sendBack }) =>
-  input.browser.onMessage((received) => {
-    if (received.origin !== input.origin) return;
-    const message = asAuthorizationMessage(received.data, input.provider);
-    if (message) sendBack({ type: 'server.authorization', message });
-  }),
+/**
+ * Listens for the authorization message; anything not from the redirect origin is ignored, whatever it says, and so is
+ * a message of that origin from another window than our popup (a frame or tab of the API origin).
+ */
+export const listenForAuthorization = fromCallback<SocialSignInEvent, { browser: SocialBrowser; origin: string; provider: string; popup?: PopupHandle | null | undefined }>(
+  ({ input, sendBack }) =>
+    input.browser.onMessage((received) => {
+      if (received.origin !== input.origin) return;
+      if (input.popup?.isSource && received.source !== undefined && !input.popup.isSource(received.source)) return;
+      const message = asAuthorizationMessage(received.data, input.provider);
+      if (message) sendBack({ type: 'server.authorization', message });
+    }),
 );

@@ -20,7 +20,13 @@ afterEach(async () => {
 
 function fakeBrowser(options: { blocked?: boolean; prefersRedirect?: boolean; url?: string } = {}) {
   const listeners = new Set<(message: ReceivedMessage) => void>();
-  const popup = { closed: false, navigatedTo: [] as string[], navigate: vi.fn((url: string) => popup.navigatedTo.push(url)), close: vi.fn(() => (popup.closed = true)) };
+  const popup = {
+    closed: false,
+    navigatedTo: [] as string[],
+    navigate: vi.fn((url: string) => popup.navigatedTo.push(url)),
+    close: vi.fn(() => (popup.closed = true)),
+    isSource: (source: unknown) => source === popup,
+  };
   let url = options.url ?? 'http://localhost:5173/app';
   const browser: SocialBrowser = {
     openPopup: vi.fn(() => (options.blocked ? null : popup)),
@@ -33,7 +39,8 @@ function fakeBrowser(options: { blocked?: boolean; prefersRedirect?: boolean; ur
     replaceUrl: vi.fn((next: string) => (url = next)),
     prefersRedirect: () => options.prefersRedirect ?? false,
   };
-  const post = (origin: string, data: unknown) => listeners.forEach((listener) => listener({ origin, data }));
+  /** A message as the popup's page posts it (its window the source), or another window when `source` says so. */
+  const post = (origin: string, data: unknown, source: unknown = popup) => listeners.forEach((listener) => listener({ origin, data, source }));
   return { browser, popup, post, listenerCount: () => listeners.size, setUrl: (next: string) => (url = next) };
 }
 
@@ -98,6 +105,20 @@ describe('socialSignInMachine: popup', () => {
     t.post(REDIRECT_ORIGIN, 'not an object');
     expect(t.status()).toBe('awaitingAuthorization');
     expect(t.exchangeSpy).not.toHaveBeenCalled();
+  });
+
+  it("behavior: the right message from the API origin but another window (a frame, a tab) is ignored; the popup's own is taken", async () => {
+    const t = await setup();
+    t.actor.send({ type: 'user.start', provider: 'google' });
+    await t.until('awaitingAuthorization');
+    const message = { type: 'authorization_response', provider: 'google', code: 'the-code', state: STATE };
+    t.post(REDIRECT_ORIGIN, message, { another: 'window' });
+    t.post(REDIRECT_ORIGIN, message, null);
+    expect(t.status()).toBe('awaitingAuthorization');
+    expect(t.exchangeSpy).not.toHaveBeenCalled();
+    t.post(REDIRECT_ORIGIN, message);
+    await t.until('done');
+    expect(t.exchangeSpy).toHaveBeenCalledTimes(1);
   });
 
   it('error: popup blocked → "Please allow popups and try again."', async () => {

@@ -186,7 +186,7 @@ export const socialSignInMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'listenForAuthorization',
-        input: ({ context }) => ({ browser: context.browser, origin: context.redirectOrigin, provider: context.provider as string }),
+        input: ({ context }) => ({ browser: context.browser, origin: context.redirectOrigin, provider: context.provider as string, popup: context.popup }),
       },
       after: { sessionTimeout: { target: 'failed', actions: ['closePopup', 'assignSessionTimeout'] } },
       on: {
