@@ -4,17 +4,14 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { API_BASE_URL, createFakeFetch, ENVIRONMENT_ID, fakeSignIn, json, routeTable } from '../../test/fakeFetch.js';
-import { createLatchkeyClient, type LatchkeyClient } from '../client/createLatchkeyClient.js';
+import { createFakeFetch, fakeSignIn, json } from '../../test/fakeFetch.js';
+import { destroyTestClients, signedOutTestClient } from '../../test/testClient.js';
 import { createEmbeddedWalletClient } from './createEmbeddedWalletClient.js';
 import type { SessionKeyStore, StoredSessionKey } from './stampers/sessionKeyStore.js';
 import { getSessionStatus } from '../machines/session/sessionMachine.js';
 import { sendTransactionMachine, type SolanaTransferPort } from '../machines/sendTransaction/sendTransactionMachine.js';
 
-const clients: LatchkeyClient[] = [];
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.destroy()));
-});
+afterEach(() => destroyTestClients());
 
 const ADDRESS = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
 const CUSTODY = 'http://127.0.0.1:10';
@@ -25,23 +22,10 @@ function memoryStore(): SessionKeyStore {
 }
 
 async function setup(custodyAnswer: () => Response | Promise<Response>) {
-  const api = createFakeFetch(
-    routeTable({
-      'POST /users/embeddedWallets/sessionKey': (request) =>
-        json(200, { publicKey: (request.body as { publicKey: string }).publicKey, expiresAt: new Date(Date.now() + 1_800_000).toISOString() }),
-    }),
-  );
-  const client = createLatchkeyClient({
-    environmentId: ENVIRONMENT_ID,
-    apiBaseUrl: API_BASE_URL,
-    fetch: api.fetch,
-    storage: { getItem: () => null, setItem: () => undefined, removeItem: () => undefined },
-    console: false,
-    sendLogs: false,
-    analytics: false,
+  const { client } = await signedOutTestClient({
+    'POST /users/embeddedWallets/sessionKey': (request) =>
+      json(200, { publicKey: (request.body as { publicKey: string }).publicKey, expiresAt: new Date(Date.now() + 1_800_000).toISOString() }),
   });
-  clients.push(client);
-  await waitFor(client.session, (s) => getSessionStatus(s) === 'signedOut');
   const signIn = fakeSignIn(Date.now() + 3_600_000, {
     verifiedCredentials: [
       { id: 'cred-w', format: 'blockchain', chain: 'SOL', address: ADDRESS, wallet_properties: { turnkeySubOrganizationId: 'org-1', turnkeyHDWalletId: 'hd-1' } },

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { createLatchkeyClient, type LatchkeyClient } from '../client/createLatchkeyClient.js';
 import { createCustodyApi } from '../embedded/custody/createCustodyApi.js';
 import type { Stamper } from '../embedded/stampers/Stamper.js';
 import { emailSignInMachine } from '../machines/emailSignIn/emailSignInMachine.js';
 import { mfaChallengeError, mfaChallengeIsBusy, mfaChallengeMachine, mfaChallengeStatus } from '../machines/mfaChallenge/mfaChallengeMachine.js';
 import { getSessionStatus } from '../machines/session/sessionMachine.js';
-import { API_BASE_URL, createFakeFetch, ENVIRONMENT_ID, fakeUser, json, routeTable, type FakeHandler, type RecordedRequest } from '../../test/fakeFetch.js';
+import { createFakeFetch, fakeUser, json, type FakeHandler, type RecordedRequest } from '../../test/fakeFetch.js';
+import { destroyTestClients, signedOutTestClient } from '../../test/testClient.js';
 import { REQUEST_TIMEOUT_MS } from './requestDeadline.js';
 
 /**
@@ -14,26 +14,14 @@ import { REQUEST_TIMEOUT_MS } from './requestDeadline.js';
  * reply of the wrong shape. Every one ends the flow in a coded error, in bounded time; none reads as success.
  */
 const UUID = '0b7e9a52-3c41-4d7a-9f6e-2a8b1c5d7e90';
-const clients: LatchkeyClient[] = [];
 afterEach(async () => {
   vi.useRealTimers();
-  await Promise.all(clients.splice(0).map((client) => client.destroy()));
+  await destroyTestClients();
 });
 
 async function signedOutClient(table: Record<string, FakeHandler>) {
-  const fake = createFakeFetch(routeTable(table));
-  const client = createLatchkeyClient({
-    environmentId: ENVIRONMENT_ID,
-    apiBaseUrl: API_BASE_URL,
-    fetch: fake.fetch,
-    storage: { getItem: () => null, setItem: () => undefined, removeItem: () => undefined },
-    console: false,
-    sendLogs: false,
-    analytics: false,
-  });
-  clients.push(client);
-  await waitFor(client.session, (snapshot) => getSessionStatus(snapshot) === 'signedOut');
-  return Object.assign(client, { requests: fake.requests });
+  const { client, requests } = await signedOutTestClient(table);
+  return Object.assign(client, { requests });
 }
 
 /** Timers faked (only they: the contract's lazy import and the fetch still run), from before the request goes out. */

@@ -1,44 +1,24 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  API_BASE_URL,
-  createFakeFetch,
-  ENVIRONMENT_ID,
   errorBody,
   fakeSignIn,
   json,
-  routeTable,
   type FakeHandler,
 } from '../../../test/fakeFetch.js';
-import { createLatchkeyClient, type LatchkeyClient } from '../../client/createLatchkeyClient.js';
+import { destroyTestClients, signedOutTestClient } from '../../../test/testClient.js';
 import { getSessionStatus } from '../session/sessionMachine.js';
 import type { SendCodeInput, SentCode } from '../codeVerification/codeVerificationMachine.js';
 import { emailSignInMachine } from './emailSignInMachine.js';
 
 /** The e-mail channel's own checks; the lifecycle it shares with SMS is in codeVerificationMachine.test.ts. */
 const UUID = '0b7e9a52-3c41-4d7a-9f6e-2a8b1c5d7e90';
-const clients: LatchkeyClient[] = [];
 
 afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.destroy()));
+  await destroyTestClients();
 });
 
-async function makeClient(handlers: Record<string, FakeHandler> = {}, captchaToken?: string) {
-  const fake = createFakeFetch(routeTable(handlers));
-  const client = createLatchkeyClient({
-    // The project's captcha, as the client runs it (here: off, or a fixed token), without a settings request.
-    captcha: { token: async () => captchaToken },
-    environmentId: ENVIRONMENT_ID,
-    apiBaseUrl: API_BASE_URL,
-    fetch: fake.fetch,
-    storage: { getItem: () => null, setItem: () => undefined, removeItem: () => undefined },
-    console: false,
-    sendLogs: false,
-  });
-  clients.push(client);
-  await waitFor(client.session, (snapshot) => getSessionStatus(snapshot) === 'signedOut');
-  return { client, requests: fake.requests };
-}
+const makeClient = (handlers: Record<string, FakeHandler> = {}, captchaToken?: string) => signedOutTestClient(handlers, captchaToken === undefined ? {} : { captchaToken });
 
 describe('emailSignInMachine: the address', () => {
   it('error: a malformed e-mail stays idle with invalid_email_address and sends nothing', async () => {
