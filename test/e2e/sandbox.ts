@@ -28,6 +28,15 @@ export async function resetSettings(): Promise<void> {
   if (!response.ok) throw new Error(`reset settings answered ${response.status}: ${await response.text()}`);
 }
 
+/**
+ * Forgets what the rate limits have counted: every window starts empty. A test that sets a tight limit calls it after,
+ * so the Retry-After it sees is measured from its own requests, not from whichever earlier test's came first.
+ */
+export async function clearRateLimits(): Promise<void> {
+  const response = await fetch(`${inject('e2eSandboxUrl')}/sandbox/admin/rate-limits`, { method: 'DELETE' });
+  if (!response.ok) throw new Error(`clearing rate limits answered ${response.status}: ${await response.text()}`);
+}
+
 let counter = 0;
 /** A fresh address per test so inbox lookups and attempt limits never cross. */
 export function uniqueEmail(label: string): string {

@@ -55,6 +55,13 @@ export function mountSandboxRoutes(app: Hono, ctx: SandboxContext, info: Sandbox
   // Ends every live JSON-RPC socket connection (close code 1012), as a restart would: clients' reconnects are tested against it.
   app.post('/sandbox/admin/sockets/drop', (c) => c.json({ dropped: ctx.sockets.drop() }));
 
+  // Every rate-limit window of the environment starts empty again (the events counted so far are forgotten): a demo or
+  // a test that sets a tight limit gets it measured from now, whatever came before it from the same address.
+  app.delete('/sandbox/admin/rate-limits', async (c) => {
+    const deleted = await ctx.db.query<{ count: number }>('WITH gone AS (DELETE FROM rate_limit_events WHERE environment_id = $1 RETURNING 1) SELECT count(*)::int AS count FROM gone', [ctx.environmentId]);
+    return c.json({ deleted: deleted[0]?.count ?? 0 });
+  });
+
   app.put('/sandbox/admin/settings', async (c) => c.json(await ctx.settings.merge(await readJson(c))));
   app.post('/sandbox/admin/reset-settings', async (c) => c.json(await ctx.settings.reset()));
 

@@ -51,6 +51,20 @@ describe('rate limits on sending codes', () => {
     expect((await create(freshEmail())).status).toBe(200);
   });
 
+  it('behavior: DELETE /sandbox/admin/rate-limits empties every window: the next send is measured from now', async () => {
+    await limits({ emailVerification: { perClient: { limit: 1, windowSeconds: 600 } } });
+    t.clock.advance(601_000);
+    expect((await create(freshEmail())).status).toBe(200);
+    expect((await create(freshEmail())).status).toBe(429);
+    const cleared = await t.call('DELETE', '/sandbox/admin/rate-limits');
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.deleted).toBeGreaterThanOrEqual(1);
+    expect((await create(freshEmail())).status).toBe(200);
+    const refused = await create(freshEmail());
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('600');
+  });
+
   it('behavior: retries count as sends to the recipient', async () => {
     await limits({ emailVerification: { perRecipient: { limit: 2, windowSeconds: 600 } } });
     const email = freshEmail();
