@@ -191,6 +191,7 @@ export default defineConfig({
           environment: 'node',
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/e2e/setup.ts'],
+          setupFiles: ['test/e2e/failureSnapshots.ts'],
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,

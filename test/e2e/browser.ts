@@ -13,6 +13,9 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  */
 export const STEP_TIMEOUT_MS = 20_000;
 
+/** Every browser a test file launched and has not closed: a failed test's pages are saved from them (`failureSnapshots`). */
+export const launchedBrowsers = new Set<Browser>();
+
 export async function launchChromium(): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -35,6 +38,8 @@ export async function launchChromium(): Promise<Browser> {
     context.setDefaultNavigationTimeout(STEP_TIMEOUT_MS);
     return context;
   };
+  launchedBrowsers.add(browser);
+  browser.on('disconnected', () => launchedBrowsers.delete(browser));
   return browser;
 }
 
