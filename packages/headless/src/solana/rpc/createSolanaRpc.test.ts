@@ -67,4 +67,11 @@ describe('createSolanaRpc', () => {
     const rpc = createSolanaRpc({ url: 'http://127.0.0.1:9/' });
     await expect(rpc.call('getSlot')).rejects.toBeInstanceOf(TypeError);
   });
+
+  it('error: a node that never answers, or stops mid-answer, fails the call with a TimeoutError at timeoutMs (not a wait for good)', async () => {
+    const silent = createSolanaRpc({ url: URL_, fetch: (() => new Promise<Response>(() => undefined)) as unknown as typeof globalThis.fetch, timeoutMs: 30 });
+    await expect(silent.call('getLatestBlockhash')).rejects.toMatchObject({ name: 'TimeoutError' });
+    const stalled = createSolanaRpc({ url: URL_, fetch: fakeNode(() => new Response(new ReadableStream({ start() {} }), { status: 200 })).fetch, timeoutMs: 30 });
+    await expect(stalled.batch([['getLatestBlockhash'], ['getBalance']])).rejects.toMatchObject({ name: 'TimeoutError' });
+  });
 });

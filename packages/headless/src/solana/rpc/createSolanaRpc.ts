@@ -1,3 +1,5 @@
+import { REQUEST_TIMEOUT_MS, requestDeadline } from '../../core/transport/requestDeadline.js';
+
 /** What a Solana node answered instead of a result (a JSON-RPC error object): its code, message and data. */
 export class SolanaRpcError extends Error {
   override readonly name = 'SolanaRpcError';
@@ -27,6 +29,8 @@ export interface CreateSolanaRpcParameters {
   fetch?: typeof fetch;
   /** Waits between retries of a rate-limited (429) request; default `setTimeout`. */
   sleep?: (ms: number) => Promise<void>;
+  /** How long one request may take, its answer read in full (default `REQUEST_TIMEOUT_MS`, 30 s); past it: `TimeoutError`. */
+  timeoutMs?: number;
 }
 
 /** Retries of a request the node answered 429 (Too many requests), as web3.js does: after 500, 1000, 2000, 4000 ms. */
@@ -43,19 +47,35 @@ interface RpcAnswer {
  * A small JSON-RPC 2.0 client for a Solana node (POST with a JSON body, batches as arrays): what the wallet panel's
  * balances and activity and the transfer need, without @solana/web3.js's `Connection` (its schemas, websocket and
  * RPC libraries). A node's error answer is a `SolanaRpcError`; a non-2xx answer an `Error` with its status and text;
- * a rate-limited request (429) is sent again up to 4 times, waiting 500 ms, then twice as long each time.
+ * a rate-limited request (429) is sent again up to 4 times, waiting 500 ms, then twice as long each time. Each request,
+ * its answer read in full, is bounded (`timeoutMs`): a node that never answers fails it with a `TimeoutError`.
  */
-export function createSolanaRpc({ url, fetch: doFetch = globalThis.fetch, sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)) }: CreateSolanaRpcParameters): SolanaRpc {
+export function createSolanaRpc({
+  url,
+  fetch: doFetch = globalThis.fetch,
+  sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  timeoutMs = REQUEST_TIMEOUT_MS,
+}: CreateSolanaRpcParameters): SolanaRpc {
   let nextId = 1;
 
+  /** One request and its answer's text, within the deadline. */
+  async function send(init: RequestInit, signal: AbortSignal | undefined): Promise<{ response: Response; text: string }> {
+    const deadline = requestDeadline(timeoutMs, signal);
+    try {
+      const response = await deadline.race(doFetch(url, { ...init, signal: deadline.signal }));
+      return { response, text: await deadline.race(response.text()) };
+    } finally {
+      deadline.clear();
+    }
+  }
+
   async function post(body: unknown, signal: AbortSignal | undefined): Promise<unknown> {
-    const init: RequestInit = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), ...(signal ? { signal } : {}) };
-    let response = await doFetch(url, init);
+    const init: RequestInit = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+    let { response, text } = await send(init, signal);
     for (let retry = 0, wait = FIRST_RATE_LIMIT_WAIT_MS; response.status === 429 && retry < RATE_LIMIT_RETRIES; retry++, wait *= 2) {
       await sleep(wait);
-      response = await doFetch(url, init);
+      ({ response, text } = await send(init, signal));
     }
-    const text = await response.text();
     if (!response.ok) throw new Error(`${response.status} ${response.statusText}: ${text}`);
     return JSON.parse(text) as unknown;
   }

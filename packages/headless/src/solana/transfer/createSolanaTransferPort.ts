@@ -174,14 +174,18 @@ export function createSolanaTransferPort({ rpc, client, confirmPollMs = 400 }: C
       ['getLatestBlockhash', [commitment]],
       ['getBalance', [from.toBase58(), commitment]],
     ]);
-    const { blockhash, lastValidBlockHeight } = latest!.value as { blockhash: string; lastValidBlockHeight: number };
+    const { blockhash, lastValidBlockHeight } = (latest?.value ?? {}) as { blockhash?: unknown; lastValidBlockHeight?: unknown };
+    // The node's answers are checked before anything is built on them: a garbled one is the node's failure (rpc_error).
+    if (typeof blockhash !== 'string' || blockhash === '' || typeof lastValidBlockHeight !== 'number' || typeof balance?.value !== 'number') {
+      throw new LatchkeyError('rpc_error', { cause: { getLatestBlockhash: latest, getBalance: balance } });
+    }
     const transaction = new Transaction({ feePayer: from, blockhash, lastValidBlockHeight }).add(...instructions);
     return {
       transaction: transaction.serialize({ requireAllSignatures: false, verifySignatures: false }),
       blockhash,
       lastValidBlockHeight,
       lamportsNeeded,
-      lamportsAvailable: BigInt(balance!.value as number),
+      lamportsAvailable: BigInt(balance.value),
     };
   }
 
@@ -227,7 +231,10 @@ export function createSolanaTransferPort({ rpc, client, confirmPollMs = 400 }: C
 
     async sendRaw(signed) {
       try {
-        return await rpc.call<string>('sendTransaction', [toBase64(signed), { encoding: 'base64', preflightCommitment: DEFAULT_COMMITMENT, maxRetries: 0 }]);
+        await rpc.call<unknown>('sendTransaction', [toBase64(signed), { encoding: 'base64', preflightCommitment: DEFAULT_COMMITMENT, maxRetries: 0 }]);
+        // Accepted: what is confirmed is the transaction's own signature, whatever the node echoed (a null or another
+        // string would be polled for in vain, and a transaction that landed reported as timed out).
+        return signatureOf(signed);
       } catch (error) {
         // A resend after a lost answer: the first one landed, and this is its signature.
         if (error instanceof SolanaRpcError && /already been processed/i.test(error.message)) return signatureOf(signed);

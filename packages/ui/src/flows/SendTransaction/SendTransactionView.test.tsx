@@ -176,6 +176,18 @@ describe('Solana UI', () => {
     await expectNoAxeViolations(container);
   });
 
+  it('behavior: while the wallet is to sign, Cancel (a wallet that never answers is no dead end); sending and confirming offer nothing', async () => {
+    const flow = fakeFlow({ status: 'signing' });
+    const user = userEvent.setup();
+    const { rerender } = renderInKit(<SendTransactionView flow={flow} balances={balances} />);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(flow.cancel).toHaveBeenCalledTimes(1);
+    for (const status of ['sending', 'confirming'] as const) {
+      rerender(<SendTransactionView flow={fakeFlow({ status })} balances={balances} />);
+      expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    }
+  });
+
   it('behavior: expired offers signing again', async () => {
     const flow = fakeFlow({ status: 'expired', error: { code: 'transaction_expired', message: 'The transaction expired before it was confirmed. Sign it again with a fresh blockhash.' } });
     const user = userEvent.setup();

@@ -52,7 +52,7 @@ export function SendTransactionView({ flow, balances, onFinished }: SendTransact
       </>
     );
   } else if (view !== 'form' && view !== 'review') {
-    body = <TransferStatus status={status as TransferStatusProps['status']} signature={flow.signature} error={flow.error} onResign={() => flow.resign()} onRetry={retry} onDone={finish} />;
+    body = <TransferStatus status={status as TransferStatusProps['status']} signature={flow.signature} error={flow.error} onResign={() => flow.resign()} onRetry={retry} onCancel={() => flow.cancel()} onDone={finish} />;
   } else {
     body = (
       <>

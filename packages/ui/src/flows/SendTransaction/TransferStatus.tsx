@@ -14,6 +14,8 @@ export interface TransferStatusProps {
   onResign: () => void;
   /** Offered when the network cut a step off (`useSendTransaction().canRetry`): the same step again. */
   onRetry?: (() => void) | undefined;
+  /** While the wallet is to sign: back to the review, nothing sent (a wallet that never answers is not a dead end). */
+  onCancel?: (() => void) | undefined;
   onDone: () => void;
 }
 
@@ -25,7 +27,7 @@ const isPending = (status: TransferStatusProps['status']): status is keyof typeo
  * After Confirm: pending, confirmed, failed ('Transaction failed', or the network's sentence with Retry), timed out,
  * or expired (offered as re-sign). Its first line is the view's heading for focus (`data-view-heading`).
  */
-export function TransferStatus({ status, signature, error, onResign, onRetry, onDone }: TransferStatusProps) {
+export function TransferStatus({ status, signature, error, onResign, onRetry, onCancel, onDone }: TransferStatusProps) {
   const t = useMessages();
   const errorText = useErrorText();
   const canRetry = status === 'failed' && onRetry !== undefined;
@@ -69,6 +71,11 @@ export function TransferStatus({ status, signature, error, onResign, onRetry, on
         {canRetry ? (
           <button type="button" className={button.primary} onClick={onRetry}>
             {t('common.retry')}
+          </button>
+        ) : null}
+        {status === 'signing' && onCancel ? (
+          <button type="button" className={button.secondary} onClick={onCancel}>
+            {t('common.cancel')}
           </button>
         ) : null}
         {!isPending(status) ? (

@@ -223,6 +223,23 @@ describe('sendTransactionMachine', () => {
     expect(actor.getSnapshot().context.error?.code).toBe('USER_REJECTED');
     expect(p.sendRaw).not.toHaveBeenCalled();
   });
+  it('behavior: a wallet that never answers the signing can be left: cancel goes back to the review, nothing sent; a late signature is dropped', async () => {
+    let answer!: (signed: Uint8Array) => void;
+    const silent = { ...signer, signTransaction: () => new Promise<Uint8Array>((resolve) => (answer = resolve)) };
+    const p = port();
+    const actor = createActor(sendTransactionMachine, { input: { port: p, signer: silent } }).start();
+    actor.send({ type: 'user.prepare', request: {} });
+    await waitFor(actor, (s) => s.matches('review'));
+    actor.send({ type: 'user.confirm' });
+    expect(actor.getSnapshot().value).toBe('signing');
+    actor.send({ type: 'user.cancel' });
+    expect(actor.getSnapshot().value).toBe('review');
+    answer(new Uint8Array([1]));
+    await flush();
+    expect(actor.getSnapshot().value).toBe('review');
+    expect(p.sendRaw).not.toHaveBeenCalled();
+  });
+
   it('behavior: the network down while building is network_error in invalid; retry builds the same request again', async () => {
     const prepare = vi.fn<SolanaTransferPort<unknown>['prepare']>(async () => Promise.reject(new TypeError('Failed to fetch')));
     const { actor } = start(port({ prepare }));

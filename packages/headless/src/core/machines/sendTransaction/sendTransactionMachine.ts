@@ -227,6 +227,9 @@ export const sendTransactionMachine = setup({
         onDone: { target: 'sending', actions: { type: 'assignSigned', params: ({ event }) => ({ signed: event.output }) } },
         onError: { target: 'failed', actions: { type: 'assignError', params: errorParams } },
       },
+      // A wallet that never answers (its prompt closed, or lost behind the page): back to the review, nothing sent. A
+      // signature that comes after is dropped with the stopped signing.
+      on: { 'user.cancel': 'review' },
     },
     sending: {
       tags: ['busy'],
