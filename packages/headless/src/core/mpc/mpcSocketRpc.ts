@@ -34,7 +34,8 @@ function whenReady(socket: SocketClient, timeoutMs: number): Promise<void> {
 export async function connectMpcSocket(socket: SocketClient, jwt: string | undefined): Promise<MpcRpc> {
   if (!jwt) throw new LatchkeyError('unauthorized', { message: 'Sign in to use the MPC wallet.' });
   await whenReady(socket, READY_TIMEOUT_MS);
-  await socket.login({ jwt });
+  // Bounded like every call: a server that never answers the login ends the attempt (and the session machine retries).
+  await socket.login({ jwt }, REPLY_TIMEOUT_MS);
   return {
     async call(method, params) {
       let result: unknown;

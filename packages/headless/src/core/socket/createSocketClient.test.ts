@@ -328,4 +328,12 @@ describe('createSocketClient: protocol and reconnect rules', () => {
     expect(client.getStatus()).toBe('notReady');
     expect(client.getConnection().state).toBe('closed');
   });
+
+  it('error: a server that never answers the login → socket_reply_timeout at its timeoutMs (the MPC socket passes its 30 s), not a wait for good', async () => {
+    const { port } = await startRawServer(() => undefined);
+    const client = connect(port);
+    await ready(client);
+    const error = await rejection(client.login({ token: 'letmein' }, 50));
+    expect(isLatchkeyError(error, 'socket_reply_timeout')).toBe(true);
+  });
 });

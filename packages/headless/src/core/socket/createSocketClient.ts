@@ -22,6 +22,12 @@ export interface CreateSocketClientOptions {
 
 export type SocketStatus = 'notReady' | 'ready';
 
+/**
+ * How long the login and subscriptions replayed after a reconnect wait for their replies: a server that never answers
+ * them is reported (`socket_authentication_failed`, `socket_subscribe_failed`) instead of restoring nothing, silently.
+ */
+export const RESTORE_REPLY_TIMEOUT_MS = 30_000;
+
 /** The connection as one value: a new object on every change, the same one until then (a `useSyncExternalStore` snapshot). */
 export interface SocketConnection {
   state: SocketConnectionState;
@@ -57,8 +63,11 @@ export interface SocketClient {
   call<T = unknown>(method: string, params?: unknown, timeoutMs?: number): Promise<T>;
   /** A JSON-RPC notification (no reply). */
   notify(method: string, params?: unknown): Promise<void>;
-  /** `rpc.login`; remembered and replayed after a reconnect. */
-  login(params: unknown): Promise<unknown>;
+  /**
+   * `rpc.login`; remembered and replayed after a reconnect. Rejects after `timeoutMs` without a reply
+   * (`socket_reply_timeout`; none: waits until the reply or the socket's close).
+   */
+  login(params: unknown, timeoutMs?: number): Promise<unknown>;
   listMethods(): Promise<string[]>;
   /** `rpc.on` for the first listener of an event; restored after every reconnect. Resolves to the unsubscribe. */
   subscribe(event: string, listener: SocketListener): Promise<() => Promise<void>>;
@@ -186,7 +195,7 @@ export function createSocketClient(options: CreateSocketClientOptions): SocketCl
   const restore = async () => {
     if (loginParams) {
       try {
-        if (!(await send('rpc.login', loginParams.value))) throw new LatchkeyError('socket_authentication_failed');
+        if (!(await send('rpc.login', loginParams.value, RESTORE_REPLY_TIMEOUT_MS))) throw new LatchkeyError('socket_authentication_failed');
       } catch (error) {
         reportError('login', error instanceof LatchkeyError && error.code === 'socket_authentication_failed' ? error : new LatchkeyError('socket_authentication_failed', { cause: error }));
       }
@@ -194,7 +203,7 @@ export function createSocketClient(options: CreateSocketClientOptions): SocketCl
     const events = [...subscriptions.keys()];
     if (events.length === 0) return;
     try {
-      const result = (await send('rpc.on', events)) as Record<string, unknown> | null;
+      const result = (await send('rpc.on', events, RESTORE_REPLY_TIMEOUT_MS)) as Record<string, unknown> | null;
       for (const event of events) {
         const subscription = subscriptions.get(event);
         if (subscription) subscription.lost = result?.[event] !== 'ok';
@@ -317,12 +326,12 @@ export function createSocketClient(options: CreateSocketClientOptions): SocketCl
       if (getStatus() !== 'ready') throw new LatchkeyError('socket_not_ready');
       actor.send({ type: 'user.send', data: JSON.stringify({ jsonrpc: '2.0', method, ...(params === undefined ? {} : { params }) }) });
     },
-    async login(params) {
+    async login(params, timeoutMs) {
       let result: unknown;
       try {
-        result = await send('rpc.login', params);
+        result = await send('rpc.login', params, timeoutMs);
       } catch (error) {
-        if (error instanceof LatchkeyError && (error.code === 'socket_not_ready' || error.code === 'socket_closed_before_reply')) throw error;
+        if (error instanceof LatchkeyError && (error.code === 'socket_not_ready' || error.code === 'socket_closed_before_reply' || error.code === 'socket_reply_timeout')) throw error;
         throw new LatchkeyError('socket_authentication_failed', { cause: error });
       }
       if (!result) throw new LatchkeyError('socket_authentication_failed');
