@@ -70,6 +70,15 @@ describe('mpcSession machine', () => {
     expect(snapshot.context.restarts).toBe(1);
   });
 
+  it("error: a round message the maths refuses (the curve library throws) is invalid_response, not UNKNOWN with the library's words", async () => {
+    const { ceremony, record } = fakeCeremony(['signCommit'], [async () => { throw new Error('expected valid point.y: 0 <= n < 5789604461865809771178549250434395392663499233282028201972879200395656481996, got 5'); }]);
+    const { settled } = run({ start: async () => ceremony });
+    const snapshot = await settled;
+    expect(snapshot.value).toBe('failed');
+    expect(snapshot.context.error).toMatchObject({ code: 'invalid_response', message: 'The server answered with an unexpected response.' });
+    expect(record.discarded).toBe(1);
+  });
+
   it('error: a refusal is not retried — failed with its error, the secrets discarded', async () => {
     const { ceremony, record } = fakeCeremony(['keygenRound1'], [async () => { throw new LatchkeyError('unauthorized', { message: 'no' }); }]);
     const { settled } = run({ start: async () => ceremony });

@@ -60,9 +60,14 @@ export const mpcSessionMachine = setup({
     discardSecrets: ({ context }) => context.ceremony?.discard(),
     forgetCeremony: assign({ ceremony: undefined, step: 0 }),
     countRestart: assign(({ context }) => ({ restarts: context.restarts + 1 })),
-    setError: assign((_, params: { error: unknown }) => ({
-      error: isInterruption(params.error) ? mpcError('mpc_ceremony_interrupted', { cause: params.error }) : toLatchkeyErrorSync(params.error),
-    })),
+    // A step that failed on what the server sent (a round message the schema passed but the maths refuses: a point off
+    // the curve, a commitment under the device's own identifier) throws the curve library's own error: that is the
+    // server's answer not understood (`invalid_response`), never the library's words under `UNKNOWN`.
+    setError: assign((_, params: { error: unknown }) => {
+      if (isInterruption(params.error)) return { error: mpcError('mpc_ceremony_interrupted', { cause: params.error }) };
+      const error = toLatchkeyErrorSync(params.error);
+      return { error: error.code === 'UNKNOWN' ? new LatchkeyError('invalid_response', { cause: params.error }) : error };
+    }),
     setCancelled: assign({ error: () => new LatchkeyError('user_cancelled_request') }),
   },
   guards: {
