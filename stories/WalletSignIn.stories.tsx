@@ -80,10 +80,13 @@ export const Confirming: Story = {
 
 export const Reconnecting: Story = {
   args: { flow: walletFlow({ status: 'reconnecting', walletKey: 'testwallet' }) },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, args }) => {
     await expect(canvasElement.querySelector('[data-flow="wallet"]')).toHaveAttribute('data-state', 'reconnecting');
     await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Reconnecting Test Wallet…');
     await expectAccessible();
+    // A wallet that does not answer is not waited for: Cancel stops the reconnect.
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Cancel' }));
+    await expect(args.flow.cancel).toHaveBeenCalledTimes(1);
   },
 };
 

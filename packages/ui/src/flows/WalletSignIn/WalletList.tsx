@@ -161,7 +161,8 @@ export function WalletList({ wallets, status = 'idle', activeWallet, error, purp
       ) : error && status === 'failed' ? (
         <ErrorMessage hint={<RetryHint error={error} />}>{errorText(error)}</ErrorMessage>
       ) : null}
-      {busy && onCancel && status !== 'reconnecting' ? (
+      {/* Reconnecting and disconnecting too: the flow stops waiting for a wallet that does not answer. */}
+      {busy && onCancel ? (
         <button type="button" className={button.quiet} onClick={onCancel}>
           {t('common.cancel')}
         </button>

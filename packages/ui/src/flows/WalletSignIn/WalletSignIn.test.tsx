@@ -45,6 +45,24 @@ describe('WalletSignInView and WalletList', () => {
     expect(flow.cancel).toHaveBeenCalledTimes(1);
   });
 
+  it('behavior: reconnecting says so, the wallets wait, and Cancel stops the reconnect', async () => {
+    const flow = fakeWalletFlow({ status: 'reconnecting', walletKey: 'testwallet' });
+    const user = userEvent.setup();
+    renderInKit(<WalletSignInView flow={flow} showWalletsButton={false} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Reconnecting Test Wallet…');
+    expect(screen.getByRole('button', { name: 'Connect Test Wallet' })).toHaveAttribute('aria-disabled', 'true');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(flow.cancel).toHaveBeenCalledTimes(1);
+  });
+
+  it('behavior: disconnecting offers Cancel (stop waiting for the wallet), which cancels', async () => {
+    const flow = fakeWalletFlow({ status: 'disconnecting', walletKey: 'testwallet' });
+    const user = userEvent.setup();
+    renderInKit(<WalletSignInView flow={flow} showWalletsButton={false} />);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(flow.cancel).toHaveBeenCalledTimes(1);
+  });
+
   it("error: a refusal shows 'User rejected request'", () => {
     renderInKit(<WalletSignInView flow={fakeWalletFlow({ status: 'failed', walletKey: 'testwallet', error: { code: 'USER_REJECTED', message: 'User rejected request' } })} />);
     expect(screen.getByRole('alert')).toHaveTextContent('User rejected request');

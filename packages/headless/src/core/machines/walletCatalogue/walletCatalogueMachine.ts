@@ -50,15 +50,17 @@ async function fetchCatalogue({ url, fetchImpl, logger, signal }: { url: string;
     throw new LatchkeyError('invalid_response', { cause: error });
   }
   const catalogue = parseWalletCatalogue(document, logger);
-  if (!catalogue) throw new LatchkeyError('invalid_response');
+  // A catalogue without one usable wallet (none listed, or every entry dropped) would leave an empty list: a failed try.
+  if (!catalogue || Object.keys(catalogue.wallets).length === 0) throw new LatchkeyError('invalid_response');
   return catalogue;
 }
 
 /**
  * The wallet catalogue (SPEC §4, §7): the bundled default at once; the remote one replaces it when a fetch
- * succeeds. The fetch goes through the generic retry helper (`retry`, SPEC §9) with the catalogue's numbers: each try
- * gets `CATALOGUE_FETCH_TIMEOUT_MS` (30000 ms), a failed or timed-out try is retried up to `CATALOGUE_FETCH_RETRIES`
- * (3) times, then the default stays.
+ * succeeds with at least one usable wallet (a catalogue with none is `invalid_response`, like a malformed one). The
+ * fetch goes through the generic retry helper (`retry`, SPEC §9) with the catalogue's numbers: each try gets
+ * `CATALOGUE_FETCH_TIMEOUT_MS` (30000 ms), a failed or timed-out try is retried up to `CATALOGUE_FETCH_RETRIES` (3)
+ * times, then the default stays.
  */
 export const walletCatalogueMachine = setup({
   types: {

@@ -21,6 +21,20 @@ import type { SessionActorRef } from '../session/sessionMachine.js';
 /** Storage key of the last successful connection (auto-reconnect on reload). */
 export const WALLET_CONNECTION_KEY = 'walletConnection';
 
+/**
+ * How long the silent auto-reconnect on load may take (finding the stored wallet, which may register late, and its
+ * silent connect), in ms. A wallet that has not answered by then is given up quietly, as one that refuses: `idle`,
+ * the stored connection forgotten, no error. Ours (SPEC §9 gives no bound): long enough for a slow extension waking up.
+ */
+export const WALLET_RECONNECT_TIMEOUT_MS = 15_000;
+
+/**
+ * How long a disconnect waits for the wallet's `standard:disconnect`, in ms. The connection is forgotten at once (the
+ * stored one and the connector's account); a wallet that has not confirmed by then is treated as disconnected: `idle`.
+ * Ours (SPEC §9 gives no bound).
+ */
+export const WALLET_DISCONNECT_TIMEOUT_MS = 10_000;
+
 export interface StoredWalletConnection {
   key: string;
   address: string;
@@ -118,10 +132,16 @@ const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: even
 /**
  * Connecting a wallet-standard wallet and, in connect-and-sign mode, signing a Sign-In-With-Solana message to sign
  * in, link, or confirm a merge or transfer. A successful connect is remembered; on the next load the machine starts
- * in `reconnecting` (never `idle` first: no "disconnected" flash) and reconnects silently to the same address.
+ * in `reconnecting` (never `idle` first: no "disconnected" flash) and reconnects silently to the same address, for at
+ * most `WALLET_RECONNECT_TIMEOUT_MS` (`user.cancel` stops it at once). A disconnect waits for the wallet at most
+ * `WALLET_DISCONNECT_TIMEOUT_MS` (`user.cancel` stops waiting); either way the connection is forgotten.
  */
 export const walletSignInMachine = setup({
   types: { context: {} as WalletSignInContext, events: {} as WalletSignInEvent, input: {} as WalletSignInInput, tags: {} as 'busy' | 'error' },
+  delays: {
+    reconnectTimeout: WALLET_RECONNECT_TIMEOUT_MS,
+    disconnectTimeout: WALLET_DISCONNECT_TIMEOUT_MS,
+  },
   actors: {
     connect: fromPromise<string, { connector: WalletConnector; silent?: boolean; expectedAddress?: string }>(({ input }) =>
       input.connector.connect({ silent: input.silent ?? false, ...(input.expectedAddress ? { expectedAddress: input.expectedAddress } : {}) }),
@@ -190,6 +210,9 @@ export const walletSignInMachine = setup({
     starting: { always: [{ guard: 'hasStoredConnection', target: 'reconnecting' }, { target: 'idle' }] },
     reconnecting: {
       tags: ['busy'],
+      // The wallet never answered, or the user stopped waiting: as a refusal, quietly.
+      on: { 'user.cancel': { target: 'idle', actions: 'forgetConnection' } },
+      after: { reconnectTimeout: { target: 'idle', actions: 'forgetConnection' } },
       invoke: {
         src: 'reconnect',
         input: ({ context }) => ({ client: context.client, findConnector: context.findConnector }),
@@ -265,6 +288,9 @@ export const walletSignInMachine = setup({
     disconnecting: {
       tags: ['busy'],
       entry: 'forgetConnection',
+      // Forgotten on entry: a wallet that never confirms (or a user who stops waiting) does not keep us connected.
+      on: { 'user.cancel': { target: 'idle', actions: 'reset' } },
+      after: { disconnectTimeout: { target: 'idle', actions: 'reset' } },
       invoke: {
         src: 'disconnect',
         input: ({ context }) => ({ connector: context.connector }),

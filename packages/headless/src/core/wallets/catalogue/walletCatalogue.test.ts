@@ -127,6 +127,29 @@ describe('walletCatalogueMachine (SPEC §7: 3 retries, 30000 ms per try)', () =>
     expect(fetchImpl).toHaveBeenCalledTimes(3);
   });
 
+  it.each([
+    ['no wallets at all', { wallets: {} }],
+    ['only invalid entries', { groups: {}, wallets: { phantom: { name: 42 }, solflare: 'nope', 'Bad-Key': { name: 'Key' } } }],
+  ])('error: a 200 catalogue with %s counts as a failed fetch (invalid_response) → the bundled default stays', async (_, body) => {
+    const { logger, warn } = warnings();
+    const fetchImpl = vi.fn(async () => json(body));
+    const actor = createActor(walletCatalogueMachine, { input: { url: 'https://assets.example/c.json', fetch: fetchImpl as typeof fetch, logger } }).start();
+    await waitFor(actor, (snapshot) => snapshot.matches('fallback'));
+    expect(walletCatalogueStatus(actor.getSnapshot())).toBe('default');
+    expect(fetchImpl).toHaveBeenCalledTimes(CATALOGUE_FETCH_TRIES);
+    expect(actor.getSnapshot().context.error?.code).toBe('invalid_response');
+    expect(Object.keys(actor.getSnapshot().context.catalogue.wallets).sort()).toEqual(Object.keys(parseWalletCatalogue(defaultWalletCatalogue)?.wallets ?? {}).sort());
+    expect(warn.mock.calls.at(-1)?.[0]).toContain('using the bundled one');
+  });
+
+  it('behavior: one usable entry among invalid ones is enough: the remote catalogue replaces the default', async () => {
+    const fetchImpl = vi.fn(async () => json({ ...remote, wallets: { ...remote.wallets, broken: { name: 42 } } }));
+    const actor = createActor(walletCatalogueMachine, { input: { url: 'https://assets.example/c.json', fetch: fetchImpl as typeof fetch, logger: warnings().logger } }).start();
+    await waitFor(actor, (snapshot) => snapshot.matches('remote'));
+    expect(Object.keys(actor.getSnapshot().context.catalogue.wallets)).toEqual(['glow']);
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+  });
+
   it('error: every try fails (bad JSON shape) → the default stays', async () => {
     const fetchImpl = vi.fn(async () => json({ nothing: true }));
     const actor = createActor(walletCatalogueMachine, { input: { url: 'https://assets.example/c.json', fetch: fetchImpl as typeof fetch } }).start();
