@@ -35,6 +35,22 @@ describe('createPopupCloudDrive: the sign-in popup', () => {
     expect(fetch).toHaveBeenCalledWith(`${DRIVE}/drive/v1/googleDrive/files/backup.json`, expect.objectContaining({ headers: { authorization: 'Bearer token-1' } }));
   });
 
+  it('error: a drive that takes the upload and never answers is mpc_cloud_drive_failed after 30 s (it did not answer in time), not a backup for good', async () => {
+    vi.useFakeTimers();
+    const { page, answer } = fakeWindow();
+    const drive = createPopupCloudDrive({ url: DRIVE, window: page, fetch: vi.fn(() => new Promise<Response>(() => undefined)) });
+    const write = drive.write('googleDrive', 'backup.json', '{}');
+    const outcome = write.then(
+      () => 'written',
+      (error: unknown) => error,
+    );
+    await vi.advanceTimersByTimeAsync(400);
+    answer({ type: 'latchkey:cloud-drive-token', provider: 'googleDrive', accessToken: 'token-1', expiresIn: 3600 }, 0);
+    await vi.advanceTimersByTimeAsync(30_000 + 1_000);
+    expect(await outcome).toMatchObject({ code: 'mpc_cloud_drive_failed' });
+    expect(String((await outcome as Error).message)).toContain('did not answer in time');
+  });
+
   it('error: a popup closed without an answer is mpc_cloud_drive_failed (the window was closed), within seconds', async () => {
     vi.useFakeTimers();
     const { page, popup } = fakeWindow();

@@ -1,4 +1,6 @@
 import { mpcError } from './mpcError.js';
+import { LatchkeyError } from '../errors/LatchkeyError.js';
+import { requestDeadline } from '../transport/requestDeadline.js';
 
 /**
  * A cloud drive the kit keeps an encrypted backup in (`googleDrive`, `icloud`): a drive that speaks the
@@ -95,9 +97,20 @@ export function createPopupCloudDrive(options: PopupCloudDriveOptions): CloudDri
     const cached = tokens.get(provider);
     return cached && cached.expiresAt > Date.now() && cached.account === accountNow() ? cached.token : signIn(provider);
   };
-  const request = async (provider: CloudDriveProvider, name: string, init: RequestInit) => {
+  /** One file request, its answer read in full within `REQUEST_TIMEOUT_MS` (a drive that never answers is a failure). */
+  const request = async (provider: CloudDriveProvider, name: string, init: RequestInit): Promise<{ status: number; ok: boolean; text: string }> => {
     const doFetch = options.fetch ?? globalThis.fetch;
-    const send = async (bearer: string) => doFetch(`${origin}/drive/v1/${provider}/files/${encodeURIComponent(name)}`, { ...init, headers: { ...init.headers, authorization: `Bearer ${bearer}` } });
+    const send = async (bearer: string) => {
+      const deadline = requestDeadline();
+      try {
+        const response = await deadline.race(
+          doFetch(`${origin}/drive/v1/${provider}/files/${encodeURIComponent(name)}`, { ...init, headers: { ...init.headers, authorization: `Bearer ${bearer}` }, signal: deadline.signal }),
+        );
+        return { status: response.status, ok: response.ok, text: await deadline.race(response.text()) };
+      } finally {
+        deadline.clear();
+      }
+    };
     try {
       let response = await send(await token(provider));
       if (response.status === 401) {
@@ -106,8 +119,8 @@ export function createPopupCloudDrive(options: PopupCloudDriveOptions): CloudDri
       }
       return response;
     } catch (cause) {
-      if (cause instanceof Error && 'code' in cause) throw cause;
-      throw failed(provider, 'the network failed', cause);
+      if (cause instanceof LatchkeyError) throw cause;
+      throw failed(provider, cause instanceof DOMException && cause.name === 'TimeoutError' ? 'it did not answer in time' : 'the network failed', cause);
     }
   };
 
@@ -116,7 +129,7 @@ export function createPopupCloudDrive(options: PopupCloudDriveOptions): CloudDri
       const response = await request(provider, name, { method: 'GET' });
       if (response.status === 404) return undefined;
       if (!response.ok) throw failed(provider, `it answered ${response.status}`);
-      return response.text();
+      return response.text;
     },
     async write(provider, name, content) {
       const response = await request(provider, name, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: content });
