@@ -193,14 +193,20 @@ const kib = (n) => (n / 1024).toFixed(1);
 // and "Confirm it's you" naming the wallet or account it is for. Stop 29 took it to 466.7 and the ceiling to 467:
 // the offline guard on the kit's chunk imports (~0.3) and "Confirm it's you" on the MPC panel before a reshare or the
 // export (~2.3: the step-up machines and prompt, which the sign-in and menu chunks held, now also reach the MPC
-// wallet's chunk, so esbuild moves them to shared chunks of their own, ~0.9 of it lost compression context).
+// wallet's chunk, so esbuild moves them to shared chunks of their own, ~0.9 of it lost compression context). Stop 32
+// took it to 469.0 and the ceiling to 469.5: no wait without a bound and no spinner without a way out, found by two
+// reviews against a misbehaving outside world — a deadline on every product-API, custody, Solana RPC and cloud-drive
+// request (in each chunk that sends one), Cancel while a mobile wallet, a transfer's wallet or a silent reconnect is
+// waited on, the socket's connection snapshot, the export frame's timeouts, and checks of what custody, the node and
+// wallet-standard wallets answer. The first load kept under 87 (86.99): outside text is bounded in LatchkeyError and
+// the stored session's expiry follows the token's iat, both in as few bytes as they would go.
 const menuOpenRow = rows.find((row) => row.name === 'host, user menu open');
 const BUDGETS = [
   { name: 'host initial load (React included)', kib: hostRow.initial.gzip / 1024, max: 87 },
   { name: 'the kit on top of React (host initial − baseline)', kib: (hostRow.initial.gzip - baselineRow.initial.gzip) / 1024, max: 20 },
   { name: 'host, user menu open', kib: (menuOpenRow?.initial.gzip ?? Infinity) / 1024, max: 141.3 },
   // One language catalogue counted (the largest): a user reads the kit in one locale (the rows below list each).
-  { name: 'everything a user can reach (host with the wallet panel, all chunks, one locale)', kib: walletHostRow.reachable.gzip / 1024, max: 467, target: 300 },
+  { name: 'everything a user can reach (host with the wallet panel, all chunks, one locale)', kib: walletHostRow.reachable.gzip / 1024, max: 469.5, target: 300 },
 ];
 const over = BUDGETS.filter((budget) => budget.kib > budget.max);
 if (process.argv.includes('--json')) {

@@ -15,17 +15,10 @@ export interface LatchkeyErrorOptions {
 }
 
 /**
- * At most this many characters of outside text (a server's message, a provider's `error`, a reason) reach an error's
- * message or params: a page shows a sentence, not whatever length another party chose to send.
+ * Outside text (a server's message, a provider's `error`, a reason) is cut at 300 characters in a message or a param:
+ * a page shows a sentence, not whatever length another party chose to send.
  */
-const MAX_OUTSIDE_TEXT = 300;
-
-const bounded = (text: string): string => (text.length > MAX_OUTSIDE_TEXT ? `${text.slice(0, MAX_OUTSIDE_TEXT - 1)}…` : text);
-
-function boundedParams(params: Readonly<Record<string, string | number>> | undefined): Readonly<Record<string, string | number>> | undefined {
-  if (!params) return undefined;
-  return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, typeof value === 'string' ? bounded(value) : value]));
-}
+const bounded = <T extends string | number>(value: T): T => (typeof value === 'string' && value.length > 300 ? (`${value.slice(0, 299)}…` as T) : value);
 
 function fill(template: string, params: Readonly<Record<string, string | number>> = {}): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
@@ -39,7 +32,7 @@ function messageFor(code: LatchkeyErrorCode, options: LatchkeyErrorOptions): str
     (clientErrorMessages as Readonly<Record<string, string>>)[code] ??
     (serverErrorMessages as Readonly<Record<string, string>>)[code];
   if (template !== undefined) return fill(template, options.params);
-  return options.message === undefined ? code : bounded(options.message);
+  return bounded(options.message ?? code);
 }
 
 /** The one error type of the kit: a `code` a UI can switch on, the user-facing `message`, and the `cause`. */
@@ -54,7 +47,7 @@ export class LatchkeyError extends Error {
   readonly params: Readonly<Record<string, string | number>> | undefined;
 
   constructor(code: LatchkeyErrorCode, options: LatchkeyErrorOptions = {}) {
-    const params = boundedParams(options.params);
+    const params = options.params && Object.fromEntries(Object.entries(options.params).map(([name, value]) => [name, bounded(value)]));
     super(messageFor(code, { ...options, params }), options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.status = options.status;

@@ -1,14 +1,9 @@
 import { base64urlnopad } from '@scure/base';
 
 /**
- * The `exp` claim of a JWT as milliseconds since the epoch, or undefined when the token cannot
+ * The `exp` and `iat` claims of a JWT in milliseconds since the epoch, each undefined when absent or the token cannot
  * be read. Reading only: the server verifies signatures (and rejects a forged token on first use).
  */
-export function decodeJwtExpiry(jwt: string): number | undefined {
-  return decodeJwtTimes(jwt).exp;
-}
-
-/** The `exp` and `iat` claims of a JWT in milliseconds since the epoch (each undefined when absent or unreadable). */
 export function decodeJwtTimes(jwt: string): { exp: number | undefined; iat: number | undefined } {
   const payload = jwt.split('.')[1];
   if (!payload) return { exp: undefined, iat: undefined };
