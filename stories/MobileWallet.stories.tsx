@@ -52,11 +52,16 @@ export const IdleDark: Story = { ...Idle, globals: { theme: 'dark' } };
 
 export const Redirecting: Story = {
   args: { flow: mobileWalletFlow({ status: 'redirecting', isBusy: true }) },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, args }) => {
     await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Opening Sandbox wallet…');
     await expectAccessible();
+    // The page may never leave (no app for the link) or come back unanswered: Cancel, not a spinner for good.
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Cancel' }));
+    await expect(args.flow.cancel).toHaveBeenCalledTimes(1);
   },
 };
+
+export const RedirectingDark: Story = { ...Redirecting, globals: { theme: 'dark' } };
 
 export const CompletingReturn: Story = {
   args: { flow: mobileWalletFlow({ status: 'completingReturn', isBusy: true }) },

@@ -125,6 +125,19 @@ export const Review: Story = {
 
 export const ReviewDark: Story = { ...Review, globals: { theme: 'dark' } };
 
+export const Signing: Story = {
+  args: { flow: sendFlow({ ...reviewing, status: 'signing', isBusy: true }) },
+  play: async ({ canvasElement, args }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Waiting for your wallet…');
+    await expectAccessible();
+    // A wallet that never answers is no dead end: Cancel goes back to the review, nothing sent.
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Cancel' }));
+    await expect(args.flow.cancel).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const SigningDark: Story = { ...Signing, globals: { theme: 'dark' } };
+
 export const Pending: Story = {
   args: { flow: sendFlow({ ...reviewing, status: 'confirming', isBusy: true, signature: SIGNATURE }) },
   play: async ({ canvasElement }) => {
