@@ -472,6 +472,8 @@ describe('entry points', () => {
         "USER_REJECTED_MESSAGE",
         "WALLET_CATALOGUE_PATH",
         "WALLET_CONNECTION_KEY",
+        "WALLET_DISCONNECT_TIMEOUT_MS",
+        "WALLET_RECONNECT_TIMEOUT_MS",
         "browseLinkOf",
         "catalogueKeyFor",
         "createMemoTransaction",

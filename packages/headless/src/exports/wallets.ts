@@ -38,6 +38,8 @@ export {
 export { currentWallets, watchRegisteredWallets, type WalletRegistry } from '../core/wallets/standard/watchRegisteredWallets.js';
 export {
   WALLET_CONNECTION_KEY,
+  WALLET_DISCONNECT_TIMEOUT_MS,
+  WALLET_RECONNECT_TIMEOUT_MS,
   walletSignInMachine,
   walletSignInStatus,
   type StoredWalletConnection,

@@ -112,3 +112,41 @@ describe('createWalletConnector: signTransaction', () => {
     expect(error.code).toBe('failed_to_sign_message');
   });
 });
+
+describe('createWalletConnector: change events', () => {
+  const OTHER = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
+  /** A wallet whose `standard:events` hands the test its change listener. */
+  function eventful() {
+    let emit: (properties: unknown) => void = () => undefined;
+    const features = {
+      ...connectAnswering(async () => ({ accounts: [account] })),
+      'standard:events': { version: '1.0.0', on: (_event: string, listener: (properties: unknown) => void) => ((emit = listener), () => undefined) },
+    };
+    return { wallet: wallet(features), emit: (properties: unknown) => emit(properties) };
+  }
+
+  it.each([
+    ['accounts that are not a list', { accounts: 'nope' }],
+    ['a list of junk', { accounts: [null, 42, { address: 7 }] }],
+    ['null', null],
+  ])('error: a change event with %s never throws inside the wallet’s emitter; with no usable account the connection is gone', async (_name, properties) => {
+    const { wallet: hostile, emit } = eventful();
+    const connector = createWalletConnector(hostile, 'hostile');
+    await connector.connect();
+    const seen: (string | undefined)[] = [];
+    connector.onChange((address) => seen.push(address));
+    expect(() => emit(properties)).not.toThrow();
+    if (properties === null) expect(seen).toEqual([]);
+    else expect(seen).toEqual([undefined]);
+  });
+
+  it('behavior: a change to another well-formed account follows it', async () => {
+    const { wallet: hostile, emit } = eventful();
+    const connector = createWalletConnector(hostile, 'hostile');
+    await connector.connect();
+    const seen: (string | undefined)[] = [];
+    connector.onChange((address) => seen.push(address));
+    emit({ accounts: [{ ...account, address: OTHER }] });
+    expect(seen).toEqual([OTHER]);
+  });
+});

@@ -93,7 +93,7 @@ export function createWalletConnector(wallet: Wallet, key: string, options: Crea
   function activeAccount(): StandardAccount {
     if (!account) throw new LatchkeyError('signer_not_found');
     // A wallet may have switched accounts under us: the signer must still be the connected one.
-    if (!wallet.accounts.some((entry) => entry.address === account!.address)) {
+    if (!(Array.isArray(wallet.accounts) && wallet.accounts.some((entry) => isRecord(entry) && entry.address === account!.address))) {
       throw new LatchkeyError('wallet_not_active_in_connector', { params: { wallet: account.address, connector: wallet.name } });
     }
     return account;
@@ -167,9 +167,12 @@ export function createWalletConnector(wallet: Wallet, key: string, options: Crea
     onChange(listener) {
       const events = feature<StandardEventsFeature>(wallet, StandardEvents);
       if (!events) return () => {};
-      return events.on('change', (properties) => {
-        if (!properties.accounts) return;
-        if (account && !properties.accounts.some((entry) => entry.address === account!.address)) account = properties.accounts[0];
+      // The wallet's event is checked as its `connect` answer is: a malformed account list is none, never a throw inside
+      // the wallet's own emitter.
+      return events.on('change', (properties: unknown) => {
+        if (!isRecord(properties) || properties['accounts'] === undefined) return;
+        const accounts = solanaAccountsOf(properties);
+        if (account && !accounts.some((entry) => entry.address === account!.address)) account = accounts[0];
         listener(account?.address);
       });
     },
