@@ -1,6 +1,6 @@
 import { mpcError } from './mpcError.js';
 import { LatchkeyError } from '../errors/LatchkeyError.js';
-import { requestDeadline } from '../transport/requestDeadline.js';
+import { fetchText } from '../transport/requestDeadline.js';
 
 /**
  * A cloud drive the kit keeps an encrypted backup in (`googleDrive`, `icloud`): a drive that speaks the
@@ -98,26 +98,17 @@ export function createPopupCloudDrive(options: PopupCloudDriveOptions): CloudDri
     return cached && cached.expiresAt > Date.now() && cached.account === accountNow() ? cached.token : signIn(provider);
   };
   /** One file request, its answer read in full within `REQUEST_TIMEOUT_MS` (a drive that never answers is a failure). */
-  const request = async (provider: CloudDriveProvider, name: string, init: RequestInit): Promise<{ status: number; ok: boolean; text: string }> => {
+  const request = async (provider: CloudDriveProvider, name: string, init: RequestInit): Promise<{ response: Response; text: string }> => {
     const doFetch = options.fetch ?? globalThis.fetch;
-    const send = async (bearer: string) => {
-      const deadline = requestDeadline();
-      try {
-        const response = await deadline.race(
-          doFetch(`${origin}/drive/v1/${provider}/files/${encodeURIComponent(name)}`, { ...init, headers: { ...init.headers, authorization: `Bearer ${bearer}` }, signal: deadline.signal }),
-        );
-        return { status: response.status, ok: response.ok, text: await deadline.race(response.text()) };
-      } finally {
-        deadline.clear();
-      }
-    };
+    const send = (bearer: string) =>
+      fetchText(doFetch, `${origin}/drive/v1/${provider}/files/${encodeURIComponent(name)}`, { ...init, headers: { ...init.headers, authorization: `Bearer ${bearer}` } });
     try {
-      let response = await send(await token(provider));
-      if (response.status === 401) {
+      let answer = await send(await token(provider));
+      if (answer.response.status === 401) {
         tokens.delete(provider);
-        response = await send(await signIn(provider));
+        answer = await send(await signIn(provider));
       }
-      return response;
+      return answer;
     } catch (cause) {
       if (cause instanceof LatchkeyError) throw cause;
       throw failed(provider, cause instanceof DOMException && cause.name === 'TimeoutError' ? 'it did not answer in time' : 'the network failed', cause);
@@ -126,13 +117,13 @@ export function createPopupCloudDrive(options: PopupCloudDriveOptions): CloudDri
 
   return {
     async read(provider, name) {
-      const response = await request(provider, name, { method: 'GET' });
+      const { response, text } = await request(provider, name, { method: 'GET' });
       if (response.status === 404) return undefined;
       if (!response.ok) throw failed(provider, `it answered ${response.status}`);
-      return response.text;
+      return text;
     },
     async write(provider, name, content) {
-      const response = await request(provider, name, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: content });
+      const { response } = await request(provider, name, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: content });
       if (!response.ok) throw failed(provider, `it answered ${response.status}`);
     },
   };

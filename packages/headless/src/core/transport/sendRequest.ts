@@ -3,7 +3,7 @@ import { API_PATH_PREFIX, API_VERSION, API_VERSION_HEADER, KIT_VERSION, KIT_VERS
 import { buildRoutePath, sdkBasePath } from '@latchkey/protocol/routePath';
 import { LatchkeyError } from '../errors/LatchkeyError.js';
 import { describeIssues } from '../errors/toLatchkeyError.js';
-import { requestDeadline } from './requestDeadline.js';
+import { fetchText } from './requestDeadline.js';
 import { toQueryString } from './toQueryString.js';
 
 /** A request as `createTransport` hands it over: untyped here, typed by `Transport` at the call site. */
@@ -79,16 +79,10 @@ export async function sendRequest(routes: Routes, target: SendRequestTarget, nam
 
   const base = `${target.apiBaseUrl.replace(/\/+$/, '')}${API_PATH_PREFIX}${sdkBasePath(target.environmentId)}`;
   const doFetch = target.fetch ?? globalThis.fetch;
-  const deadline = requestDeadline(target.timeoutMs, options.signal);
-  init.signal = deadline.signal;
-  let response: Response;
-  let text: string;
-  try {
-    response = await deadline.race(doFetch(`${base}${path}${isGet ? toQueryString(options.query) : ''}`, init));
-    text = await deadline.race(response.text());
-  } finally {
-    deadline.clear();
-  }
+  const { response, text } = await fetchText(doFetch, `${base}${path}${isGet ? toQueryString(options.query) : ''}`, init, {
+    timeoutMs: target.timeoutMs,
+    signal: options.signal,
+  });
   // A refusal is thrown as a Response (its body read already, within the deadline) for the error layer to read.
   if (!response.ok) throw new Response(text === '' ? null : text, { status: response.status, statusText: response.statusText, headers: response.headers });
 

@@ -1,4 +1,4 @@
-import { REQUEST_TIMEOUT_MS, requestDeadline } from '../../core/transport/requestDeadline.js';
+import { fetchText, REQUEST_TIMEOUT_MS } from '../../core/transport/requestDeadline.js';
 
 /** What a Solana node answered instead of a result (a JSON-RPC error object): its code, message and data. */
 export class SolanaRpcError extends Error {
@@ -58,23 +58,13 @@ export function createSolanaRpc({
 }: CreateSolanaRpcParameters): SolanaRpc {
   let nextId = 1;
 
-  /** One request and its answer's text, within the deadline. */
-  async function send(init: RequestInit, signal: AbortSignal | undefined): Promise<{ response: Response; text: string }> {
-    const deadline = requestDeadline(timeoutMs, signal);
-    try {
-      const response = await deadline.race(doFetch(url, { ...init, signal: deadline.signal }));
-      return { response, text: await deadline.race(response.text()) };
-    } finally {
-      deadline.clear();
-    }
-  }
-
   async function post(body: unknown, signal: AbortSignal | undefined): Promise<unknown> {
     const init: RequestInit = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
-    let { response, text } = await send(init, signal);
+    const send = () => fetchText(doFetch, url, init, { timeoutMs, signal });
+    let { response, text } = await send();
     for (let retry = 0, wait = FIRST_RATE_LIMIT_WAIT_MS; response.status === 429 && retry < RATE_LIMIT_RETRIES; retry++, wait *= 2) {
       await sleep(wait);
-      ({ response, text } = await send(init, signal));
+      ({ response, text } = await send());
     }
     if (!response.ok) throw new Error(`${response.status} ${response.statusText}: ${text}`);
     return JSON.parse(text) as unknown;

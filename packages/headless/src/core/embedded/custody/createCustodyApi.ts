@@ -1,7 +1,7 @@
 import { embeddedError } from '../embeddedError.js';
 import { LatchkeyError } from '../../errors/LatchkeyError.js';
 import type { Stamper } from '../stampers/Stamper.js';
-import { requestDeadline } from '../../transport/requestDeadline.js';
+import { fetchText } from '../../transport/requestDeadline.js';
 
 /** The custody provider's API as the kit calls it (SPEC §7): stamped POSTs, activities back. */
 export interface CustodyApi {
@@ -39,25 +39,19 @@ export function createCustodyApi(options: { baseUrl: string; fetch?: typeof fetc
   async function post(path: string, payload: Record<string, unknown>, stamper: Stamper) {
     const body = JSON.stringify(payload);
     const stamp = await stamper.stamp(body);
-    const deadline = requestDeadline(options.timeoutMs);
-    let response: Response;
-    let text: string;
+    let answer: { response: Response; text: string };
     try {
-      response = await deadline.race(
-        doFetch(`${options.baseUrl}${path}`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'X-Client-Version': CUSTODY_CLIENT_VERSION, [stamp.stampHeaderName]: stamp.stampHeaderValue },
-          body,
-          signal: deadline.signal,
-        }),
+      answer = await fetchText(
+        doFetch,
+        `${options.baseUrl}${path}`,
+        { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Client-Version': CUSTODY_CLIENT_VERSION, [stamp.stampHeaderName]: stamp.stampHeaderValue }, body },
+        { timeoutMs: options.timeoutMs },
       );
-      text = await deadline.race(response.text());
     } catch (error) {
       if (error instanceof DOMException && error.name === 'TimeoutError') throw new LatchkeyError('timeout', { cause: error });
       throw new LatchkeyError('network_error', { cause: error });
-    } finally {
-      deadline.clear();
     }
+    const { response, text } = answer;
     let json: unknown;
     try {
       json = JSON.parse(text);
