@@ -77,9 +77,12 @@ export async function openMenuView(page: Page, title: 'Wallets' | 'Security' | '
   const row = userMenu(page).getByRole('navigation', { name: 'Account' }).getByRole('button', { name: new RegExp(`^${title}`) });
   const heading = userMenu(page).getByRole('heading', { name: title, level: 2 });
   await expect.poll(() => row.isVisible(), { timeout: 15_000 }).toBe(true);
+  // A menu opened before its wallet panel's code arrived shows 'Loading…' above the rows; the panel then pushes them
+  // down, and a click aimed at a row lands on the panel (two fresh-clone failures): wait until it is in place.
+  await expect.poll(() => userMenu(page).locator('[data-menu-view="home"] > p[role="status"]').count(), { timeout: 15_000 }).toBe(0);
   await row.click();
-  // On a loaded machine the view can take over a second, or the click can land while the popover still settles (one
-  // fresh-clone run): the row is clicked again while it is still there, until the view's heading shows.
+  // On a loaded machine the view can take over a second: the row is clicked again while it is still there, until the
+  // view's heading shows.
   await expect
     .poll(
       async () => {

@@ -30,6 +30,10 @@ describe.each([
     const context = await browser.newContext({ colorScheme: theme, viewport: JOURNEY_SIZES[size] });
     const page = await context.newPage();
     const problems = watchConsole(page);
+    const walletCode: string[] = [];
+    page.on('requestfinished', (request) => {
+      if (/\/EmbeddedWallet-[^/]*\.js$/.test(request.url())) walletCode.push(request.url());
+    });
     const url = new URL(inject('demoUrl'));
     url.searchParams.set('locale', 'ar');
     await page.goto(url.toString());
@@ -60,9 +64,13 @@ describe.each([
 
     const menuButton = page.getByRole('button', { name: new RegExp(escapeRegExp(email)) });
     await expect.poll(() => menuButton.isVisible(), { timeout: 15_000 }).toBe(true);
+    // Once the page is idle after signing in, the wallet panel's code is fetched with the menu still closed...
+    await expect.poll(() => walletCode.length, { timeout: 10_000 }).toBeGreaterThan(0);
     await menuButton.click();
     const menu = page.getByRole('dialog', { name: /^مسجّل الدخول باسم/ });
     await expect.poll(() => menu.isVisible(), { timeout: 10_000 }).toBe(true);
+    // ...so the menu opens whole: no 'Loading…' line above its rows that would push them down under a click.
+    await expect.poll(() => menu.locator('[data-flow^="embedded-wallet"]').first().isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await menu.evaluate((element) => element.closest('[data-latchkey-root]')?.getAttribute('dir'))).toBe('rtl');
     await expect.poll(() => menu.getByRole('button', { name: 'تسجيل الخروج', exact: true }).isVisible()).toBe(true);
     expect(await overflowing(page)).toEqual([]);

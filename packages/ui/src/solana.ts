@@ -4,7 +4,14 @@
 // `LatchkeyUIProvider`; any other host's bundle never references Solana.
 import { lazyWithRetry } from './KitErrorBoundary/lazyWithRetry.js';
 
-/** The wallet panel, loaded when the user menu first shows it (with web3.js and that wallet's own code). */
-export const SolanaWalletPanel = lazyWithRetry(() =>
-  import('./screens/WalletPanel/ConnectedWalletPanel.js').then((module) => ({ default: module.ConnectedWalletPanel })),
-);
+const loadPanel = () => import('./screens/WalletPanel/ConnectedWalletPanel.js');
+
+const Panel = lazyWithRetry(() => loadPanel().then((module) => ({ default: module.ConnectedWalletPanel })));
+
+/**
+ * The wallet panel, loaded when the user menu first shows it (with web3.js and that wallet's own code). Its `Preload`
+ * (which renders nothing) fetches that code ahead: the user menu mounts it once the page is idle after signing in.
+ */
+export const SolanaWalletPanel = Object.assign(Panel, {
+  Preload: lazyWithRetry(() => Panel.preload().then(loadPanel).then((module) => ({ default: module.WalletPanelPreload }))),
+});

@@ -15,6 +15,7 @@ import { ProfileEntry } from '../../flows/Profile/ProfileEntry.js';
 import type { StepUpPromptModel } from '../../flows/MfaDevices/MfaDevicesModel.js';
 import { embeddedWalletsEnabled, useEmbeddedWalletOptions } from '../../LatchkeyUIProvider/embeddedWalletConfig.js';
 import { useWalletPanel } from '../../LatchkeyUIProvider/walletPanelSlot.js';
+import { panelPreloadOf } from './panelPreload.js';
 import { AccountSection, type CredentialKind } from './AccountSection.js';
 import { UnlinkAccountSubject } from './AccountView.js';
 import { isMobileLinkReturn } from './mobileLinkReturn.js';
@@ -99,6 +100,33 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
     };
   }, [signedIn, flowsLoad]);
 
+  const formats = new Set((session.user?.verifiedCredentials ?? []).map((credential) => credential.format));
+  const hasWallet = formats.has('blockchain');
+  const offersEmbeddedWallet = embeddedWalletOptions !== undefined && embeddedWalletsEnabled(settings);
+  const showsPanel = Boolean(walletPanel) && (hasWallet || offersEmbeddedWallet);
+  // Once the page is idle after signing in, the wallet panel's code (web3.js and the user's kind of wallet) is fetched:
+  // the menu then opens whole, not with a 'Loading…' line that pushes its rows down under a quick click.
+  const PanelPreload = panelPreloadOf(walletPanel);
+  const [panelWarm, setPanelWarm] = useState(() => PanelPreload?.isReady() === true);
+  useEffect(() => {
+    if (!signedIn || !showsPanel || !PanelPreload || panelWarm) return undefined;
+    let live = true;
+    // A failed fetch (offline) is not an error yet: opening the menu fetches again and says so.
+    const warm = () => PanelPreload.preload().then(() => live && setPanelWarm(true), () => undefined);
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(warm, { timeout: 2000 });
+      return () => {
+        live = false;
+        cancelIdleCallback(id);
+      };
+    }
+    const id = setTimeout(warm, 200);
+    return () => {
+      live = false;
+      clearTimeout(id);
+    };
+  }, [signedIn, showsPanel, PanelPreload, panelWarm]);
+
   useEffect(() => {
     // Not when it opens by itself for a link's return: focus is in the open menu then.
     if (autoFocus && signedIn && !linkReturn) triggerRef.current?.focus();
@@ -107,12 +135,9 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
 
   if (!signedIn) return null;
 
-  const formats = new Set((session.user?.verifiedCredentials ?? []).map((credential) => credential.format));
   const countries = smsCountries(settings);
   const canAddEmail = !formats.has('email') && Boolean(settings?.sdk?.emailSignIn);
   const canAddPhone = !formats.has('phoneNumber') && countries.length > 0;
-  const hasWallet = formats.has('blockchain');
-  const offersEmbeddedWallet = embeddedWalletOptions !== undefined && embeddedWalletsEnabled(settings);
 
   const signOut = async (everywhere = false) => {
     setSigningOut(true);
@@ -178,6 +203,7 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
   return (
     <>
       {flowsLoad === 'ready' ? <MenuFlowsHost onChange={setFlows} /> : null}
+      {panelWarm && PanelPreload && showsPanel ? <PanelPreload /> : null}
       <UserMenuView
         email={user?.email || undefined}
         phoneNumber={user?.phoneNumber || undefined}
@@ -229,7 +255,7 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
           profile: <ProfileEntry deleteAccount={deleteAccount} />,
         }}
       >
-        {walletPanel && (hasWallet || offersEmbeddedWallet) ? <LazySection area="wallet panel">{walletPanel}</LazySection> : null}
+        {showsPanel ? <LazySection area="wallet panel">{walletPanel}</LazySection> : null}
       </UserMenuView>
     </>
   );

@@ -1,4 +1,5 @@
 import { usePrimaryWallet } from '@latchkey/headless/react/wallets';
+import { useEffect } from 'react';
 import { lazyWithRetry } from '../../KitErrorBoundary/lazyWithRetry.js';
 import { useEmbeddedWalletOptions } from '../../LatchkeyUIProvider/embeddedWalletConfig.js';
 
@@ -20,5 +21,20 @@ export function ConnectedWalletPanel() {
   if (primary.kind === 'mpc' && options) return <MpcWallet options={options} />;
   if (primary.kind === 'embedded' && options) return <EmbeddedWallet options={options} />;
   if (primary.kind === 'external' && primary.wallet) return <ExternalWalletPanel wallet={primary.wallet} />;
+  return null;
+}
+
+/**
+ * Renders nothing: fetches the code of the panel `ConnectedWalletPanel` would pick for this user, so that the menu
+ * opens with its wallet in place instead of a 'Loading…' line that pushes the rows under it down (`SolanaWalletPanel.Preload`).
+ */
+export function WalletPanelPreload() {
+  const options = useEmbeddedWalletOptions();
+  const { kind, wallet } = usePrimaryWallet({ embeddedWalletsConfigured: options !== undefined });
+  const panel = kind === 'mpc' && options ? MpcWallet : kind === 'embedded' && options ? EmbeddedWallet : kind === 'external' && wallet ? ExternalWalletPanel : undefined;
+  useEffect(() => {
+    // A failed fetch (offline) is not an error here: opening the menu fetches again and says so.
+    panel?.preload().catch(() => undefined);
+  }, [panel]);
   return null;
 }
