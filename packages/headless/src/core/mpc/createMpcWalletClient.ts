@@ -91,6 +91,11 @@ export interface MpcWalletClient {
   signMessage(message: Uint8Array): Promise<Uint8Array>;
   /** The wallet as a `SolanaSigner` (FROST signatures). Throws `mpc_wallet_not_found` without a wallet. */
   signer(): SolanaSigner;
+  /**
+   * Backs the wallet up at `location` with the password: the device share (TWO_OF_TWO), or a copy of an existing
+   * backup's shares. With no backup anywhere (its upload failed at creation) the shares are refreshed and the new
+   * backup shares stored: like `refresh`, that may need a recent second factor (`mfa_invalid_request`).
+   */
   backup(options: BackupOptions): Promise<void>;
   /** A new device: opens the backups at `location` with the password and keeps their shares here. */
   restore(options: BackupOptions): Promise<void>;
@@ -260,8 +265,11 @@ export function createMpcWalletClient(host: MpcWalletHost, config: MpcWalletConf
       let shares = sharesOf(stored);
       let keys: WalletKeys = { walletId: current.id, scheme: stored.scheme, public: stored.public, clientKeygenIds: stored.clientKeygenIds };
       if (BACKUP_KEY_SHARES[current.thresholdSignatureScheme] > 0) {
-        // The backup shares never stay on the device: copy an existing backup (opened with the same password).
         forget(shares);
+        // No backup anywhere (its upload failed when the wallet was made): the backup shares are gone, so new ones are
+        // dealt by a refresh (the same key and address) and backed up here.
+        if (current.keyShares.length === 0) return changeShares(current.thresholdSignatureScheme, options, true);
+        // The backup shares never stay on the device: copy an existing backup (opened with the same password).
         const from = current.keyShares.find((record) => record.backupLocation !== options.location && (record.backupLocation ?? 'productApi') !== options.location);
         if (!from) throw mpcError('mpc_backup_not_found', { params: { location: 'another place' } });
         ({ keys, shares } = await openBackups(backupContext, current.id, current.keyShares, from.backupLocation ?? 'productApi', options.password));

@@ -5,6 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freshDevice, loggingWebSocket, nodeCloudDrive, signedInClient, startTestSandbox, wsConstructor, type SocketLog, type TestSandbox } from '../../test/mpcTestHarness.js';
 import type { LatchkeyClient } from '../client/createLatchkeyClient.js';
 import { createMpcWalletClient, type MpcWalletClient, type MpcWalletConfig } from './createMpcWalletClient.js';
+import type { CloudDrive } from './cloudDrive.js';
+import { mpcError } from './mpcError.js';
 import type { ShareVaultStore } from './shareVault.js';
 
 let t: TestSandbox;
@@ -116,6 +118,25 @@ describe('MPC wallet client against the sandbox', () => {
     // The refreshed generation signs; the second device's restored shares are of the old one.
     expect(verifies(await first.wallet.signMessage(message), account.address)).toBe(true);
     await expect(second.wallet.signMessage(message)).rejects.toMatchObject({ code: 'mpc_ceremony_refused' });
+  });
+
+  it('error: a backup upload that failed at creation loses no share for good: backup then refreshes the shares and stores new backup ones', async () => {
+    const mail = email('lost-backup');
+    const down: CloudDrive = { read: async () => undefined, write: async () => Promise.reject(mpcError('mpc_cloud_drive_failed', { params: { location: 'Google Drive', reason: 'it did not answer in time' } })) };
+    const first = await device(mail, { cloudDrive: down });
+    await expect(first.wallet.createWallet({ scheme: 'TWO_OF_THREE', backup: { password: 'lost backup pw', location: 'googleDrive' } })).rejects.toMatchObject({ code: 'mpc_cloud_drive_failed' });
+    // The wallet exists and signs (device + server), but no backup share left the device: none is anywhere.
+    const account = first.wallet.getAccount()!;
+    expect(account).toMatchObject({ thresholdSignatureScheme: 'TWO_OF_THREE', keyShares: [] });
+    expect(verifies(await first.wallet.signMessage(message), account.address)).toBe(true);
+
+    await first.wallet.backup({ password: 'lost backup pw', location: 'productApi' });
+    expect(first.wallet.getAccount()).toMatchObject({ address: account.address, keyShares: [expect.objectContaining({ backupLocation: null })] });
+    expect(verifies(await first.wallet.signMessage(message), account.address)).toBe(true);
+    // What a lost device needs: the backup restores on a new one, which signs.
+    const second = await device(mail);
+    await second.wallet.restore({ password: 'lost backup pw', location: 'productApi' });
+    expect(verifies(await second.wallet.signMessage(message), account.address)).toBe(true);
   });
 
   it('behavior: a socket drop between commit and share restarts the signing with a new room and new nonces — no nonces sign twice', async () => {
