@@ -242,6 +242,25 @@ export const ExportingDark = dark(Exporting);
 
 const methods = { methods: ['passkey' as const, 'totp' as const], hasRecoveryCodes: true };
 
+/** A backup with none anywhere (its upload failed at creation) refreshes the shares: the server may hold it for a second factor. */
+export const BackupStepUp: Story = {
+  args: {
+    flow: mpcFlow({ status: 'backingUp', isBusy: false, account: account(), stepUp: stepUpFlow({ stepUpFor: 'reshareWallet', stepUpMethods: methods }) }),
+    screen: 'backup',
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const prompt = within(canvas.getByRole('region', { name: 'Confirm it’s you' }));
+    await expect(prompt.getByText(/Replacing your wallet’s key shares needs a second step/)).toBeVisible();
+    await expect(canvas.queryByTestId('mpc-progress')).toBeNull();
+    await expectAccessible();
+    await userEvent.type(prompt.getByLabelText('Authentication code'), '123456{Enter}');
+    await expect(args.flow.stepUp?.stepUpWithCode).toHaveBeenCalledWith('123456');
+  },
+};
+export const BackupStepUpDark = dark(BackupStepUp);
+export const BackupStepUpPhone: Story = { ...BackupStepUp, play: undefined, globals: { ...phone } };
+
 /** A reshare the server holds until a second factor passed lately: "Confirm it's you" under the form, no progress line. */
 export const ReshareStepUp: Story = {
   args: {

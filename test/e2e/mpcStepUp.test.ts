@@ -17,7 +17,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   browser = await launchChromium();
-  await patchSettings({ security: { mfa: { enabled: true } }, sdk: { waas: { enabled: true, defaultThresholdSignatureScheme: 'TWO_OF_TWO' } } });
+  await patchSettings({ security: { mfa: { enabled: true } }, sdk: { waas: { enabled: true, defaultThresholdSignatureScheme: 'TWO_OF_TWO', backupOptions: ['googleDrive'] } } });
 });
 afterAll(async () => {
   await browser?.close();
@@ -83,6 +83,48 @@ describe.each(['light', 'dark'] as const)('MPC reshare and export with a second 
     expect(await prompt.count()).toBe(0);
     await screenshot(page, `mpc-step-up-05-exported-${theme}`);
 
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('MPC backup after a failed one (light)', () => {
+  test('the backup share never left (its drive window was closed): Back up waits for "Confirm it\'s you", refreshes the shares and backs up', { timeout: 150_000 }, async () => {
+    const { context, page, problems } = await openDemo(browser, 'light');
+    const email = uniqueEmail('e2e-mpc-lost-backup');
+    const password = 'correct horse battery staple';
+    await signInByEmail(page, email);
+    const panel = await openMpcPanel(page, email);
+    await expect.poll(() => mpcFlowState(panel), { timeout: 15_000 }).toBe('none');
+    await panel.getByRole('radio', { name: /2 of 3/ }).check();
+    await panel.getByLabel('Keep the backup in').selectOption('googleDrive');
+    await panel.getByLabel('Backup password').fill(password);
+    const popup = context.waitForEvent('page', { timeout: 60_000 });
+    await panel.getByRole('button', { name: 'Create wallet' }).click();
+    await (await popup).close();
+    await page.bringToFront();
+    // The wallet is made (the device and the server sign), but its backup share never left the device.
+    await expect.poll(() => mpcFlowState(panel), { timeout: 60_000 }).toBe('ready');
+    await expect.poll(() => panel.getByTestId('mpc-backup-prompt').isVisible(), { timeout: 15_000 }).toBe(true);
+    await screenshot(page, 'mpc-lost-backup-01-not-backed-up-light');
+
+    const app = await enrolTotpElsewhere(email);
+    await panel.getByRole('button', { name: 'Back up' }).click();
+    await expect.poll(() => panel.locator('[data-flow="mpc-wallet-backup"]').isVisible()).toBe(true);
+    await panel.getByLabel('Keep the backup in').selectOption('productApi');
+    await panel.getByLabel('Backup password').fill(password);
+    await panel.getByRole('button', { name: 'Back up', exact: true }).last().click();
+    const prompt = panel.getByRole('region', { name: 'Confirm it’s you' });
+    await expect.poll(() => prompt.getByLabel('Authentication code').isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await prompt.textContent()).toContain('Replacing your wallet’s key shares needs a second step you passed in the last few minutes.');
+    await screenshot(page, 'mpc-lost-backup-02-prompt-light');
+    await stepUpWrongThenRight(prompt, app, () => screenshot(page, 'mpc-lost-backup-03-wrong-code-light'));
+
+    // Passed: new shares for the same key, and the new backup share is kept by the product API.
+    await expect.poll(() => panel.getAttribute('data-screen'), { timeout: 60_000 }).toBe('home');
+    await expect.poll(() => panel.getByTestId('mpc-backup-prompt').count(), { timeout: 15_000 }).toBe(0);
+    expect(await mpcFlowState(panel)).toBe('ready');
+    await screenshot(page, 'mpc-lost-backup-04-backed-up-light');
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -40,7 +40,7 @@ export interface UseMpcWalletReturnType {
   /** The last command's failure (typed: `mpc_backup_password_invalid`, `mpc_wallet_locked`, …). */
   error: LatchkeyError | undefined;
   /**
-   * While a reshare, refresh or export waits for a second factor (a user with one who passed none in the last 5
+   * While a reshare, refresh, export (or a backup that must refresh: none exists anywhere) waits for a second factor (a user with one who passed none in the last 5
    * minutes): "Confirm it's you" — `stepUpFor` `reshareWallet` or `exportWallet`. Once it passes, the command runs once
    * more; `stepUp.cancelStepUp()` drops it (the command then resolves `false`, with no error).
    */
@@ -150,13 +150,14 @@ export function useMpcWallet(parameters: UseMpcWalletParameters = {}): UseMpcWal
     };
     const create = command('creating', (options?: { scheme?: FrostScheme; backup?: BackupOptions }) => wallet.createWallet(options));
     const signMessage = command('signing', (message: Uint8Array) => wallet.signMessage(message));
-    const backup = ok('backingUp', (options: BackupOptions) => wallet.backup(options));
     const restore = ok('restoring', (options: BackupOptions) => wallet.restore(options));
     // Through the step-up flow: `false` when the user left its "Confirm it's you".
     const steppedUp = <A extends unknown[]>(name: Command, work: (...args: A) => Promise<unknown>) => {
       const run = command(name, async (...args: A) => (await startMpcCommand(stepUpFlow, () => work(...args))) === 'done');
       return async (...args: A) => (await run(...args)) === true;
     };
+    // A backup with none anywhere refreshes the shares, which the server may hold for a second factor.
+    const backup = steppedUp('backingUp', (options: BackupOptions) => wallet.backup(options));
     const reshare = steppedUp('resharing', (options: { scheme: FrostScheme; backup?: BackupOptions }) => wallet.reshare(options));
     const refresh = steppedUp('resharing', (options?: { backup?: BackupOptions }) => wallet.refresh(options));
     let frame: MpcExportFrame | undefined;
