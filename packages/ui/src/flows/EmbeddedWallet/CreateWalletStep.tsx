@@ -2,7 +2,7 @@ import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
 import { button, mutedText, stack } from '../../styles/shared.css.js';
 import type { FlowError } from '../shared/FlowError.js';
-import { useMessages } from '../../messages/useMessages.js';
+import { useLocale, useMessages } from '../../messages/useMessages.js';
 import { useErrorText } from '../../messages/useErrorText.js';
 
 
@@ -22,6 +22,7 @@ export interface CreateWalletStepProps {
  */
 export function CreateWalletStep({ forceAuthenticator, allowSkipping, isBusy, error, onCreate }: CreateWalletStepProps) {
   const t = useMessages();
+  const { dir } = useLocale();
   const errorText = useErrorText();
   const passkeyFirst = forceAuthenticator || allowSkipping;
   const state = isBusy ? 'creating' : passkeyFirst ? 'withPasskey' : 'plain';
@@ -29,7 +30,7 @@ export function CreateWalletStep({ forceAuthenticator, allowSkipping, isBusy, er
     if (!isBusy) onCreate({ withPasskey });
   };
   return (
-    <section className={stack} aria-label={t('embedded.create.label')} data-flow="embedded-wallet-create" data-state={state}>
+    <section className={stack} aria-label={t('embedded.create.label')} dir={dir} data-flow="embedded-wallet-create" data-state={state}>
       <p className={mutedText}>
         {passkeyFirst ? t('embedded.create.introPasskey') : t('embedded.create.intro')}
       </p>

@@ -3,7 +3,7 @@ import { ErrorMessage } from '../../ErrorMessage.js';
 import { button, mutedText, stack } from '../../styles/shared.css.js';
 import type { FlowError } from '../shared/FlowError.js';
 import * as styles from '../../styles/panel.css.js';
-import { useMessages } from '../../messages/useMessages.js';
+import { useLocale, useMessages } from '../../messages/useMessages.js';
 import { useErrorText } from '../../messages/useErrorText.js';
 
 
@@ -19,9 +19,10 @@ export interface ExportStepProps {
 /** Export screen (`promptForKeyExport`): a warning, then the isolated custody page that shows the key. */
 export function ExportStep({ state, error, onShow, frameContainerRef }: ExportStepProps) {
   const t = useMessages();
+  const { dir } = useLocale();
   const errorText = useErrorText();
   return (
-    <section className={stack} aria-label={t('embedded.export.heading')} data-flow="embedded-wallet-export" data-state={state}>
+    <section className={stack} aria-label={t('embedded.export.heading')} dir={dir} data-flow="embedded-wallet-export" data-state={state}>
       <h3 className={styles.heading}>{t('embedded.export.heading')}</h3>
       <p className={mutedText}>{t('embedded.export.warning')}</p>
       {state === 'idle' ? (

@@ -18,11 +18,11 @@ export interface SessionPromptProps {
 export function SessionPrompt({ flow, onUnlock, formatTime }: SessionPromptProps) {
   const t = useMessages();
   const errorText = useErrorText();
-  const { locale } = useLocale();
+  const { locale, dir } = useLocale();
   const timeOf = formatTime ?? ((ms: number) => new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(ms));
   return (
     // Space below: the balances' heading follows, and must not read as the button's caption.
-    <section className={stack} style={{ marginBottom: '8px' }} aria-label={t('embedded.session.label')} data-flow="embedded-wallet-session" data-state={flow.status}>
+    <section className={stack} style={{ marginBottom: '8px' }} aria-label={t('embedded.session.label')} dir={dir} data-flow="embedded-wallet-session" data-state={flow.status}>
       {flow.account ? <p className={mutedText}>{t('embedded.session.wallet', { address: flow.account.address })}</p> : null}
       {flow.status === 'active' ? (
         <p role="status">{flow.expiresAt ? t('embedded.session.unlockedUntil', { time: timeOf(flow.expiresAt) }) : t('embedded.session.unlocked')}</p>

@@ -1,5 +1,5 @@
 import type { ReactNode, Ref } from 'react';
-import { useMessages } from '../../messages/useMessages.js';
+import { useLocale, useMessages } from '../../messages/useMessages.js';
 import { StepUpPrompt } from '../MfaDevices/StepUpPrompt.js';
 import { mutedText, stack } from '../../styles/shared.css.js';
 import { BackupStep } from './BackupStep.js';
@@ -33,6 +33,7 @@ const unique = <T,>(values: readonly T[]) => [...new Set(values)];
  */
 export function MpcWalletView({ flow, screen, home, exportState = 'idle', onShowKey, exportFrameRef }: MpcWalletViewProps) {
   const t = useMessages();
+  const { dir } = useLocale();
   const { status, account, settings } = flow;
   const locations: BackupLocation[] = settings?.backupLocations ?? ['productApi'];
   const error = flow.error;
@@ -81,7 +82,7 @@ export function MpcWalletView({ flow, screen, home, exportState = 'idle', onShow
     );
   }
   return (
-    <div className={stack} data-flow="mpc-wallet" data-state={status} data-screen={screen}>
+    <div className={stack} dir={dir} data-flow="mpc-wallet" data-state={status} data-screen={screen}>
       {flow.stepUp ? null : <Progress status={status} round={flow.round} />}
       {body}
       {flow.stepUp && (screen === 'reshare' || screen === 'export' || screen === 'backup') ? <StepUpPrompt flow={flow.stepUp} /> : null}

@@ -1,6 +1,6 @@
 import type { SocketFlowModel } from './SocketModel.js';
 import { ErrorMessage } from '../../ErrorMessage.js';
-import { useMessages } from '../../messages/useMessages.js';
+import { useLocale, useMessages } from '../../messages/useMessages.js';
 import { useErrorText } from '../../messages/useErrorText.js';
 import { Spinner } from '../../Spinner.js';
 import { button, mutedText, row, successText } from '../../styles/shared.css.js';
@@ -17,11 +17,12 @@ export interface SocketViewProps {
  */
 export function SocketView({ flow, label: labelProp }: SocketViewProps) {
   const t = useMessages();
+  const { dir } = useLocale();
   const errorText = useErrorText();
   const label = labelProp ?? t('socket.label');
   const { connection } = flow;
   return (
-    <div className={row} role="status" data-flow="socket" data-state={connection} style={{ justifyContent: 'flex-start' }}>
+    <div className={row} role="status" dir={dir} data-flow="socket" data-state={connection} style={{ justifyContent: 'flex-start' }}>
       {connection === 'ready' ? <span className={successText}>{t('socket.ready', { label })}</span> : null}
       {connection === 'connecting' ? (
         <span className={mutedText}>

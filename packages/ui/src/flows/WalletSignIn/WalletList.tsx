@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
-import { useMessages, type Translate } from '../../messages/useMessages.js';
+import { type Translate, useLocale, useMessages } from '../../messages/useMessages.js';
 import { useErrorText } from '../../messages/useErrorText.js';
 import { MobileWalletQrPanel, MobileWalletRowAction } from '../MobileWallet/MobileWalletRow.js';
 import { RetryHint } from '../shared/RetryHint.js';
@@ -66,6 +66,7 @@ function statusText(status: WalletFlowStatus, wallet: string, mobileStatus: Wall
 export function WalletList({ wallets, status = 'idle', activeWallet, error, purpose = 'signIn', onSelect, onConfirm, onCancel, mobileStatus, defaultQrWallet }: WalletListProps) {
   const id = useId();
   const t = useMessages();
+  const { dir } = useLocale();
   const errorText = useErrorText();
   const [query, setQuery] = useState('');
   const [qrWallet, setQrWallet] = useState(defaultQrWallet);
@@ -84,7 +85,7 @@ export function WalletList({ wallets, status = 'idle', activeWallet, error, purp
   const message = statusText(status, activeName, mobileStatus, purpose, t);
 
   return (
-    <div ref={rootRef} className={stack} data-flow="wallet" data-state={status} aria-busy={busy || undefined}>
+    <div ref={rootRef} className={stack} dir={dir} data-flow="wallet" data-state={status} aria-busy={busy || undefined}>
       <label className={labelClass} htmlFor={`${id}-search`}>
         {t('walletList.search')}
       </label>

@@ -1,7 +1,7 @@
 import type { SolanaNetwork } from '@latchkey/headless/solana';
 import type { ProjectSettings } from '@latchkey/protocol';
 import { useId } from 'react';
-import { useMessages } from '../../messages/useMessages.js';
+import { useLocale, useMessages } from '../../messages/useMessages.js';
 import { input, label, stack } from '../../styles/shared.css.js';
 
 /** A network as the picker lists it: a `useSolanaNetworks().networks` entry. */
@@ -22,12 +22,13 @@ export interface NetworkPickerProps {
 /** Picks the Solana network; hidden by `hideNetworkInDynamicWidget` or when there is only one network. */
 export function NetworkPicker({ networks, selectedId, onSelect, selector = {}, hidden = false }: NetworkPickerProps) {
   const t = useMessages();
+  const { dir } = useLocale();
   const id = useId();
   if (hidden || networks.length < 2) return null;
   const shown = selector.numOfItemsToDisplay && selector.numOfItemsToDisplay > 0 ? networks.slice(0, selector.numOfItemsToDisplay) : networks;
   const current = selectedId ?? shown.find((network) => network.name === selector.defaultItem)?.networkId ?? shown[0]?.networkId;
   return (
-    <div className={stack} data-flow="solana-network" style={{ textAlign: selector.alignment ?? 'start' }}>
+    <div className={stack} dir={dir} data-flow="solana-network" style={{ textAlign: selector.alignment ?? 'start' }}>
       <label htmlFor={id} className={label}>
         {selector.label ?? t('receive.network')}
       </label>

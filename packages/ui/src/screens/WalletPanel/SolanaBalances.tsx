@@ -46,10 +46,10 @@ function usd(value: string, locale: string): string {
 export function SolanaBalances({ status, balances, showFiat, error, onRefresh }: SolanaBalancesProps) {
   const t = useMessages();
   const errorText = useErrorText();
-  const { locale } = useLocale();
+  const { locale, dir } = useLocale();
   const headingId = useId();
   return (
-    <section className={stack} aria-labelledby={headingId} aria-busy={status === 'loading'} data-flow="solana-balances" data-state={status}>
+    <section className={stack} aria-labelledby={headingId} aria-busy={status === 'loading'} dir={dir} data-flow="solana-balances" data-state={status}>
       <div className={row}>
         <h2 id={headingId} className={styles.heading}>
           {t('balances.heading')}
