@@ -21,6 +21,7 @@ import { UnlinkAccountSubject } from './AccountView.js';
 import { isMobileLinkReturn } from './mobileLinkReturn.js';
 import type { MenuFlows } from './menuFlows.js';
 import { UserMenuView, type LinkedAccount } from './UserMenuView.js';
+import type { UserMenuViewProps } from './userMenuViewProps.js';
 
 // Wallet code (wallet-standard registry, catalogue) loads only for users who have or may link wallets.
 const ConnectedLinkedWallets = lazyWithRetry(() => import('./ConnectedLinkedWallets.js').then((module) => ({ default: module.ConnectedLinkedWallets })));
@@ -58,7 +59,7 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
   const walletPanel = useWalletPanel();
   const triggerRef = useRef<HTMLButtonElement>(null);
   const [signingOut, setSigningOut] = useState(false);
-  const [error, setError] = useState<{ message: string }>();
+  const [error, setError] = useState<UserMenuViewProps['error']>();
   const [adding, setAdding] = useState<CredentialKind>();
   const signedIn = session.status === 'signedIn';
   // Back from a mobile wallet with a link under way: the menu opens on Wallets, whose list finishes the link.
@@ -68,6 +69,7 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
   const [flowsLoad, setFlowsLoad] = useState<'loading' | 'ready' | 'failed'>(() => (flowsReady() ? 'ready' : 'loading'));
   // The last unlink's refusal shows until the next link or unlink.
   const [showUnlinkError, setShowUnlinkError] = useState(false);
+  const [unlinkTarget, setUnlinkTarget] = useState<string>();
   const linkedAccounts = useMemo<LinkedAccount[]>(
     () =>
       (session.user?.verifiedCredentials ?? [])
@@ -145,7 +147,8 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
     try {
       await session.signOutAsync({ everywhere });
     } catch (cause) {
-      setError({ message: cause instanceof Error ? cause.message : String(cause) });
+      // The kit's error as it is (its code and params), so the menu says it in the active locale.
+      setError(cause instanceof Error ? cause : { message: String(cause) });
     } finally {
       setSigningOut(false);
     }
@@ -153,7 +156,6 @@ export function ConnectedUserMenu({ open, defaultOpen, onOpenChange, autoFocus =
 
   // With a second factor the server may want one passed lately: the flow asks for it ("Confirm it's you"), then unlinks.
   const unlinkFlow = flows?.unlink;
-  const [unlinkTarget, setUnlinkTarget] = useState<string>();
   const unlink = (credentialId: string) => {
     if (!unlinkFlow) return;
     social?.reset();

@@ -74,7 +74,7 @@ export function MenuBody({ name, view, onView, sheetTitle, ...props }: MenuBodyP
   );
   const hasAccount = views.account != null || views.profile != null || linkedAccounts.length > 0 || (onLink !== undefined && linkableProviders.length > 0);
   const listed: MenuView[] = [...(views.wallets != null ? (['wallets'] as const) : []), ...(views.security != null ? (['security'] as const) : []), ...(hasAccount ? (['account'] as const) : [])];
-  const label = `${t('menu.signedInAs')} ${name ?? t('menu.yourAccount')}`;
+  const label = name ? t('menu.signedInAs', { name }) : t('menu.signedIn');
   return (
     <UserMenuContext.Provider value={context}>
       <div ref={ref} className={styles.body} data-view={view}>

@@ -27,8 +27,8 @@ export interface UserMenuViewProps {
   /** Where users get help (display settings `supportText`, `supportEmail`, `supportUrls`), in the footer. */
   support?: Support | undefined;
   isSigningOut?: boolean;
-  /** Sign-out failure, shown in the menu (its `message` is the spec's wording). */
-  error?: { message: string } | undefined;
+  /** Sign-out failure, shown in the menu in the active locale (a `LatchkeyError`: its `message` is the spec's wording). */
+  error?: { code?: string | undefined; message: string; params?: Readonly<Record<string, string | number>> | undefined; status?: number | undefined } | undefined;
   open?: boolean;
   defaultOpen?: boolean;
   onOpenChange?: (open: boolean) => void;

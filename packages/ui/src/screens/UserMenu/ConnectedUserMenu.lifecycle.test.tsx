@@ -1,3 +1,4 @@
+import { getSessionStatus } from '@latchkey/headless';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
@@ -71,5 +72,29 @@ describe('the wallet panel is fetched ahead of the menu', () => {
     await screen.findByRole('button', { name: /menu-panel-none/ }, { timeout: 10_000 });
     await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
     expect(preload).not.toHaveBeenCalled();
+  });
+});
+
+describe('a menu kept mounted across sign-in and sign-out', () => {
+  test('behavior: nothing while signed out, the trigger once signed in, nothing again after signing out (the hooks keep their order)', async () => {
+    const { client, sandboxUrl } = await createSandboxClient();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const { container } = render(
+        <LatchkeyUIProvider client={client}>
+          <ConnectedUserMenu />
+        </LatchkeyUIProvider>,
+      );
+      await vi.waitFor(() => expect(getSessionStatus(client.session.getSnapshot())).toBe('signedOut'), { timeout: 10_000 });
+      expect(screen.queryByRole('button')).toBeNull();
+      await signInThroughApi(client, sandboxUrl, uniqueEmail('menu-mounted'));
+      await screen.findByRole('button', { name: /menu-mounted/ }, { timeout: 10_000 });
+      act(() => client.session.send({ type: 'user.signOut' }));
+      await vi.waitFor(() => expect(screen.queryByRole('button', { name: /menu-mounted/ })).toBeNull());
+      expect(container.textContent).toBe('');
+      expect(errors.mock.calls.map((call) => String(call[0]))).not.toContainEqual(expect.stringMatching(/hooks/i));
+    } finally {
+      errors.mockRestore();
+    }
   });
 });
