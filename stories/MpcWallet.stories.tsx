@@ -245,13 +245,13 @@ const methods = { methods: ['passkey' as const, 'totp' as const], hasRecoveryCod
 /** A backup with none anywhere (its upload failed at creation) refreshes the shares: the server may hold it for a second factor. */
 export const BackupStepUp: Story = {
   args: {
-    flow: mpcFlow({ status: 'backingUp', isBusy: false, account: account(), stepUp: stepUpFlow({ stepUpFor: 'reshareWallet', stepUpMethods: methods }) }),
+    flow: mpcFlow({ status: 'backingUp', isBusy: false, account: account(), stepUp: stepUpFlow({ stepUpFor: 'backupWallet', stepUpMethods: methods }) }),
     screen: 'backup',
   },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     const prompt = within(canvas.getByRole('region', { name: 'Confirm it’s you' }));
-    await expect(prompt.getByText(/Replacing your wallet’s key shares needs a second step/)).toBeVisible();
+    await expect(prompt.getByText(/Your wallet has no backup yet, so backing it up gives it new key shares/)).toBeVisible();
     await expect(canvas.queryByTestId('mpc-progress')).toBeNull();
     await expectAccessible();
     await userEvent.type(prompt.getByLabelText('Authentication code'), '123456{Enter}');

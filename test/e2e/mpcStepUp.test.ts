@@ -116,7 +116,7 @@ describe('MPC backup after a failed one (light)', () => {
     await panel.getByRole('button', { name: 'Back up', exact: true }).last().click();
     const prompt = panel.getByRole('region', { name: 'Confirm it’s you' });
     await expect.poll(() => prompt.getByLabel('Authentication code').isVisible(), { timeout: 15_000 }).toBe(true);
-    expect(await prompt.textContent()).toContain('Replacing your wallet’s key shares needs a second step you passed in the last few minutes.');
+    expect(await prompt.textContent()).toContain('Your wallet has no backup yet, so backing it up gives it new key shares.');
     await screenshot(page, 'mpc-lost-backup-02-prompt-light');
     await stepUpWrongThenRight(prompt, app, () => screenshot(page, 'mpc-lost-backup-03-wrong-code-light'));
 

@@ -41,7 +41,7 @@ export interface UseMpcWalletReturnType {
   error: LatchkeyError | undefined;
   /**
    * While a reshare, refresh, export (or a backup that must refresh: none exists anywhere) waits for a second factor (a user with one who passed none in the last 5
-   * minutes): "Confirm it's you" — `stepUpFor` `reshareWallet` or `exportWallet`. Once it passes, the command runs once
+   * minutes): "Confirm it's you" — `stepUpFor` `reshareWallet`, `backupWallet` or `exportWallet`. Once it passes, the command runs once
    * more; `stepUp.cancelStepUp()` drops it (the command then resolves `false`, with no error).
    */
   stepUp: UseStepUpReturnType | undefined;
@@ -121,7 +121,7 @@ export function useMpcWallet(parameters: UseMpcWalletParameters = {}): UseMpcWal
   // Reshare, refresh and export go through the step-up flow: the server may want a recent second factor first.
   const stepUpFlow = useActorRef(mpcStepUpMachine, { input: { client } });
   const confirming = useSelector(stepUpFlow, selectConfirming);
-  const stepUp = useStepUp(stepUpFlow, confirming ? (running === 'exporting' ? 'exportWallet' : 'reshareWallet') : undefined);
+  const stepUp = useStepUp(stepUpFlow, confirming ? (running === 'exporting' ? 'exportWallet' : running === 'backingUp' ? 'backupWallet' : 'reshareWallet') : undefined);
 
   const command = useCallback(
     <A extends unknown[], T>(name: Command, work: (...args: A) => Promise<T>) =>

@@ -16,6 +16,7 @@ export type StepUpPurpose =
   | 'regenerateRecoveryCodes'
   | 'changeDevice'
   | 'reshareWallet'
+  | 'backupWallet'
   | 'exportWallet';
 
 /**

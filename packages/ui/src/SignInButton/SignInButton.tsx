@@ -13,19 +13,15 @@ export interface SignInButtonProps {
   label?: string;
 }
 
-/** The page was opened by a social sign-in redirect return (`provider` and `state` in the query). */
-function isSocialRedirectReturn(): boolean {
-  if (typeof window === 'undefined') return false;
-  const params = new URLSearchParams(window.location.search);
-  return params.has('provider') && params.has('state');
-}
-
 /**
- * The page was opened by a mobile wallet's return (the request id the kit put in its redirect link; the name is
+ * The page's address carries every one of `names` in its query: it was opened by a social sign-in redirect's return
+ * (`provider` and `state`) or a mobile wallet's (the request id the kit put in its redirect link, `latchkey_mobile_request`:
  * `MOBILE_WALLET_REQUEST_PARAM` of `@latchkey/headless/mobile`, written out so the first paint loads none of it).
+ * Read in effects only, so never on a server.
  */
-function isMobileWalletReturn(): boolean {
-  return typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('latchkey_mobile_request');
+function openedWith(...names: string[]): boolean {
+  const params = new URLSearchParams(window.location.search);
+  return names.every((name) => params.has(name));
 }
 
 /**
@@ -41,20 +37,20 @@ export function SignInButton(props: SignInButtonProps) {
 
 function SignInModal({ label }: SignInButtonProps) {
   const t = useFirstPaintMessages();
-  const { dir } = useLocale();
+  const { locale, dir } = useLocale();
   const session = useSession();
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
   // Back from a social provider (redirect strategy) or a mobile wallet: the dialog opens and its flow finishes the sign-in.
   // A wallet's return waits for the restore: a signed-in user's is a link, which the user menu finishes (no dialog).
-  const noSession = session.status === 'signedOut' || session.status === 'expired';
+  const signedOut = session.status === 'signedOut' || session.status === 'expired';
   const returned = (back: boolean) => {
     if (!back) return;
     setMounted(true);
     setOpen(true);
   };
-  useEffect(() => returned(isSocialRedirectReturn()), []);
-  useEffect(() => returned(noSession && isMobileWalletReturn()), [noSession]);
+  useEffect(() => returned(openedWith('provider', 'state')), []);
+  useEffect(() => returned(signedOut && openedWith('latchkey_mobile_request')), [signedOut]);
   const [focusMenu, setFocusMenu] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const { settings } = useLatchkey();
@@ -101,7 +97,6 @@ function SignInModal({ label }: SignInButtonProps) {
 
   // Once the page is idle, the dialog's code is fetched: a click on a freshly loaded page then opens it at once
   // instead of waiting for its chunks (hover and pointerdown come too late for a quick click).
-  const signedOut = session.status === 'signedOut' || session.status === 'expired';
   useEffect(() => {
     if (!signedOut || isSignInDialogReady()) return undefined;
     if (typeof requestIdleCallback === 'function') {
@@ -140,7 +135,7 @@ function SignInModal({ label }: SignInButtonProps) {
   }
 
   return (
-    <span className={anchor} dir={dir}>
+    <span className={anchor} dir={dir} lang={locale}>
       <button
         ref={buttonRef}
         type="button"

@@ -101,6 +101,7 @@ export const en = {
   'mfaDevices.stepUp.intro.unlinkCredential': 'Unlinking a way to sign in needs a second step you passed in the last few minutes. Confirm with one of yours to go on.',
   'mfaDevices.stepUp.intro.deleteAccount': 'Deleting your account needs a second step you passed in the last few minutes. Confirm with one of yours to go on.',
   'mfaDevices.stepUp.intro.reshareWallet': 'Replacing your wallet’s key shares needs a second step you passed in the last few minutes. Confirm with one of yours to go on.',
+  'mfaDevices.stepUp.intro.backupWallet': 'Your wallet has no backup yet, so backing it up gives it new key shares. That needs a second step you passed in the last few minutes. Confirm with one of yours to go on.',
   'mfaDevices.stepUp.intro.exportWallet': 'Showing your private key needs a second step you passed in the last few minutes. Confirm with one of yours to go on.',
   'mfaDevices.stepUp.intro.deletePasskey': 'Removing a passkey needs a second step you passed in the last few minutes. Confirm with one of yours to go on.',
   'mfaDevices.stepUp.intro.addDevice': 'Adding another second step needs one you passed in the last few minutes. Confirm with one of yours to go on.',
@@ -121,7 +122,8 @@ export const en = {
   'signIn.wallets.intro': 'Choose a wallet. It asks you to approve the connection, then to sign a message that proves the address is yours.',
 
   // The user menu (screens/UserMenu): a header, views with back navigation, a footer
-  'menu.signedInAs': 'Signed in as',
+  'menu.signedInAs': 'Signed in as {name}',
+  'menu.signedIn': 'Signed in',
   'menu.yourAccount': 'your account',
   'menu.back': 'Back',
   'menu.copyAddress': 'Copy address',
@@ -203,6 +205,7 @@ export const en = {
   'receive.copied': 'Address copied',
   'receive.qr': 'QR code of your address',
   'receive.network': 'Network',
+  'network.testnet': '{name} (test)',
 
   // Mobile and hardware wallets in the wallet list (flows/MobileWallet rows of flows/WalletSignIn)
   'wallet.badge.app': 'App',

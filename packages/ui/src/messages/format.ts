@@ -3,26 +3,37 @@
  * Every function takes the locale `useLocale()` gives; a tag the platform does not know falls back to English.
  */
 
-function safeLocale(locale: string): string {
+/**
+ * `locale` as `Intl` takes it: canonical, with `_` read as `-` (`ar_EG` is `ar-EG`, as the catalogue reads it); a tag
+ * the platform refuses is English.
+ */
+export function intlLocale(locale: string): string {
   try {
-    return Intl.getCanonicalLocales(locale)[0] ?? 'en';
+    return Intl.getCanonicalLocales(locale.replace(/_/g, '-'))[0] ?? 'en';
   } catch {
     return 'en';
   }
+}
+
+/** A time of day, e.g. `3:45 PM` / `15:45` / `٣:٤٥ م`; an unreadable value is shown as given. */
+export function formatTime(value: string | number | Date, locale: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return new Intl.DateTimeFormat(intlLocale(locale), { timeStyle: 'short' }).format(date);
 }
 
 /** A calendar date, e.g. `Mar 4, 2026` / `4 mar 2026` / `٤ مارس ٢٠٢٦`; an unreadable value is shown as given. */
 export function formatDate(value: string | number | Date, locale: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);
-  return new Intl.DateTimeFormat(safeLocale(locale), { dateStyle: 'medium' }).format(date);
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium' }).format(date);
 }
 
 /** A date and time, e.g. `Mar 4, 2026, 2:05 PM`. */
 export function formatDateTime(value: string | number | Date, locale: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);
-  return new Intl.DateTimeFormat(safeLocale(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 const RELATIVE_STEPS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
@@ -40,7 +51,7 @@ export function formatRelativeTime(value: string | number | Date, locale: string
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);
   let amount = (date.getTime() - now) / 1000;
-  const format = new Intl.RelativeTimeFormat(safeLocale(locale), { numeric: 'auto' });
+  const format = new Intl.RelativeTimeFormat(intlLocale(locale), { numeric: 'auto' });
   for (const [unit, size] of RELATIVE_STEPS) {
     if (Math.abs(amount) < size) return format.format(Math.round(amount), unit);
     amount /= size;
@@ -54,7 +65,7 @@ export function formatRelativeTime(value: string | number | Date, locale: string
  */
 export function formatNumber(value: number | string, locale: string, maximumFractionDigits = 9): string {
   if (typeof value === 'string' ? !/^-?\d+(\.\d+)?$/.test(value.trim()) : !Number.isFinite(value)) return String(value);
-  const format = new Intl.NumberFormat(safeLocale(locale), { maximumFractionDigits: Math.min(Math.max(maximumFractionDigits, 0), 100) });
+  const format = new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: Math.min(Math.max(maximumFractionDigits, 0), 100) });
   // Intl formats a decimal string exactly (ES2023); the type is widened for older lib typings.
   return format.format(value as number);
 }
@@ -63,7 +74,7 @@ export function formatNumber(value: number | string, locale: string, maximumFrac
 export function formatCurrency(value: number, currency: string, locale: string): string {
   if (!Number.isFinite(value)) return String(value);
   try {
-    return new Intl.NumberFormat(safeLocale(locale), { style: 'currency', currency }).format(value);
+    return new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency }).format(value);
   } catch {
     return `${formatNumber(value, locale, 2)} ${currency}`;
   }

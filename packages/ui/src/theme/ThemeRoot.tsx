@@ -45,10 +45,11 @@ export function ThemeRoot({ theme, children }: ThemeRootProps) {
  */
 export const KitLayer = forwardRef<HTMLDivElement, { children?: ReactNode }>(function KitLayer({ children }, ref) {
   const theme = useContext(KitThemeContext);
-  // The locale's writing direction: a right-to-left locale mirrors the portalled dialog, menu and sheet.
-  const { dir } = useLocale();
+  // The locale's writing direction (a right-to-left locale mirrors the portalled dialog, menu and sheet) and language
+  // (the voice a screen reader reads them in).
+  const { locale, dir } = useLocale();
   return (
-    <div ref={ref} dir={dir} data-latchkey-root="" data-theme={theme?.colorScheme} className={kitRoot} style={theme?.vars}>
+    <div ref={ref} dir={dir} lang={locale} data-latchkey-root="" data-theme={theme?.colorScheme} className={kitRoot} style={theme?.vars}>
       {children}
     </div>
   );

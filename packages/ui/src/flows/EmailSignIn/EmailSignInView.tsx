@@ -24,10 +24,10 @@ export interface EmailSignInViewProps {
  * step; the root carries `data-state` (the status) for styling and tests.
  */
 export function EmailSignInView({ flow, renderEmailStep = (step) => step, purpose = 'signIn', submitInsideInput }: EmailSignInViewProps) {
-  const { dir } = useLocale();
+  const { locale, dir } = useLocale();
   const memory = useStepMemory(flow.status, flow.email);
   return (
-    <div className={flowRoot} dir={dir} data-flow="email" data-state={flow.status}>
+    <div className={flowRoot} dir={dir} lang={locale} data-flow="email" data-state={flow.status}>
       {renderStep(flow, memory, renderEmailStep, purpose, submitInsideInput === true)}
     </div>
   );

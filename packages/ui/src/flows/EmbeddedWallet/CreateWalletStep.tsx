@@ -22,7 +22,7 @@ export interface CreateWalletStepProps {
  */
 export function CreateWalletStep({ forceAuthenticator, allowSkipping, isBusy, error, onCreate }: CreateWalletStepProps) {
   const t = useMessages();
-  const { dir } = useLocale();
+  const { locale, dir } = useLocale();
   const errorText = useErrorText();
   const passkeyFirst = forceAuthenticator || allowSkipping;
   const state = isBusy ? 'creating' : passkeyFirst ? 'withPasskey' : 'plain';
@@ -30,7 +30,7 @@ export function CreateWalletStep({ forceAuthenticator, allowSkipping, isBusy, er
     if (!isBusy) onCreate({ withPasskey });
   };
   return (
-    <section className={stack} aria-label={t('embedded.create.label')} dir={dir} data-flow="embedded-wallet-create" data-state={state}>
+    <section className={stack} aria-label={t('embedded.create.label')} dir={dir} lang={locale} data-flow="embedded-wallet-create" data-state={state}>
       <p className={mutedText}>
         {passkeyFirst ? t('embedded.create.introPasskey') : t('embedded.create.intro')}
       </p>

@@ -79,8 +79,9 @@ EmbeddedWallet.Custom = EmbeddedWalletCustom;
 
 export default EmbeddedWallet;
 
+/** A coded failure as it is (its params let the message be said in the locale); anything else under `export_failed`. */
 const flowError = (cause: unknown): FlowError =>
-  cause instanceof Error ? { code: (cause as { code?: string }).code ?? 'export_failed', message: cause.message } : { code: 'export_failed', message: String(cause) };
+  cause instanceof Error && typeof (cause as { code?: unknown }).code === 'string' ? (cause as unknown as FlowError) : { code: 'export_failed', message: cause instanceof Error ? cause.message : String(cause) };
 
 /** The export screen: a warning, then the custody origin's page in an iframe (the key never enters this page). */
 function EmbeddedExport({ wallet }: { wallet: Parameters<typeof mountExportFrame>[0]['wallet'] }) {

@@ -29,7 +29,7 @@ export interface EmbeddedWalletViewProps {
  */
 export function EmbeddedWalletView({ flow, screen, home, exportStep, defaultEmail, onCreated }: EmbeddedWalletViewProps) {
   const errorText = useErrorText();
-  const { dir } = useLocale();
+  const { locale, dir } = useLocale();
   let body: ReactNode;
   if (!flow.account) {
     body = (
@@ -65,7 +65,7 @@ export function EmbeddedWalletView({ flow, screen, home, exportStep, defaultEmai
       </>,
     );
   return (
-    <div dir={dir} data-flow="embedded-wallet" data-state={flow.status}>
+    <div dir={dir} lang={locale} data-flow="embedded-wallet" data-state={flow.status}>
       {body}
     </div>
   );

@@ -19,10 +19,10 @@ export interface ExportStepProps {
 /** Export screen (`promptForKeyExport`): a warning, then the isolated custody page that shows the key. */
 export function ExportStep({ state, error, onShow, frameContainerRef }: ExportStepProps) {
   const t = useMessages();
-  const { dir } = useLocale();
+  const { locale, dir } = useLocale();
   const errorText = useErrorText();
   return (
-    <section className={stack} aria-label={t('embedded.export.heading')} dir={dir} data-flow="embedded-wallet-export" data-state={state}>
+    <section className={stack} aria-label={t('embedded.export.heading')} dir={dir} lang={locale} data-flow="embedded-wallet-export" data-state={state}>
       <h3 className={styles.heading}>{t('embedded.export.heading')}</h3>
       <p className={mutedText}>{t('embedded.export.warning')}</p>
       {state === 'idle' ? (

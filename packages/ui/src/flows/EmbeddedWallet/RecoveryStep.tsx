@@ -30,10 +30,10 @@ export const EMPTY_EMAIL = 'Enter your email address.';
 /** E-mail recovery: the address, then the recovery code from the e-mail. Presentational; the root carries `data-state`. */
 export function RecoveryStep({ awaitingCode, isBusy, error, defaultEmail, onSendCode, onSubmitCode }: RecoveryStepProps) {
   const t = useMessages();
-  const { dir } = useLocale();
+  const { locale, dir } = useLocale();
   const ref = useViewFocus<HTMLDivElement>(awaitingCode ? 'code' : 'email');
   return (
-    <div ref={ref} className={stack} dir={dir} data-flow="embedded-wallet-recovery" data-state={awaitingCode ? 'awaitingCode' : 'idle'}>
+    <div ref={ref} className={stack} dir={dir} lang={locale} data-flow="embedded-wallet-recovery" data-state={awaitingCode ? 'awaitingCode' : 'idle'}>
       <h3 className={styles.heading}>{t('embedded.recovery.heading')}</h3>
       <p className={mutedText}>{awaitingCode ? t('embedded.recovery.codeIntro') : t('embedded.recovery.intro')}</p>
       {awaitingCode ? (

@@ -2,6 +2,7 @@ import { ErrorMessage } from '../../ErrorMessage.js';
 import { Spinner } from '../../Spinner.js';
 import { button, mutedText, stack } from '../../styles/shared.css.js';
 import type { EmbeddedWalletFlowModel } from './EmbeddedWalletModel.js';
+import { formatTime as formatTimeOfDay } from '../../messages/format.js';
 import { useLocale, useMessages } from '../../messages/useMessages.js';
 import { useErrorText } from '../../messages/useErrorText.js';
 
@@ -19,10 +20,10 @@ export function SessionPrompt({ flow, onUnlock, formatTime }: SessionPromptProps
   const t = useMessages();
   const errorText = useErrorText();
   const { locale, dir } = useLocale();
-  const timeOf = formatTime ?? ((ms: number) => new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(ms));
+  const timeOf = formatTime ?? ((ms: number) => formatTimeOfDay(ms, locale));
   return (
     // Space below: the balances' heading follows, and must not read as the button's caption.
-    <section className={stack} style={{ marginBottom: '8px' }} aria-label={t('embedded.session.label')} dir={dir} data-flow="embedded-wallet-session" data-state={flow.status}>
+    <section className={stack} style={{ marginBottom: '8px' }} aria-label={t('embedded.session.label')} dir={dir} lang={locale} data-flow="embedded-wallet-session" data-state={flow.status}>
       {flow.account ? <p className={mutedText}>{t('embedded.session.wallet', { address: flow.account.address })}</p> : null}
       {flow.status === 'active' ? (
         <p role="status">{flow.expiresAt ? t('embedded.session.unlockedUntil', { time: timeOf(flow.expiresAt) }) : t('embedded.session.unlocked')}</p>

@@ -26,7 +26,7 @@ export interface MfaChallengeViewProps {
 export function MfaChallengeView({ flow }: MfaChallengeViewProps) {
   const t = useMessages();
   const errorText = useErrorText();
-  const { dir } = useLocale();
+  const { locale, dir } = useLocale();
   const [useRecovery, setUseRecovery] = useState(false);
   // An error belongs to the field it was about: switching between the app's code and a recovery code leaves it behind.
   const [leftBehind, setLeftBehind] = useState<MfaChallengeFlowModel['error']>();
@@ -56,7 +56,7 @@ export function MfaChallengeView({ flow }: MfaChallengeViewProps) {
   if (flow.challenge === 'enrolment' && flow.status !== 'failed') {
     // MFA is required and the user has no device: set one up, then its next code finishes the sign-in.
     return (
-      <div className={stack} dir={dir} data-flow="mfa" data-challenge="enrolment" data-state={flow.status}>
+      <div className={stack} dir={dir} lang={locale} data-flow="mfa" data-challenge="enrolment" data-state={flow.status}>
         <RequiredEnrolmentStep flow={flow} />
         {flow.status === 'idle' || flow.status === 'enrolled' ? (
           <button type="button" className={button.quiet} onClick={() => flow.cancel()}>
@@ -67,7 +67,7 @@ export function MfaChallengeView({ flow }: MfaChallengeViewProps) {
     );
   }
   return (
-    <div className={stack} dir={dir} data-flow="mfa" data-state={flow.status}>
+    <div className={stack} dir={dir} lang={locale} data-flow="mfa" data-state={flow.status}>
       {flow.status === 'failed' ? (
         <>
           <ErrorMessage>{errorText(flow.error)}</ErrorMessage>

@@ -31,7 +31,7 @@ const deviceName = (device: Device, t: Translate) => device.alias || (device.typ
 export function MfaDevicesView({ flow, defaultOpen = false }: MfaDevicesViewProps) {
   const t = useMessages();
   const errorText = useErrorText();
-  const { dir } = useLocale();
+  const { locale, dir } = useLocale();
   const regionId = useId();
   const [open, setOpen] = useState(defaultOpen);
   const [renaming, setRenaming] = useState<string>();
@@ -45,7 +45,7 @@ export function MfaDevicesView({ flow, defaultOpen = false }: MfaDevicesViewProp
     setOpen(!open);
   };
   return (
-    <div className={stack} dir={dir} data-flow="mfa-devices" data-state={open ? flow.status : 'closed'}>
+    <div className={stack} dir={dir} lang={locale} data-flow="mfa-devices" data-state={open ? flow.status : 'closed'}>
       <button type="button" className={button.quiet} aria-expanded={open} aria-controls={regionId} onClick={toggle}>
         {t('mfaDevices.manage')}
       </button>

@@ -40,11 +40,11 @@ function viewOf(flow: MfaEnrolmentFlowModel): View {
  * step takes focus to its heading, and the section carries `data-state`.
  */
 export function MfaEnrolmentView({ flow }: MfaEnrolmentViewProps) {
-  const { dir } = useLocale();
+  const { locale, dir } = useLocale();
   const view = viewOf(flow);
   const ref = useViewFocus<HTMLDivElement>(view);
   return (
-    <div ref={ref} className={stack} dir={dir}>
+    <div ref={ref} className={stack} dir={dir} lang={locale}>
       {view === 'codes' ? (
         <RecoveryCodes
           codes={flow.recoveryCodes?.recoveryCodes ?? []}

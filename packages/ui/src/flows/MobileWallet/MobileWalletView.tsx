@@ -40,12 +40,12 @@ function busyText(flow: MobileWalletFlowModel, t: Translate): string {
 export function MobileWalletView({ flow, message, showBrowseLink = true }: MobileWalletViewProps) {
   const t = useMessages();
   const errorText = useErrorText();
-  const { dir } = useLocale();
+  const { locale, dir } = useLocale();
   const wallet = flow.walletName;
   const busy = busyText(flow, t);
   const connectedish = flow.status === 'connected' || flow.status === 'signed';
   return (
-    <section className={styles.card} dir={dir} data-flow="mobile-wallet" data-state={flow.status} aria-label={t('mobile.label', { wallet })}>
+    <section className={styles.card} dir={dir} lang={locale} data-flow="mobile-wallet" data-state={flow.status} aria-label={t('mobile.label', { wallet })}>
       <h3 className={styles.heading}>{flow.walletName}</h3>
 
       {flow.address && flow.status !== 'idle' ? (

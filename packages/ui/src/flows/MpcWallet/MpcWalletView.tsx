@@ -33,7 +33,7 @@ const unique = <T,>(values: readonly T[]) => [...new Set(values)];
  */
 export function MpcWalletView({ flow, screen, home, exportState = 'idle', onShowKey, exportFrameRef }: MpcWalletViewProps) {
   const t = useMessages();
-  const { dir } = useLocale();
+  const { locale, dir } = useLocale();
   const { status, account, settings } = flow;
   const locations: BackupLocation[] = settings?.backupLocations ?? ['productApi'];
   const error = flow.error;
@@ -82,7 +82,7 @@ export function MpcWalletView({ flow, screen, home, exportState = 'idle', onShow
     );
   }
   return (
-    <div className={stack} dir={dir} data-flow="mpc-wallet" data-state={status} data-screen={screen}>
+    <div className={stack} dir={dir} lang={locale} data-flow="mpc-wallet" data-state={status} data-screen={screen}>
       {flow.stepUp ? null : <Progress status={status} round={flow.round} />}
       {body}
       {flow.stepUp && (screen === 'reshare' || screen === 'export' || screen === 'backup') ? <StepUpPrompt flow={flow.stepUp} /> : null}

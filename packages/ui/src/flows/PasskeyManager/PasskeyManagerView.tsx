@@ -44,7 +44,7 @@ export function PasskeyManagerView({ flow, loadOnMount = true }: PasskeyManagerV
   const busy = flow.isBusy;
   const list = flow.passkeys;
   return (
-    <section className={stack} dir={dir} aria-labelledby={headingId} data-flow="passkeys" data-state={flow.status}>
+    <section className={stack} dir={dir} lang={locale} aria-labelledby={headingId} data-flow="passkeys" data-state={flow.status}>
       <h2 id={headingId} className={styles.heading}>
         {t('passkeys.heading')}
       </h2>

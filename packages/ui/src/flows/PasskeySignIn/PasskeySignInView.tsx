@@ -20,10 +20,10 @@ export interface PasskeySignInViewProps {
 export function PasskeySignInView({ flow }: PasskeySignInViewProps) {
   const t = useMessages();
   const errorText = useErrorText();
-  const { dir } = useLocale();
+  const { locale, dir } = useLocale();
   const signingIn = flow.status === 'signingIn';
   return (
-    <div className={stack} dir={dir} data-flow="passkey" data-state={flow.status}>
+    <div className={stack} dir={dir} lang={locale} data-flow="passkey" data-state={flow.status}>
       <button
         type="button"
         className={button.secondary}

@@ -24,11 +24,11 @@ export interface ProfileViewProps {
  */
 export function ProfileView({ flow, purpose = 'edit', heading, intro, onSkip }: ProfileViewProps) {
   const t = useMessages();
-  const { dir } = useLocale();
+  const { locale, dir } = useLocale();
   const errorText = useErrorText();
   if (flow.status === 'loading') {
     return (
-      <div className={stack} dir={dir} data-flow="profile" data-state="loading">
+      <div className={stack} dir={dir} lang={locale} data-flow="profile" data-state="loading">
         <Loading />
       </div>
     );
@@ -37,7 +37,7 @@ export function ProfileView({ flow, purpose = 'edit', heading, intro, onSkip }: 
   const busy = flow.status === 'saving';
   const allOptional = flow.fields.every((field) => !field.required);
   return (
-    <div className={stack} dir={dir} data-flow="profile" data-purpose={purpose} data-state={flow.status}>
+    <div className={stack} dir={dir} lang={locale} data-flow="profile" data-purpose={purpose} data-state={flow.status}>
       {onboarding ? (
         <div className={stack}>
           <h2 className={text}>{heading ?? t('profile.onboarding.heading')}</h2>

@@ -33,7 +33,7 @@ function viewOf(status: SendFlowModel['status']): string {
  */
 export function SendTransactionView({ flow, balances, onFinished }: SendTransactionViewProps) {
   const t = useMessages();
-  const { dir } = useLocale();
+  const { locale, dir } = useLocale();
   const { status } = flow;
   const view = viewOf(status);
   const ref = useViewFocus<HTMLElement>(view);
@@ -62,7 +62,7 @@ export function SendTransactionView({ flow, balances, onFinished }: SendTransact
     );
   }
   return (
-    <section ref={ref} className={stack} aria-label={t('wallet.send')} dir={dir} data-flow="solana-send" data-state={status}>
+    <section ref={ref} className={stack} aria-label={t('wallet.send')} dir={dir} lang={locale} data-flow="solana-send" data-state={status}>
       {body}
     </section>
   );

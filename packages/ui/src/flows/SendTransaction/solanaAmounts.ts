@@ -1,3 +1,4 @@
+import { intlLocale } from '../../messages/format.js';
 /** A reason a typed value is refused: a message id of the catalogue (`send.problem.*`) and its placeholders' values. */
 export interface InputProblem {
   id: 'send.problem.addressEmpty' | 'send.problem.addressBase58' | 'send.problem.addressLength' | 'send.problem.amountShape' | 'send.problem.decimals' | 'send.problem.amountZero';
@@ -46,7 +47,7 @@ function latinDigits(text: string): string {
 /** The decimal separator `locale` writes (`.` or `,`). */
 export function decimalSeparatorOf(locale: string): string {
   try {
-    return new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
+    return new Intl.NumberFormat(intlLocale(locale)).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
   } catch {
     return '.';
   }

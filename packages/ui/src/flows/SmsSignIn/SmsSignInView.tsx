@@ -39,7 +39,7 @@ function useResending(status: SmsFlowStatus): boolean {
  */
 export function SmsSignInView({ flow, countries, defaultCountry, renderPhoneStep = (step) => step, purpose = 'signIn' }: SmsSignInViewProps) {
   const t = useMessages();
-  const { dir } = useLocale();
+  const { locale, dir } = useLocale();
   const resending = useResending(flow.status);
   const [initialCountry] = useState(() => defaultCountry ?? pickDefaultCountry(countries));
   // The number used last, to pre-fill the phone step after "Use a different number" (which resets the flow).
@@ -80,7 +80,7 @@ export function SmsSignInView({ flow, countries, defaultCountry, renderPhoneStep
     );
   }
   return (
-    <div className={flowRoot} dir={dir} data-flow="sms" data-state={flow.status}>
+    <div className={flowRoot} dir={dir} lang={locale} data-flow="sms" data-state={flow.status}>
       {step}
     </div>
   );

@@ -1,3 +1,4 @@
+import { intlLocale } from '../../messages/format.js';
 /** A country the SMS provider sends to (`enabledCountries` of the provider settings). */
 export interface SmsCountry {
   isoCountryCode: string;
@@ -29,7 +30,7 @@ export function countryName(isoCountryCode: string, locale = 'en'): string {
   let regionNames = regionNamesByLocale.get(locale);
   if (regionNames === undefined) {
     try {
-      regionNames = new Intl.DisplayNames([locale, 'en'], { type: 'region' });
+      regionNames = new Intl.DisplayNames([intlLocale(locale), 'en'], { type: 'region' });
     } catch {
       regionNames = null;
     }

@@ -17,12 +17,12 @@ export interface SocketViewProps {
  */
 export function SocketView({ flow, label: labelProp }: SocketViewProps) {
   const t = useMessages();
-  const { dir } = useLocale();
+  const { locale, dir } = useLocale();
   const errorText = useErrorText();
   const label = labelProp ?? t('socket.label');
   const { connection } = flow;
   return (
-    <div className={row} role="status" dir={dir} data-flow="socket" data-state={connection} style={{ justifyContent: 'flex-start' }}>
+    <div className={row} role="status" dir={dir} lang={locale} data-flow="socket" data-state={connection} style={{ justifyContent: 'flex-start' }}>
       {connection === 'ready' ? <span className={successText}>{t('socket.ready', { label })}</span> : null}
       {connection === 'connecting' ? (
         <span className={mutedText}>

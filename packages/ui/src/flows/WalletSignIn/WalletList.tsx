@@ -66,7 +66,7 @@ function statusText(status: WalletFlowStatus, wallet: string, mobileStatus: Wall
 export function WalletList({ wallets, status = 'idle', activeWallet, error, purpose = 'signIn', onSelect, onConfirm, onCancel, mobileStatus, defaultQrWallet }: WalletListProps) {
   const id = useId();
   const t = useMessages();
-  const { dir } = useLocale();
+  const { locale, dir } = useLocale();
   const errorText = useErrorText();
   const [query, setQuery] = useState('');
   const [qrWallet, setQrWallet] = useState(defaultQrWallet);
@@ -85,7 +85,7 @@ export function WalletList({ wallets, status = 'idle', activeWallet, error, purp
   const message = statusText(status, activeName, mobileStatus, purpose, t);
 
   return (
-    <div ref={rootRef} className={stack} dir={dir} data-flow="wallet" data-state={status} aria-busy={busy || undefined}>
+    <div ref={rootRef} className={stack} dir={dir} lang={locale} data-flow="wallet" data-state={status} aria-busy={busy || undefined}>
       <label className={labelClass} htmlFor={`${id}-search`}>
         {t('walletList.search')}
       </label>

@@ -17,12 +17,12 @@ export interface WalletSignInViewProps {
 /** The `wallet` login block: the "show wallets" button and the wallet list it reveals. */
 export function WalletSignInView({ flow, label, showWalletsButton = true, purpose = 'signIn' }: WalletSignInViewProps) {
   const t = useMessages();
-  const { dir } = useLocale();
+  const { locale, dir } = useLocale();
   const id = useId();
   const [open, setOpen] = useState(!showWalletsButton);
   const expanded = open || flow.status !== 'idle';
   return (
-    <div className={stack} dir={dir} data-latchkey-block="wallet">
+    <div className={stack} dir={dir} lang={locale} data-latchkey-block="wallet">
       {showWalletsButton ? (
         <button type="button" className={`${button.secondary} ${fullWidth}`} aria-expanded={expanded} aria-controls={`${id}-wallets`} onClick={() => setOpen((value) => !value)}>
           {label ?? t('signIn.wallets.title')}

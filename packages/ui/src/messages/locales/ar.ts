@@ -97,6 +97,7 @@ export const ar: Messages = {
   'mfaDevices.stepUp.intro.unlinkCredential': 'يتطلب إلغاء ربط طريقة لتسجيل الدخول أن تكون قد اجتزت خطوة ثانية في الدقائق الأخيرة. أكّد بإحدى خطواتك للمتابعة.',
   'mfaDevices.stepUp.intro.deleteAccount': 'يتطلب حذف حسابك أن تكون قد اجتزت خطوة ثانية في الدقائق الأخيرة. أكّد بإحدى خطواتك للمتابعة.',
   'mfaDevices.stepUp.intro.reshareWallet': 'يتطلب استبدال أجزاء مفتاح محفظتك أن تكون قد اجتزت خطوة ثانية في الدقائق الأخيرة. أكّد بإحدى خطواتك للمتابعة.',
+  'mfaDevices.stepUp.intro.backupWallet': 'لا توجد نسخة احتياطية لمحفظتك بعد، لذا يمنحها النسخ الاحتياطي أجزاء مفتاح جديدة. يتطلب ذلك أن تكون قد اجتزت خطوة ثانية في الدقائق الأخيرة. أكّد بإحدى خطواتك للمتابعة.',
   'mfaDevices.stepUp.intro.exportWallet': 'يتطلب عرض مفتاحك الخاص أن تكون قد اجتزت خطوة ثانية في الدقائق الأخيرة. أكّد بإحدى خطواتك للمتابعة.',
   'mfaDevices.stepUp.intro.deletePasskey': 'تتطلب إزالة مفتاح مرور أن تكون قد اجتزت خطوة ثانية في الدقائق الأخيرة. أكّد بإحدى خطواتك للمتابعة.',
   'mfaDevices.stepUp.intro.addDevice': 'تتطلب إضافة خطوة ثانية أخرى أن تكون قد اجتزت إحداها في الدقائق الأخيرة. أكّد بإحدى خطواتك للمتابعة.',
@@ -111,7 +112,8 @@ export const ar: Messages = {
   'signIn.wallets.title': 'ربط محفظة',
   'signIn.wallets.intro': 'اختر محفظة. ستطلب منك الموافقة على الاتصال، ثم توقيع رسالة تثبت أن العنوان لك.',
 
-  'menu.signedInAs': 'مسجّل الدخول باسم',
+  'menu.signedInAs': 'مسجّل الدخول باسم {name}',
+  'menu.signedIn': 'تم تسجيل الدخول',
   'menu.yourAccount': 'حسابك',
   'menu.back': 'رجوع',
   'menu.copyAddress': 'نسخ العنوان',
@@ -165,6 +167,7 @@ export const ar: Messages = {
   'receive.copied': 'تم نسخ العنوان',
   'receive.qr': 'رمز QR لعنوانك',
   'receive.network': 'الشبكة',
+  'network.testnet': '{name} (تجريبية)',
 
   'wallet.badge.app': 'تطبيق',
   'wallet.badge.hardware': 'Ledger',

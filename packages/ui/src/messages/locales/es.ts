@@ -97,6 +97,7 @@ export const es: Messages = {
   'mfaDevices.stepUp.intro.unlinkCredential': 'Para desvincular una forma de iniciar sesión necesitas haber superado un segundo paso en los últimos minutos. Confirma con uno de los tuyos para seguir.',
   'mfaDevices.stepUp.intro.deleteAccount': 'Para eliminar tu cuenta necesitas haber superado un segundo paso en los últimos minutos. Confirma con uno de los tuyos para seguir.',
   'mfaDevices.stepUp.intro.reshareWallet': 'Para reemplazar las partes de la clave de tu billetera necesitas haber superado un segundo paso en los últimos minutos. Confirma con uno de los tuyos para seguir.',
+  'mfaDevices.stepUp.intro.backupWallet': 'Tu billetera aún no tiene copia de seguridad, así que al hacerla recibe nuevas partes de la clave. Para eso necesitas haber superado un segundo paso en los últimos minutos. Confirma con uno de los tuyos para seguir.',
   'mfaDevices.stepUp.intro.exportWallet': 'Para mostrar tu clave privada necesitas haber superado un segundo paso en los últimos minutos. Confirma con uno de los tuyos para seguir.',
   'mfaDevices.stepUp.intro.deletePasskey': 'Para quitar una llave de acceso necesitas haber superado un segundo paso en los últimos minutos. Confirma con uno de los tuyos para seguir.',
   'mfaDevices.stepUp.intro.addDevice': 'Para añadir otro segundo paso necesitas haber superado uno en los últimos minutos. Confirma con uno de los tuyos para seguir.',
@@ -111,7 +112,8 @@ export const es: Messages = {
   'signIn.wallets.title': 'Conectar un monedero',
   'signIn.wallets.intro': 'Elige un monedero. Te pedirá aprobar la conexión y luego firmar un mensaje que demuestra que la dirección es tuya.',
 
-  'menu.signedInAs': 'Sesión iniciada como',
+  'menu.signedInAs': 'Sesión iniciada como {name}',
+  'menu.signedIn': 'Sesión iniciada',
   'menu.yourAccount': 'tu cuenta',
   'menu.back': 'Atrás',
   'menu.copyAddress': 'Copiar dirección',
@@ -165,6 +167,7 @@ export const es: Messages = {
   'receive.copied': 'Dirección copiada',
   'receive.qr': 'Código QR de tu dirección',
   'receive.network': 'Red',
+  'network.testnet': '{name} (pruebas)',
 
   'wallet.badge.app': 'App',
   'wallet.badge.hardware': 'Ledger',

@@ -201,7 +201,7 @@ export function withoutStraySeparators(blocks: readonly PlannedBlock[]): Planned
  */
 export function LoginView({ sections, email, phone, emailAndPhone, social, socialAboveEmail, splitEmailAndSocial, wallet, displayOrder, emailOnly }: LoginViewProps) {
   const t = useMessages();
-  const { dir } = useLocale();
+  const { locale, dir } = useLocale();
   const warn = useWarn();
   const { blocks, warnings } = planLoginView(sections, email, { phone, emailAndPhone, social, socialAboveEmail, splitEmailAndSocial, wallet, displayOrder, emailOnly });
   const warningKey = warnings.join('\n');
@@ -210,7 +210,7 @@ export function LoginView({ sections, email, phone, emailAndPhone, social, socia
   }, [warningKey, warn]);
 
   return (
-    <div className={view} dir={dir} data-latchkey-view="login">
+    <div className={view} dir={dir} lang={locale} data-latchkey-view="login">
       {blocks.length > 0 ? (
         blocks.map((block) => <Fragment key={block.key}>{block.node}</Fragment>)
       ) : (

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import type { FlowError } from '../../flows/shared/FlowError.js';
 import { formatDateTime, formatNumber } from '../../messages/format.js';
+import { useErrorText } from '../../messages/useErrorText.js';
 import { useLocale, useMessages } from '../../messages/useMessages.js';
 import { Spinner } from '../../Spinner.js';
 import { button, mutedText, row, stack } from '../../styles/shared.css.js';
@@ -34,6 +35,7 @@ export interface ActivityViewProps {
 /** Activity: the wallet's recent transfers (what moved, with whom, when, status, explorer link), or why there are none. Presentational. */
 export function ActivityView({ status, items, error, onRefresh }: ActivityViewProps) {
   const t = useMessages();
+  const errorText = useErrorText();
   const headingId = useId();
   const loading = status === 'loading' || status === 'idle';
   return (
@@ -68,7 +70,7 @@ export function ActivityView({ status, items, error, onRefresh }: ActivityViewPr
           ))}
         </ul>
       ) : null}
-      <ErrorMessage>{status === 'failed' ? error?.message : undefined}</ErrorMessage>
+      <ErrorMessage>{status === 'failed' ? errorText(error) : undefined}</ErrorMessage>
       {status === 'failed' && onRefresh ? (
         <button type="button" className={button.secondary} onClick={onRefresh}>
           {t('activity.retry')}

@@ -22,13 +22,13 @@ export interface NetworkPickerProps {
 /** Picks the Solana network; hidden by `hideNetworkInDynamicWidget` or when there is only one network. */
 export function NetworkPicker({ networks, selectedId, onSelect, selector = {}, hidden = false }: NetworkPickerProps) {
   const t = useMessages();
-  const { dir } = useLocale();
+  const { locale, dir } = useLocale();
   const id = useId();
   if (hidden || networks.length < 2) return null;
   const shown = selector.numOfItemsToDisplay && selector.numOfItemsToDisplay > 0 ? networks.slice(0, selector.numOfItemsToDisplay) : networks;
   const current = selectedId ?? shown.find((network) => network.name === selector.defaultItem)?.networkId ?? shown[0]?.networkId;
   return (
-    <div className={stack} dir={dir} data-flow="solana-network" style={{ textAlign: selector.alignment ?? 'start' }}>
+    <div className={stack} dir={dir} lang={locale} data-flow="solana-network" style={{ textAlign: selector.alignment ?? 'start' }}>
       <label htmlFor={id} className={label}>
         {selector.label ?? t('receive.network')}
       </label>
@@ -38,8 +38,7 @@ export function NetworkPicker({ networks, selectedId, onSelect, selector = {}, h
       }}>
         {shown.map((network) => (
           <option key={String(network.networkId)} value={String(network.networkId)}>
-            {network.vanityName ?? network.name}
-            {network.isTestnet ? ' (test)' : ''}
+            {network.isTestnet ? t('network.testnet', { name: network.vanityName ?? network.name }) : (network.vanityName ?? network.name)}
           </option>
         ))}
       </select>

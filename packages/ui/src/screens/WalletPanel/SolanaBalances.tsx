@@ -49,7 +49,7 @@ export function SolanaBalances({ status, balances, showFiat, error, onRefresh }:
   const { locale, dir } = useLocale();
   const headingId = useId();
   return (
-    <section className={stack} aria-labelledby={headingId} aria-busy={status === 'loading'} dir={dir} data-flow="solana-balances" data-state={status}>
+    <section className={stack} aria-labelledby={headingId} aria-busy={status === 'loading'} dir={dir} lang={locale} data-flow="solana-balances" data-state={status}>
       <div className={row}>
         <h2 id={headingId} className={styles.heading}>
           {t('balances.heading')}

@@ -48,7 +48,7 @@ export function WalletPanelView({ label, iconUrl, address, screen, onScreen, can
   }, []);
   const ref = useViewFocus<HTMLElement>(screen, { target });
   const t = useMessages();
-  const { dir } = useLocale();
+  const { locale, dir } = useLocale();
   const menu = useUserMenu();
   const reportWalletScreen = menu?.reportWalletScreen;
   useEffect(() => {
@@ -75,7 +75,7 @@ export function WalletPanelView({ label, iconUrl, address, screen, onScreen, can
     </button>
   ));
   return (
-    <section ref={ref} className={stack} dir={dir} aria-labelledby={headingId} data-flow="wallet-panel" data-screen={screen}>
+    <section ref={ref} className={stack} dir={dir} lang={locale} aria-labelledby={headingId} data-flow="wallet-panel" data-screen={screen}>
       <div className={stack} style={{ gap: '2px' }}>
         <h2 id={headingId} className={styles.heading}>
           {iconUrl ? <img src={iconUrl} alt="" width={20} height={20} style={{ verticalAlign: 'text-bottom', marginInlineEnd: '6px', borderRadius: '4px' }} data-wallet-icon="" /> : null}
