@@ -199,14 +199,17 @@ const kib = (n) => (n / 1024).toFixed(1);
 // request (in each chunk that sends one), Cancel while a mobile wallet, a transfer's wallet or a silent reconnect is
 // waited on, the socket's connection snapshot, the export frame's timeouts, and checks of what custody, the node and
 // wallet-standard wallets answer. The first load kept under 87 (86.99): outside text is bounded in LatchkeyError and
-// the stored session's expiry follows the token's iat, both in as few bytes as they would go.
+// the stored session's expiry follows the token's iat, both in as few bytes as they would go. Stop 33 took it to 469.7
+// and the ceiling to 470: the wallet panel's code fetched ahead (its chooser's Preload, so the menu opens whole), dir
+// and lang on the parts a host places in its own page, and the backup's own "Confirm it's you" words (its refresh).
+// The first load stayed at 86.99: the sign-in button reads its query once for both kinds of return.
 const menuOpenRow = rows.find((row) => row.name === 'host, user menu open');
 const BUDGETS = [
   { name: 'host initial load (React included)', kib: hostRow.initial.gzip / 1024, max: 87 },
   { name: 'the kit on top of React (host initial − baseline)', kib: (hostRow.initial.gzip - baselineRow.initial.gzip) / 1024, max: 20 },
   { name: 'host, user menu open', kib: (menuOpenRow?.initial.gzip ?? Infinity) / 1024, max: 141.3 },
   // One language catalogue counted (the largest): a user reads the kit in one locale (the rows below list each).
-  { name: 'everything a user can reach (host with the wallet panel, all chunks, one locale)', kib: walletHostRow.reachable.gzip / 1024, max: 469.5, target: 300 },
+  { name: 'everything a user can reach (host with the wallet panel, all chunks, one locale)', kib: walletHostRow.reachable.gzip / 1024, max: 470, target: 300 },
 ];
 const over = BUDGETS.filter((budget) => budget.kib > budget.max);
 if (process.argv.includes('--json')) {
