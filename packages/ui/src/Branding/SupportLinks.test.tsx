@@ -37,8 +37,8 @@ describe('support (display settings supportEmail, supportText, supportUrls)', ()
     const dialog = screen.getByRole('dialog');
     const help = within(dialog).getByRole('navigation', { name: 'Help' });
     expect(help).toHaveTextContent('Stuck? Our team answers within a day.');
-    // The host's sentence keeps its own direction (an English one in an Arabic page ends with its full stop).
-    expect(within(help).getByText('Stuck? Our team answers within a day.')).toHaveAttribute('dir', 'auto');
+    // The host's sentence keeps its own direction, isolated (an English one in an Arabic menu ends with its full stop).
+    expect(within(help).getByText('Stuck? Our team answers within a day.').tagName).toBe('BDI');
     expect(within(help).getByRole('link', { name: 'Email help@acme.example' })).toHaveAttribute('href', 'mailto:help@acme.example');
     const faq = within(help).getByRole('link', { name: 'Help at help.acme.example/faq' });
     expect(faq).toHaveAttribute('href', 'https://help.acme.example/faq/');

@@ -20,10 +20,9 @@ export function SupportLinks({ support }: { support: Support | undefined }) {
   if (!support || (!support.text && !support.email && support.urls.length === 0)) return null;
   return (
     <nav className={styles.support} aria-label={t('support.label')} data-latchkey-support="">
-      {/* The host's own sentence keeps its own direction: English in an Arabic page ends with its full stop, not starts. */}
-      <p className={mutedText} dir={support.text ? 'auto' : undefined}>
-        {support.text ?? t('support.title')}
-      </p>
+      {/* The host's own sentence keeps its own direction (English in an Arabic menu ends with its full stop, not starts
+          with it), isolated, while the line keeps the menu's alignment. */}
+      <p className={mutedText}>{support.text ? <bdi>{support.text}</bdi> : t('support.title')}</p>
       {support.email || support.urls.length > 0 ? (
         <ul className={styles.list}>
           {support.email ? (
