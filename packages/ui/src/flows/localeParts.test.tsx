@@ -9,6 +9,7 @@ import { ActivityView } from '../screens/WalletPanel/ActivityView.js';
 import { NetworkPicker } from '../screens/WalletPanel/NetworkPicker.js';
 import { UserMenuView } from '../screens/UserMenu/UserMenuView.js';
 import { SessionPrompt } from './EmbeddedWallet/SessionPrompt.js';
+import { BackupStep } from './MpcWallet/BackupStep.js';
 import { CreateWalletStep } from './EmbeddedWallet/CreateWalletStep.js';
 import { ExportStep } from './EmbeddedWallet/ExportStep.js';
 import { RecoveryStep } from './EmbeddedWallet/RecoveryStep.js';
@@ -87,5 +88,16 @@ describe('words and numbers of these parts in the active locale', () => {
       </MessagesProvider>,
     );
     expect(screen.getByRole('status').textContent).toContain(new Intl.DateTimeFormat('ar-EG', { timeStyle: 'short' }).format(expiresAt));
+  });
+
+  it('behavior: a list is joined in the locale’s words, not with a comma written in code', () => {
+    render(
+      <MessagesProvider value={arabic}>
+        <BackupStep locations={['productApi', 'googleDrive']} backedUpIn={['productApi', 'googleDrive']} isBusy={false} error={undefined} onBackup={vi.fn()} />
+      </MessagesProvider>,
+    );
+    const list = new Intl.ListFormat('ar', { type: 'conjunction' }).format([ar['mpc.location.productApi'], ar['mpc.location.googleDrive']]);
+    expect(screen.getByText(new RegExp(list))).toBeInTheDocument();
+    expect(list).not.toContain(', ');
   });
 });

@@ -79,3 +79,11 @@ export function formatCurrency(value: number, currency: string, locale: string):
     return `${formatNumber(value, locale, 2)} ${currency}`;
   }
 }
+
+/**
+ * A list in the locale's words and separators: `conjunction` ("A, B and C" / "A, B y C" / "A وB وC"), or `unit` for
+ * amounts ("1 SOL, 2 USDC" / "1 SOL، و2 USDC").
+ */
+export function formatList(values: readonly string[], locale: string, type: 'conjunction' | 'unit' = 'conjunction'): string {
+  return new Intl.ListFormat(intlLocale(locale), { type, style: type === 'unit' ? 'short' : 'long' }).format(values);
+}

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { ErrorMessage } from '../../ErrorMessage.js';
-import { useMessages } from '../../messages/useMessages.js';
+import { formatList } from '../../messages/format.js';
+import { useLocale, useMessages } from '../../messages/useMessages.js';
 import { useErrorText } from '../../messages/useErrorText.js';
 import { button, mutedText, stack, successText } from '../../styles/shared.css.js';
 import * as styles from '../../styles/panel.css.js';
@@ -20,6 +21,7 @@ export interface BackupStepProps {
 /** Back up the wallet: a password (it encrypts the share on this device) and where to keep it. */
 export function BackupStep({ locations, backedUpIn, isBusy, error, onBackup }: BackupStepProps) {
   const t = useMessages();
+  const { locale } = useLocale();
   const errorText = useErrorText();
   const headingId = useId();
   const [password, setPassword] = useState('');
@@ -32,7 +34,7 @@ export function BackupStep({ locations, backedUpIn, isBusy, error, onBackup }: B
       <p className={mutedText}>{t('mpc.backup.intro')}</p>
       {backedUpIn.length > 0 ? (
         <p className={successText} style={{ margin: 0 }}>
-          {t('mpc.backup.done', { locations: backedUpIn.map((where) => t(`mpc.location.${where}`)).join(', ') })}
+          {t('mpc.backup.done', { locations: formatList(backedUpIn.map((where) => t(`mpc.location.${where}`)), locale) })}
         </p>
       ) : null}
       <form

@@ -4,7 +4,7 @@ import * as styles from '../../styles/panel.css.js';
 import { fromBaseUnits, shortAddress } from './solanaAmounts.js';
 import type { SimulationModel, SolanaBalanceItem, TransferRequestModel } from './SendTransactionModel.js';
 import { useLocale, useMessages } from '../../messages/useMessages.js';
-import { formatNumber } from '../../messages/format.js';
+import { formatList, formatNumber } from '../../messages/format.js';
 
 
 export interface TransferReviewProps {
@@ -48,19 +48,19 @@ export function TransferReview({ request, token, fee, simulation, onConfirm, onC
         {out.length > 0 ? (
           <>
             <dt className={styles.term}>{t('send.youSend')}</dt>
-            <dd className={styles.definition}>{out.join(', ')}</dd>
+            <dd className={styles.definition}>{formatList(out, locale, 'unit')}</dd>
           </>
         ) : null}
         {incoming.length > 0 ? (
           <>
             <dt className={styles.term}>{t('send.youReceive')}</dt>
-            <dd className={styles.definition}>{incoming.join(', ')}</dd>
+            <dd className={styles.definition}>{formatList(incoming, locale, 'unit')}</dd>
           </>
         ) : null}
         {simulation?.counterparties && simulation.counterparties.length > 0 ? (
           <>
             <dt className={styles.term}>{t('send.counterparties')}</dt>
-            <dd className={styles.definition}>{simulation.counterparties.map(shortAddress).join(', ')}</dd>
+            <dd className={styles.definition}>{formatList(simulation.counterparties.map(shortAddress), locale, 'unit')}</dd>
           </>
         ) : null}
       </dl>
