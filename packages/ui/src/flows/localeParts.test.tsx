@@ -100,4 +100,15 @@ describe('words and numbers of these parts in the active locale', () => {
     expect(screen.getByText(new RegExp(list))).toBeInTheDocument();
     expect(list).not.toContain(', ');
   });
+
+  it('behavior: a count in a sentence is written in the locale’s digits (ar-EG: Arabic-Indic)', () => {
+    render(
+      <MessagesProvider value={{ ...arabic, locale: 'ar-EG' }}>
+        <SocketView flow={{ status: 'notReady', connection: 'waiting', reconnectAttempts: 3, error: undefined, connect: vi.fn() }} />
+      </MessagesProvider>,
+    );
+    expect(screen.getByRole('status').textContent).toContain('٣');
+    expect(screen.getByRole('status').textContent).not.toContain('3');
+  });
 });
+

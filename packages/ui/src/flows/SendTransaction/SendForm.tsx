@@ -37,7 +37,7 @@ export function SendForm({ balances, onSubmit, busy = false, error, onRetry }: S
   const parsed = toBaseUnits(amount, decimals, decimalSeparatorOf(locale));
   const toIssue = addressProblem(to.trim());
   const toProblem = toIssue ? t(toIssue.id, toIssue.params) : undefined;
-  const amountProblem = 'problem' in parsed ? t(parsed.problem.id, parsed.problem.params) : undefined;
+  const amountProblem = 'problem' in parsed ? t(parsed.problem.id, parsed.problem.params && Object.fromEntries(Object.entries(parsed.problem.params).map(([name, value]) => [name, typeof value === 'number' ? formatNumber(value, locale) : value]))) : undefined;
 
   const max = () => {
     if (!selected) return;

@@ -7,7 +7,8 @@ import * as styles from './SocialSignIn.css.js';
 import { providerLabel } from './providerLabel.js';
 import { RetryHint } from '../shared/RetryHint.js';
 import type { FlowError } from '../shared/FlowError.js';
-import { useMessages, type Translate } from '../../messages/useMessages.js';
+import { formatNumber } from '../../messages/format.js';
+import { useLocale, useMessages, type Translate } from '../../messages/useMessages.js';
 import { useErrorText } from '../../messages/useErrorText.js';
 
 
@@ -46,6 +47,7 @@ function statusText(status: SocialFlowStatus, provider: string, t: Translate): s
 /** The `social` block: one button per provider, the first few shown and a "More options" toggle. Presentational. */
 export function SocialSignInView({ providers, numOfItemsToDisplay = 4, status = 'idle', activeProvider, error, onSelect, onCancel, defaultExpanded = false, onMore }: SocialSignInViewProps) {
   const t = useMessages();
+  const { locale } = useLocale();
   const errorText = useErrorText();
   const id = useId();
   const [expanded, setExpanded] = useState(defaultExpanded);
@@ -83,11 +85,11 @@ export function SocialSignInView({ providers, numOfItemsToDisplay = 4, status = 
       </ul>
       {hasMore && onMore ? (
         <button type="button" className={button.quiet} data-opens="social" onClick={onMore}>
-          {t('signIn.social.more', { count: providers.length - limit })}
+          {t('signIn.social.more', { count: formatNumber(providers.length - limit, locale) })}
         </button>
       ) : hasMore ? (
         <button type="button" className={button.quiet} aria-expanded={expanded} aria-controls={`${id}-list`} onClick={() => setExpanded((value) => !value)}>
-          {expanded ? t('social.fewer') : t('social.more', { count: providers.length - limit })}
+          {expanded ? t('social.fewer') : t('social.more', { count: formatNumber(providers.length - limit, locale) })}
         </button>
       ) : null}
       {waiting && status === 'awaitingAuthorization' && onCancel ? (

@@ -2,6 +2,7 @@ import type { SocketFlowModel } from './SocketModel.js';
 import { ErrorMessage } from '../../ErrorMessage.js';
 import { useLocale, useMessages } from '../../messages/useMessages.js';
 import { useErrorText } from '../../messages/useErrorText.js';
+import { formatNumber } from '../../messages/format.js';
 import { Spinner } from '../../Spinner.js';
 import { button, mutedText, row, successText } from '../../styles/shared.css.js';
 
@@ -31,7 +32,7 @@ export function SocketView({ flow, label: labelProp }: SocketViewProps) {
       ) : null}
       {connection === 'waiting' ? (
         <span className={mutedText}>
-          <Spinner /> {t('socket.waiting', { attempt: flow.reconnectAttempts })}
+          <Spinner /> {t('socket.waiting', { attempt: formatNumber(flow.reconnectAttempts, locale) })}
         </span>
       ) : null}
       {connection === 'closed' || connection === 'idle' ? (
