@@ -69,8 +69,8 @@ export async function openDemo(browser: Browser, theme: 'light' | 'dark'): Promi
   return { context, page, problems };
 }
 
-/** The open user menu (its name is "Signed in as …"). */
-export const userMenu = (page: Page) => page.getByRole('dialog', { name: /^Signed in as/ });
+/** The open user menu (its name is "Signed in as …", or "Signed in" for a user with no name to show). */
+export const userMenu = (page: Page) => page.getByRole('dialog', { name: /^Signed in/ });
 
 /** Opens one of the user menu's views from its Home list: 'Wallets', 'Security' or 'Account settings'. */
 export async function openMenuView(page: Page, title: 'Wallets' | 'Security' | 'Account settings'): Promise<void> {

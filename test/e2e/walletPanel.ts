@@ -81,8 +81,8 @@ export async function openKeyAction(page: Page, panel: Locator, name: string): P
 /** The signed-in user's MPC wallet panel in the user menu (the menu opened when it is closed). */
 export async function openMpcPanel(page: Page, email: string): Promise<Locator> {
   const account = page.getByRole('button', { name: new RegExp(`^Account: ${escapeRegExp(email)}$`) });
-  if ((await page.getByRole('dialog', { name: /^Signed in as/ }).count()) === 0) await account.click();
-  const panel = page.getByRole('dialog', { name: /^Signed in as/ }).getByRole('region', { name: 'MPC wallet' });
+  if ((await page.getByRole('dialog', { name: /^Signed in/ }).count()) === 0) await account.click();
+  const panel = page.getByRole('dialog', { name: /^Signed in/ }).getByRole('region', { name: 'MPC wallet' });
   await expect.poll(() => panel.isVisible(), { timeout: 30_000 }).toBe(true);
   return panel;
 }
