@@ -42,7 +42,8 @@ export function SendForm({ balances, onSubmit, busy = false, error, onRetry }: S
   const max = () => {
     if (!selected) return;
     const units = selected.isNative ? (selected.rawBalance > FEE_RESERVE_LAMPORTS ? selected.rawBalance - FEE_RESERVE_LAMPORTS : 0n) : selected.rawBalance;
-    setAmount(fromBaseUnits(units, selected.decimals));
+    // Written as the user would type it: with the locale's decimal separator ("1,5" in Spanish).
+    setAmount(fromBaseUnits(units, selected.decimals).replace('.', decimalSeparatorOf(locale)));
     setTouched((value) => ({ ...value, amount: true }));
   };
 

@@ -4,6 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../test/axe.js';
 import { sendFlowModel } from '../../test/flowModels.js';
 import { renderInKit } from '../../test/renderInKit.js';
+import { MessagesProvider } from '../../messages/messagesContext.js';
+import { es } from '../../messages/locales/es.js';
 import { NetworkPicker } from '../../screens/WalletPanel/NetworkPicker.js';
 import { SolanaBalances } from '../../screens/WalletPanel/SolanaBalances.js';
 import { SendTransactionView } from './SendTransactionView.js';
@@ -82,6 +84,21 @@ describe('Solana UI', () => {
     await user.click(screen.getByRole('button', { name: 'Review' }));
     expect(flow.prepare).toHaveBeenCalledWith({ to: RECIPIENT, amount: 1_499_995_000n });
     await expectNoAxeViolations(container);
+  });
+
+  it('behavior: in Spanish, Max writes the amount with a decimal comma, which is sent as the same base units', async () => {
+    const flow = fakeFlow();
+    const user = userEvent.setup();
+    renderInKit(
+      <MessagesProvider value={{ locale: 'es', dir: 'ltr', catalogue: es, overrides: {} }}>
+        <SendTransactionView flow={flow} balances={balances} />
+      </MessagesProvider>,
+    );
+    await user.type(screen.getByLabelText('Destinatario'), RECIPIENT);
+    await user.click(screen.getByRole('button', { name: 'Máx.' }));
+    expect(screen.getByLabelText('Importe')).toHaveValue('1,499995');
+    await user.click(screen.getByRole('button', { name: 'Revisar' }));
+    expect(flow.prepare).toHaveBeenCalledWith({ to: RECIPIENT, amount: 1_499_995_000n });
   });
 
   it('behavior: an SPL token sends its mint and its own decimals; a bad amount is not submitted', async () => {
