@@ -40,9 +40,10 @@ export interface UseMpcWalletReturnType {
   /** The last command's failure (typed: `mpc_backup_password_invalid`, `mpc_wallet_locked`, …). */
   error: LatchkeyError | undefined;
   /**
-   * While a reshare, refresh, export (or a backup that must refresh: none exists anywhere) waits for a second factor (a user with one who passed none in the last 5
-   * minutes): "Confirm it's you" — `stepUpFor` `reshareWallet`, `backupWallet` or `exportWallet`. Once it passes, the command runs once
-   * more; `stepUp.cancelStepUp()` drops it (the command then resolves `false`, with no error).
+   * While a reshare, refresh, export, or a backup that must refresh (none exists anywhere) waits for a second factor (a
+   * user with one who passed none in the last 5 minutes): "Confirm it's you" — `stepUpFor` `reshareWallet`,
+   * `backupWallet` or `exportWallet`. Once it passes, the command runs once more; `stepUp.cancelStepUp()` drops it (the
+   * command then resolves `false`, with no error).
    */
   stepUp: UseStepUpReturnType | undefined;
   isBusy: boolean;

@@ -28,8 +28,8 @@ const unique = <T,>(values: readonly T[]) => [...new Set(values)];
  * An MPC wallet by status: `none` → create (scheme, and the backup when shares leave the device); `locked` → restore
  * from a backup; `ready` → its screens (home with a backup prompt until backed up, backup, key shares, export). A
  * running command shows its ceremony's round; a reshare, export or backup (one that must refresh the shares) the server
- * holds for a second factor shows "Confirm it's you" under its step (`flow.stepUp`). Presentational over `useMpcWallet`'s model; the root carries
- * `data-flow="mpc-wallet"`, `data-state` and `data-screen`.
+ * holds for a second factor shows "Confirm it's you" under its step (`flow.stepUp`). Presentational over
+ * `useMpcWallet`'s model; the root carries `data-flow="mpc-wallet"`, `data-state` and `data-screen`.
  */
 export function MpcWalletView({ flow, screen, home, exportState = 'idle', onShowKey, exportFrameRef }: MpcWalletViewProps) {
   const t = useMessages();
