@@ -9,6 +9,11 @@ export interface CustodyContext {
   readonly secrets: CustodySecrets;
   /** Sends an e-mail through the sandbox inbox (recovery bundles and OTP codes). */
   readonly sendEmail: (q: Queryable, message: { to: string; subject: string; text: string; code: string }) => Promise<void>;
+  /**
+   * While a submit runs: when it was made — its `timestampMs`, or the emulator's clock when that is earlier. An API key
+   * it adds is created then, so its `expirationSeconds` ends where its request said, however late the request arrives.
+   */
+  readonly submittedAt?: Date;
 }
 
 /** Who signed a request, and in which relation to the organisation it names. */

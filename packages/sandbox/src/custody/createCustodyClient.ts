@@ -8,8 +8,11 @@ import { CustodyError } from './CustodyError.js';
 export interface CustodyClient {
   readonly rootOrganizationId: string;
   query<T = Record<string, any>>(name: string, body: Record<string, unknown>): Promise<T>;
-  /** Submits an activity and returns its result (the `<type>Result` object); throws unless COMPLETED. */
-  submit<T = Record<string, any>>(name: string, type: string, organizationId: string, parameters: Record<string, unknown>): Promise<T>;
+  /**
+   * Submits an activity and returns its result (the `<type>Result` object); throws unless COMPLETED. `at` is its
+   * `timestampMs` (default now): an API key it adds lives `expirationSeconds` from then.
+   */
+  submit<T = Record<string, any>>(name: string, type: string, organizationId: string, parameters: Record<string, unknown>, at?: Date): Promise<T>;
   /**
    * Sends a submit someone else stamped (its exact body and stamp header, e.g. a passkey's assertion), as the
    * provider's client would; resolves to the result, throws the custody refusal.
@@ -46,8 +49,8 @@ export function createCustodyClient(options: { baseUrl: string; rootOrganization
   return {
     rootOrganizationId: options.rootOrganizationId,
     query: (name, body) => post(`/public/v1/query/${name}`, body) as Promise<any>,
-    async submit(name, type, organizationId, parameters) {
-      const { activity } = await post(`/public/v1/submit/${name}`, { type, timestampMs: String(options.now().getTime()), organizationId, parameters });
+    async submit(name, type, organizationId, parameters, at = options.now()) {
+      const { activity } = await post(`/public/v1/submit/${name}`, { type, timestampMs: String(at.getTime()), organizationId, parameters });
       return resultOf(activity);
     },
     async forward(name, body, stamp) {

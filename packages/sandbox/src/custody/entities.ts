@@ -83,7 +83,7 @@ export async function insertApiKey(
   key: z.output<typeof apiKeyParamsSchema>,
   extra: { useBefore?: Date; addedBy?: string } = {},
 ): Promise<string> {
-  const now = ctx.now();
+  const now = ctx.submittedAt ?? ctx.now();
   const id = randomUUID();
   const expiresAt = key.expirationSeconds === undefined ? null : new Date(now.getTime() + Number(key.expirationSeconds) * 1000).toISOString();
   await q.query(

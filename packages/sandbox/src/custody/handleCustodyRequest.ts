@@ -106,7 +106,9 @@ export async function handleCustodyRequest(
     if (handler.consensus && (await needsConsensus(tx, body.organizationId, body.type))) {
       row.status = 'ACTIVITY_STATUS_CONSENSUS_NEEDED';
     } else {
-      row.result = { [handler.resultKey]: await handler.run(ctx, tx, principal, parameters) };
+      // The activity's keys live from when it was made (never later than now): see `CustodyContext.submittedAt`.
+      const submittedAt = new Date(Math.min(Number(body.timestampMs), now.getTime()));
+      row.result = { [handler.resultKey]: await handler.run({ ...ctx, submittedAt }, tx, principal, parameters) };
     }
     await tx.query(
       'INSERT INTO custody_activities (id, organization_id, type, status, intent, result, failure, fingerprint, created_at) VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, NULL, $7, $8)',

@@ -113,6 +113,31 @@ describe('the parent and a passkey-protected user', () => {
     expect((await clientFor(next).getWhoami({ organizationId: user.organizationId })).userId).toBe(user.userId);
   });
 
+  it("behavior: a new key lives expirationSeconds from its request's timestampMs, never from later: sent 40 s late it lapses 20 s after it arrives; stamped ahead, it counts from now", async () => {
+    const user = await protectedUser();
+    const addAt = (added: Key, at: number) =>
+      clientFor(user.sessionKey).createApiKeys({
+        type: 'ACTIVITY_TYPE_CREATE_API_KEYS_V2',
+        timestampMs: String(at),
+        organizationId: user.organizationId,
+        parameters: { userId: user.userId, apiKeys: [{ apiKeyName: `added-${at}`, publicKey: added.publicKey, curveType: 'API_KEY_CURVE_P256', expirationSeconds: '60' }] },
+      } as any);
+    const [late, ahead] = [newApiKeyPair(), newApiKeyPair()];
+    const now = t.clock.now().getTime();
+    expect((await addAt(late, now - 40_000)).activity.status).toBe('ACTIVITY_STATUS_COMPLETED');
+    expect((await addAt(ahead, now + 30_000)).activity.status).toBe('ACTIVITY_STATUS_COMPLETED');
+    const { user: listed } = await user.parent.getUser({ organizationId: user.organizationId, userId: user.userId });
+    const lateKey = listed.apiKeys.find((key) => key.credential.publicKey === late.publicKey)!;
+    expect(Number(lateKey.createdAt.seconds)).toBe(Math.floor((now - 40_000) / 1000));
+    expect(lateKey.expirationSeconds).toBe('60');
+    await clientFor(late).getWhoami({ organizationId: user.organizationId });
+    t.clock.advance(20_000);
+    await expect(clientFor(late).getWhoami({ organizationId: user.organizationId })).rejects.toMatchObject({ code: 16, message: expect.stringContaining('expired api key') });
+    await clientFor(ahead).getWhoami({ organizationId: user.organizationId });
+    t.clock.advance(40_500);
+    await expect(clientFor(ahead).getWhoami({ organizationId: user.organizationId })).rejects.toMatchObject({ code: 16, message: expect.stringContaining('expired api key') });
+  });
+
   it('default: deleting a key deletes the keys it added, and theirs: ending a session leaves no key minted by its stolen key', async () => {
     const user = await protectedUser();
     const [child, grandchild] = [newApiKeyPair(), newApiKeyPair()];

@@ -10,14 +10,27 @@ import type { InboxMessage } from '../services/inbox/inbox.js';
 export interface TestClock {
   now: () => Date;
   advance(ms: number): void;
+  /**
+   * From now on every read moves the clock on by `ms` after it is read (0, the default, stops it): two parts of the
+   * sandbox that read it one after the other see different times, as on a slow machine.
+   */
+  tickEachRead(ms: number): void;
 }
 
 export function createTestClock(): TestClock {
   let offset = 0;
+  let tick = 0;
   return {
-    now: () => new Date(Date.now() + offset),
+    now: () => {
+      const now = new Date(Date.now() + offset);
+      offset += tick;
+      return now;
+    },
     advance(ms) {
       offset += ms;
+    },
+    tickEachRead(ms) {
+      tick = ms;
     },
   };
 }

@@ -93,7 +93,9 @@ export async function createEmbeddedWallet(
   const record = await loadUser(ctx.db, ctx.environmentId, userId);
   if (!record) throw new ApiError(401, 'unauthorized', 'The session token is invalid.');
   const email = record.credentials.find((credential) => credential.format === 'email')?.identifier;
-  const keySeconds = keySecondsFor({ expiresAt: owner.sessionExpiresAt }, ctx.now(), sessionKeyDurationSeconds(settings));
+  // Sized and stamped at one moment, from which custody counts the key's life: it ends by the session's end.
+  const keysFrom = ctx.now();
+  const keySeconds = keySecondsFor({ expiresAt: owner.sessionExpiresAt }, keysFrom, sessionKeyDurationSeconds(settings));
 
   const created = await ctx.custody.client
     .submit('create_sub_organization', 'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V7', ctx.custody.client.rootOrganizationId, {
@@ -122,7 +124,7 @@ export async function createEmbeddedWallet(
         },
       ],
       wallet: { walletName: 'Solana', accounts: [{ curve: 'CURVE_ED25519', pathFormat: 'PATH_FORMAT_BIP32', path: SOLANA_DEFAULT_PATH, addressFormat: 'ADDRESS_FORMAT_SOLANA' }] },
-    })
+    }, keysFrom)
     .catch((error: unknown) => {
       if (error instanceof CustodyError && error.code === 3 && error.message.startsWith('invalid attestation')) {
         throw new ApiError(400, 'invalid_request', embeddedWalletMessages.badAttestation.replace('{reason}', error.message), 'attestation');
@@ -223,7 +225,8 @@ export async function startEmailRecovery(ctx: SandboxContext, auth: Auth, input:
   const settings = await ctx.settings.get();
   if (!settings.sdk.embeddedWallets?.emailRecoveryEnabled) throw new ApiError(400, 'email_recovery_disabled', embeddedWalletMessages.recoveryDisabled);
   const wallet = await onlyWallet(ctx, auth.userId);
-  const seconds = keySecondsFor({ expiresAt: auth.session.expires_at }, ctx.now(), RECOVERY_KEY_SECONDS);
+  const keysFrom = ctx.now();
+  const seconds = keySecondsFor({ expiresAt: auth.session.expires_at }, keysFrom, RECOVERY_KEY_SECONDS);
   const record = await loadUser(ctx.db, ctx.environmentId, auth.userId);
   const emails = record?.credentials.filter((credential) => credential.format === 'email').map((credential) => credential.identifier.toLowerCase()) ?? [];
   if (!emails.includes(input.email.toLowerCase())) throw new ApiError(400, 'recovery_email_unavailable_or_invalid', embeddedWalletMessages.recoveryEmail, 'email');
@@ -233,7 +236,7 @@ export async function startEmailRecovery(ctx: SandboxContext, auth: Auth, input:
       targetPublicKey: input.sessionPublicKey,
       expirationSeconds: String(seconds),
       invalidateExisting: true,
-    })
+    }, keysFrom)
     .catch((error: unknown) => {
       if (error instanceof CustodyError && error.code === 5) throw new ApiError(400, 'recovery_email_unavailable_or_invalid', embeddedWalletMessages.recoveryEmail, 'email');
       return fromCustody(error);

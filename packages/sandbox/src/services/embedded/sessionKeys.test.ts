@@ -150,6 +150,23 @@ describe('session keys of a passkey-protected wallet', () => {
     expect(byExpired.body.error).toMatchObject({ code: 'invalid_session_public_key', path: 'prevSessionKeySignature' });
   });
 
+  it('behavior: a key lapses when its challenge says, counted from when the challenge was made: a challenge used 4 minutes late buys no extra 4 minutes', async () => {
+    const wallet = await protectedWallet();
+    const key = newApiKeyPair();
+    const madeAt = t.clock.now().getTime();
+    const challenge = await challengeFor(wallet.jwt, key.publicKey);
+    const seconds = Number(JSON.parse(challenge.body).parameters.apiKeys[0].expirationSeconds);
+    const lapsesAt = Number(JSON.parse(challenge.body).timestampMs) + seconds * 1000;
+    expect(lapsesAt - madeAt).toBeLessThan(seconds * 1000 + 1_000);
+    t.clock.advance(4 * 60_000);
+    const registered = await register(wallet.jwt, { publicKey: key.publicKey, challenge: challenge.body, passkeyStamp: await passkeyStamp(wallet.authenticator, challenge.body) });
+    expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+    expect(new Date(registered.body.expiresAt).getTime()).toBe(lapsesAt);
+    expect((await signWith(key, wallet.organizationId, wallet.address)).activity.status).toBe('ACTIVITY_STATUS_COMPLETED');
+    t.clock.advance(lapsesAt - t.clock.now().getTime());
+    await expect(signWith(key, wallet.organizationId, wallet.address)).rejects.toMatchObject({ code: 16, message: expect.stringContaining('expired api key') });
+  });
+
   it('default: a wallet without a passkey still registers a key with the session alone', async () => {
     const { jwt } = await t.signIn(freshEmail());
     expect((await t.call('POST', '/users/embeddedWallets', { token: jwt, body: { chains: ['SOL'], embeddedWalletProvider: 'turnkeyhd' } })).status).toBe(200);

@@ -98,8 +98,9 @@ async function stampOfPreviousKey(ctx: SandboxContext, wallet: { sub_organizatio
 export async function registerSessionKey(ctx: SandboxContext, auth: Auth, input: SessionKeyRegistration): Promise<SessionKeyResponse> {
   const wallet = await onlyWallet(ctx, auth.userId);
   const settings = await ctx.settings.get();
-  const seconds = keySecondsFor({ expiresAt: auth.session.expires_at }, ctx.now(), sessionKeyDurationSeconds(settings));
-  const expiresAt = (lapsesAfter = seconds) => new Date(ctx.now().getTime() + lapsesAfter * 1000).toISOString();
+  // Sized and stamped at one moment, from which custody counts the key's life: it ends by the session's end.
+  const now = ctx.now();
+  const seconds = keySecondsFor({ expiresAt: auth.session.expires_at }, now, sessionKeyDurationSeconds(settings));
   // Recorded for this session before custody has it, checked against the session after (see sessionKeyRecords.ts).
   const record = (lapsesAfter = seconds) => recordSessionKey(ctx, ctx.db, { userId: auth.userId, sessionId: auth.session.id, custodyUser: wallet, publicKey: input.publicKey, seconds: lapsesAfter });
   if (!input.challenge) {
@@ -108,11 +109,11 @@ export async function registerSessionKey(ctx: SandboxContext, auth: Auth, input:
     await ctx.custody.client
       .submit('create_api_keys', 'ACTIVITY_TYPE_CREATE_API_KEYS_V2', wallet.sub_organization_id, {
         userId: wallet.custody_user_id,
-        apiKeys: [{ apiKeyName: `session-${ctx.now().getTime()}`, publicKey: input.publicKey, curveType: 'API_KEY_CURVE_P256', expirationSeconds: String(seconds) }],
-      })
+        apiKeys: [{ apiKeyName: `session-${now.getTime()}`, publicKey: input.publicKey, curveType: 'API_KEY_CURVE_P256', expirationSeconds: String(seconds) }],
+      }, now)
       .catch(fromCustody);
     await assertSessionStillLive(ctx, auth.session.id, wallet, { publicKey: input.publicKey });
-    return { publicKey: input.publicKey, expiresAt: expiresAt() };
+    return { publicKey: input.publicKey, expiresAt: new Date(now.getTime() + seconds * 1000).toISOString() };
   }
   const path = input.passkeyStamp ? 'passkeyStamp' : 'prevSessionKeySignature';
   if (!input.passkeyStamp && !input.prevSessionKeySignature) throw new ApiError(400, 'invalid_request', 'challenge: send it with passkeyStamp or prevSessionKeySignature.', 'challenge');
@@ -120,13 +121,15 @@ export async function registerSessionKey(ctx: SandboxContext, auth: Auth, input:
     ? { header: 'X-Stamp-WebAuthn' as const, value: input.passkeyStamp.stampHeaderValue }
     : await stampOfPreviousKey(ctx, wallet, input.challenge, input.prevSessionKeySignature!);
   await claimChallenge(ctx, auth, input.publicKey, input.challenge);
-  // The key lapses as the challenge (issued by createSessionKeyChallenge, so well-formed) says.
-  const lapsesAfter = Number(JSON.parse(input.challenge).parameters.apiKeys[0].expirationSeconds);
-  await record(lapsesAfter);
+  // The key lapses as the challenge (issued by createSessionKeyChallenge, so well-formed) says, counted from when it
+  // was made: custody counts from its timestampMs, so a challenge used late buys no extra time past the session.
+  const challenge = JSON.parse(input.challenge);
+  const lapsesAt = Number(challenge.timestampMs) + Number(challenge.parameters.apiKeys[0].expirationSeconds) * 1000;
+  await record(Math.max(0, (lapsesAt - ctx.now().getTime()) / 1000));
   await ctx.custody.client.forward('create_api_keys', input.challenge, stamp).catch((error: unknown) => {
     if (error instanceof CustodyError && error.code !== 13) throw new ApiError(400, 'invalid_session_public_key', sessionKeyMessages.refused.replace('{reason}', error.message), path);
     return fromCustody(error);
   });
   await assertSessionStillLive(ctx, auth.session.id, wallet, { publicKey: input.publicKey });
-  return { publicKey: input.publicKey, expiresAt: expiresAt(lapsesAfter) };
+  return { publicKey: input.publicKey, expiresAt: new Date(lapsesAt).toISOString() };
 }
