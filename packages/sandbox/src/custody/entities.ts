@@ -67,8 +67,12 @@ export const userParamsSchema = z.object({
 export async function keyMaker(q: Queryable, principal: Principal, seconds: readonly (string | number | undefined)[]): Promise<string | undefined> {
   if (principal.relation !== 'member' || principal.via.kind !== 'apiKey') return undefined;
   const maker = principal.via.apiKeyId;
-  const [row] = await q.query<{ created_at: Date; expires_at: Date | null }>('SELECT created_at, expires_at FROM custody_api_keys WHERE id = $1', [maker]);
-  const lifetime = row?.expires_at ? Math.round((row.expires_at.getTime() - row.created_at.getTime()) / 1000) : undefined;
+  // FOR SHARE: a deletion of the maker running at the same time (PostgreSQL runs both at once) waits for this request
+  // to commit, then finds the keys it added; or, having deleted it first, makes this request find no maker and refuse.
+  // Without it the new key was added by a key whose deletion had missed it: an orphan no sign-out would delete.
+  const [row] = await q.query<{ created_at: Date; expires_at: Date | null }>('SELECT created_at, expires_at FROM custody_api_keys WHERE id = $1 FOR SHARE', [maker]);
+  if (!row) throw new CustodyError(16, custodyMessages.unknownPublicKey);
+  const lifetime = row.expires_at ? Math.round((row.expires_at.getTime() - row.created_at.getTime()) / 1000) : undefined;
   if (lifetime !== undefined && seconds.some((asked) => asked === undefined || Number(asked) > lifetime)) {
     throw new CustodyError(7, custodyMessages.apiKeyOutlivesItsMaker.replace('{seconds}', String(lifetime)));
   }
