@@ -39,7 +39,8 @@ async function issueCredential(
   input: { targetPublicKey: string; apiKeyName?: string | undefined; expirationSeconds?: string | number | undefined },
 ) {
   const privateKey = p256.utils.randomSecretKey();
-  const now = ctx.now();
+  // The key is created when its request was made (see insertApiKey); its first-use deadline counts from then too.
+  const now = ctx.submittedAt ?? ctx.now();
   const expirationSeconds = input.expirationSeconds ?? RECOVERY_SESSION_SECONDS;
   const addedBy = await keyMaker(q, principal, [expirationSeconds]);
   const apiKeyId = await insertApiKey(
