@@ -106,7 +106,7 @@ describe('an answer that signs nobody in is not success', () => {
   });
 });
 
-describe('a custody reply of the wrong shape is invalid_response, never a network error', () => {
+describe('a custody reply of the wrong shape is invalid_response, never a network error; a refusal is a refusal', () => {
   const stamper = { stamp: async () => ({ stampHeaderName: 'X-Stamp', stampHeaderValue: 'x' }) } as unknown as Stamper;
   const custodyAnswering = (answer: () => Response) => createCustodyApi({ baseUrl: 'http://127.0.0.1:10', fetch: createFakeFetch(answer).fetch });
 
@@ -117,5 +117,14 @@ describe('a custody reply of the wrong shape is invalid_response, never a networ
     ['a completed activity without a result', () => json(200, { activity: { id: 'a', status: 'ACTIVITY_STATUS_COMPLETED' } })],
   ])('error: 200 with %s', async (_name, answer) => {
     await expect(custodyAnswering(answer).submit('sign_transaction', 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2', 'o', {}, stamper)).rejects.toMatchObject({ code: 'invalid_response' });
+  });
+  it.each([
+    [502, 'Bad Gateway'],
+    [503, 'Service Unavailable'],
+    [500, 'Internal Server Error'],
+  ])('error: a proxy page for a %i (HTML, not JSON) is the refusal it is, custody_request_failed with the status: not invalid_response', async (status, title) => {
+    const page = () => new Response(`<html><head><title>${status} ${title}</title></head><body>${title}</body></html>`, { status, headers: { 'content-type': 'text/html' } });
+    const refused = custodyAnswering(page).query('whoami', { organizationId: 'o' }, stamper);
+    await expect(refused).rejects.toMatchObject({ code: 'custody_request_failed', status, params: { reason: `HTTP ${status}` } });
   });
 });

@@ -30,8 +30,9 @@ const isRecord = (value: unknown): value is Record<string, any> => typeof value 
 
 /**
  * Stamped POSTs to the custody provider. Each is bounded as a product API request is (`REQUEST_TIMEOUT_MS`, or
- * `timeoutMs`): no answer, answer read in full, in time is `timeout`. An answer that is not the provider's shape (not a
- * JSON object; an activity without a status or with a result that is not an object) is `invalid_response`.
+ * `timeoutMs`): no answer, answer read in full, in time is `timeout`. A success that is not the provider's shape (not a
+ * JSON object; an activity without a status or with a result that is not an object) is `invalid_response`; a refusal
+ * whose body is not JSON (a proxy's error page) is `custody_request_failed` with reason `HTTP {status}`.
  */
 export function createCustodyApi(options: { baseUrl: string; fetch?: typeof fetch; now?: () => number; timeoutMs?: number }): CustodyApi {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
@@ -56,6 +57,8 @@ export function createCustodyApi(options: { baseUrl: string; fetch?: typeof fetc
     try {
       json = JSON.parse(text);
     } catch (error) {
+      // A refusal whose body is no JSON (a proxy's HTML 502 page) is still that refusal, not a malformed success.
+      if (!response.ok) throw fromCustodyError(response.status, undefined);
       throw new LatchkeyError('invalid_response', { cause: error, status: response.status });
     }
     if (!response.ok) throw fromCustodyError(response.status, json);
