@@ -217,6 +217,20 @@ describe('custody emulator through @turnkey/http', () => {
     const refused = await refusal(clientFor({ privateKey: Buffer.from(lateKey).toString('hex'), publicKey: Buffer.from(p256.getPublicKey(lateKey, true)).toString('hex') }).getWhoami({ organizationId: sub.organizationId }));
     expect(refused).toMatchObject({ code: 16 });
     expect(refused.message).toContain('The code is invalid or expired.');
+
+    // A code asked for 4 minutes before its request arrived: its 900 s count from the asking, as its lifetime does.
+    const delayed = await newTargetKey();
+    await root.client.emailAuth({
+      type: 'ACTIVITY_TYPE_EMAIL_AUTH_V3',
+      timestampMs: String(t.clock.now().getTime() - 240_000),
+      organizationId: sub.organizationId,
+      parameters: { email, targetPublicKey: delayed.targetPublicKey } as any,
+    });
+    const [third] = await t.inbox(email);
+    const delayedKey = (await delayed.open(Buffer.from(third!.code!, 'base64url').toString('utf8'))).plaintext;
+    t.clock.advance(661_000);
+    const expired = await refusal(clientFor({ privateKey: Buffer.from(delayedKey).toString('hex'), publicKey: Buffer.from(p256.getPublicKey(delayedKey, true)).toString('hex') }).getWhoami({ organizationId: sub.organizationId }));
+    expect(expired).toMatchObject({ code: 16, message: expect.stringContaining('The code is invalid or expired.') });
   });
 
   it('default: init_otp_auth + otp_auth issue a credential bundle; a wrong code is refused', async () => {
