@@ -195,6 +195,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll gives up after 1 s by default: too short for a lazy chunk plus a server round trip on a busy
+          // 2-core CI machine (a poll that passes returns as soon as it does).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

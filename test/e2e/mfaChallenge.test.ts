@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchChromium, screenshot, watchConsole } from './browser.js';
 import { escapeRegExp } from './demo.js';
 import { latestCode, patchSettings, uniqueEmail } from './sandbox.js';
-import { totp } from './totp.js';
+import { totp, unusedTotp } from './totp.js';
 
 /**
  * The MFA challenge with `security.mfa.required`, in Chromium through the built demo: a new user signs in
@@ -71,7 +71,7 @@ describe.each(['light', 'dark'] as const)('MFA required (%s)', (theme) => {
     await enrolment.getByLabel('Authentication code').fill(totp(secret, enrolledAt));
     await enrolment.getByRole('button', { name: 'Verify' }).click();
     await expect.poll(() => dialog.getByRole('alert').textContent(), { timeout: 10_000 }).toContain('Invalid code');
-    await enrolment.getByLabel('Authentication code').fill(totp(secret, enrolledAt + 30_000));
+    await enrolment.getByLabel('Authentication code').fill(unusedTotp(secret, enrolledAt));
     await enrolment.getByRole('button', { name: 'Verify' }).click();
     await expect.poll(() => menuButton.isVisible(), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => page.getByTestId('host-status').textContent()).toContain(email);

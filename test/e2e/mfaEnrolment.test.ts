@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchChromium, screenshot, watchConsole } from './browser.js';
 import { escapeRegExp, signInByEmail, menuHome, openMenuView } from './demo.js';
 import { patchSettings, uniqueEmail } from './sandbox.js';
-import { totp } from './totp.js';
+import { totp, unusedTotp } from './totp.js';
 
 /**
  * MFA enrolment in Chromium against the sandbox, through the built demo: sign in by e-mail, set up an
@@ -70,7 +70,7 @@ describe.each(['light', 'dark'] as const)('MFA with TOTP (%s)', (theme) => {
     expect(await page.getByRole('button', { name: new RegExp(escapeRegExp(email)) }).count()).toBe(0);
     await screenshot(page, `mfa-03-challenge-${theme}`);
 
-    const right = totp(secret, enrolledAt + 30_000);
+    const right = unusedTotp(secret, enrolledAt);
     const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
     await codeField.fill(wrong);
     await dialog.getByRole('button', { name: 'Verify' }).click();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchChromium, screenshot } from './browser.js';
 import { openDemo, signInByEmail } from './demo.js';
 import { patchSettings, resetSettings, uniqueEmail } from './sandbox.js';
-import { enrolTotpElsewhere, stepUpWrongThenRight, totp } from './totp.js';
+import { enrolTotpElsewhere, stepUpWrongThenRight, unusedTotp } from './totp.js';
 import { mpcFlowState, openKeyAction, openMpcPanel } from './walletPanel.js';
 
 /**
@@ -75,7 +75,7 @@ describe.each(['light', 'dark'] as const)('MPC reshare and export with a second 
     expect(await prompt.textContent()).toContain('Showing your private key needs a second step you passed in the last few minutes.');
     await screenshot(page, `mpc-step-up-04-export-prompt-${theme}`);
 
-    await codeField.fill(totp(app.secret, app.enrolledAt + 30_000));
+    await codeField.fill(unusedTotp(app.secret, app.enrolledAt));
     await prompt.getByRole('button', { name: 'Verify' }).click();
     const frame = page.frameLocator('[data-testid="mpc-export-frame"]');
     await expect.poll(() => frame.locator('#mpc-export-root').getAttribute('data-state'), { timeout: 30_000 }).toBe('shown');

@@ -47,8 +47,9 @@ describe.each(['light', 'dark'] as const)('socket (%s)', (theme) => {
 
     expect(await dropSockets()).toBeGreaterThanOrEqual(1);
     // The drop is seen at once; the reconnect waits 1000 ms (SPEC §4), so the line shows the attempt meanwhile.
-    await expect.poll(() => line.getAttribute('data-state'), { timeout: 5_000, interval: 20 }).toBe('waiting');
-    expect(await line.textContent()).toContain('Connection lost. Reconnecting (attempt 1)…');
+    // State and text are read at once: the waiting line lasts only that second, so two reads could straddle it.
+    const stateAndText = () => line.evaluate((element: HTMLElement) => `${element.dataset['state']}|${element.textContent}`);
+    await expect.poll(stateAndText, { timeout: 5_000, interval: 20 }).toMatch(/^waiting\|.*Connection lost\. Reconnecting \(attempt 1\)…/);
     await screenshot(page, `socket-02-reconnecting-${theme}`);
 
     await expect.poll(() => line.getAttribute('data-state'), { timeout: 10_000 }).toBe('ready');

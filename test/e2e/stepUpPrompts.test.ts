@@ -4,7 +4,7 @@ import { launchChromium, screenshot } from './browser.js';
 import { escapeRegExp, openDemo, openMenuView, signInByEmail, userMenu } from './demo.js';
 import { patchSettings, resetSettings, uniqueEmail, wrongCode } from './sandbox.js';
 import { openDemoWithWallets, testWalletScript } from './testWallets.js';
-import { enrolTotpElsewhere, totp } from './totp.js';
+import { enrolTotpElsewhere, unusedTotp } from './totp.js';
 
 /**
  * "Confirm it's you" before deleting the account and before unlinking an external wallet, in Chromium through the built
@@ -26,10 +26,10 @@ afterAll(async () => {
   await resetSettings();
 });
 
-/** Adds an authenticator app from the user's other session; the app's next code (the enrolment spent this step's). */
-async function addAuthenticatorElsewhere(email: string): Promise<string> {
+/** Adds an authenticator app from the user's other session; what the app shows when asked (the enrolment spent its code). */
+async function addAuthenticatorElsewhere(email: string): Promise<() => string> {
   const { secret, enrolledAt } = await enrolTotpElsewhere(email);
-  return totp(secret, enrolledAt + 30_000);
+  return () => unusedTotp(secret, enrolledAt);
 }
 
 const short = (address: string) => `${address.slice(0, 4)}…${address.slice(-4)}`;
@@ -58,13 +58,13 @@ describe.each(['light', 'dark'] as const)('deleting the account with a second fa
     expect(await menu.getByRole('button', { name: 'Delete my account', exact: true }).count()).toBe(0);
     await screenshot(page, `delete-step-up-01-prompt-${theme}`);
 
-    await codeField.fill(wrongCode(right));
+    await codeField.fill(wrongCode(right()));
     await prompt.getByRole('button', { name: 'Verify', exact: true }).click();
     await expect.poll(() => prompt.getByRole('alert').textContent(), { timeout: 10_000 }).toBe('Invalid code');
     expect(await menuButton.isVisible()).toBe(true);
     await screenshot(page, `delete-step-up-02-wrong-code-${theme}`);
 
-    await codeField.fill(right);
+    await codeField.fill(right());
     await prompt.getByRole('button', { name: 'Verify', exact: true }).click();
     // Deleted: the user is signed out.
     await expect.poll(() => page.getByRole('button', { name: 'Sign in', exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
@@ -109,7 +109,7 @@ describe.each(['light', 'dark'] as const)('unlinking an external wallet with a s
     expect(await region.getByRole('button', { name: 'Link another wallet', exact: true }).count()).toBe(0);
     await screenshot(page, `wallet-unlink-step-up-01-prompt-${theme}`);
 
-    await codeField.fill(right);
+    await codeField.fill(right());
     await prompt.getByRole('button', { name: 'Verify', exact: true }).click();
     await expect.poll(() => linked.count(), { timeout: 10_000 }).toBe(1);
     expect(await linked.first().getAttribute('data-address')).not.toBe(second);

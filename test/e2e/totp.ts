@@ -17,6 +17,15 @@ export function totp(secret: string, atMs: number): string {
 }
 
 /**
+ * A code the sandbox has not seen, once the code of `usedAtMs`'s step was spent (a code is good once): the next step's
+ * while the clock is still in that step (accepted within ±1 step), else the current step's. Compute it when it is typed:
+ * the next step's code computed at enrolment stops working a minute or so later, which a slow machine can reach.
+ */
+export function unusedTotp(secret: string, usedAtMs: number): string {
+  return totp(secret, Math.max(Date.now(), usedAtMs + 30_000));
+}
+
+/**
  * Sets up an authenticator app from the open user menu, as a user would: starts enrolment, reads the secret the
  * page shows, types the current code. Returns the secret and when the code was computed.
  */
@@ -66,11 +75,10 @@ export async function enrolTotpElsewhere(email: string): Promise<{ secret: strin
  */
 export async function stepUpWrongThenRight(prompt: Locator, app: { secret: string; enrolledAt: number }, onWrong: () => Promise<void>): Promise<void> {
   const codeField = prompt.getByLabel('Authentication code');
-  const right = totp(app.secret, app.enrolledAt + 30_000);
-  await codeField.fill(wrongCode(right));
+  await codeField.fill(wrongCode(unusedTotp(app.secret, app.enrolledAt)));
   await prompt.getByRole('button', { name: 'Verify' }).click();
   await expect.poll(() => prompt.getByRole('alert').textContent(), { timeout: 10_000 }).toBe('Invalid code');
   await onWrong();
-  await codeField.fill(right);
+  await codeField.fill(unusedTotp(app.secret, app.enrolledAt));
   await prompt.getByRole('button', { name: 'Verify' }).click();
 }

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -56,10 +57,10 @@ describe('startSandbox', () => {
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     try {
       const port = (blocker.address() as AddressInfo).port;
-      const started = Date.now();
-      await expect(startSandbox({ port, dataDir: 'memory', quiet: true })).rejects.toThrow(/EADDRINUSE/);
-      // Refused before the database opens (which takes seconds).
-      expect(Date.now() - started).toBeLessThan(1000);
+      const dataDir = path.join(dir, 'never-opened');
+      await expect(startSandbox({ port, dataDir, quiet: true })).rejects.toThrow(/EADDRINUSE/);
+      // Refused before the database opens (which takes seconds): its folder was never made.
+      expect(existsSync(dataDir)).toBe(false);
     } finally {
       blocker.close();
     }

@@ -16,6 +16,16 @@ const freshEmail = () => `limited-${++counter}-${Date.now()}@example.com`;
 const limits = (rateLimits: unknown) => t.call('PUT', '/sandbox/admin/settings', { body: { security: { rateLimits } } });
 const create = (email: string) => t.call('POST', '/emailVerifications/create', { body: { email } });
 
+/**
+ * `Retry-After` counts down from the oldest send in the window by the real time since (the test clock runs on real
+ * time too): `seconds` when the sends took under a second, a little less on a loaded machine, never more.
+ */
+function expectRetryAfter(response: { headers: Headers }, seconds: number): void {
+  const value = Number(response.headers.get('retry-after'));
+  expect(value).toBeLessThanOrEqual(seconds);
+  expect(value).toBeGreaterThan(seconds - 5);
+}
+
 describe('rate limits on sending codes', () => {
   it('default: per recipient, sliding window — the limit-th+1 send is 429 too_many_email_verification_attempts with Retry-After; it frees as the window slides', async () => {
     expect((await limits({ emailVerification: { perRecipient: { limit: 3, windowSeconds: 60 } } })).status).toBe(200);
@@ -27,7 +37,7 @@ describe('rate limits on sending codes', () => {
     expect(refused.status).toBe(429);
     expect(refused.body.error).toEqual({ code: 'too_many_email_verification_attempts', message: 'Too many email verification attempts.' });
     // The two oldest sends leave the window 30 s from now.
-    expect(refused.headers.get('retry-after')).toBe('30');
+    expectRetryAfter(refused, 30);
     expect(await t.inbox(email)).toHaveLength(3);
     // Another address is not limited by this one.
     expect((await create(freshEmail())).status).toBe(200);
@@ -62,7 +72,7 @@ describe('rate limits on sending codes', () => {
     expect((await create(freshEmail())).status).toBe(200);
     const refused = await create(freshEmail());
     expect(refused.status).toBe(429);
-    expect(refused.headers.get('retry-after')).toBe('600');
+    expectRetryAfter(refused, 600);
   });
 
   it('behavior: retries count as sends to the recipient', async () => {
@@ -73,7 +83,7 @@ describe('rate limits on sending codes', () => {
     const refused = await t.call('POST', '/emailVerifications/retry', { body: { verificationUUID: created.body.verificationUUID, email } });
     expect(refused.status).toBe(429);
     expect(refused.body.error.code).toBe('too_many_email_verification_attempts');
-    expect(refused.headers.get('retry-after')).toBe('600');
+    expectRetryAfter(refused, 600);
   });
 
   it('error: sub-addresses of one mailbox (+tags, any case) share its limit: the third of ada+1@, ADA+2@, ada@ is refused', async () => {
@@ -95,7 +105,7 @@ describe('rate limits on sending codes', () => {
     const refused = await t.call('POST', '/smsVerifications/create', { body });
     expect(refused.status).toBe(429);
     expect(refused.body.error).toEqual({ code: 'too_many_sms_verification_attempts', message: 'Too many SMS verification attempts.' });
-    expect(refused.headers.get('retry-after')).toBe('60');
+    expectRetryAfter(refused, 60);
   });
 
   it('behavior: 20 sends at once against a limit of 5 → exactly 5 go out', async () => {
