@@ -23,6 +23,12 @@ export class CustodyError extends Error {
   }
 }
 
+/**
+ * A refusal whose writes stand: thrown by a submit's handler, it commits what the handler wrote (say, a wrong code's
+ * attempt count) and is then answered like any refusal, with no activity recorded. Any other error rolls back.
+ */
+export class CommittedCustodyError extends CustodyError {}
+
 /** Messages the kit reacts to (SPEC §8: error 16 'expired api key' / 'could not find public key'). */
 export const custodyMessages = {
   expiredApiKey: 'expired api key',

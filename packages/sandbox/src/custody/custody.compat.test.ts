@@ -249,6 +249,21 @@ describe('custody emulator through @turnkey/http', () => {
     const opened = await target.open((ok.activity.result as any).otpAuthResult.credentialBundle);
     expect(opened.plaintext).toHaveLength(32);
   });
+
+  it('error: three wrong codes burn the code: the right one is refused after them (each wrong guess is counted, though refused)', async () => {
+    const root = await rootOrganization();
+    const email = `otp-burn-${Date.now()}@example.com`;
+    const sub = await subOrganization(root, { email });
+    const init = await root.client.initOtpAuth({ type: 'ACTIVITY_TYPE_INIT_OTP_AUTH_V3', timestampMs: ts(), organizationId: sub.organizationId, parameters: { otpType: 'OTP_TYPE_EMAIL', contact: email } as any });
+    const otpId = (init.activity.result as any).initOtpAuthResult.otpId;
+    const [message] = await t.inbox(email);
+    const target = await newTargetKey();
+    const attempt = (otpCode: string) =>
+      root.client.otpAuth({ type: 'ACTIVITY_TYPE_OTP_AUTH', timestampMs: ts(), organizationId: sub.organizationId, parameters: { otpId, otpCode, targetPublicKey: target.targetPublicKey } as any });
+    const wrong = ['000000', '111111', '222222', '333333'].filter((guess) => guess !== message!.code).slice(0, 3);
+    for (const guess of wrong) expect(await refusal(attempt(guess))).toMatchObject({ code: 3, message: expect.stringContaining('The code is invalid or expired.') });
+    expect(await refusal(attempt(message!.code!))).toMatchObject({ code: 3, message: expect.stringContaining('The code is invalid or expired.') });
+  });
 });
 
 describe('custody emulator: one-time codes and recovery keys stay bounded', () => {

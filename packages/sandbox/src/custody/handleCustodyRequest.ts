@@ -4,7 +4,7 @@ import { needsConsensus, submitHandlers } from './activities.js';
 import { authorize } from './authorize.js';
 import type { Queryable } from '../db/database.js';
 import type { CustodyContext } from './CustodyContext.js';
-import { CustodyError, custodyMessages } from './CustodyError.js';
+import { CommittedCustodyError, CustodyError, custodyMessages } from './CustodyError.js';
 import { toWireActivity, type ActivityRow } from './custodyStore.js';
 import { queryHandlers } from './queries.js';
 import { readStamp } from './stamp.js';
@@ -52,7 +52,8 @@ const camel = (snake: string) => snake.toLowerCase().replace(/_([a-z0-9])/g, (_,
  * One custody request: stamp read and checked over the exact body bytes, body parsed, signer
  * authorised against the organisation it names, then the query answered or the activity run and
  * recorded. A submit must be fresh (`timestampMs`) and not a replay (its fingerprint). Every refusal is a
- * `CustodyError`; a refused request changes nothing (one transaction).
+ * `CustodyError`; a refused request changes nothing (one transaction) unless its handler refuses with a
+ * `CommittedCustodyError` (a wrong one-time code's attempt count).
  */
 export async function handleCustodyRequest(
   ctx: CustodyContext,
@@ -87,7 +88,7 @@ export async function handleCustodyRequest(
   const intentKey = `${camel(handler.type)}Intent${typeMatch[1]?.slice(1) ?? ''}`;
 
   const fingerprint = createHash('sha256').update(request.body).digest('hex');
-  return ctx.db.transaction(async (tx) => {
+  const answer = await ctx.db.transaction(async (tx): Promise<{ activity: Record<string, unknown> } | CommittedCustodyError> => {
     const principal = await authorize(ctx, tx, stamp, body.organizationId, request.body);
     await assertFreshAndUnseen(ctx, tx, body.timestampMs, fingerprint);
     if (principal.relation === 'parent' && !handler.parentMayUse) throw new CustodyError(7, custodyMessages.notAllowedForParent);
@@ -108,7 +109,13 @@ export async function handleCustodyRequest(
     } else {
       // The activity's keys live from when it was made (never later than now): see `CustodyContext.submittedAt`.
       const submittedAt = new Date(Math.min(Number(body.timestampMs), now.getTime()));
-      row.result = { [handler.resultKey]: await handler.run({ ...ctx, submittedAt }, tx, principal, parameters) };
+      try {
+        row.result = { [handler.resultKey]: await handler.run({ ...ctx, submittedAt }, tx, principal, parameters) };
+      } catch (error) {
+        // Its writes commit (the transaction ends normally); the refusal is thrown after.
+        if (error instanceof CommittedCustodyError) return error;
+        throw error;
+      }
     }
     await tx.query(
       'INSERT INTO custody_activities (id, organization_id, type, status, intent, result, failure, fingerprint, created_at) VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, NULL, $7, $8)',
@@ -116,4 +123,6 @@ export async function handleCustodyRequest(
     );
     return { activity: toWireActivity(row) };
   });
+  if (answer instanceof CommittedCustodyError) throw answer;
+  return answer;
 }

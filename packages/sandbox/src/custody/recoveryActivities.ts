@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Queryable } from '../db/database.js';
 import { sealBundle } from './bundle.js';
 import type { CustodyContext, Principal } from './CustodyContext.js';
-import { CustodyError, custodyMessages } from './CustodyError.js';
+import { CommittedCustodyError, CustodyError, custodyMessages } from './CustodyError.js';
 import { usersOf } from './custodyStore.js';
 import { expirationSecondsSchema, insertApiKey, keyMaker } from './entities.js';
 import { submitHandler, targetPublicKeySchema, type SubmitHandler } from './SubmitHandler.js';
@@ -144,7 +144,8 @@ export const recoveryActivities: Readonly<Record<string, SubmitHandler>> = {
       if (!otp || otp.used_at || otp.attempts >= OTP_ATTEMPTS || otp.expires_at.getTime() <= now.getTime()) throw new CustodyError(3, 'The code is invalid or expired.');
       if (createHash('sha256').update(p.otpCode).digest('hex') !== otp.code_hash) {
         await q.query('UPDATE custody_otps SET attempts = attempts + 1 WHERE id = $1', [otp.id]);
-        throw new CustodyError(3, 'The code is invalid or expired.');
+        // Committed though refused: a refusal that rolled the count back left the code open to endless guessing.
+        throw new CommittedCustodyError(3, 'The code is invalid or expired.');
       }
       await q.query('UPDATE custody_otps SET used_at = $2 WHERE id = $1', [otp.id, now.toISOString()]);
       if (p.invalidateExisting) await q.query('DELETE FROM custody_api_keys WHERE user_id = $1 AND use_before IS NOT NULL', [otp.user_id]);
