@@ -29,78 +29,113 @@ async function waitForLockWaiters(client: pg.Client, count: number): Promise<voi
   throw new Error(`expected ${count} requests waiting on a lock: ${JSON.stringify(rows)}`);
 }
 
+/** A sandbox on its own PostgreSQL database; a root organisation and a user with one session key; a connection to lock with. */
+async function setUp() {
+  const clusterUrl = inject('sandboxPostgresUrl');
+  if (!clusterUrl) throw new Error('The PostgreSQL run provides sandboxPostgresUrl.');
+  const database = await freshPostgresDatabase(clusterUrl);
+  const t = await startTestSandbox({ databaseUrl: database.url });
+  const locker = new pg.Client({ connectionString: database.url });
+  const close = async () => {
+    await locker.end().catch(() => undefined);
+    await t.close();
+    await database.drop();
+  };
+  const clientFor = (key: Key) => new TurnkeyClient({ baseUrl: t.sandbox.info.custodyBaseUrl }, new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey }));
+  const ts = () => String(t.clock.now().getTime());
+  const parentKey = newApiKeyPair();
+  const root = await t.call('POST', '/sandbox/custody/organizations', { body: { publicKey: parentKey.publicKey } });
+  expect(root.status).toBe(200);
+  const parent = clientFor(parentKey);
+  const sessionKey = newApiKeyPair();
+  const { activity } = await parent.createSubOrganization({
+    type: 'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V7',
+    timestampMs: ts(),
+    organizationId: root.body.organizationId,
+    parameters: {
+      subOrganizationName: 'user',
+      rootQuorumThreshold: 1,
+      rootUsers: [{ userName: 'user', apiKeys: [{ apiKeyName: 'session', publicKey: sessionKey.publicKey, curveType: 'API_KEY_CURVE_P256', expirationSeconds: '1800' }], authenticators: [], oauthProviders: [] }],
+      wallet: { walletName: 'Solana', accounts: [{ curve: 'CURVE_ED25519', pathFormat: 'PATH_FORMAT_BIP32', path: SOLANA_DEFAULT_PATH, addressFormat: 'ADDRESS_FORMAT_SOLANA' }] },
+    },
+  } as any);
+  const result = (activity.result as any).createSubOrganizationResultV7;
+  const organizationId = result.subOrganizationId as string;
+  const userId = result.rootUserIds[0] as string;
+  const [sessionKeyId] = (await parent.getUser({ organizationId, userId })).user.apiKeys.map((key) => key.apiKeyId);
+  const addBy = (maker: Key, added: Key) =>
+    clientFor(maker).createApiKeys({
+      type: 'ACTIVITY_TYPE_CREATE_API_KEYS_V2',
+      timestampMs: ts(),
+      organizationId,
+      parameters: { userId, apiKeys: [{ apiKeyName: `minted-${added.publicKey.slice(0, 8)}`, publicKey: added.publicKey, curveType: 'API_KEY_CURVE_P256', expirationSeconds: '1800' }] },
+    } as any);
+  const removeSessionKey = () => parent.deleteApiKeys({ type: 'ACTIVITY_TYPE_DELETE_API_KEYS', timestampMs: ts(), organizationId, parameters: { userId, apiKeyIds: [sessionKeyId!] } });
+  /** Every request's last write is its activity: with the log locked, each runs up to there and waits. */
+  const lockActivityLog = async () => {
+    await locker.connect();
+    await locker.query('BEGIN');
+    await locker.query('LOCK TABLE custody_activities IN SHARE MODE');
+  };
+  const outcome = (request: Promise<unknown>) =>
+    request.then(
+      () => 'done',
+      (error: { code?: number }) => error.code,
+    );
+  return { close, clientFor, parent, sessionKey, organizationId, userId, addBy, removeSessionKey, locker, lockActivityLog, outcome };
+}
+
 describe('custody on PostgreSQL: a key added by a key being deleted', () => {
   it.each(['the addition reaches the database first', 'the deletion reaches the database first'] as const)(
     'error: %s — either way the added key does not outlive the key that added it',
     async (order) => {
-      const clusterUrl = inject('sandboxPostgresUrl');
-      if (!clusterUrl) throw new Error('The PostgreSQL run provides sandboxPostgresUrl.');
-      const database = await freshPostgresDatabase(clusterUrl);
-      const t = await startTestSandbox({ databaseUrl: database.url });
-      const locker = new pg.Client({ connectionString: database.url });
+      const user = await setUp();
       try {
-        const clientFor = (key: Key) => new TurnkeyClient({ baseUrl: t.sandbox.info.custodyBaseUrl }, new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey }));
-        const ts = () => String(t.clock.now().getTime());
-        const parentKey = newApiKeyPair();
-        const root = await t.call('POST', '/sandbox/custody/organizations', { body: { publicKey: parentKey.publicKey } });
-        expect(root.status).toBe(200);
-        const parent = clientFor(parentKey);
-        const sessionKey = newApiKeyPair();
-        const { activity } = await parent.createSubOrganization({
-          type: 'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V7',
-          timestampMs: ts(),
-          organizationId: root.body.organizationId,
-          parameters: {
-            subOrganizationName: 'user',
-            rootQuorumThreshold: 1,
-            rootUsers: [{ userName: 'user', apiKeys: [{ apiKeyName: 'session', publicKey: sessionKey.publicKey, curveType: 'API_KEY_CURVE_P256', expirationSeconds: '1800' }], authenticators: [], oauthProviders: [] }],
-            wallet: { walletName: 'Solana', accounts: [{ curve: 'CURVE_ED25519', pathFormat: 'PATH_FORMAT_BIP32', path: SOLANA_DEFAULT_PATH, addressFormat: 'ADDRESS_FORMAT_SOLANA' }] },
-          },
-        } as any);
-        const result = (activity.result as any).createSubOrganizationResultV7;
-        const organizationId = result.subOrganizationId as string;
-        const userId = result.rootUserIds[0] as string;
-        const [sessionKeyId] = (await parent.getUser({ organizationId, userId })).user.apiKeys.map((key) => key.apiKeyId);
-
         const added = newApiKeyPair();
-        const add = () =>
-          clientFor(sessionKey).createApiKeys({
-            type: 'ACTIVITY_TYPE_CREATE_API_KEYS_V2',
-            timestampMs: ts(),
-            organizationId,
-            parameters: { userId, apiKeys: [{ apiKeyName: 'minted', publicKey: added.publicKey, curveType: 'API_KEY_CURVE_P256', expirationSeconds: '1800' }] },
-          } as any);
-        const remove = () => parent.deleteApiKeys({ type: 'ACTIVITY_TYPE_DELETE_API_KEYS', timestampMs: ts(), organizationId, parameters: { userId, apiKeyIds: [sessionKeyId!] } });
-
-        // Every request's last write is its activity: with the log locked, each runs up to there and waits.
-        await locker.connect();
-        await locker.query('BEGIN');
-        await locker.query('LOCK TABLE custody_activities IN SHARE MODE');
-        const [first, second] = order === 'the addition reaches the database first' ? [add, remove] : [remove, add];
-        const firstDone = first().then(
-          () => 'done',
-          (error: { code?: number }) => error.code,
-        );
-        await waitForLockWaiters(locker, 1);
-        const secondDone = second().then(
-          () => 'done',
-          (error: { code?: number }) => error.code,
-        );
-        await waitForLockWaiters(locker, 2);
-        await locker.query('COMMIT');
+        await user.lockActivityLog();
+        const [first, second] = order === 'the addition reaches the database first' ? [() => user.addBy(user.sessionKey, added), user.removeSessionKey] : [user.removeSessionKey, () => user.addBy(user.sessionKey, added)];
+        const firstDone = user.outcome(first());
+        await waitForLockWaiters(user.locker, 1);
+        const secondDone = user.outcome(second());
+        await waitForLockWaiters(user.locker, 2);
+        await user.locker.query('COMMIT');
         const outcomes = await Promise.all([firstDone, secondDone]);
         // The deletion always goes through; the addition either went first (and its key went with the deletion) or is
         // refused as the act of a key that no longer exists.
         expect(outcomes[order === 'the addition reaches the database first' ? 1 : 0]).toBe('done');
 
-        await expect(clientFor(added).getWhoami({ organizationId })).rejects.toMatchObject({ code: 16 });
-        await expect(clientFor(sessionKey).getWhoami({ organizationId })).rejects.toMatchObject({ code: 16 });
-        expect((await parent.getUser({ organizationId, userId })).user.apiKeys).toEqual([]);
+        const { organizationId, userId } = user;
+        await expect(user.clientFor(added).getWhoami({ organizationId })).rejects.toMatchObject({ code: 16 });
+        await expect(user.clientFor(user.sessionKey).getWhoami({ organizationId })).rejects.toMatchObject({ code: 16 });
+        expect((await user.parent.getUser({ organizationId, userId })).user.apiKeys).toEqual([]);
       } finally {
-        await locker.end().catch(() => undefined);
-        await t.close();
-        await database.drop();
+        await user.close();
       }
     },
   );
+});
+
+describe('custody on PostgreSQL: a key added, a level down, while the chain is deleted', () => {
+  it("error: the session key's key adds another as the session key is deleted — the deletion waits for it and deletes it too", async () => {
+    const user = await setUp();
+    try {
+      // A thief's chain: the session key adds `child` (unknown to the product API); `child` is adding `grandchild` as
+      // the user signs out (the session key is deleted).
+      const [child, grandchild] = [newApiKeyPair(), newApiKeyPair()];
+      await user.addBy(user.sessionKey, child);
+      await user.lockActivityLog();
+      const adding = user.outcome(user.addBy(child, grandchild));
+      await waitForLockWaiters(user.locker, 1);
+      const deleting = user.outcome(user.removeSessionKey());
+      await waitForLockWaiters(user.locker, 2);
+      await user.locker.query('COMMIT');
+      expect(await Promise.all([adding, deleting])).toEqual(['done', 'done']);
+
+      const { organizationId, userId } = user;
+      for (const key of [user.sessionKey, child, grandchild]) await expect(user.clientFor(key).getWhoami({ organizationId })).rejects.toMatchObject({ code: 16 });
+      expect((await user.parent.getUser({ organizationId, userId })).user.apiKeys).toEqual([]);
+    } finally {
+      await user.close();
+    }
+  });
 });

@@ -8,6 +8,9 @@ import { assertEvaluablePolicy } from './policyCondition.js';
 import { submitHandler, type SubmitHandler } from './SubmitHandler.js';
 
 /** Submits that shape an organisation: sub-organizations, wallets and accounts, API keys, authenticators, policies. */
+/** Levels of keys-added-by-keys `delete_api_keys` follows (a session key renewed every few minutes for 30 days). */
+const MAX_KEY_CHAIN_LEVELS = 100_000;
+
 export const organizationActivities: Readonly<Record<string, SubmitHandler>> = {
   create_sub_organization: submitHandler({
     type: 'CREATE_SUB_ORGANIZATION',
@@ -92,13 +95,16 @@ export const organizationActivities: Readonly<Record<string, SubmitHandler>> = {
       ]);
       if (deleted.length !== p.apiKeyIds.length) throw new CustodyError(5, 'could not find every api key');
       // …and every key they added, and theirs (create_api_keys): in the organisation, whichever user they were added for.
-      await q.query(
-        `WITH RECURSIVE added AS (
-           SELECT id FROM custody_api_keys WHERE organization_id = $1 AND added_by = ANY($2::uuid[])
-           UNION SELECT k.id FROM custody_api_keys k JOIN added a ON k.added_by = a.id WHERE k.organization_id = $1
-         ) DELETE FROM custody_api_keys WHERE id IN (SELECT id FROM added)`,
-        [principal.organizationId, deleted.map((row) => row.id)],
-      );
+      // One level per statement, each with a snapshot of its own: a key being added by one of them (which holds its
+      // maker FOR SHARE, see keyMaker) makes the deletion of the maker wait for it, and the next level then sees it.
+      // One recursive statement saw the whole chain as it stood when it began and left such a key alive. Bounded: a
+      // level deletes at least one key, and the organisation holds finitely many.
+      let makers = deleted.map((row) => row.id);
+      for (let level = 0; makers.length > 0 && level < MAX_KEY_CHAIN_LEVELS; level++) {
+        const gone = await q.query<{ id: string }>('DELETE FROM custody_api_keys WHERE organization_id = $1 AND added_by = ANY($2::uuid[]) RETURNING id', [principal.organizationId, makers]);
+        makers = gone.map((row) => row.id);
+      }
+      if (makers.length > 0) throw new CustodyError(13, 'internal error: the chain of keys added by keys is too long to delete');
       return { apiKeyIds: deleted.map((row) => row.id) };
     },
   }),
