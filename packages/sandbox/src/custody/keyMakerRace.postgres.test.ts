@@ -2,6 +2,7 @@ import { ApiKeyStamper } from '@turnkey/api-key-stamper';
 import { TurnkeyClient } from '@turnkey/http';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
+import { waitForLockWaiters } from '../test/postgresLocks.js';
 import { freshPostgresDatabase, startTestSandbox } from '../test/testSandbox.js';
 import { SOLANA_DEFAULT_PATH } from './solanaKeys.js';
 import { newApiKeyPair } from './testHelpers.js';
@@ -13,21 +14,6 @@ import { newApiKeyPair } from './testHelpers.js';
  * activity log, where both requests end, to run them in the order that lost the key before.
  */
 type Key = { privateKey: string; publicKey: string };
-
-async function waitForLockWaiters(client: pg.Client, count: number): Promise<void> {
-  for (let tries = 0; tries < 200; tries += 1) {
-    // Inside a transaction the activity view is a snapshot taken once: take a new one each time.
-    await client.query('SELECT pg_stat_clear_snapshot()');
-    const { rows } = await client.query<{ waiting: string }>(
-      "SELECT count(*) AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()",
-    );
-    if (Number(rows[0]?.waiting) >= count) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  await client.query('SELECT pg_stat_clear_snapshot()');
-  const { rows } = await client.query("SELECT state, wait_event_type, wait_event, left(query, 90) AS query FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()");
-  throw new Error(`expected ${count} requests waiting on a lock: ${JSON.stringify(rows)}`);
-}
 
 /** A sandbox on its own PostgreSQL database; a root organisation and a user with one session key; a connection to lock with. */
 async function setUp() {

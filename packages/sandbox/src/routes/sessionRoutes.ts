@@ -1,6 +1,8 @@
 import type { RouteInput, RouteTable } from '../http/mountRoutes.js';
 import { endAllSessions, endSession } from '../services/session/endSessions.js';
-import { extendSession, toSessionInfo } from '../services/session/sessionRepository.js';
+import { ApiError, messages } from '../errors/ApiError.js';
+import { sessionRefusal } from '../services/session/authenticate.js';
+import { extendSession, findSession, toSessionInfo } from '../services/session/sessionRepository.js';
 import { sessionExpiresAt, signInResponse } from '../services/session/signInResponse.js';
 
 /** POST /refresh: a new token for the same session, its expiry pushed to now + `jwtDuration` (at most 30 days after its sign-in). */
@@ -9,7 +11,9 @@ async function refresh({ ctx, auth }: RouteInput<'refresh', 'session'>) {
   // A user who lost access since signing in got no further (the `session` auth kind).
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
-    const session = await extendSession(tx, auth.session.id, sessionExpiresAt(now, settings, auth.session.created_at));
+    const session = await extendSession(tx, auth.session.id, sessionExpiresAt(now, settings, auth.session.created_at), now);
+    // Ended since the request was authenticated: refused as a request after the ending would be.
+    if (!session) throw sessionRefusal(await findSession(tx, ctx.environmentId, auth.session.id), auth.userId, now) ?? new ApiError(401, 'unauthorized', messages.invalidToken);
     return signInResponse(ctx, tx, settings, auth.userId, session, { issuedAt: now });
   });
 }

@@ -30,10 +30,17 @@ export async function authenticate<X = undefined>(
   const [session, read] = alongside
     ? await ctx.db.pipeline((q) => Promise.all([findSession(q, ctx.environmentId, sessionId), alongside(q, userId)]))
     : [await findSession(ctx.db, ctx.environmentId, sessionId), undefined as X];
-  if (!session || session.user_id !== userId) throw new ApiError(401, 'unauthorized', messages.invalidToken);
-  if (session.revoked_at) throw new ApiError(401, 'unauthorized', messages.sessionRevoked);
-  if (session.expires_at.getTime() <= ctx.now().getTime()) throw new ApiError(401, 'session_expired', messages.sessionExpired);
-  return { userId, session, alongside: read };
+  const refusal = sessionRefusal(session, userId, ctx.now());
+  if (refusal) throw refusal;
+  return { userId, session: session!, alongside: read };
+}
+
+/** Why a token of `userId` for `session` (as read) no longer stands at `now`: its 401, or undefined while it is live. */
+export function sessionRefusal(session: SessionRow | undefined, userId: string, now: Date): ApiError | undefined {
+  if (!session || session.user_id !== userId) return new ApiError(401, 'unauthorized', messages.invalidToken);
+  if (session.revoked_at) return new ApiError(401, 'unauthorized', messages.sessionRevoked);
+  if (session.expires_at.getTime() <= now.getTime()) return new ApiError(401, 'session_expired', messages.sessionExpired);
+  return undefined;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

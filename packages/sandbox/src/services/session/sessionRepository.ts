@@ -40,11 +40,18 @@ export async function findSession(q: Queryable, environmentId: string, sessionId
   return rows[0];
 }
 
-export async function extendSession(q: Queryable, sessionId: string, expiresAt: Date): Promise<SessionRow> {
-  const rows = await q.query<SessionRow>(`UPDATE sessions SET expires_at = $2 WHERE id = $1 RETURNING ${COLUMNS}`, [sessionId, expiresAt.toISOString()]);
-  const row = rows[0];
-  if (!row) throw new Error('UPDATE sessions returned no row.');
-  return row;
+/**
+ * Pushes a live session's expiry to `expiresAt`; undefined when it is no longer live at `now` (revoked, run out or
+ * gone, say since the request was authenticated: on PostgreSQL a sign-out can commit in between, and an unguarded
+ * UPDATE brought the revoked session back).
+ */
+export async function extendSession(q: Queryable, sessionId: string, expiresAt: Date, now: Date): Promise<SessionRow | undefined> {
+  const rows = await q.query<SessionRow>(`UPDATE sessions SET expires_at = $2 WHERE id = $1 AND revoked_at IS NULL AND expires_at > $3 RETURNING ${COLUMNS}`, [
+    sessionId,
+    expiresAt.toISOString(),
+    now.toISOString(),
+  ]);
+  return rows[0];
 }
 
 export async function revokeSession(q: Queryable, sessionId: string, now: Date): Promise<void> {
