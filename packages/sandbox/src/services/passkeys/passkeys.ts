@@ -359,6 +359,9 @@ export async function renamePasskey(ctx: SandboxContext, auth: Auth, input: { id
 /** DELETE /users/passkeys: removes one of the user's passkeys and its verified credential. */
 export async function deletePasskey(ctx: SandboxContext, auth: Auth, input: { id: string }): Promise<{ ok: true }> {
   await ctx.db.transaction(async (tx) => {
+    // The user's row first, as unlinking does: two removals at once take turns, and the second sees what the first
+    // took away (each saw the other's passkey still there, and both went: no way in was left).
+    await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [auth.userId]);
     const rows = await tx.query<{ verified_credential_id: string | null }>(
       'DELETE FROM passkeys WHERE environment_id = $1 AND user_id = $2 AND id::text = $3 RETURNING verified_credential_id',
       [ctx.environmentId, auth.userId, input.id],
