@@ -143,6 +143,22 @@ export async function startPrimarySignIn(
  */
 export type EnrolmentAuth = Pick<Auth, 'userId'> & Partial<Pick<Auth, 'session'>>;
 
+/**
+ * First in a registration's transaction: the user's row locked, so that one user's enrolments (and removals) take
+ * turns, and the right to enrol checked again under it — route auth checked it before, unlocked, and two sessions of a
+ * user with no device (the user's and a thief's) could each add one, the thief's then passing every step-up. A session
+ * adds a device beside existing ones only after passing one recently (403 `mfa_invalid_request`); an MFA token enrols
+ * only a user with none (403 `forbidden`).
+ */
+export async function lockEnrolment(ctx: SandboxContext, tx: Queryable, auth: EnrolmentAuth): Promise<void> {
+  await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [auth.userId]);
+  if (auth.session) {
+    if ((await ctx.settings.get()).security.mfa?.enabled) await assertRecentSecondFactor(ctx, tx, { userId: auth.userId, session: auth.session });
+  } else if ((await verifiedDevices(ctx, tx, auth.userId)).length > 0) {
+    throw new ApiError(403, 'forbidden', mfaMessages.alreadyEnrolled);
+  }
+}
+
 /** The pending challenge an MFA token stands for, locked; 401 `unauthorized` for anything else. */
 export async function lockChallenge(ctx: SandboxContext, tx: Queryable, token: string | undefined): Promise<ChallengeRow> {
   if (!token) throw new ApiError(401, 'unauthorized', 'A bearer token is required.');

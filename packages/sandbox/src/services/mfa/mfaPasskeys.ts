@@ -13,7 +13,7 @@ import type { SandboxContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { ApiError } from '../../errors/ApiError.js';
 import type { Auth } from '../session/authenticate.js';
-import { assertMethodEnabled, consumeMfaChallenge, DEVICE_COLUMNS, mfaMessages, toWireDevice, userOfMfaBearer, verifiedDevices, type DeviceRow, type EnrolmentAuth } from './mfa.js';
+import { assertMethodEnabled, consumeMfaChallenge, DEVICE_COLUMNS, lockEnrolment, mfaMessages, toWireDevice, userOfMfaBearer, verifiedDevices, type DeviceRow, type EnrolmentAuth } from './mfa.js';
 import { markSecondFactor } from './stepUp.js';
 import { acceptedOrigin } from '../../webauthn/acceptedOrigin.js';
 import { creationOptions, duplicatePasskey, lockChallenge, passkeyMessages, readClientData, relyingParty, storeChallenge, useChallenge, verifyPasskeyAssertion, verifyPasskeyRegistration } from '../passkeys/passkeys.js';
@@ -62,6 +62,7 @@ export async function registerMfaPasskey(
   const { challenge, origin } = readClientData(input.credential.response.clientDataJSON);
   if (!acceptedOrigin(origin, rp.id)) throw new ApiError(400, 'invalid_verification', passkeyMessages.badOrigin, 'credential');
   return ctx.db.transaction(async (tx) => {
+    await lockEnrolment(ctx, tx, auth);
     await lockChallenge(ctx, tx, challenge, 'mfa-register', auth.userId);
     const taken = await tx.query('SELECT 1 FROM mfa_devices WHERE environment_id = $1 AND credential_id = $2', [ctx.environmentId, input.credential.id]);
     if (taken.length > 0) throw new ApiError(409, 'duplicate_exists', passkeyMessages.duplicate, 'credential.id');

@@ -3,7 +3,7 @@ import type { MfaDevice, TotpRegistration } from '@latchkey/protocol';
 import type { SandboxContext } from '../../context.js';
 import { ApiError } from '../../errors/ApiError.js';
 import { loadUser } from '../users/userRepository.js';
-import { assertMethodEnabled, DEVICE_COLUMNS, mfaMessages, toWireDevice, verifiedDevices, type DeviceRow, type EnrolmentAuth } from './mfa.js';
+import { assertMethodEnabled, DEVICE_COLUMNS, lockEnrolment, mfaMessages, toWireDevice, verifiedDevices, type DeviceRow, type EnrolmentAuth } from './mfa.js';
 import { markSecondFactor } from './stepUp.js';
 import { matchTotpStep, newTotpSecret, otpauthUri } from './totp.js';
 
@@ -46,6 +46,7 @@ export async function startTotpRegistration(ctx: SandboxContext, auth: Enrolment
 export async function verifyTotpRegistration(ctx: SandboxContext, auth: EnrolmentAuth, input: { id?: string | undefined; code: string }): Promise<MfaDevice> {
   assertMethodEnabled(await ctx.settings.get(), 'totp');
   return ctx.db.transaction(async (tx) => {
+    await lockEnrolment(ctx, tx, auth);
     const rows = await tx.query<DeviceRow>(
       `SELECT ${DEVICE_COLUMNS} FROM mfa_devices WHERE environment_id = $1 AND user_id = $2 AND type = 'totp' AND NOT verified
        AND ($3::text IS NULL OR id::text = $3) ORDER BY created_at DESC, id DESC LIMIT 1 FOR UPDATE`,
