@@ -57,7 +57,8 @@ export async function authorize(ctx: CustodyContext, q: Queryable, stamp: Stamp,
     counter: Number(authenticator.counter),
     rpId: authenticator.rp_id,
   });
-  await q.query('UPDATE custody_authenticators SET counter = $2 WHERE id = $1', [authenticator.id, counter]);
+  // Never backwards: two assertions checked at once each move it on to their own count (a plain write could lower it).
+  await q.query('UPDATE custody_authenticators SET counter = greatest(counter, $2) WHERE id = $1', [authenticator.id, counter]);
   return {
     organizationId,
     relation: found.relation,

@@ -130,7 +130,8 @@ export async function authenticateMfaPasskey(ctx: SandboxContext, mfaToken: stri
     // The challenge is spent either way: an assertion is good once.
     await useChallenge(ctx, tx, challenge);
     if (!assertion.verified) return { ok: false, error: new ApiError(400, 'invalid_verification', passkeyMessages.notVerified, 'credential') };
-    await tx.query('UPDATE mfa_devices SET counter = $2 WHERE id = $1', [device.id, assertion.newCounter]);
+    // Never backwards (see custody's authorize): two assertions checked at once each move it on to their own count.
+    await tx.query('UPDATE mfa_devices SET counter = greatest(counter, $2) WHERE id = $1', [device.id, assertion.newCounter]);
     return { ok: true };
   });
 }
