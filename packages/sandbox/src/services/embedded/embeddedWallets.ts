@@ -12,6 +12,7 @@ import { loadUser, toWireUser } from '../users/userRepository.js';
 import type { EmbeddedWalletRow } from './embeddedWalletRecord.js';
 import { assertRecentSecondFactor } from '../mfa/stepUp.js';
 import { deleteWithPasskey } from './passkeyWalletDeletion.js';
+import { deleteCustodyKeys } from './deleteSessionKeys.js';
 import { assertSessionStillLive, recordSessionKey } from './sessionKeyRecords.js';
 
 /**
@@ -136,19 +137,34 @@ export async function createEmbeddedWallet(
   const sessionKey = input.sessionPublicKey ? { custodyUser, publicKey: input.sessionPublicKey } : undefined;
   const credentialId = randomUUID();
   const now = ctx.now().toISOString();
-  await ctx.db.transaction(async (tx) => {
-    await tx.query(
-      `INSERT INTO verified_credentials (id, user_id, environment_id, format, identifier, created_at, last_selected_at) VALUES ($1, $2, $3, 'blockchain', $4, $5, $5)`,
-      [credentialId, userId, ctx.environmentId, address, now],
-    );
-    await tx.query(
-      `INSERT INTO embedded_wallets (credential_id, environment_id, user_id, chain, address, sub_organization_id, custody_user_id, hd_wallet_id, is_authenticator_attached, source, created_at)
-       VALUES ($1, $2, $3, 'SOL', $4, $5, $6, $7, $8, $9, $10)`,
-      [credentialId, ctx.environmentId, userId, address, created.subOrganizationId, created.rootUserIds[0], created.wallet.walletId, input.attestation !== undefined, source, now],
-    );
-    // With the wallet's own record: the sub-organization did not exist before, so its key could not be recorded first.
-    if (sessionKey) await recordSessionKey(ctx, tx, { ...owner, custodyUser: sessionKey.custodyUser, publicKey: sessionKey.publicKey, seconds: keySeconds });
-  });
+  await ctx.db
+    .transaction(async (tx) => {
+      // Checked again under the user's row (custody took a while): a creation beside this one may have added the
+      // chain's wallet, or the account may have been deleted meanwhile.
+      const [user] = await tx.query('SELECT id FROM users WHERE environment_id = $1 AND id = $2 FOR UPDATE', [ctx.environmentId, userId]);
+      if (!user) throw new ApiError(401, 'unauthorized', 'The session token is invalid.');
+      if ((await embeddedWalletsOf(tx, ctx.environmentId, userId)).some((wallet) => wallet.chain === 'SOL')) {
+        throw new ApiError(409, 'too_many_embedded_wallets_per_chain_for_user', embeddedWalletMessages.tooMany, 'chains');
+      }
+      await tx.query(
+        `INSERT INTO verified_credentials (id, user_id, environment_id, format, identifier, created_at, last_selected_at) VALUES ($1, $2, $3, 'blockchain', $4, $5, $5)`,
+        [credentialId, userId, ctx.environmentId, address, now],
+      );
+      await tx.query(
+        `INSERT INTO embedded_wallets (credential_id, environment_id, user_id, chain, address, sub_organization_id, custody_user_id, hd_wallet_id, is_authenticator_attached, source, created_at)
+         VALUES ($1, $2, $3, 'SOL', $4, $5, $6, $7, $8, $9, $10)`,
+        [credentialId, ctx.environmentId, userId, address, created.subOrganizationId, created.rootUserIds[0], created.wallet.walletId, input.attestation !== undefined, source, now],
+      );
+      // With the wallet's own record: the sub-organization did not exist before, so its key could not be recorded first.
+      if (sessionKey) await recordSessionKey(ctx, tx, { ...owner, custodyUser: sessionKey.custodyUser, publicKey: sessionKey.publicKey, seconds: keySeconds });
+    })
+    .catch(async (error: unknown) => {
+      // The sub-organization made for it is nobody's wallet: its keys go, so nobody signs with it.
+      await deleteCustodyKeys(ctx, custodyUser, () => true).catch((cleanup: unknown) => {
+        console.warn(`[sandbox] could not delete the keys of an embedded wallet not kept (${cleanup instanceof Error ? cleanup.message : String(cleanup)}).`);
+      });
+      throw error;
+    });
   if (sessionKey) await assertSessionStillLive(ctx, owner.sessionId, sessionKey.custodyUser, { publicKey: sessionKey.publicKey });
   return credentialId;
 }
