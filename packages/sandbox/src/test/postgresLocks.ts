@@ -17,5 +17,8 @@ export async function waitForLockWaiters(client: pg.Client, count: number): Prom
     if ((await waiting()) >= count) return;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-  throw new Error(`expected ${count} requests waiting on a lock, found ${await waiting()}`);
+  const { rows } = await client.query(
+    'SELECT state, wait_event_type, wait_event, left(query, 80) AS query FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+  );
+  throw new Error(`expected ${count} requests waiting on a lock, found ${await waiting()}: ${JSON.stringify(rows)}`);
 }

@@ -34,7 +34,14 @@ export async function deleteUser(ctx: SandboxContext, auth: Auth): Promise<{ ok:
         throw error;
       });
   }
-  await ctx.db.transaction(async (tx) => {
+  const walletsAtEnd = await ctx.db.transaction(async (tx) => {
+    // The user's row first: a wallet being created waits for the deletion or is done before it, and is then read here
+    // (the list above may predate it), for its keys to go below.
+    await tx.query('SELECT id FROM users WHERE environment_id = $1 AND id = $2 FOR UPDATE', [ctx.environmentId, auth.userId]);
+    const current = await tx.query<{ sub_organization_id: string; custody_user_id: string }>(
+      'SELECT sub_organization_id, custody_user_id FROM embedded_wallets WHERE environment_id = $1 AND user_id = $2',
+      [ctx.environmentId, auth.userId],
+    );
     await assertRecentSecondFactor(ctx, tx, auth);
     const identifiers = await tx.query<{ format: string; identifier: string }>(
       "SELECT format, identifier FROM verified_credentials WHERE environment_id = $1 AND user_id = $2 AND format IN ('email', 'phoneNumber')",
@@ -46,10 +53,11 @@ export async function deleteUser(ctx: SandboxContext, auth: Auth): Promise<{ ok:
     }
     const deleted = await tx.query('DELETE FROM users WHERE environment_id = $1 AND id = $2 RETURNING id', [ctx.environmentId, auth.userId]);
     if (deleted.length === 0) throw new ApiError(401, 'unauthorized', messages.invalidToken);
+    return current;
   });
   // A key registered while this ran, whose registration still saw a live session (else it deleted the key itself).
   // The account is gone whatever custody answers now: a failure is reported, not answered.
-  await deleteSessionKeys(ctx, auth.userId, 'all', [...custodyUsers, ...wallets]).catch((error: unknown) => {
+  await deleteSessionKeys(ctx, auth.userId, 'all', [...custodyUsers, ...wallets, ...walletsAtEnd]).catch((error: unknown) => {
     console.warn(`[sandbox] could not delete a deleted account's session keys at custody (${error instanceof Error ? error.message : String(error)}).`);
   });
   return { ok: true };
