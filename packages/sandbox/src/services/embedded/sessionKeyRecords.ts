@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/database.js';
 import { ApiError, messages } from '../../errors/ApiError.js';
 import { sometimesSweepExpired } from '../retention/sweepExpired.js';
 import { SESSION_MAX_LIFETIME_S } from '../session/signInResponse.js';
+import { loadAccessGate } from '../wallets/accessList.js';
 import { deleteCustodyKeys, type CustodyUser } from './deleteSessionKeys.js';
 
 /**
@@ -56,18 +57,36 @@ export async function recordSessionKey(
   ]);
 }
 
+/** The 403 `user_without_access` when the access list no longer lets `userId` in; undefined while it does. */
+async function accessRefusal(ctx: SandboxContext, userId: string): Promise<ApiError | undefined> {
+  const gate = await loadAccessGate(ctx, ctx.db);
+  return gate.assertUser(ctx.db, userId).then(
+    () => undefined,
+    (error: unknown) => {
+      if (error instanceof ApiError && error.code === 'user_without_access') return error;
+      throw error;
+    },
+  );
+}
+
 /**
  * After custody created a key for `sessionId`: when the session has ended meanwhile (revoked, expired, or its user
- * deleted), deletes that key at custody and refuses with the session's 401 — the ending may have looked for the
- * session's keys before this one existed.
+ * deleted), or its user lost access (the list narrowed), deletes that key at custody and refuses with the session's
+ * 401 (or 403 `user_without_access`) — the ending, or the narrowing's sweep, may have looked for the session's keys
+ * before this one existed.
  */
 export async function assertSessionStillLive(ctx: SandboxContext, sessionId: string, custodyUser: CustodyUser, key: { publicKey: string } | { apiKeyId: string }): Promise<void> {
-  const [session] = await ctx.db.query<{ revoked_at: Date | null; expires_at: Date }>('SELECT revoked_at, expires_at FROM sessions WHERE environment_id = $1 AND id = $2', [
-    ctx.environmentId,
-    sessionId,
-  ]);
-  if (session && !session.revoked_at && session.expires_at.getTime() > ctx.now().getTime()) return;
+  const [session] = await ctx.db.query<{ user_id: string; revoked_at: Date | null; expires_at: Date }>(
+    'SELECT user_id, revoked_at, expires_at FROM sessions WHERE environment_id = $1 AND id = $2',
+    [ctx.environmentId, sessionId],
+  );
+  const live = session && !session.revoked_at && session.expires_at.getTime() > ctx.now().getTime();
+  // …and its user still has access: the admin narrowing the list meanwhile swept the user's keys before this one was
+  // at custody, and the route checked access before that.
+  const withoutAccess = live ? await accessRefusal(ctx, session.user_id) : undefined;
+  if (live && !withoutAccess) return;
   await deleteCustodyKeys(ctx, custodyUser, (listed) => ('apiKeyId' in key ? listed.apiKeyId === key.apiKeyId : listed.publicKey === key.publicKey.toLowerCase()));
+  if (withoutAccess) throw withoutAccess;
   if (!session) throw new ApiError(401, 'unauthorized', messages.invalidToken);
   if (session.revoked_at) throw new ApiError(401, 'unauthorized', messages.sessionRevoked);
   throw new ApiError(401, 'session_expired', messages.sessionExpired);
