@@ -92,7 +92,12 @@ async function assertWalletRoom(tx: Queryable, settings: ProjectSettings, userId
  */
 export function linkWallet(ctx: SandboxContext, auth: Auth, input: VerifyRequest): Promise<SignInResponse> {
   return withVerifiedWallet(ctx, input, async (tx, wallet, settings) => {
-    await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [auth.userId]);
+    // The caller's row, and the holder's when another account holds the wallet (see otherOwner).
+    const seen = await findCredential(tx, ctx.environmentId, 'blockchain', walletIdentifier(wallet));
+    const holder = seen && seen.user_id !== auth.userId ? [seen.user_id] : [];
+    await tx.query('SELECT id FROM users WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [[auth.userId, ...holder]]);
+    // Read again under the locks. (Should the wallet have moved in between to a third account, that one is not locked:
+    // the window is the few statements between the two reads.)
     const existing = await findCredential(tx, ctx.environmentId, 'blockchain', walletIdentifier(wallet));
     if (existing?.user_id === auth.userId) throw new ApiError(400, 'account_already_linked', walletLinkMessages.alreadyLinked, 'publicWalletAddress');
     // Before any branch: a transfer or merge the caller could not complete is not offered either.
@@ -118,9 +123,19 @@ export function linkWallet(ctx: SandboxContext, auth: Auth, input: VerifyRequest
   });
 }
 
+/**
+ * The wallet's credential when another account holds it, with both accounts' rows locked (in id order, so two moves
+ * between the same accounts wait for each other rather than deadlock): what is checked about that account next — its
+ * other ways in, its embedded or MPC wallets, its second factor — cannot change before the move commits. (Read
+ * unlocked, an embedded wallet created meanwhile was deleted with the account a merge removed.)
+ */
 async function otherOwner(ctx: SandboxContext, tx: Queryable, auth: Auth, wallet: VerifiedWallet): Promise<CredentialRow | undefined> {
+  const seen = await findCredential(tx, ctx.environmentId, 'blockchain', walletIdentifier(wallet));
+  if (!seen || seen.user_id === auth.userId) return undefined;
+  await tx.query('SELECT id FROM users WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [[auth.userId, seen.user_id]]);
+  // Read again under the locks: the wallet may have moved meanwhile.
   const existing = await findCredential(tx, ctx.environmentId, 'blockchain', walletIdentifier(wallet));
-  return existing && existing.user_id !== auth.userId ? existing : undefined;
+  return existing && existing.user_id === seen.user_id ? existing : undefined;
 }
 
 /** POST /verify/merge (bearer): the wallet's account (every credential of it) is merged into the signed-in user's. */
