@@ -1,9 +1,7 @@
 import { ApiKeyStamper } from '@turnkey/api-key-stamper';
 import { TurnkeyClient } from '@turnkey/http';
-import pg from 'pg';
-import { describe, expect, inject, it } from 'vitest';
-import { waitForLockWaiters } from '../test/postgresLocks.js';
-import { freshPostgresDatabase, startTestSandbox } from '../test/testSandbox.js';
+import { describe, expect, it } from 'vitest';
+import { withRaceSandbox, type RaceSandbox } from '../test/postgresLocks.js';
 import { SOLANA_DEFAULT_PATH } from './solanaKeys.js';
 import { newApiKeyPair } from './testHelpers.js';
 
@@ -15,18 +13,8 @@ import { newApiKeyPair } from './testHelpers.js';
  */
 type Key = { privateKey: string; publicKey: string };
 
-/** A sandbox on its own PostgreSQL database; a root organisation and a user with one session key; a connection to lock with. */
-async function setUp() {
-  const clusterUrl = inject('sandboxPostgresUrl');
-  if (!clusterUrl) throw new Error('The PostgreSQL run provides sandboxPostgresUrl.');
-  const database = await freshPostgresDatabase(clusterUrl);
-  const t = await startTestSandbox({ databaseUrl: database.url });
-  const locker = new pg.Client({ connectionString: database.url });
-  const close = async () => {
-    await locker.end().catch(() => undefined);
-    await t.close();
-    await database.drop();
-  };
+/** In the race's sandbox: a root organisation and a user with one session key. */
+async function custodyUser({ t, hold }: RaceSandbox) {
   const clientFor = (key: Key) => new TurnkeyClient({ baseUrl: t.sandbox.info.custodyBaseUrl }, new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey }));
   const ts = () => String(t.clock.now().getTime());
   const parentKey = newApiKeyPair();
@@ -58,33 +46,29 @@ async function setUp() {
     } as any);
   const removeSessionKey = () => parent.deleteApiKeys({ type: 'ACTIVITY_TYPE_DELETE_API_KEYS', timestampMs: ts(), organizationId, parameters: { userId, apiKeyIds: [sessionKeyId!] } });
   /** Every request's last write is its activity: with the log locked, each runs up to there and waits. */
-  const lockActivityLog = async () => {
-    await locker.connect();
-    await locker.query('BEGIN');
-    await locker.query('LOCK TABLE custody_activities IN SHARE MODE');
-  };
+  const lockActivityLog = () => hold('LOCK TABLE custody_activities IN SHARE MODE');
   const outcome = (request: Promise<unknown>) =>
     request.then(
       () => 'done',
       (error: { code?: number }) => error.code,
     );
-  return { close, clientFor, parent, sessionKey, organizationId, userId, addBy, removeSessionKey, locker, lockActivityLog, outcome };
+  return { clientFor, parent, sessionKey, organizationId, userId, addBy, removeSessionKey, lockActivityLog, outcome };
 }
 
 describe('custody on PostgreSQL: a key added by a key being deleted', () => {
   it.each(['the addition reaches the database first', 'the deletion reaches the database first'] as const)(
     'error: %s — either way the added key does not outlive the key that added it',
     async (order) => {
-      const user = await setUp();
-      try {
+      await withRaceSandbox(async (race) => {
+        const user = await custodyUser(race);
         const added = newApiKeyPair();
         await user.lockActivityLog();
         const [first, second] = order === 'the addition reaches the database first' ? [() => user.addBy(user.sessionKey, added), user.removeSessionKey] : [user.removeSessionKey, () => user.addBy(user.sessionKey, added)];
         const firstDone = user.outcome(first());
-        await waitForLockWaiters(user.locker, 1);
+        await race.waitForWaiters(1);
         const secondDone = user.outcome(second());
-        await waitForLockWaiters(user.locker, 2);
-        await user.locker.query('COMMIT');
+        await race.waitForWaiters(2);
+        await race.release();
         const outcomes = await Promise.all([firstDone, secondDone]);
         // The deletion always goes through; the addition either went first (and its key went with the deletion) or is
         // refused as the act of a key that no longer exists.
@@ -94,34 +78,30 @@ describe('custody on PostgreSQL: a key added by a key being deleted', () => {
         await expect(user.clientFor(added).getWhoami({ organizationId })).rejects.toMatchObject({ code: 16 });
         await expect(user.clientFor(user.sessionKey).getWhoami({ organizationId })).rejects.toMatchObject({ code: 16 });
         expect((await user.parent.getUser({ organizationId, userId })).user.apiKeys).toEqual([]);
-      } finally {
-        await user.close();
-      }
+      });
     },
   );
 });
 
 describe('custody on PostgreSQL: a key added, a level down, while the chain is deleted', () => {
   it("error: the session key's key adds another as the session key is deleted — the deletion waits for it and deletes it too", async () => {
-    const user = await setUp();
-    try {
+    await withRaceSandbox(async (race) => {
+      const user = await custodyUser(race);
       // A thief's chain: the session key adds `child` (unknown to the product API); `child` is adding `grandchild` as
       // the user signs out (the session key is deleted).
       const [child, grandchild] = [newApiKeyPair(), newApiKeyPair()];
       await user.addBy(user.sessionKey, child);
       await user.lockActivityLog();
       const adding = user.outcome(user.addBy(child, grandchild));
-      await waitForLockWaiters(user.locker, 1);
+      await race.waitForWaiters(1);
       const deleting = user.outcome(user.removeSessionKey());
-      await waitForLockWaiters(user.locker, 2);
-      await user.locker.query('COMMIT');
+      await race.waitForWaiters(2);
+      await race.release();
       expect(await Promise.all([adding, deleting])).toEqual(['done', 'done']);
 
       const { organizationId, userId } = user;
       for (const key of [user.sessionKey, child, grandchild]) await expect(user.clientFor(key).getWhoami({ organizationId })).rejects.toMatchObject({ code: 16 });
       expect((await user.parent.getUser({ organizationId, userId })).user.apiKeys).toEqual([]);
-    } finally {
-      await user.close();
-    }
+    });
   });
 });

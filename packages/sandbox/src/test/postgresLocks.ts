@@ -1,11 +1,56 @@
-import type pg from 'pg';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { freshPostgresDatabase, startTestSandbox, type TestSandbox } from './testSandbox.js';
 
 /**
- * Waits (bounded) until `count` other connections to `client`'s database are blocked on a lock: how a PostgreSQL test
- * knows the requests it started have run up to the lock it holds. A new view of the activity each time, as one taken
- * inside a transaction is kept until it ends.
+ * Races on PostgreSQL, run in a chosen order: a test sandbox on its own database, and a connection of the test's own
+ * that holds a lock (`hold`) where the requests under test must wait — at their last write, say — until `release`.
+ * `waitForWaiters` tells when they got there. PostgreSQL run only (`*.postgres.test.ts`).
  */
-export async function waitForLockWaiters(client: pg.Client, count: number): Promise<void> {
+export interface RaceSandbox {
+  readonly t: TestSandbox;
+  /** The test's own connection (in a transaction after `hold`). */
+  readonly locker: pg.Client;
+  /** Begins the locker's transaction and runs `sql` (a LOCK TABLE, a SELECT … FOR UPDATE) in it. */
+  hold(sql: string, params?: unknown[]): Promise<void>;
+  /** Waits (bounded) until `count` other connections are blocked on a lock. */
+  waitForWaiters(count: number): Promise<void>;
+  /** Commits the locker's transaction: the waiting requests go on. */
+  release(): Promise<void>;
+}
+
+export async function withRaceSandbox(run: (race: RaceSandbox) => Promise<void>): Promise<void> {
+  const clusterUrl = inject('sandboxPostgresUrl');
+  if (!clusterUrl) throw new Error('The PostgreSQL run provides sandboxPostgresUrl.');
+  const database = await freshPostgresDatabase(clusterUrl);
+  const t = await startTestSandbox({ databaseUrl: database.url });
+  const locker = new pg.Client({ connectionString: database.url });
+  try {
+    await locker.connect();
+    await run({
+      t,
+      locker,
+      async hold(sql, params) {
+        await locker.query('BEGIN');
+        await locker.query(sql, params);
+      },
+      waitForWaiters: (count) => waitForLockWaiters(locker, count),
+      async release() {
+        await locker.query('COMMIT');
+      },
+    });
+  } finally {
+    await locker.end().catch(() => undefined);
+    await t.close();
+    await database.drop();
+  }
+}
+
+/**
+ * Waits (bounded) until `count` other connections to `client`'s database are blocked on a lock. A new view of the
+ * activity each time, as one taken inside a transaction is kept until it ends.
+ */
+async function waitForLockWaiters(client: pg.Client, count: number): Promise<void> {
   const waiting = async () => {
     await client.query('SELECT pg_stat_clear_snapshot()');
     const { rows } = await client.query<{ waiting: string }>(

@@ -1,10 +1,8 @@
 import { ApiKeyStamper } from '@turnkey/api-key-stamper';
 import { TurnkeyClient } from '@turnkey/http';
-import pg from 'pg';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newApiKeyPair } from '../../custody/testHelpers.js';
-import { waitForLockWaiters } from '../../test/postgresLocks.js';
-import { freshPostgresDatabase, startTestSandbox } from '../../test/testSandbox.js';
+import { withRaceSandbox } from '../../test/postgresLocks.js';
 
 /**
  * When the admin narrows the access list, every custody key of a user who lost access is deleted at once. A key being
@@ -13,12 +11,7 @@ import { freshPostgresDatabase, startTestSandbox } from '../../test/testSandbox.
  */
 describe('PostgreSQL: a session key registered while its user is blocked', () => {
   it('error: the registration is refused (403 user_without_access) and the key does not sign', async () => {
-    const clusterUrl = inject('sandboxPostgresUrl');
-    if (!clusterUrl) throw new Error('The PostgreSQL run provides sandboxPostgresUrl.');
-    const database = await freshPostgresDatabase(clusterUrl);
-    const t = await startTestSandbox({ databaseUrl: database.url });
-    const locker = new pg.Client({ connectionString: database.url });
-    try {
+    await withRaceSandbox(async ({ t, hold, waitForWaiters, release }) => {
       const email = `blocked-race-${Date.now()}@example.com`;
       const { jwt } = await t.signIn(email);
       const created = await t.call('POST', '/users/embeddedWallets', { token: jwt, body: { chains: ['SOL'], embeddedWalletProvider: 'turnkeyhd' } });
@@ -26,24 +19,18 @@ describe('PostgreSQL: a session key registered while its user is blocked', () =>
       const organizationId = created.body.user.verifiedCredentials.find((credential: { format: string }) => credential.format === 'blockchain').wallet_properties.turnkeySubOrganizationId;
 
       const key = newApiKeyPair();
-      await locker.connect();
-      await locker.query('BEGIN');
-      await locker.query('LOCK TABLE session_custody_keys IN SHARE MODE');
+      await hold('LOCK TABLE session_custody_keys IN SHARE MODE');
       const registering = t.call('POST', '/users/embeddedWallets/sessionKey', { token: jwt, body: { publicKey: key.publicKey } });
-      await waitForLockWaiters(locker, 1);
+      await waitForWaiters(1);
       const blocked = await t.call('PUT', '/sandbox/admin/access-list', { body: { address: email, action: 'block' } });
       expect(blocked.status, JSON.stringify(blocked.body)).toBe(200);
-      await locker.query('COMMIT');
+      await release();
 
       const registered = await registering;
       expect(registered.status, JSON.stringify(registered.body)).toBe(403);
       expect(registered.body.error.code).toBe('user_without_access');
       const custody = new TurnkeyClient({ baseUrl: t.sandbox.info.custodyBaseUrl }, new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey }));
       await expect(custody.getWhoami({ organizationId })).rejects.toMatchObject({ code: 16 });
-    } finally {
-      await locker.end().catch(() => undefined);
-      await t.close();
-      await database.drop();
-    }
+    });
   });
 });

@@ -1,10 +1,8 @@
 import { ApiKeyStamper } from '@turnkey/api-key-stamper';
 import { TurnkeyClient } from '@turnkey/http';
-import pg from 'pg';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newApiKeyPair } from '../../custody/testHelpers.js';
-import { waitForLockWaiters } from '../../test/postgresLocks.js';
-import { freshPostgresDatabase, startTestSandbox } from '../../test/testSandbox.js';
+import { withRaceSandbox } from '../../test/postgresLocks.js';
 
 /**
  * One embedded wallet per chain: on PostgreSQL two creations can run at once, each having found none, each making its
@@ -12,20 +10,13 @@ import { freshPostgresDatabase, startTestSandbox } from '../../test/testSandbox.
  */
 describe('PostgreSQL: two embedded wallets created at once for one user', () => {
   it('error: one is created; the other is 409 too_many_embedded_wallets_per_chain_for_user, and its custody key no longer works', async () => {
-    const clusterUrl = inject('sandboxPostgresUrl');
-    if (!clusterUrl) throw new Error('The PostgreSQL run provides sandboxPostgresUrl.');
-    const database = await freshPostgresDatabase(clusterUrl);
-    const t = await startTestSandbox({ databaseUrl: database.url });
-    const locker = new pg.Client({ connectionString: database.url });
-    try {
+    await withRaceSandbox(async ({ t, hold, waitForWaiters, release }) => {
       const { jwt } = await t.signIn(`wallet-race-${Date.now()}@example.com`);
       const keys = [newApiKeyPair(), newApiKeyPair()];
-      await locker.connect();
-      await locker.query('BEGIN');
-      await locker.query('LOCK TABLE embedded_wallets IN SHARE MODE');
+      await hold('LOCK TABLE embedded_wallets IN SHARE MODE');
       const creating = keys.map((key) => t.call('POST', '/users/embeddedWallets', { token: jwt, body: { chains: ['SOL'], embeddedWalletProvider: 'turnkeyhd', sessionPublicKey: key.publicKey } }));
-      await waitForLockWaiters(locker, 2);
-      await locker.query('COMMIT');
+      await waitForWaiters(2);
+      await release();
       const answers = await Promise.all(creating);
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
       const loser = answers.findIndex((answer) => answer.status === 409);
@@ -38,10 +29,6 @@ describe('PostgreSQL: two embedded wallets created at once for one user', () => 
       expect((await custody(keys[1 - loser]!).getWhoami({ organizationId })).organizationId).toBe(organizationId);
       // The loser's sub-organization is nobody's wallet: its key is gone, so nobody signs with it.
       await expect(custody(keys[loser]!).getWhoami({ organizationId })).rejects.toMatchObject({ code: 16, message: expect.stringContaining('could not find public key') });
-    } finally {
-      await locker.end().catch(() => undefined);
-      await t.close();
-      await database.drop();
-    }
+    });
   });
 });

@@ -1,8 +1,6 @@
-import pg from 'pg';
-import { describe, expect, inject, it } from 'vitest';
-import { waitForLockWaiters } from '../../test/postgresLocks.js';
+import { describe, expect, it } from 'vitest';
+import { withRaceSandbox } from '../../test/postgresLocks.js';
 import { createSoftAuthenticator } from '../../test/softAuthenticator.js';
-import { freshPostgresDatabase, startTestSandbox } from '../../test/testSandbox.js';
 
 const ORIGIN = 'http://localhost:5173';
 
@@ -12,12 +10,7 @@ const ORIGIN = 'http://localhost:5173';
  */
 describe('PostgreSQL: two passkeys, the only ways in, deleted at once', () => {
   it('error: one deletion goes through, the other is forbidden_unlink_request: the account keeps a way in', async () => {
-    const clusterUrl = inject('sandboxPostgresUrl');
-    if (!clusterUrl) throw new Error('The PostgreSQL run provides sandboxPostgresUrl.');
-    const database = await freshPostgresDatabase(clusterUrl);
-    const t = await startTestSandbox({ databaseUrl: database.url });
-    const locker = new pg.Client({ connectionString: database.url });
-    try {
+    await withRaceSandbox(async ({ t, hold, waitForWaiters, release }) => {
       const { jwt } = await t.signIn(`passkeys-race-${Date.now()}@example.com`);
       const passkeyIds: string[] = [];
       for (let index = 0; index < 2; index += 1) {
@@ -30,22 +23,16 @@ describe('PostgreSQL: two passkeys, the only ways in, deleted at once', () => {
       const email = me.verifiedCredentials.find((credential: { format: string }) => credential.format === 'email');
       expect((await t.call('POST', '/verify/unlink', { token: jwt, body: { verifiedCrentialId: email.id } })).status).toBe(200);
 
-      await locker.connect();
-      await locker.query('BEGIN');
-      await locker.query('LOCK TABLE verified_credentials IN SHARE MODE');
+      await hold('LOCK TABLE verified_credentials IN SHARE MODE');
       const deletions = passkeyIds.map((id) => t.call('DELETE', '/users/passkeys', { token: jwt, body: { id } }));
-      await waitForLockWaiters(locker, 2);
-      await locker.query('COMMIT');
+      await waitForWaiters(2);
+      await release();
       const statuses = (await Promise.all(deletions)).map((response) => response.status).sort();
       expect(statuses).toEqual([200, 400]);
 
       const after = (await t.call('GET', '/users', { token: jwt })).body.user;
       expect(after.verifiedCredentials.map((credential: { format: string }) => credential.format)).toEqual(['passkey']);
       expect((await t.call('GET', '/users/passkeys', { token: jwt })).body.count).toBe(1);
-    } finally {
-      await locker.end().catch(() => undefined);
-      await t.close();
-      await database.drop();
-    }
+    });
   });
 });

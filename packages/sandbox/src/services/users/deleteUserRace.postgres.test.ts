@@ -1,10 +1,8 @@
 import { ApiKeyStamper } from '@turnkey/api-key-stamper';
 import { TurnkeyClient } from '@turnkey/http';
-import pg from 'pg';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newApiKeyPair } from '../../custody/testHelpers.js';
-import { waitForLockWaiters } from '../../test/postgresLocks.js';
-import { freshPostgresDatabase, startTestSandbox } from '../../test/testSandbox.js';
+import { withRaceSandbox } from '../../test/postgresLocks.js';
 
 /**
  * Deleting an account deletes the session keys of its embedded wallets at custody. On PostgreSQL a wallet can be
@@ -13,22 +11,15 @@ import { freshPostgresDatabase, startTestSandbox } from '../../test/testSandbox.
  */
 describe('PostgreSQL: an account deleted while its embedded wallet is created', () => {
   it('error: the account goes, and the new wallet\'s session key stops working at custody', async () => {
-    const clusterUrl = inject('sandboxPostgresUrl');
-    if (!clusterUrl) throw new Error('The PostgreSQL run provides sandboxPostgresUrl.');
-    const database = await freshPostgresDatabase(clusterUrl);
-    const t = await startTestSandbox({ databaseUrl: database.url });
-    const locker = new pg.Client({ connectionString: database.url });
-    try {
+    await withRaceSandbox(async ({ t, hold, waitForWaiters, release }) => {
       const { jwt } = await t.signIn(`delete-race-${Date.now()}@example.com`);
       const key = newApiKeyPair();
-      await locker.connect();
-      await locker.query('BEGIN');
-      await locker.query('LOCK TABLE embedded_wallets IN SHARE MODE');
+      await hold('LOCK TABLE embedded_wallets IN SHARE MODE');
       const creating = t.call('POST', '/users/embeddedWallets', { token: jwt, body: { chains: ['SOL'], embeddedWalletProvider: 'turnkeyhd', sessionPublicKey: key.publicKey } });
-      await waitForLockWaiters(locker, 1);
+      await waitForWaiters(1);
       const deleting = t.call('DELETE', '/users', { token: jwt, body: { confirmation: 'DELETE' } });
-      await waitForLockWaiters(locker, 2);
-      await locker.query('COMMIT');
+      await waitForWaiters(2);
+      await release();
       const [created, deleted] = await Promise.all([creating, deleting]);
       expect(created.status, JSON.stringify(created.body)).toBe(200);
       expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
@@ -36,10 +27,6 @@ describe('PostgreSQL: an account deleted while its embedded wallet is created', 
       const custody = new TurnkeyClient({ baseUrl: t.sandbox.info.custodyBaseUrl }, new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey }));
       await expect(custody.getWhoami({ organizationId })).rejects.toMatchObject({ code: 16 });
       expect((await t.call('GET', '/users', { token: jwt })).status).toBe(401);
-    } finally {
-      await locker.end().catch(() => undefined);
-      await t.close();
-      await database.drop();
-    }
+    });
   });
 });

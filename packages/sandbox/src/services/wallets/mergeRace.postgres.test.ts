@@ -1,8 +1,6 @@
-import pg from 'pg';
-import { describe, expect, inject, it } from 'vitest';
-import { waitForLockWaiters } from '../../test/postgresLocks.js';
+import { describe, expect, it } from 'vitest';
+import { withRaceSandbox } from '../../test/postgresLocks.js';
 import { createTestKeypair, siwsMessage, type TestKeypair } from '../../test/testWallet.js';
-import { freshPostgresDatabase, startTestSandbox } from '../../test/testSandbox.js';
 
 /**
  * A merge deletes the account it merges away, so an account holding an embedded wallet is never merged (the wallet
@@ -11,40 +9,29 @@ import { freshPostgresDatabase, startTestSandbox } from '../../test/testSandbox.
  */
 describe('PostgreSQL: an account merged away while its owner creates an embedded wallet', () => {
   it('error: the wallet is created and kept; the merge is refused (403 merge_accounts_invalid)', async () => {
-    const clusterUrl = inject('sandboxPostgresUrl');
-    if (!clusterUrl) throw new Error('The PostgreSQL run provides sandboxPostgresUrl.');
-    const database = await freshPostgresDatabase(clusterUrl);
-    const t = await startTestSandbox({ databaseUrl: database.url });
-    const locker = new pg.Client({ connectionString: database.url });
-    const verifyBody = async (wallet: TestKeypair) => {
-      const messageToSign = siwsMessage({ address: wallet.address, nonce: (await t.call('GET', '/nonce')).body.nonce, issuedAt: t.clock.now() });
-      return { messageToSign, signedMessage: wallet.signMessage(messageToSign), publicWalletAddress: wallet.address, chain: 'SOL', walletName: 'phantom', walletProvider: 'browserExtension' };
-    };
-    try {
+    await withRaceSandbox(async ({ t, hold, waitForWaiters, release }) => {
+      const verifyBody = async (wallet: TestKeypair) => {
+        const messageToSign = siwsMessage({ address: wallet.address, nonce: (await t.call('GET', '/nonce')).body.nonce, issuedAt: t.clock.now() });
+        return { messageToSign, signedMessage: wallet.signMessage(messageToSign), publicWalletAddress: wallet.address, chain: 'SOL', walletName: 'phantom', walletProvider: 'browserExtension' };
+      };
       // The owner: an e-mail account with an external wallet linked. The caller: another account, signing with that wallet.
       const theirs = createTestKeypair();
       const owner = await t.signIn(`merge-race-${Date.now()}@example.com`);
       expect((await t.call('POST', '/verify/link', { token: owner.jwt, body: await verifyBody(theirs) })).status).toBe(200);
       const caller = (await t.call('POST', '/verify', { body: await verifyBody(createTestKeypair()) })).body as { jwt: string };
 
-      await locker.connect();
-      await locker.query('BEGIN');
-      await locker.query('LOCK TABLE embedded_wallets IN SHARE MODE');
+      await hold('LOCK TABLE embedded_wallets IN SHARE MODE');
       const creating = t.call('POST', '/users/embeddedWallets', { token: owner.jwt, body: { chains: ['SOL'], embeddedWalletProvider: 'turnkeyhd' } });
-      await waitForLockWaiters(locker, 1);
+      await waitForWaiters(1);
       const merging = t.call('POST', '/verify/merge', { token: caller.jwt, body: await verifyBody(theirs) });
-      await waitForLockWaiters(locker, 2);
-      await locker.query('COMMIT');
+      await waitForWaiters(2);
+      await release();
       const [created, merged] = await Promise.all([creating, merging]);
       expect(created.status, JSON.stringify(created.body)).toBe(200);
       expect(merged.status, JSON.stringify(merged.body)).toBe(403);
       expect(merged.body.error.code).toBe('merge_accounts_invalid');
       const kept = (await t.call('GET', '/users', { token: owner.jwt })).body.user;
       expect(kept.verifiedCredentials.some((credential: { wallet_provider?: string }) => credential.wallet_provider === 'embeddedWallet')).toBe(true);
-    } finally {
-      await locker.end().catch(() => undefined);
-      await t.close();
-      await database.drop();
-    }
+    });
   });
 });
