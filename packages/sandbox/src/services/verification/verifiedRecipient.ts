@@ -1,6 +1,6 @@
 import type { SignInResponse } from '@latchkey/protocol';
 import type { SandboxContext } from '../../context.js';
-import type { Queryable } from '../../db/database.js';
+import { isUniqueViolation, type Queryable } from '../../db/database.js';
 import { ApiError } from '../../errors/ApiError.js';
 import type { Auth } from '../session/authenticate.js';
 import { findSession } from '../session/sessionRepository.js';
@@ -73,13 +73,14 @@ export async function addVerifiedRecipient(ctx: SandboxContext, channel: AnyChan
   channel.assertAddEnabled(settings);
   return withVerifiedCode(ctx, channel, input, async (tx, recipient) => {
     const now = ctx.now();
+    const taken = () => new ApiError(400, channel.errors.taken.code, channel.errors.taken.message, channel.errors.taken.path);
     let credential = await findCredential(tx, ctx.environmentId, channel.credentialFormat, recipient);
-    if (credential && credential.user_id !== auth.userId) {
-      // Thrown inside the transaction: the code is not consumed, nothing changes.
-      const { code, message, path } = channel.errors.taken;
-      throw new ApiError(400, code, message, path);
-    }
-    credential ??= await insertCredential(tx, { userId: auth.userId, environmentId: ctx.environmentId, format: channel.credentialFormat, identifier: recipient, now });
+    // Thrown inside the transaction: the code is not consumed, nothing changes.
+    if (credential && credential.user_id !== auth.userId) throw taken();
+    // Another account adding (or signing up with) it at the same moment: its insert won, the address is taken.
+    credential ??= await insertCredential(tx, { userId: auth.userId, environmentId: ctx.environmentId, format: channel.credentialFormat, identifier: recipient, now }).catch((error: unknown) => {
+      throw isUniqueViolation(error) ? taken() : error;
+    });
     await releaseUnprovenClaims(ctx, tx, channel, auth.userId, recipient);
     await markSignIn(tx, auth.userId, credential.id, now);
     const record = await loadUser(tx, ctx.environmentId, auth.userId);
