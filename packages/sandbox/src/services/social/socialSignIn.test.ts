@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { errorBodySchema, signInResponseSchema, totpRegistrationSchema } from '@latchkey/protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectCaptchaRefused, setCaptcha, solveCaptcha } from '../../test/captcha.js';
+import { APP_ORIGIN, oauthFlow, pkce } from '../../test/oauthFlow.js';
 import { startTestSandbox, type TestSandbox } from '../../test/testSandbox.js';
 import { MFA_NEXT_VIEW } from '../mfa/mfa.js';
 import { OAUTH_STATE_TTL_MS } from './socialSignIn.js';
@@ -13,37 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const APP_ORIGIN = 'http://localhost:5173';
-
-function pkce(): { verifier: string; challenge: string } {
-  const verifier = randomBytes(32).toString('base64url');
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
-}
-
-async function init(provider = 'google', extra: Record<string, unknown> = {}) {
-  const { verifier, challenge } = pkce();
-  const response = await t.call('POST', `/providers/${provider}/initAuth`, { body: { codeChallenge: challenge, codeChallengeMethod: 'S256', ...extra }, headers: { origin: APP_ORIGIN } });
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return { verifier, challenge, ...(response.body as { state: string; redirectUrl: string; authorizationUrl: string }) };
-}
-
-/** What a browser does: open the provider's sign-in page, submit the form, follow to the redirect page. */
-async function authorize(authorizationUrl: string, email = 'ada@example.test', emailUnverified = false): Promise<{ location: URL; page: Response }> {
-  const signInPage = await fetch(authorizationUrl);
-  expect(signInPage.status).toBe(200);
-  const html = await signInPage.text();
-  expect(html).toContain('action="/authorize"');
-  const url = new URL(authorizationUrl);
-  const authorizeUrl = new URL('/authorize', url.origin);
-  for (const [key, value] of url.searchParams) authorizeUrl.searchParams.set(key, value);
-  authorizeUrl.searchParams.set('login_hint', email);
-  if (emailUnverified) authorizeUrl.searchParams.set('email_unverified', '1');
-  const redirect = await fetch(authorizeUrl, { redirect: 'manual' });
-  expect(redirect.status).toBe(302);
-  const location = new URL(redirect.headers.get('location')!);
-  const page = await fetch(location, { redirect: 'manual' });
-  return { location, page };
-}
+const { init, authorize, codeFor } = oauthFlow(() => t);
 
 async function fullSignIn(provider = 'google', email = 'ada@example.test') {
   const attempt = await init(provider);
@@ -223,12 +194,6 @@ describe('social sign-in: bad input changes nothing', () => {
 });
 
 describe('linking and unlinking social accounts', () => {
-  async function codeFor(provider: string, email: string) {
-    const attempt = await init(provider);
-    const { location } = await authorize(attempt.authorizationUrl, email);
-    return { code: location.searchParams.get('code')!, codeVerifier: attempt.verifier, state: attempt.state };
-  }
-
   it('default: link a second social account, then unlink it; the last credential cannot go', async () => {
     const signedIn = await t.signIn('link-owner@example.com');
     const link = await t.call('POST', '/providers/github/verify', { token: signedIn.jwt, body: await codeFor('github', 'owner-gh@example.test') });

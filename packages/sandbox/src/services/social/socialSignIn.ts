@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { API_PATH_PREFIX, type OAuthCodeExchange, type OAuthInitAuthResponse, type ProjectSettings, type SignInResponse, type SocialProvider } from '@latchkey/protocol';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { SandboxContext } from '../../context.js';
-import type { Queryable } from '../../db/database.js';
+import { isUniqueViolation, type Queryable } from '../../db/database.js';
 import { ApiError } from '../../errors/ApiError.js';
 import { isLoopbackOrigin } from '../../net/loopbackOrigin.js';
 import type { Auth } from '../session/authenticate.js';
@@ -280,8 +280,12 @@ export async function linkSocialAccount(ctx: SandboxContext, auth: Auth, provide
     const identifier = credentialIdentifier(provider, identity.accountId);
     const existing = await findCredential(tx, ctx.environmentId, 'oauth', identifier);
     if (existing?.user_id === auth.userId) throw new ApiError(400, 'account_already_linked', socialMessages.accountAlreadyLinked);
-    if (existing) throw new ApiError(400, 'social_account_already_exists', socialMessages.socialAccountExists);
-    const credential = await insertCredential(tx, { userId: auth.userId, environmentId: ctx.environmentId, format: 'oauth', identifier, now });
+    const taken = () => new ApiError(400, 'social_account_already_exists', socialMessages.socialAccountExists);
+    if (existing) throw taken();
+    // Another user linking (or signing up with) it at the same moment: that insert won.
+    const credential = await insertCredential(tx, { userId: auth.userId, environmentId: ctx.environmentId, format: 'oauth', identifier, now }).catch((error: unknown) => {
+      throw isUniqueViolation(error) ? taken() : error;
+    });
     await saveOAuthAccount(ctx, tx, credential.id, provider, identity);
     await markSignIn(tx, auth.userId, credential.id, now);
     const session = (await findSession(tx, ctx.environmentId, auth.session.id)) ?? auth.session;

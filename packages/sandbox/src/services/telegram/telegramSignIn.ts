@@ -182,8 +182,12 @@ export async function linkTelegram(ctx: SandboxContext, auth: Auth, input: Teleg
     const now = ctx.now();
     const existing = await findCredential(tx, ctx.environmentId, 'oauth', identifier);
     if (existing?.user_id === auth.userId) throw new ApiError(400, 'account_already_linked', telegramMessages.accountAlreadyLinked);
-    if (existing) throw new ApiError(400, 'social_account_already_exists', telegramMessages.socialAccountExists);
-    const credential = await insertCredential(tx, { userId: auth.userId, environmentId: ctx.environmentId, format: 'oauth', identifier, now });
+    const taken = () => new ApiError(400, 'social_account_already_exists', telegramMessages.socialAccountExists);
+    if (existing) throw taken();
+    // Another user linking (or signing up with) it at the same moment: that insert won.
+    const credential = await insertCredential(tx, { userId: auth.userId, environmentId: ctx.environmentId, format: 'oauth', identifier, now }).catch((error: unknown) => {
+      throw isUniqueViolation(error) ? taken() : error;
+    });
     await saveTelegramAccount(ctx, tx, credential.id, input.telegramAuth);
     await markSignIn(tx, auth.userId, credential.id, now);
     const session = (await findSession(tx, ctx.environmentId, auth.session.id)) ?? auth.session;
