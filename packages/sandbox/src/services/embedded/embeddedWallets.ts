@@ -8,7 +8,7 @@ import { ApiError } from '../../errors/ApiError.js';
 import type { Auth } from '../session/authenticate.js';
 import { findSession } from '../session/sessionRepository.js';
 import { signInResponse } from '../session/signInResponse.js';
-import { loadUser, toWireUser } from '../users/userRepository.js';
+import { loadUser, lockUsers, toWireUser } from '../users/userRepository.js';
 import type { EmbeddedWalletRow } from './embeddedWalletRecord.js';
 import { assertRecentSecondFactor } from '../mfa/stepUp.js';
 import { deleteWithPasskey } from './passkeyWalletDeletion.js';
@@ -141,8 +141,7 @@ export async function createEmbeddedWallet(
     .transaction(async (tx) => {
       // Checked again under the user's row (custody took a while): a creation beside this one may have added the
       // chain's wallet, or the account may have been deleted meanwhile.
-      const [user] = await tx.query('SELECT id FROM users WHERE environment_id = $1 AND id = $2 FOR UPDATE', [ctx.environmentId, userId]);
-      if (!user) throw new ApiError(401, 'unauthorized', 'The session token is invalid.');
+      if ((await lockUsers(tx, userId)).length === 0) throw new ApiError(401, 'unauthorized', 'The session token is invalid.');
       if ((await embeddedWalletsOf(tx, ctx.environmentId, userId)).some((wallet) => wallet.chain === 'SOL')) {
         throw new ApiError(409, 'too_many_embedded_wallets_per_chain_for_user', embeddedWalletMessages.tooMany, 'chains');
       }

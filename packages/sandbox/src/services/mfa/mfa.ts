@@ -12,7 +12,7 @@ import { collectedClientAddress } from '../privacy/clientAddress.js';
 import { pendingSignInUser, sessionExpiresAt, signInResponse, startSignInResponse, type PendingSignIn } from '../session/signInResponse.js';
 import { matchTotpStep } from './totp.js';
 import { assertUserMayAnswer, countWrongAnswer } from './wrongAnswers.js';
-import { loadUser, toWireUser } from '../users/userRepository.js';
+import { loadUser, lockUsers, toWireUser } from '../users/userRepository.js';
 import { sometimesSweepExpired } from '../retention/sweepExpired.js';
 
 /** A pending second factor is good this long after the primary sign-in. */
@@ -151,7 +151,7 @@ export type EnrolmentAuth = Pick<Auth, 'userId'> & Partial<Pick<Auth, 'session'>
  * only a user with none (403 `forbidden`).
  */
 export async function lockEnrolment(ctx: SandboxContext, tx: Queryable, auth: EnrolmentAuth): Promise<void> {
-  await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [auth.userId]);
+  await lockUsers(tx, auth.userId);
   if (auth.session) {
     if ((await ctx.settings.get()).security.mfa?.enabled) await assertRecentSecondFactor(ctx, tx, { userId: auth.userId, session: auth.session });
   } else if ((await verifiedDevices(ctx, tx, auth.userId)).length > 0) {
@@ -367,7 +367,7 @@ export async function updateMfaDevice(
 export async function deleteMfaDevice(ctx: SandboxContext, auth: Auth, deviceId: string): Promise<{ ok: true }> {
   const settings = await ctx.settings.get();
   return ctx.db.transaction(async (tx) => {
-    await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [auth.userId]);
+    await lockUsers(tx, auth.userId);
     const device = await findDevice(ctx, tx, auth.userId, deviceId, true);
     await assertRecentSecondFactor(ctx, tx, auth);
     assertNotLastRequiredDevice(settings, (await verifiedDevices(ctx, tx, auth.userId)).length - 1);

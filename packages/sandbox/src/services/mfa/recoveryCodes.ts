@@ -6,7 +6,7 @@ import { assertRecentSecondFactor } from './stepUp.js';
 import { ApiError, messages } from '../../errors/ApiError.js';
 import type { Auth } from '../session/authenticate.js';
 import { consumeMfaChallenge, mfaMessages, verifiedDevices } from './mfa.js';
-import { loadUser, toWireUser } from '../users/userRepository.js';
+import { loadUser, lockUsers, toWireUser } from '../users/userRepository.js';
 
 /** Codes per set. */
 export const RECOVERY_CODE_COUNT = 10;
@@ -65,7 +65,7 @@ export async function getRecoveryCodes(ctx: SandboxContext, auth: Auth, request:
   assertMfaEnabled(await ctx.settings.get());
   return ctx.db.transaction(async (tx) => {
     // One set per user even when two first calls race: lock the user row.
-    await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [auth.userId]);
+    await lockUsers(tx, auth.userId);
     const rows = await tx.query<{ total: string; unused: string }>(
       `SELECT count(*) AS total, count(*) FILTER (WHERE used_at IS NULL) AS unused FROM mfa_recovery_codes WHERE environment_id = $1 AND user_id = $2`,
       [ctx.environmentId, auth.userId],
@@ -93,7 +93,7 @@ export async function regenerateRecoveryCodes(ctx: SandboxContext, auth: Auth): 
   // The old codes stop working: that removes a second factor, so it needs a recent one (step-up).
   const codes = await ctx.db.transaction(async (tx) => {
     // One set per user even when regenerations race (two sets would both work): lock the user row.
-    await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [auth.userId]);
+    await lockUsers(tx, auth.userId);
     await assertVerifiedDevice(ctx, tx, auth.userId);
     await assertRecentSecondFactor(ctx, tx, auth);
     return replaceCodes(ctx, tx, auth.userId);

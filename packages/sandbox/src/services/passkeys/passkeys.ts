@@ -23,7 +23,7 @@ import { ApiError } from '../../errors/ApiError.js';
 import type { Auth } from '../session/authenticate.js';
 import { acceptedOrigin } from '../../webauthn/acceptedOrigin.js';
 import { completePrimarySignIn } from '../mfa/mfa.js';
-import { insertCredential, loadUser, markSignIn, toWireUser } from '../users/userRepository.js';
+import { insertCredential, loadUser, lockUsers, markSignIn, toWireUser } from '../users/userRepository.js';
 import { storeOneTimeState } from '../retention/sweepExpired.js';
 import { assertRecentSecondFactor } from '../mfa/stepUp.js';
 import { hasAnotherWayIn, unlinkMessages } from '../users/unlinkCredential.js';
@@ -361,7 +361,7 @@ export async function deletePasskey(ctx: SandboxContext, auth: Auth, input: { id
   await ctx.db.transaction(async (tx) => {
     // The user's row first, as unlinking does: two removals at once take turns, and the second sees what the first
     // took away (each saw the other's passkey still there, and both went: no way in was left).
-    await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [auth.userId]);
+    await lockUsers(tx, auth.userId);
     const rows = await tx.query<{ verified_credential_id: string | null }>(
       'DELETE FROM passkeys WHERE environment_id = $1 AND user_id = $2 AND id::text = $3 RETURNING verified_credential_id',
       [ctx.environmentId, auth.userId, input.id],

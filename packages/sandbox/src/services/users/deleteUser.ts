@@ -4,6 +4,7 @@ import { CustodyError } from '../../custody/CustodyError.js';
 import type { Auth } from '../session/authenticate.js';
 import { assertRecentSecondFactor } from '../mfa/stepUp.js';
 import { deleteSessionKeys } from '../embedded/deleteSessionKeys.js';
+import { lockUsers } from './userRepository.js';
 import { fromCustody } from '../embedded/embeddedWallets.js';
 
 /**
@@ -37,7 +38,7 @@ export async function deleteUser(ctx: SandboxContext, auth: Auth): Promise<{ ok:
   const walletsAtEnd = await ctx.db.transaction(async (tx) => {
     // The user's row first: a wallet being created waits for the deletion or is done before it, and is then read here
     // (the list above may predate it), for its keys to go below.
-    await tx.query('SELECT id FROM users WHERE environment_id = $1 AND id = $2 FOR UPDATE', [ctx.environmentId, auth.userId]);
+    await lockUsers(tx, auth.userId);
     const current = await tx.query<{ sub_organization_id: string; custody_user_id: string }>(
       'SELECT sub_organization_id, custody_user_id FROM embedded_wallets WHERE environment_id = $1 AND user_id = $2',
       [ctx.environmentId, auth.userId],

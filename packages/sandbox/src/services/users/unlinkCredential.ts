@@ -4,7 +4,7 @@ import { ApiError } from '../../errors/ApiError.js';
 import type { Auth } from '../session/authenticate.js';
 import { findSession } from '../session/sessionRepository.js';
 import { signInResponse } from '../session/signInResponse.js';
-import { loadUser, type UserRecord } from './userRepository.js';
+import { loadUser, lockUsers, type UserRecord } from './userRepository.js';
 import { assertRecentSecondFactor } from '../mfa/stepUp.js';
 
 export const unlinkMessages = {
@@ -37,7 +37,7 @@ export function hasAnotherWayIn(record: UserRecord, credentialId: string): boole
 export async function unlinkCredential(ctx: SandboxContext, auth: Auth, input: WalletLink): Promise<SignInResponse> {
   const settings = await ctx.settings.get();
   return ctx.db.transaction(async (tx) => {
-    await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [auth.userId]);
+    await lockUsers(tx, auth.userId);
     const record = await loadUser(tx, ctx.environmentId, auth.userId);
     const credential = record?.credentials.find((entry) => entry.id === input.verifiedCrentialId);
     if (!record || !credential) throw new ApiError(400, 'invalid_unlink_request', unlinkMessages.notYours, 'verifiedCrentialId');

@@ -202,6 +202,17 @@ LEFT JOIN embedded_wallets e ON e.credential_id = c.id
 LEFT JOIN mpc_wallets m ON m.credential_id = c.id
 WHERE u.environment_id = $1 AND u.id = $2 ORDER BY c.created_at ASC, c.id ASC`;
 
+/**
+ * Locks the users' rows (`FOR UPDATE`) in the transaction `tx`, in id order — two requests locking the same users wait
+ * for each other rather than deadlock — and answers the ids of those that exist. Whatever decides a change to a user
+ * (its ways in, its second factors, its wallets) is read after this, so that two such changes take turns and the
+ * second sees the first (on PostgreSQL, which runs them at once).
+ */
+export async function lockUsers(tx: Queryable, ...userIds: string[]): Promise<string[]> {
+  const rows = await tx.query<{ id: string }>('SELECT id FROM users WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [userIds]);
+  return rows.map((row) => row.id);
+}
+
 export async function loadUser(q: Queryable, environmentId: string, userId: string): Promise<UserRecord | undefined> {
   const rows = await q.query<UserCredentialJoinRow>(LOAD_USER_SQL, [environmentId, userId]);
   const first = rows[0];

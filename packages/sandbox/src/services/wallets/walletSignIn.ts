@@ -8,7 +8,7 @@ import { completePrimarySignIn, verifiedDevices } from '../mfa/mfa.js';
 import { findSession } from '../session/sessionRepository.js';
 import { signInResponse } from '../session/signInResponse.js';
 import { hasAnotherWayIn, holdsWallet } from '../users/unlinkCredential.js';
-import { findCredential, insertCredential, loadUser, signInCredentialOwner, toWireUser, type CredentialRow, type UserRecord } from '../users/userRepository.js';
+import { findCredential, insertCredential, loadUser, lockUsers, signInCredentialOwner, toWireUser, type CredentialRow, type UserRecord } from '../users/userRepository.js';
 import { verifyWalletSignature, type VerifiedWallet } from './walletSignature.js';
 
 export const walletLinkMessages = {
@@ -95,7 +95,7 @@ export function linkWallet(ctx: SandboxContext, auth: Auth, input: VerifyRequest
     // The caller's row, and the holder's when another account holds the wallet (see otherOwner).
     const seen = await findCredential(tx, ctx.environmentId, 'blockchain', walletIdentifier(wallet));
     const holder = seen && seen.user_id !== auth.userId ? [seen.user_id] : [];
-    await tx.query('SELECT id FROM users WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [[auth.userId, ...holder]]);
+    await lockUsers(tx, auth.userId, ...holder);
     // Read again under the locks. (Should the wallet have moved in between to a third account, that one is not locked:
     // the window is the few statements between the two reads.)
     const existing = await findCredential(tx, ctx.environmentId, 'blockchain', walletIdentifier(wallet));
@@ -132,7 +132,7 @@ export function linkWallet(ctx: SandboxContext, auth: Auth, input: VerifyRequest
 async function otherOwner(ctx: SandboxContext, tx: Queryable, auth: Auth, wallet: VerifiedWallet): Promise<CredentialRow | undefined> {
   const seen = await findCredential(tx, ctx.environmentId, 'blockchain', walletIdentifier(wallet));
   if (!seen || seen.user_id === auth.userId) return undefined;
-  await tx.query('SELECT id FROM users WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [[auth.userId, seen.user_id]]);
+  await lockUsers(tx, auth.userId, seen.user_id);
   // Read again under the locks: the wallet may have moved meanwhile.
   const existing = await findCredential(tx, ctx.environmentId, 'blockchain', walletIdentifier(wallet));
   return existing && existing.user_id === seen.user_id ? existing : undefined;
