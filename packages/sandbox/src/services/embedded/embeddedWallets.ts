@@ -8,12 +8,13 @@ import { ApiError } from '../../errors/ApiError.js';
 import type { Auth } from '../session/authenticate.js';
 import { findSession } from '../session/sessionRepository.js';
 import { signInResponse } from '../session/signInResponse.js';
-import { loadUser, lockUsers, toWireUser } from '../users/userRepository.js';
+import { loadUser, toWireUser } from '../users/userRepository.js';
 import type { EmbeddedWalletRow } from './embeddedWalletRecord.js';
 import { assertRecentSecondFactor } from '../mfa/stepUp.js';
 import { deleteWithPasskey } from './passkeyWalletDeletion.js';
 import { deleteCustodyKeys } from './deleteSessionKeys.js';
 import { assertSessionStillLive, recordSessionKey } from './sessionKeyRecords.js';
+import { lockUsers } from '../users/userLocks.js';
 
 /**
  * Embedded wallets of the product API: each is a custody sub-organization (created under the

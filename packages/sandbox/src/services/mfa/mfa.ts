@@ -12,8 +12,9 @@ import { collectedClientAddress } from '../privacy/clientAddress.js';
 import { pendingSignInUser, sessionExpiresAt, signInResponse, startSignInResponse, type PendingSignIn } from '../session/signInResponse.js';
 import { matchTotpStep } from './totp.js';
 import { assertUserMayAnswer, countWrongAnswer } from './wrongAnswers.js';
-import { loadUser, lockUsers, toWireUser } from '../users/userRepository.js';
+import { loadUser, toWireUser } from '../users/userRepository.js';
 import { sometimesSweepExpired } from '../retention/sweepExpired.js';
+import { lockUsers } from '../users/userLocks.js';
 
 /** A pending second factor is good this long after the primary sign-in. */
 export const MFA_CHALLENGE_TTL_MS = 5 * 60_000;

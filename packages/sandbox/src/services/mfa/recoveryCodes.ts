@@ -6,7 +6,8 @@ import { assertRecentSecondFactor } from './stepUp.js';
 import { ApiError, messages } from '../../errors/ApiError.js';
 import type { Auth } from '../session/authenticate.js';
 import { consumeMfaChallenge, mfaMessages, verifiedDevices } from './mfa.js';
-import { loadUser, lockUsers, toWireUser } from '../users/userRepository.js';
+import { loadUser, toWireUser } from '../users/userRepository.js';
+import { lockUsers } from '../users/userLocks.js';
 
 /** Codes per set. */
 export const RECOVERY_CODE_COUNT = 10;

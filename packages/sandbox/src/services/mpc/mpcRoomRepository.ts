@@ -6,6 +6,7 @@ import { ApiError, messages } from '../../errors/ApiError.js';
 import { sometimesSweepExpired } from '../retention/sweepExpired.js';
 import { MpcRpcError } from './MpcRpcError.js';
 import { sealJson, unsealJson } from './mpcSecrets.js';
+import { lockUsers } from '../users/userLocks.js';
 
 /**
  * Ceremony rooms: one per ceremony, in the database only. A room knows its kind, the methods it
@@ -60,7 +61,7 @@ export async function createRoom(ctx: SandboxContext, db: Database, values: { us
   const id = randomUUID();
   const now = ctx.now();
   await db.transaction(async (tx) => {
-    await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [values.userId]);
+    await lockUsers(tx, values.userId);
     const [open] = await tx.query<{ count: number; first_expiry: Date | null }>(
       `SELECT count(*)::int AS count, min(expires_at) AS first_expiry FROM mpc_rooms
        WHERE environment_id = $1 AND user_id = $2 AND status = 'open' AND expires_at > $3`,

@@ -23,10 +23,11 @@ import { ApiError } from '../../errors/ApiError.js';
 import type { Auth } from '../session/authenticate.js';
 import { acceptedOrigin } from '../../webauthn/acceptedOrigin.js';
 import { completePrimarySignIn } from '../mfa/mfa.js';
-import { insertCredential, loadUser, lockUsers, markSignIn, toWireUser } from '../users/userRepository.js';
+import { insertCredential, loadUser, markSignIn, toWireUser } from '../users/userRepository.js';
 import { storeOneTimeState } from '../retention/sweepExpired.js';
 import { assertRecentSecondFactor } from '../mfa/stepUp.js';
 import { hasAnotherWayIn, unlinkMessages } from '../users/unlinkCredential.js';
+import { lockUsers } from '../users/userLocks.js';
 
 /**
  * The algorithms passkeys may use, in order of preference: ES256 (SPEC §9's -7), then RS256 (-257), which some

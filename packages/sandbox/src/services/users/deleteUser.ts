@@ -4,8 +4,9 @@ import { CustodyError } from '../../custody/CustodyError.js';
 import type { Auth } from '../session/authenticate.js';
 import { assertRecentSecondFactor } from '../mfa/stepUp.js';
 import { deleteSessionKeys } from '../embedded/deleteSessionKeys.js';
-import { lockUsers } from './userRepository.js';
+
 import { fromCustody } from '../embedded/embeddedWallets.js';
+import { lockUsers } from './userLocks.js';
 
 /**
  * DELETE /users: the account goes, with everything hanging off it — credentials, sessions (so this very token stops

@@ -4,8 +4,9 @@ import { ApiError } from '../../errors/ApiError.js';
 import type { Auth } from '../session/authenticate.js';
 import { findSession } from '../session/sessionRepository.js';
 import { signInResponse } from '../session/signInResponse.js';
-import { loadUser, lockUsers, type UserRecord } from './userRepository.js';
+import { loadUser, type UserRecord } from './userRepository.js';
 import { assertRecentSecondFactor } from '../mfa/stepUp.js';
+import { lockUsers } from './userLocks.js';
 
 export const unlinkMessages = {
   lastCredential: 'You cannot unlink your only sign-in method.',

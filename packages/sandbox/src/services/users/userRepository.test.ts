@@ -30,11 +30,11 @@ function counting(): Queryable & { statements: number } {
 }
 
 describe('signInCredentialOwner', () => {
-  it('default: a new credential creates its user with the profile, the sign-in recorded, in one statement', async () => {
+  it('default: a new credential creates its user with the profile, the sign-in recorded, in one statement (behind the identity lock)', async () => {
     const q = counting();
     const now = new Date('2026-01-02T03:04:05.000Z');
     const { credential, newUser } = await signInCredentialOwner(q, { environmentId: ENV, format: 'email', now }, { identifier: 'new@example.com', profile: { email: 'new@example.com' } });
-    expect(q.statements).toBe(1);
+    expect(q.statements).toBe(2);
     expect(newUser).toBe(true);
     expect(credential).toMatchObject({ format: 'email', identifier: 'new@example.com', created_at: now, last_selected_at: now });
     const record = await loadUser(db, ENV, credential.user_id);
@@ -42,12 +42,12 @@ describe('signInCredentialOwner', () => {
     expect(record?.credentials.map((row) => row.id)).toEqual([credential.id]);
   });
 
-  it('behavior: a known credential signs its owner in again (nothing created, last visit and selection move), in one statement', async () => {
+  it('behavior: a known credential signs its owner in again (nothing created, last visit and selection move), in one statement (behind the identity lock)', async () => {
     const first = await signInCredentialOwner(db, { environmentId: ENV, format: 'email', now: new Date('2026-01-01T00:00:00.000Z') }, { identifier: 'again@example.com', profile: {} });
     const later = new Date('2026-02-01T00:00:00.000Z');
     const q = counting();
     const again = await signInCredentialOwner(q, { environmentId: ENV, format: 'email', now: later }, { identifier: 'again@example.com', profile: { email: 'ignored@example.com' } });
-    expect(q.statements).toBe(1);
+    expect(q.statements).toBe(2);
     expect(again.newUser).toBe(false);
     expect(again.credential.id).toBe(first.credential.id);
     expect(again.credential.user_id).toBe(first.credential.user_id);
@@ -73,7 +73,7 @@ describe('signInCredentialOwner', () => {
       `SELECT identifier, jsonb_build_object('email', identifier) AS profile FROM (SELECT ${param(identifier)}::text AS identifier) i WHERE identifier IS NOT NULL`;
     const q = counting();
     const signedIn = await signInCredentialOwner(q, { environmentId: ENV, format: 'email', now }, { from: from('sql@example.com') });
-    expect(q.statements).toBe(1);
+    expect(q.statements).toBe(2);
     expect(signedIn?.newUser).toBe(true);
     expect((await loadUser(db, ENV, signedIn!.credential.user_id))?.row.profile).toEqual({ email: 'sql@example.com' });
     const count = async () => (await db.query<{ count: number }>('SELECT count(*)::int AS count FROM users WHERE environment_id = $1', [ENV]))[0]?.count;

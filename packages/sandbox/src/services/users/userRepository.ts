@@ -6,6 +6,7 @@ import { mpcWalletFields } from '../mpc/mpcWallets.js';
 import type { MpcBackupRow, MpcWalletRow } from '../mpc/mpcWalletRepository.js';
 import { splitE164 } from '../sms/phoneNumber.js';
 import { allFields } from '../settings/settingsRules.js';
+import { lockIdentity } from './userLocks.js';
 
 /** Profile values as stored: the user update payload's fields, minus `metadata`. */
 export type Profile = Record<string, unknown>;
@@ -87,8 +88,9 @@ export type SignInIdentity = { identifier: string; profile: Profile } | { from: 
 /**
  * A primary sign-in with the credential `format`/`identifier`, in one statement: the credential's owner — created
  * (with `profile`) when the credential is new — with the sign-in recorded (last visit, last verified credential, last
- * selected). `newUser` says which. Two concurrent first sign-ins with one identifier: one of them fails on the
- * credential's unique key, as with separate statements. Undefined when an identity given as SQL yields no row.
+ * selected). `newUser` says which. The statement runs under the identity's lock (`lockIdentity`): of two concurrent
+ * first sign-ins with one identifier the second waits for the first, then finds the owner it created. Undefined when
+ * an identity given as SQL yields no row.
  */
 export async function signInCredentialOwner(
   q: Queryable,
@@ -101,10 +103,12 @@ export async function signInCredentialOwner(
   values: SignInValues,
   identity: SignInIdentity,
 ): Promise<{ credential: CredentialRow; newUser: boolean } | undefined> {
+  // Sent ahead of the statement, in its own: the statement's snapshot is taken once the lock is held.
+  const locked = 'from' in identity ? lockIdentity(q, values.environmentId, values.format, identity) : lockIdentity(q, values.environmentId, values.format, identity.identifier);
   const params: unknown[] = [values.environmentId, values.format, randomUUID(), randomUUID(), values.now.toISOString()];
   const param = (value: unknown) => `$${params.push(value)}`;
   const from = 'from' in identity ? identity.from(param) : `SELECT ${param(identity.identifier)}::text AS identifier, ${param(JSON.stringify(identity.profile))}::jsonb AS profile`;
-  const rows = await q.query<CredentialRow & { new_user: boolean }>(
+  const [, rows] = await Promise.all([locked, q.query<CredentialRow & { new_user: boolean }>(
     `WITH identity AS (${from}), found AS (
        SELECT ${CREDENTIAL_COLUMNS} FROM verified_credentials WHERE environment_id = $1 AND format = $2 AND identifier = (SELECT identifier FROM identity)
      ), new_user AS (
@@ -122,7 +126,7 @@ export async function signInCredentialOwner(
      )
      SELECT ${CREDENTIAL_COLUMNS}, false AS new_user FROM found UNION ALL SELECT ${CREDENTIAL_COLUMNS}, true AS new_user FROM new_credential`,
     params,
-  );
+  )]);
   const row = rows[0];
   if (!row) {
     if ('from' in identity) return undefined;
@@ -147,11 +151,14 @@ export async function insertCredential(
   q: Queryable,
   values: { userId: string; environmentId: string; format: string; identifier: string; now: Date },
 ): Promise<CredentialRow> {
-  const rows = await q.query<CredentialRow>(
-    `INSERT INTO verified_credentials (id, user_id, environment_id, format, identifier, created_at, last_selected_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING ${CREDENTIAL_COLUMNS}`,
-    [randomUUID(), values.userId, values.environmentId, values.format, values.identifier, values.now.toISOString()],
-  );
+  const [, rows] = await Promise.all([
+    lockIdentity(q, values.environmentId, values.format, values.identifier),
+    q.query<CredentialRow>(
+      `INSERT INTO verified_credentials (id, user_id, environment_id, format, identifier, created_at, last_selected_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING ${CREDENTIAL_COLUMNS}`,
+      [randomUUID(), values.userId, values.environmentId, values.format, values.identifier, values.now.toISOString()],
+    ),
+  ]);
   const row = rows[0];
   if (!row) throw new Error('INSERT INTO verified_credentials returned no row.');
   return row;
@@ -201,17 +208,6 @@ LEFT JOIN wallet_credentials w ON w.credential_id = c.id
 LEFT JOIN embedded_wallets e ON e.credential_id = c.id
 LEFT JOIN mpc_wallets m ON m.credential_id = c.id
 WHERE u.environment_id = $1 AND u.id = $2 ORDER BY c.created_at ASC, c.id ASC`;
-
-/**
- * Locks the users' rows (`FOR UPDATE`) in the transaction `tx`, in id order — two requests locking the same users wait
- * for each other rather than deadlock — and answers the ids of those that exist. Whatever decides a change to a user
- * (its ways in, its second factors, its wallets) is read after this, so that two such changes take turns and the
- * second sees the first (on PostgreSQL, which runs them at once).
- */
-export async function lockUsers(tx: Queryable, ...userIds: string[]): Promise<string[]> {
-  const rows = await tx.query<{ id: string }>('SELECT id FROM users WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [userIds]);
-  return rows.map((row) => row.id);
-}
 
 export async function loadUser(q: Queryable, environmentId: string, userId: string): Promise<UserRecord | undefined> {
   const rows = await q.query<UserCredentialJoinRow>(LOAD_USER_SQL, [environmentId, userId]);

@@ -8,8 +8,9 @@ import { completePrimarySignIn, verifiedDevices } from '../mfa/mfa.js';
 import { findSession } from '../session/sessionRepository.js';
 import { signInResponse } from '../session/signInResponse.js';
 import { hasAnotherWayIn, holdsWallet } from '../users/unlinkCredential.js';
-import { findCredential, insertCredential, loadUser, lockUsers, signInCredentialOwner, toWireUser, type CredentialRow, type UserRecord } from '../users/userRepository.js';
+import { findCredential, insertCredential, loadUser, signInCredentialOwner, toWireUser, type CredentialRow, type UserRecord } from '../users/userRepository.js';
 import { verifyWalletSignature, type VerifiedWallet } from './walletSignature.js';
+import { lockIdentity, lockUsers } from '../users/userLocks.js';
 
 export const walletLinkMessages = {
   alreadyLinked: 'This wallet is already linked to your account.',
@@ -92,7 +93,10 @@ async function assertWalletRoom(tx: Queryable, settings: ProjectSettings, userId
  */
 export function linkWallet(ctx: SandboxContext, auth: Auth, input: VerifyRequest): Promise<SignInResponse> {
   return withVerifiedWallet(ctx, input, async (tx, wallet, settings) => {
-    // The caller's row, and the holder's when another account holds the wallet (see otherOwner).
+    // First the wallet's identity (whoever creates it holds that lock, and then the holder's row), so that a link or
+    // first sign-in of this wallet at the same moment is seen here, committed. Then the caller's row, and the
+    // holder's when another account holds the wallet (see otherOwner).
+    await lockIdentity(tx, ctx.environmentId, 'blockchain', walletIdentifier(wallet));
     const seen = await findCredential(tx, ctx.environmentId, 'blockchain', walletIdentifier(wallet));
     const holder = seen && seen.user_id !== auth.userId ? [seen.user_id] : [];
     await lockUsers(tx, auth.userId, ...holder);
