@@ -23,6 +23,7 @@ import { MpcRpcError } from './MpcRpcError.js';
 import { openRoomState, type RoomRow } from './mpcRoomRepository.js';
 import { insertServerShares } from './mpcWalletRepository.js';
 import { SOLANA_DEFAULT_PATH } from '../../custody/solanaKeys.js';
+import { lockUsers } from '../users/userLocks.js';
 
 /**
  * Key generation between the client's participants (device, backups) and the server's: the DKG of
@@ -125,6 +126,9 @@ export async function keygenRound3(ctx: SandboxContext, room: RoomRow<KeygenPara
     result: { walletId, address, publicKey, thresholdSignatureScheme: scheme },
     commit: async (tx) => {
       const now = ctx.now().toISOString();
+      // Under the user's row lock (as every change to a user's wallets): of two ceremonies ending at once, the second
+      // sees the first's wallet — and one ending as the account is deleted finds no account.
+      if ((await lockUsers(tx, room.user_id)).length === 0) throw new MpcRpcError('room_closed', 'The account of this ceremony no longer exists.');
       const existing = await tx.query('SELECT 1 FROM mpc_wallets WHERE environment_id = $1 AND user_id = $2 AND chain = $3', [ctx.environmentId, room.user_id, chain]);
       if (existing.length > 0) throw new MpcRpcError('room_closed', 'The user already has an MPC wallet on this chain.');
       await tx.query(
