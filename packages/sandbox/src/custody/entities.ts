@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { verifyRegistrationResponse } from '@simplewebauthn/server';
 import { z } from 'zod';
-import type { Queryable } from '../db/database.js';
+import { isUniqueViolation, type Queryable } from '../db/database.js';
 import { acceptedOrigin } from '../webauthn/acceptedOrigin.js';
 import type { CustodyContext, Principal } from './CustodyContext.js';
 import { CustodyError, custodyMessages } from './CustodyError.js';
@@ -167,14 +167,20 @@ export async function insertAccounts(
   for (const account of accounts) {
     const privateKey = deriveEd25519(seed, account.path);
     const { address, publicKey } = solanaAccount(privateKey);
+    const exists = () => new CustodyError(3, `wallet account ${address} already exists`);
     const taken = await q.query('SELECT 1 FROM custody_wallet_accounts WHERE organization_id = $1 AND address = $2', [organizationId, address]);
-    if (taken.length > 0) throw new CustodyError(3, `wallet account ${address} already exists`);
+    if (taken.length > 0) throw exists();
     const id = randomUUID();
-    await q.query(
-      `INSERT INTO custody_wallet_accounts (id, organization_id, wallet_id, curve, path_format, path, address_format, address, public_key, encrypted_private_key, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [id, organizationId, walletId, account.curve, account.pathFormat, account.path, account.addressFormat, address, Buffer.from(publicKey).toString('hex'), sealAtRest(ctx.secrets.masterKey, privateKey, `account:${id}`), ctx.now().toISOString()],
-    );
+    // A request creating the same account at the same moment: that insert won.
+    await q
+      .query(
+        `INSERT INTO custody_wallet_accounts (id, organization_id, wallet_id, curve, path_format, path, address_format, address, public_key, encrypted_private_key, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        [id, organizationId, walletId, account.curve, account.pathFormat, account.path, account.addressFormat, address, Buffer.from(publicKey).toString('hex'), sealAtRest(ctx.secrets.masterKey, privateKey, `account:${id}`), ctx.now().toISOString()],
+      )
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? exists() : error;
+      });
     addresses.push(address);
   }
   return addresses;
