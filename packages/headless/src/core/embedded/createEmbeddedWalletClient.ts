@@ -2,6 +2,7 @@ import { embeddedError } from './embeddedError.js';
 import { embeddedAccountOf, type EmbeddedWalletAccount } from './embeddedAccount.js';
 import type { ProjectSettings, SignedRequest, User } from '@latchkey/protocol';
 import type { Emitter, LatchkeyEvents } from '../events/createEmitter.js';
+import { base58 } from '@scure/base';
 import { createActor, waitFor } from 'xstate';
 import { LatchkeyError } from '../errors/LatchkeyError.js';
 import type { SessionActorRef } from '../machines/session/sessionMachine.js';
@@ -27,6 +28,7 @@ import { createIndexedDbSessionKeyStore, type SessionKeyStore } from './stampers
 import type { Stamper } from './stampers/Stamper.js';
 import { createEmbeddedWalletCommands, type EmbeddedWalletCommands } from './embeddedWalletCommands.js';
 import { revokeSessionKey } from './revokeSessionKey.js';
+import { isSignedBy, verifyEd25519 } from '../mobileWallets/transactionSignature.js';
 
 export interface EmbeddedWalletConfig {
   /** The app's name (shown by custody pages). Required. */
@@ -41,6 +43,15 @@ export interface EmbeddedWalletConfig {
 
 /** A custody answer's hex field: a string of whole bytes (a missing field or stray text is not). */
 const answeredHex = (value: unknown): value is string => typeof value === 'string' && /^(?:[0-9a-fA-F]{2})*$/.test(value);
+
+/** The wallet's ed25519 public key: its address, base58 (empty — no signature passes — when the address is not one). */
+function walletKey(address: string): Uint8Array {
+  try {
+    return base58.decode(address);
+  } catch {
+    return new Uint8Array();
+  }
+}
 /** What the embedded wallet needs from the Latchkey client. */
 export interface EmbeddedWalletHost extends ApiClient {
   readonly environmentId: string;
@@ -317,7 +328,8 @@ export function createEmbeddedWalletClient(host: EmbeddedWalletHost, config: Emb
               ),
             );
             const signature = answeredHex(result.r) && answeredHex(result.s) ? fromHex(result.r + result.s) : new Uint8Array();
-            if (signature.length !== 64) throw new LatchkeyError('invalid_response');
+            // Checked, not trusted: the wallet's signature of exactly this message.
+            if (signature.length !== 64 || !verifyEd25519(signature, message, walletKey(account.address))) throw new LatchkeyError('invalid_response');
             return signature;
           } catch (error) {
             throw new LatchkeyError('failed_to_sign_message', { cause: error });
@@ -333,9 +345,11 @@ export function createEmbeddedWalletClient(host: EmbeddedWalletHost, config: Emb
               stamper,
             ),
           );
-          // The provider's answer is checked, not trusted to be what was asked: anything but hex is `invalid_response`.
-          if (!answeredHex(result.signedTransaction) || result.signedTransaction === '') throw new LatchkeyError('invalid_response', { cause: result });
-          return fromHex(result.signedTransaction);
+          // The provider's answer is checked, not trusted to be what was asked: anything but the transaction asked for,
+          // with the wallet's valid signature in its slot, is `invalid_response`.
+          const signed = answeredHex(result.signedTransaction) ? fromHex(result.signedTransaction) : undefined;
+          if (!signed || !isSignedBy(transaction, signed, walletKey(account.address))) throw new LatchkeyError('invalid_response', { cause: result });
+          return signed;
         },
       };
     },
