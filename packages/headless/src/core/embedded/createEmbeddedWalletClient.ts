@@ -380,11 +380,12 @@ export function createEmbeddedWalletClient(host: EmbeddedWalletHost, config: Emb
     },
     async completeRecovery(code) {
       if (!recoveryTarget) throw embeddedError('recovery_code_invalid');
-      const { privateKey, createdAtMs } = await openRecoveryCode(recoveryTarget, code, now());
+      const { privateKey, createdAtMs } = await openRecoveryCode(recoveryTarget, code, now(), requireAccount().organizationId);
       const key = await importSessionKey(privateKey);
       privateKey.fill(0);
       recoveryTarget = undefined;
-      const recovered = await remember({ key, expiresAt: createdAtMs + RECOVERY_SESSION_MS });
+      // From the earlier of custody's and this device's clocks: never longer here than custody gives the key.
+      const recovered = await remember({ key, expiresAt: Math.min(createdAtMs, now()) + RECOVERY_SESSION_MS });
       session.send({ type: 'server.recovered', session: recovered });
       return recovered;
     },

@@ -43,17 +43,21 @@ export async function createBundleTarget(): Promise<BundleTarget> {
 
 /**
  * Reads a recovery code (the base64url bundle of the e-mail) with `target`: the recovered private
- * key, if the code is well-formed, opens with this key, and its key is at most 900 s old.
- * Anything else is 'The code is invalid or expired.' (`recovery_code_invalid`).
+ * key, if the code is well-formed, opens with this key, its key is at most 900 s old (and not made
+ * further ahead than that: a device clock may be behind custody's, not a day), and — given
+ * `organizationId` — it is that organisation's. Anything else is 'The code is invalid or expired.'
+ * (`recovery_code_invalid`). HPKE's base mode does not authenticate the sender: the age and the
+ * organisation are what tie a code to the request this device made.
  */
-export async function openRecoveryCode(target: BundleTarget, code: string, now: number): Promise<{ privateKey: Uint8Array; createdAtMs: number }> {
+export async function openRecoveryCode(target: BundleTarget, code: string, now: number, organizationId?: string): Promise<{ privateKey: Uint8Array; createdAtMs: number }> {
   let opened: Awaited<ReturnType<BundleTarget['open']>>;
   try {
     opened = await target.open(new TextDecoder().decode(fromBase64Url(code.trim())));
   } catch (error) {
     throw embeddedError('recovery_code_invalid', { cause: error });
   }
-  if (!Number.isFinite(opened.createdAtMs) || now - opened.createdAtMs > RECOVERY_CODE_LIFETIME_MS || opened.plaintext.length !== 32) {
+  const age = now - opened.createdAtMs;
+  if (!Number.isFinite(age) || Math.abs(age) > RECOVERY_CODE_LIFETIME_MS || opened.plaintext.length !== 32 || (organizationId !== undefined && opened.organizationId !== organizationId)) {
     throw embeddedError('recovery_code_invalid');
   }
   return { privateKey: opened.plaintext, createdAtMs: opened.createdAtMs };
