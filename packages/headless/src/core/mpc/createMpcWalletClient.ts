@@ -142,8 +142,19 @@ export function createMpcWalletClient(host: MpcWalletHost, config: MpcWalletConf
     notify();
   };
 
+  // The socket is logged in as the signed-in user: it closes when they sign out (or another user signs in), rather than
+  // reconnecting and logging in again with a token that is no longer the session's. The next ceremony opens a new one.
+  let socketUser = user()?.id;
+  const following = host.session.subscribe(() => {
+    if (user()?.id === socketUser) return;
+    socketUser = user()?.id;
+    socket?.close();
+    socket = undefined;
+  });
+
   async function run<R>(start: () => Promise<Ceremony<R>>): Promise<R> {
-    socket ??= createSocketClient({ url: config.socketUrl ?? socketUrlOf(host), ...(config.WebSocket ? { WebSocket: config.WebSocket } : {}), reconnectInterval: config.reconnectInterval ?? 1000, maxReconnects: 0, autoConnect: false });
+    // Reconnects as SPEC §9 bounds them (5); a socket that gave up is connected again by the next ceremony.
+    socket ??= createSocketClient({ url: config.socketUrl ?? socketUrlOf(host), ...(config.WebSocket ? { WebSocket: config.WebSocket } : {}), reconnectInterval: config.reconnectInterval ?? 1000, autoConnect: false });
     const open = socket;
     const actor = createActor(mpcSessionMachine, { input: { connect: () => connectMpcSocket(open, host.session.getSnapshot().context.jwt), start } });
     ceremony = actor;
@@ -311,6 +322,7 @@ export function createMpcWalletClient(host: MpcWalletHost, config: MpcWalletConf
       }
     },
     stop() {
+      following.unsubscribe();
       ceremony?.stop();
       socket?.close();
       listeners.clear();

@@ -1,13 +1,14 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { Connection, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 import bs58 from 'bs58';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freshDevice, loggingWebSocket, nodeCloudDrive, signedInClient, startTestSandbox, wsConstructor, type SocketLog, type TestSandbox } from '../../test/mpcTestHarness.js';
 import type { LatchkeyClient } from '../client/createLatchkeyClient.js';
 import { createMpcWalletClient, type MpcWalletClient, type MpcWalletConfig } from './createMpcWalletClient.js';
 import type { CloudDrive } from './cloudDrive.js';
 import { mpcError } from './mpcError.js';
 import type { ShareVaultStore } from './shareVault.js';
+import type { WebSocketConstructor } from '../machines/socket/socketMachine.js';
 
 let t: TestSandbox;
 beforeAll(async () => {
@@ -54,6 +55,27 @@ describe('MPC wallet client against the sandbox', () => {
     const signature = await connection.sendRawTransaction(signed);
     await connection.confirmTransaction({ signature, blockhash, lastValidBlockHeight }, 'confirmed');
     expect(await connection.getBalance(to)).toBe(1_000_000);
+  });
+
+  it('behavior: signing out closes the MPC socket (code 1000) and nothing reopens it — no reconnect with the old token', async () => {
+    const sockets: { closedWith?: number }[] = [];
+    const Base = wsConstructor as unknown as new (url: string) => { on(event: 'close', listener: (code: number) => void): void };
+    const CountingWebSocket = class extends Base {
+      constructor(url: string) {
+        super(url);
+        const record: { closedWith?: number } = {};
+        sockets.push(record);
+        this.on('close', (code) => (record.closedWith = code));
+      }
+    } as unknown as WebSocketConstructor;
+    const { client, wallet } = await device(email('sign-out'), { WebSocket: CountingWebSocket });
+    await wallet.createWallet({ scheme: 'TWO_OF_TWO' });
+    expect(sockets).toHaveLength(1);
+    client.session.send({ type: 'user.signOut' });
+    await vi.waitFor(() => expect(sockets[0]!.closedWith).toBe(1000));
+    // Ten reconnect intervals (50 ms here): still the one socket, closed.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(sockets).toEqual([{ closedWith: 1000 }]);
   });
 
   it('behavior: the device share is kept sealed under a non-extractable AES-GCM key in IndexedDB, never in plaintext', async () => {
