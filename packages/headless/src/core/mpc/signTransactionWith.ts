@@ -1,4 +1,4 @@
-import bs58 from 'bs58';
+import { base58 } from '@scure/base';
 import { LatchkeyError } from '../errors/LatchkeyError.js';
 import { splitTransaction } from '../mobileWallets/transactionSignature.js';
 
@@ -9,7 +9,7 @@ import { splitTransaction } from '../mobileWallets/transactionSignature.js';
 export async function signTransactionWith(address: string, transaction: Uint8Array, sign: (message: Uint8Array) => Promise<Uint8Array>): Promise<Uint8Array> {
   const split = splitTransaction(transaction);
   if (!split) throw new LatchkeyError('transaction_and_connection_required');
-  const key = bs58.decode(address);
+  const key = base58.decode(address);
   const slot = split.signerKeys.findIndex((signer) => signer.length === key.length && signer.every((byte, i) => byte === key[i]));
   if (slot === -1) throw new LatchkeyError('signer_not_found');
   const signature = await sign(split.message);
