@@ -1,6 +1,7 @@
+import type { SignInResponse } from '@latchkey/protocol';
 import type { Wallet } from '@wallet-standard/base';
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, SimulatedClock } from 'xstate';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { createMemoryStorage } from '../../storage/createMemoryStorage.js';
 import { createStore, type Store } from '../../storage/createStore.js';
 import { createWalletConnector, type WalletConnector } from '../../wallets/connector/createWalletConnector.js';
@@ -155,5 +156,36 @@ describe('walletSignInMachine: malformed wallet answers', () => {
     expect(walletSignInStatus(actor.getSnapshot())).toBe('failed');
     expect(actor.getSnapshot().context.error).toMatchObject({ code: 'MISSING_PUBLIC_ADDRESS', message: 'Missing public address' });
     expect(storage.get(WALLET_CONNECTION_KEY, anyValue)).toBeUndefined();
+  });
+});
+
+describe('walletSignInMachine: a sign-in that does not happen leaves no connection behind', () => {
+  const connector = () => createWalletConnector(wallet(async () => ({ accounts: [account] })), 'hostile');
+  /** The machine with its sign-in signature answered by `authenticate` (the request itself is the sandbox tests'). */
+  function signingIn(authenticate: () => Promise<never>) {
+    const { client, storage } = fakeClient();
+    const machine = walletSignInMachine.provide({ actors: { authenticate: fromPromise(async (): Promise<SignInResponse> => authenticate()) } });
+    const page = () => ({ domain: 'app.example', uri: 'https://app.example/' });
+    const actor = createActor(machine, { input: { client, findConnector: () => undefined, page } }).start();
+    actor.send({ type: 'user.connect', connector: connector() });
+    return { actor, storage, client, reload: () => createActor(walletSignInMachine, { input: { client, findConnector: () => connector() } }).start() };
+  }
+
+  it('error: the wallet refuses the sign-in signature → failed, the connection forgotten: the next load starts idle, not connected', async () => {
+    const { actor, storage, reload } = signingIn(() => Promise.reject(Object.assign(new Error('User rejected the request.'), { code: 4001 })));
+    await settle();
+    expect(walletSignInStatus(actor.getSnapshot())).toBe('failed');
+    expect(storage.get(WALLET_CONNECTION_KEY, anyValue)).toBeUndefined();
+    expect(walletSignInStatus(reload().getSnapshot())).toBe('idle');
+  });
+
+  it('behavior: user.cancel while the signature is awaited → idle, the connection forgotten', async () => {
+    const { actor, storage, reload } = signingIn(never);
+    await settle();
+    expect(walletSignInStatus(actor.getSnapshot())).toBe('signing');
+    expect(storage.get(WALLET_CONNECTION_KEY, anyValue)).toEqual({ key: 'hostile', address: ADDRESS });
+    actor.send({ type: 'user.cancel' });
+    expect(storage.get(WALLET_CONNECTION_KEY, anyValue)).toBeUndefined();
+    expect(walletSignInStatus(reload().getSnapshot())).toBe('idle');
   });
 });

@@ -248,7 +248,8 @@ export const walletSignInMachine = setup({
     signing: {
       tags: ['busy'],
       entry: 'notifySignInStarted',
-      on: { 'user.cancel': { target: 'idle', actions: ['notifySignInEnded', 'reset'] } },
+      // A sign-in refused, failed or given up leaves no connection to restore on the next load.
+      on: { 'user.cancel': { target: 'idle', actions: ['notifySignInEnded', 'forgetConnection', 'reset'] } },
       invoke: {
         src: 'authenticate',
         input: ({ context }) => ({
@@ -263,14 +264,14 @@ export const walletSignInMachine = setup({
         onDone: { target: 'done', actions: { type: 'handOver', params: ({ event }) => ({ response: event.output }) } },
         onError: [
           { guard: { type: 'needsConfirmation', params: errorParams }, target: 'confirming', actions: { type: 'assignError', params: errorParams } },
-          { target: 'failed', actions: ['notifySignInEnded', { type: 'assignError', params: errorParams }] },
+          { target: 'failed', actions: ['notifySignInEnded', 'forgetConnection', { type: 'assignError', params: errorParams }] },
         ],
       },
     },
     confirming: {
       on: {
         'user.confirm': { target: 'signing', actions: ['assignConfirmPurpose', 'clearError'] },
-        'user.cancel': { target: 'idle', actions: 'reset' },
+        'user.cancel': { target: 'idle', actions: ['forgetConnection', 'reset'] },
       },
     },
     connected: {
