@@ -155,6 +155,26 @@ describe('Solana UI', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Insufficient funds.');
   });
 
+  it('behavior: the review names the token the form sent even after a refresh drops it from the balances (not base units as SOL)', async () => {
+    const flow = fakeFlow();
+    const user = userEvent.setup();
+    const { rerender } = renderInKit(<SendTransactionView flow={flow} balances={balances} />);
+    await user.selectOptions(screen.getByLabelText('Token'), MINT);
+    await user.type(screen.getByLabelText('Amount'), '5');
+    await user.type(screen.getByLabelText('Recipient'), RECIPIENT);
+    await user.click(screen.getByRole('button', { name: 'Review' }));
+    expect(flow.prepare).toHaveBeenCalledWith({ to: RECIPIENT, amount: 5_000_000n, mint: MINT });
+    const review = fakeFlow({ status: 'review', request: { to: RECIPIENT, amount: 5_000_000n, mint: MINT }, fee: 5000n });
+    rerender(<SendTransactionView flow={review} balances={balances.filter((balance) => balance.isNative)} />);
+    expect(screen.getByText('5 TUSD')).toBeInTheDocument();
+    expect(screen.queryByText('0.005 SOL')).not.toBeInTheDocument();
+  });
+
+  it('behavior: a review of a token this view never knew shows its base units and the mint, never SOL', () => {
+    renderInKit(<SendTransactionView flow={fakeFlow({ status: 'review', request: { to: RECIPIENT, amount: 5_000_000n, mint: MINT }, fee: 5000n })} balances={balances.filter((balance) => balance.isNative)} />);
+    expect(screen.getByText('5,000,000 Es9v…wNYB')).toBeInTheDocument();
+  });
+
   it('default: review shows amount, recipient, fee and the simulation; confirm and cancel reach the flow', async () => {
     const flow = fakeFlow({
       status: 'review',

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { SolanaBalanceItem, SendFlowModel } from './SendTransactionModel.js';
 import { useViewFocus } from '../../focus/useViewFocus.js';
 import { stack } from '../../styles/shared.css.js';
@@ -6,6 +7,7 @@ import * as styles from '../../styles/panel.css.js';
 import { TransferReview } from './TransferReview.js';
 import { TransferStatus, type TransferStatusProps } from './TransferStatus.js';
 import { useLocale, useMessages } from '../../messages/useMessages.js';
+import { shortAddress } from './solanaAmounts.js';
 
 export interface SendTransactionViewProps {
   /** `useSendTransaction()` of `@latchkey/headless/react/solana`. */
@@ -15,6 +17,8 @@ export interface SendTransactionViewProps {
   /** Called when the user closes a finished transfer (e.g. to refresh balances). */
   onFinished?: () => void;
 }
+
+type TokenShown = Pick<SolanaBalanceItem, 'symbol' | 'decimals'> & { mint?: string | undefined };
 
 const AFTER_CONFIRM = new Set<SendFlowModel['status']>(['signing', 'sending', 'confirming', 'done', 'failed', 'timedOut', 'expired']);
 const PENDING = new Set<SendFlowModel['status']>(['signing', 'sending', 'confirming']);
@@ -37,7 +41,17 @@ export function SendTransactionView({ flow, balances, onFinished }: SendTransact
   const { status } = flow;
   const view = viewOf(status);
   const ref = useViewFocus<HTMLElement>(view);
-  const token = balances.find((balance) => (flow.request?.mint ?? null) === (balance.isNative ? null : balance.address)) ?? { symbol: 'SOL', decimals: 9 };
+  // The token as the form sent it: a refresh (or a network switch) that drops it from the balances does not turn a
+  // token's base units into SOL on the review. Unknown otherwise (a request made elsewhere): base units and the mint.
+  const [sent, setSent] = useState<TokenShown>();
+  const tokenOf = (mint: string | undefined): TokenShown | undefined => balances.find((balance) => (mint ?? null) === (balance.isNative ? null : balance.address));
+  const mint = flow.request?.mint;
+  const token = (sent?.mint === mint ? sent : undefined) ?? tokenOf(mint) ?? (mint === undefined ? { symbol: 'SOL', decimals: 9 } : { symbol: shortAddress(mint), decimals: 0 });
+  const submit = (request: NonNullable<SendFlowModel['request']>) => {
+    const chosen = tokenOf(request.mint);
+    setSent(chosen && { symbol: chosen.symbol, decimals: chosen.decimals, mint: request.mint });
+    flow.prepare(request);
+  };
   const retry = flow.canRetry ? () => flow.retry?.() : undefined;
   const finish = () => {
     flow.reset();
@@ -57,7 +71,7 @@ export function SendTransactionView({ flow, balances, onFinished }: SendTransact
     body = (
       <>
         <h3 className={styles.heading}>{t('wallet.send')}</h3>
-        <SendForm balances={balances} busy={flow.isBusy} error={status === 'invalid' ? flow.error : undefined} onRetry={status === 'invalid' ? retry : undefined} onSubmit={(request) => flow.prepare(request)} />
+        <SendForm balances={balances} busy={flow.isBusy} error={status === 'invalid' ? flow.error : undefined} onRetry={status === 'invalid' ? retry : undefined} onSubmit={submit} />
       </>
     );
   }
