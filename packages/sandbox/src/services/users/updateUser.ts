@@ -7,6 +7,7 @@ import { assertEmailAccepted, normalizeEmail } from '../email/emailAddress.js';
 import { allFields } from '../settings/settingsRules.js';
 import { isFieldValueTaken, isUsernameTaken } from './checkUserField.js';
 import { fieldValue, hasValue, loadUser, saveUserData, toWireUser, type Profile, type UserRecord } from './userRepository.js';
+import { lockFieldValue, lockUsers } from './userLocks.js';
 
 /** Upper bound of `JSON.stringify(user.metadata)`, in characters. */
 export const MAX_METADATA_CHARS = 4096;
@@ -73,8 +74,9 @@ async function checkFields(
     // Values already stored were checked when they were written (perhaps under older rules).
     if (!(field.type === 'standard' ? touched.profile : touched.metadata).has(field.name)) continue;
     checkFieldValue(field, value);
-    if ((field.unique || field.validationRules?.unique) && (await isFieldValueTaken(q, ctx.environmentId, userId, field, value))) {
-      throw new ApiError(400, 'custom_field_data_not_unique', messages.customFieldNotUnique, fieldPath(field));
+    if (field.unique || field.validationRules?.unique) {
+      await lockFieldValue(q, ctx.environmentId, field.name, value);
+      if (await isFieldValueTaken(q, ctx.environmentId, userId, field, value)) throw new ApiError(400, 'custom_field_data_not_unique', messages.customFieldNotUnique, fieldPath(field));
     }
   }
 }
@@ -84,6 +86,9 @@ export async function updateUser(ctx: SandboxContext, auth: Auth, update: UserUp
   const settings = await ctx.settings.get();
   const { metadata: metadataPatch = {}, captchaToken: _captcha, ...profilePatch } = update;
   return ctx.db.transaction(async (tx) => {
+    // The user's row first: two updates (two tabs), or an update and an unlink, take turns, and the second builds on
+    // what the first wrote instead of writing back the profile it read before.
+    await lockUsers(tx, auth.userId);
     const record = await loadUser(tx, ctx.environmentId, auth.userId);
     if (!record) throw new ApiError(401, 'unauthorized', messages.invalidToken);
 

@@ -28,3 +28,16 @@ export function lockIdentity(q: Queryable, environmentId: string, format: string
   const from = identity.from((value) => `$${params.push(value)}`);
   return q.query(`SELECT count(pg_advisory_xact_lock(${key('identity.identifier')}))::int AS locked FROM (${from}) identity`, params);
 }
+
+/**
+ * Takes the transaction-scoped advisory lock of `value` in the unique field `field` (a kyc or custom field marked
+ * unique, which no index guards): of two users saving one value at once, the second waits for the first to commit
+ * and its check, in a later statement, sees the value taken.
+ */
+export function lockFieldValue(q: Queryable, environmentId: string, field: string, value: unknown): Promise<unknown> {
+  return q.query(`SELECT count(pg_advisory_xact_lock(hashtextextended($1::text || E'\\nfield\\n' || $2::text || E'\\n' || $3::text, 0)))::int AS locked`, [
+    environmentId,
+    field,
+    JSON.stringify(value),
+  ]);
+}
