@@ -57,18 +57,6 @@ export async function recordSessionKey(
   ]);
 }
 
-/** The 403 `user_without_access` when the access list no longer lets `userId` in; undefined while it does. */
-async function accessRefusal(ctx: SandboxContext, userId: string): Promise<ApiError | undefined> {
-  const gate = await loadAccessGate(ctx, ctx.db);
-  return gate.assertUser(ctx.db, userId).then(
-    () => undefined,
-    (error: unknown) => {
-      if (error instanceof ApiError && error.code === 'user_without_access') return error;
-      throw error;
-    },
-  );
-}
-
 /**
  * After custody created a key for `sessionId`: when the session has ended meanwhile (revoked, expired, or its user
  * deleted), or its user lost access (the list narrowed), deletes that key at custody and refuses with the session's
@@ -83,7 +71,7 @@ export async function assertSessionStillLive(ctx: SandboxContext, sessionId: str
   const live = session && !session.revoked_at && session.expires_at.getTime() > ctx.now().getTime();
   // …and its user still has access: the admin narrowing the list meanwhile swept the user's keys before this one was
   // at custody, and the route checked access before that.
-  const withoutAccess = live ? await accessRefusal(ctx, session.user_id) : undefined;
+  const withoutAccess = live ? await (await loadAccessGate(ctx, ctx.db)).userRefusal(ctx.db, session.user_id) : undefined;
   if (live && !withoutAccess) return;
   await deleteCustodyKeys(ctx, custodyUser, (listed) => ('apiKeyId' in key ? listed.apiKeyId === key.apiKeyId : listed.publicKey === key.publicKey.toLowerCase()));
   if (withoutAccess) throw withoutAccess;

@@ -65,14 +65,7 @@ export async function endCustodyKeysWithoutAccess(ctx: SandboxContext): Promise<
       [ctx.environmentId, after],
     );
     for (const { user_id: userId } of users) {
-      const allowed = await gate.assertUser(ctx.db, userId).then(
-        () => true,
-        (error: unknown) => {
-          if (error instanceof ApiError && error.code === 'user_without_access') return false;
-          throw error;
-        },
-      );
-      if (allowed) continue;
+      if (!(await gate.userRefusal(ctx.db, userId))) continue;
       await endCustodyKeys(ctx, userId, 'all');
       ended += 1;
     }

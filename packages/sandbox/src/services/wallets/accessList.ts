@@ -95,6 +95,8 @@ export interface AccessGate {
   allow(q: Queryable, identifiers: readonly string[], path?: string): Promise<void>;
   /** `assertUserIdentities` for the user through `q` (the user's identities are read only when the list has entries). */
   assertUser(q: Queryable, userId: string, record?: UserRecord): Promise<void>;
+  /** `assertUser`'s 403 `user_without_access` as an answer: the refusal when the list does not let the user in, undefined while it does. */
+  userRefusal(q: Queryable, userId: string): Promise<ApiError | undefined>;
 }
 
 /**
@@ -160,7 +162,7 @@ export function accessGateParts(identifiers: readonly string[], param: (value: u
 export async function loadAccessGate(ctx: SandboxContext, q: Queryable): Promise<AccessGate> {
   const { has_allow, has_block } = await readAccess(q, ctx.environmentId, []);
   const listed = has_allow || has_block;
-  return {
+  const gate: AccessGate = {
     listed,
     async allow(checkQ, identifiers, path) {
       if (listed) allowIdentities(await readAccess(checkQ, ctx.environmentId, keysOfAll(identifiers)), path);
@@ -170,7 +172,17 @@ export async function loadAccessGate(ctx: SandboxContext, q: Queryable): Promise
       const identities = identitiesOf(record ?? (await loadUser(userQ, ctx.environmentId, userId)));
       assertUserIdentities(await readAccess(userQ, ctx.environmentId, keysOfAll(identities)));
     },
+    async userRefusal(userQ, userId) {
+      try {
+        await gate.assertUser(userQ, userId);
+        return undefined;
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'user_without_access') return error;
+        throw error;
+      }
+    },
   };
+  return gate;
 }
 
 /** The gate for a way in (`AccessGate.allow`), in one statement. */
