@@ -6,6 +6,7 @@ import { loadUser } from '../users/userRepository.js';
 import { assertMethodEnabled, DEVICE_COLUMNS, lockEnrolment, mfaMessages, toWireDevice, verifiedDevices, type DeviceRow, type EnrolmentAuth } from './mfa.js';
 import { markSecondFactor } from './stepUp.js';
 import { matchTotpStep, newTotpSecret, otpauthUri } from './totp.js';
+import { lockUsers } from '../users/userLocks.js';
 
 /** Unverified TOTP registrations kept per user; a newer one drops the oldest beyond them. */
 export const MAX_PENDING_TOTP_REGISTRATIONS = 5;
@@ -25,6 +26,8 @@ export async function startTotpRegistration(ctx: SandboxContext, auth: Enrolment
   const secret = newTotpSecret();
   const id = randomUUID();
   await ctx.db.transaction(async (tx) => {
+    // Under the user's row lock: two registrations started at once count each other's, and keep the limit.
+    await lockUsers(tx, auth.userId);
     await tx.query(
       `DELETE FROM mfa_devices WHERE id IN (SELECT id FROM mfa_devices WHERE environment_id = $1 AND user_id = $2 AND type = 'totp' AND NOT verified
        ORDER BY created_at DESC, id DESC OFFSET $3)`,
