@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stepUpMessages } from '../mfa/stepUp.js';
 import { totpCode } from '../mfa/totp.js';
-import { createWallet, mpcSession } from '../../test/mpcTestClient.js';
+import { backupBody, createWallet, mpcSession } from '../../test/mpcTestClient.js';
 import { startTestSandbox, type TestSandbox } from '../../test/testSandbox.js';
 
 let t: TestSandbox;
@@ -39,6 +39,29 @@ describe('MPC wallets: a second factor before refresh, reshare and export', () =
       const opened = await t.call('POST', path, { token: session.jwt, ...(body ? { body } : {}) });
       expect(opened.status, `${kind}: ${JSON.stringify(opened.body)}`).toBe(200);
     }
+  });
+
+  it("error: the product API's backup shares are handed out only after a recent second factor too — a backup share and the server's sign without the device", async () => {
+    const session = await mpcSession(t, 'mpc-step-up-recover@example.com');
+    const wallet = await createWallet(t, session, 'TWO_OF_TWO');
+    session.socket.close();
+    const backedUp = await t.call('POST', `/waas/${wallet.walletId}/keyShares/backup`, {
+      token: session.jwt,
+      body: await backupBody(wallet.walletId, wallet.shares[0]!, { source: 'user', passwordEncrypted: true, secret: 'sealed-by-the-password' }),
+    });
+    expect(backedUp.status, JSON.stringify(backedUp.body)).toBe(200);
+    const keyShareIds = (backedUp.body.keyShares as { id: string }[]).map((share) => share.id);
+    const { id, secret } = (await t.call('GET', '/users/mfa/register/totp', { token: session.jwt })).body as { id: string; secret: string };
+    expect((await t.call('POST', '/users/mfa/register/totp', { token: session.jwt, body: { id, code: totpCode(secret, t.clock.now()) } })).status).toBe(200);
+    t.clock.advance(6 * 60_000);
+
+    const refused = await t.call('POST', `/waas/${wallet.walletId}/keyShares/recover`, { token: session.jwt, body: { keyShareIds } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toEqual({ code: 'mfa_invalid_request', message: stepUpMessages.required });
+    expect((await t.call('POST', '/users/mfa/auth/totp', { token: session.jwt, body: { code: totpCode(secret, t.clock.now()) } })).status).toBe(200);
+    const recovered = await t.call('POST', `/waas/${wallet.walletId}/keyShares/recover`, { token: session.jwt, body: { keyShareIds } });
+    expect(recovered.status, JSON.stringify(recovered.body)).toBe(200);
+    expect(recovered.body.keyShares.map((share: { secret: string }) => share.secret)).toEqual(['sealed-by-the-password']);
   });
 
   it('default: a user without a second factor opens them as before', async () => {

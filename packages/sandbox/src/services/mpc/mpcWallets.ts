@@ -79,9 +79,9 @@ export async function openSign(ctx: SandboxContext, auth: Auth, walletId: string
 }
 
 /**
- * Refresh, reshare and export need a second factor passed in the last 5 minutes when the user has one (403
- * `mfa_invalid_request`, `assertRecentSecondFactor`), as deleting a wallet does: the first two replace every share and
- * delete the old ones and their backups, the last hands the server's shares out. Signing does not ask.
+ * Refresh, reshare, export and recovering backup shares need a second factor passed in the last 5 minutes when the
+ * user has one (403 `mfa_invalid_request`, `assertRecentSecondFactor`), as deleting a wallet does: the first two
+ * replace every share and delete the old ones and their backups, the last two hand shares out. Signing does not ask.
  */
 async function ownWalletAfterStepUp(ctx: SandboxContext, auth: Auth, walletId: string): Promise<MpcWalletRow> {
   const wallet = await ownMpcWallet(ctx, auth, walletId);
@@ -180,9 +180,12 @@ export async function backupKeyShare(ctx: SandboxContext, auth: Auth, walletId: 
   return { keyShares: (await backupsOf(ctx.db, walletId, wallet.generation)).map(keyShareRecord) };
 }
 
-/** POST /waas/{walletId}/keyShares/recover: the encrypted shares the product API keeps, by id. */
+/**
+ * POST /waas/{walletId}/keyShares/recover: the encrypted shares the product API keeps, by id — after a recent second
+ * factor, as export: a backup share and the server's sign without the device, so a stolen session must not take one.
+ */
 export async function recoverKeyShares(ctx: SandboxContext, auth: Auth, walletId: string, keyShareIds: readonly string[]): Promise<RecoveredKeyShares> {
-  const wallet = await ownMpcWallet(ctx, auth, walletId);
+  const wallet = await ownWalletAfterStepUp(ctx, auth, walletId);
   const backups = await backupsOf(ctx.db, walletId, wallet.generation);
   const keyShares = keyShareIds.map((id) => {
     const row = backups.find((backup) => backup.id === id);
