@@ -139,6 +139,20 @@ export const Restoring: Story = {
 };
 export const RestoringDark = dark(Restoring);
 
+/** Restoring from the product API's backup waits for a second factor: the restore form stays, "Confirm it's you" under it. */
+export const RestoreStepUp: Story = {
+  args: { flow: mpcFlow({ status: 'restoring', isBusy: false, account: account(backedUp), stepUp: stepUpFlow({ stepUpFor: 'restoreWallet', stepUpMethods: { methods: ['passkey', 'totp'], hasRecoveryCodes: true } }) }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/Restoring your wallet on this device hands it a backup key share/)).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Use your passkey' })).toBeVisible();
+    await expectAccessible();
+  },
+};
+export const RestoreStepUpDark = dark(RestoreStepUp);
+export const RestoreStepUpPhone: Story = { ...RestoreStepUp, play: undefined, globals: { ...phone } };
+export const RestoreStepUpPhoneDark: Story = { ...RestoreStepUpPhone, globals: { ...phone, theme: 'dark' } };
+
 export const RestoreWrongPassword: Story = {
   args: { flow: mpcFlow({ status: 'locked', account: account(backedUp), error: { code: 'mpc_backup_password_invalid', message: 'That password does not open this backup. The backup is unchanged.' } }) },
   play: async ({ canvasElement }) => {

@@ -13,7 +13,7 @@ import { mpcStepUpMachine, startMpcCommand } from '../core/machines/mpcStepUp/mp
 import type { StepUpRetrySnapshot } from '../core/machines/mfaDevices/stepUpRetryMachine.js';
 import { useLatchkeyClient } from './LatchkeyContext.js';
 import { useSession } from './useSession.js';
-import { useStepUp, type UseStepUpReturnType } from './useStepUp.js';
+import { useStepUp, type StepUpPurpose, type UseStepUpReturnType } from './useStepUp.js';
 
 export interface UseMpcWalletParameters extends Omit<MpcWalletConfig, 'cloudDrive'> {
   /** The custody origin, where the isolated export page lives (the sandbox: `custodyBaseUrl`). */
@@ -30,6 +30,16 @@ export type MpcWalletStatus = 'loading' | 'none' | 'locked' | 'ready' | 'creatin
 
 type Command = Extract<MpcWalletStatus, 'creating' | 'signing' | 'backingUp' | 'restoring' | 'resharing' | 'exporting'>;
 
+/** What "Confirm it's you" says it is for, by the command the server held (those that never ask say reshare). */
+const STEP_UP_PURPOSES: Record<Command, StepUpPurpose> = {
+  creating: 'reshareWallet',
+  signing: 'reshareWallet',
+  resharing: 'reshareWallet',
+  backingUp: 'backupWallet',
+  restoring: 'restoreWallet',
+  exporting: 'exportWallet',
+};
+
 export interface UseMpcWalletReturnType {
   status: MpcWalletStatus;
   /** The round of the ceremony running now (`connecting`, `keygenRound2`, `signCommit`, …), while one runs. */
@@ -40,9 +50,9 @@ export interface UseMpcWalletReturnType {
   /** The last command's failure (typed: `mpc_backup_password_invalid`, `mpc_wallet_locked`, …). */
   error: LatchkeyError | undefined;
   /**
-   * While a reshare, refresh, export, or a backup that must refresh (none exists anywhere) waits for a second factor (a
-   * user with one who passed none in the last 5 minutes): "Confirm it's you" — `stepUpFor` `reshareWallet`,
-   * `backupWallet` or `exportWallet`. Once it passes, the command runs once more; `stepUp.cancelStepUp()` drops it (the
+   * While a reshare, refresh, export, restore from the product API's backup, or a backup that must refresh (none exists
+   * anywhere) waits for a second factor (a user with one who passed none in the last 5 minutes): "Confirm it's you" —
+   * `stepUpFor` `reshareWallet`, `exportWallet`, `restoreWallet` or `backupWallet`. Once it passes, the command runs once more; `stepUp.cancelStepUp()` drops it (the
    * command then resolves `false`, with no error).
    */
   stepUp: UseStepUpReturnType | undefined;
@@ -119,10 +129,10 @@ export function useMpcWallet(parameters: UseMpcWalletParameters = {}): UseMpcWal
   const settings = useMemo(() => (projectSettings ? mpcWalletSettingsOf(projectSettings) : undefined), [projectSettings]);
   const [running, setRunning] = useState<Command | undefined>(undefined);
   const [error, setError] = useState<LatchkeyError | undefined>(undefined);
-  // Reshare, refresh and export go through the step-up flow: the server may want a recent second factor first.
+  // Reshare, refresh, export and restore go through the step-up flow: the server may want a recent second factor first.
   const stepUpFlow = useActorRef(mpcStepUpMachine, { input: { client } });
   const confirming = useSelector(stepUpFlow, selectConfirming);
-  const stepUp = useStepUp(stepUpFlow, confirming ? (running === 'exporting' ? 'exportWallet' : running === 'backingUp' ? 'backupWallet' : 'reshareWallet') : undefined);
+  const stepUp = useStepUp(stepUpFlow, confirming && running ? STEP_UP_PURPOSES[running] : undefined);
 
   const command = useCallback(
     <A extends unknown[], T>(name: Command, work: (...args: A) => Promise<T>) =>
@@ -142,21 +152,15 @@ export function useMpcWallet(parameters: UseMpcWalletParameters = {}): UseMpcWal
   );
 
   return useMemo(() => {
-    const ok = <A extends unknown[]>(name: Command, work: (...args: A) => Promise<unknown>) => {
-      const run = command(name, async (...args: A) => {
-        await work(...args);
-        return true;
-      });
-      return async (...args: A) => (await run(...args)) === true;
-    };
     const create = command('creating', (options?: { scheme?: FrostScheme; backup?: BackupOptions }) => wallet.createWallet(options));
     const signMessage = command('signing', (message: Uint8Array) => wallet.signMessage(message));
-    const restore = ok('restoring', (options: BackupOptions) => wallet.restore(options));
     // Through the step-up flow: `false` when the user left its "Confirm it's you".
     const steppedUp = <A extends unknown[]>(name: Command, work: (...args: A) => Promise<unknown>) => {
       const run = command(name, async (...args: A) => (await startMpcCommand(stepUpFlow, () => work(...args))) === 'done');
       return async (...args: A) => (await run(...args)) === true;
     };
+    // A backup on the product API is handed out only after a recent second factor (it and the server's share sign).
+    const restore = steppedUp('restoring', (options: BackupOptions) => wallet.restore(options));
     // A backup with none anywhere refreshes the shares, which the server may hold for a second factor.
     const backup = steppedUp('backingUp', (options: BackupOptions) => wallet.backup(options));
     const reshare = steppedUp('resharing', (options: { scheme: FrostScheme; backup?: BackupOptions }) => wallet.reshare(options));

@@ -17,6 +17,7 @@ export type StepUpPurpose =
   | 'changeDevice'
   | 'reshareWallet'
   | 'backupWallet'
+  | 'restoreWallet'
   | 'exportWallet';
 
 /**

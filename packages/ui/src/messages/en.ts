@@ -102,6 +102,7 @@ export const en = {
   'mfaDevices.stepUp.intro.deleteAccount': 'Deleting your account needs a second step you passed in the last few minutes. Confirm with one of yours to go on.',
   'mfaDevices.stepUp.intro.reshareWallet': 'Replacing your wallet’s key shares needs a second step you passed in the last few minutes. Confirm with one of yours to go on.',
   'mfaDevices.stepUp.intro.backupWallet': 'Your wallet has no backup yet, so backing it up gives it new key shares. That needs a second step you passed in the last few minutes. Confirm with one of yours to go on.',
+  'mfaDevices.stepUp.intro.restoreWallet': 'Restoring your wallet on this device hands it a backup key share. That needs a second step you passed in the last few minutes. Confirm with one of yours to go on.',
   'mfaDevices.stepUp.intro.exportWallet': 'Showing your private key needs a second step you passed in the last few minutes. Confirm with one of yours to go on.',
   'mfaDevices.stepUp.intro.deletePasskey': 'Removing a passkey needs a second step you passed in the last few minutes. Confirm with one of yours to go on.',
   'mfaDevices.stepUp.intro.addDevice': 'Adding another second step needs one you passed in the last few minutes. Confirm with one of yours to go on.',

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../test/axe.js';
+import { stepUpModel } from '../../test/flowModels.js';
 import { renderInKit } from '../../test/renderInKit.js';
 import type { MpcWalletFlowModel } from './MpcWalletModel.js';
 import { MpcWalletView } from './MpcWalletView.js';
@@ -59,6 +60,14 @@ describe('MpcWalletView', () => {
     await user.type(screen.getByLabelText('Backup password'), 'secret password');
     await user.click(screen.getByRole('button', { name: 'Restore' }));
     expect(flow.restore).toHaveBeenCalledWith({ password: 'secret password', location: 'googleDrive' });
+    await expectNoAxeViolations(container);
+  });
+
+  it("behavior: a restore the server holds for a second factor shows \"Confirm it's you\" under the restore form, saying what it is for", async () => {
+    const stepUp = stepUpModel(() => vi.fn(), { stepUpFor: 'restoreWallet', stepUpMethods: { methods: ['totp'], hasRecoveryCodes: false } });
+    const { container } = renderInKit(<MpcWalletView flow={fakeFlow({ status: 'restoring', account: account([{ id: 'k1', backupLocation: null, passwordEncrypted: true }]), stepUp })} screen="home" />);
+    expect(screen.getByText(/Restoring your wallet on this device hands it a backup key share/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Restore' })).toBeInTheDocument();
     await expectNoAxeViolations(container);
   });
 

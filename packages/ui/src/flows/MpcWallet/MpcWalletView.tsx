@@ -27,8 +27,8 @@ const unique = <T,>(values: readonly T[]) => [...new Set(values)];
 /**
  * An MPC wallet by status: `none` → create (scheme, and the backup when shares leave the device); `locked` → restore
  * from a backup; `ready` → its screens (home with a backup prompt until backed up, backup, key shares, export). A
- * running command shows its ceremony's round; a reshare, export or backup (one that must refresh the shares) the server
- * holds for a second factor shows "Confirm it's you" under its step (`flow.stepUp`). Presentational over
+ * running command shows its ceremony's round; a reshare, export, restore or backup (one that must refresh the shares)
+ * the server holds for a second factor shows "Confirm it's you" under its step (`flow.stepUp`). Presentational over
  * `useMpcWallet`'s model; the root carries `data-flow="mpc-wallet"`, `data-state` and `data-screen`.
  */
 export function MpcWalletView({ flow, screen, home, exportState = 'idle', onShowKey, exportFrameRef }: MpcWalletViewProps) {
@@ -85,7 +85,7 @@ export function MpcWalletView({ flow, screen, home, exportState = 'idle', onShow
     <div className={stack} dir={dir} lang={locale} data-flow="mpc-wallet" data-state={status} data-screen={screen}>
       {flow.stepUp ? null : <Progress status={status} round={flow.round} />}
       {body}
-      {flow.stepUp && (screen === 'reshare' || screen === 'export' || screen === 'backup') ? <StepUpPrompt flow={flow.stepUp} /> : null}
+      {flow.stepUp && (status === 'restoring' || screen === 'reshare' || screen === 'export' || screen === 'backup') ? <StepUpPrompt flow={flow.stepUp} /> : null}
     </div>
   );
 }

@@ -98,6 +98,7 @@ export const es: Messages = {
   'mfaDevices.stepUp.intro.deleteAccount': 'Para eliminar tu cuenta necesitas haber superado un segundo paso en los últimos minutos. Confirma con uno de los tuyos para seguir.',
   'mfaDevices.stepUp.intro.reshareWallet': 'Para reemplazar las partes de la clave de tu billetera necesitas haber superado un segundo paso en los últimos minutos. Confirma con uno de los tuyos para seguir.',
   'mfaDevices.stepUp.intro.backupWallet': 'Tu billetera aún no tiene copia de seguridad, así que al hacerla recibe nuevas partes de la clave. Para eso necesitas haber superado un segundo paso en los últimos minutos. Confirma con uno de los tuyos para seguir.',
+  'mfaDevices.stepUp.intro.restoreWallet': 'Restaurar tu billetera en este dispositivo le entrega una parte de la clave guardada en la copia de seguridad. Para eso necesitas haber superado un segundo paso en los últimos minutos. Confirma con uno de los tuyos para seguir.',
   'mfaDevices.stepUp.intro.exportWallet': 'Para mostrar tu clave privada necesitas haber superado un segundo paso en los últimos minutos. Confirma con uno de los tuyos para seguir.',
   'mfaDevices.stepUp.intro.deletePasskey': 'Para quitar una llave de acceso necesitas haber superado un segundo paso en los últimos minutos. Confirma con uno de los tuyos para seguir.',
   'mfaDevices.stepUp.intro.addDevice': 'Para añadir otro segundo paso necesitas haber superado uno en los últimos minutos. Confirma con uno de los tuyos para seguir.',
