@@ -199,10 +199,10 @@ export function createLatchkeyClient(config: LatchkeyClientConfig): LatchkeyClie
     events,
   });
   events.on('storage.parseFailed', ({ key }) => logger.warn(`Dropped a stored value that failed to parse: ${key}`));
-  // The user's wallet records and attempts under way end with their session, however it ends — signed out, run out, or
-  // refused by the server (the embedded wallet forgets its own key; the session machine, a stored one found dead at load).
+  // The user's wallet records and attempts under way end with their session: signed out here; run out or refused, the
+  // session machine forgets them (when the stored session is still this tab's), and a stored one found dead at load.
+  // The embedded wallet forgets its own key.
   events.on('auth.signedOut', () => forgetUserRecords(storage as Store));
-  events.on('auth.expired', () => forgetUserRecords(storage as Store));
 
   settings = createSettingsStore({ fetchSettings: () => getSettings({ api }) });
   settings.watch((state) => {

@@ -410,3 +410,52 @@ describe('sessionMachine: signing out', () => {
     expect(requests).toHaveLength(1);
   });
 });
+
+/**
+ * Two tabs share the storage. The user signs out in one and another user signs in there; the other tab still holds the
+ * first user's session in memory. What that stale tab does next must not touch the second user's stored session.
+ */
+describe('sessionMachine: a stale tab and the stored session of another', () => {
+  const walletRecord = 'latchkey:test:walletConnection';
+
+  it("error: the stale tab's refresh is refused (401) → it expires here, and the other user's stored session and records stay", async () => {
+    const { actor, clock, until, adapter, emitted } = setup({ handlers: { 'POST /refresh': () => errorBody(401, 'unauthorized', 'The session was revoked.') } });
+    await until('signedOut');
+    actor.send({ type: 'server.signedIn', response: fakeSignIn(T0 + HOUR) });
+    const others = JSON.stringify({ jwt: fakeSignIn(T0 + 3 * HOUR, { id: 'user-2' }).jwt, expiresAt: new Date(T0 + 3 * HOUR).toISOString() });
+    adapter.setItem(AUTH_KEY, others);
+    adapter.setItem(walletRecord, JSON.stringify({ key: 'phantom', address: 'the-other-users-wallet' }));
+    clock.set(T0 + HOUR - 60_000);
+    await until('expired');
+    expect(adapter.getItem(AUTH_KEY)).toBe(others);
+    expect(adapter.getItem(walletRecord)).not.toBeNull();
+    expect(emitted.map(([type]) => type)).toEqual(['auth.signedIn', 'auth.expired']);
+  });
+
+  it("error: the stale tab's refresh succeeds (its session was never revoked) → the new token stays in memory, not over the other user's", async () => {
+    const renewed = fakeSignIn(T0 + 2 * HOUR);
+    const { actor, clock, until, adapter } = setup({ handlers: { 'POST /refresh': () => json(200, renewed) } });
+    await until('signedOut');
+    actor.send({ type: 'server.signedIn', response: fakeSignIn(T0 + HOUR) });
+    const others = JSON.stringify({ jwt: fakeSignIn(T0 + 3 * HOUR, { id: 'user-2' }).jwt, expiresAt: new Date(T0 + 3 * HOUR).toISOString() });
+    adapter.setItem(AUTH_KEY, others);
+    clock.set(T0 + HOUR - 60_000);
+    await waitFor(actor, (snapshot) => snapshot.context.jwt === renewed.jwt);
+    expect(adapter.getItem(AUTH_KEY)).toBe(others);
+  });
+
+  it('default: its own stored session is renewed and, refused, cleared with its records, as before', async () => {
+    const renewed = fakeSignIn(T0 + 2 * HOUR);
+    const { actor, clock, until, adapter } = setup({ handlers: { 'POST /refresh': () => json(200, renewed) } });
+    await until('signedOut');
+    actor.send({ type: 'server.signedIn', response: fakeSignIn(T0 + HOUR) });
+    clock.set(T0 + HOUR - 60_000);
+    await waitFor(actor, (snapshot) => snapshot.context.jwt === renewed.jwt);
+    expect(JSON.parse(adapter.getItem(AUTH_KEY) ?? '{}').jwt).toBe(renewed.jwt);
+    adapter.setItem(walletRecord, JSON.stringify({ key: 'phantom', address: 'this-users-wallet' }));
+    actor.send({ type: 'server.sessionRejected' });
+    await until('expired');
+    expect(adapter.getItem(AUTH_KEY)).toBeNull();
+    expect(adapter.getItem(walletRecord)).toBeNull();
+  });
+});

@@ -4,7 +4,7 @@ import { LatchkeyError } from '../../errors/LatchkeyError.js';
 import { toLatchkeyErrorSync } from '../../errors/toLatchkeyError.js';
 import { requiredFieldsMissing } from '../../profile/profileFields.js';
 import { expiryDelayMs, refreshDelayMs, REFRESH_RETRY_MS, toEpochMs } from '../../session/sessionTiming.js';
-import { authFromResponse, AUTH_STORAGE_KEY, type StoredAuth } from '../../session/storedAuth.js';
+import { authFromResponse, AUTH_STORAGE_KEY, storedAuthParser, type StoredAuth } from '../../session/storedAuth.js';
 import { COOKIE_SESSION_KEY } from '../../session/cookieSessionMarker.js';
 import { sessionActors, type RestoredSession } from './sessionActors.js';
 import type { SessionDeps, SessionEvent, SessionInput } from './sessionTypes.js';
@@ -36,6 +36,25 @@ function forgetStoredSession(store: Store): void {
   store.remove(COOKIE_SESSION_KEY);
 }
 
+/**
+ * Whether the stored session is this tab's (or there is none): another tab of the same storage may have signed out and
+ * signed another user in since. A tab's own timers and refusals then touch only its memory, never the other's session.
+ */
+const ownsStoredSession = ({ deps, jwt }: SessionContext) => [undefined, jwt].includes(deps.store.get(AUTH_STORAGE_KEY, storedAuthParser)?.jwt);
+
+function persist(deps: SessionDeps, { jwt, expiresAt }: Partial<StoredAuth>): void {
+  if (!jwt || !expiresAt) return;
+  const { store } = deps;
+  if (deps.cookieSession?.()) {
+    // The cookie holds the session; only its expiry is kept here.
+    store.set(COOKIE_SESSION_KEY, { expiresAt });
+    store.remove(AUTH_STORAGE_KEY);
+  } else {
+    store.set(AUTH_STORAGE_KEY, { jwt, expiresAt });
+    store.remove(COOKIE_SESSION_KEY);
+  }
+}
+
 const responseParams = ({ event }: { event: { response: SignInResponse } }) => ({ response: event.response });
 const sessionParams = ({ context, event }: { context: SessionContext; event: { response: SignInResponse } }) => ({
   auth: authFromResponse(event.response, context.deps.now()) as StoredAuth,
@@ -65,21 +84,23 @@ export const sessionMachine = setup({
       mfaNextView: undefined,
       error: undefined,
     })),
-    persistSession: ({ context }) => {
-      if (!context.jwt || !context.expiresAt) return;
-      const { store } = context.deps;
-      if (context.deps.cookieSession?.()) {
-        // The cookie holds the session; only its expiry is kept here.
-        store.set(COOKIE_SESSION_KEY, { expiresAt: context.expiresAt });
-        store.remove(AUTH_STORAGE_KEY);
-      } else {
-        store.set(AUTH_STORAGE_KEY, { jwt: context.jwt, expiresAt: context.expiresAt });
-        store.remove(COOKIE_SESSION_KEY);
-      }
+    // A refreshed session, before it is assigned: stored only over this tab's own (not over another tab's sign-in, nor
+    // after another tab's sign-out).
+    persistRefreshed: ({ context }, params: { auth: StoredAuth }) => {
+      if (ownsStoredSession(context)) persist(context.deps, params.auth);
     },
+    persistSession: ({ context }) => persist(context.deps, context),
     removeStoredSession: ({ context }) => forgetStoredSession(context.deps.store),
     clearSession: assign(({ context }) => {
       forgetStoredSession(context.deps.store);
+      return EMPTY_SESSION;
+    }),
+    /** A session that ran out or was refused here: its stored records go with it — when they are its own. */
+    expireSession: assign(({ context }) => {
+      if (ownsStoredSession(context)) {
+        forgetStoredSession(context.deps.store);
+        forgetUserRecords(context.deps.store);
+      }
       return EMPTY_SESSION;
     }),
     /** A stored session found dead at load: what its user left (a mobile wallet's keys, a wallet connection) goes too. */
@@ -219,7 +240,7 @@ export const sessionMachine = setup({
           on: { 'user.cancelSignIn': 'signedOut' },
         },
         expired: {
-          entry: ['emitExpired', 'clearSession'],
+          entry: ['emitExpired', 'expireSession'],
           on: { 'user.startSignIn': 'signingIn' },
         },
       },
@@ -310,8 +331,8 @@ export const sessionMachine = setup({
                         target: '#session.signedIn.auth.live',
                         reenter: true,
                         actions: [
+                          { type: 'persistRefreshed', params: ({ context, event }) => sessionParams({ context, event: { response: event.output } }) },
                           { type: 'assignSession', params: ({ context, event }) => sessionParams({ context, event: { response: event.output } }) },
-                          'persistSession',
                         ],
                       },
                       { target: 'retrying', actions: 'assignInvalidSignIn' },
