@@ -1,6 +1,7 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 import bs58 from 'bs58';
 import { MEMO_PROGRAM_IDS } from '../services/wallets/memoTransaction.js';
+import type { TestSandbox } from './testSandbox.js';
 
 /** An ed25519 keypair that signs Sign-In-With-Solana messages (and memo transactions, as a hardware wallet does). */
 export interface TestKeypair {
@@ -59,4 +60,10 @@ export function siwsMessage(parts: { domain?: string; address: string; nonce: st
     `Nonce: ${parts.nonce}`,
     `Issued At: ${(parts.issuedAt ?? new Date()).toISOString()}`,
   ].join('\n');
+}
+
+/** A POST `/verify` (or `/verify/link`, `/merge`, `/transfer`) body: the sandbox's fresh nonce in a message `wallet` signs. */
+export async function walletVerifyBody(t: TestSandbox, wallet: TestKeypair) {
+  const messageToSign = siwsMessage({ address: wallet.address, nonce: (await t.call('GET', '/nonce')).body.nonce, issuedAt: t.clock.now() });
+  return { messageToSign, signedMessage: wallet.signMessage(messageToSign), publicWalletAddress: wallet.address, chain: 'SOL', walletName: 'phantom', walletProvider: 'browserExtension' };
 }

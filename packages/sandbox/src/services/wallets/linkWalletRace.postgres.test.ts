@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { withRaceSandbox } from '../../test/postgresLocks.js';
-import { createTestKeypair, siwsMessage, type TestKeypair } from '../../test/testWallet.js';
+import { createTestKeypair, walletVerifyBody, type TestKeypair } from '../../test/testWallet.js';
 
 /**
  * A wallet another account holds is not linked: the caller is offered the merge or transfer (409). On PostgreSQL two
@@ -10,10 +10,7 @@ import { createTestKeypair, siwsMessage, type TestKeypair } from '../../test/tes
 describe('PostgreSQL: two accounts link the same new wallet at once', () => {
   it('error: one links it; the other is offered the merge (409 merge_accounts_confirmation), not a 500', async () => {
     await withRaceSandbox(async ({ t, hold, waitForWaiters, release }) => {
-      const verifyBody = async (wallet: TestKeypair) => {
-        const messageToSign = siwsMessage({ address: wallet.address, nonce: (await t.call('GET', '/nonce')).body.nonce, issuedAt: t.clock.now() });
-        return { messageToSign, signedMessage: wallet.signMessage(messageToSign), publicWalletAddress: wallet.address, chain: 'SOL', walletName: 'phantom', walletProvider: 'browserExtension' };
-      };
+      const verifyBody = (wallet: TestKeypair) => walletVerifyBody(t, wallet);
       const wallet = createTestKeypair();
       const users = [await t.signIn(`link-race-a-${Date.now()}@example.com`), await t.signIn(`link-race-b-${Date.now()}@example.com`)];
       const bodies = [await verifyBody(wallet), await verifyBody(wallet)];

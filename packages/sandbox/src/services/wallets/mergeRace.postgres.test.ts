@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { withRaceSandbox } from '../../test/postgresLocks.js';
-import { createTestKeypair, siwsMessage, type TestKeypair } from '../../test/testWallet.js';
+import { createTestKeypair, walletVerifyBody, type TestKeypair } from '../../test/testWallet.js';
 
 /**
  * A merge deletes the account it merges away, so an account holding an embedded wallet is never merged (the wallet
@@ -10,10 +10,7 @@ import { createTestKeypair, siwsMessage, type TestKeypair } from '../../test/tes
 describe('PostgreSQL: an account merged away while its owner creates an embedded wallet', () => {
   it('error: the wallet is created and kept; the merge is refused (403 merge_accounts_invalid)', async () => {
     await withRaceSandbox(async ({ t, hold, waitForWaiters, release }) => {
-      const verifyBody = async (wallet: TestKeypair) => {
-        const messageToSign = siwsMessage({ address: wallet.address, nonce: (await t.call('GET', '/nonce')).body.nonce, issuedAt: t.clock.now() });
-        return { messageToSign, signedMessage: wallet.signMessage(messageToSign), publicWalletAddress: wallet.address, chain: 'SOL', walletName: 'phantom', walletProvider: 'browserExtension' };
-      };
+      const verifyBody = (wallet: TestKeypair) => walletVerifyBody(t, wallet);
       // The owner: an e-mail account with an external wallet linked. The caller: another account, signing with that wallet.
       const theirs = createTestKeypair();
       const owner = await t.signIn(`merge-race-${Date.now()}@example.com`);
