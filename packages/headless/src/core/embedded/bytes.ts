@@ -1,7 +1,16 @@
 /** Byte helpers without Node globals (`Buffer`), for browser code paths. The encodings are @scure/base's. */
-import { base64urlnopad, hex } from '@scure/base';
+import { base58, base64urlnopad, hex } from '@scure/base';
 
 export const toHex = (bytes: Uint8Array): string => hex.encode(bytes);
+
+/** A Solana address's ed25519 public key (empty — no signature passes — when the address is not base58). */
+export function walletKey(address: string): Uint8Array {
+  try {
+    return base58.decode(address);
+  } catch {
+    return new Uint8Array();
+  }
+}
 
 /** Hex → bytes (either case); throws for odd lengths and non-hex characters. */
 export const fromHex = (text: string): Uint8Array => hex.decode(text);

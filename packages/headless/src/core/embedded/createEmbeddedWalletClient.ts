@@ -2,7 +2,6 @@ import { embeddedError } from './embeddedError.js';
 import { embeddedAccountOf, type EmbeddedWalletAccount } from './embeddedAccount.js';
 import type { ProjectSettings, SignedRequest, User } from '@latchkey/protocol';
 import type { Emitter, LatchkeyEvents } from '../events/createEmitter.js';
-import { base58 } from '@scure/base';
 import { createActor, waitFor } from 'xstate';
 import { LatchkeyError } from '../errors/LatchkeyError.js';
 import type { SessionActorRef } from '../machines/session/sessionMachine.js';
@@ -16,7 +15,7 @@ import type { ApiClient } from '../transport/createApi.js';
 import { createEmbeddedWallet } from '../actions/createEmbeddedWallet.js';
 import { deleteEmbeddedWallets } from '../actions/deleteEmbeddedWallets.js';
 import { startEmailRecovery } from '../actions/startEmailRecovery.js';
-import { fromHex, toHex } from './bytes.js';
+import { fromHex, toHex, walletKey } from './bytes.js';
 import { createCustodyApi, isSessionKeyRejected, type CustodyApi } from './custody/createCustodyApi.js';
 import { embeddedWalletMachine, type ActiveSession, type EmbeddedWalletActorRef } from '../machines/embeddedWallet/embeddedWalletMachine.js';
 import { createWalletPasskey } from './createWalletPasskey.js';
@@ -43,15 +42,6 @@ export interface EmbeddedWalletConfig {
 
 /** A custody answer's hex field: a string of whole bytes (a missing field or stray text is not). */
 const answeredHex = (value: unknown): value is string => typeof value === 'string' && /^(?:[0-9a-fA-F]{2})*$/.test(value);
-
-/** The wallet's ed25519 public key: its address, base58 (empty — no signature passes — when the address is not one). */
-function walletKey(address: string): Uint8Array {
-  try {
-    return base58.decode(address);
-  } catch {
-    return new Uint8Array();
-  }
-}
 /** What the embedded wallet needs from the Latchkey client. */
 export interface EmbeddedWalletHost extends ApiClient {
   readonly environmentId: string;
