@@ -12,21 +12,19 @@ export async function lockUsers(tx: Queryable, ...userIds: string[]): Promise<st
 }
 
 /**
- * Takes the transaction-scoped advisory lock of the credential `format`/`identifier` (an identifier given as SQL — a
- * SELECT yielding `identifier`, see `SignInIdentity` — locks whatever it yields, nothing when no row). Whatever creates
- * a credential holds it, so that of two requests creating one identity the second waits for the first to commit and,
- * in its next statement, sees what the first made — the owner to sign in, or the error that the identity is taken —
- * rather than failing on the unique key.
+ * The SQL that takes the transaction-scoped advisory lock of the credential `format`/`identifier` (each an SQL
+ * expression: a parameter, a column), as a boolean column (a row-locking SELECT allows no aggregate). Whatever creates
+ * a credential holds this lock, so that of two requests creating one identity the second waits for the first to
+ * commit and, in its next statement, sees what the first made — the owner to sign in, or the error that the identity
+ * is taken — rather than failing on the unique key.
  */
-export function lockIdentity(q: Queryable, environmentId: string, format: string, identity: string | { from: (param: (value: unknown) => string) => string }): Promise<unknown> {
-  const params: unknown[] = [environmentId, format];
-  const key = (identifier: string) => `hashtextextended($1::text || E'\\ncredential\\n' || $2::text || E'\\n' || ${identifier}, 0)`;
-  if (typeof identity === 'string') {
-    params.push(identity);
-    return q.query(`SELECT count(pg_advisory_xact_lock(${key('$3::text')}))::int AS locked`, params);
-  }
-  const from = identity.from((value) => `$${params.push(value)}`);
-  return q.query(`SELECT count(pg_advisory_xact_lock(${key('identity.identifier')}))::int AS locked FROM (${from}) identity`, params);
+export function identityLockSql(environmentId: string, format: string, identifier: string): string {
+  return `(pg_advisory_xact_lock(hashtextextended(${environmentId}::text || E'\\ncredential\\n' || ${format}::text || E'\\n' || ${identifier}, 0)) IS NULL)`;
+}
+
+/** Takes the identity lock (`identityLockSql`) of the credential `format`/`identifier`, in a statement of its own. */
+export function lockIdentity(q: Queryable, environmentId: string, format: string, identifier: string): Promise<unknown> {
+  return q.query(`SELECT ${identityLockSql('$1', '$2', '$3')} AS locked`, [environmentId, format, identifier]);
 }
 
 /**

@@ -67,13 +67,13 @@ describe('signInCredentialOwner', () => {
     expect([a.newUser, b.newUser, c.newUser]).toEqual([true, true, true]);
   });
 
-  it('behavior: an identity given as SQL signs in whoever it yields, and nobody (nothing written) when it yields no row', async () => {
+  it('behavior: an identity given as SQL (its lock the caller\'s) signs in whoever it yields, in one statement, and nobody (nothing written) when it yields no row', async () => {
     const now = new Date('2026-01-03T00:00:00.000Z');
     const from = (identifier: string | null) => (param: (value: unknown) => string) =>
       `SELECT identifier, jsonb_build_object('email', identifier) AS profile FROM (SELECT ${param(identifier)}::text AS identifier) i WHERE identifier IS NOT NULL`;
     const q = counting();
     const signedIn = await signInCredentialOwner(q, { environmentId: ENV, format: 'email', now }, { from: from('sql@example.com') });
-    expect(q.statements).toBe(2);
+    expect(q.statements).toBe(1);
     expect(signedIn?.newUser).toBe(true);
     expect((await loadUser(db, ENV, signedIn!.credential.user_id))?.row.profile).toEqual({ email: 'sql@example.com' });
     const count = async () => (await db.query<{ count: number }>('SELECT count(*)::int AS count FROM users WHERE environment_id = $1', [ENV]))[0]?.count;

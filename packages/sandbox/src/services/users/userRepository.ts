@@ -88,9 +88,10 @@ export type SignInIdentity = { identifier: string; profile: Profile } | { from: 
 /**
  * A primary sign-in with the credential `format`/`identifier`, in one statement: the credential's owner — created
  * (with `profile`) when the credential is new — with the sign-in recorded (last visit, last verified credential, last
- * selected). `newUser` says which. The statement runs under the identity's lock (`lockIdentity`): of two concurrent
- * first sign-ins with one identifier the second waits for the first, then finds the owner it created. Undefined when
- * an identity given as SQL yields no row.
+ * selected). `newUser` says which. The statement runs under the identity's lock (`lockIdentity`, sent ahead of it; an
+ * identity given as SQL must be locked by the caller, as the verification's lock does): of two concurrent first
+ * sign-ins with one identifier the second waits for the first, then finds the owner it created. Undefined when an
+ * identity given as SQL yields no row.
  */
 export async function signInCredentialOwner(
   q: Queryable,
@@ -104,7 +105,7 @@ export async function signInCredentialOwner(
   identity: SignInIdentity,
 ): Promise<{ credential: CredentialRow; newUser: boolean } | undefined> {
   // Sent ahead of the statement, in its own: the statement's snapshot is taken once the lock is held.
-  const locked = 'from' in identity ? lockIdentity(q, values.environmentId, values.format, identity) : lockIdentity(q, values.environmentId, values.format, identity.identifier);
+  const locked = 'from' in identity ? undefined : lockIdentity(q, values.environmentId, values.format, identity.identifier);
   const params: unknown[] = [values.environmentId, values.format, randomUUID(), randomUUID(), values.now.toISOString()];
   const param = (value: unknown) => `$${params.push(value)}`;
   const from = 'from' in identity ? identity.from(param) : `SELECT ${param(identity.identifier)}::text AS identifier, ${param(JSON.stringify(identity.profile))}::jsonb AS profile`;

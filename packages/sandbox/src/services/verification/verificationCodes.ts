@@ -9,6 +9,7 @@ import { codeSendRules, consumeRateLimits, rateLimitParts, type WindowCount } fr
 import { accessGateParts } from '../wallets/accessList.js';
 import { clientPseudonym } from '../privacy/clientAddress.js';
 import { sweepCodeRecords } from './sweepCodeRecords.js';
+import { identityLockSql } from '../users/userLocks.js';
 
 /**
  * The life of a one-time code, the same for every channel: created and sent, sent again (a new code, at most
@@ -108,11 +109,14 @@ export async function createVerification<C>(
   return { verificationUUID: id };
 }
 
-async function lockVerification(ctx: SandboxContext, q: Queryable, channel: AnyChannel, id: string): Promise<VerificationRow | undefined> {
+async function lockVerification(ctx: SandboxContext, q: Queryable, channel: AnyChannel, id: string, options: { identity?: boolean } = {}): Promise<VerificationRow | undefined> {
+  // With `identity`, the recipient's credential lock too (`identityLockSql`), in the same statement: the statements
+  // after it — a sign-in that may create the recipient's user, an addition of the address — see any that committed.
+  const identity = options.identity ? `, ${identityLockSql('$1', '$3', channel.recipientColumn)} AS identity_locked` : '';
   const rows = await q.query<VerificationRow>(
-    `SELECT id, ${channel.recipientColumn} AS recipient, code_hash, status, failed_attempts, sends, expires_at FROM ${channel.table}
+    `SELECT id, ${channel.recipientColumn} AS recipient, code_hash, status, failed_attempts, sends, expires_at${identity} FROM ${channel.table}
      WHERE environment_id = $1 AND id = $2 FOR UPDATE`,
-    [ctx.environmentId, id],
+    options.identity ? [ctx.environmentId, id, channel.credentialFormat] : [ctx.environmentId, id],
   );
   return rows[0];
 }
@@ -206,7 +210,7 @@ export async function withVerifiedCode<T, A = undefined>(
   };
   const outcome = await ctx.db.transaction(async (tx): Promise<Outcome<T>> => {
     // The lock goes first: whatever `alongside` sends runs once the verification is this transaction's.
-    const locked = lockVerification(ctx, tx, channel, input.verificationUUID);
+    const locked = lockVerification(ctx, tx, channel, input.verificationUUID, { identity: true });
     // Settled by consumeCode; not left unhandled meanwhile.
     locked.catch(() => undefined);
     const read = alongside?.(tx, claim);
