@@ -4,7 +4,6 @@ import { CustodyError } from '../../custody/CustodyError.js';
 import type { Auth } from '../session/authenticate.js';
 import { assertRecentSecondFactor } from '../mfa/stepUp.js';
 import { deleteSessionKeys } from '../embedded/deleteSessionKeys.js';
-
 import { fromCustody } from '../embedded/embeddedWallets.js';
 import { lockUsers } from './userLocks.js';
 

@@ -12,14 +12,22 @@ export async function lockUsers(tx: Queryable, ...userIds: string[]): Promise<st
 }
 
 /**
- * The SQL that takes the transaction-scoped advisory lock of the credential `format`/`identifier` (each an SQL
- * expression: a parameter, a column), as a boolean column (a row-locking SELECT allows no aggregate). Whatever creates
- * a credential holds this lock, so that of two requests creating one identity the second waits for the first to
- * commit and, in its next statement, sees what the first made — the owner to sign in, or the error that the identity
- * is taken — rather than failing on the unique key.
+ * The SQL that takes the transaction-scoped advisory lock named by `parts` (SQL expressions: parameters, columns,
+ * literals; joined by newlines, as the rate limits' keys are), as a boolean column (a row-locking SELECT allows no
+ * aggregate).
+ */
+function advisoryLockSql(...parts: string[]): string {
+  return `(pg_advisory_xact_lock(hashtextextended(${parts.map((part) => `${part}::text`).join(` || E'\\n' || `)}, 0)) IS NULL)`;
+}
+
+/**
+ * The SQL that takes the advisory lock of the credential `format`/`identifier` (each an SQL expression). Whatever
+ * creates a credential holds this lock, so that of two requests creating one identity the second waits for the first
+ * to commit and, in its next statement, sees what the first made — the owner to sign in, or the error that the
+ * identity is taken — rather than failing on the unique key.
  */
 export function identityLockSql(environmentId: string, format: string, identifier: string): string {
-  return `(pg_advisory_xact_lock(hashtextextended(${environmentId}::text || E'\\ncredential\\n' || ${format}::text || E'\\n' || ${identifier}, 0)) IS NULL)`;
+  return advisoryLockSql(environmentId, "'credential'", format, identifier);
 }
 
 /** Takes the identity lock (`identityLockSql`) of the credential `format`/`identifier`, in a statement of its own. */
@@ -33,9 +41,5 @@ export function lockIdentity(q: Queryable, environmentId: string, format: string
  * and its check, in a later statement, sees the value taken.
  */
 export function lockFieldValue(q: Queryable, environmentId: string, field: string, value: unknown): Promise<unknown> {
-  return q.query(`SELECT count(pg_advisory_xact_lock(hashtextextended($1::text || E'\\nfield\\n' || $2::text || E'\\n' || $3::text, 0)))::int AS locked`, [
-    environmentId,
-    field,
-    JSON.stringify(value),
-  ]);
+  return q.query(`SELECT ${advisoryLockSql('$1', "'field'", '$2', '$3')} AS locked`, [environmentId, field, JSON.stringify(value)]);
 }
