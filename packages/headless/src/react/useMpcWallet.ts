@@ -52,8 +52,8 @@ export interface UseMpcWalletReturnType {
   /**
    * While a reshare, refresh, export, restore from the product API's backup, or a backup that must refresh (none exists
    * anywhere) waits for a second factor (a user with one who passed none in the last 5 minutes): "Confirm it's you" —
-   * `stepUpFor` `reshareWallet`, `exportWallet`, `restoreWallet` or `backupWallet`. Once it passes, the command runs once more; `stepUp.cancelStepUp()` drops it (the
-   * command then resolves `false`, with no error).
+   * `stepUpFor` `reshareWallet`, `exportWallet`, `restoreWallet` or `backupWallet`. Once it passes, the command runs
+   * once more; `stepUp.cancelStepUp()` drops it (the command then resolves `false`, with no error).
    */
   stepUp: UseStepUpReturnType | undefined;
   isBusy: boolean;
